@@ -1,0 +1,2 @@
+// Admin valibot schemas (filled in with the admin issue).
+export {};

@@ -1,0 +1,2 @@
+// Auth valibot schemas (filled in with the auth issue).
+export {};

@@ -1,0 +1,2 @@
+// Chat valibot schemas (filled in with the chat issue).
+export {};

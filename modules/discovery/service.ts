@@ -1,0 +1,66 @@
+import { CityIndex, type IndexedCity } from "./city-index";
+import type { CitySuggestion } from "./model";
+import type { Db } from "../../db/client";
+import { cities } from "../../db/schema";
+
+export { CityIndex };
+
+/** Load every city from the database into the in-memory search index. */
+export async function loadCityIndex(db: Db): Promise<CityIndex> {
+  const rows = await db
+    .select({
+      id: cities.id,
+      name: cities.name,
+      stateCode: cities.stateCode,
+      stateName: cities.stateName,
+      population: cities.population,
+      latitude: cities.latitude,
+      longitude: cities.longitude,
+      countyName: cities.countyName,
+      timezone: cities.timezone,
+      ranking: cities.ranking,
+      zips: cities.zips,
+    })
+    .from(cities);
+  return new CityIndex(rows);
+}
+
+/** SimpleMaps ranks 1 and 2 are the large cities whose population is the urban-area figure. */
+export const isUrbanAreaPopulation = (city: Pick<IndexedCity, "ranking">) => city.ranking <= 2;
+
+export function toSuggestion(city: IndexedCity): CitySuggestion {
+  return {
+    name: city.name,
+    state: city.stateName,
+    stateCode: city.stateCode,
+    population: city.population,
+    populationIsUrbanArea: isUrbanAreaPopulation(city),
+    displayName: `${city.name}, ${city.stateCode}`,
+    latitude: city.latitude,
+    longitude: city.longitude,
+    county: city.countyName,
+    timezone: city.timezone,
+  };
+}
+
+export function searchCities(index: CityIndex, q: string, limit: number): CitySuggestion[] {
+  return index.search(q, limit).map(toSuggestion);
+}
+
+/** Stored locations that are known to be wrong, and what they should read. */
+const LOCATION_CORRECTIONS: Record<string, string> = { "West Yellowstone, MO": "West Yellowstone, MT" };
+
+/**
+ * Read a "City, ST" location (cookie or local storage). It is accepted only if it splits on ", " into
+ * exactly two parts and names a city we know; otherwise undefined.
+ */
+export function resolveLocation(index: CityIndex, location: string | undefined | null): CitySuggestion | undefined {
+  if (!location) return undefined;
+  const corrected = LOCATION_CORRECTIONS[location.trim()] ?? location.trim();
+  const parts = corrected.split(", ");
+  if (parts.length !== 2) return undefined;
+  const city = index.find(parts[0]!, parts[1]!);
+  return city ? toSuggestion(city) : undefined;
+}
+
+export const DEFAULT_LOCATION = "New York, NY";

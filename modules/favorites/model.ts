@@ -1,0 +1,2 @@
+// Favorites valibot schemas (filled in with the favorites issue).
+export {};

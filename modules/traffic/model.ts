@@ -1,0 +1,2 @@
+// Traffic valibot schemas (filled in with the traffic issue).
+export {};

@@ -1,0 +1,2 @@
+// Traffic service: plain functions taking plain values (filled in with the traffic issue).
+export {};

@@ -1,0 +1,42 @@
+import { Elysia } from "elysia";
+import type { Database } from "../db/client";
+import { adminModule } from "../modules/admin";
+import { authModule } from "../modules/auth";
+import { chatModule } from "../modules/chat";
+import { discoveryModule, type CityIndex } from "../modules/discovery";
+import { favoritesModule } from "../modules/favorites";
+import { trafficModule } from "../modules/traffic";
+import { staticAssets } from "./assets";
+import type { Config } from "./config";
+import { errorHandling, type Logger } from "./http";
+import { notFoundPage, pages } from "./pages";
+import { securityHeaders } from "./security";
+import { createRenderer, type AssetManifest } from "./ssr";
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  cityIndex: CityIndex;
+  assets: { manifest: AssetManifest; files: Record<string, string> };
+  log: Logger;
+}
+
+/** Compose the whole application from its modules. Tests call `createApp(...).handle(request)`. */
+export function createApp(deps: AppDeps) {
+  const render = createRenderer({ assets: deps.assets.manifest, log: deps.log });
+  const tileOrigin = new URL(deps.config.TILE_URL.replace(/[{}]/g, "")).origin;
+  return new Elysia()
+    .use(securityHeaders({ tileOrigin }))
+    .use(errorHandling({ log: deps.log, renderNotFoundPage: notFoundPage(render) }))
+    .use(staticAssets(deps.assets.files))
+    .get("/healthz", () => ({ ok: true }))
+    .use(discoveryModule({ cityIndex: deps.cityIndex }))
+    .use(authModule())
+    .use(favoritesModule())
+    .use(chatModule())
+    .use(adminModule())
+    .use(trafficModule())
+    .use(pages({ render, cityIndex: deps.cityIndex }));
+}
+
+export type App = ReturnType<typeof createApp>;

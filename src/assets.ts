@@ -1,0 +1,41 @@
+import { Elysia } from "elysia";
+
+const TYPES: Record<string, string> = {
+  js: "text/javascript; charset=utf-8",
+  css: "text/css; charset=utf-8",
+  svg: "image/svg+xml",
+  json: "application/json; charset=utf-8",
+  png: "image/png",
+  map: "application/json; charset=utf-8",
+};
+const COMPRESSIBLE = new Set(["js", "css", "svg", "json", "map"]);
+
+/**
+ * Serves the built client files. `files` maps a URL path to a file on disk (or embedded in the binary).
+ * Hashed files under /assets/ are immutable; text files are gzipped once and kept in memory.
+ */
+export function staticAssets(files: Record<string, string>) {
+  const gzipped = new Map<string, Uint8Array>();
+  return new Elysia({ name: "static-assets" }).onRequest(async ({ request }) => {
+    if (request.method !== "GET" && request.method !== "HEAD") return;
+    const path = new URL(request.url).pathname;
+    const file = files[path];
+    if (!file) return;
+    const ext = path.slice(path.lastIndexOf(".") + 1);
+    const headers: Record<string, string> = {
+      "content-type": TYPES[ext] ?? "application/octet-stream",
+      "cache-control": path.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+      "x-content-type-options": "nosniff",
+      vary: "accept-encoding",
+    };
+    if (COMPRESSIBLE.has(ext) && /\bgzip\b/.test(request.headers.get("accept-encoding") ?? "")) {
+      let body = gzipped.get(path);
+      if (!body) {
+        body = Bun.gzipSync(new Uint8Array(await Bun.file(file).arrayBuffer()));
+        gzipped.set(path, body);
+      }
+      return new Response(request.method === "HEAD" ? null : body, { headers: { ...headers, "content-encoding": "gzip" } });
+    }
+    return new Response(request.method === "HEAD" ? null : Bun.file(file), { headers });
+  });
+}

@@ -1,0 +1,16 @@
+import { openDatabase, type Database } from "../db/client";
+import { importCities } from "../db/import/cities";
+import { migrate } from "../db/migrate";
+import { loadCityIndex, type CityIndex } from "../modules/discovery";
+import type { Config } from "./config";
+import type { Logger } from "./http";
+
+/** Open the database, apply migrations, import bundled data on first start, build in-memory indexes. */
+export async function bootServices(config: Pick<Config, "DATABASE_URL" | "DATABASE_AUTH_TOKEN">, log: Logger): Promise<{ database: Database; cityIndex: CityIndex }> {
+  const database = await openDatabase(config.DATABASE_URL, config.DATABASE_AUTH_TOKEN);
+  const applied = await migrate(database.client);
+  if (applied.length) log.info(`Applied migrations: ${applied.join(", ")}`);
+  await importCities(database, { log: (line) => log.info(line) });
+  const cityIndex = await loadCityIndex(database.db);
+  return { database, cityIndex };
+}

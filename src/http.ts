@@ -1,0 +1,120 @@
+import { Elysia } from "elysia";
+import * as v from "valibot";
+
+/**
+ * One error shape for every 4xx/5xx JSON answer:
+ *   { "message": "...", "errors": { field: ["..."] } }
+ * `errors` is present (possibly empty) on every error so clients can read it blindly.
+ */
+export type FieldErrors = Record<string, string[]>;
+export interface ErrorBody {
+  message: string;
+  errors: FieldErrors;
+}
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: FieldErrors = {},
+  ) {
+    super(message);
+    this.name = "HttpError";
+  }
+}
+
+export const badRequest = (message: string, errors: FieldErrors = {}) => new HttpError(400, message, errors);
+export const notFound = (message = "Not found") => new HttpError(404, message);
+
+export function jsonError(status: number, message: string, errors: FieldErrors = {}, headers?: HeadersInit): Response {
+  const body: ErrorBody = { message, errors };
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", ...headers },
+  });
+}
+
+type Issue = { message: string; path?: ReadonlyArray<PropertyKey | { key: PropertyKey }> };
+type StandardSchemaLike = {
+  "~standard": { validate(value: unknown): { issues?: ReadonlyArray<Issue> } | Promise<unknown> };
+};
+
+/** Turn Standard Schema issues (valibot's) into `{ field: [messages] }`, every issue kept. */
+export function issuesToFieldErrors(issues: ReadonlyArray<Issue>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const field =
+      issue.path && issue.path.length > 0
+        ? issue.path.map((p) => String(typeof p === "object" && p !== null && "key" in p ? p.key : p)).join(".")
+        : "_";
+    (errors[field] ??= []).includes(issue.message) || errors[field]!.push(issue.message);
+  }
+  return errors;
+}
+
+function summarise(errors: FieldErrors): string {
+  const first = Object.values(errors)[0]?.[0];
+  const count = Object.values(errors).reduce((n, list) => n + list.length, 0);
+  if (!first) return "The request is not valid.";
+  return count > 1 ? `${first} (and ${count - 1} more problem${count > 2 ? "s" : ""})` : first;
+}
+
+/** Re-run the failing schema on the failing value so that every problem is reported, not only the first. */
+function validationErrors(error: unknown): FieldErrors {
+  const e = error as { validator?: { schema?: unknown }; value?: unknown; all?: Issue[] };
+  const schema = e.validator?.schema as StandardSchemaLike | undefined;
+  if (schema && typeof schema === "object" && "~standard" in schema) {
+    const result = schema["~standard"].validate(e.value);
+    if (!(result instanceof Promise) && result.issues?.length) return issuesToFieldErrors(result.issues);
+  }
+  const all = Array.isArray(e.all) ? e.all : [];
+  return { _: all.map((i) => i.message).filter(Boolean) };
+}
+
+export type Logger = { error(...args: unknown[]): void; info(...args: unknown[]): void; warn(...args: unknown[]): void };
+
+/**
+ * The app-wide error handler. Validation → 400 with every field; malformed body → 400;
+ * unknown /api path → 404 JSON; HttpError → its status; anything else → 500 + a log line.
+ * `renderNotFoundPage` answers unknown non-API paths with the HTML 404 page.
+ */
+export function errorHandling(options: { log: Logger; renderNotFoundPage?: (request: Request) => Response | Promise<Response> }) {
+  return new Elysia({ name: "error-handling" }).onError({ as: "global" }, ({ code, error, request }) => {
+    if (error instanceof HttpError) return jsonError(error.status, error.message, error.errors);
+    switch (code) {
+      case "VALIDATION": {
+        const errors = validationErrors(error);
+        return jsonError(400, summarise(errors), errors);
+      }
+      case "PARSE":
+        return jsonError(400, "The request body is not valid JSON.", { body: ["The request body is not valid JSON."] });
+      case "NOT_FOUND": {
+        const path = new URL(request.url).pathname;
+        if (path === "/api" || path.startsWith("/api/") || !options.renderNotFoundPage) {
+          return jsonError(404, `No API route matches ${request.method} ${path}.`);
+        }
+        return options.renderNotFoundPage(request);
+      }
+      case "INVALID_COOKIE_SIGNATURE":
+        return jsonError(400, "A cookie was tampered with.");
+      default: {
+        const status = (error as { status?: number })?.status;
+        if (typeof status === "number" && status >= 400 && status < 500) {
+          return jsonError(status, (error as Error).message || "The request could not be handled.");
+        }
+        options.log.error(`[error] ${request.method} ${new URL(request.url).pathname}:`, error);
+        return jsonError(500, "Something went wrong on our side. Please try again.");
+      }
+    }
+  });
+}
+
+/**
+ * A query-string text field. Elysia's Standard-Schema query parser splits any value that contains a comma
+ * into an array ("springfield, mo" → ["springfield", " mo"]); this joins it back so text stays text.
+ */
+export const queryText = (fallback = "") =>
+  v.pipe(
+    v.optional(v.union([v.string(), v.array(v.string())]), fallback),
+    v.transform((value) => (Array.isArray(value) ? value.join(",") : value)),
+  );

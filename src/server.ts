@@ -1,0 +1,35 @@
+/**
+ * LocalScope server entry: validate configuration, prepare the database, serve.
+ * The client build (scripts/build.ts) must have run: it writes dist/assets.gen.ts.
+ */
+import { files, manifest } from "../dist/assets.gen";
+import { createApp } from "./app";
+import { bootServices } from "./boot";
+import { ConfigError, loadConfig, type Config } from "./config";
+
+const log = { info: console.log, warn: console.warn, error: console.error };
+
+let config: Config;
+try {
+  config = loadConfig(process.env);
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const { database, cityIndex } = await bootServices(config, log);
+const app = createApp({ config, database, cityIndex, assets: { manifest, files }, log });
+app.listen({ port: config.PORT, hostname: config.HOST });
+const shownHost = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
+log.info(`LocalScope is running at http://${shownHost}:${app.server?.port} (${config.NODE_ENV}, database ${config.DATABASE_URL.replace(/\/\/[^@]*@/, "//")})`);
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, async () => {
+    await app.stop();
+    database.close();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,32 @@
+import type { ReactNode } from "react";
+
+export interface AssetManifest {
+  /** URL of the island runtime entry. */
+  entry: string;
+  /** URLs of the chunks the entry imports statically (modulepreload). */
+  preload: string[];
+  /** URL of the generated stylesheet. */
+  css: string;
+}
+
+/** The HTML document around every page. */
+export function Document(props: { title: string; description?: string; theme: string; assets: AssetManifest; children: ReactNode }) {
+  return (
+    <html lang="en" data-theme={props.theme}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <title>{props.title}</title>
+        <meta name="description" content={props.description ?? "LocalScope — Travel Enlightened. Discover real places in any US city."} />
+        <meta name="theme-color" content="#15803d" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="stylesheet" href={props.assets.css} />
+        {props.assets.preload.map((href) => (
+          <link key={href} rel="modulepreload" href={href} />
+        ))}
+        <script type="module" src={props.assets.entry} async />
+      </head>
+      <body>{props.children}</body>
+    </html>
+  );
+}

@@ -1,0 +1,75 @@
+import type { ReactNode } from "react";
+import { Island } from "../islands/runtime";
+import Toaster from "../islands/Toaster";
+import { ChatIcon, HeartIcon, HomeIcon, LogoMark, MapIcon, UserIcon } from "./icons";
+
+const TABS = [
+  { href: "/", label: "Home", Icon: HomeIcon },
+  { href: "/map", label: "Map", Icon: MapIcon },
+  { href: "/favorites", label: "Favorites", Icon: HeartIcon },
+  { href: "/profile", label: "Profile", Icon: UserIcon },
+] as const;
+
+/** The app shell: header, main content, attribution footer, bottom tabs and the toast region. */
+export function Shell(props: { path: string; children: ReactNode }) {
+  return (
+    <>
+      <a href="#main" className="sr-only-focusable fixed left-2 top-2 z-60 rounded bg-surface px-3 py-2 text-primary shadow">
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-40 border-b border-line bg-surface/95 backdrop-blur">
+        <div className="mx-auto flex h-14 max-w-3xl items-center justify-between px-4">
+          <a href="/" className="flex items-center gap-2 rounded-lg focus-ring" aria-label="LocalScope home">
+            <LogoMark />
+            <span className="text-lg font-bold tracking-tight text-ink">LocalScope</span>
+          </a>
+          <nav aria-label="Account" className="flex items-center gap-1">
+            <a href="/chat" className="icon-btn" aria-label="AI travel assistant">
+              <ChatIcon />
+            </a>
+            <a href="/profile" className="icon-btn" aria-label="Profile">
+              <UserIcon />
+            </a>
+          </nav>
+        </div>
+      </header>
+      <main id="main" className="mx-auto max-w-3xl px-4 pb-28 pt-4">
+        {props.children}
+      </main>
+      <footer className="mx-auto max-w-3xl px-4 pb-28 text-xs text-ink-soft">
+        <p>
+          LocalScope — Travel Enlightened. Every place we show is real and sourced.{" "}
+          City data:{" "}
+          <a className="underline hover:text-primary" href="https://simplemaps.com/data/us-cities" rel="noopener" target="_blank">
+            SimpleMaps US Cities Database
+          </a>{" "}
+          (
+          <a className="underline hover:text-primary" href="https://creativecommons.org/licenses/by/4.0/" rel="noopener license" target="_blank">
+            CC BY 4.0
+          </a>
+          ). Large-city populations are urban-area figures.
+        </p>
+      </footer>
+      <nav aria-label="Main" className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-surface/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">
+        <ul className="mx-auto grid max-w-3xl grid-cols-4">
+          {TABS.map(({ href, label, Icon }) => {
+            const current = href === "/" ? props.path === "/" : props.path.startsWith(href);
+            return (
+              <li key={href}>
+                <a
+                  href={href}
+                  aria-current={current ? "page" : undefined}
+                  className={`flex flex-col items-center gap-0.5 py-2 text-xs focus-ring ${current ? "text-primary font-semibold" : "text-ink-soft hover:text-primary"}`}
+                >
+                  <Icon />
+                  {label}
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <Island name="Toaster" component={Toaster} props={{}} />
+    </>
+  );
+}

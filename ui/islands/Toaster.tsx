@@ -1,0 +1,66 @@
+import { useAtom } from "jotai";
+import { useEffect, useRef } from "react";
+import { toastAtom } from "../state";
+
+export const TOAST_DURATION_MS = 5000;
+const SWIPE_THRESHOLD_PX = 50;
+
+/** One toast at a time, 5 s, dismissable by button, Escape or a swipe to the right; F8 focuses it. */
+export default function Toaster() {
+  const [toast, setToast] = useAtom(toastAtom);
+  const region = useRef<HTMLOListElement>(null);
+  const startX = useRef<number | null>(null);
+
+  useEffect(() => {
+    if (!toast) return;
+    const timer = setTimeout(() => setToast(null), TOAST_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [toast, setToast]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "F8") {
+        event.preventDefault();
+        region.current?.focus();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+
+  return (
+    <ol
+      ref={region}
+      tabIndex={-1}
+      aria-label="Notifications (F8)"
+      className="pointer-events-none fixed inset-x-0 bottom-20 z-50 mx-auto flex max-w-md flex-col gap-2 px-4 outline-none"
+    >
+      {toast && (
+        <li
+          key={toast.id}
+          role={toast.variant === "destructive" ? "alert" : "status"}
+          aria-live={toast.variant === "destructive" ? "assertive" : "polite"}
+          className={`pointer-events-auto flex items-start gap-3 rounded-xl p-4 shadow-lg ring-1 ${
+            toast.variant === "destructive" ? "bg-red-600 text-white ring-red-700" : "bg-surface text-ink ring-line"
+          }`}
+          onKeyDown={(e) => e.key === "Escape" && setToast(null)}
+          onPointerDown={(e) => (startX.current = e.clientX)}
+          onPointerUp={(e) => {
+            if (startX.current !== null && e.clientX - startX.current > SWIPE_THRESHOLD_PX) setToast(null);
+            startX.current = null;
+          }}
+        >
+          <div className="flex-1">
+            <p className="font-semibold">{toast.title}</p>
+            {toast.description && <p className="mt-1 text-sm opacity-90">{toast.description}</p>}
+          </div>
+          <button type="button" className="icon-btn h-7 w-7" aria-label="Dismiss notification" onClick={() => setToast(null)}>
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
+              <path d="M6 6l12 12M18 6 6 18" />
+            </svg>
+          </button>
+        </li>
+      )}
+    </ol>
+  );
+}

@@ -1,0 +1,81 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { createStore, Provider } from "jotai";
+import type { ComponentType, ReactNode } from "react";
+
+/**
+ * What wraps every island, on the server and in the browser alike, so that hydration sees the same tree.
+ * In the browser all islands share one jotai store and one query cache (so islands can talk to each other);
+ * on the server each island gets fresh ones, so nothing leaks between requests.
+ */
+type Store = ReturnType<typeof createStore>;
+const isBrowser = typeof window !== "undefined";
+
+let browserStore: Store | undefined;
+let browserQueryClient: QueryClient | undefined;
+
+export function makeQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { staleTime: 5 * 60_000, gcTime: 10 * 60_000, retry: 2, refetchOnWindowFocus: false },
+    },
+  });
+}
+
+export function islandStore(): Store {
+  if (!isBrowser) return createStore();
+  return (browserStore ??= createStore());
+}
+
+function islandQueryClient(): QueryClient {
+  if (!isBrowser) return makeQueryClient();
+  return (browserQueryClient ??= makeQueryClient());
+}
+
+export function IslandProviders({ children }: { children: ReactNode }) {
+  return (
+    <Provider store={islandStore()}>
+      <QueryClientProvider client={islandQueryClient()}>{children}</QueryClientProvider>
+    </Provider>
+  );
+}
+
+/** JSON that is safe inside a <script> element: no "<", ">", "&", U+2028 or U+2029 left raw. */
+export function serialiseProps(value: unknown): string {
+  return JSON.stringify(value ?? {})
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
+
+/** Props must survive JSON: no functions, no class instances. */
+export type Serialisable = string | number | boolean | null | Serialisable[] | { [key: string]: Serialisable | undefined };
+
+let nextId = 0;
+
+/**
+ * Server side of an island: the component rendered to HTML inside a marked container, and its props as
+ * JSON beside it. `ui/client.tsx` finds the container by `data-island` and hydrates the same component.
+ */
+export function Island<P extends Record<string, unknown>>(props: {
+  name: string;
+  component: ComponentType<P>;
+  props: P;
+  as?: "div" | "span";
+  className?: string;
+}) {
+  const id = `i${(nextId = (nextId + 1) % 1_000_000_000)}`;
+  const Tag = props.as ?? "div";
+  const Component = props.component;
+  return (
+    <>
+      <Tag data-island={props.name} data-island-id={id} className={props.className}>
+        <IslandProviders>
+          <Component {...props.props} />
+        </IslandProviders>
+      </Tag>
+      <script type="application/json" data-island-props={id} dangerouslySetInnerHTML={{ __html: serialiseProps(props.props) }} />
+    </>
+  );
+}
