@@ -61,7 +61,7 @@ export function Shell(props: { path: string; children: ReactNode }) {
                   aria-current={current ? "page" : undefined}
                   className={`flex flex-col items-center gap-0.5 py-2 text-xs focus-ring ${current ? "text-primary font-semibold" : "text-ink-soft hover:text-primary"}`}
                 >
-                  <Icon />
+                  <Icon className="h-6 w-6" />
                   {label}
                 </a>
               </li>

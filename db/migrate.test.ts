@@ -1,0 +1,31 @@
+import { expect, test } from "bun:test";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openDatabase } from "./client";
+import { importCities } from "./import/cities";
+import { migrate } from "./migrate";
+
+test("migrations apply once and a second start changes nothing", async () => {
+  const database = await openDatabase(`file:${join(mkdtempSync(join(tmpdir(), "ls-mig-")), "db.sqlite")}`);
+  expect(await migrate(database.client)).toEqual(["0000_init"]);
+  expect(await migrate(database.client)).toEqual([]);
+  const tables = (await database.client.execute("SELECT name FROM sqlite_master WHERE type = 'table'")).rows.map((r) => r.name);
+  expect(tables).toEqual(expect.arrayContaining(["cities", "data_imports", "__migrations"]));
+  database.close();
+});
+
+test("the city import runs at first start only, with progress lines", async () => {
+  const database = await openDatabase(`file:${join(mkdtempSync(join(tmpdir(), "ls-imp-")), "db.sqlite")}`);
+  await migrate(database.client);
+  const lines: string[] = [];
+  const first = await importCities(database, { log: (l) => lines.push(l) });
+  expect(first.imported).toBe(true);
+  expect(first.rows).toBeGreaterThan(30_000);
+  expect(lines.join("\n")).toMatch(/Imported 3\d,\d{3} US cities/);
+  const second = await importCities(database, { log: (l) => lines.push(l) });
+  expect(second).toEqual({ imported: false, rows: first.rows });
+  const count = (await database.client.execute("SELECT count(*) AS n FROM cities")).rows[0]!.n;
+  expect(Number(count)).toBe(first.rows);
+  database.close();
+});

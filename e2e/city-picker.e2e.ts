@@ -1,0 +1,75 @@
+import { expect, test } from "./fixtures";
+
+test.describe("city picker", () => {
+  test("keyboard only: type, arrow to a suggestion, Enter, and the server renders that city after a reload", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Exploring New York, NY");
+    const input = page.getByRole("combobox");
+    await input.focus();
+    await page.keyboard.type("pittsb");
+    const options = page.getByRole("option");
+    await expect(options.first()).toContainText("Pittsburgh");
+    await page.keyboard.press("ArrowDown");
+    await expect(options.first()).toHaveAttribute("aria-selected", "true");
+    await expect(input).toHaveAttribute("aria-activedescendant", "city-picker-option-0");
+    await page.keyboard.press("Enter");
+
+    await expect(input).toHaveValue("");
+    await expect(page.getByRole("listbox")).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Exploring Pittsburgh, PA");
+    expect(await page.evaluate(() => localStorage.getItem("localscope-location"))).toBe("Pittsburgh, PA");
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem("selectedCity")))!)).toMatchObject({
+      name: "Pittsburgh",
+      state: "Pennsylvania",
+      stateCode: "PA",
+    });
+
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Exploring Pittsburgh, PA");
+    // The server, not the browser, rendered it: the raw HTML already names the city.
+    const html = await (await page.request.get("/")).text();
+    expect(html).toContain("<title>Exploring Pittsburgh, PA · LocalScope</title>");
+  });
+
+  test("mouse: 'City, ST' narrows to the state and a click selects", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("combobox").fill("springfield, il");
+    const option = page.getByRole("option", { name: /Springfield, Illinois/ });
+    await expect(option).toBeVisible();
+    await expect(page.getByRole("option")).toHaveCount(1);
+    await option.click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Exploring Springfield, IL");
+  });
+
+  test("Escape closes the list, the list hides after blur, and an unknown name says so", async ({ page }) => {
+    await page.goto("/");
+    const input = page.getByRole("combobox");
+    await input.fill("zzqxv");
+    await expect(page.getByRole("listbox")).toContainText("No US city matches");
+    await input.press("Escape");
+    await expect(page.getByRole("listbox")).toBeHidden();
+    await input.fill("bost");
+    await expect(page.getByRole("option").first()).toContainText("Boston");
+    await page.getByRole("link", { name: "LocalScope home" }).focus();
+    await expect(page.getByRole("listbox")).toBeHidden();
+  });
+
+  test("a stored 'West Yellowstone, MO' is corrected to MT and adopted", async ({ page }) => {
+    await page.goto("/");
+    await page.evaluate(() => localStorage.setItem("localscope-location", "West Yellowstone, MO"));
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Exploring West Yellowstone, MT");
+    expect(await page.evaluate(() => localStorage.getItem("localscope-location"))).toBe("West Yellowstone, MT");
+  });
+});
+
+test.describe("404", () => {
+  test.use({ expectedConsoleErrors: [/status of 404/] });
+  test("unknown pages show the 404 page", async ({ page }) => {
+  const response = await page.goto("/no-such-page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+  await page.getByRole("link", { name: "Go Back Home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+});

@@ -1,0 +1,35 @@
+/** Test helpers: one booted database + city index per test process, and an app around it. */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createApp } from "./app";
+import { bootServices } from "./boot";
+import { loadConfig } from "./config";
+
+export const testAssets = {
+  manifest: { entry: "/assets/client-test.js", preload: [], css: "/assets/app-test.css" },
+  files: {} as Record<string, string>,
+};
+
+export function silentLog() {
+  const lines: string[] = [];
+  const push = (...args: unknown[]) => lines.push(args.map(String).join(" "));
+  return { lines, info: push, warn: push, error: push };
+}
+
+let booted: ReturnType<typeof bootServices> | undefined;
+
+export function testServices() {
+  const dir = mkdtempSync(join(tmpdir(), "localscope-test-"));
+  booted ??= bootServices({ DATABASE_URL: `file:${join(dir, "test.db")}`, DATABASE_AUTH_TOKEN: undefined }, silentLog());
+  return booted;
+}
+
+export async function testApp(env: Record<string, string> = {}) {
+  const { database, cityIndex } = await testServices();
+  const log = silentLog();
+  const config = loadConfig({ NODE_ENV: "test", ...env });
+  const app = createApp({ config, database, cityIndex, assets: testAssets, log });
+  const request = (path: string, init?: RequestInit) => app.handle(new Request(`http://localhost${path}`, init));
+  return { app, log, request, database, cityIndex };
+}
