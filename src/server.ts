@@ -11,7 +11,8 @@ const log = { info: console.log, warn: console.warn, error: console.error };
 
 let config: Config;
 try {
-  config = loadConfig(process.env);
+  // The compiled binary has NODE_ENV defined as "production" at build time; elsewhere it comes from the shell.
+  config = loadConfig({ ...process.env, NODE_ENV: process.env.NODE_ENV });
 } catch (error) {
   if (error instanceof ConfigError) {
     console.error(error.message);

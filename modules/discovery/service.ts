@@ -1,3 +1,4 @@
+import { asc, gt } from "drizzle-orm";
 import { CityIndex, type IndexedCity } from "./city-index";
 import type { CitySuggestion } from "./model";
 import type { Db } from "../../db/client";
@@ -5,23 +6,36 @@ import { cities } from "../../db/schema";
 
 export { CityIndex };
 
-/** Load every city from the database into the in-memory search index. */
-export async function loadCityIndex(db: Db): Promise<CityIndex> {
-  const rows = await db
-    .select({
-      id: cities.id,
-      name: cities.name,
-      stateCode: cities.stateCode,
-      stateName: cities.stateName,
-      population: cities.population,
-      latitude: cities.latitude,
-      longitude: cities.longitude,
-      countyName: cities.countyName,
-      timezone: cities.timezone,
-      ranking: cities.ranking,
-      zips: cities.zips,
-    })
-    .from(cities);
+/**
+ * Load every city from the database into the in-memory search index. Read in pages by id: a libSQL server
+ * refuses over-large responses (RESPONSE_TOO_LARGE), and pages keep memory flat on any backend.
+ */
+export async function loadCityIndex(db: Db, pageSize = 5000): Promise<CityIndex> {
+  const rows: IndexedCity[] = [];
+  let after = -1;
+  for (;;) {
+    const page = await db
+      .select({
+        id: cities.id,
+        name: cities.name,
+        stateCode: cities.stateCode,
+        stateName: cities.stateName,
+        population: cities.population,
+        latitude: cities.latitude,
+        longitude: cities.longitude,
+        countyName: cities.countyName,
+        timezone: cities.timezone,
+        ranking: cities.ranking,
+        zips: cities.zips,
+      })
+      .from(cities)
+      .where(gt(cities.id, after))
+      .orderBy(asc(cities.id))
+      .limit(pageSize);
+    rows.push(...page);
+    if (page.length < pageSize) break;
+    after = page[page.length - 1]!.id;
+  }
   return new CityIndex(rows);
 }
 

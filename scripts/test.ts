@@ -1,0 +1,41 @@
+/**
+ * Every test: build the client, run bun:test (unit + API), then Playwright (browser, Debian Chromium).
+ * Output streams through; the last line sums both as "N passed, N failed".
+ */
+import { join } from "node:path";
+
+const root = join(import.meta.dir, "..");
+const bin = (name: string) => join(root, "node_modules/.bin", name);
+
+async function run(cmd: string[], env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
+  const proc = Bun.spawn(cmd, { cwd: root, stdout: "pipe", stderr: "pipe", env: { ...process.env, ...env } });
+  let output = "";
+  const pump = async (stream: ReadableStream<Uint8Array>, sink: NodeJS.WriteStream) => {
+    const decoder = new TextDecoder();
+    for await (const chunk of stream) {
+      const text = decoder.decode(chunk, { stream: true });
+      output += text;
+      sink.write(text);
+    }
+  };
+  await Promise.all([pump(proc.stdout, process.stdout), pump(proc.stderr, process.stderr)]);
+  return { code: await proc.exited, output };
+}
+
+const count = (output: string, re: RegExp) => [...output.matchAll(re)].reduce((n, m) => n + Number(m[1]), 0);
+
+const build = await run([bin("bun"), "scripts/build.ts"]);
+if (build.code !== 0) process.exit(build.code);
+
+const unit = await run([bin("bun"), "test"]);
+const unitPassed = count(unit.output, /^\s*(\d+) pass$/gm);
+const unitFailed = count(unit.output, /^\s*(\d+) fail$/gm);
+
+const e2e = await run([bin("playwright"), "test", ...process.argv.slice(2)]);
+const e2ePassed = count(e2e.output, /^\s*(\d+) passed/gm);
+const e2eFailed = count(e2e.output, /^\s*(\d+) failed/gm) + count(e2e.output, /^\s*(\d+) flaky/gm);
+
+const failed = unitFailed + e2eFailed + (unit.code !== 0 && unitFailed === 0 ? 1 : 0) + (e2e.code !== 0 && e2eFailed === 0 ? 1 : 0);
+console.log(`\nunit+api: ${unitPassed} passed, ${unitFailed} failed; browser: ${e2ePassed} passed, ${e2eFailed} failed`);
+console.log(`total: ${unitPassed + e2ePassed} passed, ${failed} failed`);
+process.exit(unit.code || e2e.code || (unitPassed + e2ePassed === 0 ? 1 : 0));
