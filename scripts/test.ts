@@ -1,5 +1,5 @@
 /**
- * Every test: build the client, run bun:test (unit + API), then Playwright (browser, Debian Chromium).
+ * Every test: build the client, type-check, run bun:test (unit + API), then Playwright (browser, Debian Chromium).
  * Output streams through; the last line sums both as "N passed, N failed".
  */
 import { join } from "node:path";
@@ -27,6 +27,9 @@ const count = (output: string, re: RegExp) => [...output.matchAll(re)].reduce((n
 const build = await run([bin("bun"), "scripts/build.ts"]);
 if (build.code !== 0) process.exit(build.code);
 
+const types = await run([bin("tsc"), "--noEmit", "-p", "."]);
+if (types.code !== 0) console.error("Type check failed (tsc --noEmit).");
+
 const unit = await run([bin("bun"), "test"]);
 const unitPassed = count(unit.output, /^\s*(\d+) pass$/gm);
 const unitFailed = count(unit.output, /^\s*(\d+) fail$/gm);
@@ -35,7 +38,7 @@ const e2e = await run([bin("playwright"), "test", ...process.argv.slice(2)]);
 const e2ePassed = count(e2e.output, /^\s*(\d+) passed/gm);
 const e2eFailed = count(e2e.output, /^\s*(\d+) failed/gm) + count(e2e.output, /^\s*(\d+) flaky/gm);
 
-const failed = unitFailed + e2eFailed + (unit.code !== 0 && unitFailed === 0 ? 1 : 0) + (e2e.code !== 0 && e2eFailed === 0 ? 1 : 0);
+const failed = unitFailed + e2eFailed + (types.code !== 0 ? 1 : 0) + (unit.code !== 0 && unitFailed === 0 ? 1 : 0) + (e2e.code !== 0 && e2eFailed === 0 ? 1 : 0);
 console.log(`\nunit+api: ${unitPassed} passed, ${unitFailed} failed; browser: ${e2ePassed} passed, ${e2eFailed} failed`);
 console.log(`total: ${unitPassed + e2ePassed} passed, ${failed} failed`);
-process.exit(unit.code || e2e.code || (unitPassed + e2ePassed === 0 ? 1 : 0));
+process.exit(types.code || unit.code || e2e.code || (unitPassed + e2ePassed === 0 ? 1 : 0));

@@ -34,7 +34,7 @@ export function staticAssets(files: Record<string, string>) {
         body = Bun.gzipSync(new Uint8Array(await Bun.file(file).arrayBuffer()));
         gzipped.set(path, body);
       }
-      return new Response(request.method === "HEAD" ? null : body, { headers: { ...headers, "content-encoding": "gzip" } });
+      return new Response(request.method === "HEAD" ? null : (body as unknown as BodyInit), { headers: { ...headers, "content-encoding": "gzip" } });
     }
     return new Response(request.method === "HEAD" ? null : Bun.file(file), { headers });
   });

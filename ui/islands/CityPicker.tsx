@@ -195,9 +195,9 @@ export default function CityPicker(props: { city: SelectedCity; cityCount: numbe
                 <span className="font-medium">{s.name}</span>
                 <span className={i === active ? "text-white/90" : "text-ink-soft"}>, {s.state}</span>
               </span>
-              {s.population > 0 && (
+              {(s.population ?? 0) > 0 && (
                 <span className={`shrink-0 text-xs ${i === active ? "text-white/90" : "text-ink-soft"}`}>
-                  {s.population.toLocaleString("en-US")}
+                  {(s.population ?? 0).toLocaleString("en-US")}
                   {s.populationIsUrbanArea ? " (urban area)" : ""}
                 </span>
               )}

@@ -1,0 +1,9 @@
+// Files imported with `with { type: "file" }` resolve to a path; `type: "text"` to the file's text.
+declare module "*.gz" {
+  const path: string;
+  export default path;
+}
+declare module "*.sql" {
+  const text: string;
+  export default text;
+}
