@@ -1,4 +1,4 @@
-import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 /** US cities from the SimpleMaps basic database (CC BY 4.0), imported at first start. */
 export const cities = sqliteTable(
@@ -34,3 +34,58 @@ export const dataImports = sqliteTable("data_imports", {
 });
 
 export type CityRow = typeof cities.$inferSelect;
+
+/**
+ * Real places from open datasets and OpenStreetMap. Every place keeps its primary source and licence;
+ * `sources` lists every dataset record merged into it (JSON array of {source, sourceId, licence}).
+ * The R*Tree `places_rtree` (migration 0001) indexes latitude/longitude, kept in sync by triggers.
+ */
+export const places = sqliteTable(
+  "places",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    source: text("source").notNull(),
+    sourceId: text("source_id").notNull(),
+    licence: text("licence").notNull(),
+    sources: text("sources").notNull(),
+    categoryId: integer("category_id").notNull(),
+    kind: text("kind").notNull(),
+    title: text("title").notNull(),
+    titleKey: text("title_key").notNull(),
+    description: text("description"),
+    address: text("address"),
+    city: text("city"),
+    stateCode: text("state_code").notNull(),
+    zip: text("zip"),
+    phone: text("phone"),
+    website: text("website"),
+    openingHours: text("opening_hours"),
+    wikidata: text("wikidata"),
+    imageUrl: text("image_url"),
+    latitude: real("latitude").notNull(),
+    longitude: real("longitude").notNull(),
+    amenities: text("amenities"),
+    priceRange: text("price_range"),
+    since: text("since"),
+    tags: text("tags"),
+    quality: integer("quality").notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("places_state_category_idx").on(t.stateCode, t.categoryId), index("places_title_key_idx").on(t.titleKey)],
+);
+
+/** Which dataset record became (or was merged into) which place: makes every import idempotent. */
+export const placeSources = sqliteTable(
+  "place_sources",
+  {
+    source: text("source").notNull(),
+    sourceId: text("source_id").notNull(),
+    placeId: integer("place_id")
+      .notNull()
+      .references(() => places.id, { onDelete: "cascade" }),
+    licence: text("licence").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.source, t.sourceId] }), index("place_sources_place_idx").on(t.placeId)],
+);
+
+export type PlaceRow = typeof places.$inferSelect;

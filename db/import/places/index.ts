@@ -1,0 +1,64 @@
+import type { Client } from "@libsql/client";
+import { imlsMuseums } from "./sources/imls-museums";
+import { osmSamples } from "./sources/osm-geojson";
+import { wofSimplegeo } from "./sources/wof";
+import { formatSummary, importDatasetState, type ImportSummary } from "./store";
+import type { Dataset } from "./types";
+import { clearCsvCache } from "./util";
+
+/**
+ * Every bundled places dataset, best first: when two records merge, the earlier dataset stays the
+ * place's primary source (OSM has hours and websites; the 2011 SimpleGeo dump comes last).
+ */
+export const DATASETS: Dataset[] = [osmSamples, imlsMuseums, wofSimplegeo];
+
+/** Bump to re-import every state at next use. */
+export const PLACES_VERSION = "1";
+
+export const datasetsFor = (stateCode: string) => DATASETS.filter((d) => d.states === "all" || d.states.includes(stateCode));
+
+/** Import one state from every dataset that covers it, unless already done. Returns the summaries of what ran. */
+export async function importState(client: Client, stateCode: string, log: (line: string) => void = () => {}): Promise<ImportSummary[]> {
+  const done = new Set(
+    (await client.execute({ sql: "SELECT dataset FROM data_imports WHERE dataset LIKE ? AND version = ?", args: [`places:%:${stateCode}`, PLACES_VERSION] })).rows.map((r) =>
+      String(r.dataset),
+    ),
+  );
+  const summaries: ImportSummary[] = [];
+  for (const dataset of datasetsFor(stateCode)) {
+    const marker = `places:${dataset.key}:${stateCode}`;
+    if (done.has(marker)) continue;
+    const summary = await importDatasetState(client, dataset, stateCode);
+    await client.execute({
+      sql: "INSERT INTO data_imports (dataset, version, rows, imported_at) VALUES (?, ?, ?, ?) ON CONFLICT (dataset) DO UPDATE SET version = excluded.version, rows = excluded.rows, imported_at = excluded.imported_at",
+      args: [marker, PLACES_VERSION, summary.inserted + summary.merged + summary.updated, Date.now()],
+    });
+    log(formatSummary(summary));
+    summaries.push(summary);
+  }
+  return summaries;
+}
+
+/**
+ * Lazy per-state loading: the first request for a city in a state imports that state's places (a few
+ * seconds for the largest); concurrent requests wait for the same import. Keeps the first start fast.
+ */
+export function createStateLoader(client: Client, log: (line: string) => void) {
+  const loading = new Map<string, Promise<void>>();
+  return function ensureState(stateCode: string): Promise<void> {
+    let pending = loading.get(stateCode);
+    if (!pending) {
+      pending = importState(client, stateCode, log)
+        .then(() => undefined)
+        .catch((error) => {
+          loading.delete(stateCode); // let a later request retry
+          throw error;
+        })
+        .finally(() => {
+          if (loading.size > 0 && [...loading.keys()].every((k) => k === stateCode)) clearCsvCache();
+        });
+      loading.set(stateCode, pending);
+    }
+    return pending;
+  };
+}

@@ -1,0 +1,61 @@
+import { CATEGORY, type Dataset, type ReadResult } from "../types";
+import { coords, phone, readCsv, text, titleCase, website } from "../util";
+import file from "../../../data/places/imls_mudf_2014q3_museums.csv.gz" with { type: "file" };
+
+/** IMLS Museum Universe Data File FY2014 Q3 (public domain), nationwide. */
+const DISCIPLINES: Record<string, { kind: string; history: boolean }> = {
+  ART: { kind: "art museum", history: false },
+  BOT: { kind: "botanical garden", history: false },
+  CMU: { kind: "children's museum", history: false },
+  GMU: { kind: "museum", history: false },
+  HSC: { kind: "historic site", history: true },
+  HST: { kind: "history museum", history: true },
+  NAT: { kind: "natural history museum", history: false },
+  SCI: { kind: "science museum", history: false },
+  ZAW: { kind: "zoo or aquarium", history: false },
+};
+
+export const imlsMuseums: Dataset = {
+  key: "imls-museums",
+  name: "IMLS Museum Universe Data File (FY2014 Q3)",
+  licence: "Public domain",
+  attribution: "Institute of Museum and Library Services",
+  url: "https://www.imls.gov/research-evaluation/data-collection/museum-data-files",
+  states: "all",
+  async *read(stateCode: string): AsyncIterable<ReadResult> {
+    for (const row of await readCsv(file)) {
+      if (row.STATE !== stateCode) continue;
+      const name = text(row.NAME);
+      if (!name) {
+        yield { skip: "no name" };
+        continue;
+      }
+      const position = coords(row.LATITUDE, row.LONGITUDE);
+      if (!position) {
+        yield { skip: "no coordinates" };
+        continue;
+      }
+      const discipline = DISCIPLINES[row.DISCIPL ?? ""] ?? DISCIPLINES.GMU!;
+      // Historical societies are often offices, not places to visit: keep them only with a street address.
+      if (row.DISCIPL === "HSC" && !/\d/.test(row.ADDRESS ?? "")) {
+        yield { skip: "historical society without a street address" };
+        continue;
+      }
+      yield {
+        source: "imls-museums",
+        sourceId: row.MID!,
+        categoryId: discipline.history ? CATEGORY.history : CATEGORY.activities,
+        kind: discipline.kind,
+        title: titleCase(name),
+        address: row.ADDRESS ? titleCase(row.ADDRESS.trim()) : null,
+        city: row.CITY ? titleCase(row.CITY.trim()) : null,
+        stateCode,
+        zip: text(row.ZIP5),
+        phone: phone(row.PHONE),
+        website: website(row.WEBURL),
+        ...position,
+        tags: { discipline: row.DISCIPL ?? "" },
+      };
+    }
+  },
+};

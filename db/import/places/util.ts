@@ -1,0 +1,92 @@
+import { parse } from "csv-parse/sync";
+
+/** Shared helpers for dataset readers. */
+
+const parsed = new Map<string, Record<string, string>[]>();
+
+/** Parse a (gzipped) CSV file with a header row. Parsed files are kept for the current process run. */
+export async function readCsv(path: string, options: { header?: string[] } = {}): Promise<Record<string, string>[]> {
+  const key = `${path}|${options.header?.join(",") ?? ""}`;
+  const cached = parsed.get(key);
+  if (cached) return cached;
+  const bytes = new Uint8Array(await Bun.file(path).arrayBuffer());
+  const text = new TextDecoder().decode(path.endsWith(".gz") ? Bun.gunzipSync(bytes) : bytes);
+  const rows: Record<string, string>[] = parse(text, {
+    columns: options.header ?? true,
+    skip_empty_lines: true,
+    bom: true,
+    relax_column_count: true,
+    relax_quotes: true,
+  });
+  parsed.set(key, rows);
+  return rows;
+}
+
+/** Forget parsed files (after an import run) so their memory is released. */
+export function clearCsvCache() {
+  parsed.clear();
+}
+
+/** Trimmed text or null. */
+export function text(value: string | undefined | null): string | null {
+  const t = value?.replace(/\s+/g, " ").trim();
+  return t ? t : null;
+}
+
+/** Coordinates inside the US and its territories (incl. Alaska, Hawaii, Puerto Rico), else null. */
+export function coords(lat: string | number | undefined | null, lng: string | number | undefined | null): { latitude: number; longitude: number } | null {
+  const latitude = typeof lat === "number" ? lat : Number.parseFloat(lat ?? "");
+  const longitude = typeof lng === "number" ? lng : Number.parseFloat(lng ?? "");
+  if (!Number.isFinite(latitude) || !Number.isFinite(longitude)) return null;
+  if (latitude === 0 && longitude === 0) return null;
+  if (latitude < 17 || latitude > 72 || longitude < -180 || longitude > -64) return null;
+  return { latitude, longitude };
+}
+
+/** US phone numbers as "(555) 123-4567"; other shapes kept as given; junk → null. */
+export function phone(value: string | undefined | null): string | null {
+  const raw = text(value);
+  if (!raw) return null;
+  const digits = raw.replace(/\D/g, "");
+  const ten = digits.length === 11 && digits.startsWith("1") ? digits.slice(1) : digits;
+  if (ten.length === 10) return `(${ten.slice(0, 3)}) ${ten.slice(3, 6)}-${ten.slice(6)}`;
+  return digits.length >= 7 ? raw : null;
+}
+
+/** Website as an https:// URL (http kept when given explicitly as http), junk → null. */
+export function website(value: string | undefined | null): string | null {
+  let raw = text(value);
+  if (!raw) return null;
+  if (!/^https?:\/\//i.test(raw)) raw = `https://${raw.replace(/^\/+/, "")}`;
+  try {
+    const url = new URL(raw);
+    if (!url.hostname.includes(".")) return null;
+    return url.toString();
+  } catch {
+    return null;
+  }
+}
+
+const SMALL = new Set(["a", "an", "and", "at", "by", "for", "in", "of", "on", "or", "the", "to", "de", "la", "del"]);
+/** "WESTERVELT WARNER MUSEUM" → "Westervelt Warner Museum"; mixed-case input is left as it is. */
+export function titleCase(value: string): string {
+  if (value !== value.toUpperCase()) return value;
+  return value
+    .toLowerCase()
+    .split(/(\s+|-|\/)/)
+    .map((word, i) => {
+      if (/^\s+$|^-$|^\/$/.test(word) || !word) return word;
+      if (i > 0 && SMALL.has(word)) return word;
+      if (/^(ii|iii|iv|vi|vii|viii|ix|xi|usa|us|ymca|ywca|nasa|uss|hq)$/.test(word)) return word.toUpperCase();
+      if (/^mc[a-z]/.test(word)) return `Mc${word[2]!.toUpperCase()}${word.slice(3)}`;
+      if (/^o'[a-z]/.test(word)) return `O'${word[2]!.toUpperCase()}${word.slice(3)}`;
+      return word[0]!.toUpperCase() + word.slice(1);
+    })
+    .join("");
+}
+
+/** A four-digit year found in a date-ish string ("1972-05-04", "5/4/1972", "c. 1890"), else null. */
+export function year(value: string | undefined | null): string | null {
+  const m = value?.match(/\b(1[5-9]\d\d|20\d\d)\b/);
+  return m ? m[1]! : null;
+}
