@@ -14,7 +14,7 @@ import { searchCities } from "../modules/discovery/service";
 const rounds = Number(process.argv[process.argv.indexOf("--rounds") + 1]) || 15;
 const dir = mkdtempSync(join(tmpdir(), "localscope-bench-"));
 const quiet = { info() {}, warn() {}, error: console.error };
-const { database, cityIndex } = await bootServices({ DATABASE_URL: `file:${join(dir, "bench.db")}`, DATABASE_AUTH_TOKEN: undefined }, quiet);
+const { database, cityIndex, places } = await bootServices({ DATABASE_URL: `file:${join(dir, "bench.db")}`, DATABASE_AUTH_TOKEN: undefined }, quiet);
 
 // What people type: every prefix of common and tricky city names, plus "City, ST" forms, typos and ZIPs.
 const typed = [
@@ -31,6 +31,7 @@ const app = createApp({
   config: loadConfig({ NODE_ENV: "production" }),
   database,
   cityIndex,
+  places,
   assets: { manifest: { entry: "", preload: [], css: "" }, files: {} },
   log: quiet,
 });

@@ -3,7 +3,7 @@ import type { Database } from "../db/client";
 import { adminModule } from "../modules/admin";
 import { authModule } from "../modules/auth";
 import { chatModule } from "../modules/chat";
-import { discoveryModule, type CityIndex } from "../modules/discovery";
+import { discoveryModule, type CityIndex, type PlacesService } from "../modules/discovery";
 import { favoritesModule } from "../modules/favorites";
 import { trafficModule } from "../modules/traffic";
 import { staticAssets } from "./assets";
@@ -17,6 +17,7 @@ export interface AppDeps {
   config: Config;
   database: Database;
   cityIndex: CityIndex;
+  places: PlacesService;
   assets: { manifest: AssetManifest; files: Record<string, string> };
   log: Logger;
 }
@@ -30,7 +31,7 @@ export function createApp(deps: AppDeps) {
     .use(errorHandling({ log: deps.log, renderNotFoundPage: notFoundPage(render) }))
     .use(staticAssets(deps.assets.files))
     .get("/healthz", () => ({ ok: true }))
-    .use(discoveryModule({ cityIndex: deps.cityIndex }))
+    .use(discoveryModule({ cityIndex: deps.cityIndex, places: deps.places }))
     .use(authModule())
     .use(favoritesModule())
     .use(chatModule())

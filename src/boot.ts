@@ -1,16 +1,24 @@
 import { openDatabase, type Database } from "../db/client";
 import { importCities } from "../db/import/cities";
 import { migrate } from "../db/migrate";
-import { loadCityIndex, type CityIndex } from "../modules/discovery";
+import { loadCityIndex, PlacesService, type CityIndex } from "../modules/discovery";
+import { createStateLoader } from "../db/import/places";
 import type { Config } from "./config";
 import type { Logger } from "./http";
 
 /** Open the database, apply migrations, import bundled data on first start, build in-memory indexes. */
-export async function bootServices(config: Pick<Config, "DATABASE_URL" | "DATABASE_AUTH_TOKEN">, log: Logger): Promise<{ database: Database; cityIndex: CityIndex }> {
+export async function bootServices(config: Pick<Config, "DATABASE_URL" | "DATABASE_AUTH_TOKEN">, log: Logger): Promise<{ database: Database; cityIndex: CityIndex; places: PlacesService }> {
   const database = await openDatabase(config.DATABASE_URL, config.DATABASE_AUTH_TOKEN);
   const applied = await migrate(database.client);
   if (applied.length) log.info(`Applied migrations: ${applied.join(", ")}`);
   await importCities(database, { log: (line) => log.info(line) });
   const cityIndex = await loadCityIndex(database.db);
-  return { database, cityIndex };
+  // Places are imported per state on first use (db/import/places), so the first start stays fast.
+  let places: PlacesService;
+  const ensureState = createStateLoader(database.client, (line) => {
+    log.info(line);
+    places?.invalidate();
+  });
+  places = new PlacesService(database.client, cityIndex, ensureState);
+  return { database, cityIndex, places };
 }

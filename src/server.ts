@@ -21,8 +21,8 @@ try {
   throw error;
 }
 
-const { database, cityIndex } = await bootServices(config, log);
-const app = createApp({ config, database, cityIndex, assets: { manifest, files }, log });
+const { database, cityIndex, places } = await bootServices(config, log);
+const app = createApp({ config, database, cityIndex, places, assets: { manifest, files }, log });
 app.listen({ port: config.PORT, hostname: config.HOST });
 const shownHost = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
 log.info(`LocalScope is running at http://${shownHost}:${app.server?.port} (${config.NODE_ENV}, database ${config.DATABASE_URL.replace(/\/\/[^@]*@/, "//")})`);

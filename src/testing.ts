@@ -26,10 +26,10 @@ export function testServices() {
 }
 
 export async function testApp(env: Record<string, string> = {}) {
-  const { database, cityIndex } = await testServices();
+  const { database, cityIndex, places } = await testServices();
   const log = silentLog();
   const config = loadConfig({ NODE_ENV: "test", ...env });
-  const app = createApp({ config, database, cityIndex, assets: testAssets, log });
+  const app = createApp({ config, database, cityIndex, places, assets: testAssets, log });
   const request = (path: string, init?: RequestInit) => app.handle(new Request(`http://localhost${path}`, init));
-  return { app, log, request, database, cityIndex };
+  return { app, log, request, database, cityIndex, places };
 }

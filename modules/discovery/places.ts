@@ -1,0 +1,298 @@
+import type { Client, Row } from "@libsql/client";
+import OpeningHours from "opening_hours";
+import { HttpError } from "../../src/http";
+import type { CityIndex, IndexedCity } from "./city-index";
+import { US_STATES } from "./city-index";
+import { LIST_LABELS, toListId } from "./categories";
+
+/** One place as every API answer carries it (discovery.md section 3 + provenance, DECISIONS 1–3). */
+export interface PlaceAnswer {
+  id: number;
+  title: string;
+  description: string;
+  address: string | null;
+  city: string | null;
+  stateCode: string;
+  categoryId: number;
+  category: string;
+  kind: string;
+  imageUrl: string | null;
+  /** Miles from the city centre, one decimal. */
+  distance: number | null;
+  latitude: number;
+  longitude: number;
+  rating: string;
+  phone: string | null;
+  website: string | null;
+  priceRange: string;
+  amenities: string[];
+  openingHours: string | null;
+  /** true/false in the city's time zone; null when the hours are unknown or unreadable. */
+  openNow: boolean | null;
+  source: string;
+  sourceId: string;
+  licence: string;
+  sources: Array<{ source: string; sourceId: string; licence: string }>;
+  wikidata: string | null;
+  since: string | null;
+}
+
+const EARTH_MILES = 3958.7613;
+export function distanceMiles(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const r = Math.PI / 180;
+  const a = Math.sin(((lat2 - lat1) * r) / 2) ** 2 + Math.cos(lat1 * r) * Math.cos(lat2 * r) * Math.sin(((lng2 - lng1) * r) / 2) ** 2;
+  return EARTH_MILES * 2 * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+/** Wall-clock time in a time zone as a local Date (the opening-hours parser reads local fields). */
+function wallClock(now: Date, timeZone: string): Date {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" })
+      .formatToParts(now)
+      .map((p) => [p.type, p.value]),
+  );
+  return new Date(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+}
+
+const hoursCache = new Map<string, OpeningHours | null>();
+export function openNow(hours: string | null, timeZone: string, now = new Date()): boolean | null {
+  if (!hours) return null;
+  let parsed = hoursCache.get(hours);
+  if (parsed === undefined) {
+    try {
+      parsed = new OpeningHours(hours, null, 0);
+    } catch {
+      parsed = null;
+    }
+    if (hoursCache.size > 5000) hoursCache.clear();
+    hoursCache.set(hours, parsed);
+  }
+  if (!parsed) return null;
+  try {
+    const at = wallClock(now, timeZone || "America/New_York");
+    if (parsed.getUnknown(at)) return null;
+    return parsed.getState(at);
+  } catch {
+    return null;
+  }
+}
+
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** A true one-line description from the data itself (no invented claims). */
+export function describePlace(p: { description: string | null; kind: string; city: string | null; stateCode: string; since: string | null; tags: string | null }): string {
+  if (p.description) return p.description;
+  const where = p.city ? ` in ${p.city}, ${p.stateCode}` : "";
+  const since = p.since ? ` (${/^\d{4}$/.test(p.since) ? `since ${p.since}` : p.since})` : "";
+  return `${cap(p.kind)}${where}${since}.`;
+}
+
+export function toPlaceAnswer(row: Row, origin: { latitude: number; longitude: number } | null, timeZone: string): PlaceAnswer {
+  const listId = Number(row.category_id);
+  const latitude = Number(row.latitude);
+  const longitude = Number(row.longitude);
+  const amenities = row.amenities ? (JSON.parse(String(row.amenities)) as string[]) : [];
+  return {
+    id: Number(row.id),
+    title: String(row.title),
+    description: describePlace({
+      description: row.description as string | null,
+      kind: String(row.kind),
+      city: row.city as string | null,
+      stateCode: String(row.state_code),
+      since: row.since as string | null,
+      tags: row.tags as string | null,
+    }),
+    address: (row.address as string | null) ?? null,
+    city: (row.city as string | null) ?? null,
+    stateCode: String(row.state_code),
+    categoryId: listId,
+    category: LIST_LABELS[listId] ?? "Place",
+    kind: String(row.kind),
+    imageUrl: (row.image_url as string | null) ?? null,
+    distance: origin ? Math.round(distanceMiles(origin.latitude, origin.longitude, latitude, longitude) * 10) / 10 : null,
+    latitude,
+    longitude,
+    rating: "0",
+    phone: (row.phone as string | null) ?? null,
+    website: (row.website as string | null) ?? null,
+    priceRange: (row.price_range as string | null) ?? "$$",
+    amenities: amenities.length ? amenities : listId === 11 ? ["WiFi", "Parking"] : [],
+    openingHours: (row.opening_hours as string | null) ?? null,
+    openNow: openNow(row.opening_hours as string | null, timeZone),
+    source: String(row.source),
+    sourceId: String(row.source_id),
+    licence: String(row.licence),
+    sources: JSON.parse(String(row.sources)),
+    wikidata: (row.wikidata as string | null) ?? null,
+    since: (row.since as string | null) ?? null,
+  };
+}
+
+/** "Las Vegas" + "NV" (or "Nevada") → the city, or a 404 naming what was not found. */
+export function resolveCityParam(index: CityIndex, city: string, state: string): IndexedCity {
+  const code = state.trim().length === 2 ? state.trim().toUpperCase() : Object.entries(US_STATES).find(([, name]) => name.toLowerCase() === state.trim().toLowerCase())?.[0];
+  const found = code ? index.find(city, code) : undefined;
+  if (!found) throw new HttpError(404, `We don't know a city called "${city}" in "${state}".`, { city: [`Unknown city: ${city}, ${state}`] });
+  return found;
+}
+
+export type ListKind = "nearby" | "local-gems" | "featured" | `category-${number}`;
+
+const LIST_MAX = 240;
+const TARGET = 60;
+const NEARBY_RADII = [1, 2, 5, 10, 25, 50];
+const GEM_RADII = [1.5, 2.5, 3.5, 5];
+const GEM_CATEGORIES = [10, 12];
+
+/**
+ * Place lists for a city: candidates from the R*Tree inside the smallest radius that holds enough of
+ * them (never a table scan), sorted by rating, quality, distance (DECISIONS 3), kept in a small LRU so
+ * paging is deterministic and repeat calls are cheap. Cleared when a state's places change.
+ */
+export class PlacesService {
+  private readonly lists = new Map<string, number[]>();
+  private readonly rows = new Map<number, Row>();
+
+  constructor(
+    private readonly client: Client,
+    private readonly cityIndex: CityIndex,
+    private readonly ensureState: (stateCode: string) => Promise<void>,
+  ) {}
+
+  invalidate() {
+    this.lists.clear();
+    this.rows.clear();
+  }
+
+  private async candidates(city: IndexedCity, radius: number, categories: number[] | null): Promise<Row[]> {
+    const dLat = radius / 69.0;
+    const dLng = radius / (69.172 * Math.cos((city.latitude * Math.PI) / 180));
+    const filter = categories ? ` AND p.category_id IN (${categories.map(() => "?").join(",")})` : "";
+    const result = await this.client.execute({
+      sql: `SELECT p.* FROM places_rtree r JOIN places p ON p.id = r.id
+            WHERE r.min_lat >= ? AND r.max_lat <= ? AND r.min_lng >= ? AND r.max_lng <= ?${filter}`,
+      args: [city.latitude - dLat, city.latitude + dLat, city.longitude - dLng, city.longitude + dLng, ...(categories ?? [])],
+    });
+    return result.rows.filter((r) => distanceMiles(city.latitude, city.longitude, Number(r.latitude), Number(r.longitude)) <= radius);
+  }
+
+  private async countWithin(city: IndexedCity, radius: number, categories: number[] | null): Promise<number> {
+    const dLat = radius / 69.0;
+    const dLng = radius / (69.172 * Math.cos((city.latitude * Math.PI) / 180));
+    const filter = categories ? ` AND p.category_id IN (${categories.map(() => "?").join(",")})` : "";
+    const join = categories ? " JOIN places p ON p.id = r.id" : "";
+    const result = await this.client.execute({
+      sql: `SELECT count(*) AS n FROM places_rtree r${join} WHERE r.min_lat >= ? AND r.max_lat <= ? AND r.min_lng >= ? AND r.max_lng <= ?${filter}`,
+      args: [city.latitude - dLat, city.latitude + dLat, city.longitude - dLng, city.longitude + dLng, ...(categories ?? [])],
+    });
+    return Number(result.rows[0]!.n);
+  }
+
+  private async list(city: IndexedCity, kind: ListKind): Promise<number[]> {
+    const key = `${kind}|${city.id}`;
+    const cached = this.lists.get(key);
+    if (cached) {
+      this.lists.delete(key);
+      this.lists.set(key, cached);
+      return cached;
+    }
+    await this.ensureState(city.stateCode);
+    let categories: number[] | null = null;
+    let radii = NEARBY_RADII;
+    let target = TARGET;
+    if (kind === "local-gems") {
+      categories = GEM_CATEGORIES;
+      radii = GEM_RADII;
+      target = 24;
+    } else if (kind.startsWith("category-")) {
+      categories = [Number(kind.slice("category-".length))];
+    }
+    let radius = radii[radii.length - 1]!;
+    for (const r of radii) {
+      if ((await this.countWithin(city, r, categories)) >= target) {
+        radius = r;
+        break;
+      }
+    }
+    const rows = await this.candidates(city, radius, categories);
+    const dist = (r: Row) => distanceMiles(city.latitude, city.longitude, Number(r.latitude), Number(r.longitude));
+    const featuredScore = (r: Row) => Number(r.quality) + ([8, 9].includes(Number(r.category_id)) ? 2 : 0) + (/museum|attraction|landmark|monument|gallery|zoo|aquarium|park|theater|historic/.test(String(r.kind)) ? 1 : 0);
+    const score = kind === "featured" ? featuredScore : (r: Row) => Number(r.quality);
+    const sorted = rows
+      .map((r) => ({ r, s: score(r), d: dist(r) }))
+      .filter(({ r }) => kind !== "featured" || featuredScore(r) >= 3)
+      .sort((a, b) => b.s - a.s || a.d - b.d || Number(a.r.id) - Number(b.r.id))
+      .slice(0, LIST_MAX);
+    const ids = sorted.map(({ r }) => {
+      this.rows.set(Number(r.id), r);
+      return Number(r.id);
+    });
+    this.lists.set(key, ids);
+    if (this.lists.size > 500) this.lists.delete(this.lists.keys().next().value!);
+    if (this.rows.size > 100_000) this.rows.clear();
+    return ids;
+  }
+
+  async page(city: IndexedCity, kind: ListKind, count: number, offset: number): Promise<PlaceAnswer[]> {
+    const ids = await this.list(city, kind);
+    const slice = ids.slice(offset, offset + count);
+    const missing = slice.filter((id) => !this.rows.has(id));
+    if (missing.length) {
+      const result = await this.client.execute({ sql: `SELECT * FROM places WHERE id IN (${missing.map(() => "?").join(",")})`, args: missing });
+      for (const r of result.rows) this.rows.set(Number(r.id), r);
+    }
+    return slice.flatMap((id) => {
+      const row = this.rows.get(id);
+      return row ? [toPlaceAnswer(row, city, city.timezone)] : [];
+    });
+  }
+
+  async byCategory(city: IndexedCity, categoryId: number, count: number, offset: number): Promise<PlaceAnswer[]> {
+    const listId = toListId(categoryId);
+    if (listId === undefined) throw new HttpError(400, `Unknown category id ${categoryId}. Use 1–6 or 7–12.`, { categoryId: ["Category ids are 1–6 or 7–12."] });
+    if (listId === 7) return []; // fun facts are not places
+    return this.page(city, `category-${listId}`, count, offset);
+  }
+
+  /** One place; its distance is measured from the nearest known city centre of its state. */
+  async get(id: number, from?: IndexedCity): Promise<PlaceAnswer> {
+    const result = await this.client.execute({ sql: "SELECT * FROM places WHERE id = ?", args: [id] });
+    const row = result.rows[0];
+    if (!row) throw new HttpError(404, "Place not found.");
+    const origin = from ?? this.nearestCity(Number(row.latitude), Number(row.longitude), String(row.state_code));
+    return toPlaceAnswer(row, origin ?? null, origin?.timezone ?? "America/New_York");
+  }
+
+  private nearestCity(lat: number, lng: number, stateCode: string): IndexedCity | undefined {
+    let best: IndexedCity | undefined;
+    let bestD = Infinity;
+    for (const c of this.cityIndex.cities) {
+      if (c.stateCode !== stateCode) continue;
+      const d = Math.abs(c.latitude - lat) + Math.abs(c.longitude - lng);
+      if (d < bestD) {
+        bestD = d;
+        best = c;
+      }
+    }
+    return best;
+  }
+
+  /** Title search; within a city's area (25 mi) when one is given, else across all imported places. */
+  async search(q: string, city: IndexedCity | undefined, limit: number): Promise<PlaceAnswer[]> {
+    const like = `%${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    if (city) {
+      await this.ensureState(city.stateCode);
+      const rows = (await this.candidates(city, 25, null)).filter((r) => String(r.title).toLowerCase().includes(q.toLowerCase()));
+      return rows
+        .map((r) => toPlaceAnswer(r, city, city.timezone))
+        .sort((a, b) => (a.distance ?? 0) - (b.distance ?? 0) || a.id - b.id)
+        .slice(0, limit);
+    }
+    const result = await this.client.execute({
+      sql: "SELECT * FROM places WHERE title LIKE ? ESCAPE '\\' ORDER BY quality DESC, id LIMIT ?",
+      args: [like, limit],
+    });
+    return result.rows.map((r) => toPlaceAnswer(r, null, "America/New_York"));
+  }
+}
