@@ -1,0 +1,154 @@
+import { describe, expect, test } from "bun:test";
+import { testApp } from "../../src/testing";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openDatabase } from "../../db/client";
+import { migrate } from "../../db/migrate";
+import { openNow, PlacesService } from "./places";
+
+const { request, cityIndex } = await testApp();
+const get = async (path: string) => {
+  const response = await request(path);
+  return { status: response.status, body: (await response.json()) as any };
+};
+
+/** Haversine written out by hand, independent of the service's helper. */
+function handMiles(lat1: number, lon1: number, lat2: number, lon2: number) {
+  const R = 3958.7613;
+  const rad = (d: number) => (d * Math.PI) / 180;
+  const h = Math.sin(rad(lat2 - lat1) / 2) ** 2 + Math.cos(rad(lat1)) * Math.cos(rad(lat2)) * Math.sin(rad(lon2 - lon1) / 2) ** 2;
+  return 2 * R * Math.asin(Math.sqrt(h));
+}
+
+const CITIES = [
+  ["Las Vegas", "NV"],
+  ["Chicago", "IL"],
+  ["Boston", "MA"],
+  ["Abbeville", "AL"],
+] as const;
+
+describe("place lists over real data", () => {
+  for (const [city, state] of CITIES) {
+    test(`${city}, ${state}: nearby, local gems, featured and a category answer real, attributed places with true distances`, async () => {
+      const centre = cityIndex.find(city, state)!;
+      const qs = `city=${encodeURIComponent(city)}&state=${state}`;
+      for (const path of [`/api/places/nearby?${qs}&count=12`, `/api/places/local-gems?${qs}&local=true&count=6`, `/api/places/featured?${qs}&count=6`, `/api/places/category/5?${qs}&count=6`]) {
+        const { status, body } = await get(path);
+        expect(status).toBe(200);
+        expect(body.length).toBeGreaterThan(0);
+        for (const place of body) {
+          expect(place.source).toBeTruthy();
+          expect(place.sourceId).toBeTruthy();
+          expect(place.licence).toBeTruthy();
+          expect(place.rating).toBe("0");
+          expect(typeof place.description).toBe("string");
+          expect(place.distance).toBeCloseTo(handMiles(centre.latitude, centre.longitude, place.latitude, place.longitude), 1);
+        }
+      }
+    }, 60_000);
+  }
+
+  test("local gems are food, cafés and stores; category 5 and 10 are the same food list", async () => {
+    const gems = await get("/api/places/local-gems?city=Las%20Vegas&state=NV&local=true&count=12");
+    for (const p of gems.body) expect([10, 12]).toContain(p.categoryId);
+    const five = await get("/api/places/category/5?city=Las%20Vegas&state=NV&count=5");
+    const ten = await get("/api/places/category/10?city=Las%20Vegas&state=NV&count=5");
+    expect(five.body.map((p: any) => p.id)).toEqual(ten.body.map((p: any) => p.id));
+    for (const p of ten.body) expect(p.categoryId).toBe(10);
+  });
+
+  test("paging is deterministic: offset 12 after 12 gives the next 12, no repeats", async () => {
+    const base = "/api/places/nearby?city=Las%20Vegas&state=NV";
+    const all = (await get(`${base}&count=24&offset=0`)).body.map((p: any) => p.id);
+    const first = (await get(`${base}&count=12&offset=0`)).body.map((p: any) => p.id);
+    const second = (await get(`${base}&count=12&offset=12`)).body.map((p: any) => p.id);
+    expect([...first, ...second]).toEqual(all);
+    expect(new Set([...first, ...second]).size).toBe(24);
+  });
+
+  test("lodging without known amenities gets the default chips; other categories do not", async () => {
+    const lodging = await get("/api/places/category/11?city=Las%20Vegas&state=NV&count=3");
+    for (const p of lodging.body) {
+      expect(p.amenities).toEqual(["WiFi", "Parking"]);
+      expect(p.priceRange).toBe("$$");
+    }
+    const food = await get("/api/places/category/10?city=Las%20Vegas&state=NV&count=3");
+    for (const p of food.body) expect(p.amenities).toEqual([]);
+  });
+
+  test("fun facts are not places: category 7/3 is an empty list", async () => {
+    expect((await get("/api/places/category/3?city=Boston&state=MA")).body).toEqual([]);
+  });
+
+  test("a place by id, with its sources", async () => {
+    const [first] = (await get("/api/places/featured?city=Chicago&state=IL&count=1")).body;
+    const { status, body } = await get(`/api/places/${first.id}`);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ id: first.id, title: first.title, source: first.source });
+    expect(body.sources.length).toBeGreaterThan(0);
+  });
+
+  test("the OSM sample shows in the API with its ODbL attribution and hours", async () => {
+    const { body } = await get("/api/places/search?q=Millennium%20Park&city=Chicago&state=IL");
+    const park = body.find((p: any) => p.source === "osm");
+    expect(park).toBeDefined();
+    expect(park.licence).toBe("ODbL-1.0");
+  });
+});
+
+describe("bad input is a 400 with a field message, unknown things are 404, never a 500", () => {
+  const cases: Array<[string, number, string]> = [
+    ["/api/places/nearby?state=NV", 400, "city"],
+    ["/api/places/nearby?city=Las%20Vegas", 400, "state"],
+    ["/api/places/nearby?city=Las%20Vegas&state=NV&count=0", 400, "count"],
+    ["/api/places/nearby?city=Las%20Vegas&state=NV&count=51", 400, "count"],
+    ["/api/places/nearby?city=Las%20Vegas&state=NV&count=ten", 400, "count"],
+    ["/api/places/nearby?city=Las%20Vegas&state=NV&offset=-1", 400, "offset"],
+    ["/api/places/local-gems?city=Las%20Vegas&state=NV&local=maybe", 400, "local"],
+    ["/api/places/featured?city=Las%20Vegas&state=NV&offset=1001", 400, "offset"],
+    ["/api/places/category/13?city=Las%20Vegas&state=NV", 400, "categoryId"],
+    ["/api/places/category/x?city=Las%20Vegas&state=NV", 400, "categoryId"],
+    ["/api/places/abc", 400, "id"],
+    ["/api/places/search", 400, "q"],
+    [`/api/places/search?q=${"x".repeat(101)}`, 400, "q"],
+    ["/api/activities/Boston/MA?count=0", 400, "count"],
+  ];
+  for (const [path, status, field] of cases) {
+    test(`${path.slice(0, 70)} → ${status} (${field})`, async () => {
+      const result = await get(path);
+      expect(result.status).toBe(status);
+      expect(result.body.errors[field]?.[0]).toBeString();
+    });
+  }
+
+  test("unknown city or state, unknown place, unknown category slug → 404 with a message", async () => {
+    for (const path of ["/api/places/nearby?city=Atlantis&state=NV", "/api/places/nearby?city=Boston&state=ZZ", "/api/places/999999999", "/api/categories/dragons", "/api/local-stores/Atlantis/NV"]) {
+      const { status, body } = await get(path);
+      expect(status).toBe(404);
+      expect(body.message).toBeString();
+    }
+  });
+
+  test("a real city with no places answers an empty list", async () => {
+    // A store with no places at all (the state loader finds nothing to import).
+    const database = await openDatabase(`file:${join(mkdtempSync(join(tmpdir(), "ls-empty-")), "db.sqlite")}`);
+    await migrate(database.client);
+    const empty = new PlacesService(database.client, cityIndex, async () => {});
+    const jordan = cityIndex.find("Jordan", "MT")!;
+    expect(await empty.page(jordan, "nearby", 8, 0)).toEqual([]);
+    expect(await empty.page(jordan, "local-gems", 6, 0)).toEqual([]);
+    expect(await empty.byCategory(jordan, 6, 12, 0)).toEqual([]);
+  });
+});
+
+describe("openNow", () => {
+  test("uses the city's time zone and says null when hours are unknown or unreadable", () => {
+    // 2026-11-20 is a Friday; 18:00 UTC is 10:00 in Los Angeles and 13:00 in New York.
+    const at = new Date("2026-11-20T18:00:00Z");
+    expect(openNow("Mo-Fr 09:00-11:00", "America/Los_Angeles", at)).toBe(true);
+    expect(openNow("Mo-Fr 09:00-11:00", "America/New_York", at)).toBe(false);
+    expect(openNow(null, "America/New_York", at)).toBeNull();
+    expect(openNow("whenever we feel like it", "America/New_York", at)).toBeNull();
+  });
+});
