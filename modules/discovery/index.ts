@@ -19,6 +19,8 @@ const decode = (value: string) => {
   }
 };
 
+const json = (text: string) => new Response(text, { headers: { "content-type": "application/json; charset=utf-8" } });
+
 /** Discovery: cities, categories and places (facts and history arrive with the content providers). */
 export function discoveryModule(deps: { cityIndex: CityIndex; places: PlacesService }) {
   const { cityIndex, places } = deps;
@@ -45,13 +47,13 @@ export function discoveryModule(deps: { cityIndex: CityIndex; places: PlacesServ
       },
       { query: PlaceSearchQuery },
     )
-    .get("/places/nearby", ({ query }) => places.page(resolveCityParam(cityIndex, query.city, query.state), "nearby", query.count, query.offset), {
+    .get("/places/nearby", async ({ query }) => json(await places.pageJson(resolveCityParam(cityIndex, query.city, query.state), "nearby", query.count, query.offset)), {
       query: PlaceListQuery,
     })
-    .get("/places/local-gems", ({ query }) => places.page(resolveCityParam(cityIndex, query.city, query.state), "local-gems", query.count, query.offset), {
+    .get("/places/local-gems", async ({ query }) => json(await places.pageJson(resolveCityParam(cityIndex, query.city, query.state), "local-gems", query.count, query.offset)), {
       query: PlaceListQuery,
     })
-    .get("/places/featured", ({ query }) => places.page(resolveCityParam(cityIndex, query.city, query.state), "featured", query.count, query.offset), {
+    .get("/places/featured", async ({ query }) => json(await places.pageJson(resolveCityParam(cityIndex, query.city, query.state), "featured", query.count, query.offset)), {
       query: PlaceListQuery,
     })
     .get(

@@ -45,9 +45,15 @@ export function distanceMiles(lat1: number, lng1: number, lat2: number, lng2: nu
 }
 
 /** Wall-clock time in a time zone as a local Date (the opening-hours parser reads local fields). */
+const formatters = new Map<string, Intl.DateTimeFormat>();
 function wallClock(now: Date, timeZone: string): Date {
+  let format = formatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" });
+    formatters.set(timeZone, format);
+  }
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" })
+    format
       .formatToParts(now)
       .map((p) => [p.type, p.value]),
   );
@@ -140,6 +146,7 @@ export function resolveCityParam(index: CityIndex, city: string, state: string):
 export type ListKind = "nearby" | "local-gems" | "featured" | `category-${number}`;
 
 const LIST_MAX = 240;
+const PAGE_TTL_MS = 60_000;
 const TARGET = 60;
 const NEARBY_RADII = [1, 2, 5, 10, 25, 50];
 const GEM_RADII = [1.5, 2.5, 3.5, 5];
@@ -153,6 +160,8 @@ const GEM_CATEGORIES = [10, 12];
 export class PlacesService {
   private readonly lists = new Map<string, number[]>();
   private readonly rows = new Map<number, Row>();
+  /** Serialised pages for a minute ("openNow" moves with the clock); the hot path of every list screen. */
+  private readonly pages = new Map<string, { at: number; json: string }>();
 
   constructor(
     private readonly client: Client,
@@ -163,6 +172,19 @@ export class PlacesService {
   invalidate() {
     this.lists.clear();
     this.rows.clear();
+    this.pages.clear();
+  }
+
+  /** A list page as JSON text, cached for PAGE_TTL_MS. */
+  async pageJson(city: IndexedCity, kind: ListKind, count: number, offset: number): Promise<string> {
+    const key = `${kind}|${city.id}|${count}|${offset}`;
+    const now = Date.now();
+    const hit = this.pages.get(key);
+    if (hit && now - hit.at < PAGE_TTL_MS) return hit.json;
+    const json = JSON.stringify(await this.page(city, kind, count, offset));
+    this.pages.set(key, { at: now, json });
+    if (this.pages.size > 5000) this.pages.delete(this.pages.keys().next().value!);
+    return json;
   }
 
   private async candidates(city: IndexedCity, radius: number, categories: number[] | null): Promise<Row[]> {
