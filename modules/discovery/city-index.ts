@@ -128,6 +128,41 @@ export class CityIndex {
     return this.cities.length;
   }
 
+  private grid: Map<string, number[]> | undefined;
+
+  /** The city whose centre is nearest to a point (for placing features that carry no state). */
+  nearest(latitude: number, longitude: number): IndexedCity | undefined {
+    if (!this.grid) {
+      this.grid = new Map();
+      this.cities.forEach((c, idx) => {
+        const key = `${Math.floor(c.latitude)}:${Math.floor(c.longitude)}`;
+        const list = this.grid!.get(key);
+        if (list) list.push(idx);
+        else this.grid!.set(key, [idx]);
+      });
+    }
+    let best: IndexedCity | undefined;
+    let bestD = Infinity;
+    const lat0 = Math.floor(latitude);
+    const lng0 = Math.floor(longitude);
+    for (let ring = 0; ring <= 3 && !best; ring++) {
+      for (let dLat = -ring; dLat <= ring; dLat++) {
+        for (let dLng = -ring; dLng <= ring; dLng++) {
+          if (Math.max(Math.abs(dLat), Math.abs(dLng)) !== ring) continue;
+          for (const idx of this.grid.get(`${lat0 + dLat}:${lng0 + dLng}`) ?? []) {
+            const c = this.cities[idx]!;
+            const d = (c.latitude - latitude) ** 2 + ((c.longitude - longitude) * Math.cos((latitude * Math.PI) / 180)) ** 2;
+            if (d < bestD) {
+              bestD = d;
+              best = c;
+            }
+          }
+        }
+      }
+    }
+    return best;
+  }
+
   private insert(key: string, idx: number) {
     let node = this.root;
     const touch = (n: TrieNode) => {
