@@ -1,5 +1,13 @@
 import type { Client } from "@libsql/client";
+import { dcOpenData } from "./sources/dc-open-data";
+import { gnisNature } from "./sources/gnis-nature";
+import { imlsLibraries } from "./sources/imls-libraries";
 import { imlsMuseums } from "./sources/imls-museums";
+import { openBreweryDb } from "./sources/openbrewerydb";
+import { osmCityExtracts } from "./sources/osm-city-extracts";
+import { osmMonuments } from "./sources/osm-monuments";
+import { usdaFarmersMarkets } from "./sources/usda-farmers-markets";
+import { wikivoyageDo } from "./sources/wikivoyage-do";
 import { osmSamples } from "./sources/osm-geojson";
 import { wofSimplegeo } from "./sources/wof";
 import { formatSummary, importDatasetState, type ImportSummary } from "./store";
@@ -10,7 +18,19 @@ import { clearCsvCache } from "./util";
  * Every bundled places dataset, best first: when two records merge, the earlier dataset stays the
  * place's primary source (OSM has hours and websites; the 2011 SimpleGeo dump comes last).
  */
-export const DATASETS: Dataset[] = [osmSamples, imlsMuseums, wofSimplegeo];
+export const DATASETS: Dataset[] = [
+  osmSamples,
+  osmCityExtracts,
+  osmMonuments,
+  dcOpenData,
+  imlsMuseums,
+  openBreweryDb,
+  usdaFarmersMarkets,
+  imlsLibraries,
+  wikivoyageDo,
+  gnisNature,
+  wofSimplegeo,
+];
 
 /** Bump to re-import every state at next use. */
 export const PLACES_VERSION = "1";
