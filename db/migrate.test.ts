@@ -8,10 +8,10 @@ import { migrate } from "./migrate";
 
 test("migrations apply once and a second start changes nothing", async () => {
   const database = await openDatabase(`file:${join(mkdtempSync(join(tmpdir(), "ls-mig-")), "db.sqlite")}`);
-  expect(await migrate(database.client)).toEqual(["0000_init"]);
+  expect(await migrate(database.client)).toEqual(["0000_init", "0001_places"]);
   expect(await migrate(database.client)).toEqual([]);
   const tables = (await database.client.execute("SELECT name FROM sqlite_master WHERE type = 'table'")).rows.map((r) => r.name);
-  expect(tables).toEqual(expect.arrayContaining(["cities", "data_imports", "__migrations"]));
+  expect(tables).toEqual(expect.arrayContaining(["cities", "data_imports", "__migrations", "places", "place_sources", "places_rtree"]));
   database.close();
 });
 

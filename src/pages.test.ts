@@ -52,3 +52,18 @@ describe("server-rendered home", () => {
     expect((await home("localscope-theme=%22%3E%3Cscript%3E")).html).toContain('data-theme="green"');
   });
 });
+
+describe("about and data sources", () => {
+  test("lists every dataset with its licence, attribution and link, and the footer links to it", async () => {
+    const { DATASETS } = await import("../db/import/places");
+    const response = await request("/about");
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    for (const d of DATASETS) {
+      expect(html).toContain(d.attribution.replace(/&/g, "&amp;").replace(/'/g, "&#x27;"));
+      expect(html).toContain(`href="${d.url.replace(/&/g, "&amp;")}"`);
+    }
+    expect(html).toContain("© OpenStreetMap contributors");
+    expect((await home()).html).toContain('href="/about"');
+  });
+});

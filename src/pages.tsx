@@ -1,5 +1,7 @@
 import { Elysia } from "elysia";
+import { AboutPage } from "../ui/pages/About";
 import { HomePage } from "../ui/pages/Home";
+import { DATASETS } from "../db/import/places";
 import { NotFoundPage } from "../ui/pages/NotFound";
 import { LOCATION_COOKIE } from "../ui/state";
 import { DEFAULT_LOCATION, resolveLocation, type CityIndex } from "../modules/discovery";
@@ -21,12 +23,20 @@ function readCookie(request: Request, name: string): string | undefined {
   return undefined;
 }
 
+/** Every dataset the app shows, with the attribution its licence asks for. */
+export const DATA_SOURCES = [
+  { name: "SimpleMaps US Cities Database", licence: "CC BY 4.0", attribution: "US city names, locations and populations: SimpleMaps (simplemaps.com).", url: "https://simplemaps.com/data/us-cities" },
+  ...DATASETS.map((d) => ({ name: d.name, licence: d.licence, attribution: d.attribution, url: d.url })),
+];
+
 export const themeFrom = (request: Request) => readCookie(request, "localscope-theme");
 
 /** Server-rendered pages. */
 export function pages(deps: { render: Render; cityIndex: CityIndex }) {
   const { render, cityIndex } = deps;
-  return new Elysia({ name: "pages" }).get("/", ({ request }) => {
+  return new Elysia({ name: "pages" })
+    .get("/about", ({ request }) => render(<AboutPage sources={DATA_SOURCES} />, { title: "About and data sources · LocalScope", theme: themeFrom(request) }))
+    .get("/", ({ request }) => {
     const fromCookie = resolveLocation(cityIndex, readCookie(request, LOCATION_COOKIE));
     const city = fromCookie ?? resolveLocation(cityIndex, DEFAULT_LOCATION)!;
     return render(<HomePage city={city} fromCookie={Boolean(fromCookie)} cityCount={cityIndex.size} />, {

@@ -47,7 +47,11 @@ export function Shell(props: { path: string; children: ReactNode }) {
           <a className="underline hover:text-primary" href="https://creativecommons.org/licenses/by/4.0/" rel="noopener license" target="_blank">
             CC BY 4.0
           </a>
-          ). Large-city populations are urban-area figures.
+          ). Large-city populations are urban-area figures.{" "}
+          <a className="underline hover:text-primary" href="/about">
+            All data sources and licences
+          </a>
+          .
         </p>
       </footer>
       <nav aria-label="Main" className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-surface/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">
