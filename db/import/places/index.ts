@@ -1,5 +1,7 @@
 import type { Client } from "@libsql/client";
+import { cityFoodDatasets } from "./sources/city-food";
 import { dcOpenData } from "./sources/dc-open-data";
+import { historicDatasets } from "./sources/historic";
 import { gnisNature } from "./sources/gnis-nature";
 import { imlsLibraries } from "./sources/imls-libraries";
 import { imlsMuseums } from "./sources/imls-museums";
@@ -22,9 +24,11 @@ export const DATASETS: Dataset[] = [
   osmSamples,
   osmCityExtracts,
   osmMonuments,
+  ...historicDatasets,
   dcOpenData,
   imlsMuseums,
   openBreweryDb,
+  ...cityFoodDatasets,
   usdaFarmersMarkets,
   imlsLibraries,
   wikivoyageDo,
