@@ -23,6 +23,8 @@ function handMiles(lat1: number, lon1: number, lat2: number, lon2: number) {
 
 const CITIES = [
   ["Las Vegas", "NV"],
+  ["New Orleans", "LA"],
+  ["Salt Lake City", "UT"],
   ["Chicago", "IL"],
   ["Boston", "MA"],
   ["Abbeville", "AL"],

@@ -3,7 +3,7 @@ import type { CityIndex } from "../../../modules/discovery/city-index";
 import { placeFromOsm } from "./sources/osm-geojson";
 import { importDatasetState, type ImportSummary } from "./store";
 import type { ReadResult } from "./types";
-import { coords } from "./util";
+import { geometryCentre } from "./util";
 
 /**
  * Import an OpenStreetMap extract: GeoJSON (.geojson, .geojson.gz, .geojsonseq) or .osm.pbf (converted with
@@ -13,17 +13,6 @@ import { coords } from "./util";
 export const OSM_DATASET = { key: "osm", licence: "ODbL-1.0" } as const;
 
 type Feature = { type?: string; geometry?: { coordinates?: unknown }; properties?: Record<string, unknown>; id?: string | number };
-
-function centre(geometry: Feature["geometry"]) {
-  const points: number[][] = [];
-  const walk = (value: unknown) => {
-    if (Array.isArray(value) && typeof value[0] === "number") points.push(value as number[]);
-    else if (Array.isArray(value)) value.forEach(walk);
-  };
-  walk(geometry?.coordinates);
-  if (!points.length) return null;
-  return coords(points.reduce((s, p) => s + p[1]!, 0) / points.length, points.reduce((s, p) => s + p[0]!, 0) / points.length);
-}
 
 async function* features(path: string): AsyncIterable<Feature> {
   if (path.endsWith(".pbf")) {
@@ -84,7 +73,7 @@ export async function importOsmFile(
       skipped["no OSM id"] = (skipped["no OSM id"] ?? 0) + 1;
       continue;
     }
-    const position = centre(feature.geometry);
+    const position = geometryCentre(feature.geometry);
     const fallback = position ? (cityIndex.nearest(position.latitude, position.longitude)?.stateCode ?? null) : null;
     const result = placeFromOsm(props, position, id, fallback);
     if ("skip" in result) {

@@ -1,4 +1,7 @@
+import { createHash } from "node:crypto";
 import { parse } from "csv-parse/sync";
+import { US_STATES } from "../../../modules/discovery/city-index";
+import type { Dataset, ReadResult } from "./types";
 
 /** Shared helpers for dataset readers. */
 
@@ -89,4 +92,74 @@ export function titleCase(value: string): string {
 export function year(value: string | undefined | null): string | null {
   const m = value?.match(/\b(1[5-9]\d\d|20\d\d)\b/);
   return m ? m[1]! : null;
+}
+
+/** The first `length` hex characters of the SHA-1 of `value`: a short, stable id. */
+export function shortHash(value: string, length = 12): string {
+  return createHash("sha1").update(value).digest("hex").slice(0, length);
+}
+
+const STATE_CODES = new Map(Object.entries(US_STATES).map(([code, name]) => [name.toLowerCase(), code]));
+/** A full state name ("Nevada", any case, surrounding spaces ignored) → its code ("NV"), else undefined. */
+export function stateCodeFromName(name: string | undefined | null): string | undefined {
+  return STATE_CODES.get((name ?? "").trim().toLowerCase());
+}
+
+type Position = { latitude: number; longitude: number };
+/** The common first checks of a row: a name is required ("no name"), then coordinates ("no coordinates"). */
+export function nameAndPosition(
+  name: string | undefined | null,
+  lat: string | number | undefined | null,
+  lng: string | number | undefined | null,
+): { skip: string } | { name: string; position: Position } {
+  if (!name) return { skip: "no name" };
+  const position = coords(lat, lng);
+  if (!position) return { skip: "no coordinates" };
+  return { name, position };
+}
+
+/** [minLat, maxLat, minLng, maxLng] */
+export type Box = [minLat: number, maxLat: number, minLng: number, maxLng: number];
+/** Whether a point lies inside a box (edges included). */
+export const inBox = (p: Position, [a, b, c, d]: Box) => p.latitude >= a && p.latitude <= b && p.longitude >= c && p.longitude <= d;
+
+/** titleCase for ALL-CAPS text, plus a capital after an opening bracket or quote: "ADAMS MEMORIAL (SAINT-GAUDENS)" → "Adams Memorial (Saint-Gaudens)". */
+export const caps = (value: string) =>
+  value === value.toUpperCase() ? titleCase(value).replace(/([(“"])(\p{Ll})/gu, (_, open: string, letter: string) => open + letter.toUpperCase()) : value;
+
+/** Point (or the vertex average of a line/polygon) of a GeoJSON geometry, inside the US, else null. */
+export function geometryCentre(geometry: { coordinates?: unknown } | undefined): Position | null {
+  const points: number[][] = [];
+  const walk = (value: unknown) => {
+    if (Array.isArray(value) && typeof value[0] === "number") points.push(value as number[]);
+    else if (Array.isArray(value)) value.forEach(walk);
+  };
+  walk(geometry?.coordinates);
+  if (!points.length) return null;
+  const lng = points.reduce((s, p) => s + p[0]!, 0) / points.length;
+  const lat = points.reduce((s, p) => s + p[1]!, 0) / points.length;
+  return coords(lat, lng);
+}
+
+/**
+ * One result per row. The same id twice with the same title is one place listed twice (a repeated export
+ * row, a house and its outbuilding): the first is kept. Ids shared by differently named records (a reused
+ * object id or marker number) get a suffix from the title so each stays unique and stable.
+ */
+export function uniqueIds(results: ReadResult[]): ReadResult[] {
+  const titles = new Map<string, Set<string>>();
+  for (const r of results) if (!("skip" in r)) (titles.get(r.sourceId) ?? titles.set(r.sourceId, new Set()).get(r.sourceId)!).add(r.title.toLowerCase());
+  const seen = new Set<string>();
+  return results.map((r) => {
+    if ("skip" in r) return r;
+    const key = `${r.sourceId}|${r.title.toLowerCase()}`;
+    if (seen.has(key)) return { skip: "duplicate of an earlier row" };
+    seen.add(key);
+    return titles.get(r.sourceId)!.size > 1 ? { ...r, sourceId: `${r.sourceId}-${shortHash(r.title.toLowerCase())}` } : r;
+  });
+}
+
+/** The descriptive fields of a Dataset (key, name, licence, attribution, url), taken from a reader's spec. */
+export function datasetInfo(spec: Pick<Dataset, "key" | "name" | "licence" | "attribution" | "url">): Pick<Dataset, "key" | "name" | "licence" | "attribution" | "url"> {
+  return { key: spec.key, name: spec.name, licence: spec.licence, attribution: spec.attribution, url: spec.url };
 }

@@ -1,6 +1,5 @@
-import { createHash } from "node:crypto";
 import { CATEGORY, type Dataset, type PlaceInput, type ReadResult } from "../types";
-import { coords, phone, readCsv, text, titleCase } from "../util";
+import { type Box, coords, datasetInfo, inBox, phone, readCsv, shortHash, text, titleCase, uniqueIds } from "../util";
 import atlantaFile from "../../../data/places/atlanta_fulton_county_food_service_2014_2015.csv.gz" with { type: "file" };
 import austinFile from "../../../data/places/austin_food_establishments_2020_2023.csv.gz" with { type: "file" };
 import chicagoFile from "../../../data/places/chicago_sidewalk_cafe_permits_2018.csv.gz" with { type: "file" };
@@ -150,28 +149,7 @@ export function addressCase(raw: string | undefined | null): string | null {
 // ---------------------------------------------------------------------------------------------------------
 // Shared reading
 
-type Box = [minLat: number, maxLat: number, minLng: number, maxLng: number];
-const inBox = (p: { latitude: number; longitude: number }, [a, b, c, d]: Box) => p.latitude >= a && p.latitude <= b && p.longitude >= c && p.longitude <= d;
-
-const shortHash = (value: string) => createHash("sha1").update(value).digest("hex").slice(0, 12);
-
-/**
- * One result per row. The same id twice with the same title is one place listed twice (several suite
- * numbers, a repeated export row): the first is kept. Ids shared by different names (a reused object id)
- * get a suffix from the title so each stays unique and stable.
- */
-export function uniqueIds(results: ReadResult[]): ReadResult[] {
-  const titles = new Map<string, Set<string>>();
-  for (const r of results) if (!("skip" in r)) (titles.get(r.sourceId) ?? titles.set(r.sourceId, new Set()).get(r.sourceId)!).add(r.title.toLowerCase());
-  const seen = new Set<string>();
-  return results.map((r) => {
-    if ("skip" in r) return r;
-    const key = `${r.sourceId}|${r.title.toLowerCase()}`;
-    if (seen.has(key)) return { skip: "duplicate of an earlier row" };
-    seen.add(key);
-    return titles.get(r.sourceId)!.size > 1 ? { ...r, sourceId: `${r.sourceId}-${shortHash(r.title.toLowerCase())}` } : r;
-  });
-}
+export { uniqueIds };
 
 /** Phone numbers shared by three or more rows are head-office numbers, not the place's own. */
 function sharedPhones(rows: Row[], column: string): Set<string> {
@@ -200,11 +178,7 @@ interface CityFood {
 
 function cityFood(spec: CityFood): Dataset {
   return {
-    key: spec.key,
-    name: spec.name,
-    licence: spec.licence,
-    attribution: spec.attribution,
-    url: spec.url,
+    ...datasetInfo(spec),
     states: [spec.state],
     async *read(stateCode: string): AsyncIterable<ReadResult> {
       if (stateCode !== spec.state) return;

@@ -1,6 +1,5 @@
-import { createHash } from "node:crypto";
 import { CATEGORY, type CategoryId, type Dataset, type ReadResult } from "../types";
-import { coords, phone, readCsv, text, titleCase, website, year } from "../util";
+import { caps, nameAndPosition, phone, readCsv, shortHash, text, website, year } from "../util";
 import file from "../../../data/places/dc_pois_opendata_2016.csv.gz" with { type: "file" };
 
 /**
@@ -87,10 +86,6 @@ export function parseExtra(value: string | undefined): Record<string, string> {
   return out;
 }
 
-/** titleCase for ALL-CAPS text, plus a capital after an opening bracket or quote: "ADAMS MEMORIAL (SAINT-GAUDENS)" → "Adams Memorial (Saint-Gaudens)". */
-const caps = (value: string) =>
-  value === value.toUpperCase() ? titleCase(value).replace(/([(“"])(\p{Ll})/gu, (_, open: string, letter: string) => open + letter.toUpperCase()) : value;
-
 /** Title-case ALL-CAPS addresses, keeping the city's quadrants (NW, NE, SW, SE) upper case. */
 const addressCase = (value: string) => caps(value).replace(/\b(Nw|Ne|Sw|Se)\b/g, (s) => s.toUpperCase());
 
@@ -121,18 +116,15 @@ export const dcOpenData: Dataset = {
     for (const row of await readCsv(file)) {
       const layer = row.source_layer ?? "";
       const extra = parseExtra(row.extra);
-      let name = text(row.name);
+      let listed = text(row.name);
       // Landmarks are listed as "Wheatley, Phyllis, YWCA"; `label` holds the name in use ("Phyllis Wheatley YWCA").
-      if (layer === "historic-landmarks-points" && extra.label) name = text(extra.label) ?? name;
-      if (!name) {
-        yield { skip: "no name" };
+      if (layer === "historic-landmarks-points" && extra.label) listed = text(extra.label) ?? listed;
+      const checked = nameAndPosition(listed, row.latitude, row.longitude);
+      if ("skip" in checked) {
+        yield checked;
         continue;
       }
-      const position = coords(row.latitude, row.longitude);
-      if (!position) {
-        yield { skip: "no coordinates" };
-        continue;
-      }
+      const { name, position } = checked;
       const rule = classifyDc(layer, row.category ?? "", row.subcategory ?? "");
       if (typeof rule === "string") {
         yield { skip: rule };
@@ -180,7 +172,7 @@ export const dcOpenData: Dataset = {
 
       const sourceId = extra.license
         ? extra.license
-        : `${layer}:${createHash("sha1").update(`${name}|${row.latitude}|${row.longitude}`).digest("hex").slice(0, 16)}`;
+        : `${layer}:${shortHash(`${name}|${row.latitude}|${row.longitude}`, 16)}`;
       if (seen.has(sourceId)) {
         yield { skip: "duplicate row" };
         continue;

@@ -1,6 +1,5 @@
-import { createHash } from "node:crypto";
 import { CATEGORY, type Dataset, type PlaceInput, type ReadResult } from "../types";
-import { coords, readCsv, text, titleCase, year } from "../util";
+import { type Box, coords, datasetInfo, inBox, readCsv, shortHash, text, titleCase, uniqueIds, year } from "../util";
 import chicagoFile from "../../../data/places/chicago_individual_landmarks.csv.gz" with { type: "file" };
 import markersFile from "../../../data/places/historical_markers_NE_NH_NV_UT_WY.csv.gz" with { type: "file" };
 import moFile from "../../../data/places/mo_historic_districts_and_sites.csv.gz" with { type: "file" };
@@ -174,7 +173,6 @@ const kindFor = (title: string, fallback: string, resourceType?: string) => {
 // ---------------------------------------------------------------------------------------------------------
 // Shared reading
 
-type Box = [minLat: number, maxLat: number, minLng: number, maxLng: number];
 const BOXES: Record<string, [string, Box]> = {
   NY: ["New York", [40.45, 45.1, -79.85, -71.7]],
   NYC: ["New York City", [40.47, 40.93, -74.28, -73.68]],
@@ -190,26 +188,6 @@ const BOXES: Record<string, [string, Box]> = {
   UT: ["Utah", [36.95, 42.05, -114.1, -109.0]],
   WY: ["Wyoming", [40.95, 45.05, -111.1, -104.0]],
 };
-
-const shortHash = (value: string) => createHash("sha1").update(value).digest("hex").slice(0, 12);
-
-/**
- * One result per row. The same id twice with the same title is one place given two points (a house and its
- * outbuilding, a record repeated): the first is kept. Ids shared by differently named records (the NYC
- * street-lamppost group, reused marker numbers) get a suffix from the title so each stays unique and stable.
- */
-function uniqueIds(results: ReadResult[]): ReadResult[] {
-  const titles = new Map<string, Set<string>>();
-  for (const r of results) if (!("skip" in r)) (titles.get(r.sourceId) ?? titles.set(r.sourceId, new Set()).get(r.sourceId)!).add(r.title.toLowerCase());
-  const seen = new Set<string>();
-  return results.map((r) => {
-    if ("skip" in r) return r;
-    const key = `${r.sourceId}|${r.title.toLowerCase()}`;
-    if (seen.has(key)) return { skip: "duplicate of an earlier row" };
-    seen.add(key);
-    return titles.get(r.sourceId)!.size > 1 ? { ...r, sourceId: `${r.sourceId}-${shortHash(r.title.toLowerCase())}` } : r;
-  });
-}
 
 interface Fields {
   sourceId: string;
@@ -244,11 +222,7 @@ interface Spec {
 
 function historic(spec: Spec): Dataset {
   return {
-    key: spec.key,
-    name: spec.name,
-    licence: spec.licence,
-    attribution: spec.attribution,
-    url: spec.url,
+    ...datasetInfo(spec),
     states: spec.states,
     async *read(stateCode: string): AsyncIterable<ReadResult> {
       if (!spec.states.includes(stateCode)) return;
@@ -259,8 +233,7 @@ function historic(spec: Spec): Dataset {
         if ("skip" in f) return f;
         const position = coords(f.lat, f.lng);
         if (!position) return { skip: "no coordinates" };
-        const [a, b, c, d] = box;
-        if (position.latitude < a || position.latitude > b || position.longitude < c || position.longitude > d) return { skip: `coordinates outside ${area}` };
+        if (!inBox(position, box)) return { skip: `coordinates outside ${area}` };
         const tags = Object.fromEntries(Object.entries(f.tags ?? {}).filter((e): e is [string, string] => !!e[1]));
         const place: PlaceInput = {
           source: spec.key,
@@ -287,7 +260,7 @@ function historic(spec: Spec): Dataset {
 }
 
 /** Common skips for register rows: no name, gone, amendments. */
-function registerName(raw: string | undefined, note?: string): ReturnType<typeof historicName> | { skip: string } {
+function registerName(raw: string | undefined, note?: string): NonNullable<ReturnType<typeof historicName>> | { skip: string } {
   const name = text(raw);
   if (!name) return { skip: "no name" };
   if (GONE.test(name) || (note && GONE.test(note))) return { skip: "demolished, moved away or delisted" };
@@ -310,7 +283,7 @@ export const nysNationalRegister: Dataset = historic({
   file: nysFile,
   map(row) {
     const name = registerName(row.resource_name);
-    if (!name || "skip" in name) return name ?? { skip: "no name" };
+    if ("skip" in name) return name;
     return {
       sourceId: row.nys_national_register_number!,
       title: name.title,
@@ -344,7 +317,7 @@ export const nycLandmarks: Dataset = historic({
     // "Amended" designations are still designated; "Proposed" / "Heard" are not (yet), "Moved" rows are old sites.
     if (type !== "Individual Landmark" || !["Designated", "Amended"].includes(status)) return { skip: "not a designated individual landmark" };
     const name = registerName(row.name);
-    if (!name || "skip" in name) return name ?? { skip: "no name" };
+    if ("skip" in name) return name;
     const designated = year(row.designation_date);
     return {
       sourceId: row.lp_number!,
@@ -374,7 +347,7 @@ export const chicagoLandmarks: Dataset = historic({
   file: chicagoFile,
   map(row) {
     const name = registerName(row.name);
-    if (!name || "skip" in name) return name ?? { skip: "no name" };
+    if ("skip" in name) return name;
     const built = text(row.date_built);
     const builtText = built && /^\d{4}([-–]\d{2,4})?$/.test(built) ? built : year(built);
     // Architect notes with additions and remodellings ("… remod:1940;Hin Bredendieck&Lerner") are left out.
@@ -416,7 +389,7 @@ export const portlandLandmarks: Dataset = historic({
   file: portlandFile,
   map(row) {
     const name = registerName(row.historic_name);
-    if (!name || "skip" in name) return name ?? { skip: "no name" };
+    if ("skip" in name) return name;
     const common = text(row.common_name);
     const aka = [name.aka, common && !/^(NA|--|none)$/i.test(common) && common !== name.title ? common : null].filter(Boolean).join("; ");
     const built = year(row.year_built);
@@ -459,7 +432,7 @@ export const mtNationalRegister: Dataset = historic({
   file: mtFile,
   map(row) {
     const name = registerName(row.name);
-    if (!name || "skip" in name) return name ?? { skip: "no name" };
+    if ("skip" in name) return name;
     return {
       sourceId: row.nrhp_refnum!,
       title: name.title,
@@ -507,7 +480,7 @@ export const moHistoric: Dataset = historic({
     const comment = text(row.comment) ?? "";
     if (/owner objection|determined eligible/i.test(comment)) return { skip: "not listed (determined eligible only)" };
     const name = registerName(row.name, comment);
-    if (!name || "skip" in name) return name ?? { skip: "no name" };
+    if ("skip" in name) return name;
     const other = text(row.other_name);
     const aka = [name.aka, other && other !== name.title ? other : null].filter(Boolean).join("; ");
     const areas = (row.areas_of_significance ?? "")
@@ -551,7 +524,7 @@ export const wvNrhp: Dataset = historic({
   map(row) {
     // Some names were cut at 22 characters in the source ("Grant County Courthous"); they are kept as given.
     const name = registerName(row.name_truncated);
-    if (!name || "skip" in name) return name ?? { skip: "no name" };
+    if ("skip" in name) return name;
     return {
       sourceId: row.nrhp_refnum!,
       title: name.title,
@@ -584,7 +557,7 @@ export const ncNrhp: Dataset = historic({
   map(row) {
     if (NC_MISPLACED.has(row.cr_id ?? "")) return { skip: "misplaced point" };
     const name = registerName(row.name);
-    if (!name || "skip" in name) return name ?? { skip: "no name" };
+    if ("skip" in name) return name;
     return {
       sourceId: (row.cr_id ?? "").replace(/[{}]/g, "").toLowerCase(),
       title: name.title,

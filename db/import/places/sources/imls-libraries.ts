@@ -1,6 +1,5 @@
-import { createHash } from "node:crypto";
 import { CATEGORY, type Dataset, type ReadResult } from "../types";
-import { coords, phone, readCsv, text, titleCase } from "../util";
+import { caps, nameAndPosition, phone, readCsv, shortHash, text, titleCase } from "../util";
 import file from "../../../data/places/imls_pls_fy2019_library_outlets.csv.gz" with { type: "file" };
 
 /**
@@ -15,10 +14,6 @@ import file from "../../../data/places/imls_pls_fy2019_library_outlets.csv.gz" w
 /** cp1252 punctuation left as C1 control characters ("DELTA CO PLD \x96 DELTA PUBLIC LIBRARY"). */
 const C1: Record<string, string> = { "\x91": "‘", "\x92": "’", "\x93": "“", "\x94": "”", "\x96": "–", "\x97": "—" };
 const fixC1 = (value: string | undefined) => (value ?? "").replace(/[\x91-\x97]/g, (c) => C1[c] ?? " ");
-
-/** titleCase for ALL-CAPS text, plus a capital after an opening bracket or quote: "ADAMS MEMORIAL (SAINT-GAUDENS)" → "Adams Memorial (Saint-Gaudens)". */
-const caps = (value: string) =>
-  value === value.toUpperCase() ? titleCase(value).replace(/([(“"])(\p{Ll})/gu, (_, open: string, letter: string) => open + letter.toUpperCase()) : value;
 
 /** Title-case an ALL-CAPS street line, keeping quadrants and PO boxes upper case. */
 const addressCase = (value: string) => caps(value).replace(/\b(Nw|Ne|Sw|Se|Po)\b/g, (s) => s.toUpperCase());
@@ -47,16 +42,12 @@ export const imlsLibraries: Dataset = {
     const seen = new Set<string>();
     for (const row of rows) {
       if (row.state !== stateCode) continue;
-      const name = text(fixC1(row.name));
-      if (!name) {
-        yield { skip: "no name" };
+      const checked = nameAndPosition(text(fixC1(row.name)), row.latitude, row.longitude);
+      if ("skip" in checked) {
+        yield checked;
         continue;
       }
-      const position = coords(row.latitude, row.longitude);
-      if (!position) {
-        yield { skip: "no coordinates" };
-        continue;
-      }
+      const { name, position } = checked;
       // Regional system headquarters report 0 public service hours: offices, not libraries to visit.
       if (row.hours_per_year?.trim() === "0") {
         yield { skip: "no public hours" };
@@ -66,7 +57,7 @@ export const imlsLibraries: Dataset = {
       const sourceId =
         id && counts.get(id) === 1
           ? id
-          : `h:${createHash("sha1").update(`${name}|${position.latitude}|${position.longitude}`).digest("hex").slice(0, 16)}`;
+          : `h:${shortHash(`${name}|${position.latitude}|${position.longitude}`, 16)}`;
       if (seen.has(sourceId)) {
         yield { skip: "duplicate row" };
         continue;

@@ -1,5 +1,5 @@
 import { CATEGORY, type Dataset, type ReadResult } from "../types";
-import { coords, phone, readCsv, text, titleCase, website } from "../util";
+import { nameAndPosition, phone, readCsv, text, titleCase, website } from "../util";
 import file from "../../../data/places/imls_mudf_2014q3_museums.csv.gz" with { type: "file" };
 
 /** IMLS Museum Universe Data File FY2014 Q3 (public domain), nationwide. */
@@ -25,16 +25,12 @@ export const imlsMuseums: Dataset = {
   async *read(stateCode: string): AsyncIterable<ReadResult> {
     for (const row of await readCsv(file)) {
       if (row.STATE !== stateCode) continue;
-      const name = text(row.NAME);
-      if (!name) {
-        yield { skip: "no name" };
+      const checked = nameAndPosition(text(row.NAME), row.LATITUDE, row.LONGITUDE);
+      if ("skip" in checked) {
+        yield checked;
         continue;
       }
-      const position = coords(row.LATITUDE, row.LONGITUDE);
-      if (!position) {
-        yield { skip: "no coordinates" };
-        continue;
-      }
+      const { name, position } = checked;
       const discipline = DISCIPLINES[row.DISCIPL ?? ""] ?? DISCIPLINES.GMU!;
       // Historical societies are often offices, not places to visit: keep them only with a street address.
       if (row.DISCIPL === "HSC" && !/\d/.test(row.ADDRESS ?? "")) {

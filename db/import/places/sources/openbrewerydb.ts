@@ -1,6 +1,5 @@
-import { US_STATES } from "../../../../modules/discovery/city-index";
 import { CATEGORY, type Dataset, type ReadResult } from "../types";
-import { coords, phone, readCsv, text, titleCase, website } from "../util";
+import { coords, phone, readCsv, stateCodeFromName, text, titleCase, website } from "../util";
 import file from "../../../data/places/openbrewerydb_us.csv.gz" with { type: "file" };
 
 /**
@@ -27,8 +26,6 @@ const SKIPPED: Record<string, string> = {
 /** Names that are placeholders, not names. */
 const PLACEHOLDER = /^(tbd|tba|n\/?a|none|unknown)$/i;
 
-const STATE_CODES = new Map(Object.entries(US_STATES).map(([code, name]) => [name.toLowerCase(), code]));
-
 export const openBreweryDb: Dataset = {
   key: "openbrewerydb",
   name: "Open Brewery DB",
@@ -38,7 +35,7 @@ export const openBreweryDb: Dataset = {
   states: "all",
   async *read(stateCode: string): AsyncIterable<ReadResult> {
     for (const row of await readCsv(file)) {
-      if (STATE_CODES.get((row.state ?? "").trim().toLowerCase()) !== stateCode) continue;
+      if (stateCodeFromName(row.state) !== stateCode) continue;
       const type = (row.brewery_type ?? "").trim().toLowerCase();
       if (SKIPPED[type]) {
         yield { skip: SKIPPED[type] };

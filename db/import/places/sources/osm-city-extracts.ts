@@ -1,6 +1,6 @@
 import { categoryFromOsmTags } from "../osm-tags";
 import type { CategoryId, Dataset, ReadResult } from "../types";
-import { coords, readCsv, text } from "../util";
+import { nameAndPosition, readCsv, text } from "../util";
 import file from "../../../data/places/osm_pois_california_2013_nyc_chicago_dc_2017.csv.gz" with { type: "file" };
 
 /**
@@ -128,16 +128,12 @@ export const osmCityExtracts: Dataset = {
       const extract = row.source_extract?.replace(/_(~?\d{4}).*$/, "") ?? "";
       const state = text(row.state_polygon) ?? text(row.nearest_state) ?? EXTRACT_STATE[extract] ?? null;
       if (state !== stateCode) continue;
-      const name = text(row.name);
-      if (!name) {
-        yield { skip: "no name" };
+      const checked = nameAndPosition(text(row.name), row.latitude, row.longitude);
+      if ("skip" in checked) {
+        yield checked;
         continue;
       }
-      const position = coords(row.latitude, row.longitude);
-      if (!position) {
-        yield { skip: "no coordinates" };
-        continue;
-      }
+      const { name, position } = checked;
       const rule = classifyFclass(row.fclass?.trim() ?? "");
       if (typeof rule === "string") {
         yield { skip: rule };

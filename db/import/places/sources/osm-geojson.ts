@@ -1,24 +1,10 @@
 import { categoryFromOsmTags, osmAddress } from "../osm-tags";
 import type { Dataset, PlaceInput, ReadResult } from "../types";
-import { coords, phone, text, website } from "../util";
+import { geometryCentre, phone, text, website } from "../util";
 import chicagoLoop from "../../../data/places/osm_pois_chicago_loop.geojson.gz" with { type: "file" };
 import bostonBackBay from "../../../data/places/osm_pois_boston_back_bay.geojson.gz" with { type: "file" };
 
 type Feature = { geometry?: { type?: string; coordinates?: unknown }; properties?: Record<string, unknown> };
-
-/** Point (or the vertex average of a line/polygon) of a GeoJSON geometry. */
-function centre(geometry: Feature["geometry"]): { latitude: number; longitude: number } | null {
-  const points: number[][] = [];
-  const walk = (value: unknown) => {
-    if (Array.isArray(value) && typeof value[0] === "number") points.push(value as number[]);
-    else if (Array.isArray(value)) value.forEach(walk);
-  };
-  walk(geometry?.coordinates);
-  if (!points.length) return null;
-  const lng = points.reduce((s, p) => s + p[0]!, 0) / points.length;
-  const lat = points.reduce((s, p) => s + p[1]!, 0) / points.length;
-  return coords(lat, lng);
-}
 
 /** One OSM feature → a place (or why not). `stateCode` comes from addr:state, else from the caller. */
 export function placeFromOsm(tags: Record<string, string>, position: { latitude: number; longitude: number } | null, id: string, fallbackState: string | null): ReadResult {
@@ -66,7 +52,7 @@ export async function* readOsmGeoJson(path: string, fallbackState: string | null
       yield { skip: "no OSM id" };
       continue;
     }
-    yield placeFromOsm(tags, centre(feature.geometry), id, fallbackState);
+    yield placeFromOsm(tags, geometryCentre(feature.geometry), id, fallbackState);
   }
 }
 

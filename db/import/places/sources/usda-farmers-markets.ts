@@ -1,5 +1,5 @@
 import { CATEGORY, type Dataset, type ReadResult } from "../types";
-import { coords, readCsv, text, titleCase, website } from "../util";
+import { caps, nameAndPosition, readCsv, text, website } from "../util";
 import file from "../../../data/places/usda_farmers_markets_2017.csv.gz" with { type: "file" };
 
 /**
@@ -25,10 +25,6 @@ export function fixMojibake(value: string): string {
 }
 
 const clean = (value: string | undefined) => text(fixMojibake(value ?? ""));
-
-/** titleCase for ALL-CAPS text, plus a capital after an opening bracket or quote: "ADAMS MEMORIAL (SAINT-GAUDENS)" → "Adams Memorial (Saint-Gaudens)". */
-const caps = (value: string) =>
-  value === value.toUpperCase() ? titleCase(value).replace(/([(“"])(\p{Ll})/gu, (_, open: string, letter: string) => open + letter.toUpperCase()) : value;
 
 const PRODUCT_LABELS: Record<string, string> = {
   baked_goods: "baked goods",
@@ -82,16 +78,12 @@ export const usdaFarmersMarkets: Dataset = {
   async *read(stateCode: string): AsyncIterable<ReadResult> {
     for (const row of await readCsv(file)) {
       if (row.state?.trim() !== stateCode) continue;
-      const name = clean(row.name);
-      if (!name) {
-        yield { skip: "no name" };
+      const checked = nameAndPosition(clean(row.name), row.latitude, row.longitude);
+      if ("skip" in checked) {
+        yield checked;
         continue;
       }
-      const position = coords(row.latitude, row.longitude);
-      if (!position) {
-        yield { skip: "no coordinates" };
-        continue;
-      }
+      const { name, position } = checked;
       const description = [productsSentence(row.products), scheduleSentence(row.schedule)].filter(Boolean).join(" ");
       const amenities = list(row.payment)
         .map((p) => PAYMENT_LABELS[p])

@@ -1,7 +1,5 @@
-import { createHash } from "node:crypto";
-import { US_STATES } from "../../../../modules/discovery/city-index";
 import { CATEGORY, type Dataset, type ReadResult } from "../types";
-import { coords, phone, readCsv, text, titleCase, website } from "../util";
+import { nameAndPosition, phone, readCsv, shortHash, stateCodeFromName, text, titleCase, website } from "../util";
 import file from "../../../data/places/wikivoyage_do_listings_us.csv.gz" with { type: "file" };
 
 /**
@@ -17,8 +15,6 @@ import file from "../../../data/places/wikivoyage_do_listings_us.csv.gz" with { 
  * 39 shoreline points fall outside the coarse outlines; 7 of those are in Canada (Niagara-on-the-Lake
  * and Prescott, Ontario, across the river from New York) and are skipped.
  */
-
-const STATE_CODES = new Map(Object.entries(US_STATES).map(([code, name]) => [name.toLowerCase(), code]));
 
 /** Ontario towns on the New York border whose listings carry nearest_state "NY". [south, west, north, east] */
 const CANADA: [number, number, number, number][] = [
@@ -48,24 +44,20 @@ export const wikivoyageDo: Dataset = {
   async *read(stateCode: string): AsyncIterable<ReadResult> {
     const seen = new Set<string>();
     for (const row of await readCsv(file)) {
-      const polygonState = STATE_CODES.get((row.state_polygon ?? "").trim().toLowerCase());
+      const polygonState = stateCodeFromName(row.state_polygon);
       const state = polygonState ?? text(row.nearest_state)?.toUpperCase();
       if (state !== stateCode) continue;
-      const name = text(row.title);
-      if (!name) {
-        yield { skip: "no name" };
+      const checked = nameAndPosition(text(row.title), row.latitude, row.longitude);
+      if ("skip" in checked) {
+        yield checked;
         continue;
       }
-      const position = coords(row.latitude, row.longitude);
-      if (!position) {
-        yield { skip: "no coordinates" };
-        continue;
-      }
+      const { name, position } = checked;
       if (!polygonState && CANADA.some(([s, w, n, e]) => position.latitude >= s && position.latitude <= n && position.longitude >= w && position.longitude <= e)) {
         yield { skip: "outside the US" };
         continue;
       }
-      const sourceId = createHash("sha1").update(`${name}|${row.latitude}|${row.longitude}`).digest("hex").slice(0, 16);
+      const sourceId = shortHash(`${name}|${row.latitude}|${row.longitude}`, 16);
       if (seen.has(sourceId)) {
         yield { skip: "duplicate row" };
         continue;
