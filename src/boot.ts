@@ -14,10 +14,10 @@ export async function bootServices(config: Pick<Config, "DATABASE_URL" | "DATABA
   await importCities(database, { log: (line) => log.info(line) });
   const cityIndex = await loadCityIndex(database.db);
   // Places are imported per state on first use (db/import/places), so the first start stays fast.
-  let places: PlacesService;
-  const ensureState = createStateLoader(database.client, (line) => {
-    log.info(line);
-    places?.invalidate();
+  let places: PlacesService | undefined;
+  const ensureState = createStateLoader(database.client, {
+    log: (line) => log.info(line),
+    onImported: () => places?.invalidate(),
   });
   places = new PlacesService(database.client, cityIndex, ensureState);
   return { database, cityIndex, places };

@@ -66,22 +66,31 @@ export async function importState(client: Client, stateCode: string, log: (line:
 /**
  * Lazy per-state loading: the first request for a city in a state imports that state's places (a few
  * seconds for the largest); concurrent requests wait for the same import. Keeps the first start fast.
+ * `onImported` runs once per state whose import wrote something (callers drop their caches there).
+ * Parsed dataset files are released as soon as no import is running.
  */
-export function createStateLoader(client: Client, log: (line: string) => void) {
-  const loading = new Map<string, Promise<void>>();
+export function createStateLoader(
+  client: Client,
+  options: { log?: (line: string) => void; onImported?: (stateCode: string) => void } = {},
+) {
+  const loaded = new Map<string, Promise<void>>();
+  let running = 0;
   return function ensureState(stateCode: string): Promise<void> {
-    let pending = loading.get(stateCode);
+    let pending = loaded.get(stateCode);
     if (!pending) {
-      pending = importState(client, stateCode, log)
-        .then(() => undefined)
+      running++;
+      pending = importState(client, stateCode, options.log)
+        .then((summaries) => {
+          if (summaries.length) options.onImported?.(stateCode);
+        })
         .catch((error) => {
-          loading.delete(stateCode); // let a later request retry
+          loaded.delete(stateCode); // let a later request retry
           throw error;
         })
         .finally(() => {
-          if (loading.size > 0 && [...loading.keys()].every((k) => k === stateCode)) clearCsvCache();
+          if (--running === 0) clearCsvCache();
         });
-      loading.set(stateCode, pending);
+      loaded.set(stateCode, pending);
     }
     return pending;
   };

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { openDatabase } from "../../client";
 import { migrate } from "../../migrate";
 import { importDatasetState, titleKey } from "./store";
-import { importState } from ".";
+import { createStateLoader, importState } from ".";
 import type { PlaceInput, ReadResult } from "./types";
 
 const place = (over: Partial<PlaceInput>): PlaceInput => ({
@@ -60,5 +60,19 @@ test("a bundled state imports once: a second run does nothing and counts stay", 
   const n = await count(database, "places");
   expect(n).toBeGreaterThan(1000);
   expect(await importState(database.client, "RI")).toEqual([]);
+  expect(await count(database, "places")).toBe(n);
+}, 60_000);
+
+test("the state loader: concurrent callers share one import, onImported runs once, a loaded state is not imported again", async () => {
+  const database = await freshDb();
+  const imported: string[] = [];
+  const ensure = createStateLoader(database.client, { onImported: (s) => imported.push(s) });
+  await Promise.all([ensure("RI"), ensure("RI")]);
+  expect(imported).toEqual(["RI"]);
+  const n = await count(database, "places");
+  await ensure("RI");
+  // A second process (a restart) sees the state as done too.
+  await createStateLoader(database.client, { onImported: (s) => imported.push(s) })("RI");
+  expect(imported).toEqual(["RI"]);
   expect(await count(database, "places")).toBe(n);
 }, 60_000);
