@@ -1,4 +1,6 @@
 import { atom } from "jotai";
+// One "City, ST" parser for browser and server: the module file is pure and bundles small.
+import { parseLocation } from "../modules/discovery/location";
 
 /** The selected city, shared by every island. Serialisable (it travels in island props). */
 export interface SelectedCity {
@@ -32,17 +34,6 @@ export const STORAGE_KEYS = {
   currentLocation: "current-location",
 } as const;
 export const LOCATION_COOKIE = "localscope-location";
-
-const CORRECTIONS: Record<string, string> = { "West Yellowstone, MO": "West Yellowstone, MT" };
-
-/** "City, ST" is accepted only if it splits on ", " into exactly two parts; known bad values are corrected. */
-export function parseLocation(text: string | null | undefined): { city: string; stateCode: string } | null {
-  if (!text) return null;
-  const fixed = CORRECTIONS[text.trim()] ?? text.trim();
-  const parts = fixed.split(", ");
-  if (parts.length !== 2 || !parts[0] || !/^[A-Z]{2}$/.test(parts[1]!)) return null;
-  return { city: parts[0], stateCode: parts[1]! };
-}
 
 export const locationText = (city: Pick<SelectedCity, "name" | "stateCode">) => `${city.name}, ${city.stateCode}`;
 

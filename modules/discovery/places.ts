@@ -4,6 +4,7 @@ import { HttpError } from "../../src/http";
 import type { CityIndex, IndexedCity } from "./city-index";
 import { US_STATES } from "./city-index";
 import { LIST_LABELS, toListId } from "./categories";
+import { distanceMiles } from "../../src/geo";
 
 /** One place as every API answer carries it (discovery.md section 3 + provenance, DECISIONS 1–3). */
 export interface PlaceAnswer {
@@ -37,12 +38,7 @@ export interface PlaceAnswer {
   since: string | null;
 }
 
-const EARTH_MILES = 3958.7613;
-export function distanceMiles(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const r = Math.PI / 180;
-  const a = Math.sin(((lat2 - lat1) * r) / 2) ** 2 + Math.cos(lat1 * r) * Math.cos(lat2 * r) * Math.sin(((lng2 - lng1) * r) / 2) ** 2;
-  return EARTH_MILES * 2 * Math.asin(Math.min(1, Math.sqrt(a)));
-}
+export { distanceMiles };
 
 /** Wall-clock time in a time zone as a local Date (the opening-hours parser reads local fields). */
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -86,7 +82,7 @@ export function openNow(hours: string | null, timeZone: string, now = new Date()
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** A true one-line description from the data itself (no invented claims). */
-export function describePlace(p: { description: string | null; kind: string; city: string | null; stateCode: string; since: string | null; tags: string | null }): string {
+export function describePlace(p: { description: string | null; kind: string; city: string | null; stateCode: string; since: string | null }): string {
   if (p.description) return p.description;
   const where = p.city ? ` in ${p.city}, ${p.stateCode}` : "";
   const since = p.since ? ` (${/^\d{4}$/.test(p.since) ? `since ${p.since}` : p.since})` : "";
@@ -107,7 +103,6 @@ export function toPlaceAnswer(row: Row, origin: { latitude: number; longitude: n
       city: row.city as string | null,
       stateCode: String(row.state_code),
       since: row.since as string | null,
-      tags: row.tags as string | null,
     }),
     address: (row.address as string | null) ?? null,
     city: (row.city as string | null) ?? null,
@@ -187,28 +182,29 @@ export class PlacesService {
     return json;
   }
 
-  private async candidates(city: IndexedCity, radius: number, categories: number[] | null): Promise<Row[]> {
+  /**
+   * Places within `radius` miles: the R*Tree narrows to the bounding box (never a table scan), then the
+   * circle is exact. `title` optionally filters by a case-insensitive substring in SQL.
+   */
+  private async candidates(city: IndexedCity, radius: number, filter: { categories?: number[] | null; title?: string } = {}): Promise<Row[]> {
     const dLat = radius / 69.0;
     const dLng = radius / (69.172 * Math.cos((city.latitude * Math.PI) / 180));
-    const filter = categories ? ` AND p.category_id IN (${categories.map(() => "?").join(",")})` : "";
+    const where: string[] = [];
+    const args: Array<string | number> = [city.latitude - dLat, city.latitude + dLat, city.longitude - dLng, city.longitude + dLng];
+    if (filter.categories) {
+      where.push(`p.category_id IN (${filter.categories.map(() => "?").join(",")})`);
+      args.push(...filter.categories);
+    }
+    if (filter.title) {
+      where.push("p.title LIKE ? ESCAPE '\\'");
+      args.push(`%${filter.title.replace(/[%_\\]/g, (c) => `\\${c}`)}%`);
+    }
     const result = await this.client.execute({
       sql: `SELECT p.* FROM places_rtree r JOIN places p ON p.id = r.id
-            WHERE r.min_lat >= ? AND r.max_lat <= ? AND r.min_lng >= ? AND r.max_lng <= ?${filter}`,
-      args: [city.latitude - dLat, city.latitude + dLat, city.longitude - dLng, city.longitude + dLng, ...(categories ?? [])],
+            WHERE r.min_lat >= ? AND r.max_lat <= ? AND r.min_lng >= ? AND r.max_lng <= ?${where.map((w) => ` AND ${w}`).join("")}`,
+      args,
     });
     return result.rows.filter((r) => distanceMiles(city.latitude, city.longitude, Number(r.latitude), Number(r.longitude)) <= radius);
-  }
-
-  private async countWithin(city: IndexedCity, radius: number, categories: number[] | null): Promise<number> {
-    const dLat = radius / 69.0;
-    const dLng = radius / (69.172 * Math.cos((city.latitude * Math.PI) / 180));
-    const filter = categories ? ` AND p.category_id IN (${categories.map(() => "?").join(",")})` : "";
-    const join = categories ? " JOIN places p ON p.id = r.id" : "";
-    const result = await this.client.execute({
-      sql: `SELECT count(*) AS n FROM places_rtree r${join} WHERE r.min_lat >= ? AND r.max_lat <= ? AND r.min_lng >= ? AND r.max_lng <= ?${filter}`,
-      args: [city.latitude - dLat, city.latitude + dLat, city.longitude - dLng, city.longitude + dLng, ...(categories ?? [])],
-    });
-    return Number(result.rows[0]!.n);
   }
 
   private async list(city: IndexedCity, kind: ListKind): Promise<number[]> {
@@ -230,14 +226,12 @@ export class PlacesService {
     } else if (kind.startsWith("category-")) {
       categories = [Number(kind.slice("category-".length))];
     }
-    let radius = radii[radii.length - 1]!;
-    for (const r of radii) {
-      if ((await this.countWithin(city, r, categories)) >= target) {
-        radius = r;
-        break;
-      }
+    // The smallest radius that holds enough places; it depends only on the city and list, never on offset.
+    let rows: Row[] = [];
+    for (const radius of radii) {
+      rows = await this.candidates(city, radius, { categories });
+      if (rows.length >= target) break;
     }
-    const rows = await this.candidates(city, radius, categories);
     const dist = (r: Row) => distanceMiles(city.latitude, city.longitude, Number(r.latitude), Number(r.longitude));
     const featuredScore = (r: Row) => Number(r.quality) + ([8, 9].includes(Number(r.category_id)) ? 2 : 0) + (/museum|attraction|landmark|monument|gallery|zoo|aquarium|park|theater|historic/.test(String(r.kind)) ? 1 : 0);
     const score = kind === "featured" ? featuredScore : (r: Row) => Number(r.quality);
@@ -277,27 +271,13 @@ export class PlacesService {
     return this.page(city, `category-${listId}`, count, offset);
   }
 
-  /** One place; its distance is measured from the nearest known city centre of its state. */
+  /** One place; its distance is measured from the nearest city centre. */
   async get(id: number, from?: IndexedCity): Promise<PlaceAnswer> {
     const result = await this.client.execute({ sql: "SELECT * FROM places WHERE id = ?", args: [id] });
     const row = result.rows[0];
     if (!row) throw new HttpError(404, "Place not found.");
-    const origin = from ?? this.nearestCity(Number(row.latitude), Number(row.longitude), String(row.state_code));
+    const origin = from ?? this.cityIndex.nearest(Number(row.latitude), Number(row.longitude));
     return toPlaceAnswer(row, origin ?? null, origin?.timezone ?? "America/New_York");
-  }
-
-  private nearestCity(lat: number, lng: number, stateCode: string): IndexedCity | undefined {
-    let best: IndexedCity | undefined;
-    let bestD = Infinity;
-    for (const c of this.cityIndex.cities) {
-      if (c.stateCode !== stateCode) continue;
-      const d = Math.abs(c.latitude - lat) + Math.abs(c.longitude - lng);
-      if (d < bestD) {
-        bestD = d;
-        best = c;
-      }
-    }
-    return best;
   }
 
   /** Title search; within a city's area (25 mi) when one is given, else across all imported places. */
@@ -305,8 +285,7 @@ export class PlacesService {
     const like = `%${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
     if (city) {
       await this.ensureState(city.stateCode);
-      const rows = (await this.candidates(city, 25, null)).filter((r) => String(r.title).toLowerCase().includes(q.toLowerCase()));
-      return rows
+      return (await this.candidates(city, 25, { title: q }))
         .map((r) => toPlaceAnswer(r, city, city.timezone))
         .sort((a, b) => (a.distance ?? 0) - (b.distance ?? 0) || a.id - b.id)
         .slice(0, limit);

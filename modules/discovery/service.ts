@@ -1,5 +1,6 @@
 import { asc, gt } from "drizzle-orm";
 import { CityIndex, type IndexedCity } from "./city-index";
+import { parseLocation } from "./location";
 import type { CitySuggestion } from "./model";
 import type { Db } from "../../db/client";
 import { cities } from "../../db/schema";
@@ -61,19 +62,10 @@ export function searchCities(index: CityIndex, q: string, limit: number): CitySu
   return index.search(q, limit).map(toSuggestion);
 }
 
-/** Stored locations that are known to be wrong, and what they should read. */
-const LOCATION_CORRECTIONS: Record<string, string> = { "West Yellowstone, MO": "West Yellowstone, MT" };
-
-/**
- * Read a "City, ST" location (cookie or local storage). It is accepted only if it splits on ", " into
- * exactly two parts and names a city we know; otherwise undefined.
- */
+/** A stored "City, ST" location (cookie or local storage) that names a city we know; otherwise undefined. */
 export function resolveLocation(index: CityIndex, location: string | undefined | null): CitySuggestion | undefined {
-  if (!location) return undefined;
-  const corrected = LOCATION_CORRECTIONS[location.trim()] ?? location.trim();
-  const parts = corrected.split(", ");
-  if (parts.length !== 2) return undefined;
-  const city = index.find(parts[0]!, parts[1]!);
+  const parsed = parseLocation(location);
+  const city = parsed ? index.find(parsed.city, parsed.stateCode) : undefined;
   return city ? toSuggestion(city) : undefined;
 }
 

@@ -1,4 +1,5 @@
 import type { Client, InStatement } from "@libsql/client";
+import { distanceMiles } from "../../../src/geo";
 import type { Dataset, PlaceInput, ReadResult } from "./types";
 
 /**
@@ -32,14 +33,6 @@ export function titleKey(title: string): string {
     .replace(/[^a-z0-9]+/g, " ")
     .trim()
     .replace(/^the /, "");
-}
-
-export function haversineMiles(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const toRad = Math.PI / 180;
-  const dLat = (lat2 - lat1) * toRad;
-  const dLng = (lng2 - lng1) * toRad;
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * toRad) * Math.cos(lat2 * toRad) * Math.sin(dLng / 2) ** 2;
-  return 3958.7613 * 2 * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
 /** DECISIONS 3: address, phone, website, hours, wikidata (+ a description, + more than one source). */
@@ -194,7 +187,7 @@ export async function importDatasetState(
     for (let dLat = -1; dLat <= 1 && !match; dLat++) {
       for (let dLng = -1; dLng <= 1 && !match; dLng++) {
         for (const p of grid.get(`${cLat + dLat}:${cLng + dLng}`) ?? []) {
-          if (p.titleKey === key && haversineMiles(p.latitude, p.longitude, input.latitude, input.longitude) * 1609.344 <= MERGE_RADIUS_M) {
+          if (p.titleKey === key && distanceMiles(p.latitude, p.longitude, input.latitude, input.longitude) * 1609.344 <= MERGE_RADIUS_M) {
             match = p;
             break;
           }
