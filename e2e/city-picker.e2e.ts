@@ -73,3 +73,20 @@ test.describe("404", () => {
   await expect(page).toHaveURL(/\/$/);
 });
 });
+
+test.describe("city search failure", () => {
+  test.use({ expectedConsoleErrors: [/status of 500/] });
+  test("says the search failed and 'Try again' recovers once the server answers", async ({ page }) => {
+    let fail = true;
+    await page.route("**/api/cities/search*", (route) =>
+      fail ? route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "boom", errors: {} }) }) : route.continue(),
+    );
+    await page.goto("/");
+    await page.getByRole("combobox").fill("denver");
+    // The query library retries twice before giving up.
+    await expect(page.getByRole("listbox")).toContainText("City search failed.", { timeout: 15_000 });
+    fail = false;
+    await page.getByRole("button", { name: "Try again" }).click();
+    await expect(page.getByRole("option").first()).toContainText("Denver");
+  });
+});

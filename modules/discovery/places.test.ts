@@ -53,9 +53,11 @@ describe("place lists over real data", () => {
 
   test("local gems are food, cafés and stores; category 5 and 10 are the same food list", async () => {
     const gems = await get("/api/places/local-gems?city=Las%20Vegas&state=NV&local=true&count=12");
+    expect(gems.body).toHaveLength(12);
     for (const p of gems.body) expect([10, 12]).toContain(p.categoryId);
     const five = await get("/api/places/category/5?city=Las%20Vegas&state=NV&count=5");
     const ten = await get("/api/places/category/10?city=Las%20Vegas&state=NV&count=5");
+    expect(ten.body).toHaveLength(5);
     expect(five.body.map((p: any) => p.id)).toEqual(ten.body.map((p: any) => p.id));
     for (const p of ten.body) expect(p.categoryId).toBe(10);
   });
@@ -71,11 +73,13 @@ describe("place lists over real data", () => {
 
   test("lodging without known amenities gets the default chips; other categories do not", async () => {
     const lodging = await get("/api/places/category/11?city=Las%20Vegas&state=NV&count=3");
+    expect(lodging.body).toHaveLength(3);
     for (const p of lodging.body) {
       expect(p.amenities).toEqual(["WiFi", "Parking"]);
       expect(p.priceRange).toBe("$$");
     }
     const food = await get("/api/places/category/10?city=Las%20Vegas&state=NV&count=3");
+    expect(food.body).toHaveLength(3);
     for (const p of food.body) expect(p.amenities).toEqual([]);
   });
 
