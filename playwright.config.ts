@@ -38,7 +38,7 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: "127.0.0.1",
       NODE_ENV: "production",
-      DATABASE_URL: "file:.tmp/e2e/localscope.db",
+      DATABASE_URL: `file:.tmp/e2e-${PORT}/localscope.db`,
     },
   },
 });

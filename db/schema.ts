@@ -89,3 +89,44 @@ export const placeSources = sqliteTable(
 );
 
 export type PlaceRow = typeof places.$inferSelect;
+
+/**
+ * Written content about a city (fun facts, history entries, deeper details), per provider, so the same
+ * city never asks the model twice for the same thing. `itemKey` is stable per item (e.g. a fact's title
+ * key); `position` keeps the order the provider gave.
+ */
+export const contentCache = sqliteTable(
+  "content_cache",
+  {
+    cityKey: text("city_key").notNull(),
+    kind: text("kind").notNull(), // facts | history | deeper
+    provider: text("provider").notNull(), // grounded | ollama:<model>
+    itemKey: text("item_key").notNull(),
+    position: integer("position").notNull(),
+    payload: text("payload").notNull(), // JSON
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.cityKey, t.kind, t.provider, t.itemKey] })],
+);
+
+/** Which content items a signed-in user has been shown for a city: "load more" never repeats one. */
+export const contentShown = sqliteTable(
+  "content_shown",
+  {
+    userId: integer("user_id").notNull(),
+    cityKey: text("city_key").notNull(),
+    kind: text("kind").notNull(),
+    itemKey: text("item_key").notNull(),
+    shownAt: integer("shown_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.cityKey, t.kind, t.itemKey] })],
+);
+
+/** Live OpenStreetMap (Overpass) fetches per city: cached, so a city is queried at most once per period. */
+export const overpassFetches = sqliteTable("overpass_fetches", {
+  cityKey: text("city_key").primaryKey(),
+  status: text("status").notNull(), // ok | failed
+  places: integer("places").notNull(),
+  message: text("message"),
+  fetchedAt: integer("fetched_at", { mode: "timestamp_ms" }).notNull(),
+});

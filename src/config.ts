@@ -42,6 +42,17 @@ const ConfigSchema = v.object({
   DATABASE_AUTH_TOKEN: optionalText,
   OLLAMA_HOST: v.optional(urlText("OLLAMA_HOST", ["http:", "https:"])),
   OLLAMA_MODEL: optionalText,
+  /** Seconds before a slow model gives way to the data-grounded provider (the spec's bound is 10). */
+  OLLAMA_TIMEOUT_SECONDS: v.pipe(
+    v.optional(v.string(), "8"),
+    v.trim(),
+    v.regex(/^\d+(\.\d+)?$/, "OLLAMA_TIMEOUT_SECONDS must be a number of seconds from 1 to 10"),
+    v.transform(Number),
+    v.minValue(1, "OLLAMA_TIMEOUT_SECONDS must be a number of seconds from 1 to 10"),
+    v.maxValue(10, "OLLAMA_TIMEOUT_SECONDS must be a number of seconds from 1 to 10"),
+  ),
+  /** Optional live OpenStreetMap source (an Overpass API endpoint, e.g. https://overpass-api.de/api/interpreter). */
+  OVERPASS_URL: v.optional(urlText("OVERPASS_URL", ["http:", "https:"])),
   OLLAMA_API_KEY: optionalText,
   ADMIN_EMAIL: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email("ADMIN_EMAIL must be an e-mail address"))),
   SESSION_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, "SESSION_SECRET must be at least 32 characters"))),

@@ -118,3 +118,16 @@ export const queryText = (fallback = "") =>
     v.optional(v.union([v.string(), v.array(v.string())]), fallback),
     v.transform((value) => (Array.isArray(value) ? value.join(",") : value)),
   );
+
+/** The signed-in user behind a request (registered or guest), as other modules see it. */
+export interface RequestUser {
+  id: number;
+  isGuest: boolean;
+  isAdmin: boolean;
+}
+/**
+ * How a module asks "who is calling?": the auth module provides it, app.ts hands it to the modules that
+ * need it (discovery's load-more, favorites, chat, admin). `null` means anonymous.
+ */
+export type CurrentUser = (request: Request) => Promise<RequestUser | null>;
+export const anonymousOnly: CurrentUser = async () => null;
