@@ -3,7 +3,7 @@ import type { Database } from "../db/client";
 import { adminModule } from "../modules/admin";
 import { authModule } from "../modules/auth";
 import { chatModule } from "../modules/chat";
-import { discoveryModule, type CityIndex, type PlacesService } from "../modules/discovery";
+import { createContentService, discoveryModule, type CityIndex, type PlacesService } from "../modules/discovery";
 import { favoritesModule } from "../modules/favorites";
 import { trafficModule } from "../modules/traffic";
 import { staticAssets } from "./assets";
@@ -25,13 +25,14 @@ export interface AppDeps {
 /** Compose the whole application from its modules. Tests call `createApp(...).handle(request)`. */
 export function createApp(deps: AppDeps) {
   const render = createRenderer({ assets: deps.assets.manifest, log: deps.log });
+  const content = createContentService({ client: deps.database.client, places: deps.places, config: deps.config, log: deps.log });
   const tileOrigin = new URL(deps.config.TILE_URL.replace(/[{}]/g, "")).origin;
   return new Elysia()
     .use(securityHeaders({ tileOrigin }))
     .use(errorHandling({ log: deps.log, renderNotFoundPage: notFoundPage(render) }))
     .use(staticAssets(deps.assets.files))
     .get("/healthz", () => ({ ok: true }))
-    .use(discoveryModule({ cityIndex: deps.cityIndex, places: deps.places }))
+    .use(discoveryModule({ cityIndex: deps.cityIndex, places: deps.places, content }))
     .use(authModule())
     .use(favoritesModule())
     .use(chatModule())

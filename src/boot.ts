@@ -3,11 +3,12 @@ import { importCities } from "../db/import/cities";
 import { migrate } from "../db/migrate";
 import { loadCityIndex, PlacesService, type CityIndex } from "../modules/discovery";
 import { createStateLoader } from "../db/import/places";
+import { OverpassSource } from "../db/import/places/overpass";
 import type { Config } from "./config";
 import type { Logger } from "./http";
 
 /** Open the database, apply migrations, import bundled data on first start, build in-memory indexes. */
-export async function bootServices(config: Pick<Config, "DATABASE_URL" | "DATABASE_AUTH_TOKEN">, log: Logger): Promise<{ database: Database; cityIndex: CityIndex; places: PlacesService }> {
+export async function bootServices(config: Pick<Config, "DATABASE_URL" | "DATABASE_AUTH_TOKEN" | "OVERPASS_URL">, log: Logger): Promise<{ database: Database; cityIndex: CityIndex; places: PlacesService }> {
   const database = await openDatabase(config.DATABASE_URL, config.DATABASE_AUTH_TOKEN);
   const applied = await migrate(database.client);
   if (applied.length) log.info(`Applied migrations: ${applied.join(", ")}`);
@@ -19,6 +20,10 @@ export async function bootServices(config: Pick<Config, "DATABASE_URL" | "DATABA
     log: (line) => log.info(line),
     onImported: () => places?.invalidate(),
   });
-  places = new PlacesService(database.client, cityIndex, ensureState);
+  // Optional live OpenStreetMap source for thin cities (docs/decisions/009-live-overpass.md).
+  const liveSource = config.OVERPASS_URL
+    ? new OverpassSource(database.client, cityIndex, { url: config.OVERPASS_URL, log, ensureState, onImported: () => places?.invalidate() })
+    : undefined;
+  places = new PlacesService(database.client, cityIndex, ensureState, { source: liveSource });
   return { database, cityIndex, places };
 }

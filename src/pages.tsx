@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import { AboutPage } from "../ui/pages/About";
 import { HomePage } from "../ui/pages/Home";
 import { DATASETS } from "../db/import/places";
+import { OVERPASS_SOURCE } from "../db/import/places/overpass";
 import { NotFoundPage } from "../ui/pages/NotFound";
 import { LOCATION_COOKIE } from "../ui/state";
 import { DEFAULT_LOCATION, resolveLocation, type CityIndex } from "../modules/discovery";
@@ -27,6 +28,7 @@ function readCookie(request: Request, name: string): string | undefined {
 export const DATA_SOURCES = [
   { name: "SimpleMaps US Cities Database", licence: "CC BY 4.0", attribution: "US city names, locations and populations: SimpleMaps (simplemaps.com).", url: "https://simplemaps.com/data/us-cities" },
   ...DATASETS.map((d) => ({ name: d.name, licence: d.licence, attribution: d.attribution, url: d.url })),
+  { name: OVERPASS_SOURCE.name, licence: OVERPASS_SOURCE.licence, attribution: OVERPASS_SOURCE.attribution, url: OVERPASS_SOURCE.url },
 ];
 
 export const themeFrom = (request: Request) => readCookie(request, "localscope-theme");

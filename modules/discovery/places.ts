@@ -138,6 +138,21 @@ export function resolveCityParam(index: CityIndex, city: string, state: string):
   return found;
 }
 
+/** A place as the content providers see it: enough to write about it truthfully. */
+export interface PlaceBrief {
+  id: number;
+  title: string;
+  kind: string;
+  categoryId: number;
+  since: string | null;
+  description: string;
+  address: string | null;
+  source: string;
+  licence: string;
+  quality: number;
+  distance: number;
+}
+
 export type ListKind = "nearby" | "local-gems" | "featured" | `category-${number}`;
 
 const LIST_MAX = 240;
@@ -146,6 +161,17 @@ const TARGET = 60;
 const NEARBY_RADII = [1, 2, 5, 10, 25, 50];
 const GEM_RADII = [1.5, 2.5, 3.5, 5];
 const GEM_CATEGORIES = [10, 12];
+/** How long a list request waits for a live source (Overpass) before answering with what the store has. */
+export const LIVE_WAIT_MS = 4_000;
+
+/**
+ * A source that can add places for a thin city on demand (db/import/places/overpass.ts). `ensureCity`
+ * should not reject; the service waits for it at most `liveWaitMs`, and the source calls
+ * `invalidate()` when its import lands later.
+ */
+export interface LiveSource {
+  ensureCity(city: IndexedCity): Promise<void>;
+}
 
 /**
  * Place lists for a city: candidates from the R*Tree inside the smallest radius that holds enough of
@@ -157,14 +183,18 @@ export class PlacesService {
   private readonly rows = new Map<number, Row>();
   /** Serialised pages for a minute ("openNow" moves with the clock); the hot path of every list screen. */
   private readonly pages = new Map<string, { at: number; json: string }>();
+  /** Bumped by invalidate(): a list or page computed before an invalidation is not cached after it. */
+  private generation = 0;
 
   constructor(
     private readonly client: Client,
     private readonly cityIndex: CityIndex,
     private readonly ensureState: (stateCode: string) => Promise<void>,
+    private readonly live: { source?: LiveSource; waitMs?: number } = {},
   ) {}
 
   invalidate() {
+    this.generation++;
     this.lists.clear();
     this.rows.clear();
     this.pages.clear();
@@ -176,7 +206,9 @@ export class PlacesService {
     const now = Date.now();
     const hit = this.pages.get(key);
     if (hit && now - hit.at < PAGE_TTL_MS) return hit.json;
+    const generation = this.generation;
     const json = JSON.stringify(await this.page(city, kind, count, offset));
+    if (generation !== this.generation) return json;
     this.pages.set(key, { at: now, json });
     if (this.pages.size > 5000) this.pages.delete(this.pages.keys().next().value!);
     return json;
@@ -216,6 +248,8 @@ export class PlacesService {
       return cached;
     }
     await this.ensureState(city.stateCode);
+    await this.waitForLive(city);
+    const generation = this.generation;
     let categories: number[] | null = null;
     let radii = NEARBY_RADII;
     let target = TARGET;
@@ -244,10 +278,22 @@ export class PlacesService {
       this.rows.set(Number(r.id), r);
       return Number(r.id);
     });
-    this.lists.set(key, ids);
+    if (generation === this.generation) this.lists.set(key, ids);
     if (this.lists.size > 500) this.lists.delete(this.lists.keys().next().value!);
     if (this.rows.size > 100_000) this.rows.clear();
     return ids;
+  }
+
+  /** Give a thin city's live fetch up to `waitMs`; past that the list is built from the store and the import finishes later. */
+  private async waitForLive(city: IndexedCity): Promise<void> {
+    const source = this.live.source;
+    if (!source) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      source.ensureCity(city).catch(() => {}),
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, this.live.waitMs ?? LIVE_WAIT_MS))),
+    ]);
+    clearTimeout(timer);
   }
 
   async page(city: IndexedCity, kind: ListKind, count: number, offset: number): Promise<PlaceAnswer[]> {
@@ -278,6 +324,26 @@ export class PlacesService {
     if (!row) throw new HttpError(404, "Place not found.");
     const origin = from ?? this.cityIndex.nearest(Number(row.latitude), Number(row.longitude));
     return toPlaceAnswer(row, origin ?? null, origin?.timezone ?? "America/New_York");
+  }
+
+  /** Every place within `radius` miles, briefly (for the content providers' grounded context), nearest first. */
+  async around(city: IndexedCity, radius: number): Promise<PlaceBrief[]> {
+    await this.ensureState(city.stateCode);
+    return (await this.candidates(city, radius))
+      .map((r) => ({
+        id: Number(r.id),
+        title: String(r.title),
+        kind: String(r.kind),
+        categoryId: Number(r.category_id),
+        since: r.since == null ? null : String(r.since),
+        description: describePlace({ description: r.description as string | null, kind: String(r.kind), city: r.city as string | null, stateCode: String(r.state_code), since: r.since as string | null }),
+        address: r.address == null ? null : String(r.address),
+        source: String(r.source),
+        licence: String(r.licence),
+        quality: Number(r.quality),
+        distance: Math.round(distanceMiles(city.latitude, city.longitude, Number(r.latitude), Number(r.longitude)) * 10) / 10,
+      }))
+      .sort((a, b) => a.distance - b.distance || a.id - b.id);
   }
 
   /** Title search; within a city's area (25 mi) when one is given, else across all imported places. */

@@ -1,0 +1,309 @@
+import type { Client } from "@libsql/client";
+import type { IndexedCity } from "./city-index";
+import { normalise } from "./city-index";
+import type { PlaceBrief, PlacesService } from "./places";
+import { distanceMiles } from "../../src/geo";
+import type { Logger } from "../../src/http";
+
+/** discovery.md section 3: a fun fact as clients receive it. */
+export interface FunFact {
+  title: string;
+  summary: string;
+  category: string;
+}
+
+/** discovery.md section 3: a history entry. */
+export interface HistoryEntry {
+  id: string;
+  title: string;
+  period: string;
+  category: string;
+  content: string;
+  significance: string;
+}
+
+export type DeeperLevel = 1 | 2 | 3;
+
+/**
+ * Everything true we know about a city, gathered from the cities dataset and the places store. Both
+ * providers write from this and nothing else: the grounded one composes sentences, a model rewrites them.
+ */
+export interface CityContext {
+  key: string;
+  city: IndexedCity & { density: number; incorporated: boolean; urbanArea: boolean };
+  zips: string[];
+  stateRank: { rank: number; of: number };
+  /** Share of US cities and towns (in the SimpleMaps data) that are less densely populated, 0–100. */
+  densityPercentile: number;
+  county: { places: number; largest: { name: string; population: number } | null };
+  nearestLarger: { name: string; stateCode: string; population: number; miles: number; bearing: number } | null;
+  /** Share of US cities and towns lying farther south / farther east, 0–100. */
+  northOf: number;
+  westOf: number;
+  /** Places within `radius` miles of the centre, nearest first. */
+  radius: number;
+  places: PlaceBrief[];
+}
+
+/** A provider writes facts, history and deeper details from a city's grounded context. */
+export interface ContentProvider {
+  /** Stable name used as the cache key ("grounded", "ollama:llama3.2"). */
+  readonly name: string;
+  /** An ordered batch of facts; `avoid` lists titles already written for this city. */
+  facts(context: CityContext, avoid: string[]): Promise<FunFact[]>;
+  history(context: CityContext, avoid: string[]): Promise<HistoryEntry[]>;
+  deeper(context: CityContext, fact: { title: string; summary: string }, level: DeeperLevel): Promise<string>;
+}
+
+export const cityKey = (city: Pick<IndexedCity, "id">) => String(city.id);
+export const itemKey = (title: string) => normalise(title).replace(/ /g, "-").slice(0, 120);
+
+const CONTEXT_RADIUS = 10;
+
+/** Build a city's grounded context (a few small queries; cached by the content service). */
+export async function buildCityContext(client: Client, places: PlacesService, city: IndexedCity): Promise<CityContext> {
+  const row = (await client.execute({ sql: "SELECT density, incorporated FROM cities WHERE id = ?", args: [city.id] })).rows[0];
+  const density = Number(row?.density ?? 0);
+  const [rank, of, lessDense, all, county, largest, bigger, south, east] = await Promise.all([
+    client.execute({ sql: "SELECT COUNT(*) AS n FROM cities WHERE state_code = ? AND population > ?", args: [city.stateCode, city.population] }),
+    client.execute({ sql: "SELECT COUNT(*) AS n FROM cities WHERE state_code = ?", args: [city.stateCode] }),
+    client.execute({ sql: "SELECT COUNT(*) AS n FROM cities WHERE density < ?", args: [density] }),
+    client.execute("SELECT COUNT(*) AS n FROM cities"),
+    client.execute({ sql: "SELECT COUNT(*) AS n FROM cities WHERE state_code = ? AND county_name = ?", args: [city.stateCode, city.countyName] }),
+    client.execute({
+      sql: "SELECT name, population FROM cities WHERE state_code = ? AND county_name = ? ORDER BY population DESC, id LIMIT 1",
+      args: [city.stateCode, city.countyName],
+    }),
+    // Larger cities (at least twice the size, and at least 50,000 people) within about 300 miles.
+    client.execute({
+      sql: `SELECT name, state_code, latitude, longitude, population FROM cities
+            WHERE population >= ? AND latitude BETWEEN ? AND ? AND longitude BETWEEN ? AND ?`,
+      args: [Math.max(50_000, city.population * 2), city.latitude - 4.5, city.latitude + 4.5, city.longitude - 6, city.longitude + 6],
+    }),
+    client.execute({ sql: "SELECT COUNT(*) AS n FROM cities WHERE latitude < ?", args: [city.latitude] }),
+    client.execute({ sql: "SELECT COUNT(*) AS n FROM cities WHERE longitude > ?", args: [city.longitude] }),
+  ]);
+  const total = Math.max(1, Number(all.rows[0]!.n));
+  const nearest = bigger.rows
+    .map((r) => ({
+      name: String(r.name),
+      stateCode: String(r.state_code),
+      population: Number(r.population),
+      miles: Math.round(distanceMiles(city.latitude, city.longitude, Number(r.latitude), Number(r.longitude))),
+      bearing: bearing(city.latitude, city.longitude, Number(r.latitude), Number(r.longitude)),
+    }))
+    .sort((a, b) => a.miles - b.miles)[0];
+  const largestRow = largest.rows[0];
+  return {
+    key: cityKey(city),
+    city: { ...city, density, incorporated: Boolean(Number(row?.incorporated ?? 0)), urbanArea: city.ranking <= 2 },
+    zips: city.zips.split(/\s+/).filter(Boolean).sort(),
+    stateRank: { rank: Number(rank.rows[0]!.n) + 1, of: Number(of.rows[0]!.n) },
+    densityPercentile: Math.round((Number(lessDense.rows[0]!.n) / total) * 100),
+    northOf: Math.round((Number(south.rows[0]!.n) / total) * 100),
+    westOf: Math.round((Number(east.rows[0]!.n) / total) * 100),
+    county: {
+      places: Number(county.rows[0]!.n),
+      largest: largestRow ? { name: String(largestRow.name), population: Number(largestRow.population) } : null,
+    },
+    nearestLarger: nearest && nearest.miles <= 300 ? nearest : null,
+    radius: CONTEXT_RADIUS,
+    places: await places.around(city, CONTEXT_RADIUS),
+  };
+}
+
+/** Initial compass bearing from one point to another, degrees 0–359. */
+export function bearing(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const rad = Math.PI / 180;
+  const y = Math.sin((lng2 - lng1) * rad) * Math.cos(lat2 * rad);
+  const x = Math.cos(lat1 * rad) * Math.sin(lat2 * rad) - Math.sin(lat1 * rad) * Math.cos(lat2 * rad) * Math.cos((lng2 - lng1) * rad);
+  return Math.round(((Math.atan2(y, x) / rad) + 360) % 360);
+}
+
+type Kind = "facts" | "history";
+type Item<K extends Kind> = K extends "facts" ? FunFact : HistoryEntry;
+
+/** How many items a city may accumulate per kind across model rounds (grounded lists are complete at once). */
+const MAX_ITEMS = 40;
+const CONTEXT_TTL_MS = 10 * 60_000;
+const MODEL_RETRY_MS = 60_000;
+
+/**
+ * Facts, history and deeper details for a city. Chooses the configured provider (a model), falls back to
+ * the data-grounded one when it fails or is slow, caches every written item per city and provider in the
+ * database, and remembers which items each signed-in user has been shown so "load more" never repeats one.
+ */
+export class ContentService {
+  private readonly contexts = new Map<number, { at: number; context: Promise<CityContext> }>();
+  private readonly inflight = new Map<string, Promise<unknown>>();
+  private modelDownUntil = 0;
+
+  constructor(
+    private readonly deps: {
+      client: Client;
+      places: PlacesService;
+      grounded: ContentProvider;
+      model?: ContentProvider;
+      log: Logger;
+    },
+  ) {}
+
+  context(city: IndexedCity): Promise<CityContext> {
+    const hit = this.contexts.get(city.id);
+    if (hit && Date.now() - hit.at < CONTEXT_TTL_MS) return hit.context;
+    const context = buildCityContext(this.deps.client, this.deps.places, city);
+    this.contexts.set(city.id, { at: Date.now(), context });
+    context.catch(() => this.contexts.delete(city.id));
+    if (this.contexts.size > 200) this.contexts.delete(this.contexts.keys().next().value!);
+    return context;
+  }
+
+  /** Forget contexts (called when a state's places change). */
+  invalidate() {
+    this.contexts.clear();
+  }
+
+  /**
+   * A batch of items. `more` = load more: only items this user has not been shown for this city (the
+   * caller has checked sign-in). Otherwise the first `count` items, the same for everyone.
+   */
+  async batch<K extends Kind>(kind: K, city: IndexedCity, count: number, options: { userId?: number; more: boolean }): Promise<Array<Item<K>>> {
+    const key = cityKey(city);
+    const shown = options.userId !== undefined && options.more ? await this.shownKeys(options.userId, key, kind) : new Set<string>();
+    let list = await this.cached<K>(kind, city);
+    let fresh = list.filter((item) => !shown.has(itemKey(item.title)));
+    // A model can write more; ask it for another round while it has not reached the cap.
+    if (options.more && fresh.length < count && list.length < MAX_ITEMS && this.deps.model) {
+      list = await this.extend(kind, city, list);
+      fresh = list.filter((item) => !shown.has(itemKey(item.title)));
+    }
+    const picked = fresh.slice(0, count);
+    if (options.userId !== undefined && picked.length) await this.markShown(options.userId, key, kind, picked.map((item) => itemKey(item.title)));
+    return picked;
+  }
+
+  /** A deeper detail of a fact at level 1–3, cached per city, fact and level. */
+  async deeper(city: IndexedCity, fact: { title: string; summary: string }, level: DeeperLevel): Promise<string> {
+    const key = `${itemKey(fact.title)}#${level}`;
+    if (this.deps.model) {
+      const [found] = await this.readCache(cityKey(city), "deeper", this.deps.model.name, key);
+      if (found) return JSON.parse(found.payload) as string;
+    }
+    const context = await this.context(city);
+    const [text, provider] = await this.withFallback((p) => p.deeper(context, fact, level), "deeper");
+    if (provider !== this.deps.grounded) await this.writeCache(cityKey(city), "deeper", provider.name, [{ key, payload: JSON.stringify(text) }], 0);
+    return text;
+  }
+
+  /** Run with the model when configured; any failure or timeout falls back to the grounded provider. */
+  private async withFallback<T>(run: (provider: ContentProvider) => Promise<T>, what: string): Promise<[T, ContentProvider]> {
+    const { model, grounded, log } = this.deps;
+    if (model && Date.now() >= this.modelDownUntil) {
+      try {
+        return [await run(model), model];
+      } catch (error) {
+        // A failed or slow model is skipped for a minute, so every request does not wait for it again.
+        this.modelDownUntil = Date.now() + MODEL_RETRY_MS;
+        log.warn(`Content: the model could not write ${what} (${error instanceof Error ? error.message : String(error)}); using the data-grounded provider.`);
+      }
+    }
+    return [await run(grounded), grounded];
+  }
+
+  /** The cached list for a city (the model's when it has written one, else the grounded one), writing it on first use. */
+  private async cached<K extends Kind>(kind: K, city: IndexedCity): Promise<Array<Item<K>>> {
+    const key = cityKey(city);
+    if (this.deps.model) {
+      const rows = await this.readCache(key, kind, this.deps.model.name);
+      if (rows.length) return rows.map((row) => JSON.parse(row.payload) as Item<K>);
+    }
+    return this.once(`${kind}|${key}`, async () => {
+      const context = await this.context(city);
+      const [items, provider] = await this.withFallback((p) => (kind === "facts" ? p.facts(context, []) : p.history(context, [])) as Promise<Array<Item<K>>>, kind);
+      const unique = dedupe(items);
+      // Only a model's writing is stored: the grounded list is cheap and should follow the data as it grows.
+      if (provider !== this.deps.grounded) await this.writeCache(key, kind, provider.name, unique.map((item) => ({ key: itemKey(item.title), payload: JSON.stringify(item) })), 0);
+      return unique;
+    });
+  }
+
+  /** Another model round for a city, avoiding every title it already has; the grounded list is final. */
+  private async extend<K extends Kind>(kind: K, city: IndexedCity, list: Array<Item<K>>): Promise<Array<Item<K>>> {
+    const key = cityKey(city);
+    const model = this.deps.model!;
+    const modelRows = await this.readCache(key, kind, model.name);
+    if (!modelRows.length) return list; // the list is the grounded one: nothing more to write
+    return this.once(`extend|${kind}|${key}`, async () => {
+      const context = await this.context(city);
+      const avoid = list.map((item) => item.title);
+      try {
+        const more = kind === "facts" ? await model.facts(context, avoid) : await model.history(context, avoid);
+        const known = new Set(list.map((item) => itemKey(item.title)));
+        const added = dedupe(more as Array<Item<K>>).filter((item) => !known.has(itemKey(item.title)));
+        await this.writeCache(key, kind, model.name, added.map((item) => ({ key: itemKey(item.title), payload: JSON.stringify(item) })), list.length);
+        return [...list, ...added];
+      } catch (error) {
+        this.deps.log.warn(`Content: the model could not write more ${kind} (${error instanceof Error ? error.message : String(error)}).`);
+        return list;
+      }
+    });
+  }
+
+  /** Concurrent requests for the same work share one promise. */
+  private once<T>(key: string, run: () => Promise<T>): Promise<T> {
+    const running = this.inflight.get(key);
+    if (running) return running as Promise<T>;
+    const promise = run().finally(() => this.inflight.delete(key));
+    this.inflight.set(key, promise);
+    return promise;
+  }
+
+  private async readCache(city: string, kind: string, provider: string, item?: string) {
+    const result = await this.deps.client.execute({
+      sql: `SELECT item_key, payload FROM content_cache WHERE city_key = ? AND kind = ? AND provider = ?${item ? " AND item_key = ?" : ""} ORDER BY position, item_key`,
+      args: item ? [city, kind, provider, item] : [city, kind, provider],
+    });
+    return result.rows.map((r) => ({ itemKey: String(r.item_key), payload: String(r.payload) }));
+  }
+
+  private async writeCache(city: string, kind: string, provider: string, items: Array<{ key: string; payload: string }>, start: number) {
+    if (!items.length) return;
+    const now = Date.now();
+    await this.deps.client.batch(
+      items.map((item, i) => ({
+        sql: "INSERT OR IGNORE INTO content_cache (city_key, kind, provider, item_key, position, payload, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        args: [city, kind, provider, item.key, start + i, item.payload, now],
+      })),
+      "write",
+    );
+  }
+
+  private async shownKeys(userId: number, city: string, kind: string): Promise<Set<string>> {
+    const result = await this.deps.client.execute({
+      sql: "SELECT item_key FROM content_shown WHERE user_id = ? AND city_key = ? AND kind = ?",
+      args: [userId, city, kind],
+    });
+    return new Set(result.rows.map((r) => String(r.item_key)));
+  }
+
+  private async markShown(userId: number, city: string, kind: string, keys: string[]) {
+    const now = Date.now();
+    await this.deps.client.batch(
+      keys.map((key) => ({
+        sql: "INSERT OR IGNORE INTO content_shown (user_id, city_key, kind, item_key, shown_at) VALUES (?, ?, ?, ?, ?)",
+        args: [userId, city, kind, key, now],
+      })),
+      "write",
+    );
+  }
+}
+
+function dedupe<T extends { title: string }>(items: T[]): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const key = itemKey(item.title);
+    if (!key || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
