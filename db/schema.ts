@@ -1,4 +1,4 @@
-import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** US cities from the SimpleMaps basic database (CC BY 4.0), imported at first start. */
 export const cities = sqliteTable(
@@ -130,3 +130,99 @@ export const overpassFetches = sqliteTable("overpass_fetches", {
   message: text("message"),
   fetchedAt: integer("fetched_at", { mode: "timestamp_ms" }).notNull(),
 });
+
+/*
+ * Accounts (migration 0003). See docs/decisions/007-accounts-and-sessions.md.
+ */
+
+/**
+ * People who use the app: registered accounts and guests. A guest has no e-mail, username or password;
+ * it is resumed through the long-lived guest cookie, whose SHA-256 is `guestTokenHash`. Registering while
+ * a guest fills in the same row (so its favorites stay) and clears `guestTokenHash`.
+ */
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** Lower-cased and trimmed; null for guests. */
+    email: text("email"),
+    username: text("username"),
+    /** argon2id (PHC string from Bun.password); null for guests. */
+    passwordHash: text("password_hash"),
+    isGuest: integer("is_guest", { mode: "boolean" }).notNull(),
+    guestTokenHash: text("guest_token_hash"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    /** When the account got an e-mail and password (registration or guest upgrade); null for guests. */
+    registeredAt: integer("registered_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [uniqueIndex("users_email_idx").on(t.email), uniqueIndex("users_guest_token_idx").on(t.guestTokenHash)],
+);
+
+/** Server-side sessions. The cookie holds a random 256-bit id; only its SHA-256 is stored here. */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    /** Sliding: moved to now + 30 days (at most once a day) while the session is used. */
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+/** A user's saved items. `itemData` is the client's JSON string (at most 8 KB), stored as given. */
+export const favorites = sqliteTable(
+  "favorites",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    itemType: text("item_type").notNull(), // place | city | fact | store | activity | restaurant
+    itemId: text("item_id").notNull(),
+    itemData: text("item_data").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [uniqueIndex("favorites_user_item_idx").on(t.userId, t.itemType, t.itemId), index("favorites_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+/** What signed-in users did (city_discovered, category_explored, place_visited, search_performed). */
+export const activities = sqliteTable(
+  "activities",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    activityType: text("activity_type").notNull(),
+    cityName: text("city_name"),
+    cityState: text("city_state"),
+    placeId: text("place_id"),
+    categoryId: text("category_id"),
+    /** JSON object (e.g. {"searchQuery": "museum"}), or null. */
+    activityData: text("activity_data"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("activities_user_created_idx").on(t.userId, t.createdAt), index("activities_created_idx").on(t.createdAt)],
+);
+
+/**
+ * Sign-in and registration attempts for the rate limiter (a sliding one-minute log shared by every server
+ * instance). `key` is the SHA-256 of "ip:…", "email:…" or "guest-ip:…"; rows older than a minute are deleted.
+ */
+export const authAttempts = sqliteTable(
+  "auth_attempts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    key: text("key").notNull(),
+    at: integer("at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("auth_attempts_key_at_idx").on(t.key, t.at), index("auth_attempts_at_idx").on(t.at)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type FavoriteRow = typeof favorites.$inferSelect;
+export type ActivityRow = typeof activities.$inferSelect;

@@ -1,7 +1,8 @@
 import { Elysia } from "elysia";
 import type { Database } from "../db/client";
 import { adminModule } from "../modules/admin";
-import { authModule } from "../modules/auth";
+import { createAuth } from "../modules/auth";
+import { activityModule } from "../modules/activity";
 import { chatModule } from "../modules/chat";
 import { createContentService, discoveryModule, type CityIndex, type PlacesService } from "../modules/discovery";
 import { favoritesModule } from "../modules/favorites";
@@ -10,7 +11,7 @@ import { staticAssets } from "./assets";
 import type { Config } from "./config";
 import { errorHandling, type Logger } from "./http";
 import { notFoundPage, pages } from "./pages";
-import { securityHeaders } from "./security";
+import { contentSecurityPolicy, crossSiteProtection, securityHeaders } from "./security";
 import { createRenderer, type AssetManifest } from "./ssr";
 
 export interface AppDeps {
@@ -24,17 +25,21 @@ export interface AppDeps {
 
 /** Compose the whole application from its modules. Tests call `createApp(...).handle(request)`. */
 export function createApp(deps: AppDeps) {
-  const render = createRenderer({ assets: deps.assets.manifest, log: deps.log });
   const content = createContentService({ client: deps.database.client, places: deps.places, config: deps.config, log: deps.log });
   const tileOrigin = new URL(deps.config.TILE_URL.replace(/[{}]/g, "")).origin;
+  const render = createRenderer({ assets: deps.assets.manifest, log: deps.log, contentSecurityPolicy: (nonce) => contentSecurityPolicy({ tileOrigin, nonce }) });
+  // Accounts and sessions; `currentUser` tells modules who is calling (null = anonymous).
+  const auth = createAuth({ database: deps.database, config: deps.config, log: deps.log });
   return new Elysia()
     .use(securityHeaders({ tileOrigin }))
+    .use(crossSiteProtection())
     .use(errorHandling({ log: deps.log, renderNotFoundPage: notFoundPage(render) }))
     .use(staticAssets(deps.assets.files))
     .get("/healthz", () => ({ ok: true }))
-    .use(discoveryModule({ cityIndex: deps.cityIndex, places: deps.places, content }))
-    .use(authModule())
-    .use(favoritesModule())
+    .use(discoveryModule({ cityIndex: deps.cityIndex, places: deps.places, content, currentUser: auth.currentUser }))
+    .use(auth.module)
+    .use(favoritesModule({ database: deps.database, currentUser: auth.currentUser }))
+    .use(activityModule({ database: deps.database, currentUser: auth.currentUser }))
     .use(chatModule())
     .use(adminModule())
     .use(trafficModule())

@@ -3,6 +3,7 @@ import { renderToReadableStream } from "react-dom/server";
 import { Document, type AssetManifest } from "../ui/components/Document";
 import { DEFAULT_THEME, THEME_NAMES } from "../ui/themes";
 import type { Logger } from "./http";
+import { contentSecurityPolicy, createNonce } from "./security";
 
 export type { AssetManifest };
 
@@ -13,15 +14,22 @@ export interface RenderOptions {
   theme?: string;
 }
 
-/** Server-side rendering: a page element inside the document, streamed as HTML. */
-export function createRenderer(deps: { assets: AssetManifest; log: Logger }) {
+/**
+ * Server-side rendering: a page element inside the document, streamed as HTML. Every page gets a fresh
+ * CSP nonce: the document's script tags (and any inline script React streams) carry it, and the answer's
+ * Content-Security-Policy (from `contentSecurityPolicy`, see src/security.ts) allows only scripts with it.
+ */
+export function createRenderer(deps: { assets: AssetManifest; log: Logger; contentSecurityPolicy?: (nonce: string) => string }) {
+  const policy = deps.contentSecurityPolicy ?? ((nonce: string) => contentSecurityPolicy({ nonce }));
   return async function render(page: ReactElement, options: RenderOptions): Promise<Response> {
     const theme = options.theme && THEME_NAMES.has(options.theme) ? options.theme : DEFAULT_THEME;
+    const nonce = createNonce();
     const stream = await renderToReadableStream(
-      <Document title={options.title} description={options.description} theme={theme} assets={deps.assets}>
+      <Document title={options.title} description={options.description} theme={theme} assets={deps.assets} nonce={nonce}>
         {page}
       </Document>,
       {
+        nonce,
         onError(error) {
           deps.log.error("[ssr]", error);
         },
@@ -29,7 +37,7 @@ export function createRenderer(deps: { assets: AssetManifest; log: Logger }) {
     );
     return new Response(stream, {
       status: options.status ?? 200,
-      headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
+      headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", "content-security-policy": policy(nonce) },
     });
   };
 }

@@ -1,2 +1,254 @@
-// Auth service: plain functions taking plain values (filled in with the auth issue).
-export {};
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, lt } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { sessions, users, type UserRow } from "../../db/schema";
+import { HttpError } from "../../src/http";
+import type { LoginInput, PublicUser, RegisterInput } from "./model";
+import { MAX_PASSWORD_LENGTH, passwordLength } from "./passwords";
+
+/*
+ * Accounts and sessions on plain values. The controller (index.ts) deals with cookies and HTTP.
+ * See docs/decisions/007-accounts-and-sessions.md.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Sessions live 30 days after their last use (sliding). */
+export const SESSION_TTL_MS = 30 * DAY_MS;
+/** The expiry moves (one write, a fresh cookie) at most once a day per session. */
+export const SESSION_RENEW_AFTER_MS = DAY_MS;
+/** The guest cookie lets a browser resume its guest account for a year after it was last used. */
+export const GUEST_TTL_MS = 365 * DAY_MS;
+
+/** Sign-in, registration: 10 attempts per minute per IP address and per e-mail; the 11th is refused. */
+export const AUTH_ATTEMPT_LIMIT = 10;
+export const AUTH_ATTEMPT_WINDOW_MS = 60_000;
+
+/**
+ * argon2id with OWASP's recommended minimum (19 MiB, 2 iterations, 1 lane): about 40–60 ms per hash here,
+ * and 19 MiB rather than Bun's default 64 MiB per concurrent sign-in on a small self-hosted machine.
+ * verify() reads the parameters from the stored hash, so raising them later keeps old hashes working.
+ */
+export const PASSWORD_HASH = { algorithm: "argon2id", memoryCost: 19_456, timeCost: 2 } as const;
+
+export const MESSAGES = {
+  invalidLogin: "Invalid email or password",
+  duplicateEmail: "An account with this email already exists. Sign in instead.",
+  notSignedIn: "You are not signed in.",
+  tooMany: (seconds: number) => `Too many attempts. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`,
+} as const;
+
+/** A random 256-bit token, base64url (43 characters): session ids and guest tokens. */
+export const newToken = () => randomBytes(32).toString("base64url");
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+export const isTokenShaped = (value: string | undefined): value is string => value !== undefined && TOKEN_PATTERN.test(value);
+/** Only the SHA-256 of a token is stored: a leaked database does not hand out live sessions. */
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** The admin is the account whose e-mail equals ADMIN_EMAIL (DECISIONS 9); guests never are. */
+export function isAdminEmail(email: string | null | undefined, adminEmail: string | undefined): boolean {
+  if (!email || !adminEmail) return false;
+  return email.trim().toLowerCase() === adminEmail.trim().toLowerCase();
+}
+
+export interface ResolvedSession {
+  user: UserRow;
+  /** Set when this request moved the sliding expiry: the cookie should be sent again with this expiry. */
+  renewedUntil?: number;
+}
+
+export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+const isUniqueEmailViolation = (error: unknown): boolean => {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if (/UNIQUE constraint failed: users\.email/.test(String((e as Error).message ?? e))) return true;
+  }
+  return false;
+};
+
+export class AuthService {
+  private dummyHash: Promise<string> | undefined;
+
+  constructor(
+    private readonly deps: {
+      database: Database;
+      adminEmail?: string;
+      now?: () => number;
+      limit?: number;
+      windowMs?: number;
+    },
+  ) {}
+
+  private get db() {
+    return this.deps.database.db;
+  }
+  private now() {
+    return this.deps.now?.() ?? Date.now();
+  }
+
+  toPublicUser(row: UserRow): PublicUser {
+    return {
+      id: row.id,
+      email: row.email,
+      username: row.username,
+      isAdmin: !row.isGuest && isAdminEmail(row.email, this.deps.adminEmail),
+      isGuest: row.isGuest,
+      createdAt: row.createdAt.toISOString(),
+    };
+  }
+
+  // ---- sessions ----
+
+  /** A new session for the user; returns the raw token for the cookie (never stored). */
+  async createSession(userId: number): Promise<{ token: string; expiresAt: number }> {
+    const token = newToken();
+    const now = this.now();
+    const expiresAt = now + SESSION_TTL_MS;
+    await this.db.insert(sessions).values({ idHash: hashToken(token), userId, createdAt: new Date(now), expiresAt: new Date(expiresAt) });
+    return { token, expiresAt };
+  }
+
+  /** The live session behind a cookie value, moving its sliding expiry when a day has passed. */
+  async resolveSession(token: string | undefined): Promise<ResolvedSession | null> {
+    if (!isTokenShaped(token)) return null;
+    const idHash = hashToken(token);
+    const [row] = await this.db
+      .select({ user: users, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.idHash, idHash))
+      .limit(1);
+    if (!row) return null;
+    const now = this.now();
+    const expiresAt = row.expiresAt.getTime();
+    if (expiresAt <= now) {
+      await this.db.delete(sessions).where(eq(sessions.idHash, idHash));
+      return null;
+    }
+    if (expiresAt - now <= SESSION_TTL_MS - SESSION_RENEW_AFTER_MS) {
+      const renewedUntil = now + SESSION_TTL_MS;
+      await this.db.update(sessions).set({ expiresAt: new Date(renewedUntil) }).where(eq(sessions.idHash, idHash));
+      return { user: row.user, renewedUntil };
+    }
+    return { user: row.user };
+  }
+
+  async deleteSession(token: string | undefined): Promise<void> {
+    if (!isTokenShaped(token)) return;
+    await this.db.delete(sessions).where(eq(sessions.idHash, hashToken(token)));
+  }
+
+  /** Housekeeping: drop sessions that expired (called at sign-in, so the table never grows unbounded). */
+  async deleteExpiredSessions(): Promise<void> {
+    await this.db.delete(sessions).where(lt(sessions.expiresAt, new Date(this.now())));
+  }
+
+  // ---- accounts ----
+
+  /**
+   * Create an account, or — when the caller is signed in as a guest — turn that guest into the account,
+   * keeping its id and so its favorites and activity. Duplicate e-mail → 409.
+   */
+  async register(input: RegisterInput, sessionUser: UserRow | null): Promise<{ user: UserRow; upgradedGuest: boolean }> {
+    const duplicate = () => new HttpError(409, MESSAGES.duplicateEmail, { email: [MESSAGES.duplicateEmail] });
+    const [existing] = await this.db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
+    if (existing) throw duplicate();
+    const passwordHash = await Bun.password.hash(input.password, PASSWORD_HASH);
+    const now = new Date(this.now());
+    try {
+      if (sessionUser?.isGuest) {
+        const [upgraded] = await this.db
+          .update(users)
+          .set({ email: input.email, username: input.username, passwordHash, isGuest: false, guestTokenHash: null, registeredAt: now })
+          .where(and(eq(users.id, sessionUser.id), eq(users.isGuest, true)))
+          .returning();
+        if (upgraded) return { user: upgraded, upgradedGuest: true };
+      }
+      const [created] = await this.db
+        .insert(users)
+        .values({ email: input.email, username: input.username, passwordHash, isGuest: false, createdAt: now, registeredAt: now })
+        .returning();
+      return { user: created!, upgradedGuest: false };
+    } catch (error) {
+      if (isUniqueEmailViolation(error)) throw duplicate();
+      throw error;
+    }
+  }
+
+  /**
+   * The account for these credentials, or null. Unknown e-mails are checked against a dummy hash so that
+   * the answer takes as long as for a known e-mail (no account discovery by timing).
+   */
+  async verifyLogin(input: LoginInput): Promise<UserRow | null> {
+    const [row] = await this.db.select().from(users).where(eq(users.email, input.email)).limit(1);
+    this.dummyHash ??= Bun.password.hash(newToken(), PASSWORD_HASH);
+    const hash = row?.passwordHash ?? (await this.dummyHash);
+    // A password longer than any we accept at registration cannot match; do not hash megabytes for it
+    // (but still spend the same time on a short stand-in).
+    const tooLong = passwordLength(input.password) > MAX_PASSWORD_LENGTH;
+    const ok = await Bun.password.verify(tooLong ? newToken() : input.password, hash).catch(() => false);
+    return ok && !tooLong && row?.passwordHash && !row.isGuest ? row : null;
+  }
+
+  /** A new guest account and the token for its long-lived guest cookie. */
+  async createGuest(): Promise<{ user: UserRow; token: string }> {
+    const token = newToken();
+    const [user] = await this.db
+      .insert(users)
+      .values({ isGuest: true, guestTokenHash: hashToken(token), createdAt: new Date(this.now()) })
+      .returning();
+    return { user: user!, token };
+  }
+
+  /** The guest account behind a guest cookie (null once it registered, or for a bad token). */
+  async findGuest(token: string | undefined): Promise<UserRow | null> {
+    if (!isTokenShaped(token)) return null;
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(and(eq(users.guestTokenHash, hashToken(token)), eq(users.isGuest, true)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  // ---- rate limiting ----
+
+  /**
+   * Count one attempt against every key, unless any key already has `limit` attempts in the window; then
+   * nothing is counted and the answer says how long until the oldest counted attempt leaves the window.
+   * One INSERT … SELECT decides for all keys at once, so several server instances sharing one database
+   * cannot both slip under the limit.
+   */
+  async hit(keys: string[]): Promise<RateLimitResult> {
+    if (keys.length === 0) return { allowed: true };
+    const limit = this.deps.limit ?? AUTH_ATTEMPT_LIMIT;
+    const windowMs = this.deps.windowMs ?? AUTH_ATTEMPT_WINDOW_MS;
+    const now = this.now();
+    const since = now - windowMs;
+    const hashed = JSON.stringify(keys.map(hashToken));
+    const [, inserted] = await this.deps.database.client.batch(
+      [
+        { sql: "DELETE FROM auth_attempts WHERE at <= ?", args: [since] },
+        {
+          sql: `INSERT INTO auth_attempts (key, at)
+                SELECT k.value, ? FROM json_each(?) AS k
+                WHERE NOT EXISTS (
+                  SELECT 1 FROM json_each(?) AS j
+                  WHERE (SELECT count(*) FROM auth_attempts a WHERE a.key = j.value AND a.at > ?) >= ?
+                )`,
+          args: [now, hashed, hashed, since, limit],
+        },
+      ],
+      "write",
+    );
+    if (inserted!.rowsAffected > 0) return { allowed: true };
+    // Refused: the wait is until enough of the blocking key's attempts have left the window.
+    const { rows } = await this.deps.database.client.execute({
+      sql: `SELECT j.value AS key,
+                   (SELECT a.at FROM auth_attempts a WHERE a.key = j.value AND a.at > ? ORDER BY a.at DESC LIMIT 1 OFFSET ?) AS oldest
+            FROM json_each(?) AS j`,
+      args: [since, limit - 1, hashed],
+    });
+    const waits = rows.map((r) => (r.oldest === null ? 0 : Number(r.oldest) + windowMs - now));
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(Math.max(0, ...waits) / 1000)) };
+  }
+}

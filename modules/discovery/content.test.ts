@@ -3,6 +3,7 @@ import { silentLog, testApp, testServices } from "../../src/testing";
 import { ContentService, itemKey } from "./content";
 import { groundedProvider } from "./grounded";
 import { ollamaProvider } from "./ollama";
+import { continueAsGuest, signUp } from "../auth/testing";
 import { MODEL_FACT_PREFIX, startOllamaTestServer, type OllamaTestServer } from "./ollama-test-server";
 
 // Places are imported per state on first use: import the states these tests use once, up front.
@@ -126,6 +127,30 @@ describe("load more needs a signed-in user and never repeats an item", () => {
     const history = await request("/api/city-history/more", post("", { cityName: "Las Vegas", stateCode: "NV" }));
     expect(history.status).toBe(401);
     expect(((await history.json()) as { message: string }).message).toBe("Please log in to load more history.");
+  });
+
+  test("signed in (a guest counts), Show More answers only new items, then an empty list", async () => {
+    const { request } = await testApp();
+    const { cookie } = await continueAsGuest(request);
+    const withSession = (body: unknown) => ({ ...post("", body), headers: { "content-type": "application/json", cookie } });
+    const first = (await (await request("/api/fun-facts/city", withSession({ cityName: "Abbeville", stateCode: "AL" }))).json()) as { facts: Fact[] };
+    expect(first.facts).toHaveLength(5);
+    const seen = first.facts.map((f) => f.title);
+    let more: Fact[] = [];
+    do {
+      const response = await request("/api/fun-facts/city", withSession({ cityName: "Abbeville", stateCode: "AL", more: true }));
+      expect(response.status).toBe(200);
+      more = ((await response.json()) as { facts: Fact[] }).facts;
+      for (const fact of more) expect(seen).not.toContain(fact.title);
+      seen.push(...more.map((f) => f.title));
+    } while (more.length > 0 && seen.length < 100);
+    expect(more).toEqual([]);
+    expect(seen.length).toBeGreaterThan(5);
+
+    const account = await signUp(request);
+    const history = await request("/api/city-history/more", { ...post("", { cityName: "Chicago", stateCode: "IL" }), headers: { "content-type": "application/json", cookie: account.cookie } });
+    expect(history.status).toBe(200);
+    expect(((await history.json()) as { history: History[] }).history).toHaveLength(4);
   });
 
   test("a user's batches never repeat a fact or a history entry, then come back empty", async () => {

@@ -1,6 +1,62 @@
 import { Elysia } from "elysia";
+import type { Database } from "../../db/client";
+import { HttpError, parseOrThrow, type CurrentUser, type RequestUser } from "../../src/http";
+import { FavoriteInput, IdParams, ItemParams, MESSAGES } from "./model";
+import { addFavorite, countFavorites, isFavorited, listFavorites, removeById, removeByItem } from "./service";
 
-/** Favorites: the controller. Its routes arrive with their own issue; the module is mounted already. */
-export function favoritesModule() {
-  return new Elysia({ name: "favorites", prefix: "/api/favorites" });
+export { countFavorites } from "./service";
+export { ITEM_TYPES, MAX_ITEM_DATA_BYTES } from "./model";
+export type { Favorite, ItemType } from "./model";
+
+/** How many favorites one account may keep (a guard against filling the database, not a product limit). */
+export const MAX_FAVORITES_PER_USER = 1000;
+
+/**
+ * Favorites of the signed-in user (guests included). Anonymous callers get 401; a user only ever sees and
+ * deletes their own favorites (another user's id answers 404, exactly like an id that does not exist).
+ */
+export function favoritesModule(deps: { database: Database; currentUser: CurrentUser; maxPerUser?: number }) {
+  const { db } = deps.database;
+  const max = deps.maxPerUser ?? MAX_FAVORITES_PER_USER;
+  const signedIn = async (request: Request): Promise<RequestUser> => {
+    const user = await deps.currentUser(request);
+    if (!user) throw new HttpError(401, MESSAGES.signIn);
+    return user;
+  };
+
+  return new Elysia({ name: "favorites", prefix: "/api/favorites" })
+    // `derive` runs before validation: an anonymous caller gets 401 whatever it sent.
+    .derive(async ({ request, set }) => {
+      set.headers["cache-control"] = "no-store";
+      return { user: await signedIn(request) };
+    })
+    .get("/", ({ user }) => listFavorites(db, user.id))
+    .get("/count", async ({ user }) => ({ count: await countFavorites(db, user.id) }))
+    .get("/check/:itemType/:itemId", async ({ user, params }) => ({ isFavorited: await isFavorited(db, user.id, params.itemType, params.itemId) }), {
+      params: ItemParams,
+    })
+    .post(
+      "/",
+      async ({ user, body, set }) => {
+        const result = await addFavorite(db, user.id, body, { max });
+        if ("tooMany" in result) throw new HttpError(409, MESSAGES.tooMany(max));
+        set.status = result.created ? 201 : 200;
+        return result.favorite;
+      },
+      { body: FavoriteInput },
+    )
+    // One path segment is a favorite id, two are {itemType}/{itemId}. (The router needs one parameter name
+    // for the first segment of both, so each handler names its fields itself.)
+    .delete("/:first/:itemId", async ({ user, params, set }) => {
+      const { itemType, itemId } = parseOrThrow(ItemParams, { itemType: params.first, itemId: params.itemId });
+      if (!(await removeByItem(db, user.id, itemType, itemId))) throw new HttpError(404, MESSAGES.notFound);
+      set.status = 204;
+      return null;
+    })
+    .delete("/:first", async ({ user, params, set }) => {
+      const { id } = parseOrThrow(IdParams, { id: params.first });
+      if (!(await removeById(db, user.id, id))) throw new HttpError(404, MESSAGES.notFound);
+      set.status = 204;
+      return null;
+    });
 }

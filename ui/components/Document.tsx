@@ -9,8 +9,8 @@ export interface AssetManifest {
   css: string;
 }
 
-/** The HTML document around every page. */
-export function Document(props: { title: string; description?: string; theme: string; assets: AssetManifest; children: ReactNode }) {
+/** The HTML document around every page. `nonce` is the page's CSP script nonce (src/ssr.tsx). */
+export function Document(props: { title: string; description?: string; theme: string; assets: AssetManifest; nonce?: string; children: ReactNode }) {
   return (
     <html lang="en" data-theme={props.theme}>
       <head>
@@ -22,9 +22,9 @@ export function Document(props: { title: string; description?: string; theme: st
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href={props.assets.css} />
         {props.assets.preload.map((href) => (
-          <link key={href} rel="modulepreload" href={href} />
+          <link key={href} rel="modulepreload" href={href} nonce={props.nonce} />
         ))}
-        <script type="module" src={props.assets.entry} async />
+        <script type="module" src={props.assets.entry} async nonce={props.nonce} />
       </head>
       <body>{props.children}</body>
     </html>
