@@ -6,7 +6,7 @@ import type { UserConfig } from "@unocss/core";
  * Colours go through CSS variables (ui/themes.ts) so one of 16 themes can be switched without a rebuild.
  */
 export default {
-  presets: [presetWind3()],
+  presets: [presetWind3({ dark: "media" })],
   theme: {
     colors: {
       primary: { DEFAULT: "var(--ls-primary)", dark: "var(--ls-primary-dark)" },

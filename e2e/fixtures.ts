@@ -4,8 +4,25 @@ import { expect, test as base } from "@playwright/test";
  * Every page in a test: a console error, an uncaught exception or a hydration warning fails the test.
  * A test that provokes an error on purpose (a 404 page) lists the messages it expects in `expectedConsoleErrors`.
  */
-export const test = base.extend<{ expectedConsoleErrors: RegExp[]; consoleErrors: string[] }>({
+export const test = base.extend<{ expectedConsoleErrors: RegExp[]; consoleErrors: string[]; signedIn: boolean; guestSession: void }>({
   expectedConsoleErrors: [[], { option: true }],
+  /**
+   * Pages are for signed-in visitors; everyone else sees the landing page (issue 5). By default every test
+   * starts as a fresh guest: POST /api/auth/auto-login through the context's request client, which shares
+   * its cookie jar with the pages, from its own IP address (X-Forwarded-For, trusted from 127.0.0.1) so
+   * guest creation never meets its rate limit. `test.use({ signedIn: false })` browses signed out.
+   */
+  signedIn: [true, { option: true }],
+  guestSession: [
+    async ({ context, signedIn }, use) => {
+      if (signedIn) {
+        const response = await context.request.post("/api/auth/auto-login", { headers: { "x-forwarded-for": uniqueIp() } });
+        expect(response.status(), "guest sign-in for the test").toBe(200);
+      }
+      await use();
+    },
+    { auto: true },
+  ],
   consoleErrors: [
     async ({ page, expectedConsoleErrors }, use) => {
       const errors: string[] = [];
@@ -23,3 +40,10 @@ export const test = base.extend<{ expectedConsoleErrors: RegExp[]; consoleErrors
 });
 
 export { expect };
+
+let lastIp = Math.floor(Math.random() * 0xffffff);
+/** A public IPv4 address no other test in this run uses (for X-Forwarded-For: one rate-limit bucket each). */
+export function uniqueIp(): string {
+  lastIp = (lastIp + 1) & 0xffffff;
+  return `198.${18 + ((lastIp >> 16) & 1)}.${(lastIp >> 8) & 255}.${lastIp & 255}`;
+}

@@ -20,6 +20,10 @@ export async function build() {
   await rm(join(root, "dist/public"), { recursive: true, force: true });
   await mkdir(assetsDir, { recursive: true });
 
+  // 0. The map's extra files (only /map loads them): maplibre's worker (self-contained ESM, started with
+  //    setWorkerUrl) and one stylesheet of maplibre-gl.css plus ours; their hashed URLs are defined for the client.
+  const mapFiles = await writeMapAssets();
+
   // 1. Islands.
   const result = await Bun.build({
     entrypoints: [join(root, "ui/client.tsx")],
@@ -30,7 +34,11 @@ export async function build() {
     minify: production,
     sourcemap: production ? "none" : "linked",
     naming: { entry: "[name]-[hash].[ext]", chunk: "[name]-[hash].[ext]", asset: "[name]-[hash].[ext]" },
-    define: { "process.env.NODE_ENV": JSON.stringify(production ? "production" : "development") },
+    define: {
+      "process.env.NODE_ENV": JSON.stringify(production ? "production" : "development"),
+      "process.env.MAP_WORKER_URL": JSON.stringify(mapFiles.worker),
+      "process.env.MAP_CSS_URL": JSON.stringify(mapFiles.css),
+    },
   });
   if (!result.success) {
     for (const log of result.logs) console.error(log);
@@ -84,7 +92,83 @@ export async function build() {
     `Built ${files.length} client files (${production ? "production" : "development"}) in ${Math.round(performance.now() - started)} ms; ` +
       `JS+CSS ${(gz / 1024).toFixed(1)} KB gzip → ${relative(root, outDir)}`,
   );
+  await printMapSizes();
+  await printHomeSizes(entryName);
   return manifest;
+}
+
+/** Copies maplibre's worker and the map stylesheet into dist/public/assets under content-hashed names. */
+async function writeMapAssets(): Promise<{ worker: string; css: string }> {
+  const maplibreDist = join(root, "node_modules/maplibre-gl/dist");
+  const worker = await Bun.file(join(maplibreDist, production ? "maplibre-gl-worker.mjs" : "maplibre-gl-worker-dev.mjs")).text();
+  const css = [await Bun.file(join(maplibreDist, "maplibre-gl.css")).text(), await Bun.file(join(root, "ui/map/map.css")).text()].join("\n");
+  const hashed = (name: string, text: string, ext: string) => `${name}-${Bun.hash(text).toString(16).slice(0, 10)}.${ext}`;
+  const workerName = hashed("maplibre-gl-worker", worker, "js");
+  const cssName = hashed("map", css, "css");
+  await Bun.write(join(assetsDir, workerName), worker.replace(/\n\/\/# sourceMappingURL=.*$/, "\n"));
+  await Bun.write(join(assetsDir, cssName), css);
+  return { worker: `/assets/${workerName}`, css: `/assets/${cssName}` };
+}
+
+/** Prints the gzip size of every file only the map screen loads (island chunk, maplibre chunk, worker, CSS). */
+async function printMapSizes() {
+  const rows: string[] = [];
+  let total = 0;
+  for (const file of (await readdir(assetsDir)).sort()) {
+    if (!/^(MapExplorer|maplibre-gl|map-)[\w-]*\.(js|css)$/.test(file)) continue;
+    const bytes = new Uint8Array(await Bun.file(join(assetsDir, file)).arrayBuffer());
+    const gz = Bun.gzipSync(bytes).length;
+    total += gz;
+    rows.push(`  ${file.padEnd(42)} ${(bytes.length / 1024).toFixed(1).padStart(8)} KB ${(gz / 1024).toFixed(1).padStart(7)} KB gzip`);
+  }
+  console.log(`Map screen only (/map): ${(total / 1024).toFixed(1)} KB gzip\n${rows.join("\n")}`);
+}
+
+/** Islands on the home page: every `<Island name="…">` in the home page and the shell around it. */
+const HOME_SOURCES = ["ui/pages/Home.tsx", "ui/components/Shell.tsx"];
+export const HOME_JS_BUDGET_KB = 80;
+
+/**
+ * Prints the home page's JavaScript, gzip: the entry, the chunks of the islands on / and everything they
+ * import statically. Chunks they import on demand (the place dialog) are listed apart; map code must not appear.
+ */
+async function printHomeSizes(entryName: string) {
+  const islands = new Set<string>();
+  for (const file of HOME_SOURCES) for (const m of (await Bun.file(join(root, file)).text()).matchAll(/<Island\s+name="(\w+)"/g)) islands.add(m[1]!);
+  const code = async (file: string) => Bun.file(join(assetsDir, file)).text();
+  const entry = await code(entryName);
+  const chunks = new Set<string>([entryName]);
+  for (const m of entry.matchAll(/import\("\.\/((\w+)-[\w]+\.js)"\)/g)) if (islands.has(m[2]!)) chunks.add(m[1]!);
+  const lazy = new Set<string>();
+  const queue = [...chunks];
+  while (queue.length) {
+    const text = await code(queue.pop()!);
+    for (const m of text.matchAll(/(?:from|import)\s*"\.\/([\w-]+\.js)"/g)) if (!chunks.has(m[1]!)) (chunks.add(m[1]!), queue.push(m[1]!));
+    if (text !== entry) for (const m of text.matchAll(/import\("\.\/([\w-]+\.js)"\)/g)) lazy.add(m[1]!);
+  }
+  // What a tap then loads: the on-demand chunks and whatever they import that the page does not have yet.
+  const lazyQueue = [...lazy];
+  while (lazyQueue.length) {
+    for (const m of (await code(lazyQueue.pop()!)).matchAll(/(?:from|import)\s*"\.\/([\w-]+\.js)"/g)) if (!lazy.has(m[1]!)) (lazy.add(m[1]!), lazyQueue.push(m[1]!));
+  }
+  for (const c of chunks) lazy.delete(c);
+  const gzipOf = async (files: Iterable<string>) => {
+    let total = 0;
+    for (const f of files) total += Bun.gzipSync(new Uint8Array(await Bun.file(join(assetsDir, f)).arrayBuffer())).length;
+    return total;
+  };
+  const initial = await gzipOf(chunks);
+  const onDemand = await gzipOf(lazy);
+  let mapCode = false;
+  // Map code lives in the MapExplorer and maplibre-gl chunks; the entry only names them in its preload table.
+  for (const f of [...chunks, ...lazy]) if (/^(MapExplorer|maplibre)/.test(f)) mapCode = true;
+  const kb = (n: number) => (n / 1024).toFixed(1);
+  console.log(
+    `Home page (/) JS: ${kb(initial)} KB gzip at load (${chunks.size} files: entry + ${[...islands].sort().join(", ")})` +
+      `${initial / 1024 > HOME_JS_BUDGET_KB ? ` — OVER the ${HOME_JS_BUDGET_KB} KB budget` : ` — within the ${HOME_JS_BUDGET_KB} KB budget`}; ` +
+      `+${kb(onDemand)} KB on demand (the place dialog, on the first tap); map code: ${mapCode ? "PRESENT" : "none"}`,
+  );
+  if (process.env.BUILD_VERBOSE) for (const f of chunks) console.log(`  ${f.padEnd(32)} ${kb(await gzipOf([f])).padStart(6)} KB gzip`);
 }
 
 if (import.meta.main) await build();

@@ -8,6 +8,7 @@ import { createContentService, discoveryModule, type CityIndex, type PlacesServi
 import { favoritesModule } from "../modules/favorites";
 import { trafficModule } from "../modules/traffic";
 import { staticAssets } from "./assets";
+import { basemap } from "./basemap";
 import type { Config } from "./config";
 import { errorHandling, type Logger } from "./http";
 import { notFoundPage, pages } from "./pages";
@@ -33,7 +34,7 @@ export function createApp(deps: AppDeps) {
   return new Elysia()
     .use(securityHeaders({ tileOrigin }))
     .use(crossSiteProtection())
-    .use(errorHandling({ log: deps.log, renderNotFoundPage: notFoundPage(render) }))
+    .use(errorHandling({ log: deps.log, renderNotFoundPage: notFoundPage(render, auth.publicUser) }))
     .use(staticAssets(deps.assets.files))
     .get("/healthz", () => ({ ok: true }))
     .use(discoveryModule({ cityIndex: deps.cityIndex, places: deps.places, content, currentUser: auth.currentUser }))
@@ -43,7 +44,8 @@ export function createApp(deps: AppDeps) {
     .use(chatModule())
     .use(adminModule())
     .use(trafficModule())
-    .use(pages({ render, cityIndex: deps.cityIndex }));
+    .use(basemap())
+    .use(pages({ render, cityIndex: deps.cityIndex, tileUrl: deps.config.TILE_URL, places: deps.places, viewer: auth.publicUser }));
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -1,9 +1,11 @@
 import { describe, expect, test } from "bun:test";
-import { testApp } from "./testing";
+import { guestCookie, testApp } from "./testing";
 
 const { request } = await testApp();
+// Pages are for signed-in visitors (issue 5): these tests browse as a guest.
+const GUEST = await guestCookie(request);
 const home = async (cookie?: string) => {
-  const response = await request("/", cookie ? { headers: { cookie } } : undefined);
+  const response = await request("/", { headers: { cookie: [cookie, GUEST].filter(Boolean).join("; ") } });
   return { response, html: await response.text() };
 };
 

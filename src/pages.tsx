@@ -1,12 +1,26 @@
 import { Elysia } from "elysia";
 import { AboutPage } from "../ui/pages/About";
 import { HomePage } from "../ui/pages/Home";
+import { MapPage } from "../ui/pages/Map";
+import { BASEMAP_SOURCE } from "./basemap";
 import { DATASETS } from "../db/import/places";
 import { OVERPASS_SOURCE } from "../db/import/places/overpass";
 import { NotFoundPage } from "../ui/pages/NotFound";
+import { CategoryPage } from "../ui/pages/Category";
+import { FeaturedPage, LocalGemsPage, LodgingPage, NearbyPage } from "../ui/pages/Lists";
+import { PlacePage } from "../ui/pages/Place";
+import { categoryBySlug } from "../modules/discovery/categories";
+import type { PlacesService } from "../modules/discovery";
 import { LOCATION_COOKIE } from "../ui/state";
 import { DEFAULT_LOCATION, resolveLocation, type CityIndex } from "../modules/discovery";
 import type { Render } from "./ssr";
+// Accounts and the signed-in shell (issue 5).
+import { signInGate, type ViewerOf } from "./gate";
+import { LANDING_PATH } from "../ui/components/viewer";
+import { ProfilePage } from "../ui/pages/Profile";
+import { FavoritesPage } from "../ui/pages/Favorites";
+import { AdminPlaceholderPage } from "../ui/pages/AdminPlaceholder";
+import { DEFAULT_THEME, THEME_NAMES } from "../ui/themes";
 
 function readCookie(request: Request, name: string): string | undefined {
   const header = request.headers.get("cookie");
@@ -29,14 +43,101 @@ export const DATA_SOURCES = [
   { name: "SimpleMaps US Cities Database", licence: "CC BY 4.0", attribution: "US city names, locations and populations: SimpleMaps (simplemaps.com).", url: "https://simplemaps.com/data/us-cities" },
   ...DATASETS.map((d) => ({ name: d.name, licence: d.licence, attribution: d.attribution, url: d.url })),
   { name: OVERPASS_SOURCE.name, licence: OVERPASS_SOURCE.licence, attribution: OVERPASS_SOURCE.attribution, url: OVERPASS_SOURCE.url },
+  BASEMAP_SOURCE,
 ];
 
 export const themeFrom = (request: Request) => readCookie(request, "localscope-theme");
 
 /** Server-rendered pages. */
-export function pages(deps: { render: Render; cityIndex: CityIndex }) {
-  const { render, cityIndex } = deps;
+export function pages(deps: { render: Render; cityIndex: CityIndex; tileUrl: string; places?: PlacesService; viewer: ViewerOf }) {
+  const { cityIndex } = deps;
+  // Signed out → the landing page at any path; signed in → the routes below, rendered with the viewer (src/gate.tsx).
+  const gate = signInGate({ render: deps.render, viewerOf: deps.viewer, themeOf: themeFrom });
+  const render = gate.render;
+  /** The visitor's city from the location cookie, else the default (DECISIONS 13). */
+  const cityOf = (request: Request) => resolveLocation(cityIndex, readCookie(request, LOCATION_COOKIE)) ?? resolveLocation(cityIndex, DEFAULT_LOCATION)!;
   return new Elysia({ name: "pages" })
+    .onBeforeHandle(gate.beforeHandle)
+    .mapResponse(gate.mapResponse)
+    // Accounts (issue 5): the landing page's own address, the profile, favorites, admin placeholders.
+    .get(LANDING_PATH, () => new Response(null, { status: 303, headers: { location: "/", "cache-control": "no-store" } }))
+    .get("/profile", async ({ request }) => {
+      const user = (await gate.viewerOf(request))!;
+      const theme = themeFrom(request);
+      return render(<ProfilePage user={user} city={cityOf(request)} theme={theme && THEME_NAMES.has(theme) ? theme : DEFAULT_THEME} />, { title: "Profile · LocalScope", theme });
+    })
+    .get("/favorites", ({ request }) => render(<FavoritesPage />, { title: "Favorites · LocalScope", theme: themeFrom(request) }))
+    .get("/admin", async ({ request }) => {
+      const allowed = Boolean((await gate.viewerOf(request))?.isAdmin);
+      return render(<AdminPlaceholderPage path="/admin" title="Admin Panel" allowed={allowed} />, { title: "Admin · LocalScope", status: allowed ? 200 : 403, theme: themeFrom(request) });
+    })
+    .get("/admin/traffic", async ({ request }) => {
+      const allowed = Boolean((await gate.viewerOf(request))?.isAdmin);
+      return render(<AdminPlaceholderPage path="/admin/traffic" title="Traffic Analytics" allowed={allowed} />, { title: "Traffic Analytics · LocalScope", status: allowed ? 200 : 403, theme: themeFrom(request) });
+    })
+    // Discovery screens (issue 4): the city from the cookie; lists load in islands with skeletons.
+    .get("/nearby", ({ request }) => {
+      const city = cityOf(request);
+      return render(<NearbyPage city={city} />, { title: `Nearby Discoveries in ${city.name}, ${city.stateCode} · LocalScope`, theme: themeFrom(request) });
+    })
+    .get("/local-gems", ({ request }) => {
+      const city = cityOf(request);
+      return render(<LocalGemsPage city={city} />, { title: `Local Gems in downtown ${city.name}, ${city.stateCode} · LocalScope`, theme: themeFrom(request) });
+    })
+    .get("/featured", ({ request }) => {
+      const city = cityOf(request);
+      return render(<FeaturedPage city={city} />, { title: `Discoveries in ${city.name}, ${city.stateCode} · LocalScope`, theme: themeFrom(request) });
+    })
+    .get("/lodging", ({ request }) => {
+      const city = cityOf(request);
+      return render(<LodgingPage city={city} />, { title: `Lodging in ${city.name}, ${city.stateCode} · LocalScope`, theme: themeFrom(request) });
+    })
+    .get("/category/:slug", ({ request, params }) => {
+      const city = cityOf(request);
+      let slug = params.slug;
+      try {
+        slug = decodeURIComponent(slug);
+      } catch {
+        // Keep the raw text; it will not match a category.
+      }
+      const found = categoryBySlug(slug);
+      const category = found ? { id: found.id, slug: found.slug, name: found.name } : null;
+      return render(<CategoryPage slug={slug} category={category} city={city} />, {
+        title: category ? `${category.name} in ${city.name}, ${city.stateCode} · LocalScope` : "Category Not Found · LocalScope",
+        status: category ? 200 : 404,
+        theme: themeFrom(request),
+      });
+    })
+    .get("/place/:id", async ({ request, params }) => {
+      const id = /^\d{1,12}$/.test(params.id) ? Number(params.id) : NaN;
+      let place = null;
+      if (Number.isFinite(id) && deps.places) {
+        // Distance from the visitor's city when the place is in its area, else from the nearest city centre.
+        const chosen = cityOf(request);
+        const near = cityIndex.find(chosen.name, chosen.stateCode);
+        try {
+          place = await deps.places.get(id);
+          const fromCity = near ? await deps.places.get(id, near) : null;
+          if (fromCity && fromCity.distance !== null && fromCity.distance <= 50) place = fromCity;
+        } catch {
+          place = null;
+        }
+      }
+      const notFound = !Number.isFinite(id) || (deps.places !== undefined && place === null);
+      return render(<PlacePage id={Number.isFinite(id) ? id : 0} place={place} notFound={notFound} />, {
+        title: place ? `${place.title} · LocalScope` : notFound ? "Place Not Found · LocalScope" : "Place Details · LocalScope",
+        status: notFound ? 404 : 200,
+        theme: themeFrom(request),
+      });
+    })
+    .get("/map", ({ request }) => {
+      const fromCookie = resolveLocation(cityIndex, readCookie(request, LOCATION_COOKIE));
+      const city = fromCookie ?? resolveLocation(cityIndex, DEFAULT_LOCATION)!;
+      return render(<MapPage city={city} fromCookie={Boolean(fromCookie)} tileUrl={deps.tileUrl} />, {
+        title: `Map of ${city.name}, ${city.stateCode} · LocalScope`,
+        theme: themeFrom(request),
+      });
+    })
     .get("/about", ({ request }) => render(<AboutPage sources={DATA_SOURCES} />, { title: "About and data sources · LocalScope", theme: themeFrom(request) }))
     .get("/", ({ request }) => {
     const fromCookie = resolveLocation(cityIndex, readCookie(request, LOCATION_COOKIE));
@@ -48,9 +149,12 @@ export function pages(deps: { render: Render; cityIndex: CityIndex }) {
   });
 }
 
-export function notFoundPage(render: Render) {
+export function notFoundPage(render: Render, viewer?: ViewerOf) {
+  // Signed out → the landing page (with 404) unless the path names a file (issue 5).
+  const gate = viewer ? signInGate({ render, viewerOf: viewer, themeOf: themeFrom }) : null;
   return (request: Request) => {
     const path = new URL(request.url).pathname;
-    return render(<NotFoundPage path={path} />, { title: "Page Not Found · LocalScope", status: 404, theme: themeFrom(request) });
+    const options = { title: "Page Not Found · LocalScope", status: 404, theme: themeFrom(request) };
+    return gate ? gate.notFound(request, <NotFoundPage path={path} />, options) : render(<NotFoundPage path={path} />, options);
   };
 }

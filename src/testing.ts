@@ -33,3 +33,12 @@ export async function testApp(env: Record<string, string> = {}) {
   const request = (path: string, init?: RequestInit) => app.handle(new Request(`http://localhost${path}`, init));
   return { app, log, request, database, cityIndex, places };
 }
+
+/**
+ * The cookie of a signed-in guest (POST /api/auth/auto-login), for page tests: pages are for signed-in
+ * visitors, everyone else gets the landing page (issue 5, src/gate.tsx). Join it with other cookies by "; ".
+ */
+export async function guestCookie(request: (path: string, init?: RequestInit) => Promise<Response>): Promise<string> {
+  const { continueAsGuest } = await import("../modules/auth/testing");
+  return (await continueAsGuest(request)).cookie;
+}

@@ -10,6 +10,29 @@ export const islandLoaders: Record<string, () => Promise<{ default: ComponentTyp
   CityPicker: () => import("./islands/CityPicker"),
   CityBanner: () => import("./islands/CityBanner"),
   Toaster: () => import("./islands/Toaster"),
+  // Accounts, landing page, profile and favorites (issue 5).
+  AuthButton: () => import("./islands/AuthButton"),
+  AuthDialog: () => import("./islands/AuthDialog"),
+  GuestButton: () => import("./islands/GuestButton"),
+  LegalLinks: () => import("./islands/LegalLinks"),
+  ProfileView: () => import("./islands/ProfileView"),
+  FavoritesView: () => import("./islands/FavoritesView"),
+  SessionWatch: () => import("./islands/SessionWatch"),
+  // Discovery screens (issue 4).
+  CityFavorite: () => import("./islands/CityFavorite"),
+  CategoryGrid: () => import("./islands/CategoryGrid"),
+  HomeNearby: () => import("./islands/HomeNearby"),
+  HomeLocalGems: () => import("./islands/HomeLocalGems"),
+  NearbyList: () => import("./islands/NearbyList"),
+  LocalGemsList: () => import("./islands/LocalGemsList"),
+  FeaturedList: () => import("./islands/FeaturedList"),
+  LodgingList: () => import("./islands/LodgingList"),
+  CategoryFacts: () => import("./islands/CategoryFacts"),
+  CategoryHistory: () => import("./islands/CategoryHistory"),
+  CategoryPlaces: () => import("./islands/CategoryPlaces"),
+  PlaceView: () => import("./islands/PlaceView"),
+  // The map screen; maplibre-gl is a further lazy chunk inside it (ui/map/engine.ts).
+  MapExplorer: () => import("./islands/MapExplorer"),
 };
 
 async function hydrateIsland(element: HTMLElement) {

@@ -153,7 +153,13 @@ export function createAuth(options: AuthOptions) {
       return service.toPublicUser(user);
     });
 
-  return { module, currentUser, service };
+  /** The signed-in user as clients see it (null = anonymous), for server-rendered pages (issue 5's shell). */
+  const publicUser = async (request: Request): Promise<PublicUser | null> => {
+    const session = await resolve(request);
+    return session ? service.toPublicUser(session.user) : null;
+  };
+
+  return { module, currentUser, publicUser, service };
 }
 
 export type Auth = ReturnType<typeof createAuth>;

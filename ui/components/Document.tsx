@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { THEMES } from "../themes";
 
 export interface AssetManifest {
   /** URL of the island runtime entry. */
@@ -18,7 +19,7 @@ export function Document(props: { title: string; description?: string; theme: st
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <title>{props.title}</title>
         <meta name="description" content={props.description ?? "LocalScope — Travel Enlightened. Discover real places in any US city."} />
-        <meta name="theme-color" content="#15803d" />
+        <meta name="theme-color" content={THEMES.find((t) => t.name === props.theme)?.primary ?? "#15803d"} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href={props.assets.css} />
         {props.assets.preload.map((href) => (

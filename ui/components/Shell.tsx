@@ -1,7 +1,9 @@
 import type { ReactNode } from "react";
 import { Island } from "../islands/runtime";
+import SessionWatch from "../islands/SessionWatch";
 import Toaster from "../islands/Toaster";
 import { ChatIcon, HeartIcon, HomeIcon, LogoMark, MapIcon, UserIcon } from "./icons";
+import { useViewer } from "./viewer";
 
 const TABS = [
   { href: "/", label: "Home", Icon: HomeIcon },
@@ -12,6 +14,8 @@ const TABS = [
 
 /** The app shell: header, main content, attribution footer, bottom tabs and the toast region. */
 export function Shell(props: { path: string; children: ReactNode }) {
+  // Who is signed in (src/pages.tsx provides it): the admin button only for the admin (issue 5).
+  const viewer = useViewer();
   return (
     <>
       <a href="#main" className="sr-only-focusable fixed left-2 top-2 z-60 rounded bg-surface px-3 py-2 text-primary shadow">
@@ -27,6 +31,13 @@ export function Shell(props: { path: string; children: ReactNode }) {
             <a href="/chat" className="icon-btn" aria-label="AI travel assistant">
               <ChatIcon />
             </a>
+            {viewer?.isAdmin && (
+              <a href="/admin" className="icon-btn" aria-label="Admin panel" data-testid="admin-button">
+                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+                  <path d="M12 3 4 6v6c0 4.5 3.4 8.3 8 9 4.6-.7 8-4.5 8-9V6l-8-3Z" />
+                </svg>
+              </a>
+            )}
             <a href="/profile" className="icon-btn" aria-label="Profile">
               <UserIcon />
             </a>
@@ -74,6 +85,7 @@ export function Shell(props: { path: string; children: ReactNode }) {
         </ul>
       </nav>
       <Island name="Toaster" component={Toaster} props={{}} />
+      {viewer && <Island name="SessionWatch" component={SessionWatch} props={{}} />}
     </>
   );
 }

@@ -3,6 +3,7 @@ import { useAtom, useSetAtom } from "jotai";
 import { useHydrateAtoms } from "jotai/utils";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { apiRequest } from "../api";
+import { trackActivity } from "../queries";
 import { persistCity, selectedCityAtom, showToastAtom, type SelectedCity } from "../state";
 
 /** Spec constants: 150 ms debounce, 10 suggestions, list hides 200 ms after blur. */
@@ -49,6 +50,14 @@ export default function CityPicker(props: { city: SelectedCity; cityCount: numbe
   const showList = open && text.trim().length > 0;
 
   useEffect(() => setActive(-1), [query]);
+  // Text typed before this island hydrated (slow network): take it over instead of ignoring it.
+  useEffect(() => {
+    const input = inputRef.current;
+    if (input?.value) {
+      setText(input.value);
+      if (document.activeElement === input) setOpen(true);
+    }
+  }, []);
   useEffect(() => () => clearTimeout(hideTimer.current), []);
 
   function choose(suggestion: Suggestion) {
@@ -64,6 +73,7 @@ export default function CityPicker(props: { city: SelectedCity; cityCount: numbe
     };
     setCity(city);
     persistCity(city);
+    trackActivity({ activityType: "search_performed", cityName: city.name, cityState: city.stateCode, activityData: { searchQuery: text.trim() } });
     setText("");
     setOpen(false);
     setActive(-1);

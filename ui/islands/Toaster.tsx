@@ -38,8 +38,6 @@ export default function Toaster() {
       {toast && (
         <li
           key={toast.id}
-          role={toast.variant === "destructive" ? "alert" : "status"}
-          aria-live={toast.variant === "destructive" ? "assertive" : "polite"}
           className={`pointer-events-auto flex items-start gap-3 rounded-xl p-4 shadow-lg ring-1 ${
             toast.variant === "destructive" ? "bg-red-600 text-white ring-red-700" : "bg-surface text-ink ring-line"
           }`}
@@ -50,7 +48,7 @@ export default function Toaster() {
             startX.current = null;
           }}
         >
-          <div className="flex-1">
+          <div className="flex-1" role={toast.variant === "destructive" ? "alert" : "status"} aria-live={toast.variant === "destructive" ? "assertive" : "polite"}>
             <p className="font-semibold">{toast.title}</p>
             {toast.description && <p className="mt-1 text-sm opacity-90">{toast.description}</p>}
           </div>

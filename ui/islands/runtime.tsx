@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createStore, Provider } from "jotai";
 import type { ComponentType, ReactNode } from "react";
+import { QUERY_DEFAULTS } from "../queries";
 
 /**
  * What wraps every island, on the server and in the browser alike, so that hydration sees the same tree.
@@ -13,12 +14,9 @@ const isBrowser = typeof window !== "undefined";
 let browserStore: Store | undefined;
 let browserQueryClient: QueryClient | undefined;
 
+/** Fresh 5 min, kept 10 min, the spec's retry rules (ui/queries.ts). */
 export function makeQueryClient() {
-  return new QueryClient({
-    defaultOptions: {
-      queries: { staleTime: 5 * 60_000, gcTime: 10 * 60_000, retry: 2, refetchOnWindowFocus: false },
-    },
-  });
+  return new QueryClient({ defaultOptions: QUERY_DEFAULTS });
 }
 
 export function islandStore(): Store {

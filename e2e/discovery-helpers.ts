@@ -1,0 +1,97 @@
+/** Shared steps of the discovery screen tests (issue 4): the city, screenshots, axe, layout shift, failures. */
+import AxeBuilder from "@axe-core/playwright";
+import type { BrowserContext, Page, TestInfo } from "@playwright/test";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { expect } from "./fixtures";
+
+export const LAS_VEGAS = "Las Vegas, NV";
+/** A town with no place of any dataset within 50 miles (checked through the API). */
+export const EMPTY_TOWN = "Terlingua, TX";
+export const PHONE = { width: 390, height: 844 };
+
+/**
+ * Console messages a test expects: 401 once a session has ended ("401 means not favorited", "Please log
+ * in"); 500 in the error-state tests. (One pattern per test.use: Playwright reads a two-item array as
+ * [value, options].)
+ */
+export const SIGNED_OUT_401 = /status of 401/;
+export const SERVER_500 = /status of 500/;
+
+/**
+ * Choose the city as the picker would: the cookie (server rendering) and local storage (islands). The
+ * fixtures sign every test in as a fresh guest (signed-out visitors only ever see the landing page).
+ */
+export async function chooseCity(context: BrowserContext, baseURL: string | undefined, city: string) {
+  await context.addCookies([{ name: "localscope-location", value: encodeURIComponent(city), url: baseURL! }]);
+  await context.addInitScript((text) => {
+    if (!sessionStorage.getItem("ls-test-city-set")) {
+      localStorage.setItem("localscope-location", text);
+      sessionStorage.setItem("ls-test-city-set", "1");
+    }
+  }, city);
+}
+
+/** The session ends while the page stays open (signed out in another tab, expired): calls now answer 401. */
+export async function endSession(context: BrowserContext, baseURL: string | undefined, city: string) {
+  await context.clearCookies();
+  await context.addCookies([{ name: "localscope-location", value: encodeURIComponent(city), url: baseURL! }]);
+}
+
+/** Sum of layout shifts without recent input (CLS), collected from the first paint. */
+export async function watchLayoutShift(page: Page) {
+  await page.addInitScript(() => {
+    (window as any).__cls = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as any[]) if (!entry.hadRecentInput) (window as any).__cls += entry.value;
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  return async () => (await page.evaluate(() => (window as any).__cls)) as number;
+}
+
+/** A screenshot at 390×844 kept as a test artifact, named after the test. */
+export async function screenshot(page: Page, testInfo: TestInfo, suffix = "") {
+  const name = `${testInfo.titlePath.slice(1).join(" ").replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "").toLowerCase()}${suffix ? `-${suffix}` : ""}`;
+  const dir = join(testInfo.project.outputDir, "screenshots");
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, `${name}.png`);
+  await page.screenshot({ path, fullPage: false });
+  await testInfo.attach(name, { path, contentType: "image/png" });
+}
+
+/** axe-core on the page as it is now: no serious or critical violations. */
+export async function expectAccessible(page: Page) {
+  // Judge the settled page: cards that are still fading in would be measured half transparent.
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join(" | ")}`);
+  expect(bad, "axe: serious or critical violations").toEqual([]);
+}
+
+/** Answer one API call with a server error (every retry too). */
+export async function failWith500(page: Page, pattern: string | RegExp) {
+  await page.route(pattern, (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "Server exploded", errors: {} }) }));
+}
+
+/** Hold an API call until released, so the loading state can be inspected. */
+export async function holdRequests(page: Page, pattern: string | RegExp) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Every activity record the page sends (they go out as beacons; routing exposes their bodies). */
+export async function recordActivities(page: Page) {
+  const sent: Array<Record<string, unknown>> = [];
+  await page.route("**/api/activities", async (route) => {
+    if (route.request().method() === "POST") sent.push(JSON.parse(route.request().postData() ?? "{}"));
+    await route.continue();
+  });
+  return sent;
+}

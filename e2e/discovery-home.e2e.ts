@@ -1,0 +1,283 @@
+import { expect, test } from "./fixtures";
+import {
+  chooseCity,
+  EMPTY_TOWN,
+  expectAccessible,
+  failWith500,
+  LAS_VEGAS,
+  PHONE,
+  recordActivities,
+  screenshot,
+  endSession,
+  SERVER_500,
+  SIGNED_OUT_401,
+  watchLayoutShift,
+} from "./discovery-helpers";
+
+test.use({ viewport: PHONE });
+
+const CATEGORY_NAMES = ["Historical Info", "Local Stores", "Fun Facts", "Activities", "Food & Dining", "Lodging"];
+
+test.describe("home", () => {
+  test("Las Vegas: six categories, 8 nearby places, 6 local gems that start 1 s later, no layout shift", async ({ page, context, baseURL }, testInfo) => {
+    await chooseCity(context, baseURL, LAS_VEGAS);
+    const cls = await watchLayoutShift(page);
+    const gemsRequest = page.waitForRequest(/\/api\/places\/local-gems\?/);
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Exploring Las Vegas, NV");
+    await expect(page.getByTestId("gems-waiting")).toHaveText("Loading after nearby discoveries...");
+
+    const tiles = page.getByTestId("category-grid").getByRole("link");
+    await expect(tiles).toHaveText(CATEGORY_NAMES);
+    await expect(tiles.first()).toHaveAttribute("href", "/category/historical");
+
+    const nearby = page.getByTestId("nearby-list").getByRole("button");
+    await expect(nearby).toHaveCount(8);
+    await expect(nearby.first()).toContainText(/\d+\.\d mi/);
+    await expect(page.getByRole("link", { name: "View More Discoveries" })).toHaveAttribute("href", "/nearby");
+
+    // Local gems wait a second after the screen appears before they ask the server.
+    const request = await gemsRequest;
+    // Measured in the page from the start of navigation: the island mounts after that, then waits 1 s.
+    const startedAt = () => page.evaluate(() => performance.getEntriesByType("resource").find((e) => e.name.includes("/api/places/local-gems?"))?.startTime ?? null);
+    await expect.poll(startedAt).not.toBeNull();
+    expect(await startedAt()).toBeGreaterThanOrEqual(1000);
+    expect(new URL(request.url()).searchParams.get("count")).toBe("6");
+    expect(new URL(request.url()).searchParams.get("local")).toBe("true");
+    const gems = page.getByTestId("local-gems-list").getByRole("button");
+    await expect(gems).toHaveCount(6);
+    await expect(page.getByTestId("gems-waiting")).toHaveCount(0);
+    await expect(gems.getByTestId("gem-type").first()).toHaveText(/^(Restaurant|Store|Café|Place)$/);
+    await expect(gems.first()).toContainText("Downtown");
+    await expect(page.getByRole("link", { name: "View More Gems" })).toHaveAttribute("href", "/local-gems");
+
+    expect(await cls()).toBeLessThan(0.1);
+    await screenshot(page, testInfo);
+    await expectAccessible(page);
+  });
+
+  test("the skeletons hold the nearby list's place: its top does not move and the section below does not jump", async ({ page, context, baseURL }) => {
+    await chooseCity(context, baseURL, LAS_VEGAS);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/places\/nearby\?/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/");
+    const skeletons = page.locator("section[aria-labelledby=nearby-heading] [data-skeleton]");
+    await expect(skeletons).toHaveCount(8);
+    const list = page.locator("section[aria-labelledby=nearby-heading]");
+    const before = (await list.boundingBox())!;
+    const gemsTop = (await page.locator("#gems-heading").boundingBox())!.y;
+    release();
+    await expect(page.getByTestId("nearby-list").getByRole("button")).toHaveCount(8);
+    const after = (await list.boundingBox())!;
+    expect(after.y).toBe(before.y);
+    expect(after.height).toBe(before.height);
+    expect((await page.locator("#gems-heading").boundingBox())!.y).toBe(gemsTop);
+  });
+
+  test("a place opens in a dialog: details, hours, source and licence, directions, share, focus kept inside, Escape closes", async ({ page, context, baseURL }, testInfo) => {
+    await chooseCity(context, baseURL, LAS_VEGAS);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.goto("/");
+    const first = page.getByTestId("nearby-list").getByRole("button").first();
+    const title = (await first.locator("span.font-semibold").textContent())!;
+    await first.click();
+
+    const dialog = page.getByRole("dialog", { name: title });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("heading", { name: "About" })).toBeVisible();
+    await expect(dialog).toContainText(/\d+\.\d mi/);
+    await expect(dialog.getByTestId("hours")).toHaveText(/^(Open now|Closed|Hours unknown)$/);
+    await expect(dialog.getByTestId("place-source")).toContainText(/licence \S+/);
+    await expect(dialog.getByRole("link", { name: "about our data" })).toHaveAttribute("href", "/about");
+    await expect(dialog.getByRole("button", { name: `Save ${title} to favorites` })).toHaveAttribute("aria-pressed", "false");
+    await screenshot(page, testInfo);
+    await expectAccessible(page);
+
+    // Get Directions and More Info open a maps search and a web search in a new tab.
+    await page.evaluate(() => {
+      (window as any).__opened = [];
+      window.open = ((url: string, target: string, features: string) => ((window as any).__opened.push([url, target, features]), null)) as any;
+    });
+    await dialog.getByRole("button", { name: "Get Directions" }).click();
+    await dialog.getByRole("button", { name: "More Info" }).click();
+    const opened = (await page.evaluate(() => (window as any).__opened)) as string[][];
+    expect(opened[0]![0]).toMatch(/^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=/);
+    expect(opened[0]!.slice(1)).toEqual(["_blank", "noopener,noreferrer"]);
+    expect(decodeURIComponent(opened[1]![0]!)).toContain(`q=${title}`);
+
+    // No share sheet in this browser: title, description and link go to the clipboard.
+    await dialog.getByRole("button", { name: "Share" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Copied to clipboard" })).toBeVisible();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toContain(title);
+    expect(copied).toMatch(/\/place\/\d+$/);
+
+    // Tab never leaves the dialog.
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press("Tab");
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(first).toBeFocused();
+  });
+
+  test.describe("signed out meanwhile", () => {
+    test.use({ expectedConsoleErrors: [SIGNED_OUT_401] });
+    test("when the session has ended, saving a place fails with the spec's error toast", async ({ page, context, baseURL }) => {
+      await chooseCity(context, baseURL, LAS_VEGAS);
+      await page.goto("/");
+      await endSession(context, baseURL, LAS_VEGAS);
+      await page.getByTestId("nearby-list").getByRole("button").first().click();
+      await page.getByRole("dialog").getByRole("button", { name: /^Save .* to favorites$/ }).click();
+      const toast = page.getByRole("alert").filter({ hasText: "Error" });
+      await expect(toast).toContainText("Failed to add to favorites. Please try again.");
+    });
+  });
+
+  test("a guest can save a place: 'Added to favorites' and the heart fills; removing says so", async ({ page, context, baseURL }) => {
+    await chooseCity(context, baseURL, LAS_VEGAS);
+    await page.goto("/");
+    await page.getByTestId("nearby-list").getByRole("button").nth(1).click();
+    const heart = page.getByRole("dialog").getByRole("button", { name: /^Save .* to favorites$/ });
+    await expect(heart).toHaveAttribute("aria-pressed", "false");
+    await heart.click();
+    await expect(page.getByRole("status").filter({ hasText: "Added to favorites" })).toContainText("Place has been saved to your favorites.");
+    await expect(heart).toHaveAttribute("aria-pressed", "true");
+    await heart.click();
+    await expect(page.getByRole("status").filter({ hasText: "Removed from favorites" })).toContainText("Place has been removed from your favorites.");
+    await expect(heart).toHaveAttribute("aria-pressed", "false");
+  });
+
+  test("a city with no places: the empty texts", async ({ page, context, baseURL }, testInfo) => {
+    await chooseCity(context, baseURL, EMPTY_TOWN);
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Exploring Terlingua, TX");
+    await expect(page.getByText("No Nearby Places Yet")).toBeVisible();
+    await expect(page.getByText("We're still discovering places in your area!")).toBeVisible();
+    await expect(page.getByText("No Local Gems Yet")).toBeVisible();
+    await expect(page.getByText("We're discovering local businesses in your area!")).toBeVisible();
+    await screenshot(page, testInfo);
+    await expectAccessible(page);
+  });
+
+  test.describe("server errors", () => {
+    test.use({ expectedConsoleErrors: [SERVER_500] });
+    test("each list says it failed, after the retries, and Try Again recovers", async ({ page, context, baseURL }, testInfo) => {
+      test.setTimeout(60_000);
+      await chooseCity(context, baseURL, LAS_VEGAS);
+      await failWith500(page, "**/api/categories");
+      await failWith500(page, "**/api/places/nearby?*");
+      await failWith500(page, "**/api/places/local-gems?*");
+      await page.goto("/");
+      await expect(page.getByText("Failed to load categories. Please try again.")).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByText("Failed to load nearby places. Please try again.")).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByText("Failed to load local gems. Please try again.")).toBeVisible({ timeout: 20_000 });
+      await screenshot(page, testInfo);
+      await expectAccessible(page);
+
+      await page.unroute("**/api/places/nearby?*");
+      await page.locator("section[aria-labelledby=nearby-heading]").getByRole("button", { name: "Try Again" }).click();
+      await expect(page.getByTestId("nearby-list").getByRole("button")).toHaveCount(8);
+    });
+
+    test("place details that cannot be refreshed say so in the dialog", async ({ page, context, baseURL }) => {
+      test.setTimeout(60_000);
+      await chooseCity(context, baseURL, LAS_VEGAS);
+      await failWith500(page, /\/api\/places\/\d+$/);
+      await page.goto("/");
+      await page.getByTestId("nearby-list").getByRole("button").first().click();
+      await expect(page.getByRole("dialog").getByText("Failed to load place details. Please try again.")).toBeVisible({ timeout: 20_000 });
+    });
+  });
+
+  test("another tab changes the city: the lists follow, the gems wait again, and city_discovered is recorded", async ({ page, context, baseURL }) => {
+    await chooseCity(context, baseURL, LAS_VEGAS);
+    const activities = await recordActivities(page);
+    await page.goto("/");
+    await expect(page.getByTestId("local-gems-list").getByRole("button")).toHaveCount(6);
+    // Another tab stores the new choice; this tab's polling (every 500 ms) picks it up.
+    await page.evaluate(() => localStorage.setItem("localscope-location", "Terlingua, TX"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Exploring Terlingua, TX");
+    await expect(page.getByTestId("gems-waiting")).toBeVisible();
+    await expect(page.getByText("No Nearby Places Yet")).toBeVisible();
+    await expect(page.getByText("No Local Gems Yet")).toBeVisible();
+    await expect.poll(() => activities.find((a) => a.activityType === "city_discovered")).toMatchObject({ cityName: "Terlingua", cityState: "TX" });
+  });
+
+  test("choosing a city in the picker records the search and reloads the lists for that city", async ({ page, context, baseURL }) => {
+    await chooseCity(context, baseURL, LAS_VEGAS);
+    const activities = await recordActivities(page);
+    await page.goto("/");
+    await expect(page.getByTestId("nearby-list").getByRole("button")).toHaveCount(8);
+    const nearbyForReno = page.waitForRequest((r) => r.url().includes("/api/places/nearby?") && new URL(r.url()).searchParams.get("city") === "Reno");
+    await page.getByRole("combobox").fill("reno, nv");
+    await page.getByRole("option", { name: /Reno, Nevada/ }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Exploring Reno, NV");
+    expect(new URL((await nearbyForReno).url()).searchParams.get("state")).toBe("NV");
+    await expect.poll(() => activities.find((a) => a.activityType === "search_performed")).toMatchObject({
+      cityName: "Reno",
+      cityState: "NV",
+      activityData: { searchQuery: "reno, nv" },
+    });
+    await expect.poll(() => activities.find((a) => a.activityType === "city_discovered")).toMatchObject({ cityName: "Reno", cityState: "NV" });
+  });
+
+  test("the city's heart saves and removes the city with the spec's toasts", async ({ page, context, baseURL }) => {
+    await chooseCity(context, baseURL, LAS_VEGAS);
+    await page.goto("/");
+    const heart = page.getByRole("button", { name: "Save Las Vegas, NV to favorites" });
+    await expect(heart).toHaveAttribute("aria-pressed", "false");
+    await heart.click();
+    await expect(page.getByRole("status").filter({ hasText: "Added to Favorites" })).toContainText("City has been added to your favorites!");
+    await expect(heart).toHaveAttribute("aria-pressed", "true");
+    await page.reload();
+    await expect(heart).toHaveAttribute("aria-pressed", "true");
+    await heart.click();
+    await expect(page.getByRole("status").filter({ hasText: "Removed from Favorites" })).toContainText("City has been removed from your favorites.");
+    await expect(heart).toHaveAttribute("aria-pressed", "false");
+  });
+
+  test("opening hours read 'Open now' or 'Closed' from the place's openNow, with the hours themselves", async ({ page, context, baseURL }) => {
+    await chooseCity(context, baseURL, LAS_VEGAS);
+    const hours = (id: number) => (id % 2 ? { openNow: true, openingHours: "Mo-Su 06:00-23:00" } : { openNow: false, openingHours: "Mo-Fr 09:00-17:00" });
+    await page.route(/\/api\/places\/nearby\?/, async (route) => {
+      const places = await (await route.fetch()).json();
+      await route.fulfill({ json: places.map((p: { id: number }) => ({ ...p, ...hours(p.id) })) });
+    });
+    await page.route(/\/api\/places\/\d+$/, async (route) => {
+      const place = await (await route.fetch()).json();
+      await route.fulfill({ json: { ...place, ...hours(place.id) } });
+    });
+    await page.goto("/");
+    const rows = page.getByTestId("nearby-list").getByRole("button");
+    await expect(rows).toHaveCount(8);
+    const ids = await page.evaluate(async () => (await (await fetch(location.origin + "/api/places/nearby?city=Las%20Vegas&state=NV&count=8")).json()).map((p: { id: number }) => p.id));
+    for (const parity of [1, 0]) {
+      const index = ids.findIndex((id: number) => id % 2 === parity);
+      if (index < 0) continue;
+      await rows.nth(index).click();
+      const dialog = page.getByRole("dialog");
+      await expect(dialog.getByTestId("hours")).toHaveText(parity ? "Open now" : "Closed");
+      await expect(dialog).toContainText(parity ? "Mo-Su 06:00-23:00" : "Mo-Fr 09:00-17:00");
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+    }
+  });
+
+  test.describe("dark mode", () => {
+    test.use({ colorScheme: "dark" });
+    test("renders in dark colours and stays accessible", async ({ page, context, baseURL }, testInfo) => {
+      await chooseCity(context, baseURL, LAS_VEGAS);
+      await page.goto("/");
+      await expect(page.getByTestId("local-gems-list").getByRole("button")).toHaveCount(6);
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe("rgb(13, 17, 23)");
+      await screenshot(page, testInfo);
+      await expectAccessible(page);
+    });
+  });
+});

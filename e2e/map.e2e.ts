@@ -1,0 +1,348 @@
+import type { BrowserContext, Locator, Page } from "@playwright/test";
+import { mkdir } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { expect, test } from "./fixtures";
+
+/**
+ * The map screen in Debian Chromium (software WebGL). There is no internet under test, so tile requests
+ * are always routed: either answered with a small local PNG (the "online" case) or aborted (the offline
+ * case, where the outline basemap must take over).
+ */
+
+const TILES = "https://tile.openstreetmap.org/**";
+/** An 8×8 PNG in rgb(240, 200, 120): easy to find in a screenshot. */
+const TILE_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGP4cKICK2IYWhIA0fKMAfrvLTQAAAAASUVORK5CYII=", "base64");
+const TILE_RGB: [number, number, number] = [240, 200, 120];
+/** ui/map/style.ts PALETTES.light */
+const LAND_RGB: [number, number, number] = [0xf3, 0xef, 0xe6];
+const COUNTY_RGB: [number, number, number] = [0xc2, 0xb5, 0x9b];
+
+async function serveTiles(page: Page) {
+  await page.route(TILES, (route) => route.fulfill({ status: 200, contentType: "image/png", body: TILE_PNG }));
+}
+async function blockTiles(page: Page) {
+  await page.route(TILES, (route) => route.abort("internetdisconnected"));
+}
+async function chooseCity(context: BrowserContext, baseURL: string | undefined, location: string) {
+  await context.addCookies([{ name: "localscope-location", value: encodeURIComponent(location), url: baseURL! }]);
+}
+
+/** Share of a locator's screenshot pixels within `tolerance` of a colour (decoded by the browser itself). */
+async function colourShare(page: Page, target: Locator, rgb: [number, number, number], tolerance = 10): Promise<number> {
+  const png = await target.screenshot({ animations: "disabled" });
+  return page.evaluate(
+    async ({ data, rgb, tolerance }) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${data}`;
+      await image.decode();
+      const canvas = document.createElement("canvas");
+      canvas.width = image.width;
+      canvas.height = image.height;
+      const context = canvas.getContext("2d")!;
+      context.drawImage(image, 0, 0);
+      const pixels = context.getImageData(0, 0, image.width, image.height).data;
+      let hits = 0;
+      for (let i = 0; i < pixels.length; i += 4) {
+        if (Math.abs(pixels[i]! - rgb[0]) <= tolerance && Math.abs(pixels[i + 1]! - rgb[1]) <= tolerance && Math.abs(pixels[i + 2]! - rgb[2]) <= tolerance) hits++;
+      }
+      return hits / (pixels.length / 4);
+    },
+    { data: png.toString("base64"), rgb, tolerance },
+  );
+}
+
+/** Waits until the list is loaded and no batch (background or manual) is on its way; returns the number of places. */
+async function settledCount(page: Page): Promise<number> {
+  await expect(page.getByTestId("map-list")).toBeVisible({ timeout: 25_000 });
+  await expect(page.getByTestId("all-places")).toHaveAttribute("aria-busy", "false", { timeout: 20_000 });
+  await expect(page.getByText("Loading more places...")).toBeHidden();
+  return page.getByTestId("map-list").getByRole("listitem").count();
+}
+
+const map = (page: Page) => page.getByTestId("map");
+const markers = (page: Page) => page.locator(".ls-marker");
+
+test.describe("map with tiles", () => {
+  test.beforeEach(async ({ page, context, baseURL }) => {
+    await serveTiles(page);
+    await chooseCity(context, baseURL, "Las Vegas, NV");
+  });
+
+  test("Las Vegas: header, markers for every listed place, tiles drawn, count badge and legend", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/map");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Explore Las Vegas");
+    await expect(page.getByText("Nevada", { exact: true })).toBeVisible();
+    await expect(page.getByText("Interactive Map", { exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to home" })).toHaveAttribute("href", "/");
+    await expect(page.getByTestId("map-city")).toHaveText("Las Vegas, NV");
+
+    const count = await settledCount(page);
+    expect(count).toBeGreaterThanOrEqual(15);
+    await expect(page.getByTestId("place-count")).toHaveText(`${count} places`);
+    // One 28 px marker per place (every Las Vegas place has coordinates).
+    await expect(markers(page)).toHaveCount(count);
+    const box = (await markers(page).first().boundingBox())!;
+    expect(Math.round(box.width)).toBe(28);
+    expect(Math.round(box.height)).toBe(28);
+    // Zoom control bottom-right, attribution for OpenStreetMap.
+    await expect(page.getByRole("button", { name: "Zoom in" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Zoom out" })).toBeVisible();
+    await expect(page.locator(".maplibregl-ctrl-bottom-right .maplibregl-ctrl-zoom-in")).toHaveCount(1);
+    await expect(page.locator(".maplibregl-ctrl-attrib-inner")).toContainText("OpenStreetMap contributors");
+    // The tiles (our local PNG) are what the map draws; no offline notice.
+    await expect.poll(() => colourShare(page, map(page), TILE_RGB), { timeout: 15_000 }).toBeGreaterThan(0.3);
+    await expect(map(page)).toHaveAttribute("data-basemap", "tiles");
+    await expect(page.getByTestId("offline-basemap")).toHaveCount(0);
+    // Legend: at most 5 categories, visible on a wide screen.
+    const legend = page.getByTestId("map-legend");
+    await expect(legend).toBeVisible();
+    expect(await legend.getByRole("listitem").count()).toBeLessThanOrEqual(5);
+    // List sorted: all ratings are 0, so the better-documented and nearer places come first (checked in unit tests);
+    // here: every card shows a category badge and a title.
+    await expect(page.getByTestId("map-list").getByRole("button").first()).toContainText(/\S/);
+  });
+
+  test("dark mode (the system setting, as the app follows it) darkens the tiles, and back", async ({ page }) => {
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.goto("/map");
+    await settledCount(page);
+    await expect.poll(() => colourShare(page, map(page), TILE_RGB), { timeout: 15_000 }).toBeGreaterThan(0.3);
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expect.poll(() => colourShare(page, map(page), TILE_RGB), { timeout: 10_000 }).toBeLessThan(0.01);
+    await page.emulateMedia({ colorScheme: "light" });
+    await expect.poll(() => colourShare(page, map(page), TILE_RGB), { timeout: 10_000 }).toBeGreaterThan(0.3);
+  });
+
+  test("a list card selects the place, centres it and opens its popup", async ({ page }) => {
+    await page.goto("/map");
+    await settledCount(page);
+    const card = page.getByTestId("map-list").getByRole("button").nth(2);
+    const title = (await card.getByTestId("place-title").textContent())!;
+    await card.click();
+    await expect(card).toHaveAttribute("aria-pressed", "true");
+    const popup = page.locator(".maplibregl-popup");
+    await expect(popup).toBeVisible();
+    await expect(popup).toContainText(title);
+    const marker = page.locator(".ls-marker[aria-pressed=true]");
+    await expect(marker).toHaveCount(1);
+    await expect(marker).toHaveAttribute("aria-label", new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} \\(`));
+    // Centred: after the flight the selected marker sits in the middle of the map.
+    await expect
+      .poll(
+        async () => {
+          const m = (await marker.boundingBox())!;
+          const c = (await map(page).boundingBox())!;
+          return Math.hypot(m.x + m.width / 2 - (c.x + c.width / 2), m.y + m.height / 2 - (c.y + c.height / 2));
+        },
+        { timeout: 5_000 },
+      )
+      .toBeLessThan(3);
+    // "View details" in the popup opens the same dialog as the marker.
+    await popup.getByRole("button", { name: "View details" }).click();
+    await expect(page.getByRole("dialog", { name: title })).toBeVisible();
+  });
+
+  test("a marker click opens the detail dialog; Get Directions goes to its coordinates; Close and Escape close it", async ({ page }) => {
+    await page.goto("/map");
+    await settledCount(page);
+    // Zoom in on one place so its marker is not covered by a neighbour, then click the marker itself.
+    const card = page.getByTestId("map-list").getByRole("button").first();
+    await card.click();
+    await page.locator(".maplibregl-popup-close-button").click();
+    const marker = page.locator(".ls-marker[aria-pressed=true]");
+    const label = (await marker.getAttribute("aria-label"))!;
+    const title = label.replace(/ \([^)]*\)$/, "");
+    await marker.click();
+    const dialog = page.getByRole("dialog", { name: title });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(label.match(/\(([^)]*)\)$/)![1]!);
+    await expect(dialog).toContainText(/mi away/);
+    const directions = dialog.getByRole("link", { name: "Get Directions" });
+    await expect(directions).toHaveAttribute("target", "_blank");
+    await expect(directions).toHaveAttribute("href", /^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=-?\d+(\.\d+)?,-?\d+(\.\d+)?$/);
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toBeHidden();
+    // Keyboard: focus returns to the marker; Enter opens, Escape closes.
+    await expect(marker).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+  });
+
+  test("load more adds places (block at 15+, header button at 24+)", async ({ page }) => {
+    await page.goto("/map");
+    const before = await settledCount(page);
+    const block = page.getByTestId("discover-more");
+    await expect(block).toContainText("Discover More Places");
+    await expect(block).toContainText(`Found ${before} places to explore`);
+    await block.getByRole("button", { name: "Load More Places" }).click();
+    await expect.poll(() => page.getByTestId("map-list").getByRole("listitem").count(), { timeout: 15_000 }).toBeGreaterThan(before);
+    const after = await settledCount(page);
+    await expect(page.getByTestId("place-count")).toHaveText(`${after} places`);
+    await expect(markers(page)).toHaveCount(after);
+    if (after >= 24) await expect(page.getByRole("button", { name: "Load More", exact: true })).toBeVisible();
+  });
+
+  test("a city chosen elsewhere (local storage) is picked up within about a second", async ({ page }) => {
+    await page.goto("/map");
+    await settledCount(page);
+    await page.evaluate(() => localStorage.setItem("localscope-location", "Boston, MA"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Explore Boston", { timeout: 5_000 });
+    await expect(page.getByTestId("map-city")).toHaveText("Boston, MA");
+    await expect(page.getByTestId("map-list")).toContainText(/\S/, { timeout: 25_000 });
+    // The list is Boston's now: none of the Las Vegas markers remain.
+    await settledCount(page);
+    const labels = await markers(page).evaluateAll((els) => els.map((e) => e.getAttribute("aria-label")));
+    expect(labels.length).toBeGreaterThan(0);
+    expect(await page.getByTestId("place-count").textContent()).toBe(`${labels.length} places`);
+  });
+
+  test("returning to a city within 5 minutes reuses its cached first batch; place calls carry no credentials", async ({ page }) => {
+    const firstBatches: string[] = [];
+    const cookies: Array<string | undefined> = [];
+    page.on("request", async (request) => {
+      const url = new URL(request.url());
+      if (!/^\/api\/places\/(nearby|featured)$/.test(url.pathname)) return;
+      if (url.searchParams.get("offset") === "0") firstBatches.push(url.searchParams.get("city")!);
+      cookies.push((await request.allHeaders()).cookie);
+    });
+    const heading = page.getByRole("heading", { level: 1 });
+    await page.goto("/map");
+    await settledCount(page);
+    await page.evaluate(() => localStorage.setItem("localscope-location", "Boston, MA"));
+    await expect(heading).toHaveText("Explore Boston", { timeout: 5_000 });
+    await settledCount(page);
+    await page.evaluate(() => localStorage.setItem("localscope-location", "Las Vegas, NV"));
+    await expect(heading).toHaveText("Explore Las Vegas", { timeout: 5_000 });
+    await settledCount(page);
+    // nearby + featured at offset 0, once per city.
+    expect(firstBatches.filter((city) => city === "Las Vegas")).toHaveLength(2);
+    expect(firstBatches.filter((city) => city === "Boston")).toHaveLength(2);
+    expect(cookies.length).toBeGreaterThan(4);
+    expect(cookies.filter(Boolean)).toEqual([]);
+  });
+
+  test("the Map tab scrolls to the top instead of reloading", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/map");
+    await settledCount(page);
+    await page.evaluate(() => ((window as unknown as { marker: string }).marker = "same page"));
+    await page.getByTestId("map-list").getByRole("button").last().scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Map" }).click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("same page");
+  });
+});
+
+test.describe("map offline", () => {
+  // Aborted tile requests are logged by Chromium as failed resources.
+  test.use({ expectedConsoleErrors: [/ERR_INTERNET_DISCONNECTED|ERR_FAILED/] });
+
+  test.beforeEach(async ({ page, context, baseURL }) => {
+    await blockTiles(page);
+    await chooseCity(context, baseURL, "Las Vegas, NV");
+  });
+
+  test("tiles blocked: the outline basemap shows with markers and says so", async ({ page }) => {
+    const basemapFiles = ["us-land", "us-counties", "us-states"].map((layer) => page.waitForResponse((r) => r.url().endsWith(`/basemap/${layer}.geojson`) && r.ok()));
+    await page.goto("/map");
+    await expect(map(page)).toHaveAttribute("data-basemap", "outline", { timeout: 15_000 });
+    await expect(page.getByTestId("offline-basemap")).toHaveText("Offline map: state and county outlines");
+    await Promise.all(basemapFiles);
+    const count = await settledCount(page);
+    await expect(markers(page)).toHaveCount(count);
+    await expect(markers(page).first()).toBeVisible();
+    // The land fill is drawn where tiles would be; none of the tile colour.
+    await expect.poll(() => colourShare(page, map(page), LAND_RGB, 6), { timeout: 15_000 }).toBeGreaterThan(0.3);
+    expect(await colourShare(page, map(page), TILE_RGB)).toBe(0);
+    await expect(page.locator(".maplibregl-ctrl-attrib-inner")).toContainText("us-atlas");
+    // Zoomed out (by the zoom control), county lines appear around Las Vegas.
+    for (let i = 0; i < 6; i++) await page.getByRole("button", { name: "Zoom out" }).click();
+    await expect.poll(() => colourShare(page, map(page), COUNTY_RGB, 14), { timeout: 10_000 }).toBeGreaterThan(0.0005);
+  });
+
+  test("screenshots at 390×844 and 1280×800", async ({ page }, testInfo) => {
+    for (const [width, height] of [
+      [390, 844],
+      [1280, 800],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto("/map");
+      await expect(map(page)).toHaveAttribute("data-basemap", "outline", { timeout: 15_000 });
+      await settledCount(page);
+      await expect.poll(() => colourShare(page, map(page), LAND_RGB, 6), { timeout: 15_000 }).toBeGreaterThan(0.3);
+      // The legend hides on small screens.
+      if (width < 640) await expect(page.getByTestId("map-legend")).toBeHidden();
+      else await expect(page.getByTestId("map-legend")).toBeVisible();
+      // Kept as artifacts: test-results/screenshots/map-WxH.png, attached to the test too.
+      const path = join(testInfo.project.outputDir, "screenshots", `map-${width}x${height}.png`);
+      await mkdir(dirname(path), { recursive: true });
+      await page.screenshot({ path });
+      await testInfo.attach(`map-${width}x${height}.png`, { path, contentType: "image/png" });
+    }
+  });
+});
+
+test.describe("map code loads only on /map", () => {
+  // The home page asks whether the city is a favorite; anonymous, that is a 401 (logged by Chromium).
+  test.use({ expectedConsoleErrors: [/status of 401/] });
+  test("the home page requests no map chunk, worker or stylesheet; /map does", async ({ page }) => {
+    await serveTiles(page);
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    const assets = requested.filter((path) => path.startsWith("/assets/"));
+    expect(assets.length).toBeGreaterThan(0);
+    expect(assets.filter((path) => /maplibre|MapExplorer|\/map-/.test(path))).toEqual([]);
+
+    requested.length = 0;
+    await page.goto("/map");
+    await expect(map(page)).toHaveAttribute("data-map-status", "ready", { timeout: 15_000 });
+    expect(requested.some((path) => /^\/assets\/MapExplorer-.*\.js$/.test(path))).toBe(true);
+    expect(requested.some((path) => /^\/assets\/maplibre-gl-[^/]*\.js$/.test(path) && !path.includes("worker"))).toBe(true);
+    expect(requested.some((path) => /^\/assets\/map-.*\.css$/.test(path))).toBe(true);
+    await expect.poll(() => requested.some((path) => /^\/assets\/maplibre-gl-worker-.*\.js$/.test(path))).toBe(true);
+  });
+});
+
+test.describe("map list states", () => {
+  test.use({ expectedConsoleErrors: [/status of 500/] });
+
+  test.beforeEach(async ({ page, context, baseURL }) => {
+    await serveTiles(page);
+    await chooseCity(context, baseURL, "Las Vegas, NV");
+  });
+
+  test("no places: 'No Places Found' with the city, and the map still shows", async ({ page }) => {
+    await page.route(/\/api\/places\/(nearby|featured)\?/, (route) => route.fulfill({ status: 200, contentType: "application/json", body: "[]" }));
+    await page.goto("/map");
+    await expect(page.getByText("No Places Found")).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText("We couldn't find any places in Las Vegas, NV")).toBeVisible();
+    await expect(page.getByTestId("place-count")).toHaveText("0 places");
+    await expect(markers(page)).toHaveCount(0);
+    await expect(map(page)).toHaveAttribute("data-map-status", "ready");
+    await expect(page.getByTestId("discover-more")).toHaveCount(0);
+  });
+
+  test("the first batch failing shows an error with Try again, which recovers", async ({ page }) => {
+    let fail = true;
+    await page.route(/\/api\/places\/(nearby|featured)\?/, (route) =>
+      fail ? route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "boom", errors: {} }) }) : route.continue(),
+    );
+    await page.goto("/map");
+    // Skeletons and the overlay while loading (the query library retries twice first).
+    await expect(page.getByText("Discovering Places")).toBeVisible();
+    await expect(page.getByTestId("map-skeletons").locator("li")).toHaveCount(5);
+    await expect(page.getByText("Unable to Load Places")).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText("Discovering Places")).toBeHidden();
+    fail = false;
+    await page.getByRole("button", { name: "Try again" }).click();
+    const count = await settledCount(page);
+    expect(count).toBeGreaterThan(0);
+    await expect(markers(page)).toHaveCount(count);
+  });
+});

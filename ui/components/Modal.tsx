@@ -1,0 +1,66 @@
+import { useEffect, useRef, type ReactNode } from "react";
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+
+/**
+ * A modal dialog on the native <dialog>: the page behind is inert, Tab and Shift+Tab cycle inside it,
+ * Escape and a click on the backdrop close it, and focus returns to what opened it.
+ */
+export function Modal(props: { onClose: () => void; labelledBy: string; children: ReactNode; className?: string; testId?: string }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const onClose = useRef(props.onClose);
+  onClose.current = props.onClose;
+
+  useEffect(() => {
+    const dialog = ref.current!;
+    const opener = document.activeElement as HTMLElement | null;
+    if (!dialog.open) dialog.showModal();
+    return () => {
+      if (dialog.open) dialog.close();
+      if (opener?.isConnected) opener.focus();
+    };
+  }, []);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={props.labelledBy}
+      aria-modal="true"
+      data-testid={props.testId}
+      className={`ls-dialog m-auto w-[calc(100%-1.5rem)] max-w-lg overflow-hidden rounded-2xl bg-surface p-0 text-ink shadow-xl ${props.className ?? ""}`}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose.current();
+      }}
+      onClick={(e) => {
+        if (e.target === e.currentTarget) onClose.current();
+      }}
+      onKeyDown={(e) => {
+        if (e.key !== "Tab") return;
+        const items = [...e.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
+        if (!items.length) return;
+        const first = items[0]!;
+        const last = items[items.length - 1]!;
+        if (e.shiftKey && document.activeElement === first) {
+          e.preventDefault();
+          last.focus();
+        } else if (!e.shiftKey && document.activeElement === last) {
+          e.preventDefault();
+          first.focus();
+        }
+      }}
+    >
+      <div className="max-h-[85vh] overflow-y-auto">{props.children}</div>
+    </dialog>
+  );
+}
+
+export function CloseButton(props: { onClick: () => void; className?: string; label?: string }) {
+  return (
+    <button type="button" onClick={props.onClick} aria-label={props.label ?? "Close"} className={`icon-btn ${props.className ?? ""}`}>
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+        <path d="M6 6l12 12M18 6 6 18" />
+      </svg>
+    </button>
+  );
+}

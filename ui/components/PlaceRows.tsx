@@ -1,0 +1,105 @@
+/**
+ * Place rows for the Nearby and Local Gems lists (home and their full pages), the on-demand place dialog
+ * they open, and their skeletons. A row has a fixed height, and so has its skeleton: nothing shifts.
+ */
+import { lazy, Suspense, useState, type ReactNode } from "react";
+import type { CityRef } from "../queries";
+import { CategoryIconCircle } from "./category-icons";
+import { listCategoryLabel, localGemType, miles, type Place } from "./places";
+import { SkeletonList } from "./ui";
+
+const loadDialog = () => import("./PlaceDialog");
+const PlaceDialog = lazy(loadDialog);
+/** Start loading the dialog's code as soon as a visitor points at or focuses a place. */
+export const preloadPlaceDialog = () => void loadDialog();
+
+/** The selected place and the dialog showing it; closing clears the selection. */
+export function usePlaceDialog(city: CityRef): { open: (place: Place) => void; dialog: ReactNode } {
+  const [place, setPlace] = useState<Place | null>(null);
+  const dialog = place ? (
+    <Suspense fallback={null}>
+      <PlaceDialog key={place.id} place={place} city={city} onClose={() => setPlace(null)} />
+    </Suspense>
+  ) : null;
+  return { open: setPlace, dialog };
+}
+
+export const ROW_CLASS = "h-32 card";
+
+const rowButton =
+  "flex h-32 w-full items-start gap-3 rounded-2xl bg-surface p-4 text-left shadow-sm ring-1 ring-line hover:ring-primary focus-ring";
+
+function RowText(props: { top: ReactNode; title: string; description: string; bottom: ReactNode }) {
+  return (
+    <span className="flex min-w-0 flex-1 flex-col self-stretch">
+      <span className="flex items-center gap-2 text-xs font-medium text-ink-soft">{props.top}</span>
+      <span className="mt-0.5 truncate font-semibold text-ink">{props.title}</span>
+      <span className="line-clamp-2 text-sm text-ink-soft">{props.description}</span>
+      <span className="mt-auto truncate text-xs text-ink-soft">{props.bottom}</span>
+    </span>
+  );
+}
+
+/** Nearby Discoveries: category icon and label, distance, title, two-line description, address. */
+export function NearbyRows(props: { places: Place[]; onOpen: (place: Place) => void }) {
+  return (
+    <ul className="flex flex-col gap-3" data-testid="nearby-list">
+      {props.places.map((place) => {
+        const distance = miles(place.distance);
+        return (
+          <li key={place.id}>
+            <button
+              type="button"
+              className={rowButton}
+              onClick={() => props.onOpen(place)}
+              onPointerEnter={preloadPlaceDialog}
+              onFocus={preloadPlaceDialog}
+            >
+              <CategoryIconCircle categoryId={place.categoryId} />
+              <RowText
+                top={
+                  <>
+                    <span>{listCategoryLabel(place.categoryId)}</span>
+                    {distance && <span>· {distance}</span>}
+                  </>
+                }
+                title={place.title}
+                description={place.description}
+                bottom={place.address}
+              />
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Local Gems: icon and type (Restaurant, Store, Café), title, description, "Downtown". */
+export function GemRows(props: { places: Place[]; onOpen: (place: Place) => void }) {
+  return (
+    <ul className="flex flex-col gap-3" data-testid="local-gems-list">
+      {props.places.map((place) => {
+        const type = localGemType(place);
+        return (
+          <li key={place.id}>
+            <button
+              type="button"
+              className={rowButton}
+              onClick={() => props.onOpen(place)}
+              onPointerEnter={preloadPlaceDialog}
+              onFocus={preloadPlaceDialog}
+            >
+              <CategoryIconCircle categoryId={place.categoryId} icon={type === "Café" ? "coffee" : undefined} />
+              <RowText top={<span data-testid="gem-type">{type}</span>} title={place.title} description={place.description} bottom="Downtown" />
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export function RowSkeletons(props: { count: number; label: string }) {
+  return <SkeletonList count={props.count} itemClassName={ROW_CLASS} label={props.label} />;
+}

@@ -1,0 +1,53 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useSetAtom } from "jotai";
+import { useState } from "react";
+import { ApiError } from "../api";
+import { cityItemId } from "../components/places";
+import { HeartButton } from "../components/ui";
+import { addFavorite, favoriteCheckQuery, removeFavorite, useCity } from "../queries";
+import { locationText, showToastAtom, type SelectedCity } from "../state";
+
+/** The server's message, else "HTTP {status}", else "Unknown error" (discovery.md section 8). */
+const reason = (error: unknown) => (error instanceof ApiError ? error.message || `HTTP ${error.status}` : (error as Error)?.message || "Unknown error");
+
+/**
+ * The favorite toggle for the selected city, on the "Exploring" banner. A plain request rather than a
+ * query-library mutation keeps the home page's JavaScript small (one try: the toggle is a user action).
+ */
+export default function CityFavorite(props: { city: SelectedCity }) {
+  const city = useCity(props.city);
+  const location = locationText(city);
+  const itemId = cityItemId(location);
+  const queryClient = useQueryClient();
+  const showToast = useSetAtom(showToastAtom);
+  const check = favoriteCheckQuery("city", itemId);
+  const { data: favorited = false } = useQuery(check);
+  const [busy, setBusy] = useState(false);
+
+  async function toggle() {
+    if (busy) return;
+    const save = !favorited;
+    setBusy(true);
+    try {
+      if (save) await addFavorite("city", itemId, JSON.stringify({ name: city.name, type: "city", location }));
+      else await removeFavorite("city", itemId);
+      queryClient.setQueryData(check.queryKey, save);
+      void queryClient.invalidateQueries({ queryKey: ["favorites", "list"] });
+      showToast(
+        save
+          ? { title: "Added to Favorites", description: "City has been added to your favorites!" }
+          : { title: "Removed from Favorites", description: "City has been removed from your favorites." },
+      );
+    } catch (error) {
+      showToast({
+        title: "Error",
+        description: `${save ? "Failed to add to favorites" : "Failed to remove from favorites"}: ${reason(error) || "Please try again."}`,
+        variant: "destructive",
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return <HeartButton pressed={favorited} busy={busy} label={`Save ${location} to favorites`} onClick={() => void toggle()} className="bg-white shadow" />;
+}

@@ -1,0 +1,25 @@
+import { MAP_RULES, type MapPlace } from "./state";
+
+/** One endpoint's page. Map place calls send no credentials (spec §6). */
+async function fetchList(kind: "nearby" | "featured", city: { name: string; stateCode: string }, offset: number, signal?: AbortSignal): Promise<MapPlace[]> {
+  const query = new URLSearchParams({ city: city.name, state: city.stateCode, count: String(MAP_RULES.pageSize), offset: String(offset) });
+  const response = await fetch(`/api/places/${kind}?${query}`, { credentials: "omit", signal });
+  if (!response.ok) throw new Error(kind === "nearby" ? "Failed to fetch nearby places" : "Failed to fetch featured places");
+  const data: unknown = await response.json();
+  return Array.isArray(data) ? (data as MapPlace[]) : [];
+}
+
+/**
+ * One map batch: nearby and featured asked together at the same offset, nearby first. If only one of the
+ * two fails, the other's places are still used (and the failure logged); the batch fails when both do.
+ */
+export async function fetchMapBatch(city: { name: string; stateCode: string }, offset: number, signal?: AbortSignal): Promise<MapPlace[]> {
+  const [nearby, featured] = await Promise.allSettled([fetchList("nearby", city, offset, signal), fetchList("featured", city, offset, signal)]);
+  if (nearby.status === "rejected" && featured.status === "rejected") throw nearby.reason;
+  const places: MapPlace[] = [];
+  for (const result of [nearby, featured]) {
+    if (result.status === "fulfilled") places.push(...result.value);
+    else if (!signal?.aborted) console.warn("LocalScope map:", (result.reason as Error)?.message ?? result.reason);
+  }
+  return places;
+}

@@ -1,0 +1,306 @@
+import type { Map as MapLibreMap, Marker, Popup, RasterTileSource } from "maplibre-gl";
+import { mapCategory } from "./categories";
+import { distanceText, MAP_RULES, placePosition, type MapPlace } from "./state";
+import { baseStyle, outlineLayers, outlinePaint, outlineSources, rasterPaint, TILE_LAYER, TILE_SOURCE } from "./style";
+
+/**
+ * Everything that touches MapLibre. maplibre-gl (~300 KB gzip plus its worker) is imported here with a
+ * dynamic import, so it is its own chunk and only /map ever loads it. The island drives this engine with
+ * plain values and gets user actions back through callbacks.
+ */
+
+export type BasemapMode = "tiles" | "outline";
+
+export interface EngineCallbacks {
+  onMarkerClick(id: number): void;
+  onPopupDetails(id: number): void;
+  /** The user dragged, zoomed, rotated or touched the map. */
+  onUserMove(): void;
+  onBasemap(mode: BasemapMode): void;
+}
+
+export interface EngineOptions {
+  container: HTMLElement;
+  tileUrl: string;
+  /** [longitude, latitude] of the city, or null for the fallback centre. */
+  centre: [number, number] | null;
+  dark: boolean;
+}
+
+export interface MapEngine {
+  /** Re-centre on a city at the initial zoom (a city change). */
+  centreOn(centre: [number, number] | null): void;
+  /** Draw one marker per place with a numeric position; mark the selected one. */
+  setPlaces(places: readonly MapPlace[], selectedId: number | null): void;
+  /** Fit the view to the markers (padding 30, at most zoom 14). */
+  fitToPlaces(places: readonly MapPlace[]): void;
+  /** Centre a place at zoom 16 and open its popup. */
+  showPlace(place: MapPlace): void;
+  closePopup(): void;
+  setDark(dark: boolean): void;
+  basemap(): BasemapMode;
+  destroy(): void;
+}
+
+/** How long without any tile (neither loaded nor failed) before the outline basemap is used. */
+const TILE_SILENCE_MS = 10_000;
+/** Failed tiles since the last good one that switch to the outline basemap (any failure before the first good tile does). */
+const TILE_FAILURES = 3;
+
+/** Where the build put maplibre's worker and stylesheet (scripts/build.ts defines both; see decision 011). */
+const WORKER_URL = process.env.MAP_WORKER_URL;
+const MAP_CSS_URL = process.env.MAP_CSS_URL;
+
+const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+/** MapLibre's stylesheet (and ours for markers and popups), added to the page once, only on /map. */
+function loadMapCss(): Promise<void> {
+  if (!MAP_CSS_URL || document.querySelector(`link[data-map-css]`)) return Promise.resolve();
+  return new Promise((resolve) => {
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = MAP_CSS_URL;
+    link.dataset.mapCss = "";
+    link.onload = () => resolve();
+    link.onerror = () => resolve();
+    document.head.appendChild(link);
+  });
+}
+
+function markerElement(place: MapPlace, onClick: () => void): HTMLButtonElement {
+  const category = mapCategory(place.categoryId);
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "ls-marker";
+  button.dataset.placeId = String(place.id);
+  button.setAttribute("aria-label", `${place.title} (${category.label})`);
+  button.style.setProperty("--ls-marker-tint", category.color);
+  const dot = document.createElement("span");
+  dot.className = "ls-marker-dot";
+  dot.setAttribute("aria-hidden", "true");
+  button.appendChild(dot);
+  button.addEventListener("click", (event) => {
+    event.stopPropagation();
+    // MapLibre keeps a mouse press from focusing the marker; focus it so the dialog returns focus here.
+    button.focus({ preventScroll: true });
+    onClick();
+  });
+  return button;
+}
+
+function popupContent(place: MapPlace, onDetails: () => void): HTMLElement {
+  const category = mapCategory(place.categoryId);
+  const root = document.createElement("div");
+  root.className = "ls-popup";
+  root.dataset.placeId = String(place.id);
+  const badge = document.createElement("p");
+  badge.className = "ls-popup-badge";
+  badge.style.setProperty("--ls-marker-tint", category.color);
+  badge.textContent = category.label;
+  const title = document.createElement("p");
+  title.className = "ls-popup-title";
+  title.textContent = place.title;
+  root.append(badge, title);
+  const distance = distanceText(place.distance);
+  if (distance) {
+    const line = document.createElement("p");
+    line.className = "ls-popup-meta";
+    line.textContent = distance;
+    root.append(line);
+  }
+  if (place.address) {
+    const line = document.createElement("p");
+    line.className = "ls-popup-meta";
+    line.textContent = place.address;
+    root.append(line);
+  }
+  const details = document.createElement("button");
+  details.type = "button";
+  details.className = "ls-popup-button";
+  details.textContent = "View details";
+  details.addEventListener("click", onDetails);
+  root.append(details);
+  return root;
+}
+
+export async function createMapEngine(options: EngineOptions, callbacks: EngineCallbacks): Promise<MapEngine> {
+  const [maplibre] = await Promise.all([import("maplibre-gl"), loadMapCss()]);
+  if (WORKER_URL) maplibre.setWorkerUrl(new URL(WORKER_URL, location.href).href);
+
+  let dark = options.dark;
+  const map: MapLibreMap = new maplibre.Map({
+    container: options.container,
+    style: baseStyle({ tileUrl: options.tileUrl, dark }),
+    center: options.centre ?? MAP_RULES.fallbackCentre,
+    zoom: options.centre ? MAP_RULES.initialZoom : MAP_RULES.minZoom,
+    minZoom: MAP_RULES.minZoom,
+    maxZoom: MAP_RULES.maxZoom,
+    // Tiles load through <img> (allowed by the CSP's img-src for the tile origin) instead of fetch.
+    refreshExpiredTiles: false,
+    attributionControl: false,
+    dragRotate: false,
+    pitchWithRotate: false,
+    touchPitch: false,
+  });
+  map.touchZoomRotate.disableRotation();
+  map.keyboard.disableRotation();
+  map.addControl(new maplibre.NavigationControl({ showCompass: false }), "bottom-right");
+  map.addControl(new maplibre.AttributionControl({ compact: true }), "bottom-left");
+
+  // --- user movement stops auto-fit
+  const userEvent = (event: { originalEvent?: unknown }) => {
+    if (event.originalEvent) callbacks.onUserMove();
+  };
+  map.on("dragstart", userEvent);
+  map.on("zoomstart", userEvent);
+  const onTouch = () => callbacks.onUserMove();
+  map.getCanvasContainer().addEventListener("touchstart", onTouch, { passive: true });
+
+  // --- basemap: raster tiles, or the outline basemap when tiles cannot be loaded
+  let mode: BasemapMode = "tiles";
+  let styleLoaded = false;
+  const whenLoaded: Array<() => void> = [];
+  let outlineAdded = false;
+  let tileFailures = 0;
+  let anyTileLoaded = false;
+  let silenceTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const afterLoad = (fn: () => void) => (styleLoaded ? fn() : whenLoaded.push(fn));
+  map.once("load", () => {
+    styleLoaded = true;
+    for (const fn of whenLoaded.splice(0)) fn();
+  });
+
+  function useOutline() {
+    if (mode === "outline") return;
+    mode = "outline";
+    clearTimeout(silenceTimer);
+    afterLoad(() => {
+      if (!outlineAdded) {
+        for (const [id, source] of Object.entries(outlineSources(location.origin))) map.addSource(id, source);
+        for (const layer of outlineLayers(dark)) map.addLayer(layer, TILE_LAYER);
+        outlineAdded = true;
+      }
+      if (mode === "outline") map.setLayoutProperty(TILE_LAYER, "visibility", "none");
+    });
+    callbacks.onBasemap("outline");
+  }
+
+  function retryTiles() {
+    if (mode !== "outline") return;
+    mode = "tiles";
+    tileFailures = 0;
+    anyTileLoaded = false;
+    afterLoad(() => {
+      map.setLayoutProperty(TILE_LAYER, "visibility", "visible");
+      (map.getSource(TILE_SOURCE) as RasterTileSource | undefined)?.setTiles([options.tileUrl]);
+    });
+    armSilenceTimer();
+    callbacks.onBasemap("tiles");
+  }
+
+  function armSilenceTimer() {
+    clearTimeout(silenceTimer);
+    silenceTimer = setTimeout(() => {
+      if (!anyTileLoaded) useOutline();
+    }, TILE_SILENCE_MS);
+  }
+
+  map.on("error", (event) => {
+    const detail = event as unknown as { sourceId?: string; tile?: unknown; error?: { message?: string } };
+    if (detail.sourceId === TILE_SOURCE || detail.tile) {
+      tileFailures += 1;
+      if (!anyTileLoaded || tileFailures >= TILE_FAILURES || !navigator.onLine) useOutline();
+      return;
+    }
+    // Logged, not thrown: the list keeps working whatever the map does.
+    console.warn("LocalScope map:", detail.error?.message ?? "map error");
+  });
+  map.on("sourcedata", (event) => {
+    if (event.sourceId === TILE_SOURCE && event.tile && mode === "tiles") {
+      anyTileLoaded = true;
+      tileFailures = 0;
+    }
+  });
+  const onOffline = () => useOutline();
+  const onOnline = () => retryTiles();
+  window.addEventListener("offline", onOffline);
+  window.addEventListener("online", onOnline);
+  if (!navigator.onLine) useOutline();
+  else armSilenceTimer();
+
+  // --- markers and the popup
+  const markers = new Map<number, { marker: Marker; element: HTMLButtonElement; place: MapPlace }>();
+  const popup: Popup = new maplibre.Popup({ offset: 20, closeButton: true, closeOnClick: true, focusAfterOpen: false, maxWidth: "260px" });
+
+  function setPlaces(places: readonly MapPlace[], selectedId: number | null) {
+    const wanted = new Set<number>();
+    for (const place of places) {
+      const position = placePosition(place);
+      if (!position) continue;
+      wanted.add(place.id);
+      let entry = markers.get(place.id);
+      if (!entry) {
+        const element = markerElement(place, () => callbacks.onMarkerClick(place.id));
+        const marker = new maplibre.Marker({ element, anchor: "center" }).setLngLat(position).addTo(map);
+        entry = { marker, element, place };
+        markers.set(place.id, entry);
+      }
+      const selected = place.id === selectedId;
+      entry.element.setAttribute("aria-pressed", selected ? "true" : "false");
+      entry.element.style.zIndex = selected ? "2" : "";
+    }
+    for (const [id, entry] of markers) {
+      if (wanted.has(id)) continue;
+      entry.marker.remove();
+      markers.delete(id);
+    }
+  }
+
+  function fitToPlaces(places: readonly MapPlace[]) {
+    const positions = places.map(placePosition).filter((p): p is [number, number] => p !== null);
+    if (positions.length === 0) return;
+    const bounds = new maplibre.LngLatBounds(positions[0], positions[0]);
+    for (const position of positions) bounds.extend(position);
+    map.fitBounds(bounds, { padding: MAP_RULES.fitPadding, maxZoom: MAP_RULES.fitMaxZoom, duration: reducedMotion() ? 0 : 500 });
+  }
+
+  function showPlace(place: MapPlace) {
+    const position = placePosition(place);
+    if (!position) return;
+    if (reducedMotion()) map.jumpTo({ center: position, zoom: MAP_RULES.placeZoom });
+    else map.flyTo({ center: position, zoom: MAP_RULES.placeZoom, duration: 800 });
+    popup
+      .setLngLat(position)
+      .setDOMContent(popupContent(place, () => callbacks.onPopupDetails(place.id)))
+      .addTo(map);
+  }
+
+  return {
+    centreOn(centre) {
+      popup.remove();
+      map.jumpTo({ center: centre ?? MAP_RULES.fallbackCentre, zoom: centre ? MAP_RULES.initialZoom : MAP_RULES.minZoom });
+    },
+    setPlaces,
+    fitToPlaces,
+    showPlace,
+    closePopup: () => popup.remove(),
+    setDark(next) {
+      if (next === dark) return;
+      dark = next;
+      afterLoad(() => {
+        for (const [property, value] of Object.entries(rasterPaint(dark))) map.setPaintProperty(TILE_LAYER, property as "raster-opacity", value);
+        for (const [layer, property, value] of outlinePaint(dark)) if (map.getLayer(layer)) map.setPaintProperty(layer, property as "fill-color", value);
+      });
+    },
+    basemap: () => mode,
+    destroy() {
+      clearTimeout(silenceTimer);
+      window.removeEventListener("offline", onOffline);
+      window.removeEventListener("online", onOnline);
+      map.getCanvasContainer().removeEventListener("touchstart", onTouch);
+      popup.remove();
+      map.remove();
+    },
+  };
+}

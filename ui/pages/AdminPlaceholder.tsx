@@ -1,0 +1,24 @@
+import { Shell } from "../components/Shell";
+import { BackLink } from "../components/ui";
+
+/**
+ * /admin and /admin/traffic until the admin screens exist. Checked on the server (DECISIONS 9): anyone but
+ * the admin gets 403 with the spec's 'Access denied. Admin privileges required.'
+ */
+export function AdminPlaceholderPage(props: { path: string; title: string; allowed: boolean }) {
+  return (
+    <Shell path={props.path}>
+      <div className="flex items-center gap-2">
+        <BackLink href={props.path === "/admin/traffic" ? "/profile" : "/"} label={props.path === "/admin/traffic" ? "Back to Profile" : "Back to App"} />
+        <h1 className="text-xl font-bold">{props.title}</h1>
+      </div>
+      <section className="card mt-4 p-6 text-center" role={props.allowed ? undefined : "alert"}>
+        {props.allowed ? (
+          <p className="text-ink-soft">This screen is coming soon.</p>
+        ) : (
+          <p className="font-semibold text-red-700 dark:text-red-300">Access denied. Admin privileges required.</p>
+        )}
+      </section>
+    </Shell>
+  );
+}

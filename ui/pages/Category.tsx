@@ -1,0 +1,52 @@
+/** /category/:slug: header with a back button and the category name, then the category's view. */
+import { Shell } from "../components/Shell";
+import { BackLink, BUTTON } from "../components/ui";
+import CategoryFacts from "../islands/CategoryFacts";
+import CategoryHistory from "../islands/CategoryHistory";
+import CategoryPlaces, { type PlacesView } from "../islands/CategoryPlaces";
+import { Island } from "../islands/runtime";
+import type { SelectedCity } from "../state";
+
+export interface CategoryInfo {
+  id: number;
+  slug: string;
+  name: string;
+}
+
+const PLACE_VIEWS: Record<string, PlacesView> = { stores: "stores", activities: "activities", food: "food", lodging: "lodging" };
+
+export function CategoryPage(props: { slug: string; category: CategoryInfo | null; city: SelectedCity }) {
+  const { category, city } = props;
+  const path = `/category/${props.slug}`;
+  return (
+    <Shell path={path}>
+      <div className="sticky top-14 z-20 -mx-4 flex items-center gap-2 border-b border-line bg-surface/95 px-4 py-2 backdrop-blur">
+        <BackLink />
+        <h1 className="text-lg font-bold">{category ? category.name : "Category"}</h1>
+      </div>
+      <div className="mt-4">
+        {!category ? (
+          <section className="card flex flex-col items-center gap-2 p-8 text-center" aria-labelledby="missing-heading">
+            <h2 id="missing-heading" className="text-2xl font-bold">
+              Category Not Found
+            </h2>
+            <p className="text-ink-soft">The category you're looking for doesn't exist.</p>
+            <a href="/" className={`${BUTTON} mt-4`}>
+              Go Back Home
+            </a>
+          </section>
+        ) : category.slug === "facts" ? (
+          <Island name="CategoryFacts" component={CategoryFacts} props={{ city, categoryId: category.id, slug: category.slug }} />
+        ) : category.slug === "historical" ? (
+          <Island name="CategoryHistory" component={CategoryHistory} props={{ city, categoryId: category.id, slug: category.slug }} />
+        ) : (
+          <Island
+            name="CategoryPlaces"
+            component={CategoryPlaces}
+            props={{ city, view: PLACE_VIEWS[category.slug] ?? "generic", categoryId: category.id, slug: category.slug }}
+          />
+        )}
+      </div>
+    </Shell>
+  );
+}

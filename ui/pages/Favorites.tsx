@@ -1,0 +1,12 @@
+import { Shell } from "../components/Shell";
+import FavoritesView from "../islands/FavoritesView";
+import { Island } from "../islands/runtime";
+
+/** /favorites: the saved items in five tabs (loaded in the island: 'Loading favorites...'). */
+export function FavoritesPage() {
+  return (
+    <Shell path="/favorites">
+      <Island name="FavoritesView" component={FavoritesView} props={{}} />
+    </Shell>
+  );
+}

@@ -1,0 +1,21 @@
+import { Shell } from "../components/Shell";
+import MapExplorer from "../islands/MapExplorer";
+import { Island } from "../islands/runtime";
+import type { SelectedCity } from "../state";
+
+export interface MapPageProps {
+  city: SelectedCity;
+  /** True when the city came from the visitor's cookie (not the default). */
+  fromCookie: boolean;
+  /** Raster tile URL template (config TILE_URL). */
+  tileUrl: string;
+}
+
+/** /map: the interactive map. Everything on it is one island; maplibre itself loads lazily inside it. */
+export function MapPage(props: MapPageProps) {
+  return (
+    <Shell path="/map">
+      <Island name="MapExplorer" component={MapExplorer} props={{ city: props.city, fromCookie: props.fromCookie, tileUrl: props.tileUrl }} />
+    </Shell>
+  );
+}

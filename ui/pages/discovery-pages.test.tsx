@@ -1,0 +1,151 @@
+/** Server rendering of the discovery screens: the city from the cookie, headings, skeleton counts, 404s. */
+import { describe, expect, test } from "bun:test";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { renderToString } from "react-dom/server";
+import { guestCookie, testApp } from "../../src/testing";
+import CategoryPlaces from "../islands/CategoryPlaces";
+import type { Place } from "../components/places";
+
+const { request } = await testApp();
+// Pages are for signed-in visitors (issue 5): these tests browse as a guest.
+const GUEST = await guestCookie(request);
+const LAS_VEGAS = `localscope-location=${encodeURIComponent("Las Vegas, NV")}`;
+const page = async (path: string, cookie = LAS_VEGAS) => {
+  const response = await request(path, { headers: { cookie: [cookie, GUEST].filter(Boolean).join("; ") } });
+  return { status: response.status, html: (await response.text()).replace(/<!-- -->/g, "").replace(/&#x27;/g, "'") };
+};
+const skeletons = (html: string) => (html.match(/data-skeleton=""/g) ?? []).length;
+const islands = (html: string) => [...html.matchAll(/data-island="(\w+)"/g)].map((m) => m[1]);
+
+describe("home", () => {
+  test("server-renders the city, the islands and the skeletons: 6 tiles, 8 nearby, 6 local gems with the waiting text", async () => {
+    const { status, html } = await page("/");
+    expect(status).toBe(200);
+    expect(html).toContain("Exploring Las Vegas, NV");
+    expect(islands(html)).toEqual(expect.arrayContaining(["CityPicker", "CityBanner", "CityFavorite", "CategoryGrid", "HomeNearby", "HomeLocalGems", "Toaster"]));
+    expect(html).toContain("Nearby Discoveries");
+    expect(html).toContain('href="/nearby"');
+    expect(html).toContain("View More Discoveries");
+    expect(html).toContain('href="/local-gems"');
+    expect(html).toContain("View More Gems");
+    expect(html).toContain("Loading after nearby discoveries...");
+    expect(skeletons(html)).toBe(6 + 8 + 6);
+    expect(html).not.toContain("MapExplorer");
+  });
+});
+
+describe("list pages", () => {
+  const cases: Array<[string, string, string, number]> = [
+    ["/nearby", "NearbyList", "Nearby Discoveries", 8],
+    ["/local-gems", "LocalGemsList", "Downtown Las Vegas", 12],
+    ["/featured", "FeaturedList", "Discoveries in Las Vegas", 12],
+    ["/lodging", "LodgingList", "Lodging in Las Vegas", 3],
+  ];
+  for (const [path, island, heading, count] of cases) {
+    test(`${path}: ${heading} with ${count} skeletons`, async () => {
+      const { status, html } = await page(path);
+      expect(status).toBe(200);
+      expect(islands(html)).toContain(island);
+      expect(html).toContain(heading);
+      expect(skeletons(html)).toBe(count);
+    });
+  }
+
+  test("without a cookie the pages render New York, NY", async () => {
+    expect((await page("/featured", "")).html).toContain("Discoveries in New York");
+    expect((await page("/local-gems", "")).html).toContain("Downtown New York");
+  });
+});
+
+describe("category pages", () => {
+  const cases: Array<[string, string, string, number]> = [
+    ["facts", "Fun Facts", "Discover Las Vegas", 3],
+    ["historical", "Historical Info", "History of Las Vegas", 6],
+    ["stores", "Local Stores", "Shop in Las Vegas", 3],
+    ["activities", "Activities", "Discover Las Vegas", 3],
+    ["food", "Food &amp; Dining", "Dine in Las Vegas", 3],
+    ["lodging", "Lodging", "Stay in Las Vegas", 3],
+  ];
+  for (const [slug, name, heading, count] of cases) {
+    test(`/category/${slug}: "${heading}" under the header "${name}", ${count} skeletons`, async () => {
+      const { status, html } = await page(`/category/${slug}`);
+      expect(status).toBe(200);
+      expect(html).toContain(`<h1 class="text-lg font-bold">${name}</h1>`);
+      expect(html).toContain(heading);
+      expect(html).toContain('aria-label="Back to home"');
+      expect(skeletons(html)).toBe(count);
+    });
+  }
+  test("subtitles name the state", async () => {
+    expect((await page("/category/facts")).html).toContain("Fascinating stories and hidden gems from Nevada");
+    expect((await page("/category/activities")).html).toContain("Exciting activities and adventures in Nevada");
+  });
+  test("an unknown slug is 'Category Not Found' with a 404 and a way home", async () => {
+    const { status, html } = await page("/category/volcanoes");
+    expect(status).toBe(404);
+    expect(html).toContain("Category Not Found");
+    expect(html).toContain("The category you're looking for doesn't exist.");
+    expect(html).toContain("Go Back Home");
+  });
+});
+
+describe("place page", () => {
+  test("renders a real place with its badge, distance, About, Location and provenance", async () => {
+    // The first list call for a city imports its state's places.
+    const list = (await (await request("/api/places/category/8?city=Las%20Vegas&state=NV")).json()) as Place[];
+    const place = list.find((p) => p.address)!;
+    const { status, html } = await page(`/place/${place.id}`);
+    expect(status).toBe(200);
+    expect(html).toContain("Place Details");
+    expect(html).toContain(place.title.replace(/&/g, "&amp;"));
+    expect(html).toContain(">Historical<");
+    expect(html).toMatch(/\d+\.\d miles away/);
+    expect(html).toContain(">About<");
+    expect(html).toContain(">Location<");
+    expect(html).toContain("View on map");
+    expect(html).toContain("Hours unknown");
+    expect(html).toContain(`${place.source} · licence ${place.licence}`);
+  }, 60_000);
+  test("a missing or malformed id is 'Place Not Found' with a 404", async () => {
+    for (const id of ["999999999", "abc"]) {
+      const { status, html } = await page(`/place/${id}`);
+      expect(status).toBe(404);
+      expect(html).toContain("Place Not Found");
+      expect(html).toContain("The place you're looking for doesn't exist.");
+      expect(html).toContain("Go Back Home");
+    }
+  });
+});
+
+describe("generic category list", () => {
+  test("shows the type badge, 'N miles away', title, description and address of each place", () => {
+    const city = { name: "Las Vegas", state: "Nevada", stateCode: "NV", displayName: "Las Vegas, NV" };
+    const client = new QueryClient();
+    const places = [
+      { id: 1, title: "Old Fort", description: "Adobe fort of 1855.", address: "500 E Washington Ave", categoryId: 8, imageUrl: null, distance: 2.34, latitude: 0, longitude: 0, phone: null, website: null },
+    ] as Place[];
+    client.setQueryData(["places", "category", 77, "Las Vegas", "NV"], places);
+    const html = renderToString(
+      <QueryClientProvider client={client}>
+        <CategoryPlaces city={city} view="generic" categoryId={77} slug="museums" />
+      </QueryClientProvider>,
+    ).replace(/<!-- -->/g, "");
+    expect(html).toContain(">History<");
+    expect(html).toContain("2.3 miles away");
+    expect(html).toContain("Old Fort");
+    expect(html).toContain("Adobe fort of 1855.");
+    expect(html).toContain("500 E Washington Ave");
+  });
+  test("an empty generic list says so", () => {
+    const city = { name: "Las Vegas", state: "Nevada", stateCode: "NV", displayName: "Las Vegas, NV" };
+    const client = new QueryClient();
+    client.setQueryData(["places", "category", 77, "Las Vegas", "NV"], []);
+    const html = renderToString(
+      <QueryClientProvider client={client}>
+        <CategoryPlaces city={city} view="generic" categoryId={77} slug="museums" />
+      </QueryClientProvider>,
+    );
+    expect(html).toContain("No Places Found");
+    expect(html).toContain("There are no places in this category yet.");
+  });
+});

@@ -1,0 +1,370 @@
+/**
+ * Client data rules (accounts-and-shell.md section 9, discovery.md sections 4 and 9), on TanStack Query:
+ * fresh 5 min / kept 10 min by default, nearby and local-gems lists fresh 30 min / kept 60 min, no retry on
+ * 4xx except 408/429 (up to 2), up to 3 otherwise, 1 s doubling capped at 30 s; the city re-read from
+ * local storage on storage events and by polling; activity tracking with failures swallowed.
+ */
+import { useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useAtomValue, useStore } from "jotai";
+import { useHydrateAtoms } from "jotai/utils";
+import { useEffect, useState } from "react";
+import { apiRequest, ApiError } from "./api";
+import type { FunFact, HistoryEntry, Place } from "./components/places";
+import { locationText, persistCity, selectedCityAtom, STORAGE_KEYS, storedLocation, type SelectedCity } from "./state";
+
+// ---------------------------------------------------------------------------------------------------------
+// Retries and cache times
+
+const statusOf = (error: unknown): number | undefined => (error instanceof ApiError ? error.status : undefined);
+
+/** Queries: 4xx are final except 408 and 429 (retried up to 2 times); anything else up to 3 times. */
+export function retryRule(failureCount: number, error: unknown): boolean {
+  const status = statusOf(error);
+  if (status !== undefined && status >= 400 && status < 500) return (status === 408 || status === 429) && failureCount < 2;
+  return failureCount < 3;
+}
+
+/** Mutations: up to 2 retries, only for 5xx or no status (network), never for client errors. */
+export function mutationRetryRule(failureCount: number, error: unknown): boolean {
+  const status = statusOf(error);
+  if (status !== undefined && status < 500) return false;
+  return failureCount < 2;
+}
+
+/** 1 s, 2 s, 4 s … capped at 30 s (attempt counts from 0). */
+export const retryDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000);
+
+export const QUERY_DEFAULTS = {
+  queries: { staleTime: 5 * 60_000, gcTime: 10 * 60_000, retry: retryRule, retryDelay, refetchOnWindowFocus: false },
+  mutations: { retry: mutationRetryRule, retryDelay },
+} as const;
+
+/** Nearby and local-gems lists: fresh 30 min, kept 60 min. */
+export const LIST_CACHE = { staleTime: 30 * 60_000, gcTime: 60 * 60_000 } as const;
+
+/** City polling intervals (discovery.md section 4). */
+export const POLL_HOME_MS = 500;
+export const POLL_NEARBY_MS = 1000;
+export const LOCAL_GEMS_DELAY_MS = 1000;
+
+// ---------------------------------------------------------------------------------------------------------
+// Fetchers: non-ok answers become the spec's thrown messages (section 8), keeping the status for retries.
+
+function failWith(error: unknown, message: string): never {
+  if (error instanceof ApiError) throw new ApiError(error.status, message, error.errors);
+  if (error instanceof DOMException && error.name === "AbortError") throw error;
+  throw new Error(message);
+}
+
+async function get<T>(url: string, message: string, signal?: AbortSignal): Promise<T> {
+  try {
+    return await apiRequest<T>("GET", url, undefined, signal);
+  } catch (error) {
+    failWith(error, message);
+  }
+}
+
+const cityQuery = (city: CityRef, extra: Record<string, string | number> = {}) =>
+  new URLSearchParams({ city: city.name, state: city.stateCode, ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, String(v)])) }).toString();
+const cityPath = (city: CityRef) => `${encodeURIComponent(city.name)}/${encodeURIComponent(city.stateCode)}`;
+
+export type CityRef = Pick<SelectedCity, "name" | "stateCode">;
+
+export interface Category {
+  id: number;
+  slug: string;
+  name: string;
+  color: string;
+  icon: string;
+}
+
+export const categoriesQuery = () => ({
+  queryKey: ["categories"],
+  queryFn: ({ signal }: { signal?: AbortSignal }) => get<Category[]>("/api/categories", "Failed to fetch categories", signal),
+});
+
+export const nearbyQuery = (city: CityRef, count: number) => ({
+  queryKey: ["places", "nearby", city.name, city.stateCode, count],
+  queryFn: ({ signal }: { signal?: AbortSignal }) =>
+    get<Place[]>(`/api/places/nearby?${cityQuery(city, { count })}`, "Failed to fetch nearby places", signal),
+  ...LIST_CACHE,
+});
+
+export const localGemsQuery = (city: CityRef, count: number) => ({
+  queryKey: ["places", "local-gems", city.name, city.stateCode, count],
+  queryFn: ({ signal }: { signal?: AbortSignal }) =>
+    get<Place[]>(`/api/places/local-gems?${cityQuery(city, { local: "true", count })}`, "Failed to fetch local gems", signal),
+  ...LIST_CACHE,
+});
+
+export const featuredQuery = (city: CityRef) => ({
+  queryKey: ["places", "featured", city.name, city.stateCode],
+  queryFn: ({ signal }: { signal?: AbortSignal }) => get<Place[]>(`/api/places/featured?${cityQuery(city)}`, "Failed to fetch featured places", signal),
+});
+
+export const categoryPlacesQuery = (categoryId: number, city: CityRef, message = "Failed to fetch places") => ({
+  queryKey: ["places", "category", categoryId, city.name, city.stateCode],
+  queryFn: ({ signal }: { signal?: AbortSignal }) => get<Place[]>(`/api/places/category/${categoryId}?${cityQuery(city)}`, message, signal),
+});
+
+export const storesQuery = (city: CityRef) => ({
+  queryKey: ["local-stores", city.name, city.stateCode],
+  queryFn: ({ signal }: { signal?: AbortSignal }) => get<Place[]>(`/api/local-stores/${cityPath(city)}`, "Failed to fetch local stores", signal),
+});
+
+export const activitiesQuery = (city: CityRef) => ({
+  queryKey: ["activities", city.name, city.stateCode],
+  queryFn: ({ signal }: { signal?: AbortSignal }) => get<Place[]>(`/api/activities/${cityPath(city)}`, "Failed to fetch activities", signal),
+});
+
+export const placeQuery = (id: number) => ({
+  queryKey: ["place", id],
+  queryFn: ({ signal }: { signal?: AbortSignal }) => get<Place>(`/api/places/${id}`, "Failed to fetch place details", signal),
+});
+
+/** A refetch never shrinks a list the visitor has extended with "load more" (section 4). */
+const keepLonger = <T>(queryClient: QueryClient, key: readonly unknown[], fresh: T[]): T[] => {
+  const cached = queryClient.getQueryData<T[]>(key);
+  return cached && cached.length > fresh.length ? cached : fresh;
+};
+
+export const FACTS_BATCH = 5;
+export const HISTORY_BATCH = 4;
+export const MAX_DEEPER_LEVEL = 3;
+
+export const factsQuery = (queryClient: QueryClient, city: CityRef) => {
+  const queryKey = ["fun-facts", city.name, city.stateCode];
+  return {
+    queryKey,
+    queryFn: async ({ signal }: { signal?: AbortSignal }) => {
+      try {
+        const { facts } = await apiRequest<{ facts: FunFact[] }>("POST", "/api/fun-facts/city", { cityName: city.name, stateCode: city.stateCode, count: FACTS_BATCH }, signal);
+        return keepLonger(queryClient, queryKey, facts ?? []);
+      } catch (error) {
+        failWith(error, "Failed to fetch fun facts");
+      }
+    },
+  };
+};
+
+export const historyQuery = (queryClient: QueryClient, city: CityRef) => {
+  const queryKey = ["city-history", city.name, city.stateCode];
+  return {
+    queryKey,
+    queryFn: async ({ signal }: { signal?: AbortSignal }) => {
+      const entries = await get<HistoryEntry[]>(`/api/city-history/${cityPath(city)}`, "Failed to fetch city history", signal);
+      return keepLonger(queryClient, queryKey, entries ?? []);
+    },
+  };
+};
+
+export const moreFacts = (city: CityRef) =>
+  apiRequest<{ facts: FunFact[] }>("POST", "/api/fun-facts/city", { cityName: city.name, stateCode: city.stateCode, count: FACTS_BATCH, more: true }).then((r) => r.facts ?? []);
+export const moreHistory = (city: CityRef) =>
+  apiRequest<{ history: HistoryEntry[] }>("POST", "/api/city-history/more", { cityName: city.name, stateCode: city.stateCode, count: HISTORY_BATCH }).then((r) => r.history ?? []);
+export const diveDeeper = (fact: FunFact, city: CityRef, level: number) =>
+  apiRequest<{ details: string }>("POST", "/api/fun-facts/dive-deeper", {
+    factTitle: fact.title,
+    factSummary: fact.summary,
+    cityName: city.name,
+    stateCode: city.stateCode,
+    level,
+  }).then((r) => r.details);
+
+// ---------------------------------------------------------------------------------------------------------
+// Favorites (401 = not signed in = not favorited)
+
+export type FavoriteType = "place" | "city" | "fact" | "store" | "activity" | "restaurant";
+export interface Favorite {
+  id: number;
+  itemType: FavoriteType;
+  itemId: string;
+  itemData: string;
+}
+
+export const favoritePath = (type: FavoriteType, itemId: string) => `${encodeURIComponent(type)}/${encodeURIComponent(itemId)}`;
+
+export const favoriteCheckQuery = (type: FavoriteType, itemId: string) => ({
+  queryKey: ["favorites", "check", type, itemId],
+  queryFn: async ({ signal }: { signal?: AbortSignal }) => {
+    try {
+      const answer = await apiRequest<{ isFavorited: boolean }>("GET", `/api/favorites/check/${favoritePath(type, itemId)}`, undefined, signal);
+      return Boolean(answer?.isFavorited);
+    } catch (error) {
+      if (error instanceof ApiError && error.status < 500) return false;
+      throw error;
+    }
+  },
+  retry: false,
+});
+
+export const favoritesQuery = () => ({
+  queryKey: ["favorites", "list"],
+  queryFn: async ({ signal }: { signal?: AbortSignal }) => {
+    try {
+      return (await apiRequest<Favorite[]>("GET", "/api/favorites", undefined, signal)) ?? [];
+    } catch (error) {
+      if (error instanceof ApiError && error.status < 500) return [] as Favorite[];
+      failWith(error, "Failed to fetch favorites");
+    }
+  },
+});
+
+export const addFavorite = (itemType: FavoriteType, itemId: string, itemData: string) =>
+  apiRequest<Favorite>("POST", "/api/favorites", { itemType, itemId, itemData });
+export const removeFavorite = (itemType: FavoriteType, itemId: string) => apiRequest<void>("DELETE", `/api/favorites/${favoritePath(itemType, itemId)}`);
+
+// ---------------------------------------------------------------------------------------------------------
+// Activity tracking: POST /api/activities, failures swallowed.
+
+export type ActivityType = "city_discovered" | "category_explored" | "place_visited" | "search_performed";
+export interface Activity {
+  activityType?: ActivityType;
+  cityName?: string;
+  cityState?: string;
+  placeId?: number | string | null;
+  categoryId?: number | null;
+  activityData?: Record<string, unknown>;
+}
+
+export function trackActivity(activity: Activity): void {
+  if (!activity.activityType) {
+    console.warn("LocalScope: activity not tracked because activityType is missing", activity);
+    return;
+  }
+  const body = JSON.stringify({
+    activityType: activity.activityType,
+    cityName: activity.cityName ?? null,
+    cityState: activity.cityState ?? null,
+    placeId: activity.placeId ?? null,
+    categoryId: activity.categoryId ?? null,
+    activityData: activity.activityData ?? {},
+  });
+  try {
+    // A beacon carries the session cookie, survives navigation and never surfaces a failed answer.
+    if (typeof navigator !== "undefined" && navigator.sendBeacon?.("/api/activities", new Blob([body], { type: "application/json" }))) return;
+    void fetch("/api/activities", { method: "POST", credentials: "include", keepalive: true, headers: { "content-type": "application/json" }, body }).catch(() => {});
+  } catch {
+    // Tracking must never break the page.
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The selected city in islands
+
+/**
+ * The selected city: the server's city for the hydrating render (so the HTML matches), then the shared atom,
+ * which the picker, storage events and polling update.
+ */
+export function useCity(initial: SelectedCity): SelectedCity {
+  useHydrateAtoms([[selectedCityAtom, initial]]);
+  const current = useAtomValue(selectedCityAtom);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated && current ? current : initial;
+}
+
+type Store = ReturnType<typeof useStore>;
+interface CitySync {
+  intervals: Map<symbol, number>;
+  timer?: ReturnType<typeof setInterval>;
+  every?: number;
+  lastSeen?: string | null;
+  adopting?: string;
+  check: () => void;
+  stop: () => void;
+}
+let citySync: CitySync | undefined;
+
+const cityKey = (city: CityRef | null | undefined) => (city ? `${city.name}|${city.stateCode}` : "");
+
+function createCitySync(store: Store, queryClient: QueryClient): CitySync {
+  let previous = cityKey(store.get(selectedCityAtom));
+  const unsubscribe = store.sub(selectedCityAtom, () => {
+    const city = store.get(selectedCityAtom);
+    const key = cityKey(city);
+    if (!city || key === previous) return;
+    previous = key;
+    // A new city: the cached lists of every city go stale (the new city's are fetched by their own keys).
+    void queryClient.invalidateQueries({ queryKey: ["places", "nearby"], refetchType: "none" });
+    void queryClient.invalidateQueries({ queryKey: ["places", "local-gems"], refetchType: "none" });
+    trackActivity({ activityType: "city_discovered", cityName: city.name, cityState: city.stateCode, activityData: { displayName: city.displayName } });
+  });
+
+  async function adopt(location: { city: string; stateCode: string }) {
+    const text = `${location.city}, ${location.stateCode}`;
+    if (sync.adopting === text) return;
+    sync.adopting = text;
+    try {
+      const [match] = await apiRequest<SelectedCity[]>("GET", `/api/cities/search?q=${encodeURIComponent(text)}&limit=1`);
+      if (match && match.name === location.city && match.stateCode === location.stateCode) {
+        store.set(selectedCityAtom, match);
+        persistCity(match);
+      }
+    } catch {
+      // Keep the current city; the next change is picked up again.
+    } finally {
+      sync.adopting = undefined;
+    }
+  }
+
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === STORAGE_KEYS.location || event.key === null) sync.check();
+  };
+
+  const sync: CitySync = {
+    intervals: new Map(),
+    check() {
+      let raw: string | null = null;
+      try {
+        raw = localStorage.getItem(STORAGE_KEYS.location);
+      } catch {
+        return;
+      }
+      if (raw === sync.lastSeen) return;
+      sync.lastSeen = raw;
+      const stored = storedLocation();
+      const current = store.get(selectedCityAtom);
+      if (stored && (!current || locationText(current) !== `${stored.city}, ${stored.stateCode}`)) void adopt(stored);
+    },
+    stop() {
+      clearInterval(sync.timer);
+      window.removeEventListener("storage", onStorage);
+      unsubscribe();
+    },
+  };
+  window.addEventListener("storage", onStorage);
+  return sync;
+}
+
+function reschedule(sync: CitySync) {
+  const every = Math.min(...sync.intervals.values());
+  if (every === sync.every) return;
+  clearInterval(sync.timer);
+  sync.every = every;
+  sync.timer = Number.isFinite(every) ? setInterval(sync.check, every) : undefined;
+}
+
+/**
+ * Follow the city chosen in this tab or another: storage events plus polling every `pollMs`
+ * (500 ms on home and local gems, 1 s on nearby). One timer serves every island on the page.
+ */
+export function useCitySync(pollMs: number) {
+  const store = useStore();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    citySync ??= createCitySync(store, queryClient);
+    const sync = citySync;
+    const id = Symbol("island");
+    sync.intervals.set(id, pollMs);
+    reschedule(sync);
+    sync.check();
+    return () => {
+      sync.intervals.delete(id);
+      if (sync.intervals.size === 0) {
+        sync.stop();
+        citySync = undefined;
+      } else reschedule(sync);
+    };
+  }, [store, queryClient, pollMs]);
+}
