@@ -5,7 +5,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
-import { expect, test, uniqueIp } from "./fixtures";
+import { expect, islandsHydrated, test, uniqueIp } from "./fixtures";
 
 const PHONE = { width: 390, height: 844 };
 const PASSWORD = "blue-Harbor-lantern-42";
@@ -89,6 +89,7 @@ test.describe("signed out", () => {
   test("register from 'Get Started Free' → the app; Sign Out → the landing page with storage cleared", async ({ page }, testInfo) => {
     await page.setExtraHTTPHeaders({ "x-forwarded-for": uniqueIp() });
     await page.goto("/");
+    await islandsHydrated(page);
     await page.getByRole("button", { name: "Get Started Free" }).click();
     const dialog = page.getByRole("dialog", { name: "Create Account" });
     await expect(dialog).toBeVisible();
@@ -139,6 +140,7 @@ test.describe("signed out", () => {
       const email = uniqueEmail("wrong");
       await registerThroughApi(request, email);
       await page.goto("/");
+      await islandsHydrated(page);
       await page.getByRole("banner").getByRole("button", { name: "Sign In" }).click();
       const dialog = page.getByRole("dialog", { name: "Sign In" });
       await dialog.getByLabel("Email").fill(email);
@@ -196,6 +198,7 @@ test.describe("signed out", () => {
   test("Continue as guest → the app; the profile shows 'Guest Explorer'", async ({ page }, testInfo) => {
     await page.setExtraHTTPHeaders({ "x-forwarded-for": uniqueIp() });
     await page.goto("/welcome");
+    await islandsHydrated(page);
     await page.getByRole("button", { name: "Continue as guest" }).first().click();
     // The landing page's own address sends signed-in visitors home.
     await expect(page).toHaveURL(/\/$/);

@@ -47,3 +47,8 @@ export function uniqueIp(): string {
   lastIp = (lastIp + 1) & 0xffffff;
   return `198.${18 + ((lastIp >> 16) & 1)}.${(lastIp >> 8) & 255}.${lastIp & 255}`;
 }
+
+/** Wait until every island on the page has hydrated (ui/client.tsx marks each with data-hydrated). */
+export async function islandsHydrated(page: import("@playwright/test").Page) {
+  await page.waitForFunction(() => [...document.querySelectorAll<HTMLElement>("[data-island]")].every((el) => el.dataset.hydrated === "true"));
+}

@@ -143,6 +143,17 @@ test.describe("map with tiles", () => {
     await expect(page.getByRole("dialog", { name: title })).toBeVisible();
   });
 
+  test("'View on map' (/map?place=ID) shows that place selected with its popup, even when it is not in the first batch", async ({ page, request }) => {
+    // A Las Vegas place far down the nearby list, so the map's first batch does not hold it.
+    const far = (await (await request.get("/api/places/nearby?city=Las%20Vegas&state=NV&count=1&offset=40")).json()) as Array<{ id: number; title: string }>;
+    expect(far).toHaveLength(1);
+    await page.goto(`/map?place=${far[0]!.id}`);
+    const popup = page.locator(".maplibregl-popup");
+    await expect(popup).toBeVisible({ timeout: 15_000 });
+    await expect(popup).toContainText(far[0]!.title);
+    await expect(page.getByTestId("map-list").getByRole("button", { pressed: true })).toContainText(far[0]!.title);
+  });
+
   test("a marker click opens the detail dialog; Get Directions goes to its coordinates; Close and Escape close it", async ({ page }) => {
     await page.goto("/map");
     await settledCount(page);

@@ -130,10 +130,16 @@ export function pages(deps: { render: Render; cityIndex: CityIndex; tileUrl: str
         theme: themeFrom(request),
       });
     })
-    .get("/map", ({ request }) => {
+    .get("/map", async ({ request }) => {
       const fromCookie = resolveLocation(cityIndex, readCookie(request, LOCATION_COOKIE));
       const city = fromCookie ?? resolveLocation(cityIndex, DEFAULT_LOCATION)!;
-      return render(<MapPage city={city} fromCookie={Boolean(fromCookie)} tileUrl={deps.tileUrl} />, {
+      // "View on map" (/map?place=ID): that place is shown first; an unknown id just shows the city.
+      const placeId = new URL(request.url).searchParams.get("place") ?? "";
+      let focus = null;
+      if (/^\d{1,12}$/.test(placeId) && deps.places) {
+        focus = await deps.places.get(Number(placeId), cityIndex.find(city.name, city.stateCode)).catch(() => null);
+      }
+      return render(<MapPage city={city} fromCookie={Boolean(fromCookie)} tileUrl={deps.tileUrl} focus={focus} />, {
         title: `Map of ${city.name}, ${city.stateCode} · LocalScope`,
         theme: themeFrom(request),
       });

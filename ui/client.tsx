@@ -1,4 +1,4 @@
-import type { ComponentType } from "react";
+import { useEffect, type ComponentType, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { IslandProviders } from "./islands/runtime";
 
@@ -35,6 +35,14 @@ export const islandLoaders: Record<string, () => Promise<{ default: ComponentTyp
   MapExplorer: () => import("./islands/MapExplorer"),
 };
 
+/** Marks the island element once React has hydrated it (`data-hydrated`), for tests and debugging. */
+function Hydrated(props: { element: HTMLElement; children: ReactNode }) {
+  useEffect(() => {
+    props.element.dataset.hydrated = "true";
+  }, [props.element]);
+  return props.children;
+}
+
 async function hydrateIsland(element: HTMLElement) {
   const name = element.dataset.island!;
   const id = element.dataset.islandId!;
@@ -48,9 +56,11 @@ async function hydrateIsland(element: HTMLElement) {
   const { default: Component } = await load();
   hydrateRoot(
     element,
-    <IslandProviders>
-      <Component {...props} />
-    </IslandProviders>,
+    <Hydrated element={element}>
+      <IslandProviders>
+        <Component {...props} />
+      </IslandProviders>
+    </Hydrated>,
   );
 }
 

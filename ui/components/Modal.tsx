@@ -29,6 +29,8 @@ export function Modal(props: { onClose: () => void; labelledBy: string; children
       data-testid={props.testId}
       className={`ls-dialog m-auto w-[calc(100%-1.5rem)] max-w-lg overflow-hidden rounded-2xl bg-surface p-0 text-ink shadow-xl ${props.className ?? ""}`}
       onCancel={(e) => {
+        // Escape in a dialog nested inside this one closes only that one.
+        if (e.target !== e.currentTarget) return;
         e.preventDefault();
         onClose.current();
       }}

@@ -32,6 +32,8 @@ export interface MapExplorerProps {
   fromCookie: boolean;
   /** Raster tile URL template (config TILE_URL). */
   tileUrl: string;
+  /** The place to show first (/map?place=ID, "View on map" on a place page). */
+  focus?: MapPlace | null;
 }
 
 const cityCentre = (city: SelectedCity): [number, number] | null =>
@@ -223,6 +225,18 @@ export default function MapExplorer(props: MapExplorerProps) {
     document.addEventListener("click", onClick);
     return () => document.removeEventListener("click", onClick);
   }, []);
+
+  // --- "View on map": once the map and the first batch are ready, the place joins the list and opens.
+  const focusDone = useRef(false);
+  useEffect(() => {
+    const focus = props.focus;
+    if (!focus || focusDone.current || mapStatus !== "ready" || view.status !== "ready") return;
+    focusDone.current = true;
+    dispatch({ type: "place-focused", cityKey, place: focus });
+    const shown = view.places.find((p) => p.id === focus.id) ?? focus;
+    setTimeout(() => selectPlace(shown), 0);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [mapStatus, view.status]);
 
   function selectPlace(place: MapPlace) {
     setSelectedId(place.id);

@@ -372,3 +372,26 @@ describe("map details", () => {
     expect(MAP_RULES.fallbackCentre[0]).toBeCloseTo(-98.58, 2);
   });
 });
+
+describe('"View on map" (/map?place=ID)', () => {
+  const ready = () => mapReducer(initialMapState(CITY), { type: "initial-loaded", cityKey: CITY, batch: places(1, 6) });
+  test("a place not in the list joins it and auto-fit stops, so the view stays on it", () => {
+    const next = mapReducer(ready(), { type: "place-focused", cityKey: CITY, place: place(99) });
+    expect(next.places.map((p) => p.id)).toContain(99);
+    expect(next.places).toHaveLength(7);
+    expect(next.autoFit).toBe(false);
+  });
+  test("a place already in the list is not added twice; offset and has-more are unchanged", () => {
+    const before = ready();
+    const next = mapReducer(before, { type: "place-focused", cityKey: CITY, place: place(3) });
+    expect(next.places).toHaveLength(6);
+    expect(next.offset).toBe(before.offset);
+    expect(next.hasMore).toBe(before.hasMore);
+  });
+  test("before the first batch, or for another city, nothing changes", () => {
+    const loading = initialMapState(CITY);
+    expect(mapReducer(loading, { type: "place-focused", cityKey: CITY, place: place(99) })).toBe(loading);
+    const before = ready();
+    expect(mapReducer(before, { type: "place-focused", cityKey: "Boston|MA", place: place(99) })).toBe(before);
+  });
+});

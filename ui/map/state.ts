@@ -188,7 +188,9 @@ export type MapAction =
   | { type: "more-started"; cityKey: string; mode: LoadMode }
   | { type: "more-loaded"; cityKey: string; mode: LoadMode; batch: MapPlace[] }
   | { type: "more-failed"; cityKey: string; mode: LoadMode }
-  | { type: "user-moved" };
+  | { type: "user-moved" }
+  /** "View on map" from a place page (/map?place=ID): that place joins the list and auto-fit stops. */
+  | { type: "place-focused"; cityKey: string; place: MapPlace };
 
 export const cityKeyOf = (city: { name: string; stateCode: string }) => `${city.name}|${city.stateCode}`;
 
@@ -228,6 +230,11 @@ export function mapReducer(state: MapLoadState, action: MapAction): MapLoadState
     case "more-started":
       if (!canStartLoad(state, action.mode)) return state;
       return { ...state, loadingMore: action.mode };
+    case "place-focused": {
+      if (state.status !== "ready") return state;
+      const fresh = dedupePlaces([action.place], state.places);
+      return { ...state, places: fresh.length ? [...state.places, ...fresh] : state.places, autoFit: false };
+    }
     case "more-failed":
       if (state.loadingMore !== action.mode) return state;
       return { ...state, loadingMore: null, hasMore: false, backgroundActive: false, lastAdded: 0 };

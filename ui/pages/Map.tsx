@@ -2,6 +2,7 @@ import { Shell } from "../components/Shell";
 import MapExplorer from "../islands/MapExplorer";
 import { Island } from "../islands/runtime";
 import type { SelectedCity } from "../state";
+import type { MapPlace } from "../map/state";
 
 export interface MapPageProps {
   city: SelectedCity;
@@ -9,13 +10,15 @@ export interface MapPageProps {
   fromCookie: boolean;
   /** Raster tile URL template (config TILE_URL). */
   tileUrl: string;
+  /** The place to show first (/map?place=ID). */
+  focus?: MapPlace | null;
 }
 
 /** /map: the interactive map. Everything on it is one island; maplibre itself loads lazily inside it. */
 export function MapPage(props: MapPageProps) {
   return (
     <Shell path="/map">
-      <Island name="MapExplorer" component={MapExplorer} props={{ city: props.city, fromCookie: props.fromCookie, tileUrl: props.tileUrl }} />
+      <Island name="MapExplorer" component={MapExplorer} props={{ city: props.city, fromCookie: props.fromCookie, tileUrl: props.tileUrl, focus: props.focus ?? null }} />
     </Shell>
   );
 }
