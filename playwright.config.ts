@@ -9,6 +9,7 @@ const PORT = Number(process.env.E2E_PORT ?? 3199);
 export default defineConfig({
   testDir: "e2e",
   testMatch: "**/*.e2e.ts",
+  globalSetup: "./e2e/global-setup.ts",
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? "line" : "list",
