@@ -3,11 +3,10 @@
  * themes, favorites. Sign-ins come from a fresh X-Forwarded-For address per test (the server trusts it from
  * 127.0.0.1), so no test meets the sign-in rate limit.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
+import { clickHeart, expectAccessible, PHONE } from "./discovery-helpers";
 import { expect, islandsHydrated, test, uniqueIp } from "./fixtures";
 
-const PHONE = { width: 390, height: 844 };
 const PASSWORD = "blue-Harbor-lantern-42";
 const uniqueEmail = (prefix: string) => `${prefix}-${crypto.randomUUID().slice(0, 10)}@example.com`;
 
@@ -16,15 +15,6 @@ async function screenshot(page: Page, testInfo: TestInfo, name: string) {
   const path = testInfo.outputPath(`${name}.png`);
   await page.screenshot({ path });
   await testInfo.attach(name, { path, contentType: "image/png" });
-}
-
-async function expectAccessible(page: Page) {
-  await page.emulateMedia({ reducedMotion: "reduce" });
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join(" | ")}`);
-  expect(bad, "axe: serious or critical violations").toEqual([]);
 }
 
 /** An account made through the API with its own (cookie-less) request client, so the browser stays signed out. */
@@ -289,9 +279,7 @@ test.describe("signed in as a guest", () => {
     await page.goto("/");
     const heart = page.getByRole("button", { name: "Save New York, NY to favorites" });
     await expect(heart).toHaveAttribute("aria-pressed", "false");
-    await heart.click();
-    await expect(page.getByRole("status").filter({ hasText: "Added to Favorites" })).toContainText("City has been added to your favorites!");
-    await expect(heart).toHaveAttribute("aria-pressed", "true");
+    await clickHeart(page, heart, true, "Added to Favorites", "City has been added to your favorites!");
 
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Favorites" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Favorites" })).toBeVisible();

@@ -1,17 +1,18 @@
 import { expect, test } from "./fixtures";
 import {
+  clickHeart,
   endSession,
   SERVER_500,
   SIGNED_OUT_401,
   chooseCity,
   EMPTY_TOWN,
-  expectAccessible,
   failWith500,
   LAS_VEGAS,
   PHONE,
   recordActivities,
   screenshot,
   watchLayoutShift,
+  screenshotAndAxe,
 } from "./discovery-helpers";
 
 test.use({ viewport: PHONE });
@@ -32,8 +33,7 @@ test.describe("category: fun facts", () => {
     await expect.poll(() => activities.find((a) => a.activityType === "category_explored")).toMatchObject({ cityName: "Las Vegas", cityState: "NV", categoryId: 3 });
     await expect(page.getByRole("button", { name: "Show More Fun Facts" })).toBeEnabled();
     await page.waitForTimeout(1300); // let the cards finish rising before the picture and the contrast check
-    await screenshot(page, testInfo);
-    await expectAccessible(page);
+    await screenshotAndAxe(page, testInfo);
   });
 
   test("the fact dialog goes three levels deep to 'You've reached the depths of this fact!'; closing resets it", async ({ page, context, baseURL }, testInfo) => {
@@ -61,8 +61,7 @@ test.describe("category: fun facts", () => {
     }
     await expect(dialog.getByText("You've reached the depths of this fact!")).toBeVisible();
     await expect(dialog.getByRole("button", { name: /Dive|Explore the Depths/ })).toHaveCount(0);
-    await screenshot(page, testInfo);
-    await expectAccessible(page);
+    await screenshotAndAxe(page, testInfo);
 
     await dialog.getByRole("button", { name: "Explore Another Fact" }).click();
     await expect(dialog).toBeHidden();
@@ -87,12 +86,8 @@ test.describe("category: fun facts", () => {
     await expect(cards).toHaveCount(5 + added);
 
     const heart = cards.first().getByRole("button", { name: /^Save .* to favorites$/ });
-    await heart.click();
-    await expect(page.getByRole("status").filter({ hasText: "Added to Favorites" })).toContainText("Item saved to your favorites!");
-    await expect(heart).toHaveAttribute("aria-pressed", "true");
-    await heart.click();
-    await expect(page.getByRole("status").filter({ hasText: "Removed from Favorites" })).toContainText("Item removed from favorites.");
-    await expect(heart).toHaveAttribute("aria-pressed", "false");
+    await clickHeart(page, heart, true, "Added to Favorites", "Item saved to your favorites!");
+    await clickHeart(page, heart, false, "Removed from Favorites", "Item removed from favorites.");
   });
 
   test("no facts: 'No Fun Facts Available'", async ({ page, context, baseURL }, testInfo) => {
@@ -101,8 +96,7 @@ test.describe("category: fun facts", () => {
     await page.goto("/category/facts");
     await expect(page.getByText("No Fun Facts Available")).toBeVisible();
     await expect(page.getByText("Fun facts for Las Vegas, NV couldn't be loaded.")).toBeVisible();
-    await screenshot(page, testInfo);
-    await expectAccessible(page);
+    await screenshotAndAxe(page, testInfo);
   });
 
   test.describe("signed out meanwhile", () => {
@@ -142,8 +136,7 @@ test.describe("category: history", () => {
     const before = await entries.count();
     expect(before).toBeGreaterThan(0);
     await page.waitForTimeout(2000);
-    await screenshot(page, testInfo);
-    await expectAccessible(page);
+    await screenshotAndAxe(page, testInfo);
     await page.getByRole("button", { name: "Show More History" }).click();
     const toast = page.getByRole("status").filter({ hasText: /more historical entries loaded!|No additional history available/ });
     await expect(toast).toBeVisible();
@@ -189,8 +182,7 @@ test.describe("category: history", () => {
       await page.goto("/category/historical");
       await expect(page.getByRole("alert").filter({ hasText: "No Historical Information Found" })).toBeVisible({ timeout: 20_000 });
       await expect(page.getByRole("button", { name: "Try Again" })).toBeVisible();
-      await screenshot(page, testInfo);
-      await expectAccessible(page);
+      await screenshotAndAxe(page, testInfo);
     });
 
     test("a failing load-more says 'Failed to load more facts' / 'Please try again later.'", async ({ page, context, baseURL }) => {
@@ -232,8 +224,7 @@ for (const view of PLACE_VIEWS) {
       if (view.slug === "lodging") await expect(cards.first().getByText("Lodging", { exact: true })).toBeVisible();
       await page.waitForTimeout(1200);
       expect(await cls()).toBeLessThan(0.1);
-      await screenshot(page, testInfo);
-      await expectAccessible(page);
+      await screenshotAndAxe(page, testInfo);
 
       const title = (await cards.first().locator("h3").textContent())!;
       await cards.first().getByRole("button", { name: view.action }).click();
@@ -245,8 +236,7 @@ for (const view of PLACE_VIEWS) {
       await page.goto(`/category/${view.slug}`);
       await expect(page.getByText(view.empty)).toBeVisible();
       await expect(page.getByText(`${view.thing} for Terlingua, TX couldn't be loaded.`)).toBeVisible();
-      await screenshot(page, testInfo);
-      await expectAccessible(page);
+      await screenshotAndAxe(page, testInfo);
     });
 
     test.describe("server errors", () => {
@@ -298,8 +288,7 @@ test.describe("category: missing", () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Category Not Found" })).toBeVisible();
     await expect(page.getByText("The category you're looking for doesn't exist.")).toBeVisible();
-    await screenshot(page, testInfo);
-    await expectAccessible(page);
+    await screenshotAndAxe(page, testInfo);
     await page.getByRole("link", { name: "Go Back Home" }).click();
     await expect(page).toHaveURL(/\/$/);
   });

@@ -1,6 +1,6 @@
 /** Shared steps of the discovery screen tests (issue 4): the city, screenshots, axe, layout shift, failures. */
 import AxeBuilder from "@axe-core/playwright";
-import type { BrowserContext, Page, TestInfo } from "@playwright/test";
+import type { BrowserContext, Locator, Page, TestInfo } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { expect } from "./fixtures";
@@ -59,6 +59,12 @@ export async function screenshot(page: Page, testInfo: TestInfo, suffix = "") {
   await testInfo.attach(name, { path, contentType: "image/png" });
 }
 
+/** The screen as it is now: a screenshot kept as an artifact, then axe-core (no serious or critical violations). */
+export async function screenshotAndAxe(page: Page, testInfo: TestInfo) {
+  await screenshot(page, testInfo);
+  await expectAccessible(page);
+}
+
 /** axe-core on the page as it is now: no serious or critical violations. */
 export async function expectAccessible(page: Page) {
   // Judge the settled page: cards that are still fading in would be measured half transparent.
@@ -68,6 +74,13 @@ export async function expectAccessible(page: Page) {
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join(" | ")}`);
   expect(bad, "axe: serious or critical violations").toEqual([]);
+}
+
+/** Click a favorite heart: a status toast says `title` and `text`, and the heart is (not) pressed as `pressed`. */
+export async function clickHeart(page: Page, heart: Locator, pressed: boolean, title: string, text: string) {
+  await heart.click();
+  await expect(page.getByRole("status").filter({ hasText: title })).toContainText(text);
+  await expect(heart).toHaveAttribute("aria-pressed", String(pressed));
 }
 
 /** Answer one API call with a server error (every retry too). */

@@ -1,17 +1,17 @@
 import { expect, test } from "./fixtures";
 import {
   chooseCity,
+  clickHeart,
   EMPTY_TOWN,
-  expectAccessible,
   failWith500,
   LAS_VEGAS,
   PHONE,
   recordActivities,
-  screenshot,
   endSession,
   SERVER_500,
   SIGNED_OUT_401,
   watchLayoutShift,
+  screenshotAndAxe,
 } from "./discovery-helpers";
 
 test.use({ viewport: PHONE });
@@ -52,8 +52,7 @@ test.describe("home", () => {
     await expect(page.getByRole("link", { name: "View More Gems" })).toHaveAttribute("href", "/local-gems");
 
     expect(await cls()).toBeLessThan(0.1);
-    await screenshot(page, testInfo);
-    await expectAccessible(page);
+    await screenshotAndAxe(page, testInfo);
   });
 
   test("the skeletons hold the nearby list's place: its top does not move and the section below does not jump", async ({ page, context, baseURL }) => {
@@ -94,8 +93,7 @@ test.describe("home", () => {
     await expect(dialog.getByTestId("place-source")).toContainText(/licence \S+/);
     await expect(dialog.getByRole("link", { name: "about our data" })).toHaveAttribute("href", "/about");
     await expect(dialog.getByRole("button", { name: `Save ${title} to favorites` })).toHaveAttribute("aria-pressed", "false");
-    await screenshot(page, testInfo);
-    await expectAccessible(page);
+    await screenshotAndAxe(page, testInfo);
 
     // Get Directions and More Info open a maps search and a web search in a new tab.
     await page.evaluate(() => {
@@ -145,12 +143,8 @@ test.describe("home", () => {
     await page.getByTestId("nearby-list").getByRole("button").nth(1).click();
     const heart = page.getByRole("dialog").getByRole("button", { name: /^Save .* to favorites$/ });
     await expect(heart).toHaveAttribute("aria-pressed", "false");
-    await heart.click();
-    await expect(page.getByRole("status").filter({ hasText: "Added to favorites" })).toContainText("Place has been saved to your favorites.");
-    await expect(heart).toHaveAttribute("aria-pressed", "true");
-    await heart.click();
-    await expect(page.getByRole("status").filter({ hasText: "Removed from favorites" })).toContainText("Place has been removed from your favorites.");
-    await expect(heart).toHaveAttribute("aria-pressed", "false");
+    await clickHeart(page, heart, true, "Added to favorites", "Place has been saved to your favorites.");
+    await clickHeart(page, heart, false, "Removed from favorites", "Place has been removed from your favorites.");
   });
 
   test("a city with no places: the empty texts", async ({ page, context, baseURL }, testInfo) => {
@@ -161,8 +155,7 @@ test.describe("home", () => {
     await expect(page.getByText("We're still discovering places in your area!")).toBeVisible();
     await expect(page.getByText("No Local Gems Yet")).toBeVisible();
     await expect(page.getByText("We're discovering local businesses in your area!")).toBeVisible();
-    await screenshot(page, testInfo);
-    await expectAccessible(page);
+    await screenshotAndAxe(page, testInfo);
   });
 
   test.describe("server errors", () => {
@@ -177,8 +170,7 @@ test.describe("home", () => {
       await expect(page.getByText("Failed to load categories. Please try again.")).toBeVisible({ timeout: 20_000 });
       await expect(page.getByText("Failed to load nearby places. Please try again.")).toBeVisible({ timeout: 20_000 });
       await expect(page.getByText("Failed to load local gems. Please try again.")).toBeVisible({ timeout: 20_000 });
-      await screenshot(page, testInfo);
-      await expectAccessible(page);
+      await screenshotAndAxe(page, testInfo);
 
       await page.unroute("**/api/places/nearby?*");
       await page.locator("section[aria-labelledby=nearby-heading]").getByRole("button", { name: "Try Again" }).click();
@@ -232,14 +224,10 @@ test.describe("home", () => {
     await page.goto("/");
     const heart = page.getByRole("button", { name: "Save Las Vegas, NV to favorites" });
     await expect(heart).toHaveAttribute("aria-pressed", "false");
-    await heart.click();
-    await expect(page.getByRole("status").filter({ hasText: "Added to Favorites" })).toContainText("City has been added to your favorites!");
-    await expect(heart).toHaveAttribute("aria-pressed", "true");
+    await clickHeart(page, heart, true, "Added to Favorites", "City has been added to your favorites!");
     await page.reload();
     await expect(heart).toHaveAttribute("aria-pressed", "true");
-    await heart.click();
-    await expect(page.getByRole("status").filter({ hasText: "Removed from Favorites" })).toContainText("City has been removed from your favorites.");
-    await expect(heart).toHaveAttribute("aria-pressed", "false");
+    await clickHeart(page, heart, false, "Removed from Favorites", "City has been removed from your favorites.");
   });
 
   test("opening hours read 'Open now' or 'Closed' from the place's openNow, with the hours themselves", async ({ page, context, baseURL }) => {
@@ -276,8 +264,7 @@ test.describe("home", () => {
       await page.goto("/");
       await expect(page.getByTestId("local-gems-list").getByRole("button")).toHaveCount(6);
       expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe("rgb(13, 17, 23)");
-      await screenshot(page, testInfo);
-      await expectAccessible(page);
+      await screenshotAndAxe(page, testInfo);
     });
   });
 });

@@ -3,11 +3,10 @@ import {
   SERVER_500,
   chooseCity,
   EMPTY_TOWN,
-  expectAccessible,
   LAS_VEGAS,
   PHONE,
-  screenshot,
   watchLayoutShift,
+  screenshotAndAxe,
 } from "./discovery-helpers";
 
 test.use({ viewport: PHONE });
@@ -40,8 +39,7 @@ test.describe("/featured", () => {
     await expect(page.getByTestId("featured-count")).toHaveText(`${n} found`);
     await expect(cards.first().locator(".rounded-full").first()).toHaveText(/^(Fun Fact|History|Activities|Food & Dining|Lodging|Local Stores|Place)$/);
     expect(await cls()).toBeLessThan(0.1);
-    await screenshot(page, testInfo);
-    await expectAccessible(page);
+    await screenshotAndAxe(page, testInfo);
     const title = (await cards.first().locator("h2").textContent())!;
     await cards.first().getByRole("button", { name: /^Learn More/ }).click();
     await expect(page.getByRole("dialog", { name: title })).toBeVisible();
@@ -53,8 +51,7 @@ test.describe("/featured", () => {
     await expect(page.getByText("No Featured Places Yet")).toBeVisible();
     await expect(page.getByText("We're still discovering amazing places in Terlingua, TX!")).toBeVisible();
     await expect(page.getByRole("link", { name: "Explore More" })).toHaveAttribute("href", "/");
-    await screenshot(page, testInfo);
-    await expectAccessible(page);
+    await screenshotAndAxe(page, testInfo);
   });
 
   test.describe("server errors", () => {
@@ -67,8 +64,7 @@ test.describe("/featured", () => {
       await expect(page.getByText("Unable to Load Featured Places")).toBeVisible({ timeout: 20_000 });
       await expect(page.getByText("There was an error loading the featured content.")).toBeVisible();
       await expect(page.getByRole("link", { name: "Back to Home", exact: true })).toHaveAttribute("href", "/");
-      await screenshot(page, testInfo);
-      await expectAccessible(page);
+      await screenshotAndAxe(page, testInfo);
     });
   });
 });
@@ -89,8 +85,7 @@ test.describe("/nearby", () => {
     await expect(rows.first()).toContainText(/(Fun Fact|History|Activities|Food & Dining|Lodging|Local Stores|Place)· \d+\.\d mi/);
     await expect(rows.first().locator("svg")).toHaveCount(1);
     expect(await cls()).toBeLessThan(0.1);
-    await screenshot(page, testInfo);
-    await expectAccessible(page);
+    await screenshotAndAxe(page, testInfo);
     await rows.nth(2).click();
     await expect(page.getByRole("dialog")).toBeVisible();
   });
@@ -109,8 +104,7 @@ test.describe("/nearby", () => {
     await page.goto("/nearby");
     await expect(page.getByText("No Discoveries Found")).toBeVisible();
     await expect(page.getByText("We're discovering amazing places near Terlingua. Check back soon!")).toBeVisible();
-    await screenshot(page, testInfo);
-    await expectAccessible(page);
+    await screenshotAndAxe(page, testInfo);
   });
 
   test.describe("server errors", () => {
@@ -122,8 +116,7 @@ test.describe("/nearby", () => {
       await page.goto("/nearby");
       await expect(page.getByText("Unable to Load Discoveries")).toBeVisible({ timeout: 20_000 });
       await expect(page.getByText("There was an error loading nearby places.")).toBeVisible();
-      await screenshot(page, testInfo);
-      await expectAccessible(page);
+      await screenshotAndAxe(page, testInfo);
     });
   });
 });
@@ -161,8 +154,7 @@ test.describe("/lodging", () => {
     const phone = cards.getByRole("link", { name: /^Call / }).first();
     await expect(phone).toHaveAttribute("href", /^tel:\+?\d{10,11}$/);
     expect(await cls()).toBeLessThan(0.1);
-    await screenshot(page, testInfo);
-    await expectAccessible(page);
+    await screenshotAndAxe(page, testInfo);
 
     await page.evaluate(() => {
       (window as any).__opened = [];
@@ -181,8 +173,7 @@ test.describe("/lodging", () => {
     await expect(page.getByText("No Lodging Found")).toBeVisible();
     await expect(page.getByText("We couldn't find any hotels or lodging options in Terlingua, TX.")).toBeVisible();
     await expect(page.getByRole("link", { name: "Back to Home", exact: true })).toHaveAttribute("href", "/");
-    await screenshot(page, testInfo);
-    await expectAccessible(page);
+    await screenshotAndAxe(page, testInfo);
   });
 
   test.describe("server errors", () => {
@@ -194,8 +185,7 @@ test.describe("/lodging", () => {
       await page.goto("/lodging");
       await expect(page.getByText("Unable to Load Lodging")).toBeVisible({ timeout: 20_000 });
       await expect(page.getByRole("button", { name: "Try Again" })).toBeVisible();
-      await screenshot(page, testInfo);
-      await expectAccessible(page);
+      await screenshotAndAxe(page, testInfo);
     });
   });
 });
@@ -219,8 +209,7 @@ test.describe("/local-gems", () => {
     for (const type of await rows.getByTestId("gem-type").allTextContents()) expect(["Restaurant", "Store", "Café"]).toContain(type);
     await expect(rows.first()).toContainText("Downtown");
     expect(await cls()).toBeLessThan(0.1);
-    await screenshot(page, testInfo);
-    await expectAccessible(page);
+    await screenshotAndAxe(page, testInfo);
   });
 
   test(`${EMPTY_TOWN}: 'No Local Gems Yet'`, async ({ page, context, baseURL }, testInfo) => {
@@ -228,8 +217,7 @@ test.describe("/local-gems", () => {
     await page.goto("/local-gems");
     await expect(page.getByText("No Local Gems Yet")).toBeVisible();
     await expect(page.getByText("We're discovering local businesses in Terlingua!")).toBeVisible();
-    await screenshot(page, testInfo);
-    await expectAccessible(page);
+    await screenshotAndAxe(page, testInfo);
   });
 
   test.describe("server errors", () => {
@@ -244,8 +232,7 @@ test.describe("/local-gems", () => {
       await page.goto("/local-gems");
       await expect(page.getByText("Failed to Load Local Gems")).toBeVisible({ timeout: 20_000 });
       await expect(page.getByText("Please try again or check your connection.")).toBeVisible();
-      await screenshot(page, testInfo);
-      await expectAccessible(page);
+      await screenshotAndAxe(page, testInfo);
       fail = false;
       const reloaded = page.waitForEvent("load");
       await page.getByRole("button", { name: "Try Again" }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { chooseCity, endSession, expectAccessible, LAS_VEGAS, PHONE, screenshot, SIGNED_OUT_401 } from "./discovery-helpers";
+import { chooseCity, endSession, LAS_VEGAS, PHONE, screenshotAndAxe, SIGNED_OUT_401 } from "./discovery-helpers";
 
 test.use({ viewport: PHONE });
 
@@ -43,8 +43,7 @@ test.describe("place page", () => {
     await expect(page.getByRole("heading", { name: "Location" })).toBeVisible();
     await expect(page.getByText(place.address!, { exact: true })).toBeVisible();
     await expect(page.getByRole("link", { name: "View on map" })).toHaveAttribute("href", `/map?place=${place.id}`);
-    await screenshot(page, testInfo);
-    await expectAccessible(page);
+    await screenshotAndAxe(page, testInfo);
 
     await page.evaluate(() => {
       (window as any).__opened = [];
@@ -134,8 +133,7 @@ test.describe("place page", () => {
       expect(response?.status()).toBe(404);
       await expect(page.getByRole("heading", { name: "Place Not Found" })).toBeVisible();
       await expect(page.getByText("The place you're looking for doesn't exist.")).toBeVisible();
-      await screenshot(page, testInfo);
-      await expectAccessible(page);
+      await screenshotAndAxe(page, testInfo);
       await page.getByRole("link", { name: "Go Back Home" }).click();
       await expect(page).toHaveURL(/\/$/);
     });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { guestCookie, testApp } from "./testing";
+import { guestBrowser, testApp } from "./testing";
 
 type Position = [number, number];
 const positions = (geometry: { type: string; coordinates: unknown }): Position[] => {
@@ -75,9 +75,8 @@ describe("offline outline basemap (GET /basemap/*.geojson)", () => {
 
 describe("/map page (as a signed-in guest: signed-out visitors get the landing page)", () => {
   test("renders the city from the cookie, the tile URL from the configuration, and no map library in the HTML", async () => {
-    const { request } = await testApp({ TILE_URL: "https://tiles.example.test/{z}/{x}/{y}.png" });
-    const guest = await guestCookie(request);
-    const response = await request("/map", { headers: { cookie: `localscope-location=Las%20Vegas%2C%20NV; ${guest}` } });
+    const { get } = await guestBrowser({ TILE_URL: "https://tiles.example.test/{z}/{x}/{y}.png" });
+    const response = await get("/map", "localscope-location=Las%20Vegas%2C%20NV");
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toContain("<title>Map of Las Vegas, NV · LocalScope</title>");
@@ -94,21 +93,21 @@ describe("/map page (as a signed-in guest: signed-out visitors get the landing p
   });
 
   test("without a location cookie it shows the default city (New York, NY)", async () => {
-    const { request } = await testApp();
-    const html = await (await request("/map", { headers: { cookie: await guestCookie(request) } })).text();
+    const { get } = await guestBrowser();
+    const html = await (await get("/map")).text();
     expect(html).toContain("Explore <!-- -->New York");
   });
 
   test("the tile origin is allowed for images by the CSP (tiles load as images)", async () => {
-    const { request } = await testApp({ TILE_URL: "https://tiles.example.test/{z}/{x}/{y}.png" });
-    const csp = (await request("/map", { headers: { cookie: await guestCookie(request) } })).headers.get("content-security-policy")!;
+    const { get } = await guestBrowser({ TILE_URL: "https://tiles.example.test/{z}/{x}/{y}.png" });
+    const csp = (await get("/map")).headers.get("content-security-policy")!;
     expect(csp).toMatch(/img-src [^;]*https:\/\/tiles\.example\.test/);
     expect(csp).toMatch(/worker-src [^;]*'self'/);
   });
 
   test("/about credits the outline basemap's source", async () => {
-    const { request } = await testApp();
-    const html = await (await request("/about", { headers: { cookie: await guestCookie(request) } })).text();
+    const { get } = await guestBrowser();
+    const html = await (await get("/about")).text();
     expect(html).toContain("us-atlas");
     expect(html).toContain("US Census Bureau");
   });

@@ -1,11 +1,10 @@
 import { describe, expect, test } from "bun:test";
-import { guestCookie, testApp } from "./testing";
+import { guestBrowser } from "./testing";
 
-const { request } = await testApp();
 // Pages are for signed-in visitors (issue 5): these tests browse as a guest.
-const GUEST = await guestCookie(request);
+const { request, get } = await guestBrowser();
 const home = async (cookie?: string) => {
-  const response = await request("/", { headers: { cookie: [cookie, GUEST].filter(Boolean).join("; ") } });
+  const response = await get("/", cookie);
   return { response, html: await response.text() };
 };
 

@@ -42,3 +42,14 @@ export async function guestCookie(request: (path: string, init?: RequestInit) =>
   const { continueAsGuest } = await import("../modules/auth/testing");
   return (await continueAsGuest(request)).cookie;
 }
+
+/**
+ * A test app browsed as one signed-in guest (pages are for signed-in visitors): `get(path, cookie?)` sends
+ * `cookie` (other cookies, "; "-joined) followed by the guest's session cookie.
+ */
+export async function guestBrowser(env: Record<string, string> = {}) {
+  const app = await testApp(env);
+  const guest = await guestCookie(app.request);
+  const get = (path: string, cookie?: string) => app.request(path, { headers: { cookie: [cookie, guest].filter(Boolean).join("; ") } });
+  return { ...app, guest, get };
+}

@@ -1,4 +1,5 @@
 /** Small building blocks shared by the discovery islands: skeletons, states, badges, the heart, the card stagger. */
+import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { BADGE_CLASSES, staggerDelay, type CategoryColour } from "./places";
 
@@ -92,5 +93,69 @@ export function BackLink(props: { href?: string; label?: string }) {
         <path d="M15 18l-6-6 6-6" />
       </svg>
     </a>
+  );
+}
+
+type ListQuery<T> = Pick<UseQueryResult<T[]>, "data" | "isPending" | "isError" | "refetch" | "isFetching">;
+
+/** What an error or empty state says; an error without an action gets "Try Again" (refetch). */
+export interface StateText {
+  title?: string;
+  text: string;
+  action?: ReactNode;
+}
+
+/** "Try Again": refetches the query, disabled while it is fetching. */
+export function RetryButton(props: { query: Pick<UseQueryResult, "refetch" | "isFetching"> }) {
+  return (
+    <button type="button" className={BUTTON_SOFT} disabled={props.query.isFetching} onClick={() => void props.query.refetch()}>
+      Try Again
+    </button>
+  );
+}
+
+/** A state's action that leads back to Home. */
+export function HomeLink(props: { text: string }) {
+  return (
+    <a href="/" className={BUTTON}>
+      {props.text}
+    </a>
+  );
+}
+
+/**
+ * A list query's states: `loading` while pending (or while `waiting`), the error state, the empty state
+ * (without `empty`, an empty list is rendered like any other), else `children(data)`.
+ */
+export function QueryStates<T>(props: {
+  query: ListQuery<T>;
+  loading: ReactNode;
+  waiting?: boolean;
+  error: StateText;
+  empty?: StateText;
+  children: (data: T[]) => ReactNode;
+}) {
+  const { query } = props;
+  if (props.waiting || query.isPending) return props.loading;
+  if (query.isError) return <StateMessage kind="error" {...props.error} action={props.error.action ?? <RetryButton query={query} />} />;
+  const data = query.data as T[];
+  if (props.empty && data.length === 0) return <StateMessage kind="empty" {...props.empty} />;
+  return props.children(data);
+}
+
+/** A Home list section: its heading, a "View More …" link to the full list, and the list. */
+export function HomeSection(props: { id: string; title: string; href: string; linkText: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={props.id} className="mt-8">
+      <div className="mb-3 flex items-baseline justify-between gap-3">
+        <h2 id={props.id} className="text-lg font-bold">
+          {props.title}
+        </h2>
+        <a href={props.href} className="text-sm font-medium text-primary underline-offset-2 hover:underline focus-ring">
+          {props.linkText}
+        </a>
+      </div>
+      {props.children}
+    </section>
   );
 }

@@ -1,21 +1,13 @@
 import { createContext, useContext } from "react";
+// Type only: erased from the browser bundle, so none of the server module's dependencies come along.
+import type { PublicUser } from "../../modules/auth/model";
 
 /**
  * Who is looking at a server-rendered page (issue 5): the user payload of /api/auth/me, or null when
  * signed out. src/pages.tsx provides it around every page; only server-rendered parts (the Shell) read it.
  * Islands get what they need as props, because the context does not exist in the browser.
  */
-export interface Viewer {
-  id: number;
-  /** null for guests. */
-  email: string | null;
-  /** null for guests ("Guest Explorer"). */
-  username: string | null;
-  isAdmin: boolean;
-  isGuest: boolean;
-  /** ISO 8601. */
-  createdAt: string;
-}
+export type Viewer = PublicUser;
 
 /** Where the landing page lives; signed-out visitors see it at any path, signed-in ones are sent to / (decision 013). */
 export const LANDING_PATH = "/welcome";

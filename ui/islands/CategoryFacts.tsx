@@ -1,49 +1,31 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useSetAtom } from "jotai";
 import { useEffect, useRef, useState } from "react";
-import { ApiError } from "../api";
+import { LoadMoreButton, useCategoryCity, useLoadMore } from "../components/category-view";
 import { CloseButton, Modal } from "../components/Modal";
 import { factItemId, type FunFact } from "../components/places";
 import { useSavedItems } from "../components/saved";
-import { Badge, BUTTON, BUTTON_SOFT, HeartButton, SkeletonList, StateMessage, staggerStyle } from "../components/ui";
-import { diveDeeper, factsQuery, MAX_DEEPER_LEVEL, moreFacts, trackActivity, useCity, useCitySync, type CityRef } from "../queries";
-import { showToastAtom, type SelectedCity } from "../state";
+import { Badge, BUTTON, BUTTON_SOFT, HeartButton, QueryStates, SkeletonList, staggerStyle } from "../components/ui";
+import { diveDeeper, factsQuery, MAX_DEEPER_LEVEL, moreFacts, type CityRef } from "../queries";
+import type { SelectedCity } from "../state";
 
 export const DEEPER_BUTTONS = ["Dive Deeper", "Dive Even Deeper", "Explore the Depths"] as const;
 export const DEEPER_SECTIONS = ["More Details", "Deep Dive", "Expert Analysis"] as const;
 
 /** Category page "facts": fun facts for the city, "Show More Fun Facts", and the three-level dialog. */
 export default function CategoryFacts(props: { city: SelectedCity; categoryId: number; slug: string }) {
-  const city = useCity(props.city);
-  useCitySync(Infinity);
+  const city = useCategoryCity(props);
   const queryClient = useQueryClient();
-  const showToast = useSetAtom(showToastAtom);
   const query = factsQuery(queryClient, city);
-  const { data, isPending, isError, refetch, isFetching } = useQuery(query);
+  const result = useQuery(query);
   const [selected, setSelected] = useState<FunFact | null>(null);
   const saved = useSavedItems();
-
-  useEffect(() => {
-    trackActivity({ activityType: "category_explored", cityName: city.name, cityState: city.stateCode, categoryId: props.categoryId, activityData: { slug: props.slug } });
-  }, [city.name, city.stateCode, props.categoryId, props.slug]);
-
-  const more = useMutation({
-    mutationFn: () => moreFacts(city),
-    onSuccess: (facts) => {
-      const known = new Set((queryClient.getQueryData<FunFact[]>(query.queryKey) ?? []).map((f) => f.title));
-      const fresh = facts.filter((f) => !known.has(f.title));
-      if (fresh.length === 0) {
-        showToast({ title: "No new facts available", description: "You've discovered all available fun facts for this area." });
-        return;
-      }
-      queryClient.setQueryData<FunFact[]>(query.queryKey, (old = []) => [...old, ...fresh]);
-      showToast({ title: `${fresh.length} more fun facts loaded!` });
-    },
-    onError: (error) => {
-      if (error instanceof ApiError && error.status === 401) showToast({ title: "Please log in", description: "You need to be logged in to load more facts." });
-      else showToast({ title: "Failed to load more facts", description: "Please try again later.", variant: "destructive" });
-    },
+  const more = useLoadMore(query.queryKey, () => moreFacts(city), (f) => f.title, {
+    noneTitle: "No new facts available",
+    noneDescription: "You've discovered all available fun facts for this area.",
+    loaded: (n) => `${n} more fun facts loaded!`,
+    noun: "facts",
   });
+  const unavailable = { title: "No Fun Facts Available", text: `Fun facts for ${city.name}, ${city.stateCode} couldn't be loaded.` };
 
   return (
     <section aria-labelledby="view-heading">
@@ -52,66 +34,49 @@ export default function CategoryFacts(props: { city: SelectedCity; categoryId: n
       </h2>
       <p className="mt-1 text-ink-soft">Fascinating stories and hidden gems from {city.state}</p>
       <div className="mt-4">
-        {isPending ? (
-          <SkeletonList count={3} itemClassName="h-52 card" label="Loading fun facts…" />
-        ) : isError || data.length === 0 ? (
-          <StateMessage
-            kind={isError ? "error" : "empty"}
-            title="No Fun Facts Available"
-            text={`Fun facts for ${city.name}, ${city.stateCode} couldn't be loaded.`}
-            action={
-              isError ? (
-                <button type="button" className={BUTTON_SOFT} disabled={isFetching} onClick={() => void refetch()}>
-                  Try Again
-                </button>
-              ) : undefined
-            }
-          />
-        ) : (
-          <>
-            <ul className="flex flex-col gap-4" data-testid="fact-cards">
-              {data.map((fact, i) => {
-                const itemId = factItemId(fact);
-                return (
-                  <li key={`${fact.title}-${i}`} className="ls-card-in" style={staggerStyle(i)} data-testid="category-card">
-                    <article className="card flex h-52 cursor-pointer flex-col p-4 hover:ring-primary" onClick={() => setSelected(fact)} aria-labelledby={`fact-${i}`}>
-                      <div className="flex items-start gap-2">
-                        <div className="min-w-0 flex-1">
-                          <Badge colour="purple">{fact.category}</Badge>
-                          <h3 id={`fact-${i}`} className="mt-2 line-clamp-2 text-lg font-semibold leading-snug">
-                            {fact.title}
-                          </h3>
+        <QueryStates query={result} loading={<SkeletonList count={3} itemClassName="h-52 card" label="Loading fun facts…" />} error={unavailable} empty={unavailable}>
+          {(data) => (
+            <>
+              <ul className="flex flex-col gap-4" data-testid="fact-cards">
+                {data.map((fact, i) => {
+                  const itemId = factItemId(fact);
+                  return (
+                    <li key={`${fact.title}-${i}`} className="ls-card-in" style={staggerStyle(i)} data-testid="category-card">
+                      <article className="card flex h-52 cursor-pointer flex-col p-4 hover:ring-primary" onClick={() => setSelected(fact)} aria-labelledby={`fact-${i}`}>
+                        <div className="flex items-start gap-2">
+                          <div className="min-w-0 flex-1">
+                            <Badge colour="purple">{fact.category}</Badge>
+                            <h3 id={`fact-${i}`} className="mt-2 line-clamp-2 text-lg font-semibold leading-snug">
+                              {fact.title}
+                            </h3>
+                          </div>
+                          <HeartButton
+                            pressed={saved.isSaved("fact", itemId)}
+                            busy={saved.pendingId === itemId}
+                            label={`Save ${fact.title} to favorites`}
+                            onClick={() => saved.toggle({ itemType: "fact", itemId, itemData: { title: fact.title, summary: fact.summary, category: fact.category, content: fact.summary, city: `${city.name}, ${city.stateCode}`, type: "fact" } })}
+                          />
                         </div>
-                        <HeartButton
-                          pressed={saved.isSaved("fact", itemId)}
-                          busy={saved.pendingId === itemId}
-                          label={`Save ${fact.title} to favorites`}
-                          onClick={() => saved.toggle({ itemType: "fact", itemId, itemData: { title: fact.title, summary: fact.summary, category: fact.category, content: fact.summary, city: `${city.name}, ${city.stateCode}`, type: "fact" } })}
-                        />
-                      </div>
-                      <p className="mt-1 line-clamp-2 text-sm text-ink-soft">{fact.summary}</p>
-                      <button
-                        type="button"
-                        className="mt-auto self-start text-sm font-medium text-primary underline-offset-2 hover:underline focus-ring"
-                        onClick={(e) => {
-                          e.stopPropagation();
-                          setSelected(fact);
-                        }}
-                      >
-                        Tap to explore deeper
-                      </button>
-                    </article>
-                  </li>
-                );
-              })}
-            </ul>
-            <div className="mt-6 flex justify-center">
-              <button type="button" className={BUTTON} disabled={more.isPending} aria-busy={more.isPending || undefined} onClick={() => !more.isPending && more.mutate()}>
-                {more.isPending ? "Loading more fun facts…" : "Show More Fun Facts"}
-              </button>
-            </div>
-          </>
-        )}
+                        <p className="mt-1 line-clamp-2 text-sm text-ink-soft">{fact.summary}</p>
+                        <button
+                          type="button"
+                          className="mt-auto self-start text-sm font-medium text-primary underline-offset-2 hover:underline focus-ring"
+                          onClick={(e) => {
+                            e.stopPropagation();
+                            setSelected(fact);
+                          }}
+                        >
+                          Tap to explore deeper
+                        </button>
+                      </article>
+                    </li>
+                  );
+                })}
+              </ul>
+              <LoadMoreButton more={more} label="Show More Fun Facts" busyLabel="Loading more fun facts…" />
+            </>
+          )}
+        </QueryStates>
       </div>
       {selected && <FactDialog fact={selected} city={city} onClose={() => setSelected(null)} />}
     </section>

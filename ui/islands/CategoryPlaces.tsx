@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, type ReactNode } from "react";
+import type { ReactNode } from "react";
+import { useCategoryCity } from "../components/category-view";
 import { preloadPlaceDialog, usePlaceDialog } from "../components/PlaceRows";
 import { PlaceHero } from "../components/PlaceParts";
 import {
@@ -15,8 +16,8 @@ import {
 } from "../components/places";
 import { useSavedItems } from "../components/saved";
 import { restaurantTagline } from "../components/taglines";
-import { Badge, BUTTON, BUTTON_SOFT, HeartButton, SkeletonList, StateMessage, staggerStyle } from "../components/ui";
-import { activitiesQuery, categoryPlacesQuery, storesQuery, trackActivity, useCity, useCitySync, type FavoriteType } from "../queries";
+import { Badge, BUTTON, BUTTON_SOFT, HeartButton, QueryStates, SkeletonList, staggerStyle } from "../components/ui";
+import { activitiesQuery, categoryPlacesQuery, storesQuery, type FavoriteType } from "../queries";
 import type { SelectedCity } from "../state";
 
 export type PlacesView = "stores" | "activities" | "food" | "lodging" | "generic";
@@ -69,68 +70,47 @@ function favoriteOf(view: PlacesView, place: Place): { itemType: FavoriteType; i
 
 /** Category pages with place cards: stores, activities, food, lodging, and the generic list for other slugs. */
 export default function CategoryPlaces(props: { city: SelectedCity; view: PlacesView; categoryId: number; slug: string }) {
-  const city = useCity(props.city);
-  useCitySync(Infinity);
+  const city = useCategoryCity(props);
   const view = VIEWS[props.view];
-  const { data, isPending, isError, refetch, isFetching } = useQuery(queryFor(props.view, props.categoryId, city));
+  const query = useQuery(queryFor(props.view, props.categoryId, city));
   const { open, dialog } = usePlaceDialog(city);
   const saved = useSavedItems();
 
-  useEffect(() => {
-    trackActivity({ activityType: "category_explored", cityName: city.name, cityState: city.stateCode, categoryId: props.categoryId, activityData: { slug: props.slug } });
-  }, [city.name, city.stateCode, props.categoryId, props.slug]);
-
-  const emptyText = view.thing ? `${view.thing} for ${city.name}, ${city.stateCode} couldn't be loaded.` : "There are no places in this category yet.";
-  let body: ReactNode;
-  if (isPending) {
-    body =
-      props.view === "generic" ? (
-        <SkeletonList count={GENERIC_SKELETONS} itemClassName={GENERIC_CARD} label="Loading places…" />
-      ) : (
-        <SkeletonList count={CATEGORY_SKELETONS} itemClassName={CARD} label="Loading places…" />
-      );
-  } else if (isError || data.length === 0) {
-    body = (
-      <StateMessage
-        kind={isError ? "error" : "empty"}
-        title={view.empty}
-        text={emptyText}
-        action={
-          isError ? (
-            <button type="button" className={BUTTON_SOFT} disabled={isFetching} onClick={() => void refetch()}>
-              Try Again
-            </button>
-          ) : undefined
-        }
-      />
+  const unavailable = {
+    title: view.empty,
+    text: view.thing ? `${view.thing} for ${city.name}, ${city.stateCode} couldn't be loaded.` : "There are no places in this category yet.",
+  };
+  const loading =
+    props.view === "generic" ? (
+      <SkeletonList count={GENERIC_SKELETONS} itemClassName={GENERIC_CARD} label="Loading places…" />
+    ) : (
+      <SkeletonList count={CATEGORY_SKELETONS} itemClassName={CARD} label="Loading places…" />
     );
-  } else {
-    body = (
-      <ul className="flex flex-col gap-4" data-testid="category-cards">
-        {data.map((place, i) => {
-          const favorite = favoriteOf(props.view, place);
-          return (
-            <li key={place.id} className="ls-card-in" style={staggerStyle(i)} data-testid="category-card">
-              {props.view === "generic" ? (
-                <GenericCard place={place} onOpen={() => open(place)} />
-              ) : (
-                <PlaceCard view={props.view} place={place} onOpen={() => open(place)}>
-                  {favorite && (
-                    <HeartButton
-                      pressed={saved.isSaved(favorite.itemType, favorite.itemId)}
-                      busy={saved.pendingId === favorite.itemId}
-                      label={`Save ${place.title} to favorites`}
-                      onClick={() => saved.toggle(favorite)}
-                    />
-                  )}
-                </PlaceCard>
-              )}
-            </li>
-          );
-        })}
-      </ul>
-    );
-  }
+  const cards = (data: Place[]) => (
+    <ul className="flex flex-col gap-4" data-testid="category-cards">
+      {data.map((place, i) => {
+        const favorite = favoriteOf(props.view, place);
+        return (
+          <li key={place.id} className="ls-card-in" style={staggerStyle(i)} data-testid="category-card">
+            {props.view === "generic" ? (
+              <GenericCard place={place} onOpen={() => open(place)} />
+            ) : (
+              <PlaceCard view={props.view} place={place} onOpen={() => open(place)}>
+                {favorite && (
+                  <HeartButton
+                    pressed={saved.isSaved(favorite.itemType, favorite.itemId)}
+                    busy={saved.pendingId === favorite.itemId}
+                    label={`Save ${place.title} to favorites`}
+                    onClick={() => saved.toggle(favorite)}
+                  />
+                )}
+              </PlaceCard>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
 
   return (
     <section aria-labelledby="view-heading">
@@ -138,7 +118,11 @@ export default function CategoryPlaces(props: { city: SelectedCity; view: Places
         {view.heading(city)}
       </h2>
       {view.subtitle && <p className="mt-1 text-ink-soft">{view.subtitle(city)}</p>}
-      <div className="mt-4">{body}</div>
+      <div className="mt-4">
+        <QueryStates query={query} loading={loading} error={unavailable} empty={unavailable}>
+          {cards}
+        </QueryStates>
+      </div>
       {dialog}
     </section>
   );

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { preloadPlaceDialog, usePlaceDialog } from "../components/PlaceRows";
 import { categoryColour, listCategoryLabel } from "../components/places";
-import { Badge, BUTTON, SkeletonList, StateMessage } from "../components/ui";
+import { Badge, BUTTON, HomeLink, QueryStates, SkeletonList } from "../components/ui";
 import { featuredQuery, useCity, useCitySync } from "../queries";
 import { locationText, type SelectedCity } from "../state";
 
@@ -12,7 +12,8 @@ const CARD = "h-56 card";
 export default function FeaturedList(props: { city: SelectedCity }) {
   const city = useCity(props.city);
   useCitySync(Infinity);
-  const { data, isPending, isError } = useQuery(featuredQuery(city));
+  const query = useQuery(featuredQuery(city));
+  const { data } = query;
   const { open, dialog } = usePlaceDialog(city);
   return (
     <section aria-labelledby="page-heading">
@@ -25,58 +26,41 @@ export default function FeaturedList(props: { city: SelectedCity }) {
         </span>
       </div>
       <div className="mt-4">
-        {isPending ? (
-          <SkeletonList count={FEATURED_SKELETONS} itemClassName={CARD} label="Loading featured places…" className="grid grid-cols-1 gap-4 sm:grid-cols-2" />
-        ) : isError ? (
-          <StateMessage
-            kind="error"
-            title="Unable to Load Featured Places"
-            text="There was an error loading the featured content."
-            action={
-              <a href="/" className={BUTTON}>
-                Back to Home
-              </a>
-            }
-          />
-        ) : data.length === 0 ? (
-          <StateMessage
-            kind="empty"
-            title="No Featured Places Yet"
-            text={`We're still discovering amazing places in ${locationText(city)}!`}
-            action={
-              <a href="/" className={BUTTON}>
-                Explore More
-              </a>
-            }
-          />
-        ) : (
-          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2" data-testid="featured-cards">
-            {data.map((place) => (
-              <li key={place.id}>
-                <article className={`${CARD} flex flex-col p-4`} aria-labelledby={`featured-${place.id}`}>
-                  <Badge colour={categoryColour(place.categoryId)} className="self-start">
-                    {listCategoryLabel(place.categoryId)}
-                  </Badge>
-                  <h2 id={`featured-${place.id}`} className="mt-2 truncate text-lg font-semibold">
-                    {place.title}
-                  </h2>
-                  <p className="line-clamp-2 text-sm text-ink-soft">{place.description}</p>
-                  {place.address && <p className="mt-1 truncate text-xs text-ink-soft">{place.address}</p>}
-                  <button
-                    type="button"
-                    className={`${BUTTON} mt-auto self-start px-4 py-1.5 text-sm`}
-                    onClick={() => open(place)}
-                    onPointerEnter={preloadPlaceDialog}
-                    onFocus={preloadPlaceDialog}
-                    aria-label={`Learn More about ${place.title}`}
-                  >
-                    Learn More
-                  </button>
-                </article>
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryStates
+          query={query}
+          loading={<SkeletonList count={FEATURED_SKELETONS} itemClassName={CARD} label="Loading featured places…" className="grid grid-cols-1 gap-4 sm:grid-cols-2" />}
+          error={{ title: "Unable to Load Featured Places", text: "There was an error loading the featured content.", action: <HomeLink text="Back to Home" /> }}
+          empty={{ title: "No Featured Places Yet", text: `We're still discovering amazing places in ${locationText(city)}!`, action: <HomeLink text="Explore More" /> }}
+        >
+          {(places) => (
+            <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2" data-testid="featured-cards">
+              {places.map((place) => (
+                <li key={place.id}>
+                  <article className={`${CARD} flex flex-col p-4`} aria-labelledby={`featured-${place.id}`}>
+                    <Badge colour={categoryColour(place.categoryId)} className="self-start">
+                      {listCategoryLabel(place.categoryId)}
+                    </Badge>
+                    <h2 id={`featured-${place.id}`} className="mt-2 truncate text-lg font-semibold">
+                      {place.title}
+                    </h2>
+                    <p className="line-clamp-2 text-sm text-ink-soft">{place.description}</p>
+                    {place.address && <p className="mt-1 truncate text-xs text-ink-soft">{place.address}</p>}
+                    <button
+                      type="button"
+                      className={`${BUTTON} mt-auto self-start px-4 py-1.5 text-sm`}
+                      onClick={() => open(place)}
+                      onPointerEnter={preloadPlaceDialog}
+                      onFocus={preloadPlaceDialog}
+                      aria-label={`Learn More about ${place.title}`}
+                    >
+                      Learn More
+                    </button>
+                  </article>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryStates>
       </div>
       {dialog}
     </section>

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { GemRows, RowSkeletons, usePlaceDialog } from "../components/PlaceRows";
-import { BUTTON_SOFT, StateMessage } from "../components/ui";
+import { HomeSection, QueryStates } from "../components/ui";
 import { LOCAL_GEMS_DELAY_MS, localGemsQuery, POLL_HOME_MS, useCity, useCitySync } from "../queries";
 import type { SelectedCity } from "../state";
 
@@ -20,44 +20,30 @@ export default function HomeLocalGems(props: { city: SelectedCity }) {
     const timer = setTimeout(() => setStartedFor(key), LOCAL_GEMS_DELAY_MS);
     return () => clearTimeout(timer);
   }, [key]);
-  const { data, isPending, isError, refetch, isFetching } = useQuery({ ...localGemsQuery(city, HOME_GEMS_COUNT), enabled: startedFor === key });
-  const waiting = startedFor !== key && !data;
+  const query = useQuery({ ...localGemsQuery(city, HOME_GEMS_COUNT), enabled: startedFor === key });
+  const waiting = startedFor !== key && !query.data;
   const { open, dialog } = usePlaceDialog(city);
   return (
-    <section aria-labelledby="gems-heading" className="mt-8">
-      <div className="mb-3 flex items-baseline justify-between gap-3">
-        <h2 id="gems-heading" className="text-lg font-bold">
-          Local Gems
-        </h2>
-        <a href="/local-gems" className="text-sm font-medium text-primary underline-offset-2 hover:underline focus-ring">
-          View More Gems
-        </a>
-      </div>
-      {waiting || isPending ? (
-        <div className="relative">
-          <RowSkeletons count={HOME_GEMS_COUNT} label={waiting ? "" : "Loading local gems…"} />
-          {waiting && (
-            <p role="status" className="absolute inset-x-0 top-12 mx-auto w-fit rounded-full bg-surface px-4 py-1.5 text-sm font-medium text-ink shadow ring-1 ring-line" data-testid="gems-waiting">
-              Loading after nearby discoveries...
-            </p>
-          )}
-        </div>
-      ) : isError ? (
-        <StateMessage
-          kind="error"
-          text="Failed to load local gems. Please try again."
-          action={
-            <button type="button" className={BUTTON_SOFT} disabled={isFetching} onClick={() => void refetch()}>
-              Try Again
-            </button>
-          }
-        />
-      ) : data.length === 0 ? (
-        <StateMessage kind="empty" title="No Local Gems Yet" text="We're discovering local businesses in your area!" />
-      ) : (
-        <GemRows places={data} onOpen={open} />
-      )}
+    <HomeSection id="gems-heading" title="Local Gems" href="/local-gems" linkText="View More Gems">
+      <QueryStates
+        query={query}
+        waiting={waiting}
+        loading={
+          <div className="relative">
+            <RowSkeletons count={HOME_GEMS_COUNT} label={waiting ? "" : "Loading local gems…"} />
+            {waiting && (
+              <p role="status" className="absolute inset-x-0 top-12 mx-auto w-fit rounded-full bg-surface px-4 py-1.5 text-sm font-medium text-ink shadow ring-1 ring-line" data-testid="gems-waiting">
+                Loading after nearby discoveries...
+              </p>
+            )}
+          </div>
+        }
+        error={{ text: "Failed to load local gems. Please try again." }}
+        empty={{ title: "No Local Gems Yet", text: "We're discovering local businesses in your area!" }}
+      >
+        {(data) => <GemRows places={data} onOpen={open} />}
+      </QueryStates>
       {dialog}
-    </section>
+    </HomeSection>
   );
 }

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { GemRows, RowSkeletons, usePlaceDialog } from "../components/PlaceRows";
-import { BUTTON, StateMessage } from "../components/ui";
+import { BUTTON, QueryStates } from "../components/ui";
 import { localGemsQuery, POLL_HOME_MS, useCity, useCitySync } from "../queries";
 import type { SelectedCity } from "../state";
 
@@ -10,7 +10,8 @@ export const LOCAL_GEMS_PAGE_COUNT = 12;
 export default function LocalGemsList(props: { city: SelectedCity }) {
   const city = useCity(props.city);
   useCitySync(POLL_HOME_MS);
-  const { data, isPending, isError } = useQuery(localGemsQuery(city, LOCAL_GEMS_PAGE_COUNT));
+  const query = useQuery(localGemsQuery(city, LOCAL_GEMS_PAGE_COUNT));
+  const { data } = query;
   const { open, dialog } = usePlaceDialog(city);
   return (
     <section aria-labelledby="page-heading">
@@ -22,24 +23,22 @@ export default function LocalGemsList(props: { city: SelectedCity }) {
         {data && data.length > 0 ? `${data.length} downtown businesses in ${city.name}` : ""}
       </p>
       <div className="mt-4">
-        {isPending ? (
-          <RowSkeletons count={LOCAL_GEMS_PAGE_COUNT} label="Loading local gems…" />
-        ) : isError ? (
-          <StateMessage
-            kind="error"
-            title="Failed to Load Local Gems"
-            text="Please try again or check your connection."
-            action={
+        <QueryStates
+          query={query}
+          loading={<RowSkeletons count={LOCAL_GEMS_PAGE_COUNT} label="Loading local gems…" />}
+          error={{
+            title: "Failed to Load Local Gems",
+            text: "Please try again or check your connection.",
+            action: (
               <button type="button" className={BUTTON} onClick={() => location.reload()}>
                 Try Again
               </button>
-            }
-          />
-        ) : data.length === 0 ? (
-          <StateMessage kind="empty" title="No Local Gems Yet" text={`We're discovering local businesses in ${city.name}!`} />
-        ) : (
-          <GemRows places={data} onOpen={open} />
-        )}
+            ),
+          }}
+          empty={{ title: "No Local Gems Yet", text: `We're discovering local businesses in ${city.name}!` }}
+        >
+          {(places) => <GemRows places={places} onOpen={open} />}
+        </QueryStates>
       </div>
       {dialog}
     </section>

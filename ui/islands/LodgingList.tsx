@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { preloadPlaceDialog, usePlaceDialog } from "../components/PlaceRows";
 import { PlaceHero } from "../components/PlaceParts";
 import { amenityChips, mapsSearchUrl, miles, telUrl, websiteUrl, type Place } from "../components/places";
-import { BUTTON, BUTTON_SOFT, SkeletonList, StateMessage } from "../components/ui";
+import { HomeLink, QueryStates, SkeletonList } from "../components/ui";
 import { categoryPlacesQuery, useCity, useCitySync } from "../queries";
 import type { SelectedCity } from "../state";
 
@@ -14,7 +14,8 @@ const CARD = "h-[22rem] card";
 export default function LodgingList(props: { city: SelectedCity }) {
   const city = useCity(props.city);
   useCitySync(Infinity);
-  const { data, isPending, isError, refetch, isFetching } = useQuery(categoryPlacesQuery(LODGING_CATEGORY, city, "Failed to fetch lodging places"));
+  const query = useQuery(categoryPlacesQuery(LODGING_CATEGORY, city, "Failed to fetch lodging places"));
+  const { data } = query;
   const { open, dialog } = usePlaceDialog(city);
   return (
     <section aria-labelledby="page-heading">
@@ -26,39 +27,26 @@ export default function LodgingList(props: { city: SelectedCity }) {
         {data ? ` · ${data.length} ${data.length === 1 ? "place" : "places"}` : ""}
       </p>
       <div className="mt-4">
-        {isPending ? (
-          <SkeletonList count={LODGING_SKELETONS} itemClassName={CARD} label="Loading lodging…" className="grid grid-cols-1 gap-4 sm:grid-cols-2" />
-        ) : isError ? (
-          <StateMessage
-            kind="error"
-            title="Unable to Load Lodging"
-            text="There was an error loading lodging places."
-            action={
-              <button type="button" className={BUTTON_SOFT} disabled={isFetching} onClick={() => void refetch()}>
-                Try Again
-              </button>
-            }
-          />
-        ) : data.length === 0 ? (
-          <StateMessage
-            kind="empty"
-            title="No Lodging Found"
-            text={`We couldn't find any hotels or lodging options in ${city.name}, ${city.stateCode}.`}
-            action={
-              <a href="/" className={BUTTON}>
-                Back to Home
-              </a>
-            }
-          />
-        ) : (
-          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2" data-testid="lodging-cards">
-            {data.map((place) => (
-              <li key={place.id}>
-                <LodgingCard place={place} seed={`${city.name}, ${city.stateCode}`} onOpen={() => open(place)} />
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryStates
+          query={query}
+          loading={<SkeletonList count={LODGING_SKELETONS} itemClassName={CARD} label="Loading lodging…" className="grid grid-cols-1 gap-4 sm:grid-cols-2" />}
+          error={{ title: "Unable to Load Lodging", text: "There was an error loading lodging places." }}
+          empty={{
+            title: "No Lodging Found",
+            text: `We couldn't find any hotels or lodging options in ${city.name}, ${city.stateCode}.`,
+            action: <HomeLink text="Back to Home" />,
+          }}
+        >
+          {(places) => (
+            <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2" data-testid="lodging-cards">
+              {places.map((place) => (
+                <li key={place.id}>
+                  <LodgingCard place={place} seed={`${city.name}, ${city.stateCode}`} onOpen={() => open(place)} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryStates>
       </div>
       {dialog}
     </section>

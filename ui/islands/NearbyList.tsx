@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { NearbyRows, RowSkeletons, usePlaceDialog } from "../components/PlaceRows";
-import { BUTTON_SOFT, StateMessage } from "../components/ui";
+import { QueryStates } from "../components/ui";
 import { nearbyQuery, POLL_NEARBY_MS, useCity, useCitySync } from "../queries";
 import type { SelectedCity } from "../state";
 
@@ -11,7 +11,7 @@ export const NEARBY_SKELETONS = 8;
 export default function NearbyList(props: { city: SelectedCity }) {
   const city = useCity(props.city);
   useCitySync(POLL_NEARBY_MS);
-  const { data, isPending, isError, refetch, isFetching } = useQuery(nearbyQuery(city, NEARBY_PAGE_COUNT));
+  const query = useQuery(nearbyQuery(city, NEARBY_PAGE_COUNT));
   const { open, dialog } = usePlaceDialog(city);
   return (
     <section aria-labelledby="page-heading">
@@ -22,24 +22,14 @@ export default function NearbyList(props: { city: SelectedCity }) {
         Around {city.name}, {city.stateCode}
       </p>
       <div className="mt-4">
-        {isPending ? (
-          <RowSkeletons count={NEARBY_SKELETONS} label="Loading nearby places…" />
-        ) : isError ? (
-          <StateMessage
-            kind="error"
-            title="Unable to Load Discoveries"
-            text="There was an error loading nearby places."
-            action={
-              <button type="button" className={BUTTON_SOFT} disabled={isFetching} onClick={() => void refetch()}>
-                Try Again
-              </button>
-            }
-          />
-        ) : data.length === 0 ? (
-          <StateMessage kind="empty" title="No Discoveries Found" text={`We're discovering amazing places near ${city.name}. Check back soon!`} />
-        ) : (
-          <NearbyRows places={data} onOpen={open} />
-        )}
+        <QueryStates
+          query={query}
+          loading={<RowSkeletons count={NEARBY_SKELETONS} label="Loading nearby places…" />}
+          error={{ title: "Unable to Load Discoveries", text: "There was an error loading nearby places." }}
+          empty={{ title: "No Discoveries Found", text: `We're discovering amazing places near ${city.name}. Check back soon!` }}
+        >
+          {(data) => <NearbyRows places={data} onOpen={open} />}
+        </QueryStates>
       </div>
       {dialog}
     </section>

@@ -15,6 +15,11 @@ export interface HomeProps {
   cityCount: number;
 }
 
+const MORE_LINKS = [
+  ["/featured", "Featured discoveries"],
+  ["/lodging", "Where to stay"],
+] as const;
+
 /**
  * Home: the city picker, the "Exploring {city}" banner with the city's favorite toggle, the six categories,
  * Nearby Discoveries (8) and Local Gems (6, starting 1 s later).
@@ -31,12 +36,11 @@ export function HomePage(props: HomeProps) {
       </div>
       <Island name="CategoryGrid" component={CategoryGrid} props={{}} />
       <nav aria-label="More discoveries" className="mt-4 flex flex-wrap gap-2 text-sm">
-        <a href="/featured" className="rounded-full bg-surface px-4 py-2 font-medium ring-1 ring-line hover:text-primary focus-ring">
-          Featured discoveries
-        </a>
-        <a href="/lodging" className="rounded-full bg-surface px-4 py-2 font-medium ring-1 ring-line hover:text-primary focus-ring">
-          Where to stay
-        </a>
+        {MORE_LINKS.map(([href, text]) => (
+          <a key={href} href={href} className="rounded-full bg-surface px-4 py-2 font-medium ring-1 ring-line hover:text-primary focus-ring">
+            {text}
+          </a>
+        ))}
       </nav>
       <Island name="HomeNearby" component={HomeNearby} props={{ city: props.city }} />
       <Island name="HomeLocalGems" component={HomeLocalGems} props={{ city: props.city }} />

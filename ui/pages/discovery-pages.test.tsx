@@ -2,16 +2,15 @@
 import { describe, expect, test } from "bun:test";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderToString } from "react-dom/server";
-import { guestCookie, testApp } from "../../src/testing";
+import { guestBrowser } from "../../src/testing";
 import CategoryPlaces from "../islands/CategoryPlaces";
 import type { Place } from "../components/places";
 
-const { request } = await testApp();
 // Pages are for signed-in visitors (issue 5): these tests browse as a guest.
-const GUEST = await guestCookie(request);
+const { request, get } = await guestBrowser();
 const LAS_VEGAS = `localscope-location=${encodeURIComponent("Las Vegas, NV")}`;
 const page = async (path: string, cookie = LAS_VEGAS) => {
-  const response = await request(path, { headers: { cookie: [cookie, GUEST].filter(Boolean).join("; ") } });
+  const response = await get(path, cookie);
   return { status: response.status, html: (await response.text()).replace(/<!-- -->/g, "").replace(/&#x27;/g, "'") };
 };
 const skeletons = (html: string) => (html.match(/data-skeleton=""/g) ?? []).length;
