@@ -11,6 +11,7 @@ import { useEffect, useState } from "react";
 import { apiRequest, ApiError } from "./api";
 import type { FunFact, HistoryEntry, Place } from "./components/places";
 import { locationText, persistCity, selectedCityAtom, STORAGE_KEYS, storedLocation, type SelectedCity } from "./state";
+import type { Category as ServerCategory } from "../modules/discovery/categories";
 
 // ---------------------------------------------------------------------------------------------------------
 // Retries and cache times
@@ -70,13 +71,8 @@ const cityPath = (city: CityRef) => `${encodeURIComponent(city.name)}/${encodeUR
 
 export type CityRef = Pick<SelectedCity, "name" | "stateCode">;
 
-export interface Category {
-  id: number;
-  slug: string;
-  name: string;
-  color: string;
-  icon: string;
-}
+/** A category as /api/categories answers it (the server's record without its list numbering). */
+export type Category = Omit<ServerCategory, "listId">;
 
 export const categoriesQuery = () => ({
   queryKey: ["categories"],

@@ -60,16 +60,23 @@ export const itemKey = (title: string) => normalise(title).replace(/ /g, "-").sl
 
 const CONTEXT_RADIUS = 10;
 
-/** Build a city's grounded context (a few small queries; cached by the content service). */
+/** Build a city's grounded context (four queries plus the places around; cached by the content service). */
 export async function buildCityContext(client: Client, places: PlacesService, city: IndexedCity): Promise<CityContext> {
   const row = (await client.execute({ sql: "SELECT density, incorporated FROM cities WHERE id = ?", args: [city.id] })).rows[0];
   const density = Number(row?.density ?? 0);
-  const [rank, of, lessDense, all, county, largest, bigger, south, east] = await Promise.all([
-    client.execute({ sql: "SELECT COUNT(*) AS n FROM cities WHERE state_code = ? AND population > ?", args: [city.stateCode, city.population] }),
-    client.execute({ sql: "SELECT COUNT(*) AS n FROM cities WHERE state_code = ?", args: [city.stateCode] }),
-    client.execute({ sql: "SELECT COUNT(*) AS n FROM cities WHERE density < ?", args: [density] }),
-    client.execute("SELECT COUNT(*) AS n FROM cities"),
-    client.execute({ sql: "SELECT COUNT(*) AS n FROM cities WHERE state_code = ? AND county_name = ?", args: [city.stateCode, city.countyName] }),
+  const [counts, largest, bigger] = await Promise.all([
+    // Every count the facts need, in one pass over the cities table.
+    client.execute({
+      sql: `SELECT COUNT(*) AS total,
+              SUM(state_code = ?) AS inState,
+              SUM(state_code = ? AND population > ?) AS largerInState,
+              SUM(state_code = ? AND county_name = ?) AS inCounty,
+              SUM(density < ?) AS lessDense,
+              SUM(latitude < ?) AS south,
+              SUM(longitude > ?) AS east
+            FROM cities`,
+      args: [city.stateCode, city.stateCode, city.population, city.stateCode, city.countyName, density, city.latitude, city.longitude],
+    }),
     client.execute({
       sql: "SELECT name, population FROM cities WHERE state_code = ? AND county_name = ? ORDER BY population DESC, id LIMIT 1",
       args: [city.stateCode, city.countyName],
@@ -80,10 +87,9 @@ export async function buildCityContext(client: Client, places: PlacesService, ci
             WHERE population >= ? AND latitude BETWEEN ? AND ? AND longitude BETWEEN ? AND ?`,
       args: [Math.max(50_000, city.population * 2), city.latitude - 4.5, city.latitude + 4.5, city.longitude - 6, city.longitude + 6],
     }),
-    client.execute({ sql: "SELECT COUNT(*) AS n FROM cities WHERE latitude < ?", args: [city.latitude] }),
-    client.execute({ sql: "SELECT COUNT(*) AS n FROM cities WHERE longitude > ?", args: [city.longitude] }),
   ]);
-  const total = Math.max(1, Number(all.rows[0]!.n));
+  const n = (column: string) => Number(counts.rows[0]![column] ?? 0);
+  const total = Math.max(1, n("total"));
   const nearest = bigger.rows
     .map((r) => ({
       name: String(r.name),
@@ -98,12 +104,12 @@ export async function buildCityContext(client: Client, places: PlacesService, ci
     key: cityKey(city),
     city: { ...city, density, incorporated: Boolean(Number(row?.incorporated ?? 0)), urbanArea: city.ranking <= 2 },
     zips: city.zips.split(/\s+/).filter(Boolean).sort(),
-    stateRank: { rank: Number(rank.rows[0]!.n) + 1, of: Number(of.rows[0]!.n) },
-    densityPercentile: Math.round((Number(lessDense.rows[0]!.n) / total) * 100),
-    northOf: Math.round((Number(south.rows[0]!.n) / total) * 100),
-    westOf: Math.round((Number(east.rows[0]!.n) / total) * 100),
+    stateRank: { rank: n("largerInState") + 1, of: n("inState") },
+    densityPercentile: Math.round((n("lessDense") / total) * 100),
+    northOf: Math.round((n("south") / total) * 100),
+    westOf: Math.round((n("east") / total) * 100),
     county: {
-      places: Number(county.rows[0]!.n),
+      places: n("inCounty"),
       largest: largestRow ? { name: String(largestRow.name), population: Number(largestRow.population) } : null,
     },
     nearestLarger: nearest && nearest.miles <= 300 ? nearest : null,

@@ -74,7 +74,16 @@ function groupFact(c: CityContext, group: PlaceBrief[], o: { title: string; one:
   };
 }
 
+const factsByContext = new WeakMap<CityContext, GroundedFact[]>();
+
+/** The grounded facts of a context, composed once (facts, deeper levels and the model's prompt share them). */
 export function groundedFacts(c: CityContext): GroundedFact[] {
+  let facts = factsByContext.get(c);
+  if (!facts) factsByContext.set(c, (facts = composeFacts(c)));
+  return facts;
+}
+
+function composeFacts(c: CityContext): GroundedFact[] {
   const { city } = c;
   const name = city.name;
   const places = c.places;

@@ -29,6 +29,15 @@ export const ROW_CLASS = "h-32 card";
 const rowButton =
   "flex h-32 w-full items-start gap-3 rounded-2xl bg-surface p-4 text-left shadow-sm ring-1 ring-line hover:ring-primary focus-ring";
 
+/** A list row that opens a place; hovering or focusing it starts loading the place dialog. */
+function RowButton(props: { onClick: () => void; children: ReactNode }) {
+  return (
+    <button type="button" className={rowButton} onClick={props.onClick} onPointerEnter={preloadPlaceDialog} onFocus={preloadPlaceDialog}>
+      {props.children}
+    </button>
+  );
+}
+
 function RowText(props: { top: ReactNode; title: string; description: string; bottom: ReactNode }) {
   return (
     <span className="flex min-w-0 flex-1 flex-col self-stretch">
@@ -48,13 +57,7 @@ export function NearbyRows(props: { places: Place[]; onOpen: (place: Place) => v
         const distance = miles(place.distance);
         return (
           <li key={place.id}>
-            <button
-              type="button"
-              className={rowButton}
-              onClick={() => props.onOpen(place)}
-              onPointerEnter={preloadPlaceDialog}
-              onFocus={preloadPlaceDialog}
-            >
+            <RowButton onClick={() => props.onOpen(place)}>
               <CategoryIconCircle categoryId={place.categoryId} />
               <RowText
                 top={
@@ -67,7 +70,7 @@ export function NearbyRows(props: { places: Place[]; onOpen: (place: Place) => v
                 description={place.description}
                 bottom={place.address}
               />
-            </button>
+            </RowButton>
           </li>
         );
       })}
@@ -83,16 +86,10 @@ export function GemRows(props: { places: Place[]; onOpen: (place: Place) => void
         const type = localGemType(place);
         return (
           <li key={place.id}>
-            <button
-              type="button"
-              className={rowButton}
-              onClick={() => props.onOpen(place)}
-              onPointerEnter={preloadPlaceDialog}
-              onFocus={preloadPlaceDialog}
-            >
+            <RowButton onClick={() => props.onOpen(place)}>
               <CategoryIconCircle categoryId={place.categoryId} icon={type === "Café" ? "coffee" : undefined} />
               <RowText top={<span data-testid="gem-type">{type}</span>} title={place.title} description={place.description} bottom="Downtown" />
-            </button>
+            </RowButton>
           </li>
         );
       })}

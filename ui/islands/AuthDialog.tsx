@@ -105,8 +105,7 @@ function AuthForm(props: { mode: AuthMode; onMode: (mode: AuthMode) => void; onC
 
   const title = register ? "Create Account" : "Sign In";
   return (
-    // Escape in a policy opened over this dialog reaches this dialog too (React bubbles the cancel event): it closes only the policy.
-    <Modal onClose={() => !legal && props.onClose()} labelledBy={`${id}-title`} testId="auth-dialog">
+    <Modal onClose={props.onClose} labelledBy={`${id}-title`} testId="auth-dialog">
       <div className="flex items-start justify-between gap-2 px-5 pt-4">
         <div>
           <h2 id={`${id}-title`} className="text-xl font-bold">

@@ -4,6 +4,7 @@ import { usePlaceFavorite } from "../components/PlaceDialog";
 import { PlaceFacts, PlaceHero } from "../components/PlaceParts";
 import { badgeLabel, categoryColour, mapsSearchUrl, milesAway, type Place } from "../components/places";
 import { Badge, BackLink, BUTTON, BUTTON_SOFT, HeartButton } from "../components/ui";
+import { NotFoundCard } from "../components/NotFoundCard";
 import { placeQuery, trackActivity } from "../queries";
 
 /** Share sheet, else copy the page link (alerts as section 2 says). */
@@ -57,15 +58,7 @@ export default function PlaceView(props: { id: number; place: Place | null; notF
     return (
       <>
         <Header />
-        <section className="card mt-6 flex flex-col items-center gap-2 p-8 text-center" aria-labelledby="not-found-heading">
-          <h2 id="not-found-heading" className="text-2xl font-bold">
-            Place Not Found
-          </h2>
-          <p className="text-ink-soft">The place you're looking for doesn't exist.</p>
-          <a href="/" className={`${BUTTON} mt-4`}>
-            Go Back Home
-          </a>
-        </section>
+        <NotFoundCard id="not-found-heading" title="Place Not Found" text="The place you're looking for doesn't exist." className="mt-6" />
       </>
     );
   }

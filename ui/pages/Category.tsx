@@ -1,6 +1,7 @@
 /** /category/:slug: header with a back button and the category name, then the category's view. */
 import { Shell } from "../components/Shell";
-import { BackLink, BUTTON } from "../components/ui";
+import { BackLink } from "../components/ui";
+import { NotFoundCard } from "../components/NotFoundCard";
 import CategoryFacts from "../islands/CategoryFacts";
 import CategoryHistory from "../islands/CategoryHistory";
 import CategoryPlaces, { type PlacesView } from "../islands/CategoryPlaces";
@@ -26,15 +27,7 @@ export function CategoryPage(props: { slug: string; category: CategoryInfo | nul
       </div>
       <div className="mt-4">
         {!category ? (
-          <section className="card flex flex-col items-center gap-2 p-8 text-center" aria-labelledby="missing-heading">
-            <h2 id="missing-heading" className="text-2xl font-bold">
-              Category Not Found
-            </h2>
-            <p className="text-ink-soft">The category you're looking for doesn't exist.</p>
-            <a href="/" className={`${BUTTON} mt-4`}>
-              Go Back Home
-            </a>
-          </section>
+          <NotFoundCard id="missing-heading" title="Category Not Found" text="The category you're looking for doesn't exist." />
         ) : category.slug === "facts" ? (
           <Island name="CategoryFacts" component={CategoryFacts} props={{ city, categoryId: category.id, slug: category.slug }} />
         ) : category.slug === "historical" ? (
