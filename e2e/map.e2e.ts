@@ -270,9 +270,11 @@ test.describe("map offline", () => {
     await expect.poll(() => colourShare(page, map(page), LAND_RGB, 6), { timeout: 15_000 }).toBeGreaterThan(0.3);
     expect(await colourShare(page, map(page), TILE_RGB)).toBe(0);
     await expect(page.locator(".maplibregl-ctrl-attrib-inner")).toContainText("us-atlas");
-    // Zoomed out (by the zoom control), county lines appear around Las Vegas.
+    // Zoomed out (by the zoom control), county lines appear around Las Vegas. Their share of the map
+    // varies with where the zoom lands and what the markers cover (0.0005–0.002 seen); without the
+    // county layer it is 0, so a clear presence (≥ 0.0001 of the map, dozens of pixels) proves them.
     for (let i = 0; i < 6; i++) await page.getByRole("button", { name: "Zoom out" }).click();
-    await expect.poll(() => colourShare(page, map(page), COUNTY_RGB, 14), { timeout: 10_000 }).toBeGreaterThan(0.0005);
+    await expect.poll(() => colourShare(page, map(page), COUNTY_RGB, 14), { timeout: 10_000 }).toBeGreaterThan(0.0001);
   });
 
   test("screenshots at 390×844 and 1280×800", async ({ page }, testInfo) => {
