@@ -142,6 +142,9 @@ export async function createMapEngine(options: EngineOptions, callbacks: EngineC
     pitchWithRotate: false,
     touchPitch: false,
   });
+  // The live map instance on its container, for browser tests (rendered-feature queries) and for
+  // debugging from the console; nothing in the app reads it.
+  Object.defineProperty(options.container, "maplibreMap", { value: map, configurable: true });
   map.touchZoomRotate.disableRotation();
   map.keyboard.disableRotation();
   map.addControl(new maplibre.NavigationControl({ showCompass: false }), "bottom-right");
