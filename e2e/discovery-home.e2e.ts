@@ -1,9 +1,10 @@
-import { expect, test } from "./fixtures";
+import { expect, islandsHydrated, test } from "./fixtures";
 import {
   chooseCity,
   clickHeart,
   EMPTY_TOWN,
   failWith500,
+  holdRequests,
   LAS_VEGAS,
   PHONE,
   recordActivities,
@@ -19,13 +20,15 @@ test.use({ viewport: PHONE });
 const CATEGORY_NAMES = ["Historical Info", "Local Stores", "Fun Facts", "Activities", "Food & Dining", "Lodging"];
 
 test.describe("home", () => {
-  test("Las Vegas: six categories, 8 nearby places, 6 local gems that start 1 s later, no layout shift", async ({ page, context, baseURL }, testInfo) => {
+  test("Las Vegas: the page comes with six category links, 8 nearby places and 6 local gems; no list request, no layout shift", async ({ page, context, baseURL }, testInfo) => {
     await chooseCity(context, baseURL, LAS_VEGAS);
     const cls = await watchLayoutShift(page);
-    const gemsRequest = page.waitForRequest(/\/api\/places\/local-gems\?/);
+    const listCalls: string[] = [];
+    page.on("request", (r) => {
+      if (/\/api\/(categories|places\/(nearby|local-gems))/.test(r.url())) listCalls.push(r.url());
+    });
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Exploring Las Vegas, NV");
-    await expect(page.getByTestId("gems-waiting")).toHaveText("Loading after nearby discoveries...");
 
     const tiles = page.getByTestId("category-grid").getByRole("link");
     await expect(tiles).toHaveText(CATEGORY_NAMES);
@@ -36,14 +39,6 @@ test.describe("home", () => {
     await expect(nearby.first()).toContainText(/\d+\.\d mi/);
     await expect(page.getByRole("link", { name: "View More Discoveries" })).toHaveAttribute("href", "/nearby");
 
-    // Local gems wait a second after the screen appears before they ask the server.
-    const request = await gemsRequest;
-    // Measured in the page from the start of navigation: the island mounts after that, then waits 1 s.
-    const startedAt = () => page.evaluate(() => performance.getEntriesByType("resource").find((e) => e.name.includes("/api/places/local-gems?"))?.startTime ?? null);
-    await expect.poll(startedAt).not.toBeNull();
-    expect(await startedAt()).toBeGreaterThanOrEqual(1000);
-    expect(new URL(request.url()).searchParams.get("count")).toBe("6");
-    expect(new URL(request.url()).searchParams.get("local")).toBe("true");
     const gems = page.getByTestId("local-gems-list").getByRole("button");
     await expect(gems).toHaveCount(6);
     await expect(page.getByTestId("gems-waiting")).toHaveCount(0);
@@ -51,19 +46,78 @@ test.describe("home", () => {
     await expect(gems.first()).toContainText("Downtown");
     await expect(page.getByRole("link", { name: "View More Gems" })).toHaveAttribute("href", "/local-gems");
 
+    // Hydrated, the rows open places; and nothing was asked of the list API: the server sent the rows.
+    await islandsHydrated(page);
+    await nearby.first().click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await page.keyboard.press("Escape");
+    expect(listCalls).toEqual([]);
     expect(await cls()).toBeLessThan(0.1);
     await screenshotAndAxe(page, testInfo);
   });
 
-  test("the skeletons hold the nearby list's place: its top does not move and the section below does not jump", async ({ page, context, baseURL }) => {
+  test("a tap on a place before the list is live is not lost: the dialog opens once it is", async ({ page, context, baseURL }) => {
     await chooseCity(context, baseURL, LAS_VEGAS);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/api\/places\/nearby\?/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, /\/assets\/HomeNearby-[\w]+\.js$/);
     await page.goto("/");
+    const first = page.getByTestId("nearby-list").getByRole("button").first();
+    const title = (await first.locator("span.font-semibold").textContent())!;
+    await first.click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    release();
+    await expect(page.getByRole("dialog", { name: title })).toBeVisible();
+  });
+
+  test("the query library is not part of the page: it arrives when the search box is first used", async ({ page, context, baseURL }) => {
+    await chooseCity(context, baseURL, LAS_VEGAS);
+    const scripts: Array<Promise<string>> = [];
+    page.on("response", (r) => {
+      if (r.url().includes("/assets/") && r.url().endsWith(".js")) scripts.push(r.text());
+    });
+    const QUERY_LIBRARY = "No QueryClient set"; // a message in TanStack Query's own code
+    await page.goto("/");
+    await islandsHydrated(page);
+    await page.waitForLoadState("networkidle");
+    expect(scripts.length).toBeGreaterThan(5);
+    expect((await Promise.all(scripts)).some((code) => code.includes(QUERY_LIBRARY))).toBe(false);
+
+    await page.getByRole("combobox").fill("reno");
+    await expect(page.getByRole("option", { name: /Reno, Nevada/ })).toBeVisible();
+    expect((await Promise.all(scripts)).some((code) => code.includes(QUERY_LIBRARY))).toBe(true);
+  });
+
+  test("after a city change the lists load in the browser: 8 nearby at once, local gems 1 s later with the waiting text", async ({ page, context, baseURL }) => {
+    await chooseCity(context, baseURL, EMPTY_TOWN);
+    await page.goto("/");
+    await expect(page.getByText("No Nearby Places Yet")).toBeVisible();
+    await islandsHydrated(page);
+    const gemsRequest = page.waitForRequest(/\/api\/places\/local-gems\?/);
+    // Another tab picks Las Vegas; this page's polling (every 500 ms) follows.
+    const changedAt = await page.evaluate(() => {
+      localStorage.setItem("localscope-location", "Las Vegas, NV");
+      return performance.now();
+    });
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Exploring Las Vegas, NV");
+    await expect(page.getByTestId("gems-waiting")).toHaveText("Loading after nearby discoveries...");
+    await expect(page.getByTestId("nearby-list").getByRole("button")).toHaveCount(8);
+
+    const request = await gemsRequest;
+    const startedAt = () => page.evaluate(() => performance.getEntriesByType("resource").find((e) => e.name.includes("/api/places/local-gems?"))?.startTime ?? null);
+    await expect.poll(startedAt).not.toBeNull();
+    // At least 1 s after the change was stored (the page sees it up to 500 ms later, then waits 1 s).
+    expect((await startedAt())! - changedAt).toBeGreaterThanOrEqual(1000);
+    expect(new URL(request.url()).searchParams.get("count")).toBe("6");
+    expect(new URL(request.url()).searchParams.get("local")).toBe("true");
+    await expect(page.getByTestId("local-gems-list").getByRole("button")).toHaveCount(6);
+    await expect(page.getByTestId("gems-waiting")).toHaveCount(0);
+  });
+
+  test("the skeletons hold the nearby list's place: its top does not move and the section below does not jump", async ({ page, context, baseURL }) => {
+    await chooseCity(context, baseURL, EMPTY_TOWN);
+    const release = await holdRequests(page, /\/api\/places\/nearby\?/);
+    await page.goto("/");
+    await islandsHydrated(page);
+    await page.evaluate(() => localStorage.setItem("localscope-location", "Las Vegas, NV"));
     const skeletons = page.locator("section[aria-labelledby=nearby-heading] [data-skeleton]");
     await expect(skeletons).toHaveCount(8);
     const list = page.locator("section[aria-labelledby=nearby-heading]");
@@ -160,14 +214,14 @@ test.describe("home", () => {
 
   test.describe("server errors", () => {
     test.use({ expectedConsoleErrors: [SERVER_500] });
-    test("each list says it failed, after the retries, and Try Again recovers", async ({ page, context, baseURL }, testInfo) => {
+    test("each list loaded in the browser says it failed, after the retries, and Try Again recovers", async ({ page, context, baseURL }, testInfo) => {
       test.setTimeout(60_000);
-      await chooseCity(context, baseURL, LAS_VEGAS);
-      await failWith500(page, "**/api/categories");
+      await chooseCity(context, baseURL, EMPTY_TOWN);
       await failWith500(page, "**/api/places/nearby?*");
       await failWith500(page, "**/api/places/local-gems?*");
       await page.goto("/");
-      await expect(page.getByText("Failed to load categories. Please try again.")).toBeVisible({ timeout: 20_000 });
+      await islandsHydrated(page);
+      await page.evaluate(() => localStorage.setItem("localscope-location", "Las Vegas, NV"));
       await expect(page.getByText("Failed to load nearby places. Please try again.")).toBeVisible({ timeout: 20_000 });
       await expect(page.getByText("Failed to load local gems. Please try again.")).toBeVisible({ timeout: 20_000 });
       await screenshotAndAxe(page, testInfo);

@@ -9,7 +9,9 @@ import { NotFoundPage } from "../ui/pages/NotFound";
 import { CategoryPage } from "../ui/pages/Category";
 import { FeaturedPage, LocalGemsPage, LodgingPage, NearbyPage } from "../ui/pages/Lists";
 import { PlacePage } from "../ui/pages/Place";
-import { categoryBySlug } from "../modules/discovery/categories";
+import { CATEGORIES, categoryBySlug, publicCategory } from "../modules/discovery/categories";
+import { HOME_GEMS_COUNT, HOME_NEARBY_COUNT } from "../ui/components/home-lists";
+import type { Place } from "../ui/components/places";
 import type { PlacesService } from "../modules/discovery";
 import { LOCATION_COOKIE } from "../ui/state";
 import { DEFAULT_LOCATION, resolveLocation, type CityIndex } from "../modules/discovery";
@@ -145,15 +147,25 @@ export function pages(deps: { render: Render; cityIndex: CityIndex; tileUrl: str
       });
     })
     .get("/about", ({ request }) => render(<AboutPage sources={DATA_SOURCES} />, { title: "About and data sources · LocalScope", theme: themeFrom(request) }))
-    .get("/", ({ request }) => {
+    .get("/", async ({ request }) => {
     const fromCookie = resolveLocation(cityIndex, readCookie(request, LOCATION_COOKIE));
     const city = fromCookie ?? resolveLocation(cityIndex, DEFAULT_LOCATION)!;
-    return render(<HomePage city={city} fromCookie={Boolean(fromCookie)} cityCount={cityIndex.size} />, {
+    // The lists come with the page when the city's places are ready (a state already imported: milliseconds);
+    // otherwise (a state still to import, a slow live fetch) the page goes out at once and the browser loads them.
+    const indexed = cityIndex.find(city.name, city.stateCode);
+    const list = (kind: "nearby" | "local-gems", count: number) =>
+      deps.places && indexed ? (deps.places.pageIfReady(indexed, kind, count, HOME_LIST_WAIT_MS) as Promise<Place[] | null>) : Promise.resolve(null);
+    const [nearby, gems] = await Promise.all([list("nearby", HOME_NEARBY_COUNT), list("local-gems", HOME_GEMS_COUNT)]);
+    const page = <HomePage city={city} fromCookie={Boolean(fromCookie)} cityCount={cityIndex.size} categories={CATEGORIES.map(publicCategory)} nearby={nearby} gems={gems} />;
+    return render(page, {
       title: `Exploring ${city.name}, ${city.stateCode} · LocalScope`,
       theme: themeFrom(request),
     });
   });
 }
+
+/** How long home waits for its lists before it goes out without them. */
+export const HOME_LIST_WAIT_MS = 250;
 
 export function notFoundPage(render: Render, viewer?: ViewerOf) {
   // Signed out → the landing page (with 404) unless the path names a file (issue 5).

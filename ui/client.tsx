@@ -1,6 +1,7 @@
 import { useEffect, type ComponentType, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { IslandProviders } from "./islands/runtime";
+import { IslandProviders } from "./islands/providers";
+import { installTooltips } from "./tooltip";
 
 /**
  * The island runtime: every island's code is its own chunk, loaded only when its marker is on the page.
@@ -20,7 +21,6 @@ export const islandLoaders: Record<string, () => Promise<{ default: ComponentTyp
   SessionWatch: () => import("./islands/SessionWatch"),
   // Discovery screens (issue 4).
   CityFavorite: () => import("./islands/CityFavorite"),
-  CategoryGrid: () => import("./islands/CategoryGrid"),
   HomeNearby: () => import("./islands/HomeNearby"),
   HomeLocalGems: () => import("./islands/HomeLocalGems"),
   NearbyList: () => import("./islands/NearbyList"),
@@ -35,10 +35,27 @@ export const islandLoaders: Record<string, () => Promise<{ default: ComponentTyp
   MapExplorer: () => import("./islands/MapExplorer"),
 };
 
-/** Marks the island element once React has hydrated it (`data-hydrated`), for tests and debugging. */
+/**
+ * A tap on a server-rendered button before its island is hydrated would be lost: it is held (the last one
+ * per island) and replayed once the island is live.
+ */
+const heldClicks = new WeakMap<HTMLElement, HTMLButtonElement>();
+function holdEarlyClick(event: MouseEvent) {
+  const button = event.target instanceof Element ? event.target.closest("button") : null;
+  const island = button?.closest<HTMLElement>("[data-island]");
+  if (!button || !island || island.dataset.hydrated) return;
+  event.preventDefault();
+  event.stopPropagation();
+  heldClicks.set(island, button);
+}
+
+/** Marks the island element once React has hydrated it (`data-hydrated`, for tests and debugging) and replays a held tap. */
 function Hydrated(props: { element: HTMLElement; children: ReactNode }) {
   useEffect(() => {
     props.element.dataset.hydrated = "true";
+    const held = heldClicks.get(props.element);
+    heldClicks.delete(props.element);
+    if (held?.isConnected && !held.disabled) held.click();
   }, [props.element]);
   return props.children;
 }
@@ -65,5 +82,7 @@ async function hydrateIsland(element: HTMLElement) {
 }
 
 if (typeof document !== "undefined") {
+  installTooltips();
+  document.addEventListener("click", holdEarlyClick, true);
   for (const element of document.querySelectorAll<HTMLElement>("[data-island]")) void hydrateIsland(element);
 }

@@ -2,16 +2,16 @@
  * Client data rules (accounts-and-shell.md section 9, discovery.md sections 4 and 9), on TanStack Query:
  * fresh 5 min / kept 10 min by default, nearby and local-gems lists fresh 30 min / kept 60 min, no retry on
  * 4xx except 408/429 (up to 2), up to 3 otherwise, 1 s doubling capped at 30 s; the city re-read from
- * local storage on storage events and by polling; activity tracking with failures swallowed.
+ * local storage on storage events and by polling; activity tracking with failures swallowed. What needs no
+ * query library (plain requests, the city watcher, activity records) is in ui/requests.ts, re-exported here.
  */
-import { useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { useAtomValue, useStore } from "jotai";
-import { useHydrateAtoms } from "jotai/utils";
-import { useEffect, useState } from "react";
+import type { QueryClient } from "@tanstack/react-query";
 import { apiRequest, ApiError } from "./api";
 import type { FunFact, HistoryEntry, Place } from "./components/places";
-import { locationText, persistCity, selectedCityAtom, STORAGE_KEYS, storedLocation, type SelectedCity } from "./state";
+import type { CityRef, Favorite } from "./requests";
 import type { Category as ServerCategory } from "../modules/discovery/categories";
+
+export * from "./requests";
 
 // ---------------------------------------------------------------------------------------------------------
 // Retries and cache times
@@ -43,10 +43,6 @@ export const QUERY_DEFAULTS = {
 /** Nearby and local-gems lists: fresh 30 min, kept 60 min. */
 export const LIST_CACHE = { staleTime: 30 * 60_000, gcTime: 60 * 60_000 } as const;
 
-/** City polling intervals (discovery.md section 4). */
-export const POLL_HOME_MS = 500;
-export const POLL_NEARBY_MS = 1000;
-export const LOCAL_GEMS_DELAY_MS = 1000;
 
 // ---------------------------------------------------------------------------------------------------------
 // Fetchers: non-ok answers become the spec's thrown messages (section 8), keeping the status for retries.
@@ -69,7 +65,6 @@ const cityQuery = (city: CityRef, extra: Record<string, string | number> = {}) =
   new URLSearchParams({ city: city.name, state: city.stateCode, ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, String(v)])) }).toString();
 const cityPath = (city: CityRef) => `${encodeURIComponent(city.name)}/${encodeURIComponent(city.stateCode)}`;
 
-export type CityRef = Pick<SelectedCity, "name" | "stateCode">;
 
 /** A category as /api/categories answers it (the server's record without its list numbering). */
 export type Category = Omit<ServerCategory, "listId">;
@@ -167,33 +162,6 @@ export const diveDeeper = (fact: FunFact, city: CityRef, level: number) =>
     level,
   }).then((r) => r.details);
 
-// ---------------------------------------------------------------------------------------------------------
-// Favorites (401 = not signed in = not favorited)
-
-export type FavoriteType = "place" | "city" | "fact" | "store" | "activity" | "restaurant";
-export interface Favorite {
-  id: number;
-  itemType: FavoriteType;
-  itemId: string;
-  itemData: string;
-}
-
-export const favoritePath = (type: FavoriteType, itemId: string) => `${encodeURIComponent(type)}/${encodeURIComponent(itemId)}`;
-
-export const favoriteCheckQuery = (type: FavoriteType, itemId: string) => ({
-  queryKey: ["favorites", "check", type, itemId],
-  queryFn: async ({ signal }: { signal?: AbortSignal }) => {
-    try {
-      const answer = await apiRequest<{ isFavorited: boolean }>("GET", `/api/favorites/check/${favoritePath(type, itemId)}`, undefined, signal);
-      return Boolean(answer?.isFavorited);
-    } catch (error) {
-      if (error instanceof ApiError && error.status < 500) return false;
-      throw error;
-    }
-  },
-  retry: false,
-});
-
 export const favoritesQuery = () => ({
   queryKey: ["favorites", "list"],
   queryFn: async ({ signal }: { signal?: AbortSignal }) => {
@@ -205,162 +173,3 @@ export const favoritesQuery = () => ({
     }
   },
 });
-
-export const addFavorite = (itemType: FavoriteType, itemId: string, itemData: string) =>
-  apiRequest<Favorite>("POST", "/api/favorites", { itemType, itemId, itemData });
-export const removeFavorite = (itemType: FavoriteType, itemId: string) => apiRequest<void>("DELETE", `/api/favorites/${favoritePath(itemType, itemId)}`);
-
-// ---------------------------------------------------------------------------------------------------------
-// Activity tracking: POST /api/activities, failures swallowed.
-
-export type ActivityType = "city_discovered" | "category_explored" | "place_visited" | "search_performed";
-export interface Activity {
-  activityType?: ActivityType;
-  cityName?: string;
-  cityState?: string;
-  placeId?: number | string | null;
-  categoryId?: number | null;
-  activityData?: Record<string, unknown>;
-}
-
-export function trackActivity(activity: Activity): void {
-  if (!activity.activityType) {
-    console.warn("LocalScope: activity not tracked because activityType is missing", activity);
-    return;
-  }
-  const body = JSON.stringify({
-    activityType: activity.activityType,
-    cityName: activity.cityName ?? null,
-    cityState: activity.cityState ?? null,
-    placeId: activity.placeId ?? null,
-    categoryId: activity.categoryId ?? null,
-    activityData: activity.activityData ?? {},
-  });
-  try {
-    // A beacon carries the session cookie, survives navigation and never surfaces a failed answer.
-    if (typeof navigator !== "undefined" && navigator.sendBeacon?.("/api/activities", new Blob([body], { type: "application/json" }))) return;
-    void fetch("/api/activities", { method: "POST", credentials: "include", keepalive: true, headers: { "content-type": "application/json" }, body }).catch(() => {});
-  } catch {
-    // Tracking must never break the page.
-  }
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// The selected city in islands
-
-/**
- * The selected city: the server's city for the hydrating render (so the HTML matches), then the shared atom,
- * which the picker, storage events and polling update.
- */
-export function useCity(initial: SelectedCity): SelectedCity {
-  useHydrateAtoms([[selectedCityAtom, initial]]);
-  const current = useAtomValue(selectedCityAtom);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated && current ? current : initial;
-}
-
-type Store = ReturnType<typeof useStore>;
-interface CitySync {
-  intervals: Map<symbol, number>;
-  timer?: ReturnType<typeof setInterval>;
-  every?: number;
-  lastSeen?: string | null;
-  adopting?: string;
-  check: () => void;
-  stop: () => void;
-}
-let citySync: CitySync | undefined;
-
-const cityKey = (city: CityRef | null | undefined) => (city ? `${city.name}|${city.stateCode}` : "");
-
-function createCitySync(store: Store, queryClient: QueryClient): CitySync {
-  let previous = cityKey(store.get(selectedCityAtom));
-  const unsubscribe = store.sub(selectedCityAtom, () => {
-    const city = store.get(selectedCityAtom);
-    const key = cityKey(city);
-    if (!city || key === previous) return;
-    previous = key;
-    // A new city: the cached lists of every city go stale (the new city's are fetched by their own keys).
-    void queryClient.invalidateQueries({ queryKey: ["places", "nearby"], refetchType: "none" });
-    void queryClient.invalidateQueries({ queryKey: ["places", "local-gems"], refetchType: "none" });
-    trackActivity({ activityType: "city_discovered", cityName: city.name, cityState: city.stateCode, activityData: { displayName: city.displayName } });
-  });
-
-  async function adopt(location: { city: string; stateCode: string }) {
-    const text = `${location.city}, ${location.stateCode}`;
-    if (sync.adopting === text) return;
-    sync.adopting = text;
-    try {
-      const [match] = await apiRequest<SelectedCity[]>("GET", `/api/cities/search?q=${encodeURIComponent(text)}&limit=1`);
-      if (match && match.name === location.city && match.stateCode === location.stateCode) {
-        store.set(selectedCityAtom, match);
-        persistCity(match);
-      }
-    } catch {
-      // Keep the current city; the next change is picked up again.
-    } finally {
-      sync.adopting = undefined;
-    }
-  }
-
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === STORAGE_KEYS.location || event.key === null) sync.check();
-  };
-
-  const sync: CitySync = {
-    intervals: new Map(),
-    check() {
-      let raw: string | null = null;
-      try {
-        raw = localStorage.getItem(STORAGE_KEYS.location);
-      } catch {
-        return;
-      }
-      if (raw === sync.lastSeen) return;
-      sync.lastSeen = raw;
-      const stored = storedLocation();
-      const current = store.get(selectedCityAtom);
-      if (stored && (!current || locationText(current) !== `${stored.city}, ${stored.stateCode}`)) void adopt(stored);
-    },
-    stop() {
-      clearInterval(sync.timer);
-      window.removeEventListener("storage", onStorage);
-      unsubscribe();
-    },
-  };
-  window.addEventListener("storage", onStorage);
-  return sync;
-}
-
-function reschedule(sync: CitySync) {
-  const every = Math.min(...sync.intervals.values());
-  if (every === sync.every) return;
-  clearInterval(sync.timer);
-  sync.every = every;
-  sync.timer = Number.isFinite(every) ? setInterval(sync.check, every) : undefined;
-}
-
-/**
- * Follow the city chosen in this tab or another: storage events plus polling every `pollMs`
- * (500 ms on home and local gems, 1 s on nearby). One timer serves every island on the page.
- */
-export function useCitySync(pollMs: number) {
-  const store = useStore();
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    citySync ??= createCitySync(store, queryClient);
-    const sync = citySync;
-    const id = Symbol("island");
-    sync.intervals.set(id, pollMs);
-    reschedule(sync);
-    sync.check();
-    return () => {
-      sync.intervals.delete(id);
-      if (sync.intervals.size === 0) {
-        sync.stop();
-        citySync = undefined;
-      } else reschedule(sync);
-    };
-  }, [store, queryClient, pollMs]);
-}

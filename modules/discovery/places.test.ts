@@ -148,6 +148,26 @@ describe("bad input is a 400 with a field message, unknown things are 404, never
   });
 });
 
+describe("pages rendered on the server (pageIfReady)", () => {
+  test("never starts a state import; once the state is in, answers what the list answers; a slow answer is null", async () => {
+    const database = await openDatabase(`file:${join(mkdtempSync(join(tmpdir(), "ls-ready-")), "db.sqlite")}`);
+    await migrate(database.client);
+    let imports = 0;
+    let holdLive = false;
+    const live = { ensureCity: () => (holdLive ? new Promise<void>(() => {}) : Promise.resolve()) };
+    const service = new PlacesService(database.client, cityIndex, async () => void imports++, { source: live as never, waitMs: 5_000 });
+    const jordan = cityIndex.find("Jordan", "MT")!;
+    expect(await service.pageIfReady(jordan, "nearby", 8, 250)).toBeNull();
+    expect(imports).toBe(0);
+    expect(await service.page(jordan, "nearby", 8, 0)).toEqual([]);
+    expect(imports).toBe(1);
+    expect(await service.pageIfReady(jordan, "nearby", 8, 250)).toEqual([]);
+    // Another list of the same city that waits on a live fetch longer than the deadline: null, at the deadline.
+    holdLive = true;
+    expect(await service.pageIfReady(jordan, "local-gems", 6, 50)).toBeNull();
+  });
+});
+
 describe("openNow", () => {
   test("uses the city's time zone and says null when hours are unknown or unreadable", () => {
     // 2026-11-20 is a Friday; 18:00 UTC is 10:00 in Los Angeles and 13:00 in New York.

@@ -185,6 +185,8 @@ export class PlacesService {
   private readonly pages = new Map<string, { at: number; json: string }>();
   /** Bumped by invalidate(): a list or page computed before an invalidation is not cached after it. */
   private generation = 0;
+  /** States whose places this service has seen imported (a list for them never waits on an import). */
+  private readonly readyStates = new Set<string>();
 
   constructor(
     private readonly client: Client,
@@ -212,6 +214,23 @@ export class PlacesService {
     this.pages.set(key, { at: now, json });
     if (this.pages.size > 5000) this.pages.delete(this.pages.keys().next().value!);
     return json;
+  }
+
+  /**
+   * A list page for a page rendered on the server: null unless the city's state is already imported and the
+   * answer comes within `ms` (a live fetch may hold it up). A state import is never started from here: it is
+   * heavy work, and the page must go out at once; the browser then asks for the list through the API.
+   */
+  async pageIfReady(city: IndexedCity, kind: ListKind, count: number, ms: number): Promise<PlaceAnswer[] | null> {
+    if (!this.readyStates.has(city.stateCode)) return null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)));
+    try {
+      const json = await Promise.race([this.pageJson(city, kind, count, 0).catch(() => null), late]);
+      return json === null ? null : (JSON.parse(json) as PlaceAnswer[]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /**
@@ -248,6 +267,7 @@ export class PlacesService {
       return cached;
     }
     await this.ensureState(city.stateCode);
+    this.readyStates.add(city.stateCode);
     await this.waitForLive(city);
     const generation = this.generation;
     let categories: number[] | null = null;

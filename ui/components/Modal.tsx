@@ -59,7 +59,7 @@ export function Modal(props: { onClose: () => void; labelledBy: string; children
 
 export function CloseButton(props: { onClick: () => void; className?: string; label?: string }) {
   return (
-    <button type="button" onClick={props.onClick} aria-label={props.label ?? "Close"} className={`icon-btn ${props.className ?? ""}`}>
+    <button type="button" onClick={props.onClick} aria-label={props.label ?? "Close"} data-tooltip="Close" className={`icon-btn ${props.className ?? ""}`}>
       <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
         <path d="M6 6l12 12M18 6 6 18" />
       </svg>

@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSetAtom } from "jotai";
 import { useEffect, useState } from "react";
 import { addFavorite, favoriteCheckQuery, placeQuery, removeFavorite, trackActivity, type CityRef } from "../queries";
+import { withQuery } from "../query-client";
 import { showToastAtom } from "../state";
 import { PlaceFacts, PlaceHero } from "./PlaceParts";
 import { CloseButton, Modal } from "./Modal";
@@ -74,7 +75,7 @@ async function sharePlace(place: Place, onCopied: () => void) {
   }
 }
 
-export default function PlaceDialog(props: { place: Place; city: CityRef; onClose: () => void }) {
+function PlaceDialog(props: { place: Place; city: CityRef; onClose: () => void }) {
   const showToast = useSetAtom(showToastAtom);
   // Fresher details (opening state moves with the clock); the list's copy shows meanwhile, and its distance
   // (measured from the selected city) is kept.
@@ -153,3 +154,6 @@ export default function PlaceDialog(props: { place: Place; city: CityRef; onClos
     </Modal>
   );
 }
+
+/** Loaded on demand, on pages with or without the query cache (home has none until then). */
+export default withQuery(PlaceDialog);

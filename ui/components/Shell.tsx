@@ -28,17 +28,17 @@ export function Shell(props: { path: string; children: ReactNode }) {
             <span className="text-lg font-bold tracking-tight text-ink">LocalScope</span>
           </a>
           <nav aria-label="Account" className="flex items-center gap-1">
-            <a href="/chat" className="icon-btn" aria-label="AI travel assistant">
+            <a href="/chat" className="icon-btn" aria-label="AI travel assistant" data-tooltip="AI travel assistant">
               <ChatIcon />
             </a>
             {viewer?.isAdmin && (
-              <a href="/admin" className="icon-btn" aria-label="Admin panel" data-testid="admin-button">
+              <a href="/admin" className="icon-btn" aria-label="Admin panel" data-tooltip="Admin panel" data-testid="admin-button">
                 <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
                   <path d="M12 3 4 6v6c0 4.5 3.4 8.3 8 9 4.6-.7 8-4.5 8-9V6l-8-3Z" />
                 </svg>
               </a>
             )}
-            <a href="/profile" className="icon-btn" aria-label="Profile">
+            <a href="/profile" className="icon-btn" aria-label="Profile" data-tooltip="Profile">
               <UserIcon />
             </a>
           </nav>

@@ -68,6 +68,7 @@ export function HeartButton(props: { pressed: boolean; label: string; onClick: (
       type="button"
       aria-pressed={props.pressed}
       aria-label={props.label}
+      data-tooltip={props.pressed ? "Remove from favorites" : "Save to favorites"}
       aria-busy={props.busy || undefined}
       disabled={props.busy}
       onClick={(e) => {
@@ -88,7 +89,7 @@ export const staggerStyle = (index: number) => ({ animationDelay: staggerDelay(i
 
 export function BackLink(props: { href?: string; label?: string }) {
   return (
-    <a href={props.href ?? "/"} className="icon-btn -ml-2" aria-label={props.label ?? "Back to home"}>
+    <a href={props.href ?? "/"} className="icon-btn -ml-2" aria-label={props.label ?? "Back to home"} data-tooltip={props.label ?? "Back to home"}>
       <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
         <path d="M15 18l-6-6 6-6" />
       </svg>

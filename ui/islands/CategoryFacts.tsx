@@ -7,12 +7,13 @@ import { useSavedItems } from "../components/saved";
 import { Badge, BUTTON, BUTTON_SOFT, HeartButton, QueryStates, SkeletonList, staggerStyle } from "../components/ui";
 import { diveDeeper, factsQuery, MAX_DEEPER_LEVEL, moreFacts, type CityRef } from "../queries";
 import type { SelectedCity } from "../state";
+import { withQuery } from "../query-client";
 
 export const DEEPER_BUTTONS = ["Dive Deeper", "Dive Even Deeper", "Explore the Depths"] as const;
 export const DEEPER_SECTIONS = ["More Details", "Deep Dive", "Expert Analysis"] as const;
 
 /** Category page "facts": fun facts for the city, "Show More Fun Facts", and the three-level dialog. */
-export default function CategoryFacts(props: { city: SelectedCity; categoryId: number; slug: string }) {
+function CategoryFacts(props: { city: SelectedCity; categoryId: number; slug: string }) {
   const city = useCategoryCity(props);
   const queryClient = useQueryClient();
   const query = factsQuery(queryClient, city);
@@ -146,3 +147,5 @@ function FactDialog(props: { fact: FunFact; city: SelectedCity; onClose: () => v
     </Modal>
   );
 }
+
+export default withQuery(CategoryFacts);

@@ -4,11 +4,12 @@ import type { HistoryEntry } from "../components/places";
 import { Badge, QueryStates, SkeletonList, staggerStyle } from "../components/ui";
 import { historyQuery, moreHistory } from "../queries";
 import type { SelectedCity } from "../state";
+import { withQuery } from "../query-client";
 
 export const HISTORY_SKELETONS = 6;
 
 /** Category page "historical": the city's history entries and "Show More History". */
-export default function CategoryHistory(props: { city: SelectedCity; categoryId: number; slug: string }) {
+function CategoryHistory(props: { city: SelectedCity; categoryId: number; slug: string }) {
   const city = useCategoryCity(props);
   const queryClient = useQueryClient();
   const query = historyQuery(queryClient, city);
@@ -57,3 +58,5 @@ export default function CategoryHistory(props: { city: SelectedCity; categoryId:
     </section>
   );
 }
+
+export default withQuery(CategoryHistory);

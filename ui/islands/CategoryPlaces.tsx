@@ -19,6 +19,7 @@ import { restaurantTagline } from "../components/taglines";
 import { Badge, BUTTON, BUTTON_SOFT, HeartButton, QueryStates, SkeletonList, staggerStyle } from "../components/ui";
 import { activitiesQuery, categoryPlacesQuery, storesQuery, type FavoriteType } from "../queries";
 import type { SelectedCity } from "../state";
+import { withQuery } from "../query-client";
 
 export type PlacesView = "stores" | "activities" | "food" | "lodging" | "generic";
 
@@ -69,7 +70,7 @@ function favoriteOf(view: PlacesView, place: Place): { itemType: FavoriteType; i
 }
 
 /** Category pages with place cards: stores, activities, food, lodging, and the generic list for other slugs. */
-export default function CategoryPlaces(props: { city: SelectedCity; view: PlacesView; categoryId: number; slug: string }) {
+function CategoryPlaces(props: { city: SelectedCity; view: PlacesView; categoryId: number; slug: string }) {
   const city = useCategoryCity(props);
   const view = VIEWS[props.view];
   const query = useQuery(queryFor(props.view, props.categoryId, city));
@@ -202,3 +203,5 @@ function GenericCard(props: { place: Place; onOpen: () => void }) {
     </button>
   );
 }
+
+export default withQuery(CategoryPlaces);

@@ -1,28 +1,38 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSetAtom } from "jotai";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { ApiError } from "../api";
 import { cityItemId } from "../components/places";
 import { HeartButton } from "../components/ui";
-import { addFavorite, favoriteCheckQuery, removeFavorite, useCity } from "../queries";
+import { addFavorite, favoriteCheckQuery, removeFavorite, useCity } from "../requests";
 import { locationText, showToastAtom, type SelectedCity } from "../state";
 
 /** The server's message, else "HTTP {status}", else "Unknown error" (discovery.md section 8). */
 const reason = (error: unknown) => (error instanceof ApiError ? error.message || `HTTP ${error.status}` : (error as Error)?.message || "Unknown error");
 
 /**
- * The favorite toggle for the selected city, on the "Exploring" banner. A plain request rather than a
- * query-library mutation keeps the home page's JavaScript small (one try: the toggle is a user action).
+ * The favorite toggle for the selected city, on the "Exploring" banner. Plain requests rather than the
+ * query library keep it off the home page's JavaScript (decision 014): one check per city, and one try
+ * per toggle (a user action).
  */
 export default function CityFavorite(props: { city: SelectedCity }) {
   const city = useCity(props.city);
   const location = locationText(city);
   const itemId = cityItemId(location);
-  const queryClient = useQueryClient();
   const showToast = useSetAtom(showToastAtom);
-  const check = favoriteCheckQuery("city", itemId);
-  const { data: favorited = false } = useQuery(check);
+  const [favorited, setFavorited] = useState(false);
   const [busy, setBusy] = useState(false);
+  // Whether the city is saved: asked once per city (401, signed out, or a failure read as "not saved").
+  useEffect(() => {
+    let current = true;
+    setFavorited(false);
+    favoriteCheckQuery("city", itemId)
+      .queryFn({})
+      .then((saved) => current && setFavorited(saved))
+      .catch(() => {});
+    return () => {
+      current = false;
+    };
+  }, [itemId]);
 
   async function toggle() {
     if (busy) return;
@@ -31,8 +41,7 @@ export default function CityFavorite(props: { city: SelectedCity }) {
     try {
       if (save) await addFavorite("city", itemId, JSON.stringify({ name: city.name, type: "city", location }));
       else await removeFavorite("city", itemId);
-      queryClient.setQueryData(check.queryKey, save);
-      void queryClient.invalidateQueries({ queryKey: ["favorites", "list"] });
+      setFavorited(save);
       showToast(
         save
           ? { title: "Added to Favorites", description: "City has been added to your favorites!" }

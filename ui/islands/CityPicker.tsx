@@ -1,9 +1,8 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useAtom, useSetAtom } from "jotai";
 import { useHydrateAtoms } from "jotai/utils";
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
-import { apiRequest } from "../api";
-import { trackActivity } from "../queries";
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from "react";
+import type { Suggestion, SuggestionState } from "../components/CitySuggestions";
+import { trackActivity } from "../requests";
 import { persistCity, selectedCityAtom, showToastAtom, type SelectedCity } from "../state";
 
 /** Spec constants: 150 ms debounce, 10 suggestions, list hides 200 ms after blur. */
@@ -11,9 +10,10 @@ export const DEBOUNCE_MS = 150;
 export const SUGGESTION_LIMIT = 10;
 export const HIDE_AFTER_BLUR_MS = 200;
 
-interface Suggestion extends SelectedCity {
-  county?: string;
-}
+const loadSuggestions = () => import("../components/CitySuggestions");
+const CitySuggestions = lazy(loadSuggestions);
+/** The suggestions' code (and the query cache) loads when the search box is first pointed at or focused. */
+const preloadSuggestions = () => void loadSuggestions();
 
 const LISTBOX_ID = "city-picker-listbox";
 const optionId = (i: number) => `city-picker-option-${i}`;
@@ -38,15 +38,12 @@ export default function CityPicker(props: { city: SelectedCity; cityCount: numbe
   const inputRef = useRef<HTMLInputElement>(null);
 
   const query = useDebounced(text.trim(), DEBOUNCE_MS);
-  const { data, isFetching, isError, refetch } = useQuery({
-    queryKey: ["cities/search", query],
-    queryFn: ({ signal }) =>
-      apiRequest<Suggestion[]>("GET", `/api/cities/search?q=${encodeURIComponent(query)}&limit=${SUGGESTION_LIMIT}`, undefined, signal),
-    enabled: query.length > 0,
-    placeholderData: keepPreviousData,
-  });
+  // Null until the suggestions' code has loaded and reported: until then the list says it is searching.
+  const [found, setFound] = useState<SuggestionState | null>(null);
+  const [started, setStarted] = useState(false);
+  const { data, isFetching, isError, refetch } = found ?? { data: undefined, isFetching: true, isError: false, refetch: () => {} };
   const suggestions = query.length > 0 ? (data ?? []) : [];
-  const pending = text.trim() !== query || (isFetching && !data);
+  const pending = text.trim() !== query || found === null || (isFetching && !data);
   const showList = open && text.trim().length > 0;
 
   useEffect(() => setActive(-1), [query]);
@@ -55,6 +52,7 @@ export default function CityPicker(props: { city: SelectedCity; cityCount: numbe
     const input = inputRef.current;
     if (input?.value) {
       setText(input.value);
+      setStarted(true);
       if (document.activeElement === input) setOpen(true);
     }
   }, []);
@@ -136,10 +134,13 @@ export default function CityPicker(props: { city: SelectedCity; cityCount: numbe
           maxLength={100}
           onChange={(e) => {
             setText(e.target.value);
+            setStarted(true);
             setOpen(true);
           }}
+          onPointerEnter={preloadSuggestions}
           onFocus={() => {
             clearTimeout(hideTimer.current);
+            setStarted(true);
             setOpen(true);
           }}
           onBlur={() => {
@@ -152,6 +153,7 @@ export default function CityPicker(props: { city: SelectedCity; cityCount: numbe
             type="button"
             className="icon-btn h-8 w-8"
             aria-label="Clear search"
+            data-tooltip="Clear search"
             onClick={() => {
               setText("");
               inputRef.current?.focus();
@@ -163,6 +165,11 @@ export default function CityPicker(props: { city: SelectedCity; cityCount: numbe
           </button>
         )}
       </div>
+      {started && (
+        <Suspense fallback={null}>
+          <CitySuggestions query={query} limit={SUGGESTION_LIMIT} onChange={setFound} />
+        </Suspense>
+      )}
       <p className="sr-only" role="status" aria-live="polite">
         {status}
       </p>

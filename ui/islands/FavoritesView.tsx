@@ -6,13 +6,14 @@ import { DEFAULT_TAB, describeFavorite, FAVORITE_TABS, groupFavorites, type Favo
 import { BackLink, StateMessage } from "../components/ui";
 import { favoritesQuery, type Favorite } from "../queries";
 import { LOCATION_COOKIE, persistCity, showToastAtom, STORAGE_KEYS, type SelectedCity } from "../state";
+import { withQuery } from "../query-client";
 
 /**
  * The favorites screen (discovery.md section 2 "Favorites"): 'Loading favorites...', the empty state, five
  * tabs (cities first), per-tab empty texts, city items that switch the chosen city and go home, and a
  * filled-heart remove button per item, disabled while its removal is pending.
  */
-export default function FavoritesView() {
+function FavoritesView() {
   const list = favoritesQuery();
   const { data, isPending, isError, refetch, isFetching } = useQuery(list);
   const [tab, setTab] = useState<TabKey>(DEFAULT_TAB);
@@ -212,6 +213,7 @@ function FavoriteItem(props: { favorite: Favorite; onRemoved: () => void }) {
         disabled={remove.isPending}
         aria-busy={remove.isPending || undefined}
         aria-label={`Remove ${view.title} from favorites`}
+        data-tooltip="Remove from favorites"
         className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-red-600 hover:bg-black/5 focus-ring disabled:cursor-wait disabled:opacity-50 dark:text-red-400 dark:hover:bg-white/10"
       >
         <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="currentColor" stroke="currentColor" strokeWidth="2">
@@ -232,3 +234,5 @@ function storeLocationText(text: string) {
   const secure = location.protocol === "https:" ? "; Secure" : "";
   document.cookie = `${LOCATION_COOKIE}=${encodeURIComponent(text)}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
 }
+
+export default withQuery(FavoritesView);

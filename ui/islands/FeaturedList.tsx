@@ -4,12 +4,13 @@ import { categoryColour, listCategoryLabel } from "../components/places";
 import { Badge, BUTTON, HomeLink, QueryStates, SkeletonList } from "../components/ui";
 import { featuredQuery, useCity, useCitySync } from "../queries";
 import { locationText, type SelectedCity } from "../state";
+import { withQuery } from "../query-client";
 
 export const FEATURED_SKELETONS = 12;
 const CARD = "h-56 card";
 
 /** /featured: featured discoveries with "N found" and "Learn More". */
-export default function FeaturedList(props: { city: SelectedCity }) {
+function FeaturedList(props: { city: SelectedCity }) {
   const city = useCity(props.city);
   useCitySync(Infinity);
   const query = useQuery(featuredQuery(city));
@@ -66,3 +67,5 @@ export default function FeaturedList(props: { city: SelectedCity }) {
     </section>
   );
 }
+
+export default withQuery(FeaturedList);

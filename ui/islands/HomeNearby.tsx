@@ -1,27 +1,35 @@
-import { useQuery } from "@tanstack/react-query";
-import { NearbyRows, RowSkeletons, usePlaceDialog } from "../components/PlaceRows";
-import { HomeSection, QueryStates } from "../components/ui";
-import { nearbyQuery, POLL_HOME_MS, useCity, useCitySync } from "../queries";
+import { lazy, Suspense } from "react";
+import { NearbyResult, nearbySkeletons, useLiveList, useMounted } from "../components/home-lists";
+import { usePlaceDialog } from "../components/PlaceRows";
+import type { Place } from "../components/places";
+import { HomeSection } from "../components/ui";
+import { POLL_HOME_MS, useCity, useCitySync } from "../requests";
 import type { SelectedCity } from "../state";
 
-export const HOME_NEARBY_COUNT = 8;
 
-/** Home: Nearby Discoveries (8) and "View More Discoveries". */
-export default function HomeNearby(props: { city: SelectedCity }) {
+const LiveNearby = lazy(() => import("../components/HomeLive").then((m) => ({ default: m.LiveNearby })));
+
+/**
+ * Home: Nearby Discoveries (8) and "View More Discoveries". The server renders the rows for the page's
+ * city; after a city change (or when the server had none ready) the list loads in the browser.
+ */
+export default function HomeNearby(props: { city: SelectedCity; initial: Place[] | null }) {
   const city = useCity(props.city);
   useCitySync(POLL_HOME_MS);
-  const query = useQuery(nearbyQuery(city, HOME_NEARBY_COUNT));
+  const live = useLiveList(props.city, city, props.initial);
+  const mounted = useMounted();
   const { open, dialog } = usePlaceDialog(city);
   return (
     <HomeSection id="nearby-heading" title="Nearby Discoveries" href="/nearby" linkText="View More Discoveries">
-      <QueryStates
-        query={query}
-        loading={<RowSkeletons count={HOME_NEARBY_COUNT} label="Loading nearby places…" />}
-        error={{ text: "Failed to load nearby places. Please try again." }}
-        empty={{ title: "No Nearby Places Yet", text: "We're still discovering places in your area!" }}
-      >
-        {(data) => <NearbyRows places={data} onOpen={open} />}
-      </QueryStates>
+      {live && !mounted ? (
+        nearbySkeletons()
+      ) : live ? (
+        <Suspense fallback={nearbySkeletons()}>
+          <LiveNearby city={city} seed={{ city: props.city, places: props.initial }} onOpen={open} />
+        </Suspense>
+      ) : (
+        <NearbyResult places={props.initial ?? []} onOpen={open} />
+      )}
       {dialog}
     </HomeSection>
   );

@@ -3,11 +3,12 @@ import { GemRows, RowSkeletons, usePlaceDialog } from "../components/PlaceRows";
 import { BUTTON, QueryStates } from "../components/ui";
 import { localGemsQuery, POLL_HOME_MS, useCity, useCitySync } from "../queries";
 import type { SelectedCity } from "../state";
+import { withQuery } from "../query-client";
 
 export const LOCAL_GEMS_PAGE_COUNT = 12;
 
 /** /local-gems: downtown businesses (12), polling the city every 500 ms. */
-export default function LocalGemsList(props: { city: SelectedCity }) {
+function LocalGemsList(props: { city: SelectedCity }) {
   const city = useCity(props.city);
   useCitySync(POLL_HOME_MS);
   const query = useQuery(localGemsQuery(city, LOCAL_GEMS_PAGE_COUNT));
@@ -44,3 +45,5 @@ export default function LocalGemsList(props: { city: SelectedCity }) {
     </section>
   );
 }
+
+export default withQuery(LocalGemsList);

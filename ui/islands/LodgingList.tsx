@@ -5,13 +5,14 @@ import { amenityChips, mapsSearchUrl, miles, telUrl, websiteUrl, type Place } fr
 import { HomeLink, QueryStates, SkeletonList } from "../components/ui";
 import { categoryPlacesQuery, useCity, useCitySync } from "../queries";
 import type { SelectedCity } from "../state";
+import { withQuery } from "../query-client";
 
 export const LODGING_SKELETONS = 3;
 export const LODGING_CATEGORY = 11;
 const CARD = "h-[22rem] card";
 
 /** /lodging: hotels and other lodging with price, website, amenities, address, distance and phone. */
-export default function LodgingList(props: { city: SelectedCity }) {
+function LodgingList(props: { city: SelectedCity }) {
   const city = useCity(props.city);
   useCitySync(Infinity);
   const query = useQuery(categoryPlacesQuery(LODGING_CATEGORY, city, "Failed to fetch lodging places"));
@@ -113,3 +114,5 @@ function LodgingCard(props: { place: Place; seed: string; onOpen: () => void }) 
     </article>
   );
 }
+
+export default withQuery(LodgingList);

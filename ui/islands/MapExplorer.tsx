@@ -25,6 +25,7 @@ import {
   type MapPlace,
 } from "../map/state";
 import { persistCity, selectedCityAtom, STORAGE_KEYS, storedLocation, type SelectedCity } from "../state";
+import { withQuery } from "../query-client";
 
 export interface MapExplorerProps {
   city: SelectedCity;
@@ -42,7 +43,7 @@ const cityCentre = (city: SelectedCity): [number, number] | null =>
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** The map screen: header, MapLibre map with markers, the "All Places" list and the marker dialog. */
-export default function MapExplorer(props: MapExplorerProps) {
+function MapExplorer(props: MapExplorerProps) {
   useHydrateAtoms([[selectedCityAtom, props.city]]);
   const [storedCity, setCity] = useAtom(selectedCityAtom);
   const city = storedCity ?? props.city;
@@ -268,7 +269,7 @@ export default function MapExplorer(props: MapExplorerProps) {
   return (
     <div className="lg:ml-[50%] lg:w-[80rem] lg:max-w-[calc(100vw-2rem)] lg:-translate-x-1/2">
       <header className="flex items-center gap-3">
-        <a href="/" className="icon-btn shrink-0 ring-1 ring-line bg-surface" aria-label="Back to home">
+        <a href="/" className="icon-btn shrink-0 ring-1 ring-line bg-surface" aria-label="Back to home" data-tooltip="Back to home">
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
             <path d="M15 18l-6-6 6-6" />
           </svg>
@@ -442,3 +443,5 @@ export default function MapExplorer(props: MapExplorerProps) {
     </div>
   );
 }
+
+export default withQuery(MapExplorer);

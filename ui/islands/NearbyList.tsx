@@ -3,12 +3,13 @@ import { NearbyRows, RowSkeletons, usePlaceDialog } from "../components/PlaceRow
 import { QueryStates } from "../components/ui";
 import { nearbyQuery, POLL_NEARBY_MS, useCity, useCitySync } from "../queries";
 import type { SelectedCity } from "../state";
+import { withQuery } from "../query-client";
 
 export const NEARBY_PAGE_COUNT = 12;
 export const NEARBY_SKELETONS = 8;
 
 /** /nearby: the full Nearby Discoveries list (12), polling the city every second. */
-export default function NearbyList(props: { city: SelectedCity }) {
+function NearbyList(props: { city: SelectedCity }) {
   const city = useCity(props.city);
   useCitySync(POLL_NEARBY_MS);
   const query = useQuery(nearbyQuery(city, NEARBY_PAGE_COUNT));
@@ -35,3 +36,5 @@ export default function NearbyList(props: { city: SelectedCity }) {
     </section>
   );
 }
+
+export default withQuery(NearbyList);

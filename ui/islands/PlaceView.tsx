@@ -6,6 +6,7 @@ import { badgeLabel, categoryColour, mapsSearchUrl, milesAway, type Place } from
 import { Badge, BackLink, BUTTON, BUTTON_SOFT, HeartButton } from "../components/ui";
 import { NotFoundCard } from "../components/NotFoundCard";
 import { placeQuery, trackActivity } from "../queries";
+import { withQuery } from "../query-client";
 
 /** Share sheet, else copy the page link (alerts as section 2 says). */
 async function sharePage(place: Place) {
@@ -43,7 +44,7 @@ function PlaceHeart(props: { place: Place }) {
 }
 
 /** /place/:id: the place, server-rendered when the server found it; a skeleton while the browser loads it otherwise. */
-export default function PlaceView(props: { id: number; place: Place | null; notFound: boolean }) {
+function PlaceView(props: { id: number; place: Place | null; notFound: boolean }) {
   const { data: place, isPending, isError } = useQuery({
     ...placeQuery(props.id),
     initialData: props.place ?? undefined,
@@ -126,3 +127,5 @@ export default function PlaceView(props: { id: number; place: Place | null; notF
     </>
   );
 }
+
+export default withQuery(PlaceView);

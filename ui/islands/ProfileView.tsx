@@ -11,6 +11,7 @@ import { BackLink } from "../components/ui";
 import { displayName, type Viewer } from "../components/viewer";
 import { showToastAtom, locationText, type SelectedCity } from "../state";
 import { THEMES } from "../themes";
+import { withQuery } from "../query-client";
 
 export const APP_VERSION = "1.0.0";
 
@@ -59,7 +60,7 @@ const ICONS = {
  * The profile screen (accounts-and-shell.md section 2, DECISIONS 11): the card with real stats, the Edit
  * Profile dialog (kept on this device), the 16 themes, Quick Actions, the policies and Sign Out.
  */
-export default function ProfileView(props: { user: Viewer; city: SelectedCity; theme: string }) {
+function ProfileView(props: { user: Viewer; city: SelectedCity; theme: string }) {
   const { user, city } = props;
   const showToast = useSetAtom(showToastAtom);
   const [hydrated, setHydrated] = useState(false);
@@ -300,3 +301,5 @@ function ActionRow(props: {
     </li>
   );
 }
+
+export default withQuery(ProfileView);

@@ -26,7 +26,7 @@ describe("island props", () => {
 test("every island in ui/islands is known to the client runtime", () => {
   const dir = import.meta.dir;
   const islands = readdirSync(dir)
-    .filter((f) => /^[A-Z]\w*\.tsx$/.test(f) && /export default function/.test(readFileSync(join(dir, f), "utf8")))
+    .filter((f) => /^[A-Z]\w*\.tsx$/.test(f) && /^export default /m.test(readFileSync(join(dir, f), "utf8")))
     .map((f) => f.replace(/\.tsx$/, ""));
   expect(islands.length).toBeGreaterThan(0);
   expect(Object.keys(islandLoaders).sort()).toEqual(islands.sort());

@@ -1,41 +1,5 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { createStore, Provider } from "jotai";
-import type { ComponentType, ReactNode } from "react";
-import { QUERY_DEFAULTS } from "../queries";
-
-/**
- * What wraps every island, on the server and in the browser alike, so that hydration sees the same tree.
- * In the browser all islands share one jotai store and one query cache (so islands can talk to each other);
- * on the server each island gets fresh ones, so nothing leaks between requests.
- */
-type Store = ReturnType<typeof createStore>;
-const isBrowser = typeof window !== "undefined";
-
-let browserStore: Store | undefined;
-let browserQueryClient: QueryClient | undefined;
-
-/** Fresh 5 min, kept 10 min, the spec's retry rules (ui/queries.ts). */
-export function makeQueryClient() {
-  return new QueryClient({ defaultOptions: QUERY_DEFAULTS });
-}
-
-export function islandStore(): Store {
-  if (!isBrowser) return createStore();
-  return (browserStore ??= createStore());
-}
-
-function islandQueryClient(): QueryClient {
-  if (!isBrowser) return makeQueryClient();
-  return (browserQueryClient ??= makeQueryClient());
-}
-
-export function IslandProviders({ children }: { children: ReactNode }) {
-  return (
-    <Provider store={islandStore()}>
-      <QueryClientProvider client={islandQueryClient()}>{children}</QueryClientProvider>
-    </Provider>
-  );
-}
+import type { ComponentType } from "react";
+import { IslandProviders } from "./providers";
 
 /** JSON that is safe inside a <script> element: no "<", ">", "&", U+2028 or U+2029 left raw. */
 export function serialiseProps(value: unknown): string {

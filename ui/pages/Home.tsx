@@ -1,11 +1,13 @@
+import { CategoryGrid } from "../components/CategoryGrid";
+import type { Place } from "../components/places";
 import { Shell } from "../components/Shell";
-import CategoryGrid from "../islands/CategoryGrid";
 import CityBanner from "../islands/CityBanner";
 import CityFavorite from "../islands/CityFavorite";
 import CityPicker from "../islands/CityPicker";
 import HomeLocalGems from "../islands/HomeLocalGems";
 import HomeNearby from "../islands/HomeNearby";
 import { Island } from "../islands/runtime";
+import type { Category } from "../queries";
 import type { SelectedCity } from "../state";
 
 export interface HomeProps {
@@ -13,6 +15,10 @@ export interface HomeProps {
   /** True when the city came from the visitor's cookie (not the default). */
   fromCookie: boolean;
   cityCount: number;
+  categories: Category[];
+  /** The city's first rows, rendered by the server; null when they were not ready in time (then the browser loads them). */
+  nearby: Place[] | null;
+  gems: Place[] | null;
 }
 
 const MORE_LINKS = [
@@ -22,7 +28,7 @@ const MORE_LINKS = [
 
 /**
  * Home: the city picker, the "Exploring {city}" banner with the city's favorite toggle, the six categories,
- * Nearby Discoveries (8) and Local Gems (6, starting 1 s later).
+ * Nearby Discoveries (8) and Local Gems (6), rendered with the city's places when they are ready in time.
  */
 export function HomePage(props: HomeProps) {
   return (
@@ -34,7 +40,7 @@ export function HomePage(props: HomeProps) {
         <Island name="CityBanner" component={CityBanner} props={{ city: props.city, fromCookie: props.fromCookie }} />
         <Island name="CityFavorite" component={CityFavorite} props={{ city: props.city }} className="absolute right-3 top-3" />
       </div>
-      <Island name="CategoryGrid" component={CategoryGrid} props={{}} />
+      <CategoryGrid categories={props.categories} />
       <nav aria-label="More discoveries" className="mt-4 flex flex-wrap gap-2 text-sm">
         {MORE_LINKS.map(([href, text]) => (
           <a key={href} href={href} className="rounded-full bg-surface px-4 py-2 font-medium ring-1 ring-line hover:text-primary focus-ring">
@@ -42,8 +48,8 @@ export function HomePage(props: HomeProps) {
           </a>
         ))}
       </nav>
-      <Island name="HomeNearby" component={HomeNearby} props={{ city: props.city }} />
-      <Island name="HomeLocalGems" component={HomeLocalGems} props={{ city: props.city }} />
+      <Island name="HomeNearby" component={HomeNearby} props={{ city: props.city, initial: props.nearby }} />
+      <Island name="HomeLocalGems" component={HomeLocalGems} props={{ city: props.city, initial: props.gems }} />
     </Shell>
   );
 }

@@ -17,19 +17,44 @@ const skeletons = (html: string) => (html.match(/data-skeleton=""/g) ?? []).leng
 const islands = (html: string) => [...html.matchAll(/data-island="(\w+)"/g)].map((m) => m[1]);
 
 describe("home", () => {
-  test("server-renders the city, the islands and the skeletons: 6 tiles, 8 nearby, 6 local gems with the waiting text", async () => {
-    const { status, html } = await page("/");
+  const titlesOf = (html: string, testId: string) => {
+    const list = html.slice(html.indexOf(`data-testid="${testId}"`));
+    return [...list.slice(0, list.indexOf("</ul>")).matchAll(/<span class="[^"]*font-semibold[^"]*">([^<]+)<\/span>/g)].map((m) => m[1]);
+  };
+
+  test("a state not yet imported: the page goes out at once with 6 tiles, 8 nearby and 6 local-gem skeletons and the waiting text", async () => {
+    // Vermont: no other test asks for its places, so its import has not happened in this test run.
+    const { status, html } = await page("/", `localscope-location=${encodeURIComponent("Burlington, VT")}`);
     expect(status).toBe(200);
-    expect(html).toContain("Exploring Las Vegas, NV");
-    expect(islands(html)).toEqual(expect.arrayContaining(["CityPicker", "CityBanner", "CityFavorite", "CategoryGrid", "HomeNearby", "HomeLocalGems", "Toaster"]));
+    expect(html).toContain("Exploring Burlington, VT");
+    expect(islands(html)).toEqual(expect.arrayContaining(["CityPicker", "CityBanner", "CityFavorite", "HomeNearby", "HomeLocalGems", "Toaster"]));
+    // The category tiles are links in the page itself: no island, nothing to load.
+    expect(islands(html)).not.toContain("CategoryGrid");
+    expect([...html.matchAll(/href="\/category\/([a-z-]+)"/g)].map((m) => m[1])).toEqual(["historical", "stores", "facts", "activities", "food", "lodging"]);
     expect(html).toContain("Nearby Discoveries");
     expect(html).toContain('href="/nearby"');
     expect(html).toContain("View More Discoveries");
     expect(html).toContain('href="/local-gems"');
     expect(html).toContain("View More Gems");
     expect(html).toContain("Loading after nearby discoveries...");
-    expect(skeletons(html)).toBe(6 + 8 + 6);
+    expect(skeletons(html)).toBe(8 + 6);
     expect(html).not.toContain("MapExplorer");
+  });
+
+  test("once the state's places are in: the server renders the same 8 nearby places and 6 local gems the API lists", async () => {
+    const api = async (path: string) => (await (await get(path, LAS_VEGAS)).json()) as Place[];
+    const nearby = await api("/api/places/nearby?city=Las%20Vegas&state=NV&count=8");
+    const gems = await api("/api/places/local-gems?city=Las%20Vegas&state=NV&local=true&count=6");
+    expect(nearby).toHaveLength(8);
+    expect(gems).toHaveLength(6);
+    const { html } = await page("/");
+    expect(skeletons(html)).toBe(0);
+    expect(html).not.toContain("Loading after nearby discoveries...");
+    const decode = (text: string) => text.replace(/&amp;/g, "&").replace(/&quot;/g, '"');
+    expect(titlesOf(html, "nearby-list").map(decode)).toEqual(nearby.map((p) => p.title));
+    expect(titlesOf(html, "local-gems-list").map(decode)).toEqual(gems.map((p) => p.title));
+    // The islands get the rows as props, so hydration shows the same without asking the server again.
+    expect(html).toContain(`"initial":[{"id":${nearby[0]!.id},`);
   });
 });
 

@@ -1,0 +1,33 @@
+/**
+ * The city picker's suggestions through the query cache (debounced text in, results out). The picker
+ * loads this part on demand, when the search box is focused or pointed at, so the home page itself ships
+ * no query library (decision 014).
+ */
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { apiRequest } from "../api";
+import { withQuery } from "../query-client";
+import type { SelectedCity } from "../state";
+
+export interface Suggestion extends SelectedCity {
+  county?: string;
+}
+
+export interface SuggestionState {
+  data: Suggestion[] | undefined;
+  isFetching: boolean;
+  isError: boolean;
+  refetch: () => void;
+}
+
+export default withQuery(function CitySuggestions(props: { query: string; limit: number; onChange: (state: SuggestionState) => void }) {
+  const { query, limit, onChange } = props;
+  const { data, isFetching, isError, refetch } = useQuery({
+    queryKey: ["cities/search", query],
+    queryFn: ({ signal }) => apiRequest<Suggestion[]>("GET", `/api/cities/search?q=${encodeURIComponent(query)}&limit=${limit}`, undefined, signal),
+    enabled: query.length > 0,
+    placeholderData: keepPreviousData,
+  });
+  useEffect(() => onChange({ data, isFetching, isError, refetch: () => void refetch() }), [data, isFetching, isError, refetch, onChange]);
+  return null;
+});
