@@ -68,6 +68,26 @@ test.describe("home", () => {
     await expect(page.getByRole("dialog", { name: title })).toBeVisible();
   });
 
+  test.describe("a part that cannot be loaded", () => {
+    // React reports the failed import it caught; the browser logs the 404.
+    test.use({ expectedConsoleErrors: [/Failed to fetch dynamically imported module|status of 404/] });
+    test("when a list's code cannot be loaded (a deploy since the page opened), the list says so instead of vanishing", async ({ page, context, baseURL }) => {
+      await chooseCity(context, baseURL, EMPTY_TOWN);
+      await page.route(/\/assets\/HomeLive-[\w]+\.js$/, (route) => route.fulfill({ status: 404, body: "gone" }));
+      await page.goto("/");
+      await islandsHydrated(page);
+      await page.evaluate(() => localStorage.setItem("localscope-location", "Las Vegas, NV"));
+      const nearby = page.locator("section[aria-labelledby=nearby-heading]");
+      await expect(nearby.getByText("Failed to load nearby places. Please try again.")).toBeVisible();
+      await expect(page.locator("section[aria-labelledby=gems-heading]").getByText("Failed to load local gems. Please try again.")).toBeVisible();
+      // The rest of the page lives on: the banner follows the city, the picker still works.
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Exploring Las Vegas, NV");
+      await page.unroute(/\/assets\/HomeLive-[\w]+\.js$/);
+      await nearby.getByRole("button", { name: "Try Again" }).click();
+      await expect(page.getByTestId("nearby-list").getByRole("button")).toHaveCount(8);
+    });
+  });
+
   test("the query library is not part of the page: it arrives when the search box is first used", async ({ page, context, baseURL }) => {
     await chooseCity(context, baseURL, LAS_VEGAS);
     const scripts: Array<Promise<string>> = [];

@@ -73,3 +73,26 @@ test("keyboard focus shows the tooltip beside the control; the heart's tells wha
   await expect(tooltip).toBeHidden();
   await expect(heart).not.toHaveAttribute("aria-describedby", "ls-tooltip");
 });
+
+test("in a dialog: the Close button's tooltip shows above the dialog; the first Escape hides it, the second closes the dialog", async ({ page, context, baseURL }) => {
+  await context.addCookies([{ name: "localscope-location", value: encodeURIComponent("Las Vegas, NV"), url: baseURL! }]);
+  await page.goto("/");
+  await islandsHydrated(page);
+  await page.getByTestId("nearby-list").getByRole("button").first().click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  const close = dialog.getByRole("button", { name: "Close" }).first();
+  await close.hover();
+  const tooltip = page.getByRole("tooltip");
+  await expect(tooltip).toHaveText("Close");
+  // A modal dialog is in the top layer, above anything else: the tip is drawn there, inside the dialog.
+  expect(await tooltip.evaluate((tip) => Boolean(tip.closest("dialog[open]")))).toBe(true);
+  await page.keyboard.press("Escape");
+  await expect(tooltip).toBeHidden();
+  await expect(dialog).toBeVisible();
+  // Still on the button: a dismissed tooltip does not come back until the pointer leaves.
+  await page.waitForTimeout(900);
+  await expect(tooltip).toBeHidden();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+});

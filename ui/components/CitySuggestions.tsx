@@ -14,7 +14,11 @@ export interface Suggestion extends SelectedCity {
 }
 
 export interface SuggestionState {
+  /** The text these results are for: the picker ignores a report made for an older text. */
+  query: string;
   data: Suggestion[] | undefined;
+  /** True while `data` still holds the previous text's results (shown, but not chosen by Enter). */
+  stale: boolean;
   isFetching: boolean;
   isError: boolean;
   refetch: () => void;
@@ -22,12 +26,15 @@ export interface SuggestionState {
 
 export default withQuery(function CitySuggestions(props: { query: string; limit: number; onChange: (state: SuggestionState) => void }) {
   const { query, limit, onChange } = props;
-  const { data, isFetching, isError, refetch } = useQuery({
+  const { data, isFetching, isError, isPlaceholderData, refetch } = useQuery({
     queryKey: ["cities/search", query],
     queryFn: ({ signal }) => apiRequest<Suggestion[]>("GET", `/api/cities/search?q=${encodeURIComponent(query)}&limit=${limit}`, undefined, signal),
     enabled: query.length > 0,
     placeholderData: keepPreviousData,
   });
-  useEffect(() => onChange({ data, isFetching, isError, refetch: () => void refetch() }), [data, isFetching, isError, refetch, onChange]);
+  useEffect(
+    () => onChange({ query, data, stale: isPlaceholderData, isFetching, isError, refetch: () => void refetch() }),
+    [query, data, isPlaceholderData, isFetching, isError, refetch, onChange],
+  );
   return null;
 });

@@ -28,15 +28,18 @@ export const LiveNearby = withQuery(function LiveNearby(props: HomeListProps) {
   );
 });
 
-/** Local gems start 1 s after the list appears or the city changes, so that nearby places go first. */
-export const LiveGems = withQuery(function LiveGems(props: HomeListProps) {
+/**
+ * Local gems start 1 s after the screen appeared or the city changed (`since`, on the page's clock, kept
+ * by the island: this part may arrive later than that), so that nearby places go first.
+ */
+export const LiveGems = withQuery(function LiveGems(props: HomeListProps & { since: number }) {
   useSeed(localGemsQuery(props.seed.city, HOME_GEMS_COUNT).queryKey, props.seed);
   const key = `${props.city.name}|${props.city.stateCode}`;
   const [startedFor, setStartedFor] = useState<string | null>(null);
   useEffect(() => {
-    const timer = setTimeout(() => setStartedFor(key), LOCAL_GEMS_DELAY_MS);
+    const timer = setTimeout(() => setStartedFor(key), Math.max(0, LOCAL_GEMS_DELAY_MS - (performance.now() - props.since)));
     return () => clearTimeout(timer);
-  }, [key]);
+  }, [key, props.since]);
   const query = useQuery({ ...localGemsQuery(props.city, HOME_GEMS_COUNT), enabled: startedFor === key });
   const waiting = startedFor !== key && !query.data;
   return (

@@ -2,8 +2,11 @@
  * Place rows for the Nearby and Local Gems lists (home and their full pages), the on-demand place dialog
  * they open, and their skeletons. A row has a fixed height, and so has its skeleton: nothing shifts.
  */
+import { useSetAtom } from "jotai";
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import type { CityRef } from "../queries";
+import { showToastAtom } from "../state";
+import { ChunkBoundary } from "./ChunkBoundary";
 import { CategoryIconCircle } from "./category-icons";
 import { listCategoryLabel, localGemType, miles, type Place } from "./places";
 import { SkeletonList } from "./ui";
@@ -16,10 +19,19 @@ export const preloadPlaceDialog = () => void loadDialog();
 /** The selected place and the dialog showing it; closing clears the selection. */
 export function usePlaceDialog(city: CityRef): { open: (place: Place) => void; dialog: ReactNode } {
   const [place, setPlace] = useState<Place | null>(null);
+  const showToast = useSetAtom(showToastAtom);
+  // Its code failing to load (offline, or a new version deployed since the page was opened) must not take
+  // the list down with it: the selection is cleared and a toast says so.
+  const failed = () => {
+    setPlace(null);
+    showToast({ title: "Error", description: "Failed to load place details. Please try again.", variant: "destructive" });
+  };
   const dialog = place ? (
-    <Suspense fallback={null}>
-      <PlaceDialog key={place.id} place={place} city={city} onClose={() => setPlace(null)} />
-    </Suspense>
+    <ChunkBoundary key={place.id} fallback={null} onError={failed}>
+      <Suspense fallback={null}>
+        <PlaceDialog place={place} city={city} onClose={() => setPlace(null)} />
+      </Suspense>
+    </ChunkBoundary>
   ) : null;
   return { open: setPlace, dialog };
 }

@@ -6,7 +6,8 @@ import { useEffect, useState, type ReactNode } from "react";
 import type { CityRef } from "../queries";
 import { GemRows, NearbyRows, RowSkeletons } from "./PlaceRows";
 import type { Place } from "./places";
-import { StateMessage, type StateText } from "./ui";
+import { ChunkBoundary, reloadPage } from "./ChunkBoundary";
+import { BUTTON, StateMessage, type StateText } from "./ui";
 
 export const HOME_NEARBY_COUNT = 8;
 export const HOME_GEMS_COUNT = 6;
@@ -70,7 +71,17 @@ export function useMounted(): boolean {
   return mounted;
 }
 
-/** What the server rendered, handed to the live list so that returning to that city needs no request. */
+/** A live list whose code could not be loaded: the list's failure text, and Try Again reloads the page. */
+export function LiveListBoundary(props: { error: StateText; children: ReactNode }) {
+  const action = (
+    <button type="button" className={BUTTON} onClick={reloadPage}>
+      Try Again
+    </button>
+  );
+  return <ChunkBoundary fallback={<StateMessage kind="error" {...props.error} action={action} />}>{props.children}</ChunkBoundary>;
+}
+
+/** What the server rendered, handed to the live list so that returning to that city shows it at once. */
 export interface HomeSeed {
   city: CityRef;
   places: Place[] | null;

@@ -1,5 +1,5 @@
 import { useSetAtom } from "jotai";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ApiError } from "../api";
 import { cityItemId } from "../components/places";
 import { HeartButton } from "../components/ui";
@@ -19,15 +19,21 @@ export default function CityFavorite(props: { city: SelectedCity }) {
   const location = locationText(city);
   const itemId = cityItemId(location);
   const showToast = useSetAtom(showToastAtom);
-  const [favorited, setFavorited] = useState(false);
-  const [busy, setBusy] = useState(false);
+  // Saved state per city, so that an answer about one city never lands on another after a quick change.
+  const [saved, setSaved] = useState<Record<string, boolean>>({});
+  const [busyFor, setBusyFor] = useState<string | null>(null);
+  /** Cities toggled on this page: their check's answer (maybe older than the toggle) is ignored. */
+  const toggled = useRef(new Set<string>());
+  const favorited = saved[itemId] ?? false;
+  const busy = busyFor === itemId;
   // Whether the city is saved: asked once per city (401, signed out, or a failure read as "not saved").
   useEffect(() => {
     let current = true;
-    setFavorited(false);
     favoriteCheckQuery("city", itemId)
       .queryFn({})
-      .then((saved) => current && setFavorited(saved))
+      .then((answer) => {
+        if (current && !toggled.current.has(itemId)) setSaved((all) => ({ ...all, [itemId]: answer }));
+      })
       .catch(() => {});
     return () => {
       current = false;
@@ -36,12 +42,14 @@ export default function CityFavorite(props: { city: SelectedCity }) {
 
   async function toggle() {
     if (busy) return;
+    const id = itemId;
     const save = !favorited;
-    setBusy(true);
+    toggled.current.add(id);
+    setBusyFor(id);
     try {
-      if (save) await addFavorite("city", itemId, JSON.stringify({ name: city.name, type: "city", location }));
-      else await removeFavorite("city", itemId);
-      setFavorited(save);
+      if (save) await addFavorite("city", id, JSON.stringify({ name: city.name, type: "city", location }));
+      else await removeFavorite("city", id);
+      setSaved((all) => ({ ...all, [id]: save }));
       showToast(
         save
           ? { title: "Added to Favorites", description: "City has been added to your favorites!" }
@@ -54,7 +62,7 @@ export default function CityFavorite(props: { city: SelectedCity }) {
         variant: "destructive",
       });
     } finally {
-      setBusy(false);
+      setBusyFor((current) => (current === id ? null : current));
     }
   }
 

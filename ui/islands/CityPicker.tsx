@@ -1,6 +1,7 @@
 import { useAtom, useSetAtom } from "jotai";
 import { useHydrateAtoms } from "jotai/utils";
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { ChunkBoundary, reloadPage } from "../components/ChunkBoundary";
 import type { Suggestion, SuggestionState } from "../components/CitySuggestions";
 import { trackActivity } from "../requests";
 import { persistCity, selectedCityAtom, showToastAtom, type SelectedCity } from "../state";
@@ -41,9 +42,17 @@ export default function CityPicker(props: { city: SelectedCity; cityCount: numbe
   // Null until the suggestions' code has loaded and reported: until then the list says it is searching.
   const [found, setFound] = useState<SuggestionState | null>(null);
   const [started, setStarted] = useState(false);
-  const { data, isFetching, isError, refetch } = found ?? { data: undefined, isFetching: true, isError: false, refetch: () => {} };
+  // The suggestions' code could not be loaded: searching fails until the page is reloaded ("Try again").
+  const [partFailed, setPartFailed] = useState(false);
+  const current = partFailed
+    ? { query, data: undefined, stale: false, isFetching: false, isError: true, refetch: reloadPage }
+    : found?.query === query
+      ? found
+      : null;
+  // Until the part has reported on this text, the previous report's list stays shown, as still searching.
+  const { data, stale, isFetching, isError, refetch } = current ?? { data: found?.data, stale: true, isFetching: true, isError: false, refetch: () => {} };
   const suggestions = query.length > 0 ? (data ?? []) : [];
-  const pending = text.trim() !== query || found === null || (isFetching && !data);
+  const pending = text.trim() !== query || stale || (isFetching && !data);
   const showList = open && text.trim().length > 0;
 
   useEffect(() => setActive(-1), [query]);
@@ -166,9 +175,11 @@ export default function CityPicker(props: { city: SelectedCity; cityCount: numbe
         )}
       </div>
       {started && (
-        <Suspense fallback={null}>
-          <CitySuggestions query={query} limit={SUGGESTION_LIMIT} onChange={setFound} />
-        </Suspense>
+        <ChunkBoundary fallback={null} onError={() => setPartFailed(true)}>
+          <Suspense fallback={null}>
+            <CitySuggestions query={query} limit={SUGGESTION_LIMIT} onChange={setFound} />
+          </Suspense>
+        </ChunkBoundary>
       )}
       <p className="sr-only" role="status" aria-live="polite">
         {status}

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { NearbyResult, nearbySkeletons, useLiveList, useMounted } from "../components/home-lists";
+import { NearbyResult, nearbySkeletons, LiveListBoundary, NEARBY_TEXTS, useLiveList, useMounted } from "../components/home-lists";
 import { usePlaceDialog } from "../components/PlaceRows";
 import type { Place } from "../components/places";
 import { HomeSection } from "../components/ui";
@@ -24,9 +24,11 @@ export default function HomeNearby(props: { city: SelectedCity; initial: Place[]
       {live && !mounted ? (
         nearbySkeletons()
       ) : live ? (
-        <Suspense fallback={nearbySkeletons()}>
-          <LiveNearby city={city} seed={{ city: props.city, places: props.initial }} onOpen={open} />
-        </Suspense>
+        <LiveListBoundary error={NEARBY_TEXTS.error}>
+          <Suspense fallback={nearbySkeletons()}>
+            <LiveNearby city={city} seed={{ city: props.city, places: props.initial }} onOpen={open} />
+          </Suspense>
+        </LiveListBoundary>
       ) : (
         <NearbyResult places={props.initial ?? []} onOpen={open} />
       )}
