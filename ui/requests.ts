@@ -85,6 +85,13 @@ export function trackActivity(activity: Activity): void {
 // ---------------------------------------------------------------------------------------------------------
 // The selected city in islands
 
+/** False on the server and while hydrating, true after (so the first client render matches the server's HTML). */
+export function useMounted(): boolean {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return mounted;
+}
+
 /**
  * The selected city: the server's city for the hydrating render (so the HTML matches), then the shared atom,
  * which the picker, storage events and polling update.
@@ -92,9 +99,7 @@ export function trackActivity(activity: Activity): void {
 export function useCity(initial: SelectedCity): SelectedCity {
   useHydrateAtoms([[selectedCityAtom, initial]]);
   const current = useAtomValue(selectedCityAtom);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated && current ? current : initial;
+  return useMounted() && current ? current : initial;
 }
 
 type Store = ReturnType<typeof useStore>;

@@ -64,13 +64,6 @@ export function useLiveList(rendered: CityRef, current: CityRef, initial: Place[
   return live || moved;
 }
 
-/** False on the server and while hydrating, true after: a lazily loaded part renders only once mounted. */
-export function useMounted(): boolean {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  return mounted;
-}
-
 /** A live list whose code could not be loaded: the list's failure text, and Try Again reloads the page. */
 export function LiveListBoundary(props: { error: StateText; children: ReactNode }) {
   const action = (
@@ -87,4 +80,4 @@ export interface HomeSeed {
   places: Place[] | null;
 }
 
-export type HomeListProps = { city: CityRef; seed: HomeSeed; onOpen: (place: Place) => void; children?: ReactNode };
+export type HomeListProps = { city: CityRef; seed: HomeSeed; onOpen: (place: Place) => void };

@@ -1,9 +1,9 @@
 import { lazy, Suspense } from "react";
-import { NearbyResult, nearbySkeletons, LiveListBoundary, NEARBY_TEXTS, useLiveList, useMounted } from "../components/home-lists";
+import { NearbyResult, nearbySkeletons, LiveListBoundary, NEARBY_TEXTS, useLiveList } from "../components/home-lists";
 import { usePlaceDialog } from "../components/PlaceRows";
 import type { Place } from "../components/places";
 import { HomeSection } from "../components/ui";
-import { POLL_HOME_MS, useCity, useCitySync } from "../requests";
+import { POLL_HOME_MS, useCity, useCitySync, useMounted } from "../requests";
 import type { SelectedCity } from "../state";
 
 
