@@ -132,6 +132,25 @@ test.describe("home", () => {
     await expect(page.getByTestId("gems-waiting")).toHaveCount(0);
   });
 
+  test("back to the city the page was rendered for: its server rows show again without asking the server", async ({ page, context, baseURL }) => {
+    await chooseCity(context, baseURL, LAS_VEGAS);
+    await page.goto("/");
+    await islandsHydrated(page);
+    const rows = page.getByTestId("nearby-list").getByRole("button");
+    const first = await rows.first().locator("span.font-semibold").textContent();
+    await page.evaluate(() => localStorage.setItem("localscope-location", "Terlingua, TX"));
+    await expect(page.getByText("No Nearby Places Yet")).toBeVisible();
+    const lasVegasCalls: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/api/places/nearby?") && new URL(r.url()).searchParams.get("city") === "Las Vegas") lasVegasCalls.push(r.url());
+    });
+    await page.evaluate(() => localStorage.setItem("localscope-location", "Las Vegas, NV"));
+    await expect(rows).toHaveCount(8);
+    await expect(rows.first().locator("span.font-semibold")).toHaveText(first!);
+    await page.waitForTimeout(500);
+    expect(lasVegasCalls).toEqual([]);
+  });
+
   test("the skeletons hold the nearby list's place: its top does not move and the section below does not jump", async ({ page, context, baseURL }) => {
     await chooseCity(context, baseURL, EMPTY_TOWN);
     const release = await holdRequests(page, /\/api\/places\/nearby\?/);

@@ -59,7 +59,7 @@ async function settledCount(page: Page): Promise<number> {
 }
 
 /** Kinds ("county", "state", …) of the features MapLibre rendered in view for one style layer (the map instance sits on its container). */
-function renderedNames(page: Page, layer: string): Promise<string[]> {
+function renderedKinds(page: Page, layer: string): Promise<string[]> {
   return page.getByTestId("map").evaluate((element, layer) => {
     type Rendered = { properties: Record<string, unknown> }[];
     const map = (element as unknown as { maplibreMap?: { queryRenderedFeatures(options: { layers: string[] }): Rendered } }).maplibreMap;
@@ -291,8 +291,8 @@ test.describe("map offline", () => {
       await page.waitForTimeout(300);
     }
     await expect(zoomOut).toBeDisabled();
-    await expect.poll(() => renderedNames(page, "outline-counties"), { timeout: 10_000 }).toContain("county");
-    expect(await renderedNames(page, "outline-states")).toContain("state");
+    await expect.poll(() => renderedKinds(page, "outline-counties"), { timeout: 10_000 }).toContain("county");
+    expect(await renderedKinds(page, "outline-states")).toContain("state");
   });
 
   test("screenshots at 390×844 and 1280×800", async ({ page }, testInfo) => {

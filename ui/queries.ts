@@ -69,11 +69,6 @@ const cityPath = (city: CityRef) => `${encodeURIComponent(city.name)}/${encodeUR
 /** A category as /api/categories answers it (the server's record without its list numbering). */
 export type Category = Omit<ServerCategory, "listId">;
 
-export const categoriesQuery = () => ({
-  queryKey: ["categories"],
-  queryFn: ({ signal }: { signal?: AbortSignal }) => get<Category[]>("/api/categories", "Failed to fetch categories", signal),
-});
-
 export const nearbyQuery = (city: CityRef, count: number) => ({
   queryKey: ["places", "nearby", city.name, city.stateCode, count],
   queryFn: ({ signal }: { signal?: AbortSignal }) =>

@@ -29,17 +29,20 @@ export interface Favorite {
 
 export const favoritePath = (type: FavoriteType, itemId: string) => `${encodeURIComponent(type)}/${encodeURIComponent(itemId)}`;
 
+/** Whether an item is saved: 401 (signed out) and other client errors read as "not saved". */
+export async function checkFavorite(type: FavoriteType, itemId: string, signal?: AbortSignal): Promise<boolean> {
+  try {
+    const answer = await apiRequest<{ isFavorited: boolean }>("GET", `/api/favorites/check/${favoritePath(type, itemId)}`, undefined, signal);
+    return Boolean(answer?.isFavorited);
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500) return false;
+    throw error;
+  }
+}
+
 export const favoriteCheckQuery = (type: FavoriteType, itemId: string) => ({
   queryKey: ["favorites", "check", type, itemId],
-  queryFn: async ({ signal }: { signal?: AbortSignal }) => {
-    try {
-      const answer = await apiRequest<{ isFavorited: boolean }>("GET", `/api/favorites/check/${favoritePath(type, itemId)}`, undefined, signal);
-      return Boolean(answer?.isFavorited);
-    } catch (error) {
-      if (error instanceof ApiError && error.status < 500) return false;
-      throw error;
-    }
-  },
+  queryFn: ({ signal }: { signal?: AbortSignal }) => checkFavorite(type, itemId, signal),
   retry: false,
 });
 

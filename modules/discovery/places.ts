@@ -178,6 +178,16 @@ export interface LiveSource {
  * them (never a table scan), sorted by rating, quality, distance (DECISIONS 3), kept in a small LRU so
  * paging is deterministic and repeat calls are cheap. Cleared when a state's places change.
  */
+/** The work's answer if it comes within `ms`, else null; a failure is null too. The work itself goes on. */
+async function within<T>(work: Promise<T>, ms: number): Promise<T | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([work.catch(() => null), new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export class PlacesService {
   private readonly lists = new Map<string, number[]>();
   private readonly rows = new Map<number, Row>();
@@ -223,14 +233,8 @@ export class PlacesService {
    */
   async pageIfReady(city: IndexedCity, kind: ListKind, count: number, ms: number): Promise<PlaceAnswer[] | null> {
     if (!this.readyStates.has(city.stateCode)) return null;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)));
-    try {
-      const json = await Promise.race([this.pageJson(city, kind, count, 0).catch(() => null), late]);
-      return json === null ? null : (JSON.parse(json) as PlaceAnswer[]);
-    } finally {
-      clearTimeout(timer);
-    }
+    const json = await within(this.pageJson(city, kind, count, 0), ms);
+    return json === null ? null : (JSON.parse(json) as PlaceAnswer[]);
   }
 
   /**
@@ -307,13 +311,7 @@ export class PlacesService {
   /** Give a thin city's live fetch up to `waitMs`; past that the list is built from the store and the import finishes later. */
   private async waitForLive(city: IndexedCity): Promise<void> {
     const source = this.live.source;
-    if (!source) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([
-      source.ensureCity(city).catch(() => {}),
-      new Promise<void>((resolve) => (timer = setTimeout(resolve, this.live.waitMs ?? LIVE_WAIT_MS))),
-    ]);
-    clearTimeout(timer);
+    if (source) await within(source.ensureCity(city), this.live.waitMs ?? LIVE_WAIT_MS);
   }
 
   async page(city: IndexedCity, kind: ListKind, count: number, offset: number): Promise<PlaceAnswer[]> {

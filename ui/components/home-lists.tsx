@@ -1,13 +1,15 @@
 /**
- * Home's two lists, shared by their islands (which show the server's rows) and by the lazily loaded
- * live versions (ui/components/HomeLive.tsx) that fetch them in the browser after a city change.
+ * Home's two lists: one section component for both islands (the server's rows, or the lazily loaded live
+ * list of ui/components/HomeLive.tsx that fetches them in the browser after a city change).
  */
-import { useEffect, useState, type ReactNode } from "react";
+import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from "react";
 import type { CityRef } from "../queries";
-import { GemRows, NearbyRows, RowSkeletons } from "./PlaceRows";
+import { POLL_HOME_MS, useCity, useCitySync, useMounted } from "../requests";
+import type { SelectedCity } from "../state";
+import { GemRows, NearbyRows, RowSkeletons, usePlaceDialog } from "./PlaceRows";
 import type { Place } from "./places";
 import { ChunkBoundary, reloadPage } from "./ChunkBoundary";
-import { BUTTON, StateMessage, type StateText } from "./ui";
+import { BUTTON, HomeSection, StateMessage, type StateText } from "./ui";
 
 export const HOME_NEARBY_COUNT = 8;
 export const HOME_GEMS_COUNT = 6;
@@ -49,23 +51,26 @@ export function GemsResult(props: { places: Place[]; onOpen: (place: Place) => v
   return props.places.length === 0 ? <StateMessage kind="empty" {...GEMS_TEXTS.empty} /> : <GemRows places={props.places} onOpen={props.onOpen} />;
 }
 
-const sameCity = (a: CityRef, b: CityRef) => a.name === b.name && a.stateCode === b.stateCode;
+export const sameCity = (a: CityRef, b: CityRef) => a.name === b.name && a.stateCode === b.stateCode;
+const cityKey = (city: CityRef) => `${city.name}|${city.stateCode}`;
 
 /**
- * Whether a home list must load in the browser: when the server sent no rows (its places were not ready in
- * time) or once the visitor's city differs from the one the page was rendered for. It stays live after that.
+ * The visitor's city against the one the page was rendered for. `live`: the list loads in the browser,
+ * because the server sent no rows or the city has changed (it stays live after that). `since`: when the
+ * current city's wait began, on the page's clock: the page's start for the rendered city, else the change.
  */
-export function useLiveList(rendered: CityRef, current: CityRef, initial: Place[] | null): boolean {
-  const moved = !sameCity(rendered, current);
-  const [live, setLive] = useState(initial === null);
+function useCityChange(rendered: CityRef, current: CityRef, hasRows: boolean): { live: boolean; since: number } {
+  const key = cityKey(current);
+  const [last, setLast] = useState({ key: cityKey(rendered), at: 0 });
   useEffect(() => {
-    if (moved) setLive(true);
-  }, [moved]);
-  return live || moved;
+    if (key !== last.key) setLast({ key, at: performance.now() });
+  }, [key, last.key]);
+  const changed = last.at > 0 || key !== cityKey(rendered);
+  return { live: !hasRows || changed, since: last.key === key ? last.at : performance.now() };
 }
 
 /** A live list whose code could not be loaded: the list's failure text, and Try Again reloads the page. */
-export function LiveListBoundary(props: { error: StateText; children: ReactNode }) {
+function LiveListBoundary(props: { error: StateText; children: ReactNode }) {
   const action = (
     <button type="button" className={BUTTON} onClick={reloadPage}>
       Try Again
@@ -74,10 +79,49 @@ export function LiveListBoundary(props: { error: StateText; children: ReactNode 
   return <ChunkBoundary fallback={<StateMessage kind="error" {...props.error} action={action} />}>{props.children}</ChunkBoundary>;
 }
 
-/** What the server rendered, handed to the live list so that returning to that city shows it at once. */
-export interface HomeSeed {
+/** What the live list gets: the city, the server's rows (for the city they were rendered for) and `since`. */
+export interface LiveListProps {
   city: CityRef;
-  places: Place[] | null;
+  seed: { city: CityRef; places: Place[] | null };
+  since: number;
+  onOpen: (place: Place) => void;
 }
 
-export type HomeListProps = { city: CityRef; seed: HomeSeed; onOpen: (place: Place) => void };
+/**
+ * A home list section: the server's rows for the page's city; after a city change (or when the server had
+ * none ready) the live list, whose code loads on demand, in an error boundary. Before hydration and while
+ * that code loads, the list's loading state holds the space.
+ */
+export function HomeList(props: {
+  city: SelectedCity;
+  initial: Place[] | null;
+  section: { id: string; title: string; href: string; linkText: string };
+  loading: ReactNode;
+  error: StateText;
+  Result: ComponentType<{ places: Place[]; onOpen: (place: Place) => void }>;
+  Live: ComponentType<LiveListProps>;
+}) {
+  const city = useCity(props.city);
+  useCitySync(POLL_HOME_MS);
+  const { live, since } = useCityChange(props.city, city, props.initial !== null);
+  const mounted = useMounted();
+  const { open, dialog } = usePlaceDialog(city);
+  const { Result, Live } = props;
+  let list: ReactNode;
+  if (!live) list = <Result places={props.initial ?? []} onOpen={open} />;
+  else if (!mounted) list = props.loading;
+  else
+    list = (
+      <LiveListBoundary error={props.error}>
+        <Suspense fallback={props.loading}>
+          <Live city={city} seed={{ city: props.city, places: props.initial }} since={since} onOpen={open} />
+        </Suspense>
+      </LiveListBoundary>
+    );
+  return (
+    <HomeSection {...props.section}>
+      {list}
+      {dialog}
+    </HomeSection>
+  );
+}

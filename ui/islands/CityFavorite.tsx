@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { ApiError } from "../api";
 import { cityItemId } from "../components/places";
 import { HeartButton } from "../components/ui";
-import { addFavorite, favoriteCheckQuery, removeFavorite, useCity } from "../requests";
+import { addFavorite, checkFavorite, removeFavorite, useCity } from "../requests";
 import { locationText, showToastAtom, type SelectedCity } from "../state";
 
 /** The server's message, else "HTTP {status}", else "Unknown error" (discovery.md section 8). */
@@ -29,8 +29,7 @@ export default function CityFavorite(props: { city: SelectedCity }) {
   // Whether the city is saved: asked once per city (401, signed out, or a failure read as "not saved").
   useEffect(() => {
     let current = true;
-    favoriteCheckQuery("city", itemId)
-      .queryFn({})
+    checkFavorite("city", itemId)
       .then((answer) => {
         if (current && !toggled.current.has(itemId)) setSaved((all) => ({ ...all, [itemId]: answer }));
       })
