@@ -29,7 +29,10 @@ export function createContentService(deps: { client: Client; places: PlacesServi
   const model = host
     ? ollamaProvider({ host, model: config.OLLAMA_MODEL ?? DEFAULT_MODEL, apiKey: config.OLLAMA_API_KEY, timeoutMs: config.OLLAMA_TIMEOUT_SECONDS * 1000 })
     : undefined;
-  return new ContentService({ client: deps.client, places: deps.places, grounded: groundedProvider(), model, log: deps.log });
+  const content = new ContentService({ client: deps.client, places: deps.places, grounded: groundedProvider(), model, log: deps.log });
+  // The places' import hook (onImported → places.invalidate()) also drops the city contexts built on them.
+  deps.places.onInvalidate(() => content.invalidate());
+  return content;
 }
 
 const LOGIN_FOR_MORE = (what: string) => new HttpError(401, `Please log in to load more ${what}.`);
