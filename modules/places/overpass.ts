@@ -2,6 +2,7 @@ import type { Client } from "@libsql/client";
 import { LRUCache } from "lru-cache";
 import type { CityIndex, IndexedCity } from "../cities";
 import { distanceMiles } from "../../src/geo";
+import { placesWithin } from "./service";
 import { placeFromOsm } from "../../db/import/places/sources/osm-geojson";
 import { formatSummary, importDatasetState, type ImportSummary } from "../../db/import/places/store";
 import type { PlaceInput, ReadResult } from "../../db/import/places/types";
@@ -248,14 +249,7 @@ export class OverpassSource {
 
   /** Places within the check radius, counted through the R*Tree (never a table scan). */
   async placesNear(city: Pick<IndexedCity, "latitude" | "longitude">, radius = this.settings.checkRadiusMiles): Promise<number> {
-    const dLat = radius / 69.0;
-    const dLng = radius / (69.172 * Math.cos((city.latitude * Math.PI) / 180));
-    const result = await this.client.execute({
-      sql: `SELECT p.latitude, p.longitude FROM places_rtree r JOIN places p ON p.id = r.id
-            WHERE r.min_lat >= ? AND r.max_lat <= ? AND r.min_lng >= ? AND r.max_lng <= ?`,
-      args: [city.latitude - dLat, city.latitude + dLat, city.longitude - dLng, city.longitude + dLng],
-    });
-    return result.rows.filter((r) => distanceMiles(city.latitude, city.longitude, Number(r.latitude), Number(r.longitude)) <= radius).length;
+    return (await placesWithin(this.client, city, radius, { columns: "p.latitude, p.longitude" })).length;
   }
 
   /** When the recorded fetch of this city stops being fresh (0 when there is none). */

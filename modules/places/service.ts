@@ -158,6 +158,36 @@ const GEM_CATEGORIES = [10, 12];
 export const LIVE_WAIT_MS = 4_000;
 
 /**
+ * Places within `radius` miles of a point: the R*Tree narrows to the bounding box (never a table scan), then
+ * the circle is exact. Optionally only some categories, or titles holding a case-insensitive substring.
+ */
+export async function placesWithin(
+  client: Client,
+  centre: { latitude: number; longitude: number },
+  radius: number,
+  filter: { categories?: number[] | null; title?: string; columns?: string } = {},
+): Promise<Row[]> {
+  const dLat = radius / 69.0;
+  const dLng = radius / (69.172 * Math.cos((centre.latitude * Math.PI) / 180));
+  const where: string[] = [];
+  const args: Array<string | number> = [centre.latitude - dLat, centre.latitude + dLat, centre.longitude - dLng, centre.longitude + dLng];
+  if (filter.categories) {
+    where.push(`p.category_id IN (${filter.categories.map(() => "?").join(",")})`);
+    args.push(...filter.categories);
+  }
+  if (filter.title) {
+    where.push("p.title LIKE ? ESCAPE '\\'");
+    args.push(`%${filter.title.replace(/[%_\\]/g, (c) => `\\${c}`)}%`);
+  }
+  const result = await client.execute({
+    sql: `SELECT ${filter.columns ?? "p.*"} FROM places_rtree r JOIN places p ON p.id = r.id
+          WHERE r.min_lat >= ? AND r.max_lat <= ? AND r.min_lng >= ? AND r.max_lng <= ?${where.map((w) => ` AND ${w}`).join("")}`,
+    args,
+  });
+  return result.rows.filter((r) => distanceMiles(centre.latitude, centre.longitude, Number(r.latitude), Number(r.longitude)) <= radius);
+}
+
+/**
  * A source that can add places for a thin city on demand (./overpass.ts). `ensureCity`
  * should not reject; the service waits for it at most `liveWaitMs`, and the source calls
  * `invalidate()` when its import lands later.
@@ -242,29 +272,8 @@ export class PlacesService {
     return json === null ? null : (JSON.parse(json) as PlaceAnswer[]);
   }
 
-  /**
-   * Places within `radius` miles: the R*Tree narrows to the bounding box (never a table scan), then the
-   * circle is exact. `title` optionally filters by a case-insensitive substring in SQL.
-   */
-  private async candidates(city: IndexedCity, radius: number, filter: { categories?: number[] | null; title?: string } = {}): Promise<Row[]> {
-    const dLat = radius / 69.0;
-    const dLng = radius / (69.172 * Math.cos((city.latitude * Math.PI) / 180));
-    const where: string[] = [];
-    const args: Array<string | number> = [city.latitude - dLat, city.latitude + dLat, city.longitude - dLng, city.longitude + dLng];
-    if (filter.categories) {
-      where.push(`p.category_id IN (${filter.categories.map(() => "?").join(",")})`);
-      args.push(...filter.categories);
-    }
-    if (filter.title) {
-      where.push("p.title LIKE ? ESCAPE '\\'");
-      args.push(`%${filter.title.replace(/[%_\\]/g, (c) => `\\${c}`)}%`);
-    }
-    const result = await this.client.execute({
-      sql: `SELECT p.* FROM places_rtree r JOIN places p ON p.id = r.id
-            WHERE r.min_lat >= ? AND r.max_lat <= ? AND r.min_lng >= ? AND r.max_lng <= ?${where.map((w) => ` AND ${w}`).join("")}`,
-      args,
-    });
-    return result.rows.filter((r) => distanceMiles(city.latitude, city.longitude, Number(r.latitude), Number(r.longitude)) <= radius);
+  private candidates(city: IndexedCity, radius: number, filter: { categories?: number[] | null; title?: string } = {}): Promise<Row[]> {
+    return placesWithin(this.client, city, radius, filter);
   }
 
   private async list(city: IndexedCity, kind: ListKind): Promise<number[]> {
