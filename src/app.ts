@@ -36,7 +36,7 @@ export function createApp(deps: AppDeps) {
   return new Elysia()
     .use(securityHeaders({ tileOrigin }))
     .use(crossSiteProtection())
-    .use(errorHandling({ log: deps.log, renderNotFoundPage: notFoundPage(render, auth.publicUser) }))
+    .use(errorHandling({ log: deps.log, renderNotFoundPage: notFoundPage(render, auth.publicUser, deps.cityIndex.size) }))
     .use(staticAssets(deps.assets.files))
     .get("/healthz", () => ({ ok: true }))
     .use(citiesModule({ cityIndex: deps.cityIndex }))

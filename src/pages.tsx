@@ -10,7 +10,7 @@ import { FeaturedPage, LocalGemsPage, LodgingPage, NearbyPage } from "../ui/page
 import { PlacePage } from "../ui/pages/Place";
 import { CATEGORIES, categoryBySlug, publicCategory } from "./domain/categories";
 import { HOME_GEMS_COUNT, HOME_NEARBY_COUNT } from "../ui/components/home-lists";
-import type { Place } from "../ui/components/places";
+import type { Place } from "../modules/places";
 import { OVERPASS_SOURCE, type PlacesService } from "../modules/places";
 import { LOCATION_COOKIE } from "../ui/state";
 import { DEFAULT_LOCATION, resolveLocation, type CityIndex } from "../modules/cities";
@@ -38,7 +38,7 @@ export const themeFrom = (request: Request) => readCookie(request, "localscope-t
 export function pages(deps: { render: Render; cityIndex: CityIndex; tileUrl: string; places?: PlacesService; viewer: ViewerOf }) {
   const { cityIndex } = deps;
   // Signed out → the landing page at any path; signed in → the routes below, rendered with the viewer (src/gate.tsx).
-  const gate = signInGate({ render: deps.render, viewerOf: deps.viewer, themeOf: themeFrom });
+  const gate = signInGate({ render: deps.render, viewerOf: deps.viewer, themeOf: themeFrom, cityCount: cityIndex.size });
   const render = gate.render;
   /** The visitor's city from the location cookie, else the default (DECISIONS 13). */
   const cityOf = (request: Request) => resolveLocation(cityIndex, readCookie(request, LOCATION_COOKIE)) ?? resolveLocation(cityIndex, DEFAULT_LOCATION)!;
@@ -151,9 +151,9 @@ export function pages(deps: { render: Render; cityIndex: CityIndex; tileUrl: str
 /** How long home waits for its lists before it goes out without them. */
 export const HOME_LIST_WAIT_MS = 250;
 
-export function notFoundPage(render: Render, viewer?: ViewerOf) {
+export function notFoundPage(render: Render, viewer?: ViewerOf, cityCount = 0) {
   // Signed out → the landing page (with 404) unless the path names a file (issue 5).
-  const gate = viewer ? signInGate({ render, viewerOf: viewer, themeOf: themeFrom }) : null;
+  const gate = viewer ? signInGate({ render, viewerOf: viewer, themeOf: themeFrom, cityCount }) : null;
   return (request: Request) => {
     const path = new URL(request.url).pathname;
     const options = { title: "Page Not Found · LocalScope", status: 404, theme: themeFrom(request) };

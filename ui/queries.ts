@@ -9,7 +9,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { apiRequest, ApiError } from "./api";
 import type { FunFact, HistoryEntry, Place } from "./components/places";
 import type { CityRef, Favorite } from "./requests";
-import type { Category as ServerCategory } from "../src/domain/categories";
+import type { PublicCategory } from "../src/domain/categories";
 
 export * from "./requests";
 
@@ -67,7 +67,7 @@ const cityPath = (city: CityRef) => `${encodeURIComponent(city.name)}/${encodeUR
 
 
 /** A category as /api/categories answers it (the server's record without its list numbering). */
-export type Category = Omit<ServerCategory, "listId">;
+export type Category = PublicCategory;
 
 export const nearbyQuery = (city: CityRef, count: number) => ({
   queryKey: ["places", "nearby", city.name, city.stateCode, count],

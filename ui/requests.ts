@@ -7,6 +7,7 @@ import { useAtomValue, useStore } from "jotai";
 import { useHydrateAtoms } from "jotai/utils";
 import { useEffect, useState } from "react";
 import { apiRequest, ApiError } from "./api";
+import type { ActivityType, FavoriteItemType } from "../src/domain/accounts";
 import { locationText, persistCity, selectedCityAtom, STORAGE_KEYS, storedLocation, type SelectedCity } from "./state";
 
 export type CityRef = Pick<SelectedCity, "name" | "stateCode">;
@@ -19,7 +20,7 @@ export const LOCAL_GEMS_DELAY_MS = 1000;
 // ---------------------------------------------------------------------------------------------------------
 // Favorites (401 = not signed in = not favorited)
 
-export type FavoriteType = "place" | "city" | "fact" | "store" | "activity" | "restaurant";
+export type FavoriteType = FavoriteItemType;
 export interface Favorite {
   id: number;
   itemType: FavoriteType;
@@ -53,7 +54,7 @@ export const removeFavorite = (itemType: FavoriteType, itemId: string) => apiReq
 // ---------------------------------------------------------------------------------------------------------
 // Activity tracking: POST /api/activities, failures swallowed.
 
-export type ActivityType = "city_discovered" | "category_explored" | "place_visited" | "search_performed";
+export type { ActivityType };
 export interface Activity {
   activityType?: ActivityType;
   cityName?: string;

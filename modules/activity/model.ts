@@ -1,8 +1,9 @@
 import * as v from "valibot";
 
 /** What the client records (discovery.md section 3, "Activity record"). */
-export const ACTIVITY_TYPES = ["city_discovered", "category_explored", "place_visited", "search_performed"] as const;
-export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+import { ACTIVITY_TYPES, type ActivityType } from "../../src/domain/accounts";
+
+export { ACTIVITY_TYPES, type ActivityType };
 
 export const MAX_ACTIVITY_DATA_BYTES = 4 * 1024;
 

@@ -4,7 +4,9 @@ import { HttpError, type RequestUser } from "../../src/http";
 
 export { isAdminEmail };
 
-export const ACCESS_DENIED = "Access denied. Admin privileges required.";
+import { ACCESS_DENIED } from "../../src/domain/accounts";
+
+export { ACCESS_DENIED };
 
 /**
  * Server-side admin check (DECISIONS 9) for every /api/admin/* route: anonymous → 401, anyone but the

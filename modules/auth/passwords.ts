@@ -5,8 +5,9 @@ import { dictionary } from "@zxcvbn-ts/language-common";
  * The list is the head of zxcvbn-ts's frequency-ranked common-password dictionary (MIT); see
  * docs/decisions/008-common-password-list.md for its source and licence.
  */
-export const MIN_PASSWORD_LENGTH = 8;
-export const MAX_PASSWORD_LENGTH = 128;
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../src/domain/accounts";
+
+export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH };
 export const COMMON_PASSWORD_COUNT = 10_000;
 
 export const PASSWORD_MESSAGES = {

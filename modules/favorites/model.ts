@@ -1,8 +1,10 @@
 import * as v from "valibot";
 
 /** The item types a favorite can have (discovery.md section 3). */
-export const ITEM_TYPES = ["place", "city", "fact", "store", "activity", "restaurant"] as const;
-export type ItemType = (typeof ITEM_TYPES)[number];
+import { FAVORITE_ITEM_TYPES, type FavoriteItemType } from "../../src/domain/accounts";
+
+export const ITEM_TYPES = FAVORITE_ITEM_TYPES;
+export type ItemType = FavoriteItemType;
 
 export const MAX_ITEM_DATA_BYTES = 8 * 1024;
 export const MAX_ITEM_ID_LENGTH = 300;

@@ -6,7 +6,7 @@ import { PlacesService } from "./service";
 import { HttpError } from "../../src/http";
 
 export { PlacesService, openNow, distanceMiles } from "./service";
-export type { PlaceAnswer, PlaceBrief } from "./service";
+export type { Place, PlaceBrief } from "./service";
 export { OverpassSource, OVERPASS_SOURCE } from "./overpass";
 
 const json = (text: string) => new Response(text, { headers: { "content-type": "application/json; charset=utf-8" } });

@@ -7,7 +7,7 @@ import { LIST_LABELS, toListId } from "../../src/domain/categories";
 import { distanceMiles } from "../../src/geo";
 
 /** One place as every API answer carries it (discovery.md section 3 + provenance, DECISIONS 1–3). */
-export interface PlaceAnswer {
+export interface Place {
   id: number;
   title: string;
   description: string;
@@ -89,7 +89,7 @@ export function describePlace(p: { description: string | null; kind: string; cit
   return `${cap(p.kind)}${where}${since}.`;
 }
 
-export function toPlaceAnswer(row: Row, origin: { latitude: number; longitude: number } | null, timeZone: string): PlaceAnswer {
+export function toPlace(row: Row, origin: { latitude: number; longitude: number } | null, timeZone: string): Place {
   const listId = Number(row.category_id);
   const latitude = Number(row.latitude);
   const longitude = Number(row.longitude);
@@ -266,10 +266,10 @@ export class PlacesService {
    * answer comes within `ms` (a live fetch may hold it up). A state import is never started from here: it is
    * heavy work, and the page must go out at once; the browser then asks for the list through the API.
    */
-  async pageIfReady(city: IndexedCity, kind: ListKind, count: number, ms: number): Promise<PlaceAnswer[] | null> {
+  async pageIfReady(city: IndexedCity, kind: ListKind, count: number, ms: number): Promise<Place[] | null> {
     if (!this.readyStates.has(city.stateCode)) return null;
     const json = await within(this.pageJson(city, kind, count, 0), ms);
-    return json === null ? null : (JSON.parse(json) as PlaceAnswer[]);
+    return json === null ? null : (JSON.parse(json) as Place[]);
   }
 
   private candidates(city: IndexedCity, radius: number, filter: { categories?: number[] | null; title?: string } = {}): Promise<Row[]> {
@@ -321,7 +321,7 @@ export class PlacesService {
     if (source) await within(source.ensureCity(city), this.live.waitMs ?? LIVE_WAIT_MS);
   }
 
-  async page(city: IndexedCity, kind: ListKind, count: number, offset: number): Promise<PlaceAnswer[]> {
+  async page(city: IndexedCity, kind: ListKind, count: number, offset: number): Promise<Place[]> {
     const ids = await this.list(city, kind);
     const slice = ids.slice(offset, offset + count);
     const missing = slice.filter((id) => !this.rows.has(id));
@@ -331,11 +331,11 @@ export class PlacesService {
     }
     return slice.flatMap((id) => {
       const row = this.rows.get(id);
-      return row ? [toPlaceAnswer(row, city, city.timezone)] : [];
+      return row ? [toPlace(row, city, city.timezone)] : [];
     });
   }
 
-  async byCategory(city: IndexedCity, categoryId: number, count: number, offset: number): Promise<PlaceAnswer[]> {
+  async byCategory(city: IndexedCity, categoryId: number, count: number, offset: number): Promise<Place[]> {
     const listId = toListId(categoryId);
     if (listId === undefined) throw new HttpError(400, `Unknown category id ${categoryId}. Use 1–6 or 7–12.`, { categoryId: ["Category ids are 1–6 or 7–12."] });
     if (listId === 7) return []; // fun facts are not places
@@ -343,12 +343,12 @@ export class PlacesService {
   }
 
   /** One place; its distance is measured from the nearest city centre. */
-  async get(id: number, from?: IndexedCity): Promise<PlaceAnswer> {
+  async get(id: number, from?: IndexedCity): Promise<Place> {
     const result = await this.client.execute({ sql: "SELECT * FROM places WHERE id = ?", args: [id] });
     const row = result.rows[0];
     if (!row) throw new HttpError(404, "Place not found.");
     const origin = from ?? this.cityIndex.nearest(Number(row.latitude), Number(row.longitude));
-    return toPlaceAnswer(row, origin ?? null, origin?.timezone ?? "America/New_York");
+    return toPlace(row, origin ?? null, origin?.timezone ?? "America/New_York");
   }
 
   /** Every place within `radius` miles, briefly (for the content providers' grounded context), nearest first. */
@@ -372,12 +372,12 @@ export class PlacesService {
   }
 
   /** Title search; within a city's area (25 mi) when one is given, else across all imported places. */
-  async search(q: string, city: IndexedCity | undefined, limit: number): Promise<PlaceAnswer[]> {
+  async search(q: string, city: IndexedCity | undefined, limit: number): Promise<Place[]> {
     const like = `%${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
     if (city) {
       await this.ensureState(city.stateCode);
       return (await this.candidates(city, 25, { title: q }))
-        .map((r) => toPlaceAnswer(r, city, city.timezone))
+        .map((r) => toPlace(r, city, city.timezone))
         .sort((a, b) => (a.distance ?? 0) - (b.distance ?? 0) || a.id - b.id)
         .slice(0, limit);
     }
@@ -385,6 +385,6 @@ export class PlacesService {
       sql: "SELECT * FROM places WHERE title LIKE ? ESCAPE '\\' ORDER BY quality DESC, id LIMIT ?",
       args: [like, limit],
     });
-    return result.rows.map((r) => toPlaceAnswer(r, null, "America/New_York"));
+    return result.rows.map((r) => toPlace(r, null, "America/New_York"));
   }
 }

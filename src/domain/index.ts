@@ -5,3 +5,4 @@
 export * from "./states";
 export * from "./categories";
 export * from "./location";
+export * from "./accounts";

@@ -18,7 +18,8 @@ export interface AuthForm {
 export const EMPTY_AUTH_FORM: AuthForm = { email: "", password: "", username: "", terms: false };
 
 /** Passwords: 8–128 characters for new accounts (DECISIONS 10; the server checks the rest). */
-export const MIN_PASSWORD = 8;
+export { MIN_PASSWORD_LENGTH as MIN_PASSWORD } from "../../src/domain/accounts";
+import { MIN_PASSWORD_LENGTH as MIN_PASSWORD } from "../../src/domain/accounts";
 
 export const AUTH_MESSAGES = {
   emailRequired: "Email is required",

@@ -1,5 +1,6 @@
 /** Category icons: line drawings in the current colour, by the server's icon names and by list category. */
-import { categoryColour, toListCategory, type CategoryColour } from "./places";
+import { categoryColour, type CategoryColour } from "./places";
+import { categoryById } from "../../src/domain/categories";
 
 const line = { "aria-hidden": true, viewBox: "0 0 24 24", fill: "none", stroke: "currentColor", strokeWidth: 2, strokeLinecap: "round", strokeLinejoin: "round" } as const;
 
@@ -14,9 +15,8 @@ const ICON_PATHS: Record<string, string> = {
   pin: "M12 22s7-6.2 7-12a7 7 0 0 0-14 0c0 5.8 7 12 7 12ZM12 12a2 2 0 1 0 0-.01",
   coffee: "M4 9h13v5a5 5 0 0 1-5 5H9a5 5 0 0 1-5-5V9ZM17 10h1.5a2.5 2.5 0 0 1 0 5H17M8 2v3M12 2v3",
 };
-const LIST_ICONS: Record<number, string> = { 7: "lightbulb", 8: "scroll", 9: "hiking", 10: "utensils", 11: "bed", 12: "store" };
 
-export const iconForCategory = (categoryId: number | null | undefined) => LIST_ICONS[toListCategory(categoryId as number) as number] ?? "pin";
+export const iconForCategory = (categoryId: number | null | undefined) => categoryById(categoryId)?.icon ?? "pin";
 
 export function Icon(props: { name: string; className?: string }) {
   return (

@@ -6,7 +6,8 @@
 import { parseLocation } from "../../src/domain/location";
 import { listCategoryLabel } from "./places";
 
-export type FavoriteItemType = "place" | "city" | "fact" | "store" | "activity" | "restaurant";
+export type { FavoriteItemType } from "../../src/domain/accounts";
+import type { FavoriteItemType } from "../../src/domain/accounts";
 export interface FavoriteRecord {
   id: number;
   itemType: FavoriteItemType | string;

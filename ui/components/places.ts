@@ -3,68 +3,27 @@
  * the same functions run on the server, in islands and in unit tests.
  */
 
-/** A place as every list call and GET /api/places/{id} deliver it. */
-export interface Place {
-  id: number;
-  title: string;
-  description: string;
-  address: string | null;
-  categoryId: number;
-  category?: string;
-  kind?: string;
-  imageUrl: string | null;
-  distance: number | null;
-  latitude: number;
-  longitude: number;
-  rating?: string;
-  phone: string | null;
-  website: string | null;
-  priceRange?: string;
-  amenities?: string[];
-  openingHours?: string | null;
-  openNow?: boolean | null;
-  source?: string;
-  sourceId?: string;
-  licence?: string;
-  sources?: Array<{ source: string; sourceId: string; licence: string }>;
-}
+import { CATEGORIES, categoryById, LIST_LABELS, toListId, type CategoryColour as DomainColour } from "../../src/domain/categories";
+import type { Place } from "../../modules/places";
+import type { FunFact } from "../../modules/content";
 
-export interface FunFact {
-  title: string;
-  summary: string;
-  category: string;
-}
-
-export interface HistoryEntry {
-  id: number | string;
-  title: string;
-  period: string;
-  category: string;
-  content: string;
-  significance: string;
-}
+/** The wire types come from the server modules, as types only (no runtime cost). */
+export type { Place } from "../../modules/places";
+export type { FunFact, HistoryEntry } from "../../modules/content";
 
 /** The list numbering (7–12), with the page numbering (1–6) mapped onto it (DECISIONS 6). */
-const PAGE_TO_LIST: Record<number, number> = { 1: 8, 2: 12, 3: 7, 4: 9, 5: 10, 6: 11 };
-export const toListCategory = (id: number): number | undefined => (id >= 7 && id <= 12 ? id : PAGE_TO_LIST[id]);
+export const toListCategory = (id: number): number | undefined => toListId(id);
 
-const LIST_LABELS: Record<number, string> = { 7: "Fun Fact", 8: "History", 9: "Activities", 10: "Food & Dining", 11: "Lodging", 12: "Local Stores" };
 /** Category label in lists (Nearby rows, cards): 7–12 by name, unknown → "Place". */
 export const listCategoryLabel = (categoryId: number | null | undefined): string => LIST_LABELS[categoryId as number] ?? "Place";
 
-const BADGE_LABELS: Record<number, string> = { 1: "Historical", 2: "Store", 3: "Fact", 4: "Activity", 5: "Food", 6: "Lodging" };
-const LIST_TO_PAGE: Record<number, number> = { 7: 3, 8: 1, 9: 4, 10: 5, 11: 6, 12: 2 };
 /** Place page badge: 1 Historical … 6 Lodging; the list ids 7–12 map onto the same labels; otherwise "Other". */
-export function badgeLabel(categoryId: number | null | undefined): string {
-  const id = categoryId as number;
-  return BADGE_LABELS[id] ?? BADGE_LABELS[LIST_TO_PAGE[id] as number] ?? "Other";
-}
+export const badgeLabel = (categoryId: number | null | undefined): string => categoryById(categoryId)?.badge ?? "Other";
 
-/** Colour family per category (list numbering); unknown → gray. Category tiles use the server's colour names. */
-const LIST_COLOURS: Record<number, CategoryColour> = { 7: "purple", 8: "amber", 9: "red", 10: "orange", 11: "blue", 12: "emerald" };
-export type CategoryColour = "amber" | "emerald" | "purple" | "red" | "orange" | "blue" | "gray";
-const KNOWN_COLOURS = new Set<string>(["amber", "emerald", "purple", "red", "orange", "blue"]);
-export const categoryColour = (categoryId: number | null | undefined): CategoryColour => LIST_COLOURS[toListCategory(categoryId as number) as number] ?? "gray";
+/** Colour family per category (either numbering); unknown → gray. Category tiles use the server's colour names. */
+export type CategoryColour = DomainColour | "gray";
+export const categoryColour = (categoryId: number | null | undefined): CategoryColour => categoryById(categoryId)?.color ?? "gray";
+const KNOWN_COLOURS = new Set<string>(CATEGORIES.map((c) => c.color));
 export const tileColour = (name: string | null | undefined): CategoryColour => (name && KNOWN_COLOURS.has(name) ? (name as CategoryColour) : "gray");
 
 /** Badge classes per colour (contrast checked in light and dark). */

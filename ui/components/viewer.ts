@@ -1,6 +1,6 @@
 import { createContext, useContext } from "react";
 // Type only: erased from the browser bundle, so none of the server module's dependencies come along.
-import type { PublicUser } from "../../modules/auth/model";
+import type { PublicUser } from "../../modules/auth";
 
 /**
  * Who is looking at a server-rendered page (issue 5): the user payload of /api/auth/me, or null when

@@ -1,4 +1,5 @@
 import { Shell } from "../components/Shell";
+import { ACCESS_DENIED } from "../../src/domain/accounts";
 import { BackLink } from "../components/ui";
 
 /**
@@ -16,7 +17,7 @@ export function AdminPlaceholderPage(props: { path: string; title: string; allow
         {props.allowed ? (
           <p className="text-ink-soft">This screen is coming soon.</p>
         ) : (
-          <p className="font-semibold text-red-700 dark:text-red-300">Access denied. Admin privileges required.</p>
+          <p className="font-semibold text-red-700 dark:text-red-300">{ACCESS_DENIED}</p>
         )}
       </section>
     </Shell>

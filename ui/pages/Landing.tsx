@@ -8,7 +8,10 @@ import { Island } from "../islands/runtime";
 
 const svg = { "aria-hidden": true, viewBox: "0 0 24 24", fill: "none", stroke: "currentColor", strokeWidth: 2, strokeLinecap: "round", strokeLinejoin: "round", className: "h-6 w-6" } as const;
 
-const FEATURES: Array<{ title: string; text: string; icon: ReactNode }> = [
+/** "31,254": how many cities the search knows, counted from the data (never typed in). */
+export const cityCountText = (count: number) => count.toLocaleString("en-US");
+
+const features = (cityCount: number): Array<{ title: string; text: string; icon: ReactNode }> => [
   {
     title: "Discover Local Gems",
     text: "Cafés, restaurants and independent shops in the heart of downtown, from real open data — not ads.",
@@ -49,7 +52,7 @@ const FEATURES: Array<{ title: string; text: string; icon: ReactNode }> = [
     ),
   },
   {
-    title: "19,000+ Cities",
+    title: `${cityCountText(cityCount)} Cities`,
     text: "From big cities to small towns in all 50 states and DC: history, fun facts, lodging and more.",
     icon: (
       <svg {...svg}>
@@ -70,8 +73,8 @@ const FEATURES: Array<{ title: string; text: string; icon: ReactNode }> = [
   },
 ];
 
-const STATS = [
-  { value: "19,000+", label: "Cities" },
+const stats = (cityCount: number) => [
+  { value: cityCountText(cityCount), label: "Cities" },
   { value: "50", label: "States & DC" },
   { value: "AI", label: "Recommendations" },
 ];
@@ -85,7 +88,7 @@ const ON_HERO_OUTLINE = "inline-flex min-w-40 items-center justify-center rounde
  * six feature cards, stats, a call to action, the footer with the policies and a contact link, and the
  * auth dialog. "Continue as guest" creates a guest account (DECISIONS 8).
  */
-export function LandingPage() {
+export function LandingPage({ cityCount }: { cityCount: number }) {
   return (
     <div className="flex min-h-screen flex-col" data-testid="landing">
       <a href="#main" className="sr-only-focusable fixed left-2 top-2 z-60 rounded bg-surface px-3 py-2 text-primary shadow">
@@ -135,7 +138,7 @@ export function LandingPage() {
             Everything you need to explore a city
           </h2>
           <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {FEATURES.map((feature) => (
+            {features(cityCount).map((feature) => (
               <li key={feature.title} className="card p-5">
                 <span className="ls-gradient inline-flex h-11 w-11 items-center justify-center rounded-xl text-white">{feature.icon}</span>
                 <h3 className="mt-3 text-lg font-semibold">{feature.title}</h3>
@@ -150,7 +153,7 @@ export function LandingPage() {
             LocalScope in numbers
           </h2>
           <dl className="mx-auto grid max-w-5xl grid-cols-3 gap-2 px-4 py-8 text-center">
-            {STATS.map((stat) => (
+            {stats(cityCount).map((stat) => (
               <div key={stat.label} className="flex flex-col-reverse">
                 <dt className="break-words text-xs text-ink-soft [hyphens:auto] sm:text-sm">{stat.label}</dt>
                 <dd className="text-2xl font-extrabold text-primary sm:text-4xl">{stat.value}</dd>
