@@ -33,6 +33,7 @@ export function createApp(deps: AppDeps) {
   const render = createRenderer({ assets: deps.assets.manifest, log: deps.log, contentSecurityPolicy: (nonce) => contentSecurityPolicy({ tileOrigin, nonce }) });
   // Accounts and sessions; `currentUser` tells modules who is calling (null = anonymous).
   const auth = createAuth({ database: deps.database, config: deps.config, log: deps.log });
+  const moduleDeps = { database: deps.database, currentUser: auth.currentUser, config: deps.config, log: deps.log };
   return new Elysia()
     .use(securityHeaders({ tileOrigin }))
     .use(crossSiteProtection())
@@ -45,9 +46,9 @@ export function createApp(deps: AppDeps) {
     .use(auth.module)
     .use(favoritesModule({ database: deps.database, currentUser: auth.currentUser }))
     .use(activityModule({ database: deps.database, currentUser: auth.currentUser }))
-    .use(chatModule())
-    .use(adminModule())
-    .use(trafficModule())
+    .use(chatModule(moduleDeps))
+    .use(adminModule(moduleDeps))
+    .use(trafficModule(moduleDeps))
     .use(basemap())
     .use(pages({ render, cityIndex: deps.cityIndex, tileUrl: deps.config.TILE_URL, places: deps.places, viewer: auth.publicUser }));
 }

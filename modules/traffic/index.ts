@@ -1,6 +1,8 @@
 import { Elysia } from "elysia";
+import type { ModuleDeps } from "../../src/module-deps";
 
-/** Traffic: the controller. Its routes arrive with their own issue; the module is mounted already. */
-export function trafficModule() {
+/** Traffic: the controller. Its routes arrive with their own issue; the module is mounted already, with
+ * its dependencies (database, current user, config, logger) injected. */
+export function trafficModule(_deps: ModuleDeps) {
   return new Elysia({ name: "traffic", prefix: "/api/traffic" });
 }
