@@ -39,13 +39,13 @@ export function createApp(deps: AppDeps) {
     .get("/healthz", () => ({ ok: true }))
     .use(discoveryModule({ cityIndex: deps.cityIndex, places: deps.places, content, currentUser: auth.currentUser }))
     .use(auth.module)
-    .use(favoritesModule({ database: deps.database, currentUser: auth.currentUser }))
-    .use(activityModule({ database: deps.database, currentUser: auth.currentUser }))
+    .use(favoritesModule({ database: deps.database, guard: auth.guard }))
+    .use(activityModule({ database: deps.database, guard: auth.guard }))
     .use(chatModule())
     .use(adminModule())
     .use(trafficModule())
     .use(basemap())
-    .use(pages({ render, cityIndex: deps.cityIndex, tileUrl: deps.config.TILE_URL, places: deps.places, viewer: auth.publicUser }));
+    .use(pages({ render, cityIndex: deps.cityIndex, tileUrl: deps.config.TILE_URL, places: deps.places, viewer: auth.publicUser, guard: auth.guard }));
 }
 
 export type App = ReturnType<typeof createApp>;

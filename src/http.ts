@@ -13,6 +13,8 @@ export interface ErrorBody {
 }
 
 export class HttpError extends Error {
+  /** For page routes: an HTML answer to send instead of the JSON error (e.g. the access-denied page). */
+  render?: () => Response | Promise<Response>;
   constructor(
     readonly status: number,
     message: string,
@@ -80,7 +82,7 @@ export type Logger = { error(...args: unknown[]): void; info(...args: unknown[])
  */
 export function errorHandling(options: { log: Logger; renderNotFoundPage?: (request: Request) => Response | Promise<Response> }) {
   return new Elysia({ name: "error-handling" }).onError({ as: "global" }, ({ code, error, request }) => {
-    if (error instanceof HttpError) return jsonError(error.status, error.message, error.errors);
+    if (error instanceof HttpError) return error.render ? error.render() : jsonError(error.status, error.message, error.errors);
     switch (code) {
       case "VALIDATION": {
         const errors = validationErrors(error);

@@ -23,6 +23,7 @@ import { ProfilePage } from "../ui/pages/Profile";
 import { FavoritesPage } from "../ui/pages/Favorites";
 import { AdminPlaceholderPage } from "../ui/pages/AdminPlaceholder";
 import { DEFAULT_THEME, THEME_NAMES } from "../ui/themes";
+import type { AuthGuard } from "../modules/auth";
 
 function readCookie(request: Request, name: string): string | undefined {
   const header = request.headers.get("cookie");
@@ -51,14 +52,25 @@ export const DATA_SOURCES = [
 export const themeFrom = (request: Request) => readCookie(request, "localscope-theme");
 
 /** Server-rendered pages. */
-export function pages(deps: { render: Render; cityIndex: CityIndex; tileUrl: string; places?: PlacesService; viewer: ViewerOf }) {
+export function pages(deps: { render: Render; cityIndex: CityIndex; tileUrl: string; places?: PlacesService; viewer: ViewerOf; guard: AuthGuard }) {
   const { cityIndex } = deps;
   // Signed out → the landing page at any path; signed in → the routes below, rendered with the viewer (src/gate.tsx).
   const gate = signInGate({ render: deps.render, viewerOf: deps.viewer, themeOf: themeFrom });
   const render = gate.render;
   /** The visitor's city from the location cookie, else the default (DECISIONS 13). */
   const cityOf = (request: Request) => resolveLocation(cityIndex, readCookie(request, LOCATION_COOKIE)) ?? resolveLocation(cityIndex, DEFAULT_LOCATION)!;
+  /** The admin screens' page for everyone but the admin (403), and the landing page (401) when signed out. */
+  const adminPage = (path: string, title: string, allowed: boolean) => <AdminPlaceholderPage path={path} title={title} allowed={allowed} />;
+  const adminTitle = (path: string) => (path === "/admin/traffic" ? "Traffic Analytics" : "Admin Panel");
+  const adminGuard = deps.guard({
+    denied: (request, status) => {
+      if (status === 401) return gate.landing(request, 401);
+      const path = new URL(request.url).pathname;
+      return gate.renderNow(request, adminPage(path, adminTitle(path), false), { title: `${path === "/admin" ? "Admin" : adminTitle(path)} · LocalScope`, status: 403, theme: themeFrom(request) });
+    },
+  });
   return new Elysia({ name: "pages" })
+    .use(adminGuard)
     .onBeforeHandle(gate.beforeHandle)
     .mapResponse(gate.mapResponse)
     // Accounts (issue 5): the landing page's own address, the profile, favorites, admin placeholders.
@@ -69,13 +81,10 @@ export function pages(deps: { render: Render; cityIndex: CityIndex; tileUrl: str
       return render(<ProfilePage user={user} city={cityOf(request)} theme={theme && THEME_NAMES.has(theme) ? theme : DEFAULT_THEME} />, { title: "Profile · LocalScope", theme });
     })
     .get("/favorites", ({ request }) => render(<FavoritesPage />, { title: "Favorites · LocalScope", theme: themeFrom(request) }))
-    .get("/admin", async ({ request }) => {
-      const allowed = Boolean((await gate.viewerOf(request))?.isAdmin);
-      return render(<AdminPlaceholderPage path="/admin" title="Admin Panel" allowed={allowed} />, { title: "Admin · LocalScope", status: allowed ? 200 : 403, theme: themeFrom(request) });
-    })
-    .get("/admin/traffic", async ({ request }) => {
-      const allowed = Boolean((await gate.viewerOf(request))?.isAdmin);
-      return render(<AdminPlaceholderPage path="/admin/traffic" title="Traffic Analytics" allowed={allowed} />, { title: "Traffic Analytics · LocalScope", status: allowed ? 200 : 403, theme: themeFrom(request) });
+    // The admin screens: the auth guard (anonymous → the landing page with 401, others → 403 'Access denied').
+    .get("/admin", ({ request }) => render(adminPage("/admin", "Admin Panel", true), { title: "Admin · LocalScope", theme: themeFrom(request) }), { auth: "admin" })
+    .get("/admin/traffic", ({ request }) => render(adminPage("/admin/traffic", "Traffic Analytics", true), { title: "Traffic Analytics · LocalScope", theme: themeFrom(request) }), {
+      auth: "admin",
     })
     // Discovery screens (issue 4): the city from the cookie; lists load in islands with skeletons.
     .get("/nearby", ({ request }) => {

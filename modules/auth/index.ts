@@ -4,6 +4,7 @@ import type { UserRow } from "../../db/schema";
 import type { Config } from "../../src/config";
 import { clientAddress, HttpError, jsonError, parseOrThrow, type CurrentUser, type Logger, type RequestUser } from "../../src/http";
 import { addSetCookie, cookieHeader, GUEST_COOKIE, readCookie, SESSION_COOKIE } from "./cookies";
+import { createGuard } from "./guard";
 import { AnyObject, LoginInput, RegisterInput, type PublicUser } from "./model";
 import { AuthService, GUEST_TTL_MS, MESSAGES, type ResolvedSession } from "./service";
 
@@ -11,6 +12,7 @@ export { isAdminEmail, SESSION_TTL_MS, AUTH_ATTEMPT_LIMIT, AUTH_ATTEMPT_WINDOW_M
 export { SESSION_COOKIE, GUEST_COOKIE } from "./cookies";
 export { PASSWORD_MESSAGES, MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH } from "./passwords";
 export type { PublicUser } from "./model";
+export { ACCESS_DENIED, SIGN_IN_REQUIRED, createGuard, type AuthGuard, type AuthRole, type GuardOptions } from "./guard";
 
 type Server = { requestIP(request: Request): { address: string } | null } | null;
 
@@ -159,7 +161,10 @@ export function createAuth(options: AuthOptions) {
     return session ? service.toPublicUser(session.user) : null;
   };
 
-  return { module, currentUser, publicUser, service };
+  /** The auth guard macro (`auth: "user" | "admin"`) for every module and the admin pages (./guard.ts). */
+  const guard = createGuard(currentUser);
+
+  return { module, currentUser, publicUser, service, guard };
 }
 
 export type Auth = ReturnType<typeof createAuth>;
