@@ -12,6 +12,7 @@ import { basemap } from "./basemap";
 import type { Config } from "./config";
 import { errorHandling, type Logger } from "./http";
 import { notFoundPage, pages } from "./pages";
+import { requestLimits } from "./limits";
 import { contentSecurityPolicy, crossSiteProtection, securityHeaders } from "./security";
 import { createRenderer, type AssetManifest } from "./ssr";
 
@@ -33,6 +34,7 @@ export function createApp(deps: AppDeps) {
   const auth = createAuth({ database: deps.database, config: deps.config, log: deps.log });
   return new Elysia()
     .use(securityHeaders({ tileOrigin }))
+    .use(requestLimits())
     .use(crossSiteProtection())
     .use(errorHandling({ log: deps.log, renderNotFoundPage: notFoundPage(render, auth.publicUser) }))
     .use(staticAssets(deps.assets.files))

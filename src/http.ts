@@ -81,7 +81,9 @@ export type Logger = { error(...args: unknown[]): void; info(...args: unknown[])
  * `renderNotFoundPage` answers unknown non-API paths with the HTML 404 page.
  */
 export function errorHandling(options: { log: Logger; renderNotFoundPage?: (request: Request) => Response | Promise<Response> }) {
-  return new Elysia({ name: "error-handling" }).onError({ as: "global" }, ({ code, error, request }) => {
+  const answer = async (code: unknown, error: unknown, request: Request): Promise<Response> => {
+    // Elysia wraps whatever a parser throws in its ParseError: an HttpError from our body limits keeps its answer.
+    if (code === "PARSE" && (error as { cause?: unknown })?.cause instanceof HttpError) error = (error as { cause: HttpError }).cause;
     if (error instanceof HttpError) return error.render ? error.render() : jsonError(error.status, error.message, error.errors);
     switch (code) {
       case "VALIDATION": {
@@ -91,9 +93,9 @@ export function errorHandling(options: { log: Logger; renderNotFoundPage?: (requ
       case "PARSE":
         return jsonError(400, "The request body is not valid JSON.", { body: ["The request body is not valid JSON."] });
       case "NOT_FOUND": {
-        const path = new URL(request.url).pathname;
+        const path = pathOf(request);
         if (path === "/api" || path.startsWith("/api/") || !options.renderNotFoundPage) {
-          return jsonError(404, `No API route matches ${request.method} ${path}.`);
+          return jsonError(404, `No API route matches ${request.method} ${path.slice(0, 200)}.`);
         }
         return options.renderNotFoundPage(request);
       }
@@ -104,11 +106,54 @@ export function errorHandling(options: { log: Logger; renderNotFoundPage?: (requ
         if (typeof status === "number" && status >= 400 && status < 500) {
           return jsonError(status, (error as Error).message || "The request could not be handled.");
         }
-        options.log.error(`[error] ${request.method} ${new URL(request.url).pathname}:`, error);
+        if (isStorageFailure(error)) {
+          options.log.error(`[storage] ${request.method} ${pathOf(request)}: ${storageReason(error)}`);
+          return jsonError(503, STORAGE_UNAVAILABLE, {}, { "retry-after": "30", "cache-control": "no-store" });
+        }
+        options.log.error(`[error] ${request.method} ${pathOf(request)}:`, error);
         return jsonError(500, "Something went wrong on our side. Please try again.");
       }
     }
+  };
+  return new Elysia({ name: "error-handling" }).onError({ as: "global" }, async ({ code, error, request }) => {
+    // The error handler itself must never throw (a garbled request once made it answer a bare 500).
+    try {
+      return await answer(code, error, request);
+    } catch (failure) {
+      try {
+        options.log.error(`[error] the error handler failed on ${request.method} ${pathOf(request)}:`, failure);
+      } catch {
+        // Logging is best effort here.
+      }
+      return jsonError(500, "Something went wrong on our side. Please try again.");
+    }
   });
+}
+
+/** What writes answer while the disk is full or the database read-only (issue 16 item 7). */
+export const STORAGE_UNAVAILABLE = "Storage is unavailable. Please try again later.";
+
+const STORAGE_FAILURE = /SQLITE_(FULL|READONLY|IOERR|CANTOPEN|CORRUPT|NOTADB)|database or disk is full|readonly database|disk I\/O error|unable to open database/i;
+/** A database failure that comes from the disk or the file (full, read-only, unreadable), not from the query. */
+export function isStorageFailure(error: unknown): boolean {
+  return storageReason(error) !== undefined;
+}
+/** The first message in the error's cause chain that names a storage failure, if any. */
+export function storageReason(error: unknown): string | undefined {
+  for (let e: unknown = error, i = 0; e && i < 8; e = (e as { cause?: unknown }).cause, i++) {
+    const text = `${(e as { code?: unknown }).code ?? ""} ${(e as Error).message ?? String(e)}`;
+    if (STORAGE_FAILURE.test(text)) return text.trim().slice(0, 200);
+  }
+  return undefined;
+}
+
+/** The path of a request, "/" when its URL cannot be parsed (never throws). */
+export function pathOf(request: Request): string {
+  const url = request.url;
+  const start = url.startsWith("/") ? 0 : url.indexOf("/", url.indexOf("//") + 2);
+  if (start < 0) return "/";
+  const end = url.slice(start).search(/[?#]/);
+  return (end < 0 ? url.slice(start) : url.slice(start, start + end)) || "/";
 }
 
 /**
@@ -136,7 +181,7 @@ export const anonymousOnly: CurrentUser = async () => null;
 
 /** True when the visitor reached us over https: directly, or through a proxy that says so (X-Forwarded-Proto). */
 export function isHttps(request: Request): boolean {
-  if (new URL(request.url).protocol === "https:") return true;
+  if (request.url.startsWith("https:")) return true;
   return request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase() === "https";
 }
 

@@ -51,7 +51,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** The host the visitor addressed (the proxy's X-Forwarded-Host when there is one). */
 function ownHost(request: Request): string {
   const forwarded = request.headers.get("x-forwarded-host")?.split(",")[0]?.trim();
-  return (forwarded || request.headers.get("host") || new URL(request.url).host).toLowerCase();
+  return (forwarded || request.headers.get("host") || (URL.canParse(request.url) ? new URL(request.url).host : "")).toLowerCase();
 }
 
 /**

@@ -23,7 +23,7 @@ try {
 
 const { database, cityIndex, places } = await bootServices(config, log);
 const app = createApp({ config, database, cityIndex, places, assets: { manifest, files }, log });
-app.listen({ port: config.PORT, hostname: config.HOST });
+app.listen({ port: config.PORT, hostname: config.HOST, maxRequestBodySize: 1024 * 1024 });
 const shownHost = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
 log.info(`LocalScope is running at http://${shownHost}:${app.server?.port} (${config.NODE_ENV}, database ${config.DATABASE_URL.replace(/\/\/[^@]*@/, "//")})`);
 
