@@ -13,6 +13,7 @@ import type { Config } from "./config";
 import { errorHandling, type Logger } from "./http";
 import { notFoundPage, pages } from "./pages";
 import { requestLimits } from "./limits";
+import { trustProxies } from "./proxies";
 import { contentSecurityPolicy, crossSiteProtection, securityHeaders } from "./security";
 import { createRenderer, type AssetManifest } from "./ssr";
 
@@ -33,6 +34,8 @@ export function createApp(deps: AppDeps) {
   // Accounts and sessions; `currentUser` tells modules who is calling (null = anonymous).
   const auth = createAuth({ database: deps.database, config: deps.config, log: deps.log });
   return new Elysia()
+    // First: who connected, and whether its X-Forwarded-* headers count (TRUSTED_PROXIES).
+    .use(trustProxies(deps.config.TRUSTED_PROXIES))
     .use(securityHeaders({ tileOrigin }))
     .use(requestLimits())
     .use(crossSiteProtection())

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { parseTrustedProxies } from "./proxies";
 
 /**
  * Configuration is read once at start from the environment and validated here.
@@ -63,6 +64,18 @@ const ConfigSchema = v.object({
       v.regex(/^https?:\/\/.+\{z\}.*\{x\}.*\{y\}/, "TILE_URL must be an http(s) URL template containing {z}, {x} and {y}"),
     ),
     "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
+  ),
+  /** Reverse proxies whose X-Forwarded-For/-Proto/-Host are believed: addresses or CIDR ranges, comma-separated (default none). */
+  TRUSTED_PROXIES: v.pipe(
+    v.optional(v.string(), ""),
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      try {
+        return parseTrustedProxies(dataset.value);
+      } catch (error) {
+        addIssue({ message: (error as Error).message.replace(/^TRUSTED_PROXIES: /, "") });
+        return NEVER;
+      }
+    }),
   ),
 });
 

@@ -179,39 +179,8 @@ export interface RequestUser {
 export type CurrentUser = (request: Request) => Promise<RequestUser | null>;
 export const anonymousOnly: CurrentUser = async () => null;
 
-/** True when the visitor reached us over https: directly, or through a proxy that says so (X-Forwarded-Proto). */
-export function isHttps(request: Request): boolean {
-  if (request.url.startsWith("https:")) return true;
-  return request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase() === "https";
-}
-
-const PRIVATE_ADDRESS = [
-  /^127\./, /^10\./, /^192\.168\./, /^172\.(1[6-9]|2\d|3[01])\./, /^169\.254\./, /^100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7])\./, /^0\./,
-  /^::1$/, /^::$/, /^f[cd][0-9a-f]{2}:/i, /^fe[89ab][0-9a-f]:/i,
-];
-/** Loopback, private, link-local or carrier-grade NAT address (IPv4, IPv6, IPv4-mapped IPv6). */
-export function isPrivateAddress(address: string): boolean {
-  const plain = address.replace(/^::ffff:/i, "");
-  return PRIVATE_ADDRESS.some((re) => re.test(plain));
-}
-
-/**
- * The caller's IP address. A public peer address is used as is (X-Forwarded-For from the internet is not
- * trusted). When the peer is a proxy on a private network or this host, the address it reports is used:
- * the right-most public entry of X-Forwarded-For (entries to its left were written by the client and can
- * be forged). Without a socket (tests calling app.handle) only X-Forwarded-For is read; undefined when
- * nothing is known.
- */
-export function clientAddress(request: Request, server?: { requestIP(request: Request): { address: string } | null } | null): string | undefined {
-  const peer = server?.requestIP(request)?.address;
-  if (peer && !isPrivateAddress(peer)) return peer;
-  const hops = (request.headers.get("x-forwarded-for") ?? "")
-    .split(",")
-    .map((hop) => hop.trim())
-    .filter((hop) => /^[0-9a-f:.]{2,45}$/i.test(hop));
-  for (let i = hops.length - 1; i >= 0; i--) if (!isPrivateAddress(hops[i]!)) return hops[i];
-  return hops.at(-1) ?? peer;
-}
+// The client's address, scheme and host, honouring TRUSTED_PROXIES (src/proxies.ts): one place for all of them.
+export { clientAddress, isHttps, requestHost } from "./proxies";
 
 /**
  * Validate a value inside a handler: the parsed output, or a 400 HttpError listing every failing field

@@ -28,7 +28,9 @@ export function testServices() {
 export async function testApp(env: Record<string, string> = {}) {
   const { database, cityIndex, places } = await testServices();
   const log = silentLog();
-  const config = loadConfig({ NODE_ENV: "test", ...env });
+  // In-process requests (app.handle) count as coming from this host; trusting it as a proxy lets tests give
+  // each caller its own address with X-Forwarded-For (tests of the trust rules pass their own list).
+  const config = loadConfig({ NODE_ENV: "test", TRUSTED_PROXIES: "127.0.0.1", ...env });
   const app = createApp({ config, database, cityIndex, places, assets: testAssets, log });
   const request = (path: string, init?: RequestInit) => app.handle(new Request(`http://localhost${path}`, init));
   return { app, log, request, database, cityIndex, places };

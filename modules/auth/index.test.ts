@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
 import { Elysia } from "elysia";
 import { clientAddress, errorHandling } from "../../src/http";
+import { parseTrustedProxies, trustProxies } from "../../src/proxies";
 import { silentLog, testApp, testServices } from "../../src/testing";
 import { createAuth, GUEST_COOKIE, SESSION_COOKIE } from "./index";
 import { continueAsGuest, cookiesOf, jsonPost, signUp, STRONG_PASSWORD, uniqueEmail, uniqueIp } from "./testing";
@@ -245,7 +246,7 @@ function miniApp(now: () => number) {
       if (!app) {
         const { database: db } = await services;
         const auth = createAuth({ database: db, config: { ADMIN_EMAIL: undefined }, log: silentLog(), now });
-        app = new Elysia().use(errorHandling({ log: silentLog() })).use(auth.module).get("/api/ping", () => ({ ok: true })) as unknown as Elysia;
+        app = new Elysia().use(trustProxies(parseTrustedProxies("127.0.0.1"))).use(errorHandling({ log: silentLog() })).use(auth.module).get("/api/ping", () => ({ ok: true })) as unknown as Elysia;
       }
       return app.handle(req);
     },
@@ -333,18 +334,24 @@ describe("guests (POST /api/auth/auto-login)", () => {
 
 });
 
-describe("client address for rate limiting", () => {
+describe("client address for rate limiting (TRUSTED_PROXIES)", () => {
   const server = (address: string) => ({ requestIP: () => ({ address }) });
   const req = (xff?: string) => new Request("http://localhost/", { headers: xff ? { "x-forwarded-for": xff } : {} });
+  const none = parseTrustedProxies("");
+  const local = parseTrustedProxies("127.0.0.1, ::1, 10.0.0.0/8");
 
-  test("a public peer is the address; its X-Forwarded-For is ignored (it could be forged)", () => {
-    expect(clientAddress(req("1.2.3.4"), server("81.2.69.160"))).toBe("81.2.69.160");
+  test("by default no proxy is trusted: the peer is the address, even a private or loopback one (F3)", () => {
+    expect(clientAddress(req("1.2.3.4"), server("81.2.69.160"), none)).toBe("81.2.69.160");
+    expect(clientAddress(req("6.6.6.6"), server("127.0.0.1"), none)).toBe("127.0.0.1");
+    expect(clientAddress(req("6.6.6.6"), server("10.0.0.2"), none)).toBe("10.0.0.2");
   });
 
-  test("behind a local proxy, the right-most public X-Forwarded-For entry is the address", () => {
-    expect(clientAddress(req("6.6.6.6, 81.2.69.160"), server("127.0.0.1"))).toBe("81.2.69.160");
-    expect(clientAddress(req("81.2.69.160, 10.0.0.7"), server("::ffff:10.0.0.2"))).toBe("81.2.69.160");
-    expect(clientAddress(req(), server("127.0.0.1"))).toBe("127.0.0.1");
-    expect(clientAddress(req("not an address"), null)).toBeUndefined();
+  test("behind a trusted proxy, the right-most X-Forwarded-For entry that is not a trusted proxy is the address", () => {
+    expect(clientAddress(req("6.6.6.6, 81.2.69.160"), server("127.0.0.1"), local)).toBe("81.2.69.160");
+    expect(clientAddress(req("81.2.69.160, 10.0.0.7"), server("::ffff:10.0.0.2"), local)).toBe("81.2.69.160");
+    expect(clientAddress(req(), server("127.0.0.1"), local)).toBe("127.0.0.1");
+    expect(clientAddress(req("not an address"), server("127.0.0.1"), local)).toBe("127.0.0.1");
+    // A public peer not in the list is never a proxy.
+    expect(clientAddress(req("6.6.6.6"), server("81.2.69.160"), local)).toBe("81.2.69.160");
   });
 });
