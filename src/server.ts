@@ -3,6 +3,7 @@
  * The client build (scripts/build.ts) must have run: it writes dist/assets.gen.ts.
  */
 import { files, manifest } from "../dist/assets.gen";
+import { announceAdminSetup } from "../modules/auth";
 import { createApp } from "./app";
 import { bootServices } from "./boot";
 import { ConfigError, loadConfig, type Config } from "./config";
@@ -22,6 +23,8 @@ try {
 }
 
 const { database, cityIndex, places } = await bootServices(config, log);
+// DECISIONS 22: an unclaimed ADMIN_EMAIL gets a one-time setup code in the log.
+await announceAdminSetup({ database, config, log });
 const app = createApp({ config, database, cityIndex, places, assets: { manifest, files }, log });
 app.listen({ port: config.PORT, hostname: config.HOST, maxRequestBodySize: 1024 * 1024 });
 const shownHost = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
