@@ -208,7 +208,12 @@ export class AuthService {
     }
     if (expiresAt - now <= SESSION_TTL_MS - SESSION_RENEW_AFTER_MS) {
       const renewedUntil = now + SESSION_TTL_MS;
-      await this.db.update(sessions).set({ expiresAt: new Date(renewedUntil) }).where(eq(sessions.idHash, idHash));
+      try {
+        await this.db.update(sessions).set({ expiresAt: new Date(renewedUntil) }).where(eq(sessions.idHash, idHash));
+      } catch {
+        // A read-only or full disk must not turn reads into errors: the session just is not renewed this time.
+        return { user: row.user };
+      }
       return { user: row.user, renewedUntil };
     }
     return { user: row.user };
