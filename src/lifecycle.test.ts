@@ -1,7 +1,7 @@
 /** Issue 16 item 7 (F10): an honest /healthz, 503 "Storage is unavailable" for writes on a read-only database, graceful shutdown. */
 import { describe, expect, test } from "bun:test";
 import { continueAsGuest, jsonPost, signUp } from "../modules/auth/testing";
-import { endDrainForTests, onShutdown, shutdown } from "./lifecycle";
+import { endDrainForTests, HEALTH_FRESH_MS, onShutdown, shutdown } from "./lifecycle";
 import { silentLog, testApp } from "./testing";
 
 const { request, database, app, log } = await testApp();
@@ -21,6 +21,7 @@ describe("a database that cannot be written (full disk, read-only file)", () => 
     const guest = await continueAsGuest(request);
     await database.client.execute("PRAGMA query_only = ON"); // SQLite refuses every write, as on a read-only file
     try {
+      await Bun.sleep(HEALTH_FRESH_MS + 50); // a proven write counts for a second
       const health = await request("/healthz");
       expect(health.status).toBe(503);
       const body = await health.json();

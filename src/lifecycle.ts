@@ -69,14 +69,16 @@ export async function shutdown(deps: { stop: (force: boolean) => Promise<unknown
 /** How long /healthz waits for the database write before it says 503. */
 export const HEALTH_TIMEOUT_MS = 2_000;
 
+/** A write proven this recently is not proven again: /healthz costs at most one tiny write a second. */
+export const HEALTH_FRESH_MS = 1_000;
+
 /**
  * GET /healthz: 200 {ok: true} when the database accepts a write (one tiny upsert of a single row), else 503
- * {ok: false, reason}. Also 503 while the server drains for shutdown.
+ * {ok: false, reason}. Also 503 while the server drains for shutdown. Callers within a second share one probe.
  */
 export function health(deps: { database: Database }) {
-  return new Elysia({ name: "health" }).get("/healthz", async ({ set }) => {
-    set.headers["cache-control"] = "no-store";
-    if (draining) return jsonHealth(503, "The server is shutting down.");
+  let last: { at: number; probe: Promise<string | null> } | undefined;
+  const probe = async (): Promise<string | null> => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
       await Promise.race([
@@ -86,13 +88,22 @@ export function health(deps: { database: Database }) {
         }),
         new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`the database did not answer within ${HEALTH_TIMEOUT_MS} ms`)), HEALTH_TIMEOUT_MS))),
       ]);
-      return { ok: true };
+      return null;
     } catch (error) {
-      const reason = storageReason(error) ?? (error as Error)?.message ?? String(error);
-      return jsonHealth(503, `The database does not accept writes: ${reason.slice(0, 200)}`);
+      return storageReason(error) ?? (error as Error)?.message ?? String(error);
     } finally {
       clearTimeout(timer);
     }
+  };
+  return new Elysia({ name: "health" }).get("/healthz", async ({ set }) => {
+    set.headers["cache-control"] = "no-store";
+    if (draining) return jsonHealth(503, "The server is shutting down.");
+    const now = Date.now();
+    if (!last || now - last.at >= HEALTH_FRESH_MS) last = { at: now, probe: probe() };
+    const reason = await last.probe;
+    if (reason === null) return { ok: true };
+    last = undefined; // a failure is re-checked on the next call
+    return jsonHealth(503, `The database does not accept writes: ${reason.slice(0, 200)}`);
   });
 }
 
