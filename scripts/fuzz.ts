@@ -46,7 +46,7 @@ console.log("fuzz: booting the app on a fresh database…");
 const { database, cityIndex, places } = await bootServices(config, { info: () => {}, warn: () => {}, error: console.error });
 const app = createApp({ config, database, cityIndex, places, assets: testAssets, log });
 const server = app.listen({ port: 0, hostname: "127.0.0.1", maxRequestBodySize: 1024 * 1024 }).server!;
-const port = server.port;
+const port = server.port!;
 const base = `http://127.0.0.1:${port}`;
 
 // ---- callers ----
