@@ -52,7 +52,7 @@ export function createApp(deps: AppDeps) {
     .use(adminModule())
     .use(trafficModule())
     .use(basemap())
-    .use(pages({ render, cityIndex: deps.cityIndex, tileUrl: deps.config.TILE_URL, places: deps.places, viewer: auth.publicUser, guard: auth.guard }));
+    .use(pages({ render, cityIndex: deps.cityIndex, tileUrl: deps.config.TILE_URL, places: deps.places, viewer: auth.publicUser, guard: auth.guard, adminClaimable: auth.adminClaimable }));
 }
 
 export type App = ReturnType<typeof createApp>;

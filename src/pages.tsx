@@ -52,7 +52,7 @@ export const DATA_SOURCES = [
 export const themeFrom = (request: Request) => readCookie(request, "localscope-theme");
 
 /** Server-rendered pages. */
-export function pages(deps: { render: Render; cityIndex: CityIndex; tileUrl: string; places?: PlacesService; viewer: ViewerOf; guard: AuthGuard }) {
+export function pages(deps: { render: Render; cityIndex: CityIndex; tileUrl: string; places?: PlacesService; viewer: ViewerOf; guard: AuthGuard; adminClaimable?: (request: Request) => Promise<boolean> }) {
   const { cityIndex } = deps;
   // Signed out → the landing page at any path; signed in → the routes below, rendered with the viewer (src/gate.tsx).
   const gate = signInGate({ render: deps.render, viewerOf: deps.viewer, themeOf: themeFrom });
@@ -78,7 +78,9 @@ export function pages(deps: { render: Render; cityIndex: CityIndex; tileUrl: str
     .get("/profile", async ({ request }) => {
       const user = (await gate.viewerOf(request))!;
       const theme = themeFrom(request);
-      return render(<ProfilePage user={user} city={cityOf(request)} theme={theme && THEME_NAMES.has(theme) ? theme : DEFAULT_THEME} />, { title: "Profile · LocalScope", theme });
+      // DECISIONS 22: the unclaimed ADMIN_EMAIL account gets the setup-code form.
+      const adminClaimable = (await deps.adminClaimable?.(request)) ?? false;
+      return render(<ProfilePage user={user} city={cityOf(request)} theme={theme && THEME_NAMES.has(theme) ? theme : DEFAULT_THEME} adminClaimable={adminClaimable} />, { title: "Profile · LocalScope", theme });
     })
     .get("/favorites", ({ request }) => render(<FavoritesPage />, { title: "Favorites · LocalScope", theme: themeFrom(request) }))
     // The admin screens: the auth guard (anonymous → the landing page with 401, others → 403 'Access denied').

@@ -49,9 +49,12 @@ describe("admin ownership (DECISIONS 22, F4)", () => {
     expect(code).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
     expect(log.lines.some((line) => line.includes(code!) && line.includes("npm run admin -- claim"))).toBe(true);
     const claim = (cookie: string, body: unknown) => request("/api/auth/admin-claim", jsonPost(body, { cookie }));
+    const profileHasForm = async (cookie: string) => (await (await request("/profile", { headers: { cookie } })).text()).includes('data-testid="admin-claim"');
 
     // Anyone else, even with the right code: refused. A wrong code: refused.
     const other = await signUp(request);
+    expect(await profileHasForm(owner.cookie)).toBe(true); // the profile offers the setup-code form to the owner only
+    expect(await profileHasForm(other.cookie)).toBe(false);
     expect((await claim(other.cookie, { code })).status).toBe(403);
     const guest = await continueAsGuest(request);
     expect((await claim(guest.cookie, { code })).status).toBe(403);
@@ -67,6 +70,7 @@ describe("admin ownership (DECISIONS 22, F4)", () => {
     expect((await claimed.json()).user).toMatchObject({ id: owner.user.id, isAdmin: true });
     expect((await (await me(owner.cookie)).json()).isAdmin).toBe(true);
     expect((await request("/admin", { headers: { cookie: owner.cookie } })).status).toBe(200);
+    expect(await profileHasForm(owner.cookie)).toBe(false);
     // Used up: no new code is printed once the admin is claimed, and the old one is void.
     expect(await announceAdminSetup({ database, config: { ADMIN_EMAIL: ADMIN }, log })).toBeNull();
     expect((await claim(owner.cookie, { code })).status).toBe(403);

@@ -6,7 +6,7 @@ import { clientAddress, HttpError, jsonError, parseOrThrow, type CurrentUser, ty
 import { addSetCookie, cookieHeader, GUEST_COOKIE, readCookie, SESSION_COOKIE } from "./cookies";
 import { createGuard } from "./guard";
 import { AnyObject, LoginInput, RegisterInput, type PublicUser } from "./model";
-import { AuthService, GUEST_TTL_MS, MESSAGES, type ResolvedSession } from "./service";
+import { AuthService, GUEST_TTL_MS, isAdminEmail, MESSAGES, type ResolvedSession } from "./service";
 
 export { isAdminEmail, SESSION_TTL_MS, AUTH_ATTEMPT_LIMIT, AUTH_ATTEMPT_WINDOW_MS, MAX_SESSIONS_PER_USER, BACKOFF_FREE_FAILURES, MESSAGES as AUTH_MESSAGES } from "./service";
 export { SESSION_COOKIE, GUEST_COOKIE } from "./cookies";
@@ -188,7 +188,14 @@ export function createAuth(options: AuthOptions) {
   /** The auth guard macro (`auth: "user" | "admin"`) for every module and the admin pages (./guard.ts). */
   const guard = createGuard(currentUser);
 
-  return { module, currentUser, publicUser, service, guard };
+  /** True for the signed-in ADMIN_EMAIL account while nobody has claimed it (the profile shows the setup-code form). */
+  const adminClaimable = async (request: Request): Promise<boolean> => {
+    const session = await resolve(request);
+    if (!session || session.user.isGuest || !isAdminEmail(session.user.email, options.config.ADMIN_EMAIL)) return false;
+    return !(await service.isClaimedAdmin(session.user));
+  };
+
+  return { module, currentUser, publicUser, service, guard, adminClaimable };
 }
 
 export type Auth = ReturnType<typeof createAuth>;
