@@ -13,6 +13,7 @@ import type { Config } from "./config";
 import { errorHandling, type Logger } from "./http";
 import { notFoundPage, pages } from "./pages";
 import { health } from "./lifecycle";
+import { createPageCache } from "./page-cache";
 import { requestLimits, writeLimits } from "./limits";
 import { trustProxies } from "./proxies";
 import { contentSecurityPolicy, crossSiteProtection, securityHeaders } from "./security";
@@ -25,6 +26,8 @@ export interface AppDeps {
   places: PlacesService;
   assets: { manifest: AssetManifest; files: Record<string, string> };
   log: Logger;
+  /** Called with a listener that must run whenever places change (src/boot.ts); clears the home page cache. */
+  onPlacesChanged?: (listener: () => void) => void;
 }
 
 /** Compose the whole application from its modules. Tests call `createApp(...).handle(request)`. */
@@ -34,6 +37,9 @@ export function createApp(deps: AppDeps) {
   const render = createRenderer({ assets: deps.assets.manifest, log: deps.log, contentSecurityPolicy: (nonce) => contentSecurityPolicy({ tileOrigin, nonce }) });
   // Accounts and sessions; `currentUser` tells modules who is calling (null = anonymous).
   const auth = createAuth({ database: deps.database, config: deps.config, log: deps.log });
+  // Server-rendered home pages, keyed by what they depend on (issue 16 item 8); emptied when places change.
+  const homeCache = createPageCache();
+  deps.onPlacesChanged?.(() => homeCache.clear());
   return new Elysia()
     // First: who connected, and whether its X-Forwarded-* headers count (TRUSTED_PROXIES).
     .use(trustProxies(deps.config.TRUSTED_PROXIES))
@@ -52,7 +58,7 @@ export function createApp(deps: AppDeps) {
     .use(adminModule())
     .use(trafficModule())
     .use(basemap())
-    .use(pages({ render, cityIndex: deps.cityIndex, tileUrl: deps.config.TILE_URL, places: deps.places, viewer: auth.publicUser, guard: auth.guard, adminClaimable: auth.adminClaimable }));
+    .use(pages({ render, cityIndex: deps.cityIndex, tileUrl: deps.config.TILE_URL, places: deps.places, viewer: auth.publicUser, guard: auth.guard, adminClaimable: auth.adminClaimable, homeCache }));
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -23,10 +23,10 @@ try {
   throw error;
 }
 
-const { database, cityIndex, places } = await bootServices(config, log);
+const { database, cityIndex, places, onPlacesChanged } = await bootServices(config, log);
 // DECISIONS 22: an unclaimed ADMIN_EMAIL gets a one-time setup code in the log.
 await announceAdminSetup({ database, config, log });
-const app = createApp({ config, database, cityIndex, places, assets: { manifest, files }, log });
+const app = createApp({ config, database, cityIndex, places, assets: { manifest, files }, log, onPlacesChanged });
 app.listen({ port: config.PORT, hostname: config.HOST, maxRequestBodySize: 1024 * 1024 });
 const shownHost = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
 log.info(`LocalScope is running at http://${shownHost}:${app.server?.port} (${config.NODE_ENV}, database ${config.DATABASE_URL.replace(/\/\/[^@]*@/, "//")})`);
