@@ -14,6 +14,10 @@ import { basemap } from "./basemap";
 import type { Config } from "./config";
 import { errorHandling, type Logger } from "./http";
 import { notFoundPage, pages } from "./pages";
+import { health } from "./lifecycle";
+import { createPageCache } from "./page-cache";
+import { requestLimits, writeLimits } from "./limits";
+import { trustProxies } from "./proxies";
 import { contentSecurityPolicy, crossSiteProtection, securityHeaders } from "./security";
 import { createRenderer, type AssetManifest } from "./ssr";
 
@@ -24,6 +28,8 @@ export interface AppDeps {
   places: PlacesService;
   assets: { manifest: AssetManifest; files: Record<string, string> };
   log: Logger;
+  /** Called with a listener that must run whenever places change (src/boot.ts); clears the home page cache. */
+  onPlacesChanged?: (listener: () => void) => void;
 }
 
 /** Compose the whole application from its modules. Tests call `createApp(...).handle(request)`. */
@@ -34,23 +40,30 @@ export function createApp(deps: AppDeps) {
   // Accounts and sessions; `currentUser` tells modules who is calling (null = anonymous).
   const auth = createAuth({ database: deps.database, config: deps.config, log: deps.log });
   const moduleDeps = { database: deps.database, currentUser: auth.currentUser, config: deps.config, log: deps.log };
+  // Server-rendered home pages, keyed by what they depend on (issue 16 item 8); emptied when places change.
+  const homeCache = createPageCache();
+  deps.onPlacesChanged?.(() => homeCache.clear());
   return new Elysia()
+    // First: who connected, and whether its X-Forwarded-* headers count (TRUSTED_PROXIES).
+    .use(trustProxies(deps.config.TRUSTED_PROXIES))
     .use(securityHeaders({ tileOrigin }))
+    .use(requestLimits())
+    .use(writeLimits({ perMinute: deps.config.RATE_LIMIT_WRITES_PER_MINUTE, authPerMinute: deps.config.RATE_LIMIT_AUTH_PER_MINUTE }))
     .use(crossSiteProtection())
     .use(errorHandling({ log: deps.log, renderNotFoundPage: notFoundPage(render, auth.publicUser, deps.cityIndex.size) }))
     .use(staticAssets(deps.assets.files))
-    .get("/healthz", () => ({ ok: true }))
+    .use(health({ database: deps.database }))
     .use(citiesModule({ cityIndex: deps.cityIndex }))
     .use(placesModule({ cityIndex: deps.cityIndex, places: deps.places }))
     .use(contentModule({ cityIndex: deps.cityIndex, content, currentUser: auth.currentUser }))
     .use(auth.module)
-    .use(favoritesModule({ database: deps.database, currentUser: auth.currentUser }))
-    .use(activityModule({ database: deps.database, currentUser: auth.currentUser }))
+    .use(favoritesModule({ database: deps.database, guard: auth.guard }))
+    .use(activityModule({ database: deps.database, guard: auth.guard }))
     .use(chatModule(moduleDeps))
     .use(adminModule(moduleDeps))
     .use(trafficModule(moduleDeps))
     .use(basemap())
-    .use(pages({ render, cityIndex: deps.cityIndex, tileUrl: deps.config.TILE_URL, places: deps.places, viewer: auth.publicUser }));
+    .use(pages({ render, cityIndex: deps.cityIndex, tileUrl: deps.config.TILE_URL, places: deps.places, viewer: auth.publicUser, guard: auth.guard, adminClaimable: auth.adminClaimable, homeCache }));
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -55,6 +55,8 @@ export function signInGate(deps: { render: Render; viewerOf: ViewerOf; themeOf: 
   return {
     viewerOf,
     landing,
+    /** Render at once with the viewer in context (for answers built outside a route, e.g. the auth guard's 403 page). */
+    renderNow: renderWith,
     /** What page routes call instead of the renderer: the page is rendered in `mapResponse`, where the request is known. */
     render: async (page: ReactElement, options: RenderOptions) => new PageToRender(page, options),
     beforeHandle: async ({ request }: { request: Request }) => {

@@ -13,6 +13,8 @@ export interface ErrorBody {
 }
 
 export class HttpError extends Error {
+  /** For page routes: an HTML answer to send instead of the JSON error (e.g. the access-denied page). */
+  render?: () => Response | Promise<Response>;
   constructor(
     readonly status: number,
     message: string,
@@ -79,8 +81,10 @@ export type Logger = { error(...args: unknown[]): void; info(...args: unknown[])
  * `renderNotFoundPage` answers unknown non-API paths with the HTML 404 page.
  */
 export function errorHandling(options: { log: Logger; renderNotFoundPage?: (request: Request) => Response | Promise<Response> }) {
-  return new Elysia({ name: "error-handling" }).onError({ as: "global" }, ({ code, error, request }) => {
-    if (error instanceof HttpError) return jsonError(error.status, error.message, error.errors);
+  const answer = async (code: unknown, error: unknown, request: Request): Promise<Response> => {
+    // Elysia wraps whatever a parser throws in its ParseError: an HttpError from our body limits keeps its answer.
+    if (code === "PARSE" && (error as { cause?: unknown })?.cause instanceof HttpError) error = (error as { cause: HttpError }).cause;
+    if (error instanceof HttpError) return error.render ? error.render() : jsonError(error.status, error.message, error.errors);
     switch (code) {
       case "VALIDATION": {
         const errors = validationErrors(error);
@@ -89,9 +93,9 @@ export function errorHandling(options: { log: Logger; renderNotFoundPage?: (requ
       case "PARSE":
         return jsonError(400, "The request body is not valid JSON.", { body: ["The request body is not valid JSON."] });
       case "NOT_FOUND": {
-        const path = new URL(request.url).pathname;
+        const path = pathOf(request);
         if (path === "/api" || path.startsWith("/api/") || !options.renderNotFoundPage) {
-          return jsonError(404, `No API route matches ${request.method} ${path}.`);
+          return jsonError(404, `No API route matches ${request.method} ${path.slice(0, 200)}.`);
         }
         return options.renderNotFoundPage(request);
       }
@@ -102,11 +106,54 @@ export function errorHandling(options: { log: Logger; renderNotFoundPage?: (requ
         if (typeof status === "number" && status >= 400 && status < 500) {
           return jsonError(status, (error as Error).message || "The request could not be handled.");
         }
-        options.log.error(`[error] ${request.method} ${new URL(request.url).pathname}:`, error);
+        if (isStorageFailure(error)) {
+          options.log.error(`[storage] ${request.method} ${pathOf(request)}: ${storageReason(error)}`);
+          return jsonError(503, STORAGE_UNAVAILABLE, {}, { "retry-after": "30", "cache-control": "no-store" });
+        }
+        options.log.error(`[error] ${request.method} ${pathOf(request)}:`, error);
         return jsonError(500, "Something went wrong on our side. Please try again.");
       }
     }
+  };
+  return new Elysia({ name: "error-handling" }).onError({ as: "global" }, async ({ code, error, request }) => {
+    // The error handler itself must never throw (a garbled request once made it answer a bare 500).
+    try {
+      return await answer(code, error, request);
+    } catch (failure) {
+      try {
+        options.log.error(`[error] the error handler failed on ${request.method} ${pathOf(request)}:`, failure);
+      } catch {
+        // Logging is best effort here.
+      }
+      return jsonError(500, "Something went wrong on our side. Please try again.");
+    }
   });
+}
+
+/** What writes answer while the disk is full or the database read-only (issue 16 item 7). */
+export const STORAGE_UNAVAILABLE = "Storage is unavailable. Please try again later.";
+
+const STORAGE_FAILURE = /SQLITE_(FULL|READONLY|IOERR|CANTOPEN|CORRUPT|NOTADB)|database or disk is full|readonly database|disk I\/O error|unable to open database/i;
+/** A database failure that comes from the disk or the file (full, read-only, unreadable), not from the query. */
+export function isStorageFailure(error: unknown): boolean {
+  return storageReason(error) !== undefined;
+}
+/** The first message in the error's cause chain that names a storage failure, if any. */
+export function storageReason(error: unknown): string | undefined {
+  for (let e: unknown = error, i = 0; e && i < 8; e = (e as { cause?: unknown }).cause, i++) {
+    const text = `${(e as { code?: unknown }).code ?? ""} ${(e as Error).message ?? String(e)}`;
+    if (STORAGE_FAILURE.test(text)) return text.trim().slice(0, 200);
+  }
+  return undefined;
+}
+
+/** The path of a request, "/" when its URL cannot be parsed (never throws). */
+export function pathOf(request: Request): string {
+  const url = request.url;
+  const start = url.startsWith("/") ? 0 : url.indexOf("/", url.indexOf("//") + 2);
+  if (start < 0) return "/";
+  const end = url.slice(start).search(/[?#]/);
+  return (end < 0 ? url.slice(start) : url.slice(start, start + end)) || "/";
 }
 
 /**
@@ -132,39 +179,8 @@ export interface RequestUser {
 export type CurrentUser = (request: Request) => Promise<RequestUser | null>;
 export const anonymousOnly: CurrentUser = async () => null;
 
-/** True when the visitor reached us over https: directly, or through a proxy that says so (X-Forwarded-Proto). */
-export function isHttps(request: Request): boolean {
-  if (new URL(request.url).protocol === "https:") return true;
-  return request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase() === "https";
-}
-
-const PRIVATE_ADDRESS = [
-  /^127\./, /^10\./, /^192\.168\./, /^172\.(1[6-9]|2\d|3[01])\./, /^169\.254\./, /^100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7])\./, /^0\./,
-  /^::1$/, /^::$/, /^f[cd][0-9a-f]{2}:/i, /^fe[89ab][0-9a-f]:/i,
-];
-/** Loopback, private, link-local or carrier-grade NAT address (IPv4, IPv6, IPv4-mapped IPv6). */
-export function isPrivateAddress(address: string): boolean {
-  const plain = address.replace(/^::ffff:/i, "");
-  return PRIVATE_ADDRESS.some((re) => re.test(plain));
-}
-
-/**
- * The caller's IP address. A public peer address is used as is (X-Forwarded-For from the internet is not
- * trusted). When the peer is a proxy on a private network or this host, the address it reports is used:
- * the right-most public entry of X-Forwarded-For (entries to its left were written by the client and can
- * be forged). Without a socket (tests calling app.handle) only X-Forwarded-For is read; undefined when
- * nothing is known.
- */
-export function clientAddress(request: Request, server?: { requestIP(request: Request): { address: string } | null } | null): string | undefined {
-  const peer = server?.requestIP(request)?.address;
-  if (peer && !isPrivateAddress(peer)) return peer;
-  const hops = (request.headers.get("x-forwarded-for") ?? "")
-    .split(",")
-    .map((hop) => hop.trim())
-    .filter((hop) => /^[0-9a-f:.]{2,45}$/i.test(hop));
-  for (let i = hops.length - 1; i >= 0; i--) if (!isPrivateAddress(hops[i]!)) return hops[i];
-  return hops.at(-1) ?? peer;
-}
+// The client's address, scheme and host, honouring TRUSTED_PROXIES (src/proxies.ts): one place for all of them.
+export { clientAddress, isHttps, requestHost } from "./proxies";
 
 /**
  * Validate a value inside a handler: the parsed output, or a 400 HttpError listing every failing field

@@ -23,6 +23,8 @@ import { ProfilePage } from "../ui/pages/Profile";
 import { FavoritesPage } from "../ui/pages/Favorites";
 import { AdminPlaceholderPage } from "../ui/pages/AdminPlaceholder";
 import { DEFAULT_THEME, THEME_NAMES } from "../ui/themes";
+import type { AuthGuard } from "../modules/auth";
+import { NONCE_PLACEHOLDER, type PageCache } from "./page-cache";
 
 /** Every dataset the app shows, with the attribution its licence asks for. */
 export const DATA_SOURCES = [
@@ -35,14 +37,25 @@ export const DATA_SOURCES = [
 export const themeFrom = (request: Request) => readCookie(request, "localscope-theme");
 
 /** Server-rendered pages. */
-export function pages(deps: { render: Render; cityIndex: CityIndex; tileUrl: string; places?: PlacesService; viewer: ViewerOf }) {
+export function pages(deps: { render: Render; cityIndex: CityIndex; tileUrl: string; places?: PlacesService; viewer: ViewerOf; guard: AuthGuard; adminClaimable?: (request: Request) => Promise<boolean>; homeCache?: PageCache }) {
   const { cityIndex } = deps;
   // Signed out → the landing page at any path; signed in → the routes below, rendered with the viewer (src/gate.tsx).
   const gate = signInGate({ render: deps.render, viewerOf: deps.viewer, themeOf: themeFrom, cityCount: cityIndex.size });
   const render = gate.render;
   /** The visitor's city from the location cookie, else the default (DECISIONS 13). */
   const cityOf = (request: Request) => resolveLocation(cityIndex, readCookie(request, LOCATION_COOKIE)) ?? resolveLocation(cityIndex, DEFAULT_LOCATION)!;
+  /** The admin screens' page for everyone but the admin (403), and the landing page (401) when signed out. */
+  const adminPage = (path: string, title: string, allowed: boolean) => <AdminPlaceholderPage path={path} title={title} allowed={allowed} />;
+  const adminTitle = (path: string) => (path === "/admin/traffic" ? "Traffic Analytics" : "Admin Panel");
+  const adminGuard = deps.guard({
+    denied: (request, status) => {
+      if (status === 401) return gate.landing(request, 401);
+      const path = new URL(request.url).pathname;
+      return gate.renderNow(request, adminPage(path, adminTitle(path), false), { title: `${path === "/admin" ? "Admin" : adminTitle(path)} · LocalScope`, status: 403, theme: themeFrom(request) });
+    },
+  });
   return new Elysia({ name: "pages" })
+    .use(adminGuard)
     .onBeforeHandle(gate.beforeHandle)
     .mapResponse(gate.mapResponse)
     // Accounts (issue 5): the landing page's own address, the profile, favorites, admin placeholders.
@@ -50,16 +63,15 @@ export function pages(deps: { render: Render; cityIndex: CityIndex; tileUrl: str
     .get("/profile", async ({ request }) => {
       const user = (await gate.viewerOf(request))!;
       const theme = themeFrom(request);
-      return render(<ProfilePage user={user} city={cityOf(request)} theme={theme && THEME_NAMES.has(theme) ? theme : DEFAULT_THEME} />, { title: "Profile · LocalScope", theme });
+      // DECISIONS 22: the unclaimed ADMIN_EMAIL account gets the setup-code form.
+      const adminClaimable = (await deps.adminClaimable?.(request)) ?? false;
+      return render(<ProfilePage user={user} city={cityOf(request)} theme={theme && THEME_NAMES.has(theme) ? theme : DEFAULT_THEME} adminClaimable={adminClaimable} />, { title: "Profile · LocalScope", theme });
     })
     .get("/favorites", ({ request }) => render(<FavoritesPage />, { title: "Favorites · LocalScope", theme: themeFrom(request) }))
-    .get("/admin", async ({ request }) => {
-      const allowed = Boolean((await gate.viewerOf(request))?.isAdmin);
-      return render(<AdminPlaceholderPage path="/admin" title="Admin Panel" allowed={allowed} />, { title: "Admin · LocalScope", status: allowed ? 200 : 403, theme: themeFrom(request) });
-    })
-    .get("/admin/traffic", async ({ request }) => {
-      const allowed = Boolean((await gate.viewerOf(request))?.isAdmin);
-      return render(<AdminPlaceholderPage path="/admin/traffic" title="Traffic Analytics" allowed={allowed} />, { title: "Traffic Analytics · LocalScope", status: allowed ? 200 : 403, theme: themeFrom(request) });
+    // The admin screens: the auth guard (anonymous → the landing page with 401, others → 403 'Access denied').
+    .get("/admin", ({ request }) => render(adminPage("/admin", "Admin Panel", true), { title: "Admin · LocalScope", theme: themeFrom(request) }), { auth: "admin" })
+    .get("/admin/traffic", ({ request }) => render(adminPage("/admin/traffic", "Traffic Analytics", true), { title: "Traffic Analytics · LocalScope", theme: themeFrom(request) }), {
+      auth: "admin",
     })
     // Discovery screens (issue 4): the city from the cookie; lists load in islands with skeletons.
     .get("/nearby", ({ request }) => {
@@ -134,6 +146,14 @@ export function pages(deps: { render: Render; cityIndex: CityIndex; tileUrl: str
     .get("/", async ({ request }) => {
     const fromCookie = resolveLocation(cityIndex, readCookie(request, LOCATION_COOKIE));
     const city = fromCookie ?? resolveLocation(cityIndex, DEFAULT_LOCATION)!;
+    const requestedTheme = themeFrom(request);
+    const theme = requestedTheme && THEME_NAMES.has(requestedTheme) ? requestedTheme : DEFAULT_THEME;
+    // The page depends only on these (the shell shows the admin button to the admin): a cached copy is sent
+    // with a fresh nonce (src/page-cache.ts). Signed-out visitors never get here (the gate).
+    const viewer = await gate.viewerOf(request);
+    const cacheKey = `${city.name}|${city.stateCode}|${fromCookie ? 1 : 0}|${theme}|${viewer?.isAdmin ? "admin" : viewer?.isGuest ? "guest" : "user"}`;
+    const cached = deps.homeCache?.get(cacheKey, deps.render.policy);
+    if (cached) return cached;
     // The lists come with the page when the city's places are ready (a state already imported: milliseconds);
     // otherwise (a state still to import, a slow live fetch) the page goes out at once and the browser loads them.
     const indexed = cityIndex.find(city.name, city.stateCode);
@@ -141,10 +161,11 @@ export function pages(deps: { render: Render; cityIndex: CityIndex; tileUrl: str
       deps.places && indexed ? (deps.places.pageIfReady(indexed, kind, count, HOME_LIST_WAIT_MS) as Promise<Place[] | null>) : Promise.resolve(null);
     const [nearby, gems] = await Promise.all([list("nearby", HOME_NEARBY_COUNT), list("local-gems", HOME_GEMS_COUNT)]);
     const page = <HomePage city={city} fromCookie={Boolean(fromCookie)} cityCount={cityIndex.size} categories={CATEGORIES.map(publicCategory)} nearby={nearby} gems={gems} />;
-    return render(page, {
-      title: `Exploring ${city.name}, ${city.stateCode} · LocalScope`,
-      theme: themeFrom(request),
-    });
+    const options = { title: `Exploring ${city.name}, ${city.stateCode} · LocalScope`, theme: requestedTheme };
+    // Only a complete page is kept (lists that were not ready in time are loaded by the browser instead).
+    if (!deps.homeCache || !deps.places || !indexed || nearby === null || gems === null) return render(page, options);
+    const rendered = await gate.renderNow(request, page, { ...options, nonce: NONCE_PLACEHOLDER });
+    return deps.homeCache.put(cacheKey, rendered, deps.render.policy);
   });
 }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { Elysia } from "elysia";
-import { isHttps, jsonError } from "./http";
+import { isHttps, jsonError, requestHost } from "./http";
 
 export interface SecurityOptions {
   /** Origin of the map tiles (img-src). */
@@ -48,12 +48,6 @@ export function securityHeaders(options: SecurityOptions = {}) {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** The host the visitor addressed (the proxy's X-Forwarded-Host when there is one). */
-function ownHost(request: Request): string {
-  const forwarded = request.headers.get("x-forwarded-host")?.split(",")[0]?.trim();
-  return (forwarded || request.headers.get("host") || new URL(request.url).host).toLowerCase();
-}
-
 /**
  * True when a browser tells us the request comes from another site or origin: Sec-Fetch-Site says
  * cross-site or same-site, or Origin names another host (or is "null": sandboxed frames, data: URLs).
@@ -66,7 +60,7 @@ export function isCrossOrigin(request: Request): boolean {
   if (origin === null) return false;
   if (origin === "null") return true;
   try {
-    return new URL(origin).host.toLowerCase() !== ownHost(request);
+    return new URL(origin).host.toLowerCase() !== requestHost(request);
   } catch {
     return true;
   }

@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import type { Database } from "../../db/client";
-import { HttpError, type CurrentUser } from "../../src/http";
+import type { AuthGuard } from "../auth";
 import { countFavorites } from "../favorites";
 import { ActivityInput, type ProfileStats } from "./model";
 import { activityCounts, memberSince, recordActivity } from "./service";
@@ -14,13 +14,13 @@ export type { Activity, ActivityType, ProfileStats } from "./model";
  * browsing signed out too and swallows failures, so there is nothing to refuse. Bad input is 400 for
  * everyone. (GET /api/activities/{city}/{state} is a different route: discovery's activity places.)
  */
-export function activityModule(deps: { database: Database; currentUser: CurrentUser }) {
+export function activityModule(deps: { database: Database; guard: AuthGuard }) {
   const { db } = deps.database;
   return new Elysia({ name: "activity", prefix: "/api" })
+    .use(deps.guard({ signInMessage: "Please sign in to see your profile." }))
     .post(
       "/activities",
-      async ({ request, body, set }) => {
-        const user = await deps.currentUser(request);
+      async ({ user, body, set }) => {
         if (!user) {
           set.status = 204;
           return null;
@@ -28,13 +28,15 @@ export function activityModule(deps: { database: Database; currentUser: CurrentU
         set.status = 201;
         return recordActivity(db, user.id, body);
       },
-      { body: ActivityInput },
+      { body: ActivityInput, optionalAuth: true },
     )
-    .get("/profile/stats", async ({ request, set }): Promise<ProfileStats> => {
-      set.headers["cache-control"] = "no-store";
-      const user = await deps.currentUser(request);
-      if (!user) throw new HttpError(401, "Please sign in to see your profile.");
-      const [counts, favorites, since] = await Promise.all([activityCounts(db, user.id), countFavorites(db, user.id), memberSince(db, user.id)]);
-      return { ...counts, favorites, memberSince: since ?? new Date().toISOString() };
-    });
+    .get(
+      "/profile/stats",
+      async ({ user, set }): Promise<ProfileStats> => {
+        set.headers["cache-control"] = "no-store";
+        const [counts, favorites, since] = await Promise.all([activityCounts(db, user.id), countFavorites(db, user.id), memberSince(db, user.id)]);
+        return { ...counts, favorites, memberSince: since ?? new Date().toISOString() };
+      },
+      { auth: "user" },
+    );
 }

@@ -197,10 +197,11 @@ describe("a guard against filling the database", () => {
     const { errorHandling } = await import("../../src/http");
     const { silentLog } = await import("../../src/testing");
     const { favoritesModule } = await import("./index");
+    const { createGuard } = await import("../auth");
     const { user } = await signUp(request);
     const app = new Elysia()
       .use(errorHandling({ log: silentLog() }))
-      .use(favoritesModule({ database: (await testApp()).database, currentUser: async () => ({ id: user.id, isGuest: false, isAdmin: false }), maxPerUser: 2 }));
+      .use(favoritesModule({ database: (await testApp()).database, guard: createGuard(async () => ({ id: user.id, isGuest: false, isAdmin: false })), maxPerUser: 2 }));
     const post = (itemId: string) => app.handle(new Request("http://localhost/api/favorites", jsonPost({ itemType: "city", itemId, itemData: "{}" })));
     expect((await post("a")).status).toBe(201);
     expect((await post("b")).status).toBe(201);

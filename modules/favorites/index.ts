@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
 import type { Database } from "../../db/client";
-import { HttpError, parseOrThrow, type CurrentUser, type RequestUser } from "../../src/http";
+import { HttpError, parseOrThrow } from "../../src/http";
+import type { AuthGuard } from "../auth";
 import { FavoriteInput, IdParams, ItemParams, MESSAGES } from "./model";
 import { addFavorite, countFavorites, isFavorited, listFavorites, removeById, removeByItem } from "./service";
 
@@ -15,21 +16,17 @@ export const MAX_FAVORITES_PER_USER = 1000;
  * Favorites of the signed-in user (guests included). Anonymous callers get 401; a user only ever sees and
  * deletes their own favorites (another user's id answers 404, exactly like an id that does not exist).
  */
-export function favoritesModule(deps: { database: Database; currentUser: CurrentUser; maxPerUser?: number }) {
+export function favoritesModule(deps: { database: Database; guard: AuthGuard; maxPerUser?: number }) {
   const { db } = deps.database;
   const max = deps.maxPerUser ?? MAX_FAVORITES_PER_USER;
-  const signedIn = async (request: Request): Promise<RequestUser> => {
-    const user = await deps.currentUser(request);
-    if (!user) throw new HttpError(401, MESSAGES.signIn);
-    return user;
-  };
 
   return new Elysia({ name: "favorites", prefix: "/api/favorites" })
-    // `derive` runs before validation: an anonymous caller gets 401 whatever it sent.
-    .derive(async ({ request, set }) => {
+    .use(deps.guard({ signInMessage: MESSAGES.signIn }))
+    .onTransform(({ set }) => {
       set.headers["cache-control"] = "no-store";
-      return { user: await signedIn(request) };
     })
+    // Every route: a signed-in caller (the guard answers 401 before validation, whatever was sent).
+    .guard({ auth: "user" })
     .get("/", ({ user }) => listFavorites(db, user.id))
     .get("/count", async ({ user }) => ({ count: await countFavorites(db, user.id) }))
     .get("/check/:itemType/:itemId", async ({ user, params }) => ({ isFavorited: await isFavorited(db, user.id, params.itemType, params.itemId) }), {
