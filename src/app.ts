@@ -6,7 +6,7 @@ import { activityModule } from "../modules/activity";
 import { chatModule } from "../modules/chat";
 import { createContentService, discoveryModule, type CityIndex, type PlacesService } from "../modules/discovery";
 import { favoritesModule } from "../modules/favorites";
-import { trafficModule } from "../modules/traffic";
+import { createTraffic, trafficModule } from "../modules/traffic";
 import { staticAssets } from "./assets";
 import { basemap } from "./basemap";
 import type { Config } from "./config";
@@ -33,7 +33,9 @@ export function createApp(deps: AppDeps) {
   const render = createRenderer({ assets: deps.assets.manifest, log: deps.log, contentSecurityPolicy: (nonce) => contentSecurityPolicy({ tileOrigin, nonce }) });
   // Accounts and sessions; `currentUser` tells modules who is calling (null = anonymous).
   const auth = createAuth({ database: deps.database, config: deps.config, log: deps.log });
-  return new Elysia()
+  // The request log (issue 15): src/server.ts wraps the whole fetch handler with `app.traffic.wrap`, outside every hook.
+  const traffic = createTraffic({ database: deps.database, config: deps.config, currentUser: auth.currentUser, log: deps.log });
+  const app = new Elysia()
     // First: who connected, and whether its X-Forwarded-* headers count (TRUSTED_PROXIES).
     .use(trustProxies(deps.config.TRUSTED_PROXIES))
     .use(securityHeaders({ tileOrigin }))
@@ -48,9 +50,10 @@ export function createApp(deps: AppDeps) {
     .use(activityModule({ database: deps.database, guard: auth.guard }))
     .use(chatModule())
     .use(adminModule())
-    .use(trafficModule())
+    .use(trafficModule({ database: deps.database, guard: auth.guard }))
     .use(basemap())
     .use(pages({ render, cityIndex: deps.cityIndex, tileUrl: deps.config.TILE_URL, places: deps.places, viewer: auth.publicUser, guard: auth.guard }));
+  return Object.assign(app, { traffic });
 }
 
 export type App = ReturnType<typeof createApp>;

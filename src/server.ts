@@ -23,13 +23,18 @@ try {
 
 const { database, cityIndex, places } = await bootServices(config, log);
 const app = createApp({ config, database, cityIndex, places, assets: { manifest, files }, log });
-app.listen({ port: config.PORT, hostname: config.HOST, maxRequestBodySize: 1024 * 1024 });
+// Served through the request log's wrapper (issue 15): every request passes through one fetch handler, so
+// the log sees each answer with its real status (Elysia's own listen would route matched paths past it).
+const server = Bun.serve({ port: config.PORT, hostname: config.HOST, maxRequestBodySize: 1024 * 1024, idleTimeout: 30, development: config.NODE_ENV !== "production", fetch: app.traffic.wrap(app.fetch) as never });
+app.server = server as never; // what Elysia hands handlers as `server` (requestIP) and what app.stop() stops
+app.traffic.log.start();
 const shownHost = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
-log.info(`LocalScope is running at http://${shownHost}:${app.server?.port} (${config.NODE_ENV}, database ${config.DATABASE_URL.replace(/\/\/[^@]*@/, "//")})`);
+log.info(`LocalScope is running at http://${shownHost}:${server.port} (${config.NODE_ENV}, database ${config.DATABASE_URL.replace(/\/\/[^@]*@/, "//")})`);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, async () => {
     await app.stop();
+    await app.traffic.log.stop(); // flush the buffered request log
     database.close();
     process.exit(0);
   });
