@@ -261,13 +261,20 @@ export const trafficHourly = sqliteTable("traffic_hourly", {
   durationMs: real("duration_ms").notNull(), // sum
 });
 
-/** Hourly page visits (bots left out). */
+/** Hourly page visits (bots left out). The page, country and visitor tables are WITHOUT ROWID in the SQL (clustered by key). */
 export const trafficPages = sqliteTable("traffic_pages", { hour: integer("hour").notNull(), path: text("path").notNull(), requests: integer("requests").notNull() }, (t) => [
   primaryKey({ columns: [t.hour, t.path] }),
 ]);
 /** Hourly visits per country (bots left out). */
 export const trafficCountries = sqliteTable("traffic_countries", { hour: integer("hour").notNull(), country: text("country").notNull(), requests: integer("requests").notNull() }, (t) => [
   primaryKey({ columns: [t.hour, t.country] }),
+]);
+/** Daily page visits and countries: a range reads whole days here and its first, partial day from the hourly tables. */
+export const trafficPagesDaily = sqliteTable("traffic_pages_daily", { day: integer("day").notNull(), path: text("path").notNull(), requests: integer("requests").notNull() }, (t) => [
+  primaryKey({ columns: [t.day, t.path] }),
+]);
+export const trafficCountriesDaily = sqliteTable("traffic_countries_daily", { day: integer("day").notNull(), country: text("country").notNull(), requests: integer("requests").notNull() }, (t) => [
+  primaryKey({ columns: [t.day, t.country] }),
 ]);
 /** All-time totals of the two above (the "all" range reads these). */
 export const trafficPagesTotal = sqliteTable("traffic_pages_total", { path: text("path").primaryKey(), requests: integer("requests").notNull() });

@@ -28,14 +28,28 @@ CREATE TABLE `traffic_pages` (
 	`path` text NOT NULL,
 	`requests` integer NOT NULL,
 	PRIMARY KEY(`hour`, `path`)
-);
+) WITHOUT ROWID;
 --> statement-breakpoint
 CREATE TABLE `traffic_countries` (
 	`hour` integer NOT NULL,
 	`country` text NOT NULL,
 	`requests` integer NOT NULL,
 	PRIMARY KEY(`hour`, `country`)
-);
+) WITHOUT ROWID;
+--> statement-breakpoint
+CREATE TABLE `traffic_pages_daily` (
+	`day` integer NOT NULL,
+	`path` text NOT NULL,
+	`requests` integer NOT NULL,
+	PRIMARY KEY(`day`, `path`)
+) WITHOUT ROWID;
+--> statement-breakpoint
+CREATE TABLE `traffic_countries_daily` (
+	`day` integer NOT NULL,
+	`country` text NOT NULL,
+	`requests` integer NOT NULL,
+	PRIMARY KEY(`day`, `country`)
+) WITHOUT ROWID;
 --> statement-breakpoint
 CREATE TABLE `traffic_pages_total` (
 	`path` text PRIMARY KEY NOT NULL,
@@ -52,7 +66,7 @@ CREATE TABLE `traffic_visitors` (
 	`visitor` text NOT NULL,
 	`hour` integer NOT NULL,
 	PRIMARY KEY(`day`, `visitor`)
-);
+) WITHOUT ROWID;
 --> statement-breakpoint
 CREATE INDEX `traffic_visitors_hour_idx` ON `traffic_visitors` (`hour`);--> statement-breakpoint
 CREATE TABLE `traffic_salts` (

@@ -249,6 +249,15 @@ export function rollupStatements(hourly: Map<number, HourRow>, pages: Map<string
       sql: `INSERT INTO ${table} (hour, ${column}, requests) VALUES ${chunk.map(() => "(?,?,?)").join(",")} ON CONFLICT (hour, ${column}) DO UPDATE SET requests = requests + excluded.requests`,
       args: chunk.flatMap(([hour, key, n]) => [Number(hour), key, n]),
     }));
+    const daily = new Map<string, number>();
+    for (const [hour, key, n] of rows) {
+      const dayKey = `${Math.floor(Number(hour) / 24)}\t${key}`;
+      daily.set(dayKey, (daily.get(dayKey) ?? 0) + n);
+    }
+    chunked(keyed(daily), 500, (chunk) => ({
+      sql: `INSERT INTO ${table}_daily (day, ${column}, requests) VALUES ${chunk.map(() => "(?,?,?)").join(",")} ON CONFLICT (day, ${column}) DO UPDATE SET requests = requests + excluded.requests`,
+      args: chunk.flatMap(([day, key, n]) => [Number(day), key, n]),
+    }));
     const totals = new Map<string, number>();
     for (const [, key, n] of rows) totals.set(key, (totals.get(key) ?? 0) + n);
     chunked([...totals], 500, (chunk) => ({
@@ -302,6 +311,21 @@ export interface TrafficAnalytics {
 /** With TRAFFIC_HASH_IPS=true there is no IP: screens show the visitor key's prefix instead. */
 const shownIp = (ip: unknown, visitor: unknown) => (ip ? String(ip) : `#${String(visitor).slice(0, 10)}`);
 
+/**
+ * Visits per key since hour `from`, exactly: the first, partial day from the hourly table, whole days from
+ * the daily one (a 30-day range reads about 3,000 rows instead of 43,000).
+ */
+function ranked(table: "traffic_pages" | "traffic_countries", column: "path" | "country", from: number): InStatement {
+  const firstWholeDay = Math.ceil(from / 24);
+  return {
+    sql: `SELECT k, sum(n) AS n FROM (
+        SELECT ${column} AS k, requests AS n FROM ${table} WHERE hour >= ? AND hour < ?
+        UNION ALL SELECT ${column} AS k, requests AS n FROM ${table}_daily WHERE day >= ?
+      ) GROUP BY k ORDER BY n DESC, k LIMIT ?`,
+    args: [from, firstWholeDay * 24, firstWholeDay, TOP_LIST],
+  };
+}
+
 export async function trafficAnalytics(client: Client, range: Range, now = Date.now()): Promise<TrafficAnalytics> {
   const currentHour = Math.floor(now / HOUR_MS);
   const from = range === "all" ? 0 : currentHour - RANGE_HOURS[range] + 1;
@@ -316,10 +340,10 @@ export async function trafficAnalytics(client: Client, range: Range, now = Date.
       range === "all" ? "SELECT count(*) AS n FROM traffic_visitors" : { sql: "SELECT count(*) AS n FROM traffic_visitors WHERE hour >= ?", args: [from] },
       range === "all"
         ? { sql: "SELECT path AS k, requests AS n FROM traffic_pages_total ORDER BY n DESC, k LIMIT ?", args: [TOP_LIST] }
-        : { sql: "SELECT path AS k, sum(requests) AS n FROM traffic_pages WHERE hour >= ? GROUP BY path ORDER BY n DESC, k LIMIT ?", args: [from, TOP_LIST] },
+        : ranked("traffic_pages", "path", from),
       range === "all"
         ? { sql: "SELECT country AS k, requests AS n FROM traffic_countries_total ORDER BY n DESC, k LIMIT ?", args: [TOP_LIST] }
-        : { sql: "SELECT country AS k, sum(requests) AS n FROM traffic_countries WHERE hour >= ? GROUP BY country ORDER BY n DESC, k LIMIT ?", args: [from, TOP_LIST] },
+        : ranked("traffic_countries", "country", from),
       // The latest visitors (bots left out): enough rows to find 8 distinct visitor keys.
       { sql: "SELECT path, ip, visitor, country, user_agent, at, device FROM traffic_log WHERE bot = 0 AND at >= ? ORDER BY at DESC, id DESC LIMIT 200", args: [from * HOUR_MS] },
     ],
