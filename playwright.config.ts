@@ -40,6 +40,9 @@ export default defineConfig({
       HOST: "127.0.0.1",
       NODE_ENV: "production",
       DATABASE_URL: `file:.tmp/e2e-${PORT}/localscope.db`,
+      // The admin of the browser tests (e2e/traffic-admin.ts); they reach it through a trusted local proxy.
+      ADMIN_EMAIL: "e2e-admin@example.com",
+      TRUSTED_PROXIES: "127.0.0.1",
     },
   },
 });

@@ -45,7 +45,7 @@ function Country(props: { code: string }) {
   return (
     <span className="inline-flex items-center gap-1.5">
       {known && (
-        <abbr title={countryName(props.code)} className="rounded bg-primary/10 px-1.5 py-0.5 font-mono text-xs font-semibold text-ink no-underline">
+        <abbr title={countryName(props.code)} className="rounded px-1 font-mono text-xs font-semibold no-underline ring-1 ring-line">
           {props.code}
         </abbr>
       )}
