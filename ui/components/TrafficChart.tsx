@@ -41,6 +41,12 @@ export default function TrafficChart(props: { points: Array<{ at: string; reques
           data,
           element,
         );
+        // uPlot's own stylesheet is not shipped: the few layout rules it needs, set through the CSSOM (CSP-safe).
+        Object.assign(plot.root.querySelector<HTMLElement>(".u-wrap")!.style, { position: "relative", userSelect: "none" });
+        for (const layer of plot.root.querySelectorAll<HTMLElement>(".u-under, .u-over, .u-axis, .u-select")) Object.assign(layer.style, { position: "absolute" });
+        for (const hidden of plot.root.querySelectorAll<HTMLElement>(".u-off, .u-select")) hidden.style.display = "none";
+        plot.root.querySelector<HTMLElement>(".u-under")!.style.overflow = "hidden";
+        Object.assign(plot.root.querySelector<HTMLElement>("canvas")!.style, { display: "block", position: "relative", width: "100%", height: "100%" });
         observer = new ResizeObserver(() => plot?.setSize({ width: element.clientWidth || 300, height: 200 }));
         observer.observe(element);
       })
