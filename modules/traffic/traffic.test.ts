@@ -10,7 +10,7 @@ import { testApp } from "../../src/testing";
 import { continueAsGuest, signUp, uniqueEmail } from "../auth/testing";
 import { countries } from "./index";
 import { countryOf, type CountryTable } from "./geo";
-import { DAY_MS, HOUR_MS, routePath, trafficAnalytics, TrafficLog, trafficLogs, type PendingEntry } from "./service";
+import { DAY_MS, HOUR_MS, routePath, trafficAnalytics, TrafficLog, trafficLogs, trafficPerformance, type PendingEntry } from "./service";
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
@@ -252,7 +252,18 @@ describe("analytics from the hourly rollups", () => {
     expect([day.totalRequests, day.uniqueVisitors, day.bots]).toEqual([5, 3, 1]);
     expect(day.topPages.some((p) => p.path === "/map")).toBe(false);
     expect(day.timeline.at(-1)).toEqual({ at: new Date(Date.UTC(2026, 5, 10, 15)).toISOString(), requests: 5, bots: 1 });
-    expect((await trafficAnalytics(database.client, "30d", now)).totalRequests).toBe(6);
+    // 7 and 30 days: the partial first day from the hourly rows, whole days from the daily ones.
+    const week = await trafficAnalytics(database.client, "7d", now);
+    expect([week.totalRequests, week.topPages.some((p) => p.path === "/map")]).toEqual([5, false]);
+    const month = await trafficAnalytics(database.client, "30d", now);
+    expect([month.totalRequests, month.topPages.find((p) => p.path === "/map")?.visits, month.topCountries.find((c) => c.country === "CH")?.visits]).toEqual([6, 1, 1]);
+
+    // The seam for the admin analytics' performance figures.
+    const performance = await trafficPerformance(database.client, { now });
+    expect(performance.avgResponseTime).toBeCloseTo(0.01, 5); // 10 ms each, in seconds
+    expect(performance.errorRate).toBeCloseTo((1 / 6) * 100, 5);
+    expect(performance.peakUsageHours[0]).toEqual({ hour: 15 });
+    expect((await trafficPerformance(database.client, { now, hours: 24 })).requests).toBe(5);
   });
 });
 
