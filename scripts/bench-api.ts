@@ -4,7 +4,7 @@
  * driven by autocannon from this (separate) process. Prints req/s, p99 latency and the ratios. The home
  * page (server-rendered with its lists, as a guest) is measured too, for reference (no target). Each route
  * runs on two servers, the request log on and off (issue 15), to print the log's cost (≤ 10 % budget).
- * Usage: npm run bench:api [-- --seconds 5 --connections 50]
+ * Usage: npm run bench:api [-- --seconds 5 --connections 50 --rounds 3]
  */
 import autocannon from "autocannon";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -17,6 +17,7 @@ const arg = (name: string, fallback: number) => {
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
 const seconds = arg("seconds", 5);
+// --rounds N: rounds per route and mode (alternating off/on); the median round is reported.
 const connections = arg("connections", 50);
 const root = join(import.meta.dir, "..");
 
@@ -81,14 +82,20 @@ try {
   type Result = { name: string; rps: number; p99: number; p50: number; errors: number; reference?: boolean };
   const results: Record<"off" | "on", Result[]> = { off: [], on: [] };
   const count = targetsOf("").length;
+  // Off and on alternate in short rounds (a shared machine's load drifts); each mode keeps its median round.
+  const rounds = arg("rounds", 3);
   for (let i = 0; i < count; i++) {
-    for (const server of servers) {
-      const t = targetsOf(server.homeCookie)[i]!;
-      const result = await autocannon({ url: server.base + t.path, connections, duration: seconds, pipelining: 1, headers: t.headers });
-      results[server.trafficLog ? "on" : "off"].push({ name: t.name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx, reference: t.reference });
+    const perMode: Record<"off" | "on", Result[]> = { off: [], on: [] };
+    for (let round = 0; round < rounds; round++) {
+      for (const server of round % 2 ? [...servers].reverse() : servers) {
+        const t = targetsOf(server.homeCookie)[i]!;
+        const result = await autocannon({ url: server.base + t.path, connections, duration: seconds, pipelining: 1, headers: t.headers });
+        perMode[server.trafficLog ? "on" : "off"].push({ name: t.name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx, reference: t.reference });
+      }
     }
+    for (const mode of ["off", "on"] as const) results[mode].push(perMode[mode].sort((a, b) => a.rps - b.rps)[Math.floor(rounds / 2)]!);
   }
-  console.log(`API benchmark — autocannon, ${connections} connections, ${seconds} s per route, Bun ${Bun.version}, ${navigator.hardwareConcurrency} cores (load generator on the same machine)`);
+  console.log(`API benchmark — autocannon, ${connections} connections, ${seconds} s per route and round, median of ${rounds} alternating rounds, Bun ${Bun.version}, ${navigator.hardwareConcurrency} cores (load generator on the same machine)`);
   for (const mode of ["off", "on"] as const) {
     console.log(`request log ${mode === "on" ? "ON (default)" : "OFF (TRAFFIC_LOG=false)"}`);
     console.log("route".padEnd(36), "req/s".padStart(10), "p50 ms".padStart(8), "p99 ms".padStart(8), "errors".padStart(8));
