@@ -263,3 +263,61 @@ export const healthProbe = sqliteTable("health_probe", {
   id: integer("id").primaryKey(),
   at: integer("at", { mode: "timestamp_ms" }).notNull(),
 });
+// Traffic analytics (issue 15, migration 0005, docs/decisions/022-traffic-log.md)
+// ---------------------------------------------------------------------------------------------------------
+
+/** One logged request. Rows (and with them raw IPs) are deleted after TRAFFIC_RETENTION_DAYS. */
+export const trafficLog = sqliteTable(
+  "traffic_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    at: integer("at").notNull(), // epoch ms
+    method: text("method").notNull(),
+    path: text("path").notNull(), // ids collapsed, no query string
+    status: integer("status").notNull(),
+    durationMs: real("duration_ms").notNull(),
+    userAgent: text("user_agent").notNull(),
+    device: text("device").notNull(), // mobile | desktop
+    country: text("country").notNull(), // ISO alpha-2 or Unknown
+    ip: text("ip"), // null with TRAFFIC_HASH_IPS=true
+    visitor: text("visitor").notNull(), // HMAC(ip + user agent) with the day's salt
+    userId: integer("user_id"),
+    bot: integer("bot").notNull(),
+  },
+  (t) => [index("traffic_log_at_idx").on(t.at)],
+);
+
+/** Hourly rollup of every logged request (bots included, counted apart). `hour` = epoch hours (UTC). */
+export const trafficHourly = sqliteTable("traffic_hourly", {
+  hour: integer("hour").primaryKey(),
+  requests: integer("requests").notNull(),
+  bots: integer("bots").notNull(),
+  errors: integer("errors").notNull(), // 5xx answers
+  durationMs: real("duration_ms").notNull(), // sum
+});
+
+/** Hourly page visits (bots left out). The page, country and visitor tables are WITHOUT ROWID in the SQL (clustered by key). */
+export const trafficPages = sqliteTable("traffic_pages", { hour: integer("hour").notNull(), path: text("path").notNull(), requests: integer("requests").notNull() }, (t) => [
+  primaryKey({ columns: [t.hour, t.path] }),
+]);
+/** Hourly visits per country (bots left out). */
+export const trafficCountries = sqliteTable("traffic_countries", { hour: integer("hour").notNull(), country: text("country").notNull(), requests: integer("requests").notNull() }, (t) => [
+  primaryKey({ columns: [t.hour, t.country] }),
+]);
+/** Daily page visits and countries: a range reads whole days here and its first, partial day from the hourly tables. */
+export const trafficPagesDaily = sqliteTable("traffic_pages_daily", { day: integer("day").notNull(), path: text("path").notNull(), requests: integer("requests").notNull() }, (t) => [
+  primaryKey({ columns: [t.day, t.path] }),
+]);
+export const trafficCountriesDaily = sqliteTable("traffic_countries_daily", { day: integer("day").notNull(), country: text("country").notNull(), requests: integer("requests").notNull() }, (t) => [
+  primaryKey({ columns: [t.day, t.country] }),
+]);
+/** All-time totals of the two above (the "all" range reads these). */
+export const trafficPagesTotal = sqliteTable("traffic_pages_total", { path: text("path").primaryKey(), requests: integer("requests").notNull() });
+export const trafficCountriesTotal = sqliteTable("traffic_countries_total", { country: text("country").primaryKey(), requests: integer("requests").notNull() });
+/** One row per visitor key and day (the key changes daily with the salt); `hour` = first seen. */
+export const trafficVisitors = sqliteTable("traffic_visitors", { day: integer("day").notNull(), visitor: text("visitor").notNull(), hour: integer("hour").notNull() }, (t) => [
+  primaryKey({ columns: [t.day, t.visitor] }),
+  index("traffic_visitors_hour_idx").on(t.hour),
+]);
+/** The daily salt of visitor keys; older days' salts are deleted (DECISIONS 23). `day` = epoch days (UTC). */
+export const trafficSalts = sqliteTable("traffic_salts", { day: integer("day").primaryKey(), salt: text("salt").notNull() });

@@ -8,7 +8,7 @@ import { citiesModule, type CityIndex } from "../modules/cities";
 import { contentModule, createContentService } from "../modules/content";
 import { placesModule, type PlacesService } from "../modules/places";
 import { favoritesModule } from "../modules/favorites";
-import { trafficModule } from "../modules/traffic";
+import { createTraffic, trafficModule } from "../modules/traffic";
 import { staticAssets } from "./assets";
 import { basemap } from "./basemap";
 import type { Config } from "./config";
@@ -43,7 +43,9 @@ export function createApp(deps: AppDeps) {
   // Server-rendered home pages, keyed by what they depend on (issue 16 item 8); emptied when places change.
   const homeCache = createPageCache();
   deps.onPlacesChanged?.(() => homeCache.clear());
-  return new Elysia()
+  // The request log (issue 15): src/server.ts wraps the whole fetch handler with `app.traffic.wrap`, outside every hook.
+  const traffic = createTraffic({ database: deps.database, config: deps.config, currentUser: auth.currentUser, log: deps.log });
+  const app = new Elysia()
     // First: who connected, and whether its X-Forwarded-* headers count (TRUSTED_PROXIES).
     .use(trustProxies(deps.config.TRUSTED_PROXIES))
     .use(securityHeaders({ tileOrigin }))
@@ -61,9 +63,10 @@ export function createApp(deps: AppDeps) {
     .use(activityModule({ database: deps.database, guard: auth.guard }))
     .use(chatModule(moduleDeps))
     .use(adminModule(moduleDeps))
-    .use(trafficModule(moduleDeps))
+    .use(trafficModule({ database: deps.database, guard: auth.guard }))
     .use(basemap())
     .use(pages({ render, cityIndex: deps.cityIndex, tileUrl: deps.config.TILE_URL, places: deps.places, viewer: auth.publicUser, guard: auth.guard, adminClaimable: auth.adminClaimable, homeCache }));
+  return Object.assign(app, { traffic });
 }
 
 export type App = ReturnType<typeof createApp>;

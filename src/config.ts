@@ -80,6 +80,18 @@ const ConfigSchema = v.object({
       }
     }),
   ),
+  // Traffic log (issue 15, DECISIONS 23, docs/decisions/022-traffic-log.md).
+  TRAFFIC_LOG: v.pipe(v.optional(v.picklist(["true", "false"], "TRAFFIC_LOG must be true or false"), "true"), v.transform((value) => value === "true")),
+  TRAFFIC_RETENTION_DAYS: v.pipe(
+    v.optional(v.string(), "30"),
+    v.trim(),
+    v.regex(/^\d{1,4}$/, "TRAFFIC_RETENTION_DAYS must be a whole number of days from 1 to 3650"),
+    v.transform(Number),
+    v.minValue(1, "TRAFFIC_RETENTION_DAYS must be a whole number of days from 1 to 3650"),
+    v.maxValue(3650, "TRAFFIC_RETENTION_DAYS must be a whole number of days from 1 to 3650"),
+  ),
+  TRAFFIC_HASH_IPS: v.pipe(v.optional(v.picklist(["true", "false"], "TRAFFIC_HASH_IPS must be true or false"), "false"), v.transform((value) => value === "true")),
+  TRAFFIC_INCLUDE_ADMIN: v.pipe(v.optional(v.picklist(["true", "false"], "TRAFFIC_INCLUDE_ADMIN must be true or false"), "false"), v.transform((value) => value === "true")),
 });
 
 export type Config = v.InferOutput<typeof ConfigSchema>;

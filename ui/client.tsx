@@ -33,6 +33,8 @@ export const islandLoaders: Record<string, () => Promise<{ default: ComponentTyp
   PlaceView: () => import("./islands/PlaceView"),
   // The map screen; maplibre-gl is a further lazy chunk inside it (ui/map/engine.ts).
   MapExplorer: () => import("./islands/MapExplorer"),
+  // The traffic screen (issue 15); its uPlot chart is a further lazy chunk (ui/components/TrafficChart.tsx).
+  TrafficView: () => import("./islands/TrafficView"),
 };
 
 /**

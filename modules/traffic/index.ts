@@ -1,8 +1,82 @@
 import { Elysia } from "elysia";
-import type { ModuleDeps } from "../../src/module-deps";
+import type { Database } from "../../db/client";
+import type { Config } from "../../src/config";
+import { clientAddress, parseOrThrow, type CurrentUser, type Logger } from "../../src/http";
+import type { AuthGuard } from "../auth/guard";
+import { loadCountryTable, type CountryTable } from "./geo";
+import { AnalyticsQuery, LogsQuery } from "./model";
+import { isSkipped, routePath, trafficAnalytics, TrafficLog, trafficLogs, trafficPerformance } from "./service";
 
-/** Traffic: the controller. Its routes arrive with their own issue; the module is mounted already, with
- * its dependencies (database, current user, config, logger) injected. */
-export function trafficModule(_deps: ModuleDeps) {
-  return new Elysia({ name: "traffic", prefix: "/api/traffic" });
+export { DBIP_ATTRIBUTION, UNKNOWN_COUNTRY } from "./geo";
+export { RANGES, LIVE_LOGS, RECENT_VISITORS, TOP_HOURS, type Range, type TrafficAnalytics, type TrafficLogEntry } from "./service";
+
+type Server = { requestIP(request: Request): { address: string } | null } | null | undefined;
+export type FetchHandler = (request: Request, server?: Server) => Response | Promise<Response>;
+
+let countryTable: Promise<CountryTable> | undefined;
+/** The DB-IP country table, loaded once per process (about 60 ms, ~9 MB of typed arrays). */
+export const countries = () => (countryTable ??= loadCountryTable());
+
+/**
+ * The request log (issue 15). `wrap` wraps the server's fetch handler, the outermost layer, so every answer
+ * is seen with its real status — static files and the cross-site 403 (answered in onRequest) and 500s from
+ * the error handler included. It records after the answer is ready and never awaits the database.
+ */
+export function createTraffic(deps: { database: Database; config: Pick<Config, "TRAFFIC_LOG" | "TRAFFIC_HASH_IPS" | "TRAFFIC_INCLUDE_ADMIN" | "TRAFFIC_RETENTION_DAYS">; currentUser: CurrentUser; log: Logger; now?: () => number }) {
+  const log = new TrafficLog({
+    client: deps.database.client,
+    countries: deps.config.TRAFFIC_LOG ? countries() : ({} as CountryTable),
+    currentUser: deps.currentUser,
+    hashIps: deps.config.TRAFFIC_HASH_IPS,
+    includeAdmin: deps.config.TRAFFIC_INCLUDE_ADMIN,
+    retentionDays: deps.config.TRAFFIC_RETENTION_DAYS,
+    log: deps.log,
+    now: deps.now,
+  });
+  const now = deps.now ?? Date.now;
+  const wrap = (fetch: FetchHandler): FetchHandler => {
+    if (!deps.config.TRAFFIC_LOG) return fetch;
+    return async (request, server) => {
+      const started = performance.now();
+      const url = request.url;
+      const start = url.indexOf("/", url.indexOf("//") + 2);
+      const query = url.indexOf("?", start);
+      const pathname = start < 0 ? "/" : url.slice(start, query < 0 ? undefined : query);
+      if (isSkipped(pathname)) return fetch(request, server);
+      let status = 500;
+      try {
+        const response = await fetch(request, server);
+        status = response.status;
+        return response;
+      } finally {
+        log.record({
+          at: now(),
+          method: request.method,
+          path: routePath(pathname),
+          status,
+          durationMs: performance.now() - started,
+          userAgent: request.headers.get("user-agent") ?? "",
+          ip: clientAddress(request, server ?? undefined),
+          request,
+        });
+      }
+    };
+  };
+  return { log, wrap };
+}
+export type Traffic = ReturnType<typeof createTraffic>;
+
+/** The seam for the admin analytics' performance figures (avgResponseTime s, errorRate %, peakUsageHours). */
+export const performanceFigures = (database: Database, options?: Parameters<typeof trafficPerformance>[1]) => trafficPerformance(database.client, options);
+
+/** Traffic: the controller, under the admin guard. GET /api/admin/traffic-analytics and /api/admin/traffic-logs. */
+export function trafficModule(deps: { database: Database; guard: AuthGuard }) {
+  const { client } = deps.database;
+  return new Elysia({ name: "traffic", prefix: "/api/admin" })
+    .use(deps.guard())
+    .onTransform(({ set }) => {
+      set.headers["cache-control"] = "no-store";
+    })
+    .get("/traffic-analytics", ({ query }) => trafficAnalytics(client, parseOrThrow(AnalyticsQuery, query).range), { auth: "admin" })
+    .get("/traffic-logs", ({ query }) => trafficLogs(client, parseOrThrow(LogsQuery, query)), { auth: "admin" });
 }

@@ -1,2 +1,21 @@
-// Traffic valibot schemas (filled in with the traffic issue).
-export {};
+// Traffic valibot schemas (issue 15).
+import * as v from "valibot";
+import { MAX_LOGS, LIVE_LOGS, RANGES } from "./service";
+
+const wholeNumber = (field: string, min: number, max: number) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^\d{1,12}$/, `${field} must be a whole number from ${min} to ${max}`),
+    v.transform(Number),
+    v.minValue(min, `${field} must be a whole number from ${min} to ${max}`),
+    v.maxValue(max, `${field} must be a whole number from ${min} to ${max}`),
+  );
+
+export const AnalyticsQuery = v.object({
+  range: v.optional(v.picklist(RANGES, `range must be one of ${RANGES.join(", ")}`), "all"),
+});
+
+export const LogsQuery = v.object({
+  limit: v.optional(wholeNumber("limit", 1, MAX_LOGS), String(LIVE_LOGS)),
+  before: v.optional(wholeNumber("before", 1, Number.MAX_SAFE_INTEGER)),
+});

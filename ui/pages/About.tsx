@@ -33,6 +33,10 @@ export function AboutPage(props: { sources: DataSource[] }) {
           Places from OpenStreetMap: © OpenStreetMap contributors, available under the Open Database Licence (ODbL 1.0); the database of
           such places is offered under the same licence.
         </p>
+        <p className="mt-2 text-xs text-ink-soft">
+          Visitor countries on the traffic screen: <a href="https://db-ip.com" className="text-primary underline">IP Geolocation by DB-IP</a> (IP to
+          Country Lite, CC BY 4.0).
+        </p>
       </article>
     </Shell>
   );

@@ -1,0 +1,91 @@
+/**
+ * Issue 15, the traffic screen (/admin/traffic): signed in as the admin (ADMIN_EMAIL of the test server), the
+ * cards, the four tabs, a visitor's new request appearing in Live Traffic by itself, the DB-IP link, axe and
+ * screenshots on a phone and a desktop. Visitors are simulated through a trusted X-Forwarded-For.
+ */
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expectAccessible, PHONE, screenshot } from "./discovery-helpers";
+import { expect, islandsHydrated, test, uniqueIp } from "./fixtures";
+import { E2E_ADMIN_EMAIL } from "./traffic-admin";
+
+const PASSWORD = "blue-Harbor-lantern-42";
+const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
+const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+const DESKTOP = { width: 1280, height: 800 };
+
+/** Sign the page's context in as the admin (registered once per test server; later tests sign in). */
+async function signInAsAdmin(page: Page) {
+  const headers = { "x-forwarded-for": uniqueIp() };
+  const registered = await page.context().request.post("/api/auth/register", { data: { email: E2E_ADMIN_EMAIL, username: "Admin", password: PASSWORD }, headers });
+  if (registered.status() !== 201) {
+    const login = await page.context().request.post("/api/auth/login", { data: { email: E2E_ADMIN_EMAIL, password: PASSWORD }, headers: { "x-forwarded-for": uniqueIp() } });
+    expect(login.status(), "admin sign-in").toBe(200);
+  }
+}
+
+/** A visitor's request from its own client (no admin cookie): 1.0.0.0/24 is AU in the bundled DB-IP data. */
+const visit = (request: APIRequestContext, path: string, userAgent: string, ip = "1.0.0.1") => request.get(path, { headers: { "x-forwarded-for": ip, "user-agent": userAgent } });
+
+test.describe("traffic analytics", () => {
+  test.use({ signedIn: false });
+
+  for (const [name, viewport] of [["phone", PHONE], ["desktop", DESKTOP]] as const) {
+    test(`cards, tabs, live traffic refreshing by itself, axe clean (${name})`, async ({ page, request }, testInfo) => {
+      test.setTimeout(60_000);
+      await page.setViewportSize(viewport);
+      await signInAsAdmin(page);
+      await visit(request, "/about", IPHONE);
+      await visit(request, "/", GOOGLEBOT, "1.0.2.9");
+      // Written within a second (the log's batch period).
+      await expect.poll(async () => JSON.stringify(await (await page.context().request.get("/api/admin/traffic-logs?limit=20")).json()), { timeout: 5_000 }).toContain('"path":"/about"');
+      // Rendered on the server in its loading state, then filled by the island.
+      const html = await (await page.context().request.get("/admin/traffic")).text();
+      expect(html).toContain("Loading traffic data...");
+      await page.goto("/admin/traffic");
+      await islandsHydrated(page);
+      await expect(page.getByRole("link", { name: "Back to Profile" })).toHaveAttribute("href", "/profile");
+      const cards = page.getByTestId("traffic-card");
+      await expect(cards).toHaveCount(4);
+      for (const label of ["Total Requests", "Unique Visitors", "Top Countries", "Peak Hour"]) await expect(cards.filter({ hasText: label })).toHaveCount(1);
+      await expect(cards.filter({ hasText: "Total Requests" })).toContainText(/\d+ from bots/);
+      await expect(page.getByRole("link", { name: "IP Geolocation by DB-IP" })).toHaveAttribute("href", "https://db-ip.com");
+      await expect(page.getByTestId("traffic-chart")).toBeVisible();
+      await expect(page.getByTestId("top-hours").getByRole("listitem").first()).toBeVisible();
+      await expect(page.getByTestId("recent-visitors")).toContainText("/about");
+      await expect(page.getByTestId("recent-visitors").getByRole("img", { name: "Mobile" }).first()).toBeVisible();
+      await screenshot(page, testInfo, "overview");
+      await expectAccessible(page);
+
+      await page.getByRole("tab", { name: "Top Pages" }).click();
+      await expect(page.getByRole("tabpanel")).toContainText("/about");
+      await page.getByRole("tab", { name: "Geography" }).click();
+      await expect(page.getByRole("tabpanel")).toContainText("Australia");
+      await expect(page.getByRole("tabpanel").getByText("AU", { exact: true }).first()).toBeVisible();
+
+      // Keyboard: arrows move between tabs.
+      await page.getByRole("tab", { name: "Geography" }).press("ArrowRight");
+      await expect(page.getByRole("tab", { name: "Live Traffic" })).toHaveAttribute("aria-selected", "true");
+      const table = page.getByTestId("live-traffic");
+      await expect(table).toBeVisible();
+      // A new request by a visitor shows up without reloading: flushed within 1 s, the log refetched every 10 s.
+      const path = `/live-check-${Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("")}`;
+      await visit(request, path, IPHONE, "1.0.2.9");
+      await expect(table.getByRole("row").filter({ hasText: path })).toBeVisible({ timeout: 11_500 });
+      await expect(table.getByRole("row").filter({ hasText: path })).toContainText("GET");
+      await expect(table.getByRole("row").filter({ hasText: path })).toContainText("1.0.2.9");
+      await expect(table.getByRole("row").filter({ hasText: path })).toContainText("China");
+      await screenshot(page, testInfo, "live");
+      await expectAccessible(page);
+
+      // The range switcher asks for another range.
+      await page.getByRole("button", { name: "24 hours" }).click();
+      await expect(page.getByRole("button", { name: "24 hours" })).toHaveAttribute("aria-pressed", "true");
+      await expect(cards.filter({ hasText: "Total Requests" })).toBeVisible();
+    });
+  }
+
+  test("/about carries the DB-IP attribution", async ({ page }) => {
+    await page.goto("/about");
+    await expect(page.getByRole("link", { name: "IP Geolocation by DB-IP" })).toHaveAttribute("href", "https://db-ip.com");
+  });
+});

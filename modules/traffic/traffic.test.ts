@@ -1,0 +1,304 @@
+/** Traffic analytics (issue 15): the request log as the server's outermost layer, countries, privacy, bots, the API. */
+import { beforeAll, describe, expect, test } from "bun:test";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openDatabase, type Database } from "../../db/client";
+import { migrate } from "../../db/migrate";
+import { loadConfig } from "../../src/config";
+import { testApp } from "../../src/testing";
+import { continueAsGuest, signUp, uniqueEmail } from "../auth/testing";
+import { countries } from "./index";
+import { countryOf, type CountryTable } from "./geo";
+import { DAY_MS, HOUR_MS, routePath, trafficAnalytics, TrafficLog, trafficLogs, trafficPerformance, type PendingEntry } from "./service";
+
+const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
+const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
+const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+
+let table: CountryTable;
+beforeAll(async () => {
+  table = await countries();
+});
+
+async function freshDatabase(): Promise<Database> {
+  const database = await openDatabase(`file:${join(mkdtempSync(join(tmpdir(), "localscope-traffic-")), "t.db")}`);
+  await migrate(database.client);
+  return database;
+}
+
+/** The real app behind the request log's wrapper, as src/server.ts serves it (in-process, through a trusted local proxy). */
+async function loggedApp(env: Record<string, string> = {}) {
+  const adminEmail = uniqueEmail("admin");
+  const t = await testApp({ TRUSTED_PROXIES: "127.0.0.1", ADMIN_EMAIL: adminEmail, ...env });
+  t.app.get("/test-boom", () => {
+    throw new Error("boom (on purpose)");
+  });
+  const fetch = t.app.traffic.wrap((request) => t.app.handle(request));
+  const call = (path: string, init: RequestInit & { ip?: string; ua?: string } = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set("x-forwarded-for", init.ip ?? "1.0.0.1");
+    headers.set("user-agent", init.ua ?? CHROME);
+    return fetch(new Request(`http://localhost${path}`, { ...init, headers }));
+  };
+  const rows = async () => {
+    await t.app.traffic.log.flush();
+    return (await t.database.client.execute("SELECT * FROM traffic_log ORDER BY id")).rows as unknown as Array<Record<string, unknown>>;
+  };
+  await t.app.traffic.log.flush();
+  await t.database.client.execute("DELETE FROM traffic_log");
+  return { ...t, call, rows, adminEmail };
+}
+
+describe("the request log wraps the whole server", () => {
+  test("pages, API calls, a static-answered 403 and a 500 are logged with their real status; assets and /healthz are not", async () => {
+    const { call, rows, request } = await loggedApp();
+    const guest = await continueAsGuest(request);
+    const before = (await rows()).length;
+    expect((await call("/about?from=test", { headers: { cookie: guest.cookie } })).status).toBe(200);
+    expect((await call("/api/favorites/count", { headers: { cookie: guest.cookie } })).status).toBe(200);
+    expect((await call("/api/favorites/count")).status).toBe(401);
+    // Answered by the cross-site check in onRequest, before any route: a lifecycle hook would not see it.
+    expect((await call("/api/favorites", { method: "POST", headers: { origin: "https://evil.example", "content-type": "application/json" }, body: "{}" })).status).toBe(403);
+    expect((await call("/test-boom")).status).toBe(500);
+    expect((await call("/no-such-page/123456789", { headers: { cookie: guest.cookie } })).status).toBe(404);
+    await call("/healthz");
+    await call("/assets/client.js");
+    const logged = (await rows()).slice(before);
+    expect(logged.map((r) => [r.method, r.path, r.status])).toEqual([
+      ["GET", "/about", 200],
+      ["GET", "/api/favorites/count", 200],
+      ["GET", "/api/favorites/count", 401],
+      ["POST", "/api/favorites", 403],
+      ["GET", "/test-boom", 500],
+      ["GET", "/no-such-page/:id", 404],
+    ]);
+    const first = logged[0]!;
+    expect(first.user_agent).toBe(CHROME);
+    expect(first.ip).toBe("1.0.0.1");
+    expect(first.country).toBe("AU");
+    expect(first.device).toBe("desktop");
+    expect(Number(first.user_id)).toBe(guest.user.id);
+    expect(Number(first.duration_ms)).toBeGreaterThan(0);
+    expect(String(first.visitor)).toMatch(/^[0-9a-f]{32}$/);
+    expect(logged[2]!.user_id).toBeNull();
+  });
+
+  test("route paths: no query string, ids collapsed", () => {
+    expect(routePath("/place/8812")).toBe("/place/:id");
+    expect(routePath("/api/places/8812/facts")).toBe("/api/places/:id/facts");
+    expect(routePath("/category/food")).toBe("/category/food");
+    expect(routePath("/x/3f2504e0-4f89-11d3-9a0c-0305e82c3301/")).toBe("/x/:id");
+    expect(routePath("/")).toBe("/");
+  });
+
+  test("the admin's own requests are left out unless TRAFFIC_INCLUDE_ADMIN=true", async () => {
+    for (const include of [false, true]) {
+      const { call, rows, request, adminEmail } = await loggedApp({ TRAFFIC_INCLUDE_ADMIN: String(include) });
+      const admin = await signUp(request, { email: adminEmail });
+      const before = (await rows()).length;
+      expect((await call("/api/admin/traffic-logs", { headers: { cookie: admin.cookie } })).status).toBe(200);
+      await call("/about", { ip: "1.0.0.2" });
+      const paths = (await rows()).slice(before).map((r) => r.path);
+      expect(paths).toEqual(include ? ["/api/admin/traffic-logs", "/about"] : ["/about"]);
+    }
+  });
+
+  test("TRAFFIC_HASH_IPS=true stores no IP; the log shows the visitor key's prefix", async () => {
+    const { call, rows, database } = await loggedApp({ TRAFFIC_HASH_IPS: "true" });
+    await call("/about", { ip: "81.2.69.160" });
+    const row = (await rows()).at(-1)!;
+    expect(row.ip).toBeNull();
+    expect(row.country).toBe(countryOf(table, "81.2.69.160"));
+    const entries = await trafficLogs(database.client, { limit: 1 });
+    expect(entries[0]!.ipAddress).toBe(`#${String(row.visitor).slice(0, 10)}`);
+    expect(JSON.stringify(await (await database.client.execute("SELECT * FROM traffic_log")).rows)).not.toContain("81.2.69.160");
+  });
+});
+
+describe("countries (DB-IP Lite, binary search over typed arrays)", () => {
+  test("known IPv4 and IPv6 ranges of the bundled data; private, reserved and garbage are Unknown", () => {
+    expect(countryOf(table, "1.0.0.1")).toBe("AU"); // 1.0.0.0–1.0.0.255 AU
+    expect(countryOf(table, "1.0.2.9")).toBe("CN"); // 1.0.1.0–1.0.3.255 CN
+    expect(countryOf(table, "::ffff:1.0.0.1")).toBe("AU");
+    expect(countryOf(table, "2001:0:1234::1")).toBe("US"); // 2001::–2001:0:ffff:… US
+    expect(countryOf(table, "2000::1")).toBe("CH"); // 2000::/16 CH
+    for (const address of ["10.1.2.3", "192.168.0.10", "172.16.5.4", "127.0.0.1", "::1", "fd12::1", "fe80::1", "not-an-ip", undefined]) {
+      expect(countryOf(table, address)).toBe("Unknown");
+    }
+  });
+});
+
+function entry(at: number, fields: Partial<PendingEntry> = {}): PendingEntry {
+  return { at, method: "GET", path: "/about", status: 200, durationMs: 10, userAgent: CHROME, ip: "1.0.0.1", request: new Request("http://localhost/"), ...fields };
+}
+
+function trafficLog(database: Database, clock: { now: number }, options: Partial<ConstructorParameters<typeof TrafficLog>[0]> = {}) {
+  return new TrafficLog({
+    client: database.client,
+    countries: table,
+    currentUser: async () => null,
+    hashIps: false,
+    includeAdmin: false,
+    retentionDays: 30,
+    log: { error: () => {} },
+    now: () => clock.now,
+    ...options,
+  });
+}
+
+describe("privacy", () => {
+  test("visitor keys change with the daily salt; older salts are deleted", async () => {
+    const database = await freshDatabase();
+    const clock = { now: Date.UTC(2026, 5, 1, 12) };
+    const log = trafficLog(database, clock);
+    log.record(entry(clock.now));
+    log.record(entry(clock.now + 60_000));
+    await log.flush();
+    clock.now += DAY_MS;
+    log.record(entry(clock.now));
+    await log.flush();
+    const keys = (await database.client.execute("SELECT visitor FROM traffic_log ORDER BY id")).rows.map((r) => r.visitor);
+    expect(keys[0]).toBe(keys[1]!); // same day, same IP and browser
+    expect(keys[2]).not.toBe(keys[0]!); // next day: a new salt
+    const salts = (await database.client.execute("SELECT day FROM traffic_salts")).rows.map((r) => Number(r.day));
+    expect(salts).toEqual([Math.floor(clock.now / DAY_MS)]);
+    // Two visitor-days counted, one per day.
+    expect((await trafficAnalytics(database.client, "all", clock.now)).uniqueVisitors).toBe(2);
+  });
+
+  test("rows (and their raw IPs) are pruned after TRAFFIC_RETENTION_DAYS; the rollups stay", async () => {
+    const database = await freshDatabase();
+    const clock = { now: Date.UTC(2026, 0, 1, 12) };
+    const log = trafficLog(database, clock, { retentionDays: 30 });
+    log.record(entry(clock.now, { ip: "1.0.0.7" }));
+    await log.flush();
+    clock.now += 29 * DAY_MS;
+    log.record(entry(clock.now));
+    await log.flush();
+    expect((await trafficLogs(database.client, { limit: 50 })).length).toBe(2);
+    clock.now += 2 * DAY_MS; // day 31: the first row is past retention
+    await log.flush();
+    const left = await trafficLogs(database.client, { limit: 50 });
+    expect(left.map((r) => r.ipAddress)).toEqual(["1.0.0.1"]);
+    expect((await trafficAnalytics(database.client, "all", clock.now)).totalRequests).toBe(2);
+  });
+
+  test("TRAFFIC_RETENTION_DAYS is validated", () => {
+    expect(loadConfig({}).TRAFFIC_RETENTION_DAYS).toBe(30);
+    expect(loadConfig({ TRAFFIC_RETENTION_DAYS: "7" }).TRAFFIC_RETENTION_DAYS).toBe(7);
+    for (const bad of ["0", "-3", "abc", "5000"]) expect(() => loadConfig({ TRAFFIC_RETENTION_DAYS: bad })).toThrow(/TRAFFIC_RETENTION_DAYS/);
+    expect(() => loadConfig({ TRAFFIC_HASH_IPS: "yes" })).toThrow(/TRAFFIC_HASH_IPS must be true or false/);
+  });
+});
+
+describe("buffering", () => {
+  test("a full buffer drops its oldest rows and counts them; nothing is written before a flush", async () => {
+    const database = await freshDatabase();
+    const clock = { now: Date.UTC(2026, 5, 1, 12) };
+    const log = trafficLog(database, clock, { capacity: 3 });
+    for (const path of ["/a", "/b", "/c", "/d", "/e"]) log.record(entry(clock.now, { path }));
+    expect(log.dropped).toBe(2);
+    expect((await database.client.execute("SELECT count(*) AS n FROM traffic_log")).rows[0]!.n).toBe(0);
+    await log.flush();
+    expect((await trafficLogs(database.client, { limit: 10 })).map((r) => r.path)).toEqual(["/e", "/d", "/c"]);
+  });
+});
+
+describe("analytics from the hourly rollups", () => {
+  test("figures on a fixture: totals, bots apart, visitors, pages, countries, hours, ranges, recent visitors", async () => {
+    const database = await freshDatabase();
+    const now = Date.UTC(2026, 5, 10, 15, 30);
+    const clock = { now };
+    const log = trafficLog(database, clock);
+    // Today 15:xx: two people (AU desktop, CN iPhone) and a bot.
+    log.record(entry(now - 60_000, { path: "/", ip: "1.0.0.1" }));
+    log.record(entry(now - 50_000, { path: "/about", ip: "1.0.0.1" }));
+    log.record(entry(now - 40_000, { path: "/", ip: "1.0.2.9", userAgent: IPHONE }));
+    log.record(entry(now - 30_000, { path: "/secret-crawl", ip: "1.0.0.99", userAgent: GOOGLEBOT }));
+    log.record(entry(now - 20_000, { path: "/test-boom", status: 500, ip: "10.0.0.5" }));
+    // Ten days ago at 03:xx: one more visit.
+    log.record(entry(now - 10 * DAY_MS - 12 * HOUR_MS, { path: "/map", ip: "2000::1" }));
+    await log.flush();
+
+    const all = await trafficAnalytics(database.client, "all", now);
+    expect(all.totalRequests).toBe(6);
+    expect(all.bots).toBe(1);
+    expect(all.uniqueVisitors).toBe(4); // AU, CN, the private address today; CH ten days ago; never the bot
+    expect(all.topPages).toEqual([
+      { path: "/", visits: 2 },
+      { path: "/about", visits: 1 },
+      { path: "/map", visits: 1 },
+      { path: "/test-boom", visits: 1 },
+    ]);
+    expect(all.topCountries).toEqual([
+      { country: "AU", visits: 2 },
+      { country: "CH", visits: 1 },
+      { country: "CN", visits: 1 },
+      { country: "Unknown", visits: 1 },
+    ]);
+    expect(all.hourlyTraffic).toHaveLength(24);
+    expect(all.hourlyTraffic[15]).toEqual({ hour: 15, requests: 5 });
+    expect(all.hourlyTraffic[3]).toEqual({ hour: 3, requests: 1 });
+    expect(all.recentVisitors.map((v) => [v.path, v.ipAddress, v.country, v.device])).toEqual([
+      ["/test-boom", "10.0.0.5", "Unknown", "desktop"],
+      ["/", "1.0.2.9", "CN", "mobile"],
+      ["/about", "1.0.0.1", "AU", "desktop"],
+      ["/map", "2000::1", "CH", "desktop"],
+    ]);
+    expect(all.recentVisitors.some((v) => v.path === "/secret-crawl")).toBe(false);
+
+    const day = await trafficAnalytics(database.client, "24h", now);
+    expect([day.totalRequests, day.uniqueVisitors, day.bots]).toEqual([5, 3, 1]);
+    expect(day.topPages.some((p) => p.path === "/map")).toBe(false);
+    expect(day.timeline.at(-1)).toEqual({ at: new Date(Date.UTC(2026, 5, 10, 15)).toISOString(), requests: 5, bots: 1 });
+    // 7 and 30 days: the partial first day from the hourly rows, whole days from the daily ones.
+    const week = await trafficAnalytics(database.client, "7d", now);
+    expect([week.totalRequests, week.topPages.some((p) => p.path === "/map")]).toEqual([5, false]);
+    const month = await trafficAnalytics(database.client, "30d", now);
+    expect([month.totalRequests, month.topPages.find((p) => p.path === "/map")?.visits, month.topCountries.find((c) => c.country === "CH")?.visits]).toEqual([6, 1, 1]);
+
+    // The seam for the admin analytics' performance figures.
+    const performance = await trafficPerformance(database.client, { now });
+    expect(performance.avgResponseTime).toBeCloseTo(0.01, 5); // 10 ms each, in seconds
+    expect(performance.errorRate).toBeCloseTo((1 / 6) * 100, 5);
+    expect(performance.peakUsageHours[0]).toEqual({ hour: 15 });
+    expect((await trafficPerformance(database.client, { now, hours: 24 })).requests).toBe(5);
+  });
+});
+
+describe("API (admin only)", () => {
+  test("anonymous 401, others 403; the admin gets the spec's shape, bad parameters are a 400 with field messages", async () => {
+    const { call, request, adminEmail, rows } = await loggedApp();
+    expect((await request("/api/admin/traffic-analytics")).status).toBe(401);
+    const guest = await continueAsGuest(request);
+    const denied = await request("/api/admin/traffic-logs", { headers: { cookie: guest.cookie } });
+    expect(denied.status).toBe(403);
+    expect(await denied.json()).toEqual({ message: "Access denied. Admin privileges required.", errors: {} });
+
+    const admin = await signUp(request, { email: adminEmail });
+    const get = (path: string) => request(path, { headers: { cookie: admin.cookie } });
+    for (let i = 0; i < 3; i++) await call(`/about?i=${i}`, { ip: `1.0.0.${10 + i}` });
+    await call("/about", { ip: "1.0.0.50" });
+    await rows(); // flushed
+    const analytics = await get("/api/admin/traffic-analytics?range=24h");
+    expect(analytics.status).toBe(200);
+    const body = await analytics.json();
+    expect(Object.keys(body).sort()).toEqual(["bots", "hourlyTraffic", "range", "recentVisitors", "timeline", "topCountries", "topPages", "totalRequests", "uniqueVisitors"]);
+    expect(body.range).toBe("24h");
+
+    const logs = (await (await get("/api/admin/traffic-logs?limit=2")).json()) as Array<{ id: number; path: string; ipAddress: string; statusCode: number }>;
+    expect(logs).toHaveLength(2);
+    expect(logs[0]).toMatchObject({ path: "/about", ipAddress: "1.0.0.50", statusCode: 200, country: "AU", method: "GET" });
+    const older = (await (await get(`/api/admin/traffic-logs?limit=2&before=${logs[1]!.id}`)).json()) as Array<{ id: number }>;
+    expect(older.every((r) => r.id < logs[1]!.id)).toBe(true);
+    expect(older).toHaveLength(2);
+
+    const bad = await get("/api/admin/traffic-logs?limit=500&before=x");
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).errors).toEqual({ limit: ["limit must be a whole number from 1 to 200"], before: [expect.stringContaining("before must be a whole number")] });
+    const badRange = await get("/api/admin/traffic-analytics?range=1y");
+    expect(badRange.status).toBe(400);
+    expect((await badRange.json()).errors.range).toEqual(["range must be one of 24h, 7d, 30d, all"]);
+  });
+});
