@@ -47,7 +47,7 @@ export function createApp(deps: AppDeps) {
     .use(favoritesModule({ database: deps.database, guard: auth.guard }))
     .use(activityModule({ database: deps.database, guard: auth.guard }))
     .use(chatModule())
-    .use(adminModule())
+    .use(adminModule({ database: deps.database, guard: auth.guard }))
     .use(trafficModule())
     .use(basemap())
     .use(pages({ render, cityIndex: deps.cityIndex, tileUrl: deps.config.TILE_URL, places: deps.places, viewer: auth.publicUser, guard: auth.guard }));

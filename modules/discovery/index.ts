@@ -9,6 +9,7 @@ import { searchCities, type CityIndex } from "./service";
 import { anonymousOnly, HttpError, type CurrentUser, type Logger } from "../../src/http";
 import type { Client } from "@libsql/client";
 
+export { CATEGORIES, LIST_LABELS, toListId } from "./categories";
 export { resolveLocation, toSuggestion, loadCityIndex, DEFAULT_LOCATION } from "./service";
 export { PlacesService } from "./places";
 export type { CitySuggestion } from "./model";
