@@ -40,6 +40,8 @@ export default defineConfig({
       HOST: "127.0.0.1",
       NODE_ENV: "production",
       DATABASE_URL: `file:.tmp/e2e-${PORT}/localscope.db`,
+      // The admin of the browser tests (e2e/admin.e2e.ts registers it).
+      ADMIN_EMAIL: "admin-e2e@localscope.test",
     },
   },
 });

@@ -33,6 +33,8 @@ export const islandLoaders: Record<string, () => Promise<{ default: ComponentTyp
   PlaceView: () => import("./islands/PlaceView"),
   // The map screen; maplibre-gl is a further lazy chunk inside it (ui/map/engine.ts).
   MapExplorer: () => import("./islands/MapExplorer"),
+  // The admin panel (issue 14); uPlot is a further lazy chunk inside it (ui/components/admin-charts.tsx).
+  AdminPanel: () => import("./islands/AdminPanel"),
 };
 
 /**
