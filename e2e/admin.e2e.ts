@@ -2,6 +2,7 @@
  * The admin panel (/admin, issue 14): cards, every tab, the users table's paging and search, the charts, axe,
  * screenshots at 390×844 and 1280×800; and the denial for everyone but the admin.
  */
+import { spawnSync } from "node:child_process";
 import type { APIRequestContext } from "@playwright/test";
 import { expect, islandsHydrated, test, uniqueIp } from "./fixtures";
 import { expectAccessible, PHONE, screenshot } from "./discovery-helpers";
@@ -13,8 +14,8 @@ const DESKTOP = { width: 1280, height: 800 };
 const RUN = Date.now().toString(36);
 
 /**
- * The one place the browser tests become the admin: today the account whose e-mail equals ADMIN_EMAIL
- * (DECISIONS 9); once the operator claim of DECISIONS 22 lands, claim it here.
+ * The one place the browser tests become the admin: the ADMIN_EMAIL account (registered once), claimed by the
+ * operator command against the e2e server's database (`npm run admin -- claim EMAIL`, DECISIONS 22).
  */
 async function signInAsAdmin(request: APIRequestContext) {
   const headers = { "x-forwarded-for": uniqueIp() };
@@ -23,12 +24,18 @@ async function signInAsAdmin(request: APIRequestContext) {
     const login = await request.post("/api/auth/login", { headers, data: { email: ADMIN_EMAIL, password: PASSWORD } });
     expect(login.status(), "admin sign-in").toBe(200);
   }
+  const port = process.env.E2E_PORT ?? "3199";
+  const claim = spawnSync("node_modules/.bin/bun", ["scripts/admin.ts", "claim", ADMIN_EMAIL], {
+    env: { ...process.env, DATABASE_URL: `file:.tmp/e2e-${port}/localscope.db`, ADMIN_EMAIL },
+    encoding: "utf8",
+  });
+  expect(claim.status, `admin claim: ${claim.stderr}`).toBe(0);
   const me = await (await request.get("/api/auth/me")).json();
   expect(me.isAdmin, "the e2e admin").toBe(true);
 }
 
 /** Accounts and activities for the screen to show (each sign-up from its own address: no rate limit). */
-async function seed(request: APIRequestContext, playwright: typeof import("@playwright/test"), baseURL: string) {
+async function seed(request: APIRequestContext, playwright: { request: { newContext(options: { baseURL: string }): Promise<APIRequestContext> } }, baseURL: string) {
   for (let i = 0; i < 22; i++) {
     const other = await playwright.request.newContext({ baseURL });
     const response = await other.post("/api/auth/register", {

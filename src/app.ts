@@ -12,7 +12,8 @@ import { basemap } from "./basemap";
 import type { Config } from "./config";
 import { errorHandling, type Logger } from "./http";
 import { notFoundPage, pages } from "./pages";
-import { requestLimits } from "./limits";
+import { health } from "./lifecycle";
+import { requestLimits, writeLimits } from "./limits";
 import { trustProxies } from "./proxies";
 import { contentSecurityPolicy, crossSiteProtection, securityHeaders } from "./security";
 import { createRenderer, type AssetManifest } from "./ssr";
@@ -38,10 +39,11 @@ export function createApp(deps: AppDeps) {
     .use(trustProxies(deps.config.TRUSTED_PROXIES))
     .use(securityHeaders({ tileOrigin }))
     .use(requestLimits())
+    .use(writeLimits({ perMinute: deps.config.RATE_LIMIT_WRITES_PER_MINUTE, authPerMinute: deps.config.RATE_LIMIT_AUTH_PER_MINUTE }))
     .use(crossSiteProtection())
     .use(errorHandling({ log: deps.log, renderNotFoundPage: notFoundPage(render, auth.publicUser) }))
     .use(staticAssets(deps.assets.files))
-    .get("/healthz", () => ({ ok: true }))
+    .use(health({ database: deps.database }))
     .use(discoveryModule({ cityIndex: deps.cityIndex, places: deps.places, content, currentUser: auth.currentUser }))
     .use(auth.module)
     .use(favoritesModule({ database: deps.database, guard: auth.guard }))

@@ -3,7 +3,9 @@
  * The client build (scripts/build.ts) must have run: it writes dist/assets.gen.ts.
  */
 import { files, manifest } from "../dist/assets.gen";
+import { announceAdminSetup } from "../modules/auth";
 import { createApp } from "./app";
+import { shutdown } from "./lifecycle";
 import { bootServices } from "./boot";
 import { ConfigError, loadConfig, type Config } from "./config";
 
@@ -22,15 +24,17 @@ try {
 }
 
 const { database, cityIndex, places } = await bootServices(config, log);
+// DECISIONS 22: an unclaimed ADMIN_EMAIL gets a one-time setup code in the log.
+await announceAdminSetup({ database, config, log });
 const app = createApp({ config, database, cityIndex, places, assets: { manifest, files }, log });
 app.listen({ port: config.PORT, hostname: config.HOST, maxRequestBodySize: 1024 * 1024 });
 const shownHost = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
 log.info(`LocalScope is running at http://${shownHost}:${app.server?.port} (${config.NODE_ENV}, database ${config.DATABASE_URL.replace(/\/\/[^@]*@/, "//")})`);
 
+// Graceful shutdown: /healthz says 503, in-flight requests finish, onShutdown hooks flush, the database closes.
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, async () => {
-    await app.stop();
-    database.close();
+    await shutdown({ stop: (force) => app.stop(force), database, log });
     process.exit(0);
   });
 }

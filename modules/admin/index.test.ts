@@ -1,15 +1,17 @@
 /** The admin API over HTTP: the guard on every route, the answers' shapes and headers, bad query → 400. */
 import { describe, expect, test } from "bun:test";
 import { testApp } from "../../src/testing";
+import { claimAdmin } from "../auth";
 import { continueAsGuest, signUp, uniqueEmail } from "../auth/testing";
 
 const ADMIN = uniqueEmail("admin");
-const { request } = await testApp({ ADMIN_EMAIL: ADMIN });
+const { request, database } = await testApp({ ADMIN_EMAIL: ADMIN });
 const cookies: Record<string, string> = {};
 {
-  // The one place this test makes the admin: today the account whose e-mail equals ADMIN_EMAIL (DECISIONS 9);
-  // once the operator claim (DECISIONS 22) lands, claim it here through modules/auth/testing.ts.
+  // The one place this test makes the admin: the ADMIN_EMAIL account, claimed as the operator would
+  // (`npm run admin -- claim EMAIL` calls claimAdmin; DECISIONS 22).
   cookies.admin = (await signUp(request, { email: ADMIN, username: "Boss" })).cookie;
+  expect((await claimAdmin({ database, config: { ADMIN_EMAIL: ADMIN } }, ADMIN)).ok).toBe(true);
   cookies.user = (await signUp(request, { username: "Plain" })).cookie;
   cookies.guest = (await continueAsGuest(request)).cookie;
 }
