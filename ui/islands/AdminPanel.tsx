@@ -22,6 +22,7 @@ type TabKey = (typeof TABS)[number]["key"];
 
 const ON_FOCUS = { refetchOnWindowFocus: "always" as const, staleTime: 0, retry: false as const };
 const fmt = (n: number) => n.toLocaleString("en-US");
+const plural = (n: number, one: string, many: string) => `${fmt(n)} ${n === 1 ? one : many}`;
 const date = (iso: string) => new Date(iso).toLocaleDateString("en-US");
 const dateTime = (iso: string) => new Date(iso).toLocaleString("en-US");
 const capped = (percentage: number) => `${Math.max(0, Math.min(100, percentage))}%`;
@@ -202,7 +203,7 @@ function EngagementTab({ data }: { data: AdminAnalytics }) {
                   <span className="block truncate font-medium">{u.username}</span>
                   <span className="block truncate text-sm text-ink-soft">{u.email}</span>
                 </span>
-                <span className="text-sm">{fmt(u.activities)} activities</span>
+                <span className="text-sm">{plural(u.activities, "activity", "activities")}</span>
               </li>
             ))}
           </ol>
@@ -258,7 +259,7 @@ function GeographyTab({ data }: { data: AdminAnalytics }) {
               <li key={c.city} className="flex justify-between gap-2">
                 <span className="font-medium">{c.city}</span>
                 <span className="text-sm text-ink-soft">
-                  {fmt(c.activities)} activities · {fmt(c.users)} users
+                  {plural(c.activities, "activity", "activities")} · {plural(c.users, "user", "users")}
                 </span>
               </li>
             ))}
@@ -274,7 +275,7 @@ function GeographyTab({ data }: { data: AdminAnalytics }) {
               <li key={s.state} className="flex justify-between gap-2">
                 <span className="font-medium">{s.state}</span>
                 <span className="text-sm text-ink-soft">
-                  {fmt(s.activities)} activities · {fmt(s.users)} users
+                  {plural(s.activities, "activity", "activities")} · {plural(s.users, "user", "users")}
                 </span>
               </li>
             ))}
@@ -286,7 +287,7 @@ function GeographyTab({ data }: { data: AdminAnalytics }) {
           {g.explorePatterns.map((p) => (
             <li key={p.pattern} className="flex justify-between">
               <span>{p.pattern}</span>
-              <span className="text-sm text-ink-soft">{fmt(p.frequency)} users</span>
+              <span className="text-sm text-ink-soft">{plural(p.frequency, "user", "users")}</span>
             </li>
           ))}
         </ul>
