@@ -281,11 +281,14 @@ export const adminUserStats = sqliteTable(
     lastActivity: integer("last_activity", { mode: "timestamp_ms" }),
   },
   (t) => [
-    index("admin_user_stats_activities_idx").on(t.activitiesCount),
-    index("admin_user_stats_favorites_idx").on(t.favoritesCount),
-    index("admin_user_stats_last_idx").on(t.lastActivity),
+    index("admin_user_stats_activities_idx").on(t.activitiesCount, t.userId),
+    index("admin_user_stats_favorites_idx").on(t.favoritesCount, t.userId),
+    index("admin_user_stats_last_idx").on(t.lastActivity, t.userId),
   ],
 );
+
+// Migration 0006 also indexes users (created_at), (is_guest, created_at | username NOCASE | email), activities
+// (created_at, user_id, activity_type, city_state, city_name, category_id) and places (state_code, city NOCASE).
 
 /** The data-health summary of one state (JSON), recomputed when the state's imports change (`fingerprint`). */
 export const adminDataHealth = sqliteTable("admin_data_health", {

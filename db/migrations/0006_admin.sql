@@ -9,11 +9,13 @@ CREATE TABLE `admin_user_stats` (
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
-CREATE INDEX `admin_user_stats_activities_idx` ON `admin_user_stats` (`activities_count`);--> statement-breakpoint
-CREATE INDEX `admin_user_stats_favorites_idx` ON `admin_user_stats` (`favorites_count`);--> statement-breakpoint
-CREATE INDEX `admin_user_stats_last_idx` ON `admin_user_stats` (`last_activity`);--> statement-breakpoint
+CREATE INDEX `admin_user_stats_activities_idx` ON `admin_user_stats` (`activities_count`,`user_id`);--> statement-breakpoint
+CREATE INDEX `admin_user_stats_favorites_idx` ON `admin_user_stats` (`favorites_count`,`user_id`);--> statement-breakpoint
+CREATE INDEX `admin_user_stats_last_idx` ON `admin_user_stats` (`last_activity`,`user_id`);--> statement-breakpoint
 CREATE INDEX `users_created_idx` ON `users` (`created_at`);--> statement-breakpoint
-CREATE INDEX `users_username_idx` ON `users` (`username` COLLATE NOCASE);--> statement-breakpoint
+CREATE INDEX `users_guest_created_idx` ON `users` (`is_guest`,`created_at`);--> statement-breakpoint
+CREATE INDEX `users_guest_username_idx` ON `users` (`is_guest`,`username` COLLATE NOCASE);--> statement-breakpoint
+CREATE INDEX `users_guest_email_idx` ON `users` (`is_guest`,`email`);--> statement-breakpoint
 CREATE INDEX `activities_created_cover_idx` ON `activities` (`created_at`,`user_id`,`activity_type`,`city_state`,`city_name`,`category_id`);--> statement-breakpoint
 CREATE INDEX `places_state_city_idx` ON `places` (`state_code`,`city` COLLATE NOCASE);--> statement-breakpoint
 CREATE TABLE `admin_data_health` (

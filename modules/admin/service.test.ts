@@ -91,35 +91,35 @@ describe("GET /api/admin/analytics figures", () => {
     expect(engagement.avgSessionsPerUser).toBe(0.4); // 2 session rows / 5 users
     expect(engagement.mostActiveUsers).toEqual([
       { username: "alice", email: "alice@example.com", activities: 3 },
+      { username: "carol", email: "carol@example.com", activities: 2 }, // ties: the newer id first
       { username: "bob", email: "bob@example.com", activities: 2 },
-      { username: "carol", email: "carol@example.com", activities: 2 },
       { username: "Guest", email: "", activities: 1 },
     ]);
-    // Last 30 days, category_explored + place_visited with a category: 6 records; ids 5/10 are the same category.
+    // Last 7 days, category_explored + place_visited with a category: 5 records; ids 5/10 are the same category.
     expect(engagement.categoryPreferences).toEqual([
-      { category: "Food & Dining", percentage: 33.3 }, // a1, a2
-      { category: "Historical Info", percentage: 33.3 }, // a4 (1), a6 (8)
-      { category: "Fun Facts", percentage: 16.7 }, // a8
-      { category: "Lodging", percentage: 16.7 }, // a7
+      { category: "Food & Dining", percentage: 40 }, // a1, a2
+      { category: "Fun Facts", percentage: 20 }, // a8
+      { category: "Historical Info", percentage: 20 }, // a6 (8)
+      { category: "Lodging", percentage: 20 }, // a7
     ]);
   });
 
-  test("geography: top cities and states (activities, distinct users; case folded), explore patterns", async () => {
+  test("geography (last 7 days): top cities and states (activities, distinct users; case folded), explore patterns", async () => {
     const { geography } = await analytics(client, N);
     expect(geography.topCities).toEqual([
-      { city: "Austin, TX", activities: 3, users: 3 }, // a3, a4 ("austin, tx"), a6
       { city: "Springfield, MO", activities: 3, users: 2 }, // a1, a2, a8
+      { city: "Austin, TX", activities: 1, users: 1 }, // a6 (a3, a4 are older than 7 days)
       { city: "Boise, ID", activities: 1, users: 1 },
     ]);
     expect(geography.stateDistribution).toEqual([
-      { state: "TX", activities: 3, users: 3 },
       { state: "MO", activities: 3, users: 2 },
       { state: "ID", activities: 1, users: 1 },
+      { state: "TX", activities: 1, users: 1 },
     ]);
-    // Distinct cities per user in 30 days: alice 2, bob 1, carol 2, the guest 1.
+    // Distinct cities per user in 7 days: alice 1 (Springfield), carol 2 (Austin, Springfield), the guest 1.
     expect(geography.explorePatterns).toEqual([
       { pattern: "Single city", frequency: 2 },
-      { pattern: "2-3 cities", frequency: 2 },
+      { pattern: "2-3 cities", frequency: 1 },
       { pattern: "4-9 cities", frequency: 0 },
       { pattern: "10+ cities", frequency: 0 },
     ]);
@@ -138,7 +138,7 @@ describe("GET /api/admin/analytics figures", () => {
 
   test("performance without a request log: not measured (null), peak hours from activities (UTC)", async () => {
     const { performance } = await analytics(client, N);
-    // 12:00 ×5 (a2, a3, a4, a6, a8), 07:00 ×1, 10:00 ×1.
+    // Last 7 days: 12:00 ×3 (a2, a6, a8), 07:00 ×1 (a7), 10:00 ×1 (a1).
     expect(performance).toEqual({ avgResponseTime: null, errorRate: null, peakUsageHours: [{ hour: 12 }, { hour: 7 }, { hour: 10 }] });
   });
 
@@ -147,7 +147,7 @@ describe("GET /api/admin/analytics figures", () => {
     let asked: { since: number; until: number } | undefined;
     const result = await analytics(client, N, { performance: async (range) => ((asked = range), figures) });
     expect(result.performance).toEqual(figures);
-    expect(asked).toEqual({ since: N - 30 * D, until: N + 1 });
+    expect(asked).toEqual({ since: N - 7 * D, until: N + 1 });
   });
 
   test("an empty database answers zeros, not NaN", async () => {

@@ -88,17 +88,17 @@ export async function analytics(client: Client, now: number, requestLog?: Reques
         c,
         `SELECT coalesce(u.username, 'Guest') AS username, coalesce(u.email, '') AS email, s.activities_count AS n
          FROM admin_user_stats s JOIN users u ON u.id = s.user_id WHERE s.activities_count > 0
-         ORDER BY s.activities_count DESC, s.user_id ASC LIMIT ${TOP_LIMIT}`,
+         ORDER BY s.activities_count DESC, s.user_id DESC LIMIT ${TOP_LIMIT}`,
       )
     ).map((r) => ({ username: String(r.username), email: String(r.email), activities: num(r.n) }));
 
-    // Window figures (last 30 days) read the covering index activities_created_cover_idx only.
+    // Window figures (last 7 days, like Active This Week) read the covering index activities_created_cover_idx only.
     const categoryRows = await rows(
       c,
       `SELECT category_id, count(*) AS n FROM activities
        WHERE created_at >= ? AND activity_type IN ('category_explored', 'place_visited') AND category_id IS NOT NULL
        GROUP BY category_id`,
-      [monthStart],
+      [weekStart],
     );
     const byCategory = new Map<string, number>();
     for (const r of categoryRows) byCategory.set(categoryName(String(r.category_id)), (byCategory.get(categoryName(String(r.category_id))) ?? 0) + num(r.n));
@@ -114,7 +114,7 @@ export async function analytics(client: Client, now: number, requestLog?: Reques
         `SELECT min(city_name) AS name, upper(city_state) AS st, count(*) AS n, count(DISTINCT user_id) AS users FROM activities
          WHERE created_at >= ? AND city_name IS NOT NULL
          GROUP BY lower(city_name), upper(coalesce(city_state, '')) ORDER BY n DESC, users DESC, name ASC LIMIT ${TOP_LIMIT}`,
-        [monthStart],
+        [weekStart],
       )
     ).map((r) => ({ city: r.st ? `${r.name}, ${r.st}` : String(r.name), activities: num(r.n), users: num(r.users) }));
 
@@ -124,7 +124,7 @@ export async function analytics(client: Client, now: number, requestLog?: Reques
         `SELECT upper(city_state) AS st, count(*) AS n, count(DISTINCT user_id) AS users FROM activities
          WHERE created_at >= ? AND city_state IS NOT NULL
          GROUP BY upper(city_state) ORDER BY n DESC, users DESC, st ASC`,
-        [monthStart],
+        [weekStart],
       )
     ).map((r) => ({ state: String(r.st), activities: num(r.n), users: num(r.users) }));
 
@@ -134,7 +134,7 @@ export async function analytics(client: Client, now: number, requestLog?: Reques
          SELECT user_id, count(DISTINCT lower(city_name) || '|' || upper(coalesce(city_state, ''))) AS cities FROM activities
          WHERE created_at >= ? AND city_name IS NOT NULL GROUP BY user_id)
        GROUP BY cities`,
-      [monthStart],
+      [weekStart],
     );
     const explorePatterns = EXPLORE_PATTERNS.map((p) => ({
       pattern: p.pattern,
@@ -156,17 +156,17 @@ export async function analytics(client: Client, now: number, requestLog?: Reques
       .sort((a, b) => b.count - a.count || a.type.localeCompare(b.type));
 
     const performance = requestLog
-      ? await requestLog.performance({ since: monthStart, until: end })
+      ? await requestLog.performance({ since: weekStart, until: end })
       : {
           avgResponseTime: null,
           errorRate: null,
-          // Until the request log exists: the busiest UTC hours of the stored activities (last 30 days).
+          // Until the request log exists: the busiest UTC hours of the stored activities (last 7 days).
           peakUsageHours: (
             await rows(
               c,
               `SELECT (created_at / 3600000) % 24 AS hour, count(*) AS n FROM activities WHERE created_at >= ?
                GROUP BY hour ORDER BY n DESC, hour ASC LIMIT 3`,
-              [monthStart],
+              [weekStart],
             )
           ).map((r) => ({ hour: num(r.hour) })),
         };
@@ -218,9 +218,14 @@ const SORT_COLUMNS: Record<UsersQuery["sort"], string> = {
   lastActivity: "s.last_activity",
 };
 
-/** One page of the users table (guests apart: `guests=only` lists them), with the totals for the headers. */
+/**
+ * One page of the users table (guests apart: `guests=only` lists them), with the totals for the headers.
+ * Every user has a rollup row (trigger at insert, backfilled by migration 0006), so the join is inner and each
+ * sort walks one index: (is_guest, created_at | username | email) or (count/last, user_id) of the rollup.
+ */
 export async function listUsers(client: Client, query: UsersQuery): Promise<{ users: AdminUserRow[]; total: number; registered: number; guests: number }> {
-  const where: string[] = [query.guests === "only" ? "u.is_guest = 1" : "u.is_guest = 0"];
+  const guest = query.guests === "only" ? 1 : 0;
+  const where: string[] = [`u.is_guest = ${guest}`];
   const args: InValue[] = [];
   if (query.q) {
     const like = `%${query.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
@@ -228,19 +233,24 @@ export async function listUsers(client: Client, query: UsersQuery): Promise<{ us
     args.push(like, like);
   }
   const direction = query.order === "asc" ? "ASC" : "DESC";
-  const nulls = query.sort === "lastActivity" || query.sort === "username" || query.sort === "email" ? `${SORT_COLUMNS[query.sort].split(" ")[0]} IS NULL, ` : "";
+  const column = SORT_COLUMNS[query.sort];
+  const onRollup = column.startsWith("s.");
+  // A search matches few rows: read the table once and sort the matches ("+" keeps SQLite off the sort index).
+  const order = query.q ? `+${column.split(" ")[0]}${column.includes("NOCASE") ? " COLLATE NOCASE" : ""}` : column;
+  const tie = onRollup ? "s.user_id" : "u.id";
   const list = await rows(
     client,
-    `SELECT u.id, u.username, u.email, u.created_at, u.is_guest, coalesce(s.favorites_count, 0) AS favorites,
-            coalesce(s.activities_count, 0) AS activities, s.last_activity
-     FROM users u LEFT JOIN admin_user_stats s ON s.user_id = u.id
+    `SELECT u.id, u.username, u.email, u.created_at, u.is_guest, s.favorites_count AS favorites,
+            s.activities_count AS activities, s.last_activity
+     FROM ${onRollup ? "admin_user_stats s JOIN users u ON u.id = s.user_id" : "users u JOIN admin_user_stats s ON s.user_id = u.id"}
      WHERE ${where.join(" AND ")}
-     ORDER BY ${nulls}${SORT_COLUMNS[query.sort]} ${direction}, u.id ${direction}
+     ORDER BY ${order} ${direction}, ${tie} ${direction}
      LIMIT ? OFFSET ?`,
     [...args, query.pageSize, (query.page - 1) * query.pageSize],
   );
-  const total = await one(client, `SELECT count(*) FROM users u WHERE ${where.join(" AND ")}`, args);
-  const counts = (await rows(client, "SELECT sum(is_guest = 0) AS registered, sum(is_guest = 1) AS guests FROM users"))[0];
+  const registered = await one(client, "SELECT count(*) FROM users WHERE is_guest = 0");
+  const guests = await one(client, "SELECT count(*) FROM users WHERE is_guest = 1");
+  const total = query.q ? await one(client, `SELECT count(*) FROM users u WHERE ${where.join(" AND ")}`, args) : guest ? guests : registered;
   return {
     users: list.map((r) => ({
       id: num(r.id),
@@ -253,8 +263,8 @@ export async function listUsers(client: Client, query: UsersQuery): Promise<{ us
       isGuest: num(r.is_guest) === 1,
     })),
     total,
-    registered: num(counts?.registered),
-    guests: num(counts?.guests),
+    registered,
+    guests,
   };
 }
 

@@ -479,7 +479,7 @@ function UsersTab() {
         </div>
       ) : (
         <>
-          <div className="overflow-x-auto">
+          <div className="overflow-x-auto focus-ring" tabIndex={0} role="region" aria-label="Users table">
             <table className="w-full min-w-[640px] text-left text-sm" data-testid="users-table">
               <thead>
                 <tr className="border-b border-line">
