@@ -44,8 +44,8 @@ export default defineConfig({
       TRUSTED_PROXIES: "127.0.0.1,::1",
       RATE_LIMIT_WRITES_PER_MINUTE: "100000",
       RATE_LIMIT_AUTH_PER_MINUTE: "100000",
-      // The admin of the browser tests (e2e/traffic-admin.ts).
-      ADMIN_EMAIL: "e2e-admin@example.com",
+      // The admin of the browser tests (e2e/admin-session.ts registers and claims it).
+      ADMIN_EMAIL: "admin-e2e@localscope.test",
     },
   },
 });

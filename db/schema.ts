@@ -321,3 +321,37 @@ export const trafficVisitors = sqliteTable("traffic_visitors", { day: integer("d
 ]);
 /** The daily salt of visitor keys; older days' salts are deleted (DECISIONS 23). `day` = epoch days (UTC). */
 export const trafficSalts = sqliteTable("traffic_salts", { day: integer("day").primaryKey(), salt: text("salt").notNull() });
+
+// ——— Admin panel (issue 14, migration 0006, docs/decisions/021-admin-metrics.md) ———
+
+/**
+ * One row per user, kept by triggers on users/activities/favorites (migration 0006): the admin users table
+ * sorts and pages on it instead of counting millions of rows per request.
+ */
+export const adminUserStats = sqliteTable(
+  "admin_user_stats",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    activitiesCount: integer("activities_count").notNull().default(0),
+    favoritesCount: integer("favorites_count").notNull().default(0),
+    lastActivity: integer("last_activity", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    index("admin_user_stats_activities_idx").on(t.activitiesCount, t.userId),
+    index("admin_user_stats_favorites_idx").on(t.favoritesCount, t.userId),
+    index("admin_user_stats_last_idx").on(t.lastActivity, t.userId),
+  ],
+);
+
+// Migration 0006 also indexes users (created_at), (is_guest, created_at | username NOCASE | email), activities
+// (created_at, user_id, activity_type, city_state, city_name, category_id) and places (state_code, city NOCASE).
+
+/** The data-health summary of one state (JSON), recomputed when the state's imports change (`fingerprint`). */
+export const adminDataHealth = sqliteTable("admin_data_health", {
+  stateCode: text("state_code").primaryKey(),
+  fingerprint: text("fingerprint").notNull(),
+  payload: text("payload").notNull(),
+  computedAt: integer("computed_at", { mode: "timestamp_ms" }).notNull(),
+});

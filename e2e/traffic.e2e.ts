@@ -6,22 +6,14 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expectAccessible, PHONE, screenshot } from "./discovery-helpers";
 import { expect, islandsHydrated, test, uniqueIp } from "./fixtures";
-import { E2E_ADMIN_EMAIL } from "./traffic-admin";
+import { signInAsAdmin as signIn } from "./admin-session";
 
-const PASSWORD = "blue-Harbor-lantern-42";
 const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 const DESKTOP = { width: 1280, height: 800 };
 
-/** Sign the page's context in as the admin (registered once per test server; later tests sign in). */
-async function signInAsAdmin(page: Page) {
-  const headers = { "x-forwarded-for": uniqueIp() };
-  const registered = await page.context().request.post("/api/auth/register", { data: { email: E2E_ADMIN_EMAIL, username: "Admin", password: PASSWORD }, headers });
-  if (registered.status() !== 201) {
-    const login = await page.context().request.post("/api/auth/login", { data: { email: E2E_ADMIN_EMAIL, password: PASSWORD }, headers: { "x-forwarded-for": uniqueIp() } });
-    expect(login.status(), "admin sign-in").toBe(200);
-  }
-}
+/** Sign the page's context in as the admin. */
+const signInAsAdmin = (page: Page) => signIn(page.context().request);
 
 /** A visitor's request from its own client (no admin cookie): 1.0.0.0/24 is AU in the bundled DB-IP data. */
 const visit = (request: APIRequestContext, path: string, userAgent: string, ip = "1.0.0.1") => request.get(path, { headers: { "x-forwarded-for": ip, "user-agent": userAgent } });

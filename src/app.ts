@@ -8,7 +8,7 @@ import { citiesModule, type CityIndex } from "../modules/cities";
 import { contentModule, createContentService } from "../modules/content";
 import { placesModule, type PlacesService } from "../modules/places";
 import { favoritesModule } from "../modules/favorites";
-import { createTraffic, trafficModule } from "../modules/traffic";
+import { createTraffic, performanceFigures, trafficModule } from "../modules/traffic";
 import { staticAssets } from "./assets";
 import { basemap } from "./basemap";
 import type { Config } from "./config";
@@ -45,6 +45,14 @@ export function createApp(deps: AppDeps) {
   deps.onPlacesChanged?.(() => homeCache.clear());
   // The request log (issue 15): src/server.ts wraps the whole fetch handler with `app.traffic.wrap`, outside every hook.
   const traffic = createTraffic({ database: deps.database, config: deps.config, currentUser: auth.currentUser, log: deps.log });
+  // The admin's performance figures come from the request log's hourly rollups (decisions 021, 022).
+  const requestLog = {
+    async performance(range: { since: number; until: number }) {
+      const figures = await performanceFigures(deps.database, { hours: Math.max(1, Math.ceil((range.until - range.since) / 3_600_000)), now: range.until });
+      const measured = figures.requests > 0;
+      return { avgResponseTime: measured ? figures.avgResponseTime : null, errorRate: measured ? figures.errorRate : null, peakUsageHours: figures.peakUsageHours };
+    },
+  };
   const app = new Elysia()
     // First: who connected, and whether its X-Forwarded-* headers count (TRUSTED_PROXIES).
     .use(trustProxies(deps.config.TRUSTED_PROXIES))
@@ -62,7 +70,7 @@ export function createApp(deps: AppDeps) {
     .use(favoritesModule({ database: deps.database, guard: auth.guard }))
     .use(activityModule({ database: deps.database, guard: auth.guard }))
     .use(chatModule(moduleDeps))
-    .use(adminModule(moduleDeps))
+    .use(adminModule({ database: deps.database, guard: auth.guard, requestLog }))
     .use(trafficModule({ database: deps.database, guard: auth.guard }))
     .use(basemap())
     .use(pages({ render, cityIndex: deps.cityIndex, tileUrl: deps.config.TILE_URL, places: deps.places, viewer: auth.publicUser, guard: auth.guard, adminClaimable: auth.adminClaimable, homeCache }));

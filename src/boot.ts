@@ -4,6 +4,7 @@ import { migrate } from "../db/migrate";
 import { loadCityIndex, type CityIndex } from "../modules/cities";
 import { OverpassSource, PlacesService } from "../modules/places";
 import { createStateLoader } from "../db/import/places";
+import { refreshStateHealth } from "../modules/admin";
 import type { Config } from "./config";
 import type { Logger } from "./http";
 
@@ -24,7 +25,11 @@ export async function bootServices(config: Pick<Config, "DATABASE_URL" | "DATABA
   };
   const ensureState = createStateLoader(database.client, {
     log: (line) => log.info(line),
-    onImported: changed,
+    onImported: (stateCode) => {
+      changed();
+      // The admin's data-health summary of the state, recomputed off the request path (decision 021).
+      void refreshStateHealth(database.client, stateCode).catch((error) => log.warn(`[admin] data health of ${stateCode}:`, error));
+    },
   });
   // Optional live OpenStreetMap source for thin cities (docs/decisions/009-live-overpass.md).
   const liveSource = config.OVERPASS_URL

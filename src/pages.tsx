@@ -23,6 +23,7 @@ import { ProfilePage } from "../ui/pages/Profile";
 import { FavoritesPage } from "../ui/pages/Favorites";
 import { AdminPlaceholderPage } from "../ui/pages/AdminPlaceholder";
 import { TrafficPage } from "../ui/pages/Traffic";
+import { AdminPage } from "../ui/pages/Admin";
 import { DEFAULT_THEME, THEME_NAMES } from "../ui/themes";
 import type { AuthGuard } from "../modules/auth";
 import { NONCE_PLACEHOLDER, type PageCache } from "./page-cache";
@@ -70,7 +71,7 @@ export function pages(deps: { render: Render; cityIndex: CityIndex; tileUrl: str
     })
     .get("/favorites", ({ request }) => render(<FavoritesPage />, { title: "Favorites · LocalScope", theme: themeFrom(request) }))
     // The admin screens: the auth guard (anonymous → the landing page with 401, others → 403 'Access denied').
-    .get("/admin", ({ request }) => render(adminPage("/admin", "Admin Panel", true), { title: "Admin · LocalScope", theme: themeFrom(request) }), { auth: "admin" })
+    .get("/admin", ({ request }) => render(<AdminPage />, { title: "Admin · LocalScope", theme: themeFrom(request) }), { auth: "admin" })
     .get("/admin/traffic", ({ request }) => render(<TrafficPage />, { title: "Traffic Analytics · LocalScope", theme: themeFrom(request) }), {
       auth: "admin",
     })

@@ -7,3 +7,7 @@ declare module "*.sql" {
   const text: string;
   export default text;
 }
+declare module "*.css" {
+  const text: string;
+  export default text;
+}

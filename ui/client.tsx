@@ -35,6 +35,8 @@ export const islandLoaders: Record<string, () => Promise<{ default: ComponentTyp
   MapExplorer: () => import("./islands/MapExplorer"),
   // The traffic screen (issue 15); its uPlot chart is a further lazy chunk (ui/components/TrafficChart.tsx).
   TrafficView: () => import("./islands/TrafficView"),
+  // The admin panel (issue 14); uPlot is a further lazy chunk inside it (ui/components/admin-charts.tsx).
+  AdminPanel: () => import("./islands/AdminPanel"),
 };
 
 /**

@@ -6,6 +6,7 @@ import m0002 from "./0002_content.sql" with { type: "text" };
 import m0003 from "./0003_accounts.sql" with { type: "text" };
 import m0004 from "./0004_security.sql" with { type: "text" };
 import m0005 from "./0005_traffic.sql" with { type: "text" };
+import m0006 from "./0006_admin.sql" with { type: "text" };
 
 export const migrations: ReadonlyArray<{ tag: string; sql: string }> = [
   { tag: "0000_init", sql: m0000 },
@@ -18,4 +19,6 @@ export const migrations: ReadonlyArray<{ tag: string; sql: string }> = [
   { tag: "0004_security", sql: m0004 },
   // 0005: the traffic log, its hourly rollups, daily visitor keys and salts (issue 15).
   { tag: "0005_traffic", sql: m0005 },
+  // 0006: the admin panel's per-user rollup (triggers), analytics indexes and the data-health cache.
+  { tag: "0006_admin", sql: m0006 },
 ];

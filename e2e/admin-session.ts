@@ -1,0 +1,28 @@
+/**
+ * The one place the browser tests become the admin: the ADMIN_EMAIL account of the test server
+ * (playwright.config.ts), registered once and claimed by the operator command against that server's database
+ * (`npm run admin -- claim EMAIL`, DECISIONS 22).
+ */
+import { spawnSync } from "node:child_process";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, uniqueIp } from "./fixtures";
+
+export const E2E_ADMIN_EMAIL = "admin-e2e@localscope.test";
+export const E2E_ADMIN_PASSWORD = "blue-Harbor-lantern-42";
+
+export async function signInAsAdmin(request: APIRequestContext) {
+  const headers = { "x-forwarded-for": uniqueIp() };
+  const registered = await request.post("/api/auth/register", { headers, data: { email: E2E_ADMIN_EMAIL, username: "Admin", password: E2E_ADMIN_PASSWORD } });
+  if (registered.status() !== 201) {
+    const login = await request.post("/api/auth/login", { headers: { "x-forwarded-for": uniqueIp() }, data: { email: E2E_ADMIN_EMAIL, password: E2E_ADMIN_PASSWORD } });
+    expect(login.status(), "admin sign-in").toBe(200);
+  }
+  const port = process.env.E2E_PORT ?? "3199";
+  const claim = spawnSync("node_modules/.bin/bun", ["scripts/admin.ts", "claim", E2E_ADMIN_EMAIL], {
+    env: { ...process.env, DATABASE_URL: `file:.tmp/e2e-${port}/localscope.db`, ADMIN_EMAIL: E2E_ADMIN_EMAIL },
+    encoding: "utf8",
+  });
+  expect(claim.status, `admin claim: ${claim.stderr}`).toBe(0);
+  const me = await (await request.get("/api/auth/me")).json();
+  expect(me.isAdmin, "the e2e admin").toBe(true);
+}

@@ -1,0 +1,160 @@
+/**
+ * The admin panel (/admin, issue 14): cards, every tab, the users table's paging and search, the charts, axe,
+ * screenshots at 390×844 and 1280×800; and the denial for everyone but the admin.
+ */
+import type { APIRequestContext } from "@playwright/test";
+import { expect, islandsHydrated, test, uniqueIp } from "./fixtures";
+import { expectAccessible, PHONE, screenshot } from "./discovery-helpers";
+import { E2E_ADMIN_PASSWORD, signInAsAdmin } from "./admin-session";
+
+const PASSWORD = E2E_ADMIN_PASSWORD;
+const DESKTOP = { width: 1280, height: 800 };
+const RUN = Date.now().toString(36);
+
+/** Accounts and activities for the screen to show (each sign-up from its own address: no rate limit). */
+async function seed(request: APIRequestContext, playwright: { request: { newContext(options: { baseURL: string }): Promise<APIRequestContext> } }, baseURL: string) {
+  for (let i = 0; i < 22; i++) {
+    const other = await playwright.request.newContext({ baseURL });
+    const response = await other.post("/api/auth/register", {
+      headers: { "x-forwarded-for": uniqueIp() },
+      data: { email: `seed-${RUN}-${i}@example.com`, username: `Seed ${RUN} ${i}`, password: PASSWORD },
+    });
+    expect(response.status()).toBe(201);
+    if (i < 3) {
+      const activity = await other.post("/api/activities", { data: { activityType: "category_explored", cityName: "Boise", cityState: "ID", categoryId: "10" } });
+      expect(activity.status()).toBe(201);
+    }
+    await other.dispose();
+  }
+  const guest = await playwright.request.newContext({ baseURL });
+  expect((await guest.post("/api/auth/auto-login", { headers: { "x-forwarded-for": uniqueIp() } })).status()).toBe(200);
+  await guest.dispose();
+  for (const type of ["city_discovered", "place_visited"]) {
+    expect((await request.post("/api/activities", { data: { activityType: type, cityName: "Las Vegas", cityState: "NV", categoryId: "8" } })).status()).toBe(201);
+  }
+}
+
+test.describe("admin panel", () => {
+  test("cards, every tab, users paging and search, charts; axe clean; 390×844 and 1280×800", async ({ page, context, playwright, baseURL }, testInfo) => {
+    test.setTimeout(120_000);
+    await signInAsAdmin(context.request);
+    await seed(context.request, playwright, baseURL!);
+
+    for (const viewport of [PHONE, DESKTOP]) {
+      await page.setViewportSize(viewport);
+      const size = `${viewport.width}x${viewport.height}`;
+      await page.goto("/admin");
+      await islandsHydrated(page);
+      await expect(page.getByRole("link", { name: "Back to App" })).toHaveAttribute("href", "/");
+      await expect(page.getByText("Admin Access")).toBeVisible();
+      const cards = page.getByTestId("admin-cards");
+      for (const label of ["Total Users", "Active Today", "Total Favorites", "Total Activities", "Growth Rate", "Retention"]) await expect(cards.getByText(label, { exact: true })).toBeVisible();
+      expect(Number((await page.getByTestId("card-total-users").locator("span").nth(1).innerText()).replace(/,/g, ""))).toBeGreaterThanOrEqual(23);
+      await expect(page.getByTestId("card-growth-rate")).toContainText("%");
+
+      // Engagement (the first tab): ranked users, category bars (capped at 100 %), the category chart.
+      await expect(page.getByRole("tab", { name: "Engagement" })).toHaveAttribute("aria-selected", "true");
+      await expect(page.getByTestId("most-active-users").getByRole("listitem").first()).toContainText(/activit(y|ies)/);
+      await expect(page.getByTestId("category-preferences")).toContainText("Food & Dining");
+      const widths = await page.getByTestId("progress").evaluateAll((bars) => bars.map((b) => parseFloat((b as HTMLElement).style.width)));
+      expect(widths.length).toBeGreaterThan(0);
+      expect(widths.every((w) => w >= 0 && w <= 100)).toBe(true);
+      await expect(page.getByTestId("chart-categories")).toHaveAttribute("data-rendered", "true");
+      await expect(page.getByTestId("chart-categories").locator("canvas")).toHaveCount(1);
+      for (const label of ["Avg Sessions per User", "Active This Week", "Avg Activities per User"]) await expect(page.getByText(label, { exact: true })).toBeVisible();
+      await screenshot(page, testInfo, `engagement-${size}`);
+      await expectAccessible(page);
+
+      await page.getByRole("tab", { name: "Geography" }).click();
+      await expect(page.getByTestId("top-cities")).toContainText("Boise, ID");
+      await expect(page.getByTestId("state-distribution")).toContainText("NV");
+      await expect(page.getByTestId("explore-patterns")).toContainText("Single city");
+      await expectAccessible(page);
+
+      await page.getByRole("tab", { name: "Growth" }).click();
+      for (const label of ["New Today", "This Week", "This Month", "Growth Rate"]) await expect(page.getByRole("tabpanel").getByText(label, { exact: true })).toBeVisible();
+      await expect(page.getByTestId("recent-new-users")).toContainText(`Seed ${RUN} 21`);
+      await expect(page.getByTestId("recent-new-users")).toContainText(new Date().toLocaleDateString("en-US"));
+      await expect(page.getByTestId("chart-new-users")).toHaveAttribute("data-rendered", "true");
+      await screenshot(page, testInfo, `growth-${size}`);
+      await expectAccessible(page);
+
+      await page.getByRole("tab", { name: "Activity" }).click();
+      await expect(page.getByTestId("recent-activities")).toContainText("category explored");
+      await expect(page.getByTestId("recent-activities")).toContainText("up");
+      await expect(page.getByTestId("avg-response")).toContainText("Avg Response Time");
+      await expect(page.getByTestId("error-rate")).toContainText("Error Rate");
+      await expect(page.getByTestId("peak-hours")).toContainText(/\d{1,2}:00/);
+      await expect(page.getByTestId("chart-activities")).toHaveAttribute("data-rendered", "true");
+      await expectAccessible(page);
+
+      await page.getByRole("tab", { name: "Users" }).click();
+      const table = page.getByTestId("users-table");
+      await expect(table.getByRole("columnheader")).toHaveText(["User", "Email", "Joined ↓", "Favorites", "Activities", "Last Active"]);
+      await expect(page.getByTestId("users-title")).toHaveText(/^All Users \(\d+\)$/);
+      await expect(table.locator("tbody tr")).toHaveCount(20);
+      await expect(page.getByTestId("users-page")).toContainText("Page 1 of");
+      await expect(table.getByText("Never").first()).toBeVisible(); // the newest accounts did nothing yet
+      await page.getByRole("button", { name: "Next" }).click();
+      await expect(page.getByTestId("users-page")).toContainText("Page 2 of");
+      await expect(page.getByRole("button", { name: "Previous" })).toBeEnabled();
+      await page.getByTestId("users-search").fill(`seed-${RUN}-7@`);
+      await expect(table.locator("tbody tr")).toHaveCount(1);
+      await expect(table.locator("tbody tr")).toContainText(`Seed ${RUN} 7`);
+      await expect(page.getByTestId("users-page")).toHaveText("Page 1 of 1 · 1 match");
+      await screenshot(page, testInfo, `users-${size}`);
+      await page.getByTestId("users-search").fill(`nobody-${RUN}`);
+      await expect(page.getByTestId("users-empty")).toContainText("No users found");
+      await expect(page.getByTestId("users-empty")).toContainText("Users will appear here once they register.");
+      await page.getByTestId("users-search").fill("");
+      await page.getByRole("button", { name: /^Show guests/ }).click();
+      await expect(page.getByTestId("users-title")).toHaveText(/^Guests \(\d+\)$/);
+      await expect(table.locator("tbody tr").first()).toContainText("Guest #");
+      await expectAccessible(page);
+
+      await page.getByRole("tab", { name: "Data Health" }).click();
+      await expect(page.getByTestId("health-nationwide")).toContainText(/Nationwide: [\d,]+ places in \d+ of 51 states imported/);
+      await page.getByRole("button", { name: /^NV / }).click();
+      const nv = page.getByTestId("health-NV");
+      await expect(nv).toContainText("Places by category");
+      await expect(nv).toContainText("npm run import:osm -- --state NV");
+      await expect(nv).toContainText("npm run import:overture -- --state NV");
+      await screenshot(page, testInfo, `health-${size}`);
+      await expectAccessible(page);
+    }
+  });
+
+});
+
+test.describe("admin panel errors", () => {
+  test.use({ expectedConsoleErrors: [/status of 500/] });
+
+  test("analytics failure shows 'Failed to load analytics: {message}'", async ({ page, context }) => {
+    await signInAsAdmin(context.request);
+    await page.route("**/api/admin/analytics", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "Database is down", errors: {} }) }));
+    await page.goto("/admin");
+    await expect(page.getByTestId("admin-error")).toHaveText("Failed to load analytics: Database is down");
+  });
+});
+
+test.describe("admin denial", () => {
+  test.use({ viewport: PHONE, expectedConsoleErrors: [/status of 403/] });
+
+  test("a guest and a signed-in user get 403 'Access denied. Admin privileges required.' on the page and the API", async ({ page, context }, testInfo) => {
+    const response = await page.goto("/admin");
+    expect(response?.status()).toBe(403);
+    await expect(page.getByRole("alert")).toHaveText("Access denied. Admin privileges required.");
+    expect((await context.request.get("/api/admin/analytics")).status()).toBe(403);
+    await screenshot(page, testInfo, "guest-390x844");
+    await expectAccessible(page);
+
+    const user = await context.request.post("/api/auth/register", {
+      headers: { "x-forwarded-for": uniqueIp() },
+      data: { email: `plain-${RUN}@example.com`, username: "Plain", password: PASSWORD },
+    });
+    expect(user.status()).toBe(201);
+    expect((await page.goto("/admin"))?.status()).toBe(403);
+    await expect(page.getByRole("alert")).toHaveText("Access denied. Admin privileges required.");
+    expect((await context.request.get("/api/admin/users")).status()).toBe(403);
+  });
+});
