@@ -66,7 +66,29 @@ const ConfigSchema = v.object({
   ),
 });
 
-export type Config = v.InferOutput<typeof ConfigSchema>;
+/** Hosted Ollama, used when only OLLAMA_API_KEY is set; the model asked when OLLAMA_MODEL is unset. */
+export const HOSTED_OLLAMA = "https://ollama.com";
+export const DEFAULT_MODEL = "llama3.2";
+
+/** The model every LLM call uses (modules/llm), or null when none is configured. */
+export interface LlmSettings {
+  host: string;
+  model: string;
+  apiKey?: string;
+  /** First-token timeout: a model that sends nothing for this long is abandoned. */
+  firstTokenMs: number;
+}
+
+const ResolvedConfig = v.pipe(
+  ConfigSchema,
+  v.transform((c) => {
+    const host = c.OLLAMA_HOST ?? (c.OLLAMA_API_KEY ? HOSTED_OLLAMA : undefined);
+    const llm: LlmSettings | null = host ? { host, model: c.OLLAMA_MODEL ?? DEFAULT_MODEL, apiKey: c.OLLAMA_API_KEY, firstTokenMs: c.OLLAMA_TIMEOUT_SECONDS * 1000 } : null;
+    return { ...c, llm };
+  }),
+);
+
+export type Config = v.InferOutput<typeof ResolvedConfig>;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -82,7 +104,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     const value = env[key];
     if (value !== undefined && value.trim() !== "") input[key] = value;
   }
-  const result = v.safeParse(ConfigSchema, input);
+  const result = v.safeParse(ResolvedConfig, input);
   if (result.success) return result.output;
   const problems = result.issues.map((issue) => {
     const key = issue.path?.map((p) => String(p.key)).join(".") ?? "configuration";
