@@ -226,3 +226,16 @@ export const authAttempts = sqliteTable(
 export type UserRow = typeof users.$inferSelect;
 export type FavoriteRow = typeof favorites.$inferSelect;
 export type ActivityRow = typeof activities.$inferSelect;
+
+// ---- Chat (issue 13, migration 0009) ----
+
+/** One row per chat message asked, for the 20-a-minute per-user limit (rows older than a minute are deleted). */
+export const chatRequests = sqliteTable(
+  "chat_requests",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull(),
+    at: integer("at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("chat_requests_user_at_idx").on(t.userId, t.at), index("chat_requests_at_idx").on(t.at)],
+);

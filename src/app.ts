@@ -4,9 +4,10 @@ import { adminModule } from "../modules/admin";
 import { createAuth } from "../modules/auth";
 import { activityModule } from "../modules/activity";
 import { chatModule } from "../modules/chat";
-import { createContentService, discoveryModule, type CityIndex, type PlacesService } from "../modules/discovery";
+import { createContentService, discoveryModule, resolveLocation, type CityIndex, type PlacesService } from "../modules/discovery";
 import { favoritesModule } from "../modules/favorites";
 import { trafficModule } from "../modules/traffic";
+import { createLlm } from "../modules/llm";
 import { staticAssets } from "./assets";
 import { basemap } from "./basemap";
 import type { Config } from "./config";
@@ -31,6 +32,19 @@ export function createApp(deps: AppDeps) {
   const render = createRenderer({ assets: deps.assets.manifest, log: deps.log, contentSecurityPolicy: (nonce) => contentSecurityPolicy({ tileOrigin, nonce }) });
   // Accounts and sessions; `currentUser` tells modules who is calling (null = anonymous).
   const auth = createAuth({ database: deps.database, config: deps.config, log: deps.log });
+  // One model seam for every caller, so they share its breaker (decision 017); null = no model configured.
+  const llm = deps.config.llm ? createLlm(deps.config.llm, { onFailure: (e) => deps.log.warn(`LLM: ${e.message}; the model is skipped for 60 s.`) }) : null;
+  // What chat grounds its answers in, through the other modules' public services (decision 018).
+  const chatSources = {
+    resolve: (location: string) => {
+      const found = resolveLocation(deps.cityIndex, location);
+      return found ? deps.cityIndex.find(found.name, found.stateCode) : undefined;
+    },
+    list: (city: NonNullable<ReturnType<CityIndex["find"]>>, list: "nearby" | number, count: number) => deps.places.page(city, list === "nearby" ? "nearby" : `category-${list}`, count, 0),
+    search: (city: NonNullable<ReturnType<CityIndex["find"]>>, q: string, limit: number) => deps.places.search(q, city, limit),
+    history: (city: NonNullable<ReturnType<CityIndex["find"]>>) => content.batch("history", city, 8, { more: false }),
+    facts: (city: NonNullable<ReturnType<CityIndex["find"]>>) => content.batch("facts", city, 4, { more: false }),
+  };
   return new Elysia()
     .use(securityHeaders({ tileOrigin }))
     .use(crossSiteProtection())
@@ -41,7 +55,7 @@ export function createApp(deps: AppDeps) {
     .use(auth.module)
     .use(favoritesModule({ database: deps.database, currentUser: auth.currentUser }))
     .use(activityModule({ database: deps.database, currentUser: auth.currentUser }))
-    .use(chatModule())
+    .use(chatModule({ client: deps.database.client, currentUser: auth.currentUser, sources: chatSources, llm, log: deps.log }))
     .use(adminModule())
     .use(trafficModule())
     .use(basemap())
