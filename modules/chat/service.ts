@@ -84,12 +84,16 @@ const GENERIC_NEAR = /^(me|here|downtown|the centre|the center|the city|town|thi
 
 export function understand(query: string): Intent {
   const text = query.replace(/\s+/g, " ").trim();
-  const topics = TOPIC_WORDS.filter(([, words]) => words.test(text)).map(([topic]) => topic);
+  const nearMatch = text.match(NEAR);
+  const namedMatch = text.match(NAMED);
+  // Topics come from the question without the place it names ("coffee near the Neon Museum" is about coffee).
+  const asked = text.replace(nearMatch?.[1] ?? "\u0000", " ").replace(namedMatch?.[1] ?? "\u0000", " ");
+  const topics = TOPIC_WORDS.filter(([, words]) => words.test(asked)).map(([topic]) => topic);
   // "Activities" is the catch-all for things to do; it only stays when nothing more specific was asked.
   const specific = topics.filter((t) => t !== "activities");
-  const keepActivities = topics.includes("activities") && (specific.length === 0 || /\b(activit(y|ies)|things? to do|today|tonight|attractions?|parks?|kids?|children|family)\b/i.test(text));
-  const near = text.match(NEAR)?.[1]?.trim() ?? null;
-  const named = text.match(NAMED)?.[1]?.trim() ?? null;
+  const keepActivities = topics.includes("activities") && (specific.length === 0 || /\b(activit(y|ies)|things? to do|today|tonight|attractions?|parks?|kids?|children|family)\b/i.test(asked));
+  const near = nearMatch?.[1]?.trim() ?? null;
+  const named = namedMatch?.[1]?.trim() ?? null;
   return {
     topics: [...specific, ...(keepActivities ? (["activities"] as Topic[]) : [])],
     openNow: /\b(open now|open right now|currently open|still open|open late|open tonight|open today)\b/i.test(text),
