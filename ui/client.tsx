@@ -33,6 +33,8 @@ export const islandLoaders: Record<string, () => Promise<{ default: ComponentTyp
   PlaceView: () => import("./islands/PlaceView"),
   // The map screen; maplibre-gl is a further lazy chunk inside it (ui/map/engine.ts).
   MapExplorer: () => import("./islands/MapExplorer"),
+  // The AI travel assistant (issue 13), only on /chat.
+  ChatView: () => import("./islands/ChatView"),
 };
 
 /**
