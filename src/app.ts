@@ -29,13 +29,13 @@ export interface AppDeps {
 
 /** Compose the whole application from its modules. Tests call `createApp(...).handle(request)`. */
 export function createApp(deps: AppDeps) {
-  const content = createContentService({ client: deps.database.client, places: deps.places, config: deps.config, log: deps.log });
+  // One model seam for every caller, so they share its breaker (decision 017); null = no model configured.
+  const llm = deps.config.llm ? createLlm(deps.config.llm, { onFailure: (e) => deps.log.warn(`LLM: ${e.message}; the model is skipped for 60 s.`) }) : null;
+  const content = createContentService({ client: deps.database.client, places: deps.places, llm, log: deps.log });
   const tileOrigin = new URL(deps.config.TILE_URL.replace(/[{}]/g, "")).origin;
   const render = createRenderer({ assets: deps.assets.manifest, log: deps.log, contentSecurityPolicy: (nonce) => contentSecurityPolicy({ tileOrigin, nonce }) });
   // Accounts and sessions; `currentUser` tells modules who is calling (null = anonymous).
   const auth = createAuth({ database: deps.database, config: deps.config, log: deps.log });
-  // One model seam for every caller, so they share its breaker (decision 017); null = no model configured.
-  const llm = deps.config.llm ? createLlm(deps.config.llm, { onFailure: (e) => deps.log.warn(`LLM: ${e.message}; the model is skipped for 60 s.`) }) : null;
   // What chat grounds its answers in, through the other modules' public services (decision 018).
   const chatSources = {
     resolve: (location: string) => {
