@@ -235,7 +235,7 @@ export function groundedText(g: Grounding): string {
     const p = g.anchor;
     parts.push(`[[${p.id}]] is ${article(p.kind)} ${p.kind.toLowerCase()}${p.distance !== null ? ` ${p.distance} mi from downtown ${where}` : ` in ${where}`}.`);
     if (p.description && !p.description.toLowerCase().startsWith(p.kind.toLowerCase())) parts.push(sentence(p.description.trim().replace(/\.?$/, ".")));
-    if (p.address) parts.push(`You'll find it at ${p.address}.`);
+    if (p.address) parts.push(`You'll find it at ${p.address.replace(/\.+$/, "")}.`);
     if (p.phone) parts.push(`Phone: ${p.phone}.`);
     if (p.openingHours) parts.push(`Its listed hours are ${p.openingHours}${p.openNow === true ? ", so it's open now" : p.openNow === false ? ", so it's closed right now" : ""}.`);
     else parts.push("The data has no opening hours for it.");
@@ -254,7 +254,7 @@ export function groundedText(g: Grounding): string {
   const listed = items.length > 1 ? `${items.slice(0, -1).join(", ")} and ${items.at(-1)}` : items[0];
   parts.push(`Here ${shown.length === 1 ? "is" : "are"} ${count} of the ${g.subject} near ${anchorText}: ${listed}.`);
   const withAddress = shown.find((p) => p.address);
-  if (withAddress) parts.push(`[[${withAddress.id}]] is at ${withAddress.address}.`);
+  if (withAddress) parts.push(`[[${withAddress.id}]] is at ${withAddress.address!.replace(/\.+$/, "")}.`);
   const dated = g.places.filter((p) => p.since).slice(0, 2);
   if (g.intent.topics.includes("history") && dated.length) parts.push(`The records date ${dated.map((p) => `[[${p.id}]] to ${p.since}`).join(" and ")}.`);
   for (const f of g.facts.slice(0, 2)) parts.push(f.summary.trim().replace(/\.?$/, "."));

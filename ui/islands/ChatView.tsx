@@ -85,11 +85,11 @@ function Reply(props: { message: Message }) {
               s.kind === "text" ? (
                 <span key={i}>{s.text}</span>
               ) : s.kind === "phone" ? (
-                <a key={i} href={s.href} className="underline text-primary">
+                <a key={i} href={s.href} className="font-medium text-ink underline decoration-2">
                   {s.text}
                 </a>
               ) : (
-                <a key={i} href={s.href} target="_blank" rel="noopener noreferrer" className="underline text-primary">
+                <a key={i} href={s.href} target="_blank" rel="noopener noreferrer" className="font-medium text-ink underline decoration-2">
                   {s.text}
                 </a>
               ),
@@ -102,15 +102,24 @@ function Reply(props: { message: Message }) {
           {message.places.map((p) => (
             <li key={p.id}>
               <a href={`/place/${p.id}`} className="inline-flex items-center gap-1 rounded-full border border-line bg-surface px-3 py-1 text-sm text-ink hover:border-primary focus-ring" data-testid="place-chip">
-                <span aria-hidden="true">📍</span>
+                <Pin />
                 {p.title}
-                {p.distance !== null && <span className="text-ink-soft">· {p.distance} mi</span>}
+                {p.distance !== null && <span className="whitespace-nowrap text-ink-soft">· {p.distance} mi</span>}
               </a>
             </li>
           ))}
         </ul>
       )}
     </>
+  );
+}
+
+function Pin() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-3.5 w-3.5 shrink-0 text-primary" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M12 21s-7-6.1-7-11a7 7 0 0 1 14 0c0 4.9-7 11-7 11Z" />
+      <circle cx="12" cy="10" r="2.5" />
+    </svg>
   );
 }
 
@@ -160,10 +169,12 @@ function LocationField(props: { city: SelectedCity; onChange: (city: SelectedCit
   };
   if (!editing) {
     return (
-      <button type="button" className="inline-flex items-center gap-1 rounded-full px-2 py-1 text-sm font-medium text-primary hover:bg-primary/10 focus-ring disabled:opacity-60" onClick={() => setEditing(true)} disabled={props.disabled} aria-label={`Location: ${locationText(props.city)}. Change location`} data-testid="chat-location">
-        <span aria-hidden="true">📍</span>
+      <button type="button" className="inline-flex items-center gap-1 rounded-full px-2 py-1 text-sm font-medium text-primary hover:bg-black/5 focus-ring disabled:opacity-60" onClick={() => setEditing(true)} disabled={props.disabled} aria-label={`Location: ${locationText(props.city)}. Change location`} data-testid="chat-location">
+        <Pin />
         {locationText(props.city)}
-        <span aria-hidden="true" className="text-xs">✎</span>
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <path d="M12 20h9M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z" />
+        </svg>
       </button>
     );
   }
@@ -206,7 +217,7 @@ function LocationField(props: { city: SelectedCity; onChange: (city: SelectedCit
               id={`${listId}-${i}`}
               role="option"
               aria-selected={i === active}
-              className={`cursor-pointer px-3 py-2 text-sm text-ink ${i === active ? "bg-primary/10" : ""}`}
+              className={`cursor-pointer px-3 py-2 text-sm text-ink ${i === active ? "bg-black/5" : ""}`}
               onMouseDown={(e) => {
                 e.preventDefault();
                 choose(c);
@@ -340,7 +351,7 @@ export default function ChatView(props: { city: SelectedCity }) {
           m.type === "ai" ? (
             <div key={m.id} className="flex items-start gap-2" data-testid="ai-message" aria-busy={pending && m.id === messages.at(-1)?.id && streaming ? true : undefined}>
               <Avatar />
-              <div className="max-w-[85%] rounded-2xl rounded-tl-sm bg-primary/10 px-3 py-2 text-sm text-ink">
+              <div className="max-w-[85%] rounded-2xl rounded-tl-sm bg-black/5 px-3 py-2 text-sm text-ink">
                 <Reply message={m} />
               </div>
             </div>
