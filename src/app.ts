@@ -5,7 +5,7 @@ import { createAuth } from "../modules/auth";
 import { activityModule } from "../modules/activity";
 import { chatModule } from "../modules/chat";
 import { citiesModule, resolveLocation, type CityIndex } from "../modules/cities";
-import { contentModule, createContentService } from "../modules/content";
+import { contentModule, createContentService, type ContentService } from "../modules/content";
 import { placesModule, type PlacesService } from "../modules/places";
 import { favoritesModule } from "../modules/favorites";
 import { trafficModule } from "../modules/traffic";
@@ -36,17 +36,7 @@ export function createApp(deps: AppDeps) {
   const render = createRenderer({ assets: deps.assets.manifest, log: deps.log, contentSecurityPolicy: (nonce) => contentSecurityPolicy({ tileOrigin, nonce }) });
   // Accounts and sessions; `currentUser` tells modules who is calling (null = anonymous).
   const auth = createAuth({ database: deps.database, config: deps.config, log: deps.log });
-  // What chat grounds its answers in, through the other modules' public services (decision 018).
-  const chatSources = {
-    resolve: (location: string) => {
-      const found = resolveLocation(deps.cityIndex, location);
-      return found ? deps.cityIndex.find(found.name, found.stateCode) : undefined;
-    },
-    list: (city: NonNullable<ReturnType<CityIndex["find"]>>, list: "nearby" | number, count: number) => deps.places.page(city, list === "nearby" ? "nearby" : `category-${list}`, count, 0),
-    search: (city: NonNullable<ReturnType<CityIndex["find"]>>, q: string, limit: number) => deps.places.search(q, city, limit),
-    history: (city: NonNullable<ReturnType<CityIndex["find"]>>) => content.batch("history", city, 8, { more: false }),
-    facts: (city: NonNullable<ReturnType<CityIndex["find"]>>) => content.batch("facts", city, 4, { more: false }),
-  };
+  const chatSources = chatSourcesOf(deps, content);
   return new Elysia()
     .use(securityHeaders({ tileOrigin }))
     .use(crossSiteProtection())
@@ -59,7 +49,7 @@ export function createApp(deps: AppDeps) {
     .use(auth.module)
     .use(favoritesModule({ database: deps.database, currentUser: auth.currentUser }))
     .use(activityModule({ database: deps.database, currentUser: auth.currentUser }))
-    .use(chatModule({ client: deps.database.client, currentUser: auth.currentUser, sources: chatSources, llm, log: deps.log }))
+    .use(chatModule({ client: deps.database.client, currentUser: auth.currentUser, sources: chatSources, llm, log: deps.log, limit: deps.config.CHAT_MESSAGES_PER_MINUTE }))
     .use(adminModule())
     .use(trafficModule())
     .use(basemap())
@@ -67,3 +57,18 @@ export function createApp(deps: AppDeps) {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/** What chat grounds its answers in, through the other modules' public services (decision 018). */
+export function chatSourcesOf(deps: Pick<AppDeps, "cityIndex" | "places">, content: ContentService) {
+  type City = NonNullable<ReturnType<CityIndex["find"]>>;
+  return {
+    resolve: (location: string) => {
+      const found = resolveLocation(deps.cityIndex, location);
+      return found ? deps.cityIndex.find(found.name, found.stateCode) : undefined;
+    },
+    list: (city: City, list: "nearby" | number, count: number) => deps.places.page(city, list === "nearby" ? "nearby" : `category-${list}`, count, 0),
+    search: (city: City, q: string, limit: number) => deps.places.search(q, city, limit),
+    history: (city: City) => content.batch("history", city, 8, { more: false }),
+    facts: (city: City) => content.batch("facts", city, 4, { more: false }),
+  };
+}

@@ -54,6 +54,15 @@ const ConfigSchema = v.object({
   /** Optional live OpenStreetMap source (an Overpass API endpoint, e.g. https://overpass-api.de/api/interpreter). */
   OVERPASS_URL: v.optional(urlText("OVERPASS_URL", ["http:", "https:"])),
   OLLAMA_API_KEY: optionalText,
+  /** Chat messages a user may send per minute (issue 13: 20); benchmarks raise it. */
+  CHAT_MESSAGES_PER_MINUTE: v.pipe(
+    v.optional(v.string(), "20"),
+    v.trim(),
+    v.regex(/^\d{1,7}$/, "CHAT_MESSAGES_PER_MINUTE must be a whole number from 1 to 1000000"),
+    v.transform(Number),
+    v.minValue(1, "CHAT_MESSAGES_PER_MINUTE must be a whole number from 1 to 1000000"),
+    v.maxValue(1_000_000, "CHAT_MESSAGES_PER_MINUTE must be a whole number from 1 to 1000000"),
+  ),
   ADMIN_EMAIL: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email("ADMIN_EMAIL must be an e-mail address"))),
   SESSION_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, "SESSION_SECRET must be at least 32 characters"))),
   TILE_URL: v.optional(
