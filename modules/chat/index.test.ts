@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { testApp } from "../../src/testing";
+import { guestBrowser, testApp } from "../../src/testing";
 import { continueAsGuest, jsonPost } from "../auth/testing";
 import { startLlmTestServer, type LlmTestRequest } from "../llm/test-server";
 import { understand } from "./service";
@@ -12,10 +12,24 @@ import { understand } from "./service";
 const model = startLlmTestServer();
 afterAll(() => model.stop());
 
+/** Content's structured calls (facts, history) answered from their context, so the shared breaker stays closed. */
+function contentAnswer(request: LlmTestRequest): string {
+  const prompt = request.prompt;
+  const start = prompt.indexOf("CONTEXT-JSON-START\n") + "CONTEXT-JSON-START\n".length;
+  const context = JSON.parse(prompt.slice(start, prompt.indexOf("\nCONTEXT-JSON-END"))) as {
+    facts: Array<{ title: string; statement: string }>;
+    historicPlaces: Array<{ placeId: number; title: string }>;
+  };
+  const shape = Object.keys((request.format as { properties?: object }).properties ?? {})[0];
+  if (shape === "facts") return JSON.stringify({ facts: context.facts.slice(0, 8).map((f) => ({ title: f.title, summary: `The model says: ${f.statement}`, category: "Model" })) });
+  if (shape === "history") return JSON.stringify({ history: context.historicPlaces.slice(0, 6).map((p) => ({ placeId: p.placeId, category: "Model", content: `The model writes about ${p.title} from the data.`, significance: "Part of the city's story." })) });
+  return JSON.stringify({ details: "The model's deeper details, from the context." });
+}
+
 /** The test model cites the context's first places by id, plus an id that is not in the context. */
 const INVENTED_ID = 987654321;
 function citeContext(request: LlmTestRequest): string {
-  if (request.format) return "{}"; // content's structured calls (facts, history): not this test's business
+  if (request.format) return contentAnswer(request); // content's facts and history, through the same model
   const system = request.messages[0]?.content ?? "";
   const start = system.indexOf("CONTEXT-JSON-START\n") + "CONTEXT-JSON-START\n".length;
   const context = JSON.parse(system.slice(start, system.indexOf("\nCONTEXT-JSON-END"))) as { places: Array<{ id: number }> };
@@ -284,5 +298,19 @@ describe("with a model", () => {
     expect(events.at(-1)).toMatchObject({ event: "done", data: { model: "grounded" } });
     expect(chatCalls()).toBe(before + 1); // skipped by the breaker: not asked again
     model.set({ mode: "ok" });
+  });
+});
+
+describe("the /chat page", () => {
+  test("renders for a signed-in visitor in their city, with the chat island; signed out it is the landing page", async () => {
+    const { get, request } = await guestBrowser();
+    const page = await get("/chat", `localscope-location=${encodeURIComponent("Ely, NV")}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('data-island="ChatView"');
+    expect(html).toContain("Ask about Ely, NV...");
+    expect(html).toContain("What restaurants are popular here?");
+    const anonymous = await (await request("/chat")).text();
+    expect(anonymous).not.toContain('data-island="ChatView"');
   });
 });
