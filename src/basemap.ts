@@ -10,6 +10,7 @@ import { feature, mesh } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
 import countiesFile from "../db/data/basemap/counties-10m.json.gz" with { type: "file" };
 import statesFileImport from "../db/data/basemap/states-10m.json" with { type: "file" };
+import { readText } from "./files";
 
 // `type: "file"` gives the path; TypeScript types a .json import as its content, hence the cast.
 const statesFile = statesFileImport as unknown as string;
@@ -27,8 +28,7 @@ export type BasemapLayer = (typeof BASEMAP_LAYERS)[number];
 type Objects = { states: GeometryCollection; nation: GeometryCollection; counties: GeometryCollection };
 
 async function readTopology(path: string): Promise<Topology<Objects>> {
-  const bytes = new Uint8Array(await Bun.file(path).arrayBuffer());
-  const text = new TextDecoder().decode(path.endsWith(".gz") ? Bun.gunzipSync(bytes) : bytes);
+  const text = await readText(path);
   return JSON.parse(text) as Topology<Objects>;
 }
 

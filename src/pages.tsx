@@ -15,6 +15,7 @@ import { OVERPASS_SOURCE, type PlacesService } from "../modules/places";
 import { LOCATION_COOKIE } from "../ui/state";
 import { DEFAULT_LOCATION, resolveLocation, type CityIndex } from "../modules/cities";
 import type { Render } from "./ssr";
+import { readCookie } from "./cookies";
 // Accounts and the signed-in shell (issue 5).
 import { signInGate, type ViewerOf } from "./gate";
 import { LANDING_PATH } from "../ui/components/viewer";
@@ -23,22 +24,6 @@ import { FavoritesPage } from "../ui/pages/Favorites";
 import { ChatPage } from "../ui/pages/Chat";
 import { AdminPlaceholderPage } from "../ui/pages/AdminPlaceholder";
 import { DEFAULT_THEME, THEME_NAMES } from "../ui/themes";
-
-function readCookie(request: Request, name: string): string | undefined {
-  const header = request.headers.get("cookie");
-  if (!header) return undefined;
-  for (const part of header.split(/;\s*/)) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq) === name) {
-      try {
-        return decodeURIComponent(part.slice(eq + 1));
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
-}
 
 /** Every dataset the app shows, with the attribution its licence asks for. */
 export const DATA_SOURCES = [

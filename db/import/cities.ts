@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { cities, dataImports } from "../schema";
 import citiesCsvPath from "../data/uscities.csv.gz" with { type: "file" };
+import { readText } from "../../src/files";
 
 /** Bump when the bundled file or the mapping below changes: the next start re-imports. */
 export const CITIES_DATASET = { name: "simplemaps-uscities-basic", version: "2025-1" } as const;
@@ -47,8 +48,7 @@ export function cityFromCsv(row: CsvRow): NewCity | null {
 }
 
 export async function readBundledCities(path: string = citiesCsvPath): Promise<NewCity[]> {
-  const bytes = new Uint8Array(await Bun.file(path).arrayBuffer());
-  const text = new TextDecoder().decode(path.endsWith(".gz") ? Bun.gunzipSync(bytes) : bytes);
+  const text = await readText(path);
   const rows: CsvRow[] = parse(text, { columns: true, skip_empty_lines: true, bom: true });
   return rows.map(cityFromCsv).filter((c): c is NewCity => c !== null);
 }

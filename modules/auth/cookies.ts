@@ -3,16 +3,7 @@ import { isHttps } from "../../src/http";
 export const SESSION_COOKIE = "localscope_session";
 export const GUEST_COOKIE = "localscope_guest";
 
-/** The value of one cookie of the request, or undefined. */
-export function readCookie(request: Request, name: string): string | undefined {
-  const header = request.headers.get("cookie");
-  if (!header) return undefined;
-  for (const part of header.split(/;\s*/)) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
-}
+export { readCookie } from "../../src/cookies";
 
 /**
  * A Set-Cookie value: HttpOnly, SameSite=Lax, Path=/ always; Secure when the request came over https

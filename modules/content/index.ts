@@ -15,7 +15,10 @@ export type { FunFact, HistoryEntry } from "./service";
 /** The content service: data-grounded always, plus the model of the LLM seam when one is configured (decision 017). */
 export function createContentService(deps: { client: Client; places: PlacesService; llm: Llm | null; log: Logger }): ContentService {
   const model = deps.llm ? ollamaProvider(deps.llm) : undefined;
-  return new ContentService({ client: deps.client, places: deps.places, grounded: groundedProvider(), model, log: deps.log });
+  const content = new ContentService({ client: deps.client, places: deps.places, grounded: groundedProvider(), model, log: deps.log });
+  // The places' import hook (onImported → places.invalidate()) also drops the city contexts built on them.
+  deps.places.onInvalidate(() => content.invalidate());
+  return content;
 }
 
 const LOGIN_FOR_MORE = (what: string) => new HttpError(401, `Please log in to load more ${what}.`);

@@ -1,4 +1,5 @@
 import type { Client } from "@libsql/client";
+import { LRUCache } from "lru-cache";
 import { normalise, type IndexedCity } from "../cities";
 import type { PlaceBrief, PlacesService } from "../places";
 import { distanceMiles } from "../../src/geo";
@@ -140,8 +141,19 @@ const CONTEXT_TTL_MS = 10 * 60_000;
  * database, and remembers which items each signed-in user has been shown so "load more" never repeats one.
  */
 export class ContentService {
-  private readonly contexts = new Map<number, { at: number; context: Promise<CityContext> }>();
-  private readonly inflight = new Map<string, Promise<unknown>>();
+  /** A city's grounded context for CONTEXT_TTL_MS; concurrent callers share one build; cleared on import. */
+  private readonly contexts = new LRUCache<number, CityContext, IndexedCity>({
+    max: 200,
+    ttl: CONTEXT_TTL_MS,
+    ignoreFetchAbort: true,
+    fetchMethod: (_id, _stale, { context: city }) => buildCityContext(this.deps.client, this.deps.places, city),
+  });
+  /** Work under way, shared by concurrent requests for it (single-flight: the result is not kept here). */
+  private readonly inflight = new LRUCache<string, { value: unknown }, () => Promise<unknown>>({
+    max: 1000,
+    ignoreFetchAbort: true,
+    fetchMethod: async (_key, _stale, { context: run }) => ({ value: await run() }),
+  });
 
   constructor(
     private readonly deps: {
@@ -154,13 +166,7 @@ export class ContentService {
   ) {}
 
   context(city: IndexedCity): Promise<CityContext> {
-    const hit = this.contexts.get(city.id);
-    if (hit && Date.now() - hit.at < CONTEXT_TTL_MS) return hit.context;
-    const context = buildCityContext(this.deps.client, this.deps.places, city);
-    this.contexts.set(city.id, { at: Date.now(), context });
-    context.catch(() => this.contexts.delete(city.id));
-    if (this.contexts.size > 200) this.contexts.delete(this.contexts.keys().next().value!);
-    return context;
+    return this.contexts.fetch(city.id, { context: city }) as Promise<CityContext>;
   }
 
   /** Forget contexts (called when a state's places change). */
@@ -254,12 +260,12 @@ export class ContentService {
   }
 
   /** Concurrent requests for the same work share one promise. */
-  private once<T>(key: string, run: () => Promise<T>): Promise<T> {
-    const running = this.inflight.get(key);
-    if (running) return running as Promise<T>;
-    const promise = run().finally(() => this.inflight.delete(key));
-    this.inflight.set(key, promise);
-    return promise;
+  private async once<T>(key: string, run: () => Promise<T>): Promise<T> {
+    try {
+      return (await this.inflight.fetch(key, { context: run }))!.value as T;
+    } finally {
+      this.inflight.delete(key);
+    }
   }
 
   private async readCache(city: string, kind: string, provider: string, item?: string) {

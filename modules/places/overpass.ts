@@ -1,6 +1,8 @@
 import type { Client } from "@libsql/client";
+import { LRUCache } from "lru-cache";
 import type { CityIndex, IndexedCity } from "../cities";
 import { distanceMiles } from "../../src/geo";
+import { placesWithin } from "./service";
 import { placeFromOsm } from "../../db/import/places/sources/osm-geojson";
 import { formatSummary, importDatasetState, type ImportSummary } from "../../db/import/places/store";
 import type { PlaceInput, ReadResult } from "../../db/import/places/types";
@@ -200,8 +202,9 @@ export class OverpassSource {
   private readonly log: Log;
   private readonly now: () => number;
   /** Cities that need nothing until the given time (memory mirror of the table and of the count check). */
-  private readonly quietUntil = new Map<string, number>();
-  private readonly running = new Map<string, Promise<void>>();
+  private readonly quiet: LRUCache<string, true>;
+  /** One check per city at a time: concurrent callers share it (the result is not kept: `quiet` is). */
+  private readonly running: LRUCache<string, true, IndexedCity>;
 
   constructor(
     private readonly client: Client,
@@ -220,31 +223,33 @@ export class OverpassSource {
     };
     this.log = options.log ?? { info() {}, warn() {} };
     this.now = options.now ?? Date.now;
+    // Per-entry TTLs on the source's own clock (tests move it), read on every check (ttlResolution 0).
+    this.quiet = new LRUCache<string, true>({ max: 100_000, ttlResolution: 0, perf: { now: () => this.now() } });
+    this.running = new LRUCache<string, true, IndexedCity>({
+      max: 10_000,
+      ignoreFetchAbort: true,
+      fetchMethod: async (key, _stale, { context: city }) => {
+        await this.check(city, key).catch((error) => this.log.warn(`Overpass: ${city.name}, ${city.stateCode}: ${message(error)}`));
+        return undefined;
+      },
+    });
+  }
+
+  /** Quiet (needs nothing) until the given time. */
+  private quietUntil(key: string, until: number) {
+    const ttl = until - this.now();
+    if (ttl > 0) this.quiet.set(key, true, { ttl });
   }
 
   ensureCity(city: IndexedCity): Promise<void> {
     const key = overpassCityKey(city);
-    if ((this.quietUntil.get(key) ?? 0) > this.now()) return Promise.resolve();
-    let pending = this.running.get(key);
-    if (!pending) {
-      pending = this.check(city, key)
-        .catch((error) => this.log.warn(`Overpass: ${city.name}, ${city.stateCode}: ${message(error)}`))
-        .finally(() => this.running.delete(key));
-      this.running.set(key, pending);
-    }
-    return pending;
+    if (this.quiet.has(key)) return Promise.resolve();
+    return this.running.fetch(key, { context: city }).then(() => {});
   }
 
   /** Places within the check radius, counted through the R*Tree (never a table scan). */
   async placesNear(city: Pick<IndexedCity, "latitude" | "longitude">, radius = this.settings.checkRadiusMiles): Promise<number> {
-    const dLat = radius / 69.0;
-    const dLng = radius / (69.172 * Math.cos((city.latitude * Math.PI) / 180));
-    const result = await this.client.execute({
-      sql: `SELECT p.latitude, p.longitude FROM places_rtree r JOIN places p ON p.id = r.id
-            WHERE r.min_lat >= ? AND r.max_lat <= ? AND r.min_lng >= ? AND r.max_lng <= ?`,
-      args: [city.latitude - dLat, city.latitude + dLat, city.longitude - dLng, city.longitude + dLng],
-    });
-    return result.rows.filter((r) => distanceMiles(city.latitude, city.longitude, Number(r.latitude), Number(r.longitude)) <= radius).length;
+    return (await placesWithin(this.client, city, radius, { columns: "p.latitude, p.longitude" })).length;
   }
 
   /** When the recorded fetch of this city stops being fresh (0 when there is none). */
@@ -257,24 +262,24 @@ export class OverpassSource {
   private async check(city: IndexedCity, key: string): Promise<void> {
     const until = await this.freshUntil(key);
     if (until > this.now()) {
-      this.quietUntil.set(key, until);
+      this.quietUntil(key, until);
       return;
     }
     if ((await this.placesNear(city)) >= this.settings.minPlaces) {
       // Enough places; imports only ever add, so look again only after the success period.
-      this.quietUntil.set(key, this.now() + this.settings.okTtlMs);
+      this.quietUntil(key, this.now() + this.settings.okTtlMs);
       return;
     }
     await limiterFor(this.settings.url).run(this.settings.minGapMs, async () => {
       // Another process sharing the database may have fetched this city while this one waited.
       const again = await this.freshUntil(key);
       if (again > this.now()) {
-        this.quietUntil.set(key, again);
+        this.quietUntil(key, again);
         return;
       }
       // … or a neighbouring town's import may have filled this one while it waited.
       if ((await this.placesNear(city)) >= this.settings.minPlaces) {
-        this.quietUntil.set(key, this.now() + this.settings.okTtlMs);
+        this.quietUntil(key, this.now() + this.settings.okTtlMs);
         return;
       }
       await this.fetchAndImport(city, key);
@@ -288,7 +293,7 @@ export class OverpassSource {
             ON CONFLICT (city_key) DO UPDATE SET status = excluded.status, places = excluded.places, message = excluded.message, fetched_at = excluded.fetched_at`,
       args: [key, status, places, text, at],
     });
-    this.quietUntil.set(key, at + (status === "ok" ? this.settings.okTtlMs : this.settings.failedTtlMs));
+    this.quietUntil(key, at + (status === "ok" ? this.settings.okTtlMs : this.settings.failedTtlMs));
   }
 
   private async fetchAndImport(city: IndexedCity, key: string) {

@@ -1,4 +1,5 @@
 import type { Client, Row } from "@libsql/client";
+import { LRUCache } from "lru-cache";
 import OpeningHours from "opening_hours";
 import { HttpError } from "../../src/http";
 import type { CityIndex, IndexedCity } from "../cities";
@@ -40,13 +41,12 @@ export interface PlaceAnswer {
 export { distanceMiles };
 
 /** Wall-clock time in a time zone as a local Date (the opening-hours parser reads local fields). */
-const formatters = new Map<string, Intl.DateTimeFormat>();
+const formatters = new LRUCache<string, Intl.DateTimeFormat>({
+  max: 500,
+  memoMethod: (timeZone) => new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" }),
+});
 function wallClock(now: Date, timeZone: string): Date {
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" });
-    formatters.set(timeZone, format);
-  }
+  const format = formatters.memo(timeZone);
   const parts = Object.fromEntries(
     format
       .formatToParts(now)
@@ -55,19 +55,20 @@ function wallClock(now: Date, timeZone: string): Date {
   return new Date(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
 }
 
-const hoursCache = new Map<string, OpeningHours | null>();
+/** Parsed opening hours by their text; `false` for text the parser refuses. */
+const hoursCache = new LRUCache<string, OpeningHours | false>({
+  max: 5000,
+  memoMethod: (hours) => {
+    try {
+      return new OpeningHours(hours, null, 0);
+    } catch {
+      return false;
+    }
+  },
+});
 export function openNow(hours: string | null, timeZone: string, now = new Date()): boolean | null {
   if (!hours) return null;
-  let parsed = hoursCache.get(hours);
-  if (parsed === undefined) {
-    try {
-      parsed = new OpeningHours(hours, null, 0);
-    } catch {
-      parsed = null;
-    }
-    if (hoursCache.size > 5000) hoursCache.clear();
-    hoursCache.set(hours, parsed);
-  }
+  const parsed = hoursCache.memo(hours);
   if (!parsed) return null;
   try {
     const at = wallClock(now, timeZone || "America/New_York");
@@ -157,6 +158,36 @@ const GEM_CATEGORIES = [10, 12];
 export const LIVE_WAIT_MS = 4_000;
 
 /**
+ * Places within `radius` miles of a point: the R*Tree narrows to the bounding box (never a table scan), then
+ * the circle is exact. Optionally only some categories, or titles holding a case-insensitive substring.
+ */
+export async function placesWithin(
+  client: Client,
+  centre: { latitude: number; longitude: number },
+  radius: number,
+  filter: { categories?: number[] | null; title?: string; columns?: string } = {},
+): Promise<Row[]> {
+  const dLat = radius / 69.0;
+  const dLng = radius / (69.172 * Math.cos((centre.latitude * Math.PI) / 180));
+  const where: string[] = [];
+  const args: Array<string | number> = [centre.latitude - dLat, centre.latitude + dLat, centre.longitude - dLng, centre.longitude + dLng];
+  if (filter.categories) {
+    where.push(`p.category_id IN (${filter.categories.map(() => "?").join(",")})`);
+    args.push(...filter.categories);
+  }
+  if (filter.title) {
+    where.push("p.title LIKE ? ESCAPE '\\'");
+    args.push(`%${filter.title.replace(/[%_\\]/g, (c) => `\\${c}`)}%`);
+  }
+  const result = await client.execute({
+    sql: `SELECT ${filter.columns ?? "p.*"} FROM places_rtree r JOIN places p ON p.id = r.id
+          WHERE r.min_lat >= ? AND r.max_lat <= ? AND r.min_lng >= ? AND r.max_lng <= ?${where.map((w) => ` AND ${w}`).join("")}`,
+    args,
+  });
+  return result.rows.filter((r) => distanceMiles(centre.latitude, centre.longitude, Number(r.latitude), Number(r.longitude)) <= radius);
+}
+
+/**
  * A source that can add places for a thin city on demand (./overpass.ts). `ensureCity`
  * should not reject; the service waits for it at most `liveWaitMs`, and the source calls
  * `invalidate()` when its import lands later.
@@ -180,13 +211,28 @@ async function within<T>(work: Promise<T>, ms: number): Promise<T | null> {
   }
 }
 
+/**
+ * The caches (docs/decisions/016-one-cache-library.md): lru-cache everywhere. A `fetch` shares one
+ * computation between concurrent callers; `clear()` on invalidation lets a running computation answer its
+ * callers but keeps its result out of the cache (ignoreFetchAbort), so nothing computed before an import
+ * is served after it.
+ */
 export class PlacesService {
-  private readonly lists = new Map<string, number[]>();
-  private readonly rows = new Map<number, Row>();
+  /** Ranked place ids per city and list; paging slices them, so pages are deterministic. */
+  private readonly lists = new LRUCache<string, number[], { city: IndexedCity; kind: ListKind }>({
+    max: 500,
+    ignoreFetchAbort: true,
+    fetchMethod: (_key, _stale, { context }) => this.buildList(context.city, context.kind),
+  });
+  private readonly rows = new LRUCache<number, Row>({ max: 100_000 });
   /** Serialised pages for a minute ("openNow" moves with the clock); the hot path of every list screen. */
-  private readonly pages = new Map<string, { at: number; json: string }>();
-  /** Bumped by invalidate(): a list or page computed before an invalidation is not cached after it. */
-  private generation = 0;
+  private readonly pages = new LRUCache<string, string, { city: IndexedCity; kind: ListKind; count: number; offset: number }>({
+    max: 5000,
+    ttl: PAGE_TTL_MS,
+    ignoreFetchAbort: true,
+    fetchMethod: async (_key, _stale, { context: { city, kind, count, offset } }) => JSON.stringify(await this.page(city, kind, count, offset)),
+  });
+  private readonly invalidated: Array<() => void> = [];
   /** States whose places this service has seen imported (a list for them never waits on an import). */
   private readonly readyStates = new Set<string>();
 
@@ -197,25 +243,22 @@ export class PlacesService {
     private readonly live: { source?: LiveSource; waitMs?: number } = {},
   ) {}
 
+  /** Drop every cache (a state's places changed), then tell the listeners (the content service's contexts). */
   invalidate() {
-    this.generation++;
     this.lists.clear();
     this.rows.clear();
     this.pages.clear();
+    for (const listener of this.invalidated) listener();
+  }
+
+  /** Run `listener` after every invalidate(): caches built on places follow the same import hook. */
+  onInvalidate(listener: () => void) {
+    this.invalidated.push(listener);
   }
 
   /** A list page as JSON text, cached for PAGE_TTL_MS. */
   async pageJson(city: IndexedCity, kind: ListKind, count: number, offset: number): Promise<string> {
-    const key = `${kind}|${city.id}|${count}|${offset}`;
-    const now = Date.now();
-    const hit = this.pages.get(key);
-    if (hit && now - hit.at < PAGE_TTL_MS) return hit.json;
-    const generation = this.generation;
-    const json = JSON.stringify(await this.page(city, kind, count, offset));
-    if (generation !== this.generation) return json;
-    this.pages.set(key, { at: now, json });
-    if (this.pages.size > 5000) this.pages.delete(this.pages.keys().next().value!);
-    return json;
+    return (await this.pages.fetch(`${kind}|${city.id}|${count}|${offset}`, { context: { city, kind, count, offset } }))!;
   }
 
   /**
@@ -229,43 +272,18 @@ export class PlacesService {
     return json === null ? null : (JSON.parse(json) as PlaceAnswer[]);
   }
 
-  /**
-   * Places within `radius` miles: the R*Tree narrows to the bounding box (never a table scan), then the
-   * circle is exact. `title` optionally filters by a case-insensitive substring in SQL.
-   */
-  private async candidates(city: IndexedCity, radius: number, filter: { categories?: number[] | null; title?: string } = {}): Promise<Row[]> {
-    const dLat = radius / 69.0;
-    const dLng = radius / (69.172 * Math.cos((city.latitude * Math.PI) / 180));
-    const where: string[] = [];
-    const args: Array<string | number> = [city.latitude - dLat, city.latitude + dLat, city.longitude - dLng, city.longitude + dLng];
-    if (filter.categories) {
-      where.push(`p.category_id IN (${filter.categories.map(() => "?").join(",")})`);
-      args.push(...filter.categories);
-    }
-    if (filter.title) {
-      where.push("p.title LIKE ? ESCAPE '\\'");
-      args.push(`%${filter.title.replace(/[%_\\]/g, (c) => `\\${c}`)}%`);
-    }
-    const result = await this.client.execute({
-      sql: `SELECT p.* FROM places_rtree r JOIN places p ON p.id = r.id
-            WHERE r.min_lat >= ? AND r.max_lat <= ? AND r.min_lng >= ? AND r.max_lng <= ?${where.map((w) => ` AND ${w}`).join("")}`,
-      args,
-    });
-    return result.rows.filter((r) => distanceMiles(city.latitude, city.longitude, Number(r.latitude), Number(r.longitude)) <= radius);
+  private candidates(city: IndexedCity, radius: number, filter: { categories?: number[] | null; title?: string } = {}): Promise<Row[]> {
+    return placesWithin(this.client, city, radius, filter);
   }
 
   private async list(city: IndexedCity, kind: ListKind): Promise<number[]> {
-    const key = `${kind}|${city.id}`;
-    const cached = this.lists.get(key);
-    if (cached) {
-      this.lists.delete(key);
-      this.lists.set(key, cached);
-      return cached;
-    }
+    return (await this.lists.fetch(`${kind}|${city.id}`, { context: { city, kind } }))!;
+  }
+
+  private async buildList(city: IndexedCity, kind: ListKind): Promise<number[]> {
     await this.ensureState(city.stateCode);
     this.readyStates.add(city.stateCode);
     await this.waitForLive(city);
-    const generation = this.generation;
     let categories: number[] | null = null;
     let radii = NEARBY_RADII;
     let target = TARGET;
@@ -294,9 +312,6 @@ export class PlacesService {
       this.rows.set(Number(r.id), r);
       return Number(r.id);
     });
-    if (generation === this.generation) this.lists.set(key, ids);
-    if (this.lists.size > 500) this.lists.delete(this.lists.keys().next().value!);
-    if (this.rows.size > 100_000) this.rows.clear();
     return ids;
   }
 

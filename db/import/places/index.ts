@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import type { Client } from "@libsql/client";
 import { cityFoodDatasets } from "./sources/city-food";
 import { dcOpenData } from "./sources/dc-open-data";
@@ -73,25 +74,22 @@ export function createStateLoader(
   client: Client,
   options: { log?: (line: string) => void; onImported?: (stateCode: string) => void } = {},
 ) {
-  const loaded = new Map<string, Promise<void>>();
   let running = 0;
-  return function ensureState(stateCode: string): Promise<void> {
-    let pending = loaded.get(stateCode);
-    if (!pending) {
+  // One import per state, shared by concurrent callers and remembered; a failed one is dropped (a later request retries).
+  const loaded = new LRUCache<string, true>({
+    max: 1000,
+    fetchMethod: async (stateCode) => {
       running++;
-      pending = importState(client, stateCode, options.log)
-        .then((summaries) => {
-          if (summaries.length) options.onImported?.(stateCode);
-        })
-        .catch((error) => {
-          loaded.delete(stateCode); // let a later request retry
-          throw error;
-        })
-        .finally(() => {
-          if (--running === 0) clearCsvCache();
-        });
-      loaded.set(stateCode, pending);
-    }
-    return pending;
+      try {
+        const summaries = await importState(client, stateCode, options.log);
+        if (summaries.length) options.onImported?.(stateCode);
+        return true as const;
+      } finally {
+        if (--running === 0) clearCsvCache();
+      }
+    },
+  });
+  return async function ensureState(stateCode: string): Promise<void> {
+    await loaded.fetch(stateCode);
   };
 }

@@ -3,6 +3,7 @@ import { placeFromOsm } from "./sources/osm-geojson";
 import { importDatasetState, type ImportSummary } from "./store";
 import type { NearestState, ReadResult } from "./types";
 import { geometryCentre } from "./util";
+import { readText } from "../../../src/files";
 
 /**
  * Import an OpenStreetMap extract: GeoJSON (.geojson, .geojson.gz, .geojsonseq) or .osm.pbf (converted with
@@ -33,8 +34,7 @@ async function* features(path: string): AsyncIterable<Feature> {
     if ((await proc.exited) !== 0) throw new Error(`osmium export failed: ${(await new Response(proc.stderr).text()).trim()}`);
     return;
   }
-  const bytes = new Uint8Array(await Bun.file(path).arrayBuffer());
-  const text = new TextDecoder().decode(path.endsWith(".gz") ? Bun.gunzipSync(bytes) : bytes);
+  const text = await readText(path);
   if (/\.geojsonseq(\.gz)?$/.test(path) || /\.jsonl?(\.gz)?$/.test(path)) {
     for (const line of text.split("\n")) if (line.replace(/^\u001e/, "").trim()) yield JSON.parse(line.replace(/^\u001e/, ""));
     return;

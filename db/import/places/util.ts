@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { parse } from "csv-parse/sync";
 import { US_STATES } from "../../../src/domain/states";
 import type { Dataset, ReadResult } from "./types";
+import { readText } from "../../../src/files";
 
 /** Shared helpers for dataset readers. */
 
@@ -12,8 +13,7 @@ export async function readCsv(path: string, options: { header?: string[] } = {})
   const key = `${path}|${options.header?.join(",") ?? ""}`;
   const cached = parsed.get(key);
   if (cached) return cached;
-  const bytes = new Uint8Array(await Bun.file(path).arrayBuffer());
-  const text = new TextDecoder().decode(path.endsWith(".gz") ? Bun.gunzipSync(bytes) : bytes);
+  const text = await readText(path);
   const rows: Record<string, string>[] = parse(text, {
     columns: options.header ?? true,
     skip_empty_lines: true,

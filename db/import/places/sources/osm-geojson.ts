@@ -3,6 +3,7 @@ import type { Dataset, PlaceInput, ReadResult } from "../types";
 import { geometryCentre, phone, text, website } from "../util";
 import chicagoLoop from "../../../data/places/osm_pois_chicago_loop.geojson.gz" with { type: "file" };
 import bostonBackBay from "../../../data/places/osm_pois_boston_back_bay.geojson.gz" with { type: "file" };
+import { readText } from "../../../../src/files";
 
 type Feature = { geometry?: { type?: string; coordinates?: unknown }; properties?: Record<string, unknown> };
 
@@ -41,8 +42,7 @@ export function placeFromOsm(tags: Record<string, string>, position: { latitude:
 
 /** Read a GeoJSON FeatureCollection of OSM features (as exported by osmium or Overpass tools). */
 export async function* readOsmGeoJson(path: string, fallbackState: string | null): AsyncIterable<ReadResult> {
-  const bytes = new Uint8Array(await Bun.file(path).arrayBuffer());
-  const json = JSON.parse(new TextDecoder().decode(path.endsWith(".gz") ? Bun.gunzipSync(bytes) : bytes)) as { features?: Feature[] };
+  const json = JSON.parse(await readText(path)) as { features?: Feature[] };
   for (const feature of json.features ?? []) {
     const props = feature.properties ?? {};
     const tags: Record<string, string> = {};
