@@ -84,6 +84,9 @@ test.describe("AI chat screen", () => {
     await expect(page.getByPlaceholder("Ask about Las Vegas, NV...")).toBeEnabled();
     await screenshot(page, testInfo, "-las-vegas");
     await expectAccessible(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await screenshot(page, testInfo, "-las-vegas-desktop");
+    await page.setViewportSize(PHONE);
 
     // Shift+Enter does not send; Enter does.
     const input = page.getByPlaceholder("Ask about Las Vegas, NV...");
