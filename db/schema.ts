@@ -355,3 +355,15 @@ export const adminDataHealth = sqliteTable("admin_data_health", {
   payload: text("payload").notNull(),
   computedAt: integer("computed_at", { mode: "timestamp_ms" }).notNull(),
 });
+// ---- Chat (issue 13, migration 0009) ----
+
+/** One row per chat message asked, for the 20-a-minute per-user limit (rows older than a minute are deleted). */
+export const chatRequests = sqliteTable(
+  "chat_requests",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull(),
+    at: integer("at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("chat_requests_user_at_idx").on(t.userId, t.at), index("chat_requests_at_idx").on(t.at)],
+);

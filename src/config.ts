@@ -55,6 +55,15 @@ const ConfigSchema = v.object({
   /** Optional live OpenStreetMap source (an Overpass API endpoint, e.g. https://overpass-api.de/api/interpreter). */
   OVERPASS_URL: v.optional(urlText("OVERPASS_URL", ["http:", "https:"])),
   OLLAMA_API_KEY: optionalText,
+  /** Chat messages a user may send per minute (issue 13: 20); benchmarks raise it. */
+  CHAT_MESSAGES_PER_MINUTE: v.pipe(
+    v.optional(v.string(), "20"),
+    v.trim(),
+    v.regex(/^\d{1,7}$/, "CHAT_MESSAGES_PER_MINUTE must be a whole number from 1 to 1000000"),
+    v.transform(Number),
+    v.minValue(1, "CHAT_MESSAGES_PER_MINUTE must be a whole number from 1 to 1000000"),
+    v.maxValue(1_000_000, "CHAT_MESSAGES_PER_MINUTE must be a whole number from 1 to 1000000"),
+  ),
   ADMIN_EMAIL: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email("ADMIN_EMAIL must be an e-mail address"))),
   SESSION_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, "SESSION_SECRET must be at least 32 characters"))),
   TILE_URL: v.optional(
@@ -94,7 +103,29 @@ const ConfigSchema = v.object({
   TRAFFIC_INCLUDE_ADMIN: v.pipe(v.optional(v.picklist(["true", "false"], "TRAFFIC_INCLUDE_ADMIN must be true or false"), "false"), v.transform((value) => value === "true")),
 });
 
-export type Config = v.InferOutput<typeof ConfigSchema>;
+/** Hosted Ollama, used when only OLLAMA_API_KEY is set; the model asked when OLLAMA_MODEL is unset. */
+export const HOSTED_OLLAMA = "https://ollama.com";
+export const DEFAULT_MODEL = "llama3.2";
+
+/** The model every LLM call uses (modules/llm), or null when none is configured. */
+export interface LlmSettings {
+  host: string;
+  model: string;
+  apiKey?: string;
+  /** First-token timeout: a model that sends nothing for this long is abandoned. */
+  firstTokenMs: number;
+}
+
+const ResolvedConfig = v.pipe(
+  ConfigSchema,
+  v.transform((c) => {
+    const host = c.OLLAMA_HOST ?? (c.OLLAMA_API_KEY ? HOSTED_OLLAMA : undefined);
+    const llm: LlmSettings | null = host ? { host, model: c.OLLAMA_MODEL ?? DEFAULT_MODEL, apiKey: c.OLLAMA_API_KEY, firstTokenMs: c.OLLAMA_TIMEOUT_SECONDS * 1000 } : null;
+    return { ...c, llm };
+  }),
+);
+
+export type Config = v.InferOutput<typeof ResolvedConfig>;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -110,7 +141,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     const value = env[key];
     if (value !== undefined && value.trim() !== "") input[key] = value;
   }
-  const result = v.safeParse(ConfigSchema, input);
+  const result = v.safeParse(ResolvedConfig, input);
   if (result.success) return result.output;
   const problems = result.issues.map((issue) => {
     const key = issue.path?.map((p) => String(p.key)).join(".") ?? "configuration";

@@ -21,6 +21,7 @@ import { signInGate, type ViewerOf } from "./gate";
 import { LANDING_PATH } from "../ui/components/viewer";
 import { ProfilePage } from "../ui/pages/Profile";
 import { FavoritesPage } from "../ui/pages/Favorites";
+import { ChatPage } from "../ui/pages/Chat";
 import { AdminPlaceholderPage } from "../ui/pages/AdminPlaceholder";
 import { TrafficPage } from "../ui/pages/Traffic";
 import { AdminPage } from "../ui/pages/Admin";
@@ -143,6 +144,11 @@ export function pages(deps: { render: Render; cityIndex: CityIndex; tileUrl: str
         title: `Map of ${city.name}, ${city.stateCode} · LocalScope`,
         theme: themeFrom(request),
       });
+    })
+    // The AI travel assistant (issue 13): the chat starts in the visitor's city.
+    .get("/chat", ({ request }) => {
+      const city = cityOf(request);
+      return render(<ChatPage city={city} />, { title: `AI Travel Assistant · ${city.name}, ${city.stateCode} · LocalScope`, theme: themeFrom(request) });
     })
     .get("/about", ({ request }) => render(<AboutPage sources={DATA_SOURCES} />, { title: "About and data sources · LocalScope", theme: themeFrom(request) }))
     .get("/", async ({ request }) => {

@@ -37,6 +37,8 @@ export const islandLoaders: Record<string, () => Promise<{ default: ComponentTyp
   TrafficView: () => import("./islands/TrafficView"),
   // The admin panel (issue 14); uPlot is a further lazy chunk inside it (ui/components/admin-charts.tsx).
   AdminPanel: () => import("./islands/AdminPanel"),
+  // The AI travel assistant (issue 13), only on /chat.
+  ChatView: () => import("./islands/ChatView"),
 };
 
 /**

@@ -7,6 +7,7 @@ import m0003 from "./0003_accounts.sql" with { type: "text" };
 import m0004 from "./0004_security.sql" with { type: "text" };
 import m0005 from "./0005_traffic.sql" with { type: "text" };
 import m0006 from "./0006_admin.sql" with { type: "text" };
+import m0009 from "./0009_chat.sql" with { type: "text" };
 
 export const migrations: ReadonlyArray<{ tag: string; sql: string }> = [
   { tag: "0000_init", sql: m0000 },
@@ -21,4 +22,6 @@ export const migrations: ReadonlyArray<{ tag: string; sql: string }> = [
   { tag: "0005_traffic", sql: m0005 },
   // 0006: the admin panel's per-user rollup (triggers), analytics indexes and the data-health cache.
   { tag: "0006_admin", sql: m0006 },
+  // 0009: the chat rate-limit log (20 messages a minute per user, shared by every instance).
+  { tag: "0009_chat", sql: m0009 },
 ];

@@ -5,7 +5,7 @@ import { createContentService } from ".";
 describe("content caches follow the places' import hook", () => {
   test("places.invalidate() (what onImported calls) drops the city contexts; until then a context is reused", async () => {
     const { database, cityIndex, places } = await testServices();
-    const content = createContentService({ client: database.client, places, config: { OLLAMA_TIMEOUT_SECONDS: 8 }, log: silentLog() });
+    const content = createContentService({ client: database.client, places, llm: null, log: silentLog() });
     const vegas = cityIndex.find("Las Vegas", "NV")!;
     const first = await content.context(vegas);
     expect(first.places.length).toBeGreaterThan(0);

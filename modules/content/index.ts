@@ -7,28 +7,14 @@ import { groundedProvider } from "./grounded";
 import { ollamaProvider } from "./ollama";
 import { anonymousOnly, HttpError, type CurrentUser, type Logger } from "../../src/http";
 import type { Client } from "@libsql/client";
+import type { Llm } from "../llm";
 
 export { ContentService } from "./service";
 export type { FunFact, HistoryEntry } from "./service";
 
-/** Where the model lives, if anywhere: OLLAMA_HOST (local) or OLLAMA_API_KEY alone (hosted Ollama). */
-export interface ContentConfig {
-  OLLAMA_HOST?: string;
-  OLLAMA_MODEL?: string;
-  OLLAMA_API_KEY?: string;
-  OLLAMA_TIMEOUT_SECONDS: number;
-}
-
-export const DEFAULT_MODEL = "llama3.2";
-export const HOSTED_OLLAMA = "https://ollama.com";
-
-/** The content service: data-grounded always, plus an Ollama model when one is configured. */
-export function createContentService(deps: { client: Client; places: PlacesService; config: ContentConfig; log: Logger }): ContentService {
-  const { config } = deps;
-  const host = config.OLLAMA_HOST ?? (config.OLLAMA_API_KEY ? HOSTED_OLLAMA : undefined);
-  const model = host
-    ? ollamaProvider({ host, model: config.OLLAMA_MODEL ?? DEFAULT_MODEL, apiKey: config.OLLAMA_API_KEY, timeoutMs: config.OLLAMA_TIMEOUT_SECONDS * 1000 })
-    : undefined;
+/** The content service: data-grounded always, plus the model of the LLM seam when one is configured (decision 017). */
+export function createContentService(deps: { client: Client; places: PlacesService; llm: Llm | null; log: Logger }): ContentService {
+  const model = deps.llm ? ollamaProvider(deps.llm) : undefined;
   const content = new ContentService({ client: deps.client, places: deps.places, grounded: groundedProvider(), model, log: deps.log });
   // The places' import hook (onImported → places.invalidate()) also drops the city contexts built on them.
   deps.places.onInvalidate(() => content.invalidate());

@@ -1,24 +1,17 @@
-import { Ollama } from "ollama";
 import * as v from "valibot";
+import type { Llm } from "../llm";
 import type { CityContext, ContentProvider, DeeperLevel, FunFact, HistoryEntry } from "./service";
 import { itemKey } from "./service";
 import { groundedFacts } from "./grounded";
 
 /**
- * The model provider: an Ollama server (local, or hosted with an API key) rewrites the city's grounded
- * context into livelier facts, history and deeper details. Prompts carry only real data; answers are
- * structured JSON validated with valibot; history entries must point at a real historic place of the
- * context (its title and date come from the data, never from the model). Any failure throws, and the
- * content service falls back to the data-grounded provider.
+ * The model provider: a model (through modules/llm, decision 017) rewrites the city's grounded context into
+ * livelier facts, history and deeper details. Prompts carry only real data; answers are structured JSON
+ * (the format derived from the valibot schemas below, the answer validated by them); history entries must
+ * point at a real historic place of the context (its title and date come from the data, never from the
+ * model). Any failure throws, and the content service falls back to the data-grounded provider; the seam's
+ * shared breaker then skips the model for a minute.
  */
-
-export interface OllamaOptions {
-  host: string;
-  model: string;
-  apiKey?: string;
-  /** Abort a model call after this many milliseconds. */
-  timeoutMs: number;
-}
 
 const FACT_BATCH = 8;
 const HISTORY_BATCH = 8;
@@ -29,27 +22,6 @@ const HistoryAnswer = v.object({
   history: v.array(v.object({ placeId: v.pipe(v.number(), v.integer()), category: Text(2, 40), content: Text(20, 1200), significance: Text(10, 600) })),
 });
 const DeeperAnswer = v.object({ details: Text(20, 2000) });
-
-/** JSON schemas for Ollama's structured output (the `format` field). */
-const str = { type: "string" };
-const FORMATS = {
-  facts: {
-    type: "object",
-    properties: { facts: { type: "array", items: { type: "object", properties: { title: str, summary: str, category: str }, required: ["title", "summary", "category"] } } },
-    required: ["facts"],
-  },
-  history: {
-    type: "object",
-    properties: {
-      history: {
-        type: "array",
-        items: { type: "object", properties: { placeId: { type: "integer" }, category: str, content: str, significance: str }, required: ["placeId", "category", "content", "significance"] },
-      },
-    },
-    required: ["history"],
-  },
-  deeper: { type: "object", properties: { details: str }, required: ["details"] },
-};
 
 const SYSTEM = [
   "You are LocalScope's travel writer. You write short, vivid, accurate text about one US city.",
@@ -90,47 +62,21 @@ export function promptContext(c: CityContext): string {
   return `CONTEXT-JSON-START\n${JSON.stringify(data)}\nCONTEXT-JSON-END`;
 }
 
-export function ollamaProvider(options: OllamaOptions): ContentProvider {
-  const client = new Ollama({
-    host: options.host,
-    headers: options.apiKey ? { Authorization: `Bearer ${options.apiKey}` } : undefined,
-    // Every call gets its own deadline; an aborted call throws and the caller falls back.
-    fetch: ((input: RequestInfo | URL, init?: RequestInit) => {
-      const timeout = AbortSignal.timeout(options.timeoutMs);
-      return fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
-    }) as typeof fetch,
-  });
-
-  async function ask<T>(schema: v.GenericSchema<unknown, T>, format: object, prompt: string, context: string): Promise<T> {
-    const response = await client.chat({
-      model: options.model,
-      stream: false,
-      format,
-      options: { temperature: 0.4 },
-      messages: [
-        { role: "system", content: SYSTEM },
-        { role: "user", content: `${context}\n\n${prompt}` },
-      ],
-    });
-    let json: unknown;
-    try {
-      json = JSON.parse(response.message.content);
-    } catch {
-      throw new Error("the model's answer is not JSON");
-    }
-    const parsed = v.safeParse(schema, json);
-    if (!parsed.success) throw new Error(`the model's answer has the wrong shape (${parsed.issues[0]?.message ?? "invalid"})`);
-    return parsed.output;
-  }
+export function ollamaProvider(llm: Llm): ContentProvider {
+  const ask = <T>(schema: v.GenericSchema<unknown, T>, prompt: string, context: string): Promise<T> =>
+    llm.complete(schema, [
+      { role: "system", content: SYSTEM },
+      { role: "user", content: `${context}\n\n${prompt}` },
+    ]);
 
   return {
-    name: `ollama:${options.model}`,
+    name: llm.name,
+    available: () => llm.available(),
 
     async facts(c, avoid) {
       const context = promptContext(c);
       const answer = await ask(
         FactsAnswer,
-        FORMATS.facts,
         [
           `Write ${FACT_BATCH} fun facts about ${c.city.name}, ${c.city.stateName}, each from the context's facts or places.`,
           "Each has a catchy title (at most 8 words), a summary of one or two sentences, and a one- or two-word category.",
@@ -151,7 +97,6 @@ export function ollamaProvider(options: OllamaOptions): ContentProvider {
       const context = promptContext(c);
       const answer = await ask(
         HistoryAnswer,
-        FORMATS.history,
         [
           `Write up to ${HISTORY_BATCH} history entries for ${c.city.name}, each about ONE of the context's historicPlaces, identified by its placeId.`,
           "For each: a one- or two-word category, two or three sentences of content from its description and date, and one sentence on its significance for the city.",
@@ -179,7 +124,6 @@ export function ollamaProvider(options: OllamaOptions): ContentProvider {
       const depth = ["a few more details (2–3 sentences)", "a deeper dive (3–4 sentences) connecting it to other facts of the context", "an expert analysis (4–5 sentences) of what it says about the city, with the sources named in the context"][level - 1];
       const answer = await ask(
         DeeperAnswer,
-        FORMATS.deeper,
         `The reader is looking at this fun fact about ${c.city.name}:\nTitle: ${fact.title}\nSummary: ${fact.summary}\nWrite ${depth}, using only the context.\nShape: {"details":"…"}`,
         context,
       );

@@ -3,6 +3,7 @@ import { silentLog, testApp, testServices } from "../../src/testing";
 import { ContentService, itemKey, type FunFact, type HistoryEntry } from "./service";
 import { groundedProvider } from "./grounded";
 import { ollamaProvider } from "./ollama";
+import { createLlm } from "../llm";
 import { continueAsGuest, signUp } from "../auth/testing";
 import { MODEL_FACT_PREFIX, startOllamaTestServer, type OllamaTestServer } from "./ollama-test-server";
 
@@ -260,7 +261,7 @@ describe("with an Ollama model (the real ollama client against our Ollama-protoc
   test("load more asks the model for another round that avoids what it wrote, and never repeats", async () => {
     const server = ollamaServer();
     const { database, places, cityIndex } = await testServices();
-    const model = ollamaProvider({ host: server.url, model: "test-rounds", timeoutMs: 5000 });
+    const model = ollamaProvider(createLlm({ host: server.url, model: "test-rounds", firstTokenMs: 5000 }));
     const content = new ContentService({ client: database.client, places, grounded: groundedProvider(), model, log: silentLog() });
     const city = cityIndex.find("Chicago", "IL")!;
     const seen: string[] = (await content.batch("facts", city, 5, { userId: 900_100, more: false })).map((f) => f.title);

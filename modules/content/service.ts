@@ -49,6 +49,8 @@ export interface CityContext {
 export interface ContentProvider {
   /** Stable name used as the cache key ("grounded", "ollama:llama3.2"). */
   readonly name: string;
+  /** False while the model is skipped (the LLM seam's shared breaker); absent = always available. */
+  available?(): boolean;
   /** An ordered batch of facts; `avoid` lists titles already written for this city. */
   facts(context: CityContext, avoid: string[]): Promise<FunFact[]>;
   history(context: CityContext, avoid: string[]): Promise<HistoryEntry[]>;
@@ -132,7 +134,6 @@ type Item<K extends Kind> = K extends "facts" ? FunFact : HistoryEntry;
 /** How many items a city may accumulate per kind across model rounds (grounded lists are complete at once). */
 const MAX_ITEMS = 40;
 const CONTEXT_TTL_MS = 10 * 60_000;
-const MODEL_RETRY_MS = 60_000;
 
 /**
  * Facts, history and deeper details for a city. Chooses the configured provider (a model), falls back to
@@ -153,7 +154,6 @@ export class ContentService {
     ignoreFetchAbort: true,
     fetchMethod: async (_key, _stale, { context: run }) => ({ value: await run() }),
   });
-  private modelDownUntil = 0;
 
   constructor(
     private readonly deps: {
@@ -209,12 +209,11 @@ export class ContentService {
   /** Run with the model when configured; any failure or timeout falls back to the grounded provider. */
   private async withFallback<T>(run: (provider: ContentProvider) => Promise<T>, what: string): Promise<[T, ContentProvider]> {
     const { model, grounded, log } = this.deps;
-    if (model && Date.now() >= this.modelDownUntil) {
+    if (model && (model.available?.() ?? true)) {
       try {
         return [await run(model), model];
       } catch (error) {
-        // A failed or slow model is skipped for a minute, so every request does not wait for it again.
-        this.modelDownUntil = Date.now() + MODEL_RETRY_MS;
+        // The LLM seam's breaker now skips a failed or slow model for a minute, for every caller.
         log.warn(`Content: the model could not write ${what} (${error instanceof Error ? error.message : String(error)}); using the data-grounded provider.`);
       }
     }

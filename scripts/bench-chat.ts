@@ -1,0 +1,127 @@
+/**
+ * Chat benchmark (issue 13), in one run:
+ * 1. In process: the data-grounded provider (no model) answering the four suggested prompts and more, for a
+ *    big city and a small town: time to first token and to the full answer, p50/p99 (target: p99 first token
+ *    ≤ 100 ms), after one warm-up round per city (the state's places are imported on first use).
+ * 2. Over HTTP: POST /api/chat/recommendations throughput against the hello route (/healthz) of the same
+ *    server process, driven by autocannon from this process (the per-user limit is raised for the run).
+ * Usage: bun scripts/bench-chat.ts [-- --rounds 50 --seconds 5 --connections 20]
+ */
+import autocannon from "autocannon";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createContentService } from "../modules/content";
+import { ChatService } from "../modules/chat";
+import { chatSourcesOf } from "../src/app";
+import { bootServices } from "../src/boot";
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const rounds = arg("rounds", 50);
+const seconds = arg("seconds", 5);
+const connections = arg("connections", 20);
+const root = join(import.meta.dir, "..");
+const quiet = { info() {}, warn() {}, error: console.error };
+
+const QUESTIONS = [
+  "What restaurants are popular here?",
+  "What activities can I do today?",
+  "Show me historical places nearby",
+  "Where can I shop locally?",
+  "Any good coffee?",
+  "bars open now",
+  "Where should I stay?",
+  "things to do with kids",
+];
+const CITIES = ["Las Vegas, NV", "Ely, NV"];
+
+const pct = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+
+// ---- 1. in process ----
+const dir = mkdtempSync(join(tmpdir(), "localscope-bench-chat-"));
+try {
+  const services = await bootServices({ DATABASE_URL: `file:${join(dir, "inproc.db")}`, DATABASE_AUTH_TOKEN: undefined, OVERPASS_URL: undefined }, quiet);
+  const content = createContentService({ client: services.database.client, places: services.places, llm: null, log: quiet });
+  const chat = new ChatService({ sources: chatSourcesOf(services, content), llm: null, log: quiet });
+  for (const location of CITIES) for (const query of QUESTIONS) await chat.ask({ query, location, history: [] });
+  const first: number[] = [];
+  const full: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    for (const location of CITIES) {
+      for (const query of QUESTIONS) {
+        const started = performance.now();
+        let firstAt = 0;
+        await chat.ask({ query, location, history: [] }, { stream: true, events: { token: () => void (firstAt ||= performance.now()) } });
+        const done = performance.now();
+        first.push(firstAt - started);
+        full.push(done - started);
+      }
+    }
+  }
+  console.log(`Chat benchmark — Bun ${Bun.version}, ${navigator.hardwareConcurrency} cores`);
+  console.log(`1. Grounded provider in process: ${first.length} answers (${rounds} rounds × ${QUESTIONS.length} questions × ${CITIES.join(" and ")}), after a warm-up round`);
+  console.log("   ".padEnd(16), "p50 ms".padStart(8), "p99 ms".padStart(8), "max ms".padStart(8));
+  for (const [name, values] of [["first token", first], ["full answer", full]] as const) {
+    console.log(`   ${name}`.padEnd(16), pct(values, 50).toFixed(2).padStart(8), pct(values, 99).toFixed(2).padStart(8), Math.max(...values).toFixed(2).padStart(8));
+  }
+  console.log(`   p99 time to first token ${pct(first, 99).toFixed(2)} ms → ${pct(first, 99) <= 100 ? "meets" : "ABOVE"} the 100 ms target`);
+  services.database.client.close();
+
+  // ---- 2. over HTTP ----
+  const port: number = await new Promise((resolve) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const p = (s.address() as { port: number }).port;
+      s.close(() => resolve(p));
+    });
+  });
+  const server = Bun.spawn([join(root, "node_modules/.bin/bun"), join(root, "src/server.ts")], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: `file:${join(dir, "http.db")}`, CHAT_MESSAGES_PER_MINUTE: "1000000", OLLAMA_HOST: "", OLLAMA_API_KEY: "" },
+    stdout: "ignore",
+    stderr: "inherit",
+  });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    for (let i = 0; i < 300; i++) {
+      try {
+        if ((await fetch(`${base}/healthz`)).ok) break;
+      } catch {
+        // starting
+      }
+      await Bun.sleep(100);
+    }
+    const login = await fetch(`${base}/api/auth/auto-login`, { method: "POST", headers: { origin: base } });
+    if (!login.ok) throw new Error(`auto-login answered ${login.status}`);
+    const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const body = JSON.stringify({ query: "What restaurants are popular here?", location: "Las Vegas, NV" });
+    const chatHeaders = { cookie, "content-type": "application/json", origin: base };
+    const warm = await fetch(`${base}/api/chat/recommendations`, { method: "POST", headers: chatHeaders, body });
+    if (!warm.ok) throw new Error(`/api/chat/recommendations answered ${warm.status}`);
+    await warm.arrayBuffer();
+    const targets = [
+      { name: "hello (/healthz)", url: `${base}/healthz`, method: "GET" as const },
+      { name: "POST /api/chat/recommendations", url: `${base}/api/chat/recommendations`, method: "POST" as const, body, headers: chatHeaders },
+    ];
+    const results: Array<{ name: string; rps: number; p50: number; p99: number; errors: number }> = [];
+    for (const t of targets) {
+      const result = await autocannon({ url: t.url, method: t.method, body: t.body, headers: t.headers, connections, duration: seconds, pipelining: 1 });
+      results.push({ name: t.name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx });
+    }
+    console.log(`2. Throughput — autocannon, ${connections} connections, ${seconds} s per route (load generator on the same machine)`);
+    console.log("   route".padEnd(36), "req/s".padStart(10), "p50 ms".padStart(8), "p99 ms".padStart(8), "errors".padStart(8));
+    for (const r of results) console.log(`   ${r.name}`.padEnd(36), r.rps.toFixed(0).padStart(10), String(r.p50).padStart(8), String(r.p99).padStart(8), String(r.errors).padStart(8));
+    console.log(`   /api/chat/recommendations: ${((results[1]!.rps / results[0]!.rps) * 100).toFixed(1)}% of hello throughput (grounded answer, a rate-limit write and a session read per request)`);
+  } finally {
+    server.kill();
+    await server.exited;
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,30 @@
+import { describe, expect, test } from "bun:test";
+import { chatCityKey, segments, stripMarkdown } from "./chat-text";
+
+describe("chat reply text", () => {
+  test("markdown is removed", () => {
+    expect(stripMarkdown("## Top picks\n- **Lilys Bistro** is _lovely_\n* `Art Zone`\n[Neon Museum](https://x.y)")).toBe("Top picks\nLilys Bistro is lovely\nArt Zone\nNeon Museum");
+  });
+
+  test("10-digit phone numbers become call links; other numbers stay text", () => {
+    const parts = segments("Call (702) 387-6366 or 702.555.0101, not 12345 or 1,234,567.");
+    expect(parts.filter((p) => p.kind === "phone")).toEqual([
+      { kind: "phone", text: "(702) 387-6366", href: "tel:+17023876366" },
+      { kind: "phone", text: "702.555.0101", href: "tel:+17025550101" },
+    ]);
+    expect(parts.map((p) => p.text).join("")).toBe("Call (702) 387-6366 or 702.555.0101, not 12345 or 1,234,567.");
+  });
+
+  test("street addresses become maps-search links (in the chat's city)", () => {
+    const parts = segments("Neon Museum is at 821 Las Vegas Blvd N. Open daily.", "Las Vegas, NV");
+    const address = parts.find((p) => p.kind === "address")!;
+    expect(address.text).toBe("821 Las Vegas Blvd N");
+    expect(address).toMatchObject({ href: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent("821 Las Vegas Blvd N, Las Vegas, NV")}` });
+    expect(segments("It has 3 great rooms.").every((p) => p.kind === "text")).toBe(true);
+  });
+
+  test("the spec's city key", () => {
+    expect(chatCityKey("Las Vegas")).toBe("las-vegas");
+    expect(chatCityKey("Winston Salem")).toBe("winston-salem");
+  });
+});

@@ -1,0 +1,13 @@
+import { Shell } from "../components/Shell";
+import ChatView from "../islands/ChatView";
+import { Island } from "../islands/runtime";
+import type { SelectedCity } from "../state";
+
+/** /chat: the AI travel assistant (issue 13). One island; its code loads only on this page. */
+export function ChatPage(props: { city: SelectedCity }) {
+  return (
+    <Shell path="/chat">
+      <Island name="ChatView" component={ChatView} props={{ city: props.city }} />
+    </Shell>
+  );
+}
