@@ -19,7 +19,8 @@ export interface Place {
   rating?: string;
   phone: string | null;
   website: string | null;
-  priceRange?: string;
+  /** Only when a source gives one (DECISIONS 17): null or absent means unknown, never shown as "$$". */
+  priceRange?: string | null;
   amenities?: string[];
   openingHours?: string | null;
   openNow?: boolean | null;
@@ -27,6 +28,20 @@ export interface Place {
   sourceId?: string;
   licence?: string;
   sources?: Array<{ source: string; sourceId: string; licence: string }>;
+  /** The newest dataset date of the place (DECISIONS 20). */
+  observedAt?: string | null;
+  /** Food, store or lodging known only from data older than five years. */
+  stale?: boolean;
+  /** The Wikipedia article its description comes from (CC BY-SA). */
+  wikipedia?: string | null;
+  /** Not a chain (name-suggestion-index brand list). */
+  local?: boolean;
+}
+
+/** "Listed in 2011 data — may have changed" for a stale place (DECISIONS 20), else null. */
+export function staleNote(place: Pick<Place, "stale" | "observedAt">): string | null {
+  const year = place.observedAt?.slice(0, 4);
+  return place.stale && year && /^\d{4}$/.test(year) ? `Listed in ${year} data — may have changed` : null;
 }
 
 export interface FunFact {

@@ -1,5 +1,7 @@
 import type { Client } from "@libsql/client";
+import { osmCampgrounds, ridbCampgrounds } from "./sources/campgrounds";
 import { cityFoodDatasets } from "./sources/city-food";
+import { historicWikipedia } from "./sources/historic-wikipedia";
 import { dcOpenData } from "./sources/dc-open-data";
 import { historicDatasets } from "./sources/historic";
 import { gnisNature } from "./sources/gnis-nature";
@@ -24,7 +26,10 @@ export const DATASETS: Dataset[] = [
   osmSamples,
   osmCityExtracts,
   osmMonuments,
+  historicWikipedia,
   ...historicDatasets,
+  ridbCampgrounds,
+  osmCampgrounds,
   dcOpenData,
   imlsMuseums,
   openBreweryDb,

@@ -246,7 +246,7 @@ export async function importDatasetState(
       continue;
     }
     const key = titleKey(input.title);
-    const match = findMatch(input, key);
+    const match = (input.sameAs && bySource.get(`${input.sameAs.source}\u0000${input.sameAs.sourceId}`)) || findMatch(input, key);
     if (match) {
       mergeInto(match, input, [ref]);
       bySource.set(refKey, match);
@@ -256,6 +256,7 @@ export async function importDatasetState(
     }
     const place: Held = { ...input, licence: dataset.licence, sources: [ref], titleKey: key, dirty: true };
     delete (place as Partial<PlaceInput>).observedAt;
+    delete (place as Partial<PlaceInput>).sameAs;
     fresh.push(place);
     addToGrid(place);
     bySource.set(refKey, place);

@@ -46,6 +46,8 @@ export interface PlaceInput {
   tags?: Record<string, string> | null;
   /** This record's own date ("2017", "2023-02-28") when it differs from its dataset's `observedAt`. */
   observedAt?: string | null;
+  /** Another dataset's record this one is known to be (e.g. an OSM campground within 300 m of its RIDB row): merged into it. */
+  sameAs?: { source: string; sourceId: string } | null;
 }
 
 export type ReadResult = PlaceInput | { skip: string };
