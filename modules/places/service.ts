@@ -193,6 +193,36 @@ export const distanceBand = (miles: number) => {
   return i === -1 ? DISTANCE_BANDS.length : i;
 };
 const FEATURED_TARGET = 24;
+const CORROBORATION_MILES = 0.6;
+/** Heritage listings count as one family of sources (as in the import's notability). */
+const HERITAGE = new Set(["nyc-landmarks", "nys-national-register", "chicago-landmarks", "portland-landmarks", "mt-national-register", "mo-historic", "wv-nrhp", "nc-nrhp", "dc-open-data", "historic-wikipedia"]);
+/**
+ * Featured, one entry per sight: records of the same name within ~1 km (a landmark listed by the city, the
+ * National Register and OpenStreetMap at different points of a large site) are one sight; the most notable
+ * record stands for it and gains 2 per further independent dataset that lists it.
+ */
+function corroborated(rows: Row[]): Array<{ r: Row; n: number }> {
+  const groups = new Map<string, Row[][]>();
+  for (const r of rows) {
+    const key = String(r.title_key);
+    const clusters = groups.get(key) ?? groups.set(key, []).get(key)!;
+    const near = clusters.find((c) => distanceMiles(Number(c[0]!.latitude), Number(c[0]!.longitude), Number(r.latitude), Number(r.longitude)) <= CORROBORATION_MILES);
+    if (near) near.push(r);
+    else clusters.push([r]);
+  }
+  const out: Array<{ r: Row; n: number }> = [];
+  for (const clusters of groups.values()) {
+    for (const c of clusters) {
+      c.sort((a, b) => Number(b.notability) - Number(a.notability) || Number(b.quality) - Number(a.quality) || Number(a.id) - Number(b.id));
+      const family = (s: { source: string }) => (HERITAGE.has(s.source) ? "heritage" : s.source);
+      const datasets = new Set(c.flatMap((r) => (JSON.parse(String(r.sources)) as Array<{ source: string }>).map(family)));
+      const own = new Set((JSON.parse(String(c[0]!.sources)) as Array<{ source: string }>).map(family));
+      out.push({ r: c[0]!, n: Number(c[0]!.notability) + 2 * (datasets.size - own.size) });
+    }
+  }
+  return out;
+}
+
 /** Featured looks city-wide: a larger city's famous places lie farther from downtown (SimpleMaps area population). */
 export function featuredRadii(population: number): number[] {
   const start = population >= 1_000_000 ? 8 : population >= 250_000 ? 5 : population >= 50_000 ? 3 : 2;
@@ -345,9 +375,9 @@ export class PlacesService {
         rows = (await this.candidates(city, radius, { minNotability: 1 })).filter((r) => !isStale(Number(r.category_id), r.observed_at as string | null));
         if (rows.length >= FEATURED_TARGET) break;
       }
-      return rows
-        .map((r) => ({ r, d: dist(r) }))
-        .sort((a, b) => Number(b.r.notability) - Number(a.r.notability) || Number(b.r.quality) - Number(a.r.quality) || a.d - b.d || Number(a.r.id) - Number(b.r.id));
+      return corroborated(rows)
+        .map(({ r, n }) => ({ r, n, d: dist(r) }))
+        .sort((a, b) => b.n - a.n || Number(b.r.quality) - Number(a.r.quality) || a.d - b.d || Number(a.r.id) - Number(b.r.id));
     }
     let categories: number[] | null = null;
     let radii = NEARBY_RADII;

@@ -18,8 +18,8 @@ const JUNK_KIND =
 /** Names of organisations rather than places: companies, managers, foundations, event businesses. */
 const ORGANISATION = /\b(l\.?l\.?c|inc|incorporated|corp|corporation|co ltd|ltd|mgmt|management|hospitality( group)?|holdings|enterprises|events?|foundation|associates|services)\b\.?$|\b(mgmt|management|hospitality group|holdings|foundation|property services)\b|\bl\.?l\.?c\b/i;
 
-/** "PO Box 12", "P.O. Box", "Post Office Box", "Box 123" (a mailing address: no site to visit). */
-const PO_BOX = /^\s*(p\.?\s*o\.?\s*box|post office box|box\s+\d)|\bp\.?\s*o\.?\s*box\b/i;
+/** "PO Box 12", "P.O. Box", "Post Office Box", "Box 123", "HC 60 Box 53", "RR 2 Box 7" (a mailing address: no site to visit). */
+const PO_BOX = /^\s*(p\.?\s*o\.?\s*box|post office box|box\s+\d)|\bp\.?\s*o\.?\s*box\b|\b(hc|rr|rt|star route)\s*\d*\s+box\b/i;
 
 /** Children's day and summer camps filed under lodging. */
 const NOT_LODGING = /\b(day camps?|summer camps?|kids camps?|camp management)\b/i;
@@ -37,11 +37,24 @@ function brandsData(): BrandList {
   return brandList;
 }
 
-/** Title keys to try against the brand list: the whole name, and the name before " - " / " #12" / "(…)" (branch suffixes). */
+/** Words a branch adds to its brand's name: "Starbucks Coffee", "Papa John's Pizza", "Best Western Inn". */
+const GENERIC_TAIL = new Set(["coffee", "cafe", "pizza", "restaurant", "grill", "bar", "store", "shop", "stores", "market", "pharmacy", "hotel", "inn", "motel", "suites", "express", "and", "casino", "resort", "buffet", "bakery", "donuts", "burgers", "chicken", "drive", "in", "thru", "co", "company", "outlet", "supercenter", "video", "of", "the", "s"]);
+
+/**
+ * Title keys to try against the brand list: the whole name, the name before " - " / " #12" / "(…)"
+ * (branch suffixes), and each leading run of words whose remaining words are all generic.
+ */
 function brandKeys(title: string): string[] {
   const whole = titleKey(title);
-  const base = titleKey(title.replace(/\s*(\(|#\d|\s-\s|\bstore\s*#?\d|\d+$).*$/i, ""));
-  return base && base !== whole ? [whole, base] : [whole];
+  const base = titleKey(title.replace(/\s*(\(|#\d|\s-\s|\bstore\s*#?\d).*$/i, "").replace(/\s+\d+$/, ""));
+  const keys = [whole];
+  if (base && base !== whole) keys.push(base);
+  const words = (base || whole).split(" ");
+  for (let n = words.length - 1; n >= 1; n--) {
+    if (!GENERIC_TAIL.has(words[n]!)) break;
+    keys.push(words.slice(0, n).join(" "));
+  }
+  return keys;
 }
 
 /** The brand (normalised name) this place belongs to per the name-suggestion-index, or null for an independent place. */
@@ -121,14 +134,17 @@ export interface NotabilityInput {
  */
 export function notability(p: NotabilityInput): number {
   const datasets = new Set(p.sources.map((s) => s.source));
-  let score = 2 * (datasets.size - 1);
+  // Heritage listings (city landmarks, the National Register, its Wikipedia articles) count as one family:
+  // a house on three lists is not three times as famous; a landmark that is also a museum or an OSM attraction is.
+  const families = new Set([...datasets].map((s) => (LISTING_SOURCES.has(s) ? "heritage" : s)));
+  let score = 2 * (families.size - 1);
   if ([...datasets].some((s) => LISTING_SOURCES.has(s))) score += 2;
   if (p.wikidata) score += 3;
-  if (p.tags?.wikipedia || datasets.has("historic-wikipedia")) score += 3;
-  if (datasets.has("wikivoyage-do")) score += 2;
+  if (p.tags?.wikipedia || datasets.has("historic-wikipedia")) score += 1;
+  if (datasets.has("wikivoyage-do")) score += 3;
   const discipline = p.tags?.discipline;
   if (discipline && discipline in MUSEUM_DISCIPLINE) score += MUSEUM_DISCIPLINE[discipline]!;
-  else if (FAMOUS_KIND.test(p.kind)) score += 2;
+  else if (FAMOUS_KIND.test(p.kind)) score += 3;
   if (p.tags?.tourism && /attraction|museum|viewpoint/.test(p.tags.tourism)) score += 2;
   if (p.categoryId === CATEGORY.food || p.categoryId === CATEGORY.stores) score -= 2;
   if (isOrganisationName(p.title) || /\b(society|association|council|commission|committee|club)\b/i.test(p.title)) score -= 6;
