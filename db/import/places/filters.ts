@@ -113,7 +113,8 @@ const LISTING_SOURCES = new Set([
   "dc-open-data",
   "historic-wikipedia",
 ]);
-const FAMOUS_KIND = /\b(attraction|museum|viewpoint|zoo|aquarium|theme park|casino|gallery|landmark|monument|memorial|planetarium|botanical garden|stadium|theatre|theater|arts centre)\b/i;
+/** Sights (not venues: a theatre or an arts centre is where a show is, not what a visitor comes to see). */
+const FAMOUS_KIND = /\b(attraction|museum|viewpoint|zoo|aquarium|theme park|casino|gallery|landmark|monument|memorial|planetarium|botanical garden|historic bridge|lighthouse)\b/i;
 const MUSEUM_DISCIPLINE: Record<string, number> = { ART: 3, SCI: 3, NAT: 3, ZAW: 3, HST: 2, BOT: 2, CMU: 1, GMU: 1, HSC: -2 };
 
 export interface NotabilityInput {
@@ -141,7 +142,7 @@ export function notability(p: NotabilityInput): number {
   if ([...datasets].some((s) => LISTING_SOURCES.has(s))) score += 2;
   if (p.wikidata) score += 3;
   if (p.tags?.wikipedia || datasets.has("historic-wikipedia")) score += 1;
-  if (datasets.has("wikivoyage-do")) score += 3;
+  if (datasets.has("wikivoyage-do")) score += 2;
   const discipline = p.tags?.discipline;
   if (discipline && discipline in MUSEUM_DISCIPLINE) score += MUSEUM_DISCIPLINE[discipline]!;
   else if (FAMOUS_KIND.test(p.kind)) score += 3;
