@@ -16,7 +16,7 @@ const JUNK_KIND =
   /\b(mobile homes?|(household )?appliances?|electronics|computers?|optical goods|optician|catalog store|office supplies|stationery & office supplies|mobile phones?|furniture|garden supply|pets? & pet supplies|storage|adult|video rental|repair|trade supplier|wholesale|car parts|hvac|fuel|gas station|funeral)\b/i;
 
 /** Names of organisations rather than places: companies, managers, foundations, event businesses. */
-const ORGANISATION = /\b(l\.?l\.?c|inc|incorporated|corp|corporation|co ltd|ltd|mgmt|management|hospitality( group)?|holdings|enterprises|events?|foundation|associates|services)\b\.?$|\b(mgmt|management|hospitality group|holdings|foundation|property services)\b|\bl\.?l\.?c\b/i;
+const ORGANISATION = /\b(l\.?l\.?c|inc|incorporated|corp|corporation|mgmt|management|hospitality|holdings|foundation|enterprises)\b|\b(events?|associates|services|co|ltd)\.?$/i;
 
 /** "PO Box 12", "P.O. Box", "Post Office Box", "Box 123", "HC 60 Box 53", "RR 2 Box 7" (a mailing address: no site to visit). */
 const PO_BOX = /^\s*(p\.?\s*o\.?\s*box|post office box|box\s+\d)|\bp\.?\s*o\.?\s*box\b|\b(hc|rr|rt|star route)\s*\d*\s+box\b/i;
