@@ -70,6 +70,13 @@ export const places = sqliteTable(
     tags: text("tags"),
     quality: integer("quality").notNull(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+    // Migration 0007 (issue 11: places a traveller wants).
+    /** The newest date of the datasets the place comes from ("2011", "2026-04"); null when none gives one. */
+    observedAt: text("observed_at"),
+    /** How well known the place is, from open signals (db/import/places/filters.ts); below 0 = never featured. */
+    notability: integer("notability").notNull().default(0),
+    /** The name-suggestion-index brand the place belongs to (a chain), or null for an independent place. */
+    brand: text("brand"),
   },
   (t) => [index("places_state_category_idx").on(t.stateCode, t.categoryId), index("places_title_key_idx").on(t.titleKey)],
 );

@@ -65,6 +65,10 @@ describe("about and data sources", () => {
       expect(html).toContain(`href="${d.url.replace(/&/g, "&amp;")}"`);
     }
     expect(html).toContain("© OpenStreetMap contributors");
+    // Issue 11: city centres from GeoNames, 2026 campgrounds (RIDB, OSM), Wikipedia paragraphs (CC BY-SA).
+    expect(html).toContain('href="https://www.geonames.org/"');
+    expect(html).toContain("Recreation.gov / RIDB");
+    expect(html).toContain("Wikipedia (CC BY-SA 4.0)");
     expect((await home()).html).toContain('href="/about"');
   });
 });

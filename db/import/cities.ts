@@ -4,9 +4,11 @@ import type { Database } from "../client";
 import { cities, dataImports } from "../schema";
 import citiesCsvPath from "../data/uscities.csv.gz" with { type: "file" };
 import { readText } from "../../src/files";
+import geonamesCsvPath from "../data/geonames_us_cities1000.csv.gz" with { type: "file" };
+import { distanceMiles } from "../../src/geo";
 
 /** Bump when the bundled file or the mapping below changes: the next start re-imports. */
-export const CITIES_DATASET = { name: "simplemaps-uscities-basic", version: "2025-1" } as const;
+export const CITIES_DATASET = { name: "simplemaps-uscities-basic", version: "2025-2-geonames-centres" } as const;
 
 type CsvRow = Record<string, string>;
 export type NewCity = typeof cities.$inferInsert;
@@ -47,10 +49,86 @@ export function cityFromCsv(row: CsvRow): NewCity | null {
   };
 }
 
-export async function readBundledCities(path: string = citiesCsvPath): Promise<NewCity[]> {
-  const text = await readText(path);
-  const rows: CsvRow[] = parse(text, { columns: true, skip_empty_lines: true, bom: true });
-  return rows.map(cityFromCsv).filter((c): c is NewCity => c !== null);
+async function readCsvRows(path: string): Promise<CsvRow[]> {
+  return parse(await readText(path), { columns: true, skip_empty_lines: true, bom: true });
+}
+
+/** "Washington, D.C." → "washington", "St. Louis" → "saint louis", "Cañon City" → "canon city". */
+export function placeNameKey(name: string): string {
+  return name
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .replace(/,?\s*d\.\s*c\.$/, "")
+    .replace(/\b(st|ste)\.?\s/g, (m) => (m.startsWith("ste") ? "sainte " : "saint "))
+    .replace(/\bft\.?\s/g, "fort ")
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
+}
+
+export interface GeoNamesPoint {
+  name: string;
+  stateCode: string;
+  latitude: number;
+  longitude: number;
+}
+
+/** GeoNames cities1000 (CC BY 4.0) populated places, without PPLX sections of a city (East New York …). */
+export async function readGeoNamesPoints(path: string = geonamesCsvPath): Promise<GeoNamesPoint[]> {
+  const points: GeoNamesPoint[] = [];
+  for (const row of await readCsvRows(path)) {
+    const latitude = Number.parseFloat(row.lat ?? "");
+    const longitude = Number.parseFloat(row.lon ?? "");
+    if (!row.name || !/^[A-Z]{2}$/.test(row.state_code ?? "") || row.feature_code === "PPLX") continue;
+    if (!Number.isFinite(latitude) || !Number.isFinite(longitude)) continue;
+    points.push({ name: row.name, stateCode: row.state_code!, latitude, longitude });
+  }
+  return points;
+}
+
+const CENTRE_MATCH_MILES = 25 / 1.609344;
+
+/**
+ * DECISIONS 18: a city's centre is its downtown. SimpleMaps points are area centroids (New York sits in
+ * Bushwick); GeoNames points sit on downtown. Where a GeoNames place of the same name (or "<name> City")
+ * in the same state lies within 25 km, its point becomes the centre; otherwise the SimpleMaps point stays.
+ * Returns how many centres moved.
+ */
+export function applyDowntownCentres(list: NewCity[], points: GeoNamesPoint[]): number {
+  const byKey = new Map<string, GeoNamesPoint[]>();
+  for (const p of points) {
+    const key = `${p.stateCode}|${placeNameKey(p.name)}`;
+    const bucket = byKey.get(key);
+    if (bucket) bucket.push(p);
+    else byKey.set(key, [p]);
+  }
+  let moved = 0;
+  for (const city of list) {
+    const key = placeNameKey(city.name);
+    const candidates = [...(byKey.get(`${city.stateCode}|${key}`) ?? []), ...(byKey.get(`${city.stateCode}|${key} city`) ?? [])];
+    let best: GeoNamesPoint | undefined;
+    let bestMiles = CENTRE_MATCH_MILES;
+    for (const p of candidates) {
+      const miles = distanceMiles(city.latitude, city.longitude, p.latitude, p.longitude);
+      if (miles <= bestMiles) {
+        best = p;
+        bestMiles = miles;
+      }
+    }
+    if (best) {
+      city.latitude = best.latitude;
+      city.longitude = best.longitude;
+      moved++;
+    }
+  }
+  return moved;
+}
+
+/** SimpleMaps cities (names, population, counties, ZIPs) with GeoNames downtown centres where they match. */
+export async function readBundledCities(path: string = citiesCsvPath, geonamesPath: string | null = geonamesCsvPath): Promise<NewCity[]> {
+  const list = (await readCsvRows(path)).map(cityFromCsv).filter((c): c is NewCity => c !== null);
+  if (geonamesPath) applyDowntownCentres(list, await readGeoNamesPoints(geonamesPath));
+  return list;
 }
 
 /**
@@ -67,7 +145,7 @@ export async function importCities(
   if (existing[0]?.version === CITIES_DATASET.version) return { imported: false, rows: existing[0].rows };
 
   const started = performance.now();
-  log(`Importing US cities (SimpleMaps, CC BY 4.0)…`);
+  log(`Importing US cities (SimpleMaps, CC BY 4.0; downtown centres from GeoNames, CC BY 4.0)…`);
   const rows = await readBundledCities(options.path);
   const chunk = 500;
   const statements: any[] = [db.delete(cities)];

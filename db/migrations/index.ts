@@ -8,6 +8,7 @@ import m0004 from "./0004_security.sql" with { type: "text" };
 import m0005 from "./0005_traffic.sql" with { type: "text" };
 import m0006 from "./0006_admin.sql" with { type: "text" };
 import m0009 from "./0009_chat.sql" with { type: "text" };
+import m0007 from "./0007_places_quality.sql" with { type: "text" };
 
 export const migrations: ReadonlyArray<{ tag: string; sql: string }> = [
   { tag: "0000_init", sql: m0000 },
@@ -24,4 +25,6 @@ export const migrations: ReadonlyArray<{ tag: string; sql: string }> = [
   { tag: "0006_admin", sql: m0006 },
   // 0009: the chat rate-limit log (20 messages a minute per user, shared by every instance).
   { tag: "0009_chat", sql: m0009 },
+  // 0007: places.observed_at, notability, brand (issue 11); re-imports places with the new filters.
+  { tag: "0007_places_quality", sql: m0007 },
 ];

@@ -139,7 +139,7 @@ export async function importOverpassElements(
     if (!rows.length) continue;
     // The bundled datasets of that state go in first, so they stay the primary sources and never race this import.
     await ensureState(stateCode);
-    summaries.push(await importDatasetState(client, { key: OVERPASS_SOURCE.key, licence: OVERPASS_SOURCE.licence, read: () => rows }, stateCode, { rows }));
+    summaries.push(await importDatasetState(client, { key: OVERPASS_SOURCE.key, licence: OVERPASS_SOURCE.licence, observedAt: new Date().toISOString().slice(0, 10), read: () => rows }, stateCode, { rows }));
   }
   return summaries;
 }

@@ -71,17 +71,60 @@ describe("place lists over real data", () => {
     expect(new Set([...first, ...second]).size).toBe(24);
   });
 
-  test("lodging without known amenities gets the default chips; other categories do not", async () => {
-    const lodging = await get("/api/places/category/11?city=Las%20Vegas&state=NV&count=3");
-    expect(lodging.body).toHaveLength(3);
+  test("nothing invented: no default price or amenities; every answer dates its data (DECISIONS 17, 20)", async () => {
+    const lodging = await get("/api/places/category/11?city=Las%20Vegas&state=NV&count=40");
+    expect(lodging.body.length).toBeGreaterThan(10);
     for (const p of lodging.body) {
-      expect(p.amenities).toEqual(["WiFi", "Parking"]);
-      expect(p.priceRange).toBe("$$");
+      expect(p.priceRange).toBeNull(); // no bundled lodging source gives prices
+      expect(p.amenities).not.toEqual(["WiFi", "Parking"]);
+      expect(p).toHaveProperty("observedAt");
+      expect(p.rating).toBe("0"); // DECISIONS 3: no source rates; the UI never shows it
     }
+    // The 2011 SimpleGeo motels are stale; the 2026 campgrounds are not.
+    expect(lodging.body.some((p: any) => p.observedAt === "2011" && p.stale)).toBe(true);
+    expect(lodging.body.filter((p: any) => p.observedAt?.startsWith("2026")).every((p: any) => !p.stale)).toBe(true);
     const food = await get("/api/places/category/10?city=Las%20Vegas&state=NV&count=3");
-    expect(food.body).toHaveLength(3);
-    for (const p of food.body) expect(p.amenities).toEqual([]);
+    for (const p of food.body) {
+      expect(p.amenities).toEqual([]);
+      expect(p.priceRange).toBeNull();
+    }
   });
+
+  const TRAVELLER_CITIES = [
+    ["Las Vegas", "NV"], ["Reno", "NV"], ["Ely", "NV"], ["New Orleans", "LA"], ["Lafayette", "LA"], ["Salt Lake City", "UT"], ["Moab", "UT"],
+    ["Chicago", "IL"], ["Springfield", "IL"], ["Boston", "MA"], ["Salem", "MA"], ["Abbeville", "AL"], ["Birmingham", "AL"],
+  ] as const;
+  const ORGANISATION = /\b(llc|inc|corp|mgmt|management|hospitality|foundation)\b/i;
+  const titleKey = (t: string) => t.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim().replace(/^the /, "");
+
+  test("13 cities: featured, gems and lodging hold no organisation names, PO boxes or chains as gems; lists run in distance bands", async () => {
+    const { DISTANCE_BANDS } = await import("./service");
+    const band = (d: number) => DISTANCE_BANDS.findIndex((b) => d <= b);
+    for (const [city, state] of TRAVELLER_CITIES) {
+      const qs = `city=${encodeURIComponent(city)}&state=${state}`;
+      const featured = (await get(`/api/places/featured?${qs}&count=20`)).body as any[];
+      const gems = (await get(`/api/places/local-gems?${qs}&count=20`)).body as any[];
+      const lodging = (await get(`/api/places/category/11?${qs}&count=20`)).body as any[];
+      const nearby = (await get(`/api/places/nearby?${qs}&count=40`)).body as any[];
+      for (const p of [...featured, ...gems, ...lodging]) {
+        expect(p.title, `${city}: ${p.title}`).not.toMatch(ORGANISATION);
+        expect(p.address ?? "", `${city}: ${p.title}`).not.toMatch(/\bp\.?\s*o\.?\s*box\b/i);
+      }
+      for (const p of gems) expect(p.local, `${city} gem ${p.title}`).toBe(true);
+      for (const p of featured) expect(p.title).not.toMatch(/historical society/i);
+      const centre = cityIndex.find(city, state)!;
+      for (const list of [nearby, gems, lodging]) {
+        const bands = list.map((p) => band(handMiles(centre.latitude, centre.longitude, p.latitude, p.longitude) - 1e-6));
+        expect(bands.every((b) => b >= 0), `${city}: within the 25 mi cap`).toBe(true);
+        expect(bands, `${city}: bands in order`).toEqual([...bands].sort((a, b) => a - b));
+      }
+      // No two places of the same name under 100 m apart.
+      for (let i = 0; i < nearby.length; i++)
+        for (let j = i + 1; j < nearby.length; j++)
+          if (titleKey(nearby[i].title) === titleKey(nearby[j].title))
+            expect(handMiles(nearby[i].latitude, nearby[i].longitude, nearby[j].latitude, nearby[j].longitude) * 1609.344, `${city}: ${nearby[i].title}`).toBeGreaterThan(100);
+    }
+  }, 120_000);
 
   test("fun facts are not places: category 7/3 is an empty list", async () => {
     expect((await get("/api/places/category/3?city=Boston&state=MA")).body).toEqual([]);

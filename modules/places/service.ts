@@ -25,7 +25,9 @@ export interface Place {
   rating: string;
   phone: string | null;
   website: string | null;
-  priceRange: string;
+  /** Only when a source gives one (DECISIONS 17); never a default. */
+  priceRange: string | null;
+  /** Only what a source lists; [] otherwise. */
   amenities: string[];
   openingHours: string | null;
   /** true/false in the city's time zone; null when the hours are unknown or unreadable. */
@@ -36,6 +38,24 @@ export interface Place {
   sources: Array<{ source: string; sourceId: string; licence: string }>;
   wikidata: string | null;
   since: string | null;
+  /** The date of the newest dataset the place comes from (DECISIONS 20); null when no source dates it. */
+  observedAt: string | null;
+  /** Food, store or lodging known only from data more than five years old: "Listed in {year} data — may have changed". */
+  stale: boolean;
+  /** The Wikipedia article the description comes from (CC BY-SA), when it does. */
+  wikipedia: string | null;
+  /** Not a chain: the name is not a brand in the name-suggestion-index. */
+  local: boolean;
+}
+
+/** Food, stores and lodging change: listed only in data older than this, they carry a warning and rank lower. */
+export const STALE_YEARS = 5;
+const AGEING_LISTS = new Set([10, 11, 12]);
+/** Whether a place of this list, last observed at `observedAt`, is from data older than five years. */
+export function isStale(listId: number, observedAt: string | null, now = new Date()): boolean {
+  if (!AGEING_LISTS.has(listId) || !observedAt) return false;
+  const year = Number(observedAt.slice(0, 4));
+  return Number.isFinite(year) && now.getUTCFullYear() - year > STALE_YEARS;
 }
 
 export { distanceMiles };
@@ -117,8 +137,8 @@ export function toPlace(row: Row, origin: { latitude: number; longitude: number 
     rating: "0",
     phone: (row.phone as string | null) ?? null,
     website: (row.website as string | null) ?? null,
-    priceRange: (row.price_range as string | null) ?? "$$",
-    amenities: amenities.length ? amenities : listId === 11 ? ["WiFi", "Parking"] : [],
+    priceRange: (row.price_range as string | null) ?? null,
+    amenities,
     openingHours: (row.opening_hours as string | null) ?? null,
     openNow: openNow(row.opening_hours as string | null, timeZone),
     source: String(row.source),
@@ -127,7 +147,21 @@ export function toPlace(row: Row, origin: { latitude: number; longitude: number 
     sources: JSON.parse(String(row.sources)),
     wikidata: (row.wikidata as string | null) ?? null,
     since: (row.since as string | null) ?? null,
+    observedAt: (row.observed_at as string | null) ?? null,
+    stale: isStale(listId, (row.observed_at as string | null) ?? null),
+    wikipedia: wikipediaOf(row),
+    local: row.brand == null,
   };
+}
+
+function wikipediaOf(row: Row): string | null {
+  if (!row.tags) return null;
+  try {
+    const url = (JSON.parse(String(row.tags)) as Record<string, string>).wikipedia;
+    return typeof url === "string" && url.startsWith("https://en.wikipedia.org/wiki/") ? url : null;
+  } catch {
+    return null;
+  }
 }
 
 /** "Las Vegas" + "NV" (or "Nevada") → the city, or a 404 naming what was not found. */
@@ -151,7 +185,50 @@ export type ListKind = "nearby" | "local-gems" | "featured" | `category-${number
 const LIST_MAX = 240;
 const PAGE_TTL_MS = 60_000;
 const TARGET = 60;
-const NEARBY_RADII = [1, 2, 5, 10, 25, 50];
+/** Lists grow to the first radius holding enough places; 25 mi is the cap (a far place never outranks a near one). */
+const NEARBY_RADII = [1, 3, 10, 25];
+/** Distance bands (miles): a list shows every place of a nearer band before any of a farther one. */
+export const DISTANCE_BANDS = [1, 3, 10, 25];
+export const distanceBand = (miles: number) => {
+  const i = DISTANCE_BANDS.findIndex((b) => miles <= b);
+  return i === -1 ? DISTANCE_BANDS.length : i;
+};
+const FEATURED_TARGET = 24;
+const CORROBORATION_MILES = 0.6;
+/** Heritage listings count as one family of sources (as in the import's notability). */
+const HERITAGE = new Set(["nyc-landmarks", "nys-national-register", "chicago-landmarks", "portland-landmarks", "mt-national-register", "mo-historic", "wv-nrhp", "nc-nrhp", "dc-open-data", "historic-wikipedia"]);
+/**
+ * Featured, one entry per sight: records of the same name within ~1 km (a landmark listed by the city, the
+ * National Register and OpenStreetMap at different points of a large site) are one sight; the most notable
+ * record stands for it and gains 2 per further independent dataset that lists it.
+ */
+function corroborated(rows: Row[]): Array<{ r: Row; n: number }> {
+  const groups = new Map<string, Row[][]>();
+  for (const r of rows) {
+    const key = String(r.title_key);
+    const clusters = groups.get(key) ?? groups.set(key, []).get(key)!;
+    const near = clusters.find((c) => distanceMiles(Number(c[0]!.latitude), Number(c[0]!.longitude), Number(r.latitude), Number(r.longitude)) <= CORROBORATION_MILES);
+    if (near) near.push(r);
+    else clusters.push([r]);
+  }
+  const out: Array<{ r: Row; n: number }> = [];
+  for (const clusters of groups.values()) {
+    for (const c of clusters) {
+      c.sort((a, b) => Number(b.notability) - Number(a.notability) || Number(b.quality) - Number(a.quality) || Number(a.id) - Number(b.id));
+      const family = (s: { source: string }) => (HERITAGE.has(s.source) ? "heritage" : s.source);
+      const datasets = new Set(c.flatMap((r) => (JSON.parse(String(r.sources)) as Array<{ source: string }>).map(family)));
+      const own = new Set((JSON.parse(String(c[0]!.sources)) as Array<{ source: string }>).map(family));
+      out.push({ r: c[0]!, n: Number(c[0]!.notability) + 2 * (datasets.size - own.size) });
+    }
+  }
+  return out;
+}
+
+/** Featured looks city-wide: a larger city's famous places lie farther from downtown (SimpleMaps area population). */
+export function featuredRadii(population: number): number[] {
+  const start = population >= 1_000_000 ? 8 : population >= 250_000 ? 5 : population >= 50_000 ? 3 : 2;
+  return [start, start * 2, 25].filter((r, i, all) => r <= 25 && all.indexOf(r) === i);
+}
 const GEM_RADII = [1.5, 2.5, 3.5, 5];
 const GEM_CATEGORIES = [10, 12];
 /** How long a list request waits for a live source (Overpass) before answering with what the store has. */
@@ -165,7 +242,7 @@ export async function placesWithin(
   client: Client,
   centre: { latitude: number; longitude: number },
   radius: number,
-  filter: { categories?: number[] | null; title?: string; columns?: string } = {},
+  filter: { categories?: number[] | null; title?: string; minNotability?: number; columns?: string } = {},
 ): Promise<Row[]> {
   const dLat = radius / 69.0;
   const dLng = radius / (69.172 * Math.cos((centre.latitude * Math.PI) / 180));
@@ -174,6 +251,10 @@ export async function placesWithin(
   if (filter.categories) {
     where.push(`p.category_id IN (${filter.categories.map(() => "?").join(",")})`);
     args.push(...filter.categories);
+  }
+  if (filter.minNotability !== undefined) {
+    where.push("p.notability >= ?");
+    args.push(filter.minNotability);
   }
   if (filter.title) {
     where.push("p.title LIKE ? ESCAPE '\\'");
@@ -272,7 +353,7 @@ export class PlacesService {
     return json === null ? null : (JSON.parse(json) as Place[]);
   }
 
-  private candidates(city: IndexedCity, radius: number, filter: { categories?: number[] | null; title?: string } = {}): Promise<Row[]> {
+  private candidates(city: IndexedCity, radius: number, filter: { categories?: number[] | null; title?: string; minNotability?: number } = {}): Promise<Row[]> {
     return placesWithin(this.client, city, radius, filter);
   }
 
@@ -284,35 +365,56 @@ export class PlacesService {
     await this.ensureState(city.stateCode);
     this.readyStates.add(city.stateCode);
     await this.waitForLive(city);
+    const sorted = (await this.rank(city, kind)).slice(0, LIST_MAX);
+    const ids = sorted.map(({ r }) => {
+      this.rows.set(Number(r.id), r);
+      return Number(r.id);
+    });
+    return ids;
+  }
+
+  /**
+   * Issue 11 ordering.
+   * - featured: the city's most notable places city-wide (radius scaled by city size), notability first;
+   *   places scoring below 1 (organisations, PO boxes, historical-society offices, shops) never feature.
+   * - nearby and category lists: distance bands first (≤1, ≤3, ≤10, ≤25 mi — the cap), then within a band
+   *   recent before stale (food/store/lodging from data older than five years), then notability + quality,
+   *   then distance.
+   * - local gems: independent (no NSI brand) food and store places downtown, in the same bands.
+   */
+  private async rank(city: IndexedCity, kind: ListKind): Promise<Array<{ r: Row; d: number }>> {
+    const dist = (r: Row) => distanceMiles(city.latitude, city.longitude, Number(r.latitude), Number(r.longitude));
+    if (kind === "featured") {
+      let rows: Row[] = [];
+      for (const radius of featuredRadii(city.population)) {
+        rows = (await this.candidates(city, radius, { minNotability: 1 })).filter((r) => !isStale(Number(r.category_id), r.observed_at as string | null));
+        if (rows.length >= FEATURED_TARGET) break;
+      }
+      return corroborated(rows)
+        .map(({ r, n }) => ({ r, n, d: dist(r) }))
+        .sort((a, b) => b.n - a.n || Number(b.r.quality) - Number(a.r.quality) || a.d - b.d || Number(a.r.id) - Number(b.r.id));
+    }
     let categories: number[] | null = null;
     let radii = NEARBY_RADII;
     let target = TARGET;
+    let keep = (_r: Row) => true;
     if (kind === "local-gems") {
       categories = GEM_CATEGORIES;
       radii = GEM_RADII;
       target = 24;
+      keep = (r) => r.brand == null;
     } else if (kind.startsWith("category-")) {
       categories = [Number(kind.slice("category-".length))];
     }
     // The smallest radius that holds enough places; it depends only on the city and list, never on offset.
     let rows: Row[] = [];
     for (const radius of radii) {
-      rows = await this.candidates(city, radius, { categories });
+      rows = (await this.candidates(city, radius, { categories })).filter(keep);
       if (rows.length >= target) break;
     }
-    const dist = (r: Row) => distanceMiles(city.latitude, city.longitude, Number(r.latitude), Number(r.longitude));
-    const featuredScore = (r: Row) => Number(r.quality) + ([8, 9].includes(Number(r.category_id)) ? 2 : 0) + (/museum|attraction|landmark|monument|gallery|zoo|aquarium|park|theater|historic/.test(String(r.kind)) ? 1 : 0);
-    const score = kind === "featured" ? featuredScore : (r: Row) => Number(r.quality);
-    const sorted = rows
-      .map((r) => ({ r, s: score(r), d: dist(r) }))
-      .filter(({ r }) => kind !== "featured" || featuredScore(r) >= 3)
-      .sort((a, b) => b.s - a.s || a.d - b.d || Number(a.r.id) - Number(b.r.id))
-      .slice(0, LIST_MAX);
-    const ids = sorted.map(({ r }) => {
-      this.rows.set(Number(r.id), r);
-      return Number(r.id);
-    });
-    return ids;
+    return rows
+      .map((r) => ({ r, d: dist(r), band: distanceBand(dist(r)), stale: isStale(Number(r.category_id), r.observed_at as string | null) ? 1 : 0, q: Number(r.quality) + Math.max(0, Number(r.notability)) }))
+      .sort((a, b) => a.band - b.band || a.stale - b.stale || b.q - a.q || a.d - b.d || Number(a.r.id) - Number(b.r.id));
   }
 
   /** Give a thin city's live fetch up to `waitMs`; past that the list is built from the store and the import finishes later. */

@@ -8,7 +8,7 @@ import { useEffect, useState } from "react";
 import { addFavorite, favoriteCheckQuery, placeQuery, removeFavorite, trackActivity, type CityRef } from "../queries";
 import { withQuery } from "../query-client";
 import { showToastAtom } from "../state";
-import { PlaceFacts, PlaceHero } from "./PlaceParts";
+import { PlaceFacts, PlaceNotes, PlaceHero } from "./PlaceParts";
 import { CloseButton, Modal } from "./Modal";
 import { listCategoryLabel, mapsSearchUrl, miles, placeFavoriteData, placeItemId, webSearchUrl, categoryColour, type Place } from "./places";
 import { Badge, BUTTON_SOFT, HeartButton } from "./ui";
@@ -112,6 +112,7 @@ function PlaceDialog(props: { place: Place; city: CityRef; onClose: () => void }
         </p>
         <h3 className="mt-4 font-semibold">About</h3>
         <p className="mt-1 text-ink-soft">{place.description}</p>
+        <PlaceNotes place={place} />
         <PlaceFacts place={place} />
         {details.isError && (
           <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-300">

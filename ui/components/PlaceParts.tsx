@@ -1,7 +1,7 @@
 /** Pieces of a place shown by the dialog and the place page: the picture, opening hours, contact and provenance. */
 import { useState } from "react";
 import { CategoryIllustration } from "./illustrations";
-import { hoursLabel, telUrl, websiteUrl, type Place } from "./places";
+import { hoursLabel, staleNote, telUrl, websiteUrl, type Place } from "./places";
 
 /** The place's own image, or its category's illustration when it has none or the image fails to load. */
 export function PlaceHero(props: { place: Pick<Place, "imageUrl" | "categoryId" | "title">; className: string; seed?: string }) {
@@ -77,5 +77,28 @@ export function PlaceFacts(props: { place: Place }) {
         ))}
       </dd>
     </dl>
+  );
+}
+
+/** Under the description: the data-age warning (DECISIONS 20) and the Wikipedia article it quotes (CC BY-SA). */
+export function PlaceNotes({ place }: { place: Place }) {
+  const note = staleNote(place);
+  return (
+    <>
+      {note && (
+        <p className="mt-2 text-sm font-medium text-amber-800 dark:text-amber-200" data-testid="place-stale">
+          {note}
+        </p>
+      )}
+      {place.wikipedia && (
+        <p className="mt-2 text-sm text-ink-soft" data-testid="place-wikipedia">
+          Description from{" "}
+          <a href={place.wikipedia} target="_blank" rel="noopener noreferrer" className="underline focus-ring">
+            Wikipedia
+          </a>{" "}
+          (CC BY-SA 4.0).
+        </p>
+      )}
+    </>
   );
 }

@@ -63,9 +63,11 @@ function LodgingCard(props: { place: Place; seed: string; onOpen: () => void }) 
     <article className={`${CARD} flex flex-col overflow-hidden`} aria-labelledby={`lodging-${place.id}`} data-testid="lodging-card">
       <div className="relative h-36 shrink-0">
         <PlaceHero place={place} seed={props.seed} className="h-36 w-full" />
-        <span className="absolute left-3 top-3 rounded-full bg-white px-2.5 py-0.5 text-xs font-bold text-gray-900 shadow" data-testid="price">
-          {place.priceRange || "$$"}
-        </span>
+        {place.priceRange && (
+          <span className="absolute left-3 top-3 rounded-full bg-white px-2.5 py-0.5 text-xs font-bold text-gray-900 shadow" data-testid="price">
+            {place.priceRange}
+          </span>
+        )}
         {site && (
           <a
             href={site}

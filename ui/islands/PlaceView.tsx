@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { usePlaceFavorite } from "../components/PlaceDialog";
-import { PlaceFacts, PlaceHero } from "../components/PlaceParts";
+import { PlaceFacts, PlaceNotes, PlaceHero } from "../components/PlaceParts";
 import { badgeLabel, categoryColour, mapsSearchUrl, milesAway, type Place } from "../components/places";
 import { Badge, BackLink, BUTTON, BUTTON_SOFT, HeartButton } from "../components/ui";
 import { NotFoundCard } from "../components/NotFoundCard";
@@ -98,6 +98,7 @@ function PlaceView(props: { id: number; place: Place | null; notFound: boolean }
             About
           </h3>
           <p className="mt-1 text-ink-soft">{place.description}</p>
+          <PlaceNotes place={place} />
           <PlaceFacts place={place} />
         </section>
         {place.address && (

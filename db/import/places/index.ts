@@ -1,6 +1,8 @@
 import { LRUCache } from "lru-cache";
 import type { Client } from "@libsql/client";
+import { osmCampgrounds, ridbCampgrounds } from "./sources/campgrounds";
 import { cityFoodDatasets } from "./sources/city-food";
+import { historicWikipedia } from "./sources/historic-wikipedia";
 import { dcOpenData } from "./sources/dc-open-data";
 import { historicDatasets } from "./sources/historic";
 import { gnisNature } from "./sources/gnis-nature";
@@ -25,7 +27,10 @@ export const DATASETS: Dataset[] = [
   osmSamples,
   osmCityExtracts,
   osmMonuments,
+  historicWikipedia,
   ...historicDatasets,
+  ridbCampgrounds,
+  osmCampgrounds,
   dcOpenData,
   imlsMuseums,
   openBreweryDb,
@@ -38,7 +43,7 @@ export const DATASETS: Dataset[] = [
 ];
 
 /** Bump to re-import every state at next use. */
-export const PLACES_VERSION = "1";
+export const PLACES_VERSION = "2";
 
 export const datasetsFor = (stateCode: string) => DATASETS.filter((d) => d.states === "all" || d.states.includes(stateCode));
 
@@ -53,7 +58,9 @@ export async function importState(client: Client, stateCode: string, log: (line:
   for (const dataset of datasetsFor(stateCode)) {
     const marker = `places:${dataset.key}:${stateCode}`;
     if (done.has(marker)) continue;
-    const summary = await importDatasetState(client, dataset, stateCode);
+    // Bundled files are complete for their state: records gone from them (or now filtered) leave the store.
+    // The OSM samples share the "osm" source with operator imports, so they never prune.
+    const summary = await importDatasetState(client, dataset, stateCode, { prune: dataset !== osmSamples });
     await client.execute({
       sql: "INSERT INTO data_imports (dataset, version, rows, imported_at) VALUES (?, ?, ?, ?) ON CONFLICT (dataset) DO UPDATE SET version = excluded.version, rows = excluded.rows, imported_at = excluded.imported_at",
       args: [marker, PLACES_VERSION, summary.inserted + summary.merged + summary.updated, Date.now()],

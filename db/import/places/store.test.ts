@@ -25,13 +25,13 @@ test("title keys ignore case, accents, punctuation and a leading 'the'", () => {
   expect(titleKey("Ben & Jerry's")).toBe("ben and jerry s");
 });
 
-test("same name within 50 m from two sources becomes one place listing both; 60 m apart stays two", async () => {
+test("same name within 100 m from two sources becomes one place listing both; 120 m apart stays two", async () => {
   const database = await freshDb();
   const rowsA: ReadResult[] = [place({ phone: null }), place({ sourceId: "2", title: "Far Diner", latitude: 36.2 })];
   await importDatasetState(database.client, { key: "a", licence: "CC0-1.0", read: () => rowsA }, "NV");
   const rowsB: ReadResult[] = [
-    place({ source: "b", sourceId: "x", title: "the blue door cafe", latitude: 36.1003, phone: "(702) 555-0100" }), // ≈ 33 m
-    place({ source: "b", sourceId: "y", title: "Far Diner", latitude: 36.20054 }), // ≈ 60 m
+    place({ source: "b", sourceId: "x", title: "the blue door cafe", latitude: 36.1008, phone: "(702) 555-0100" }), // ≈ 89 m
+    place({ source: "b", sourceId: "y", title: "Far Diner", latitude: 36.20108 }), // ≈ 120 m
     { skip: "no coordinates" },
   ];
   const summary = await importDatasetState(database.client, { key: "b", licence: "ODbL-1.0", read: () => rowsB }, "NV");
@@ -76,3 +76,62 @@ test("the state loader: concurrent callers share one import, onImported runs onc
   expect(imported).toEqual(["RI"]);
   expect(await count(database, "places")).toBe(n);
 }, 60_000);
+
+test("lodging at the same address with the same phone is one place, whatever its names; all sources listed", async () => {
+  const database = await freshDb();
+  const hotel = (over: Partial<PlaceInput>) => place({ categoryId: 11, kind: "hotel", address: "2411 W Sahara Ave", phone: "+1 702-367-2411", ...over });
+  await importDatasetState(database.client, { key: "a", licence: "CC0-1.0", observedAt: "2011", read: () => [hotel({ title: "Santa Fe Station" })] }, "NV");
+  const summary = await importDatasetState(database.client, { key: "b", licence: "CC0-1.0", observedAt: "2026-04", read: () => [
+    hotel({ source: "b", sourceId: "1", title: "Santa Fe Station Hotel & Casino", address: "2411 West Sahara Avenue", phone: "(702) 367-2411", latitude: 36.103 }),
+    hotel({ source: "b", sourceId: "2", title: "Other Inn", phone: "(702) 555-0000" }),
+  ] }, "NV");
+  expect(summary).toMatchObject({ merged: 1, inserted: 1 });
+  const rows = (await database.client.execute("SELECT title, sources, observed_at FROM places ORDER BY id")).rows;
+  expect(rows.map((r) => r.title)).toEqual(["Santa Fe Station", "Other Inn"]);
+  expect(JSON.parse(String(rows[0]!.sources)).map((s: any) => s.source)).toEqual(["a", "b"]);
+  // DECISIONS 20: the newest dataset date among the sources.
+  expect(rows[0]!.observed_at).toBe("2026-04");
+  expect(rows[1]!.observed_at).toBe("2026-04");
+});
+
+test("duplicates stored before the 100 m rule are folded into one place at the next import", async () => {
+  const database = await freshDb();
+  await importDatasetState(database.client, { key: "a", licence: "CC0-1.0", read: () => [place({ sourceId: "1" })] }, "NV");
+  // Simulate an older store: a second copy 80 m away from another dataset.
+  await database.client.execute(
+    `INSERT INTO places (source, source_id, licence, sources, category_id, kind, title, title_key, state_code, latitude, longitude, quality, updated_at)
+     VALUES ('c', '9', 'CC0-1.0', '[{"source":"c","sourceId":"9","licence":"CC0-1.0"}]', 10, 'restaurant', 'Blue Door Cafe', 'blue door cafe', 'NV', 36.1007, -115.1, 0, 0)`,
+  );
+  await database.client.execute("INSERT INTO place_sources (source, source_id, place_id, licence) VALUES ('c', '9', (SELECT max(id) FROM places), 'CC0-1.0')");
+  expect(await count(database, "places")).toBe(2);
+  await importDatasetState(database.client, { key: "a", licence: "CC0-1.0", read: () => [place({ sourceId: "1" })] }, "NV");
+  expect(await count(database, "places")).toBe(1);
+  const sources = (await database.client.execute("SELECT source, place_id FROM place_sources ORDER BY source")).rows;
+  expect(sources.map((r) => r.source)).toEqual(["a", "c"]);
+  expect(new Set(sources.map((r) => r.place_id)).size).toBe(1);
+  expect(await count(database, "places_rtree")).toBe(1);
+});
+
+test("junk is counted per reason and never stored; a re-import prunes records gone from the dataset", async () => {
+  const database = await freshDb();
+  const rows = (keepSecond: boolean): ReadResult[] => [
+    place({ sourceId: "1", title: "Aloha Hospitality Mgmt", categoryId: 11, kind: "hotel" }),
+    place({ sourceId: "2", title: "Desert Inn Motel", categoryId: 11, kind: "motel", address: "PO Box 12" }),
+    place({ sourceId: "3", title: "Blockbuster", categoryId: 12, kind: "video" }),
+    place({ sourceId: "4", title: "Kim's Appliances", categoryId: 12, kind: "household appliances" }),
+    place({ sourceId: "5", title: "Good Bakery", latitude: 36.2 }),
+    ...(keepSecond ? [place({ sourceId: "6", title: "Gone Cafe", latitude: 36.3 })] : []),
+  ];
+  const first = await importDatasetState(database.client, { key: "a", licence: "CC0-1.0", read: () => rows(true) }, "NV", { prune: true });
+  expect(first.skipped).toEqual({
+    "organisation-like name": 1,
+    "PO-box address (no site to visit)": 1,
+    "chain known to be closed": 1,
+    "kind no traveller looks for": 1,
+  });
+  expect(first.inserted).toBe(2);
+  const second = await importDatasetState(database.client, { key: "a", licence: "CC0-1.0", read: () => rows(false) }, "NV", { prune: true });
+  expect(second.skipped["no longer in the dataset or now filtered (removed)"]).toBe(1);
+  expect((await database.client.execute("SELECT title FROM places")).rows.map((r) => r.title)).toEqual(["Good Bakery"]);
+  expect(await count(database, "place_sources")).toBe(1);
+});

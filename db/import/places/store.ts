@@ -1,13 +1,19 @@
 import type { Client, InStatement } from "@libsql/client";
 import { distanceMiles } from "../../../src/geo";
 import type { Dataset, PlaceInput, ReadResult } from "./types";
+import { CATEGORY } from "./types";
+import { titleKey } from "./titles";
+import { brandOf, junkReason, notability } from "./filters";
 
 /**
  * Writing places: every import is idempotent and deduplicating.
  * - (source, sourceId) already known → that place is updated, never duplicated.
- * - Otherwise the same normalised name within 50 m of an existing place → merged into it (blank fields
- *   filled, the source added to its `sources`).
+ * - Otherwise the same normalised name within 100 m of an existing place, or (lodging) the same street
+ *   address and phone → merged into it (blank fields filled, the source added to its `sources`).
  * - Otherwise a new place.
+ * Records the junk filters reject (./filters.ts) are counted per reason and never stored; with `prune`, a
+ * place linked to a record of this dataset that is no longer read (or now filtered) loses that source, and
+ * goes when it has none left. Places already stored are deduplicated by the same rules when loaded.
  */
 
 export interface ImportSummary {
@@ -20,20 +26,10 @@ export interface ImportSummary {
   skipped: Record<string, number>;
 }
 
-const MERGE_RADIUS_M = 50;
-const CELL_DEG = 0.0005; // ≈ 55 m of latitude: neighbouring cells cover the merge radius.
+const MERGE_RADIUS_M = 100;
+const CELL_DEG = 0.001; // ≈ 111 m of latitude: neighbouring cells cover the merge radius.
 
-/** Lower-case, accents and punctuation removed, a leading "the" dropped: "The Bean Café" → "bean cafe". */
-export function titleKey(title: string): string {
-  return title
-    .normalize("NFD")
-    .replace(/\p{M}+/gu, "")
-    .toLowerCase()
-    .replace(/&/g, " and ")
-    .replace(/[^a-z0-9]+/g, " ")
-    .trim()
-    .replace(/^the /, "");
-}
+export { titleKey } from "./titles";
 
 /** DECISIONS 3: address, phone, website, hours, wikidata (+ a description, + more than one source). */
 export function qualityScore(p: Pick<PlaceInput, "address" | "phone" | "website" | "openingHours" | "wikidata" | "description">, sourceCount: number): number {
@@ -52,7 +48,28 @@ interface SourceRef {
   source: string;
   sourceId: string;
   licence: string;
+  /** The dataset's date (DECISIONS 20), when known. */
+  observedAt?: string | null;
 }
+
+/** "123 N. Main Street" and "+1 702-555-0100" → one comparable key (lodging sharing both is one place). */
+function lodgingKey(p: Pick<PlaceInput, "categoryId" | "address" | "phone">): string | null {
+  if (p.categoryId !== CATEGORY.lodging || !p.address || !p.phone) return null;
+  const digits = p.phone.replace(/\D/g, "").replace(/^1(?=\d{10}$)/, "");
+  const address = titleKey(p.address)
+    .replace(/\b(street|st)\b/g, "st")
+    .replace(/\b(avenue|ave)\b/g, "ave")
+    .replace(/\b(boulevard|blvd)\b/g, "blvd")
+    .replace(/\b(north|n)\b/g, "n")
+    .replace(/\b(south|s)\b/g, "s")
+    .replace(/\b(east|e)\b/g, "e")
+    .replace(/\b(west|w)\b/g, "w");
+  return digits.length >= 10 && /\d/.test(address) ? `${address}|${digits}` : null;
+}
+
+/** The newest dataset date among a place's sources. */
+const newestObserved = (sources: SourceRef[]) =>
+  sources.reduce<string | null>((best, s) => (s.observedAt && (!best || s.observedAt > best) ? s.observedAt : best), null);
 
 /** A place as held in memory during an import. */
 interface Held extends PlaceInput {
@@ -61,6 +78,8 @@ interface Held extends PlaceInput {
   sources: SourceRef[];
   titleKey: string;
   dirty: boolean;
+  /** Merged into another place while loading: deleted at the end of the import. */
+  gone?: boolean;
 }
 
 const FILLABLE = ["description", "address", "city", "zip", "phone", "website", "openingHours", "wikidata", "imageUrl", "amenities", "priceRange", "since"] as const;
@@ -70,7 +89,7 @@ function cellKey(lat: number, lng: number, dLat = 0, dLng = 0) {
 }
 
 const COLUMNS =
-  "source, source_id, licence, sources, category_id, kind, title, title_key, description, address, city, state_code, zip, phone, website, opening_hours, wikidata, image_url, latitude, longitude, amenities, price_range, since, tags, quality, updated_at";
+  "source, source_id, licence, sources, category_id, kind, title, title_key, description, address, city, state_code, zip, phone, website, opening_hours, wikidata, image_url, latitude, longitude, amenities, price_range, since, tags, quality, updated_at, observed_at, notability, brand";
 
 function rowArgs(p: Held, now: number) {
   return [
@@ -79,6 +98,7 @@ function rowArgs(p: Held, now: number) {
     p.website ?? null, p.openingHours ?? null, p.wikidata ?? null, p.imageUrl ?? null, p.latitude, p.longitude,
     p.amenities?.length ? JSON.stringify(p.amenities) : null, p.priceRange ?? null, p.since ?? null,
     p.tags && Object.keys(p.tags).length ? JSON.stringify(p.tags) : null, qualityScore(p, p.sources.length), now,
+    newestObserved(p.sources), notability(p), brandOf(p.title),
   ];
 }
 
@@ -88,22 +108,50 @@ function rowArgs(p: Held, now: number) {
  */
 export async function importDatasetState(
   client: Client,
-  dataset: Pick<Dataset, "key" | "licence" | "read">,
+  dataset: Pick<Dataset, "key" | "licence" | "read"> & { observedAt?: string | null },
   stateCode: string,
-  options: { onProgress?: (read: number) => void; rows?: AsyncIterable<ReadResult> | Iterable<ReadResult> } = {},
+  options: { onProgress?: (read: number) => void; rows?: AsyncIterable<ReadResult> | Iterable<ReadResult>; prune?: boolean } = {},
 ): Promise<ImportSummary> {
   const summary: ImportSummary = { dataset: dataset.key, stateCode, read: 0, inserted: 0, updated: 0, merged: 0, skipped: {} };
 
   // Existing places of this state (and, for cross-border records, whatever the dataset already linked).
   const held = new Map<number, Held>();
   const grid = new Map<string, Held[]>();
+  const byLodging = new Map<string, Held>();
   const bySource = new Map<string, Held>();
   const addToGrid = (p: Held) => {
     const key = cellKey(p.latitude, p.longitude);
     const list = grid.get(key);
     if (list) list.push(p);
     else grid.set(key, [p]);
+    const lodging = lodgingKey(p);
+    if (lodging && !byLodging.has(lodging)) byLodging.set(lodging, p);
   };
+  /** Same normalised name within 100 m, or lodging at the same address with the same phone. */
+  const findMatch = (input: Pick<PlaceInput, "latitude" | "longitude" | "categoryId" | "address" | "phone">, key: string, self?: Held): Held | undefined => {
+    const cLat = Math.floor(input.latitude / CELL_DEG);
+    const cLng = Math.floor(input.longitude / CELL_DEG);
+    for (let dLat = -1; dLat <= 1; dLat++) {
+      for (let dLng = -1; dLng <= 1; dLng++) {
+        for (const p of grid.get(`${cLat + dLat}:${cLng + dLng}`) ?? []) {
+          if (p !== self && !p.gone && p.titleKey === key && distanceMiles(p.latitude, p.longitude, input.latitude, input.longitude) * 1609.344 <= MERGE_RADIUS_M) return p;
+        }
+      }
+    }
+    const lodging = lodgingKey(input);
+    const same = lodging ? byLodging.get(lodging) : undefined;
+    return same && same !== self && !same.gone ? same : undefined;
+  };
+  const mergeInto = (target: Held, from: Pick<PlaceInput, (typeof FILLABLE)[number]>, refs: SourceRef[]) => {
+    for (const field of FILLABLE) {
+      const value = from[field];
+      if (value !== undefined && value !== null && target[field] == null) (target as any)[field] = value;
+    }
+    for (const ref of refs) if (!target.sources.some((s) => s.source === ref.source && s.sourceId === ref.sourceId)) target.sources.push(ref);
+    target.dirty = true;
+  };
+  const newLinks: Array<{ place: Held; ref: SourceRef }> = [];
+  const gone: Held[] = [];
   let after = 0;
   for (;;) {
     const page = await client.execute({
@@ -139,6 +187,18 @@ export async function importDatasetState(
         tags: r.tags ? JSON.parse(String(r.tags)) : null,
         dirty: false,
       };
+      // Stored before the 100 m / address-and-phone rules: fold a duplicate into the earlier place.
+      const earlier = findMatch(p, p.titleKey);
+      if (earlier) {
+        mergeInto(earlier, p, p.sources);
+        for (const ref of p.sources) {
+          bySource.set(`${ref.source}\u0000${ref.sourceId}`, earlier);
+          newLinks.push({ place: earlier, ref });
+        }
+        p.gone = true;
+        gone.push(p);
+        continue;
+      }
       held.set(p.id!, p);
       addToGrid(p);
       for (const s of p.sources) bySource.set(`${s.source}\u0000${s.sourceId}`, p);
@@ -148,18 +208,21 @@ export async function importDatasetState(
   }
 
   const fresh: Held[] = [];
-  const newLinks: Array<{ place: Held; ref: SourceRef }> = [];
+  const seen = new Set<string>();
   const rows = options.rows ?? dataset.read(stateCode);
   for await (const result of rows as AsyncIterable<ReadResult>) {
     summary.read++;
     if (summary.read % 5000 === 0) options.onProgress?.(summary.read);
-    if ("skip" in result) {
-      summary.skipped[result.skip] = (summary.skipped[result.skip] ?? 0) + 1;
+    const skip = "skip" in result ? result.skip : junkReason(result);
+    if (skip) {
+      summary.skipped[skip] = (summary.skipped[skip] ?? 0) + 1;
       continue;
     }
-    const input = result;
-    const ref: SourceRef = { source: input.source, sourceId: input.sourceId, licence: dataset.licence };
-    const known = bySource.get(`${ref.source}\u0000${ref.sourceId}`);
+    const input = result as PlaceInput;
+    const ref: SourceRef = { source: input.source, sourceId: input.sourceId, licence: dataset.licence, observedAt: input.observedAt ?? dataset.observedAt ?? null };
+    const refKey = `${ref.source}\u0000${ref.sourceId}`;
+    seen.add(refKey);
+    const known = bySource.get(refKey);
     if (known) {
       // Re-import: the primary source refreshes its own fields; a secondary source only fills blanks.
       const primary = known.source === ref.source && known.sourceId === ref.sourceId;
@@ -176,42 +239,54 @@ export async function importDatasetState(
         known.longitude = input.longitude;
         known.tags = input.tags ?? known.tags;
       }
+      const own = known.sources.find((s) => s.source === ref.source && s.sourceId === ref.sourceId);
+      if (own) own.observedAt = ref.observedAt;
       known.dirty = true;
       summary.updated++;
       continue;
     }
     const key = titleKey(input.title);
-    let match: Held | undefined;
-    const cLat = Math.floor(input.latitude / CELL_DEG);
-    const cLng = Math.floor(input.longitude / CELL_DEG);
-    for (let dLat = -1; dLat <= 1 && !match; dLat++) {
-      for (let dLng = -1; dLng <= 1 && !match; dLng++) {
-        for (const p of grid.get(`${cLat + dLat}:${cLng + dLng}`) ?? []) {
-          if (p.titleKey === key && distanceMiles(p.latitude, p.longitude, input.latitude, input.longitude) * 1609.344 <= MERGE_RADIUS_M) {
-            match = p;
-            break;
-          }
-        }
-      }
-    }
+    const match = (input.sameAs && bySource.get(`${input.sameAs.source}\u0000${input.sameAs.sourceId}`)) || findMatch(input, key);
     if (match) {
-      for (const field of FILLABLE) {
-        const value = input[field];
-        if (value !== undefined && value !== null && match[field] == null) (match as any)[field] = value;
-      }
-      if (!match.sources.some((s) => s.source === ref.source && s.sourceId === ref.sourceId)) match.sources.push(ref);
-      match.dirty = true;
-      bySource.set(`${ref.source}\u0000${ref.sourceId}`, match);
+      mergeInto(match, input, [ref]);
+      bySource.set(refKey, match);
       newLinks.push({ place: match, ref });
       summary.merged++;
       continue;
     }
     const place: Held = { ...input, licence: dataset.licence, sources: [ref], titleKey: key, dirty: true };
+    delete (place as Partial<PlaceInput>).observedAt;
+    delete (place as Partial<PlaceInput>).sameAs;
     fresh.push(place);
     addToGrid(place);
-    bySource.set(`${ref.source}\u0000${ref.sourceId}`, place);
+    bySource.set(refKey, place);
     newLinks.push({ place, ref });
     summary.inserted++;
+  }
+
+  // Records of this dataset no longer read (or now filtered out): their places lose that source.
+  const unlinks: InStatement[] = [];
+  if (options.prune) {
+    let pruned = 0;
+    for (const p of held.values()) {
+      const stale = p.sources.filter((s) => s.source === dataset.key && !seen.has(`${s.source}\u0000${s.sourceId}`));
+      if (!stale.length) continue;
+      for (const s of stale) unlinks.push({ sql: "DELETE FROM place_sources WHERE source = ? AND source_id = ?", args: [s.source, s.sourceId] });
+      p.sources = p.sources.filter((s) => !stale.includes(s));
+      pruned += stale.length;
+      if (!p.sources.length) {
+        p.gone = true;
+        gone.push(p);
+        continue;
+      }
+      if (p.source === dataset.key && stale.some((s) => s.sourceId === p.sourceId)) {
+        p.source = p.sources[0]!.source;
+        p.sourceId = p.sources[0]!.sourceId;
+        p.licence = p.sources[0]!.licence;
+      }
+      p.dirty = true;
+    }
+    if (pruned) summary.skipped["no longer in the dataset or now filtered (removed)"] = pruned;
   }
 
   const now = Date.now();
@@ -227,15 +302,18 @@ export async function importDatasetState(
   }
   const updates: InStatement[] = [];
   for (const p of held.values()) {
-    if (!p.dirty) continue;
+    if (!p.dirty || p.gone) continue;
     const assignments = COLUMNS.split(", ").map((c) => `${c} = ?`).join(", ");
     updates.push({ sql: `UPDATE places SET ${assignments} WHERE id = ?`, args: [...rowArgs(p, now), p.id!] });
   }
-  const links: InStatement[] = newLinks.map(({ place, ref }) => ({
-    sql: "INSERT INTO place_sources (source, source_id, place_id, licence) VALUES (?, ?, ?, ?) ON CONFLICT (source, source_id) DO UPDATE SET place_id = excluded.place_id, licence = excluded.licence",
-    args: [ref.source, ref.sourceId, place.id!, ref.licence],
-  }));
-  const writes = [...updates, ...links];
+  const links: InStatement[] = newLinks
+    .filter(({ place }) => !place.gone)
+    .map(({ place, ref }) => ({
+      sql: "INSERT INTO place_sources (source, source_id, place_id, licence) VALUES (?, ?, ?, ?) ON CONFLICT (source, source_id) DO UPDATE SET place_id = excluded.place_id, licence = excluded.licence",
+      args: [ref.source, ref.sourceId, place.id!, ref.licence],
+    }));
+  const deletes: InStatement[] = gone.map((p) => ({ sql: "DELETE FROM places WHERE id = ?", args: [p.id!] }));
+  const writes = [...updates, ...links, ...unlinks, ...deletes];
   for (let i = 0; i < writes.length; i += CHUNK) await client.batch(writes.slice(i, i + CHUNK), "write");
   options.onProgress?.(summary.read);
   return summary;

@@ -44,6 +44,10 @@ export interface PlaceInput {
   since?: string | null;
   /** Extra facts worth keeping (cuisine, discipline, brand …), short strings. */
   tags?: Record<string, string> | null;
+  /** This record's own date ("2017", "2023-02-28") when it differs from its dataset's `observedAt`. */
+  observedAt?: string | null;
+  /** Another dataset's record this one is known to be (e.g. an OSM campground within 300 m of its RIDB row): merged into it. */
+  sameAs?: { source: string; sourceId: string } | null;
 }
 
 export type ReadResult = PlaceInput | { skip: string };
@@ -59,6 +63,8 @@ export interface Dataset {
   attribution: string;
   /** Where the data comes from (shown as a link). */
   url: string;
+  /** The dataset's date — when its records were observed ("2011", "2026-04"); null when the source gives none (DECISIONS 20). */
+  observedAt: string | null;
   /** States covered: a list, or "all" for nationwide files (filtered per state while reading). */
   states: readonly string[] | "all";
   /** Read the rows for one state (nationwide datasets filter; per-state files read their own file). */

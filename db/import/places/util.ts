@@ -160,6 +160,6 @@ export function uniqueIds(results: ReadResult[]): ReadResult[] {
 }
 
 /** The descriptive fields of a Dataset (key, name, licence, attribution, url), taken from a reader's spec. */
-export function datasetInfo(spec: Pick<Dataset, "key" | "name" | "licence" | "attribution" | "url">): Pick<Dataset, "key" | "name" | "licence" | "attribution" | "url"> {
-  return { key: spec.key, name: spec.name, licence: spec.licence, attribution: spec.attribution, url: spec.url };
+export function datasetInfo(spec: Pick<Dataset, "key" | "name" | "licence" | "attribution" | "url" | "observedAt">): Pick<Dataset, "key" | "name" | "licence" | "attribution" | "url" | "observedAt"> {
+  return { key: spec.key, name: spec.name, licence: spec.licence, attribution: spec.attribution, url: spec.url, observedAt: spec.observedAt };
 }

@@ -163,6 +163,7 @@ function sharedPhones(rows: Row[], column: string): Set<string> {
 
 interface CityFood {
   key: string;
+  observedAt: string | null;
   name: string;
   licence: string;
   attribution: string;
@@ -244,7 +245,7 @@ function foodPlace(spec: { key: string; state: string }, f: FoodFields): ReadRes
 
 const BOROUGH_CITY: Record<string, string> = { Manhattan: "New York", Brooklyn: "Brooklyn", Queens: "Queens", Bronx: "Bronx", "Staten Island": "Staten Island" };
 
-const NYC = { key: "nyc-restaurants", state: "NY" };
+const NYC = { key: "nyc-restaurants", observedAt: "2021-11-29", state: "NY" };
 export const nycRestaurants: Dataset = cityFood({
   ...NYC,
   name: "NYC Open Restaurant Applications (2020–2021)",
@@ -274,7 +275,7 @@ export const nycRestaurants: Dataset = cityFood({
 // ---------------------------------------------------------------------------------------------------------
 // Austin / Travis County: food establishment inspections (2020–23)
 
-const AUSTIN = { key: "austin-food", state: "TX" };
+const AUSTIN = { key: "austin-food", observedAt: "2023-02-17", state: "TX" };
 export const austinFood: Dataset = cityFood({
   ...AUSTIN,
   name: "City of Austin Food Establishment Inspection Scores (2020–2023)",
@@ -316,7 +317,7 @@ const SEATTLE_SKIP: Record<string, string> = {
 };
 const SEATTLE_CITY: Box = [47.49, 47.74, -122.44, -122.22];
 
-const SEATTLE = { key: "seattle-kc-food", state: "WA" };
+const SEATTLE = { key: "seattle-kc-food", observedAt: "2023", state: "WA" };
 export const seattleKcFood: Dataset = cityFood({
   ...SEATTLE,
   name: "King County Food Establishment Inspections, Seattle (2023)",
@@ -372,7 +373,7 @@ const SF_SKIP: [RegExp, string][] = [
   [/^H37$/, "hotel or event space"],
 ];
 
-const SF = { key: "sf-food", state: "CA" };
+const SF = { key: "sf-food", observedAt: "2016", state: "CA" };
 export const sfFood: Dataset = cityFood({
   ...SF,
   name: "San Francisco DPH Restaurant Scores — businesses (about 2016)",
@@ -412,7 +413,7 @@ export const sfFood: Dataset = cityFood({
 // ---------------------------------------------------------------------------------------------------------
 // Nashville: beer permit locations (about 2022)
 
-const NASHVILLE = { key: "nashville-beer", state: "TN" };
+const NASHVILLE = { key: "nashville-beer", observedAt: "2022", state: "TN" };
 export const nashvilleBeer: Dataset = cityFood({
   ...NASHVILLE,
   name: "Metro Nashville Beer Permit Locations (about 2022)",
@@ -448,7 +449,7 @@ export const nashvilleBeer: Dataset = cityFood({
 // ---------------------------------------------------------------------------------------------------------
 // Chicago: sidewalk café permits (2018)
 
-const CHICAGO = { key: "chicago-sidewalk-cafes", state: "IL" };
+const CHICAGO = { key: "chicago-sidewalk-cafes", observedAt: "2018", state: "IL" };
 export const chicagoSidewalkCafes: Dataset = cityFood({
   ...CHICAGO,
   name: "City of Chicago Sidewalk Cafe Permits (2018)",
@@ -481,7 +482,7 @@ export const chicagoSidewalkCafes: Dataset = cityFood({
 const ATLANTA_VENUES = /^(1 GEORGIA DOME DR|755 HANK AARON DR|(ONE|1) PHILIPS DR|285 ANDREW YOUNG INTERNATIONAL BLVD|2002 LAKEWOOD WAY)\b/i;
 const ATLANTA_CITY_FIX: Record<string, string> = { Alphareatta: "Alpharetta", Altanta: "Atlanta", "College Pk": "College Park", Eastpoint: "East Point" };
 
-const ATLANTA = { key: "atlanta-food", state: "GA" };
+const ATLANTA = { key: "atlanta-food", observedAt: "2015", state: "GA" };
 export const atlantaFood: Dataset = cityFood({
   ...ATLANTA,
   name: "Fulton County Food Service Inspections (2014–2015)",

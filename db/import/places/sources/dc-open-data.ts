@@ -105,6 +105,7 @@ function facilities(extra: Record<string, string>): string[] {
 
 export const dcOpenData: Dataset = {
   key: "dc-open-data",
+  observedAt: "2016-08-16",
   name: "Open Data DC (2016 layers)",
   licence: "CC BY 4.0",
   attribution: "Open Data DC",

@@ -22,6 +22,7 @@ const lakeNamedReservoir = (name: string) => /\bLake\b/.test(name) && !/\b(Reser
 
 export const gnisNature: Dataset = {
   key: "gnis-nature",
+  observedAt: "2025-05",
   name: "USGS GNIS natural features (partial)",
   licence: "Public domain",
   attribution: "U.S. Geological Survey GNIS",

@@ -207,6 +207,7 @@ interface Fields {
 
 interface Spec {
   key: string;
+  observedAt: string | null;
   name: string;
   licence: string;
   attribution: string;
@@ -275,6 +276,7 @@ const NRHP_LICENCE = "Public domain (NRHP listing facts)";
 
 export const nysNationalRegister: Dataset = historic({
   key: "nys-national-register",
+  observedAt: null, // the source gives no date
   name: "New York State National Register of Historic Places listings",
   licence: "data.ny.gov terms of use (NRHP facts public domain)",
   attribution: "NY State Office of Parks, Recreation and Historic Preservation (data.ny.gov)",
@@ -304,6 +306,7 @@ const BOROUGH_CITY: Record<string, string> = { Manhattan: "New York", Brooklyn: 
 
 export const nycLandmarks: Dataset = historic({
   key: "nyc-landmarks",
+  observedAt: null, // the source gives no date
   name: "NYC Landmarks Preservation Commission — Individual Landmark Sites",
   licence: "NYC Open Data Terms of Use",
   attribution: "NYC Landmarks Preservation Commission / NYC Open Data",
@@ -339,6 +342,7 @@ export const nycLandmarks: Dataset = historic({
 
 export const chicagoLandmarks: Dataset = historic({
   key: "chicago-landmarks",
+  observedAt: null, // the source gives no date
   name: "Chicago Individual Landmarks",
   licence: "City of Chicago Data Portal Terms of Use",
   attribution: "Commission on Chicago Landmarks / City of Chicago Data Portal",
@@ -381,6 +385,7 @@ const STYLE_NOISE = /other|not applicable|^n\/a$|undefined|\(type\)|tree|street|
 
 export const portlandLandmarks: Dataset = historic({
   key: "portland-landmarks",
+  observedAt: "2020",
   name: "City of Portland Historic Landmarks",
   licence: "City of Portland open data",
   attribution: "City of Portland Bureau of Planning and Sustainability",
@@ -424,6 +429,7 @@ export const portlandLandmarks: Dataset = historic({
 
 export const mtNationalRegister: Dataset = historic({
   key: "mt-national-register",
+  observedAt: null, // the source gives no date
   name: "Montana National Register of Historic Places",
   licence: NRHP_LICENCE,
   attribution: "Montana Historical Society / Montana State Historic Preservation Office",
@@ -470,6 +476,7 @@ const MO_AREAS: Record<string, string> = {
 
 export const moHistoric: Dataset = historic({
   key: "mo-historic",
+  observedAt: null, // the source gives no date
   name: "Missouri National Register Historic Districts and Sites",
   licence: NRHP_LICENCE,
   attribution: "Missouri Department of Natural Resources, State Historic Preservation Office",
@@ -515,6 +522,7 @@ export const moHistoric: Dataset = historic({
 
 export const wvNrhp: Dataset = historic({
   key: "wv-nrhp",
+  observedAt: "2004-04",
   name: "National Register of Historic Places points, West Virginia (NPS, 2004)",
   licence: "Public domain (US federal government work)",
   attribution: "National Park Service, National Register of Historic Places (via WV GIS Technical Center)",
@@ -548,6 +556,7 @@ const NC_MISPLACED = new Set(["{BFABFA9E-B0E1-4DA6-A869-E6F0ADC38D7E}"]);
 
 export const ncNrhp: Dataset = historic({
   key: "nc-nrhp",
+  observedAt: null, // the source gives no date
   name: "National Register of Historic Places building points, North Carolina (NPS)",
   licence: "Public domain (US federal government work)",
   attribution: "National Park Service, National Register of Historic Places",
@@ -601,6 +610,7 @@ const fixToolTitle = (title: string) =>
 
 export const historicalMarkers: Dataset = historic({
   key: "historical-markers",
+  observedAt: null, // the source gives no date
   name: "State historical marker programmes (NE, NH, NV, UT, WY)",
   licence: "No explicit licence (state government inventories); marker texts quoted with attribution",
   attribution:

@@ -31,6 +31,7 @@ function uniqueIds(rows: Record<string, string>[]): Map<string, number> {
 
 export const imlsLibraries: Dataset = {
   key: "imls-libraries",
+  observedAt: "2019",
   name: "IMLS Public Libraries Survey (FY2019 outlets)",
   licence: "Public domain",
   attribution: "Institute of Museum and Library Services",

@@ -17,6 +17,7 @@ const DISCIPLINES: Record<string, { kind: string; history: boolean }> = {
 
 export const imlsMuseums: Dataset = {
   key: "imls-museums",
+  observedAt: "2014",
   name: "IMLS Museum Universe Data File (FY2014 Q3)",
   licence: "Public domain",
   attribution: "Institute of Museum and Library Services",

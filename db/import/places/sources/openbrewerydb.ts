@@ -28,6 +28,7 @@ const PLACEHOLDER = /^(tbd|tba|n\/?a|none|unknown)$/i;
 
 export const openBreweryDb: Dataset = {
   key: "openbrewerydb",
+  observedAt: null, // the source gives no date
   name: "Open Brewery DB",
   licence: "MIT",
   attribution: "Open Brewery DB",

@@ -117,6 +117,7 @@ export function classifyFclass(fclass: string): { categoryId: CategoryId; kind: 
 
 export const osmCityExtracts: Dataset = {
   key: "osm-city-extracts",
+  observedAt: null, // the source gives no date
   name: "OpenStreetMap extracts (California 2013; New York, Chicago, Washington 2017)",
   licence: "ODbL-1.0",
   attribution: "© OpenStreetMap contributors",
@@ -156,6 +157,7 @@ export const osmCityExtracts: Dataset = {
         stateCode,
         ...position,
         tags: snapshot ? { osmSnapshot: snapshot } : null,
+        observedAt: snapshot ?? null,
       };
     }
   },

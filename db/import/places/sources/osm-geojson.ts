@@ -61,6 +61,7 @@ const SAMPLES: Record<string, string[]> = { IL: [chicagoLoop], MA: [bostonBackBa
 
 export const osmSamples: Dataset = {
   key: "osm",
+  observedAt: null, // the source gives no date
   name: "OpenStreetMap",
   licence: "ODbL-1.0",
   attribution: "© OpenStreetMap contributors",

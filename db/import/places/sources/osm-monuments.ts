@@ -51,6 +51,7 @@ export function shorten(value: string, max = 300): string {
 
 export const osmMonuments: Dataset = {
   key: "osm-monuments",
+  observedAt: "2020",
   name: "OpenStreetMap monuments and memorials (2020)",
   licence: "ODbL-1.0",
   attribution: "© OpenStreetMap contributors",

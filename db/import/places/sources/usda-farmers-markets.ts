@@ -70,6 +70,7 @@ function scheduleSentence(value: string | undefined): string | null {
 
 export const usdaFarmersMarkets: Dataset = {
   key: "usda-farmers-markets",
+  observedAt: "2017",
   name: "USDA National Farmers Market Directory (2017)",
   licence: "Public domain",
   attribution: "USDA Agricultural Marketing Service",

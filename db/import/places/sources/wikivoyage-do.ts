@@ -36,6 +36,7 @@ export function splitContact(value: string | undefined): { website: string | nul
 
 export const wikivoyageDo: Dataset = {
   key: "wikivoyage-do",
+  observedAt: "2019",
   name: "Wikivoyage “Do” listings",
   licence: "CC BY-SA 3.0",
   attribution: "Wikivoyage contributors",

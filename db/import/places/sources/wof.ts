@@ -71,6 +71,7 @@ function classify(type: string, category: string, sub: string, name: string): Ru
 
 export const wofSimplegeo: Dataset = {
   key: "wof-simplegeo",
+  observedAt: "2011",
   name: "Who's On First venues (SimpleGeo Places 2011)",
   licence: "CC0-1.0",
   attribution: "Data from Who's On First / SimpleGeo",

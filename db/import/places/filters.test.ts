@@ -1,0 +1,104 @@
+import { describe, expect, test } from "bun:test";
+import { brandOf, dissolvedChain, farmersMarketEnded, junkReason, notability } from "./filters";
+import { imlsMuseums } from "./sources/imls-museums";
+import { usdaFarmersMarkets } from "./sources/usda-farmers-markets";
+import { wofSimplegeo } from "./sources/wof";
+import type { Dataset, PlaceInput } from "./types";
+
+/** Real rows of a bundled dataset, by source id, with the filter's verdict. */
+async function verdicts(dataset: Dataset, state: string): Promise<Map<string, { place: PlaceInput; reason: string | null }>> {
+  const out = new Map<string, { place: PlaceInput; reason: string | null }>();
+  for await (const r of dataset.read(state) as AsyncIterable<any>) if (!("skip" in r)) out.set(r.sourceId, { place: r, reason: junkReason(r) });
+  return out;
+}
+
+describe("junk filters on real rows", async () => {
+  const wofNv = await verdicts(wofSimplegeo, "NV");
+  const wofSd = await verdicts(wofSimplegeo, "SD");
+  const reason = (m: typeof wofNv, id: string) => {
+    expect(m.has(id)).toBe(true);
+    return m.get(id)!.reason;
+  };
+
+  test("kinds no traveller looks for: appliances, furniture, mobile homes, computers", () => {
+    expect(wofNv.get("203156813")!.place.title).toBe("General Sales Appliances");
+    expect(reason(wofNv, "203156813")).toBe("kind no traveller looks for");
+    expect(reason(wofNv, "203156425")).toBe("kind no traveller looks for"); // Michael's Furniture
+    expect(reason(wofSd, "370970967")).toBe("kind no traveller looks for"); // Winner Mobile Homes Inc
+    expect(reason(wofSd, "370972941")).toBe("kind no traveller looks for"); // Green Hill Computers
+  });
+
+  test("organisation-like names among lodging, food and stores", () => {
+    expect(wofNv.get("203151543")!.place).toMatchObject({ title: "Trendwest Resorts Inc", categoryId: 11 });
+    expect(reason(wofNv, "203151543")).toBe("organisation-like name");
+    expect(reason(wofNv, "203155759")).toBe("organisation-like name"); // Abeautalia LLC
+  });
+
+  test("PO-box addresses: museums that are only a mailbox", async () => {
+    const imls = await verdicts(imlsMuseums, "NV");
+    expect(imls.get("8403200045")!.place.address).toMatch(/^Po Box/i);
+    expect(reason(imls, "8403200045")).toBe("PO-box address (no site to visit)");
+    // A museum with a street address stays.
+    const kept = [...imls.values()].filter((v) => v.reason === null);
+    expect(kept.length).toBeGreaterThan(100);
+    expect(kept.every((v) => !/box/i.test(v.place.address ?? ""))).toBe(true);
+  });
+
+  test("chains known to be closed (name-suggestion-index's dissolved brands)", () => {
+    expect(wofNv.get("203311195")!.place.title).toBe("Shopko");
+    expect(reason(wofNv, "203311195")).toBe("chain known to be closed");
+    expect(reason(wofSd, "371044501")).toBe("chain known to be closed"); // "Shopko Store 022"
+    expect(dissolvedChain("Starbucks")).toBeNull();
+  });
+
+  test("children's camps are not lodging", () => {
+    expect(wofNv.get("219854485")!.place).toMatchObject({ title: "Kids Camp", categoryId: 11 });
+    expect(reason(wofNv, "219854485")).toBe("children's camp, not lodging");
+  });
+
+  test("farmers markets whose only season ended before 2021", async () => {
+    const markets = await verdicts(usdaFarmersMarkets, "NV");
+    expect(markets.get("1012280")!.place.title).toBe("39 North Marketplace"); // 06/09/2016 to 08/18/2016
+    expect(reason(markets, "1012280")).toBe("farmers market whose only season ended before 2021");
+    // "June to September" names no year: nothing says it ended, it stays.
+    expect(reason(markets, "1004414")).toBeNull();
+    expect(farmersMarketEnded({ kind: "farmers market", description: "Schedule: 05/01/2019 to 10/01/2022 Sat." })).toBeNull();
+  });
+
+  test("ordinary places stay", () => {
+    const kept = [...wofNv.values()].filter((v) => v.reason === null);
+    expect(kept.length).toBeGreaterThan(15_000);
+    expect(kept.some((v) => v.place.title === "Golden Nugget Hotel & Casino")).toBe(true);
+  });
+});
+
+describe("brands (name-suggestion-index extract)", () => {
+  test("a chain's branches are brands; independent names are not", () => {
+    expect(brandOf("Burger King")).toBe("burger king");
+    expect(brandOf("Starbucks Coffee")).toBe("starbucks");
+    expect(brandOf("Papa John's Pizza")).toBe("papa john s");
+    expect(brandOf("Best Western Inn")).toBe("best western");
+    expect(brandOf("Tacos Mexico")).toBeNull();
+    expect(brandOf("Blue Hydrangea")).toBeNull();
+  });
+});
+
+describe("notability", () => {
+  const base = { categoryId: 9, kind: "museum", title: "X", sources: [{ source: "imls-museums" }] };
+  test("an art museum outranks a historical-society office; organisation names and PO boxes go below zero", () => {
+    const art = notability({ ...base, tags: { discipline: "ART" } });
+    const society = notability({ ...base, categoryId: 8, title: "Preservation Society", tags: { discipline: "HSC" } });
+    expect(art).toBeGreaterThan(society);
+    expect(society).toBeLessThan(1);
+    expect(notability({ ...base, title: "Arizona Humane Society" })).toBeLessThan(1);
+    expect(notability({ ...base, address: "PO Box 4" })).toBeLessThan(1);
+  });
+  test("independent sources and a Wikipedia article add up; three heritage lists count as one", () => {
+    const one = notability({ ...base, kind: "historic site", categoryId: 8, sources: [{ source: "nys-national-register" }] });
+    const heritageOnly = notability({ ...base, kind: "historic site", categoryId: 8, sources: [{ source: "nys-national-register" }, { source: "nyc-landmarks" }] });
+    const museumToo = notability({ ...base, kind: "historic site", categoryId: 8, sources: [{ source: "nys-national-register" }, { source: "imls-museums" }] });
+    expect(heritageOnly).toBe(one);
+    expect(museumToo).toBeGreaterThan(one);
+    expect(notability({ ...base, kind: "historic site", categoryId: 8, sources: [{ source: "historic-wikipedia" }] })).toBeGreaterThan(one);
+  });
+});

@@ -1,0 +1,154 @@
+import { gunzipSync } from "node:zlib";
+import { readFileSync } from "node:fs";
+import brandsPath from "../../data/brands/nsi_us_brands.json.gz" with { type: "file" };
+import { CATEGORY, type PlaceInput } from "./types";
+import { titleKey } from "./titles";
+
+/**
+ * Import-time filters (issue 11, "no junk") and the signals the lists rank by. Every filter returns the
+ * reason a record is left out; the store counts each reason in the import summary. Nothing here is a
+ * hand-written list of places: brands and dissolved chains come from the name-suggestion-index extract
+ * (scripts/extract-brands.ts), the rest are rules about kinds, names and addresses.
+ */
+
+/** Kinds no traveller looks for (SimpleGeo subcategories and OSM shop values, as our readers name them). */
+const JUNK_KIND =
+  /\b(mobile homes?|(household )?appliances?|electronics|computers?|optical goods|optician|catalog store|office supplies|stationery & office supplies|mobile phones?|furniture|garden supply|pets? & pet supplies|storage|adult|video rental|repair|trade supplier|wholesale|car parts|hvac|fuel|gas station|funeral)\b/i;
+
+/** Names of organisations rather than places: companies, managers, foundations, event businesses. */
+const ORGANISATION = /\b(l\.?l\.?c|inc|incorporated|corp|corporation|mgmt|management|hospitality|holdings|foundation|enterprises)\b|\b(events?|associates|services|co|ltd)\.?$/i;
+
+/** "PO Box 12", "P.O. Box", "Post Office Box", "Box 123", "HC 60 Box 53", "RR 2 Box 7" (a mailing address: no site to visit). */
+const PO_BOX = /^\s*(p\.?\s*o\.?\s*box|post office box|box\s+\d)|\bp\.?\s*o\.?\s*box\b|\b(hc|rr|rt|star route)\s*\d*\s+box\b/i;
+
+/** Children's day and summer camps filed under lodging. */
+const NOT_LODGING = /\b(day camps?|summer camps?|kids camps?|camp management)\b/i;
+
+interface BrandList {
+  brands: Set<string>;
+  dissolved: Map<string, string>;
+}
+let brandList: BrandList | undefined;
+function brandsData(): BrandList {
+  if (!brandList) {
+    const data = JSON.parse(gunzipSync(readFileSync(brandsPath)).toString("utf8")) as { brands: string[]; dissolved: Record<string, string> };
+    brandList = { brands: new Set(data.brands), dissolved: new Map(Object.entries(data.dissolved)) };
+  }
+  return brandList;
+}
+
+/** Words a branch adds to its brand's name: "Starbucks Coffee", "Papa John's Pizza", "Best Western Inn". */
+const GENERIC_TAIL = new Set(["coffee", "cafe", "pizza", "restaurant", "grill", "bar", "store", "shop", "stores", "market", "pharmacy", "hotel", "inn", "motel", "suites", "express", "and", "casino", "resort", "buffet", "bakery", "donuts", "burgers", "chicken", "drive", "in", "thru", "co", "company", "outlet", "supercenter", "video", "of", "the", "s"]);
+
+/**
+ * Title keys to try against the brand list: the whole name, the name before " - " / " #12" / "(…)"
+ * (branch suffixes), and each leading run of words whose remaining words are all generic.
+ */
+function brandKeys(title: string): string[] {
+  const whole = titleKey(title);
+  const base = titleKey(title.replace(/\s*(\(|#\d|\s-\s|\bstore\s*#?\d).*$/i, "").replace(/\s+\d+$/, ""));
+  const keys = [whole];
+  if (base && base !== whole) keys.push(base);
+  const words = (base || whole).split(" ");
+  for (let n = words.length - 1; n >= 1; n--) {
+    if (!GENERIC_TAIL.has(words[n]!)) break;
+    keys.push(words.slice(0, n).join(" "));
+  }
+  return keys;
+}
+
+/** The brand (normalised name) this place belongs to per the name-suggestion-index, or null for an independent place. */
+export function brandOf(title: string): string | null {
+  const { brands } = brandsData();
+  for (const key of brandKeys(title)) if (brands.has(key)) return key;
+  return null;
+}
+
+/** The date a chain was dissolved (NSI's Wikidata check), when this place belongs to one. */
+export function dissolvedChain(title: string): string | null {
+  const { dissolved } = brandsData();
+  for (const key of brandKeys(title)) {
+    const date = dissolved.get(key);
+    if (date) return date;
+  }
+  return null;
+}
+
+export const isOrganisationName = (title: string) => ORGANISATION.test(title.trim());
+export const isPoBox = (address: string | null | undefined) => !!address && PO_BOX.test(address);
+
+/** The USDA schedule's last year ("06/08/2016 to 10/12/2016 …"), when every season it lists ended before 2021. */
+export function farmersMarketEnded(p: Pick<PlaceInput, "kind" | "description">): string | null {
+  if (p.kind !== "farmers market" || !p.description) return null;
+  const schedule = p.description.match(/Schedule: (.*)$/)?.[1];
+  if (!schedule) return null;
+  const years = [...schedule.matchAll(/\b\d\d?\/\d\d?\/(\d{4})\b/g)].map((m) => Number(m[1]));
+  if (!years.length) return null;
+  const last = Math.max(...years);
+  return last < 2021 ? String(last) : null;
+}
+
+/** Why a record is left out of the store, or null to keep it. */
+export function junkReason(p: PlaceInput): string | null {
+  if (isPoBox(p.address)) return "PO-box address (no site to visit)";
+  const { categoryId, kind, title } = p;
+  if ((categoryId === CATEGORY.stores || categoryId === CATEGORY.food) && JUNK_KIND.test(kind)) return "kind no traveller looks for";
+  if (categoryId === CATEGORY.lodging && NOT_LODGING.test(title)) return "children's camp, not lodging";
+  if ((categoryId === CATEGORY.lodging || categoryId === CATEGORY.food || categoryId === CATEGORY.stores) && isOrganisationName(title))
+    return "organisation-like name";
+  if ((categoryId === CATEGORY.food || categoryId === CATEGORY.stores || categoryId === CATEGORY.lodging) && dissolvedChain(title)) return "chain known to be closed";
+  if (farmersMarketEnded(p)) return "farmers market whose only season ended before 2021";
+  return null;
+}
+
+const LISTING_SOURCES = new Set([
+  "nyc-landmarks",
+  "nys-national-register",
+  "chicago-landmarks",
+  "portland-landmarks",
+  "mt-national-register",
+  "mo-historic",
+  "wv-nrhp",
+  "nc-nrhp",
+  "dc-open-data",
+  "historic-wikipedia",
+]);
+/** Sights (not venues: a theatre or an arts centre is where a show is, not what a visitor comes to see). */
+const FAMOUS_KIND = /\b(attraction|museum|viewpoint|zoo|aquarium|theme park|casino|gallery|landmark|monument|memorial|planetarium|botanical garden|historic bridge|lighthouse)\b/i;
+const MUSEUM_DISCIPLINE: Record<string, number> = { ART: 3, SCI: 3, NAT: 3, ZAW: 3, HST: 2, BOT: 2, CMU: 1, GMU: 1, HSC: -2 };
+
+export interface NotabilityInput {
+  categoryId: number;
+  kind: string;
+  title: string;
+  address?: string | null;
+  wikidata?: string | null;
+  website?: string | null;
+  tags?: Record<string, string> | null;
+  sources: Array<{ source: string }>;
+}
+
+/**
+ * How well known a place is, from open signals only: independent datasets that list it, a landmark or
+ * National Register listing, a Wikipedia/Wikidata link, the museum discipline, a tourism kind. Organisation
+ * names, PO boxes and historical-society offices score below zero (never featured).
+ */
+export function notability(p: NotabilityInput): number {
+  const datasets = new Set(p.sources.map((s) => s.source));
+  // Heritage listings (city landmarks, the National Register, its Wikipedia articles) count as one family:
+  // a house on three lists is not three times as famous; a landmark that is also a museum or an OSM attraction is.
+  const families = new Set([...datasets].map((s) => (LISTING_SOURCES.has(s) ? "heritage" : s)));
+  let score = 2 * (families.size - 1);
+  if ([...datasets].some((s) => LISTING_SOURCES.has(s))) score += 2;
+  if (p.wikidata) score += 3;
+  if (p.tags?.wikipedia || datasets.has("historic-wikipedia")) score += 1;
+  if (datasets.has("wikivoyage-do")) score += 2;
+  const discipline = p.tags?.discipline;
+  if (discipline && discipline in MUSEUM_DISCIPLINE) score += MUSEUM_DISCIPLINE[discipline]!;
+  else if (FAMOUS_KIND.test(p.kind)) score += 3;
+  if (p.tags?.tourism && /attraction|museum|viewpoint/.test(p.tags.tourism)) score += 2;
+  if (p.categoryId === CATEGORY.food || p.categoryId === CATEGORY.stores) score -= 2;
+  if (isOrganisationName(p.title) || /\b(society|association|council|commission|committee|club)\b/i.test(p.title)) score -= 6;
+  if (isPoBox(p.address)) score -= 6;
+  return score;
+}

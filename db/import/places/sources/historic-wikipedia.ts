@@ -1,0 +1,60 @@
+import { CATEGORY, type Dataset, type ReadResult } from "../types";
+import { nameAndPosition, readCsv, text } from "../util";
+import file from "../../../data/places/nrhp_wikidata_sites_with_wikipedia_summaries_partial.csv.gz" with { type: "file" };
+
+/**
+ * US historic sites from Wikidata (CC0: name, description, coordinates) with the lead paragraph of their
+ * English Wikipedia article (CC BY-SA 4.0) as the description; the article is linked from the place
+ * (`tags.wikipedia`). The state is the city the Wikidata description names, else the nearest city's.
+ * Sites without a Wikipedia paragraph are skipped (nothing to say that another dataset does not).
+ */
+function kindOf(description: string): string {
+  const d = description.toLowerCase();
+  if (/historic district|district/.test(d)) return "historic district";
+  if (/\b(house|home|mansion|residence|farm)\b/.test(d)) return "historic house";
+  if (/\b(church|cathedral|chapel|synagogue|temple|meeting house)\b/.test(d)) return "historic church";
+  if (/\bbridge\b/.test(d)) return "historic bridge";
+  if (/\b(lighthouse|light station)\b/.test(d)) return "lighthouse";
+  if (/\b(museum)\b/.test(d)) return "museum";
+  return "historic site";
+}
+
+export const historicWikipedia: Dataset = {
+  key: "historic-wikipedia",
+  observedAt: "2024-02-25",
+  name: "Historic sites from Wikidata with Wikipedia summaries",
+  licence: "CC BY-SA 4.0",
+  attribution: "Wikipedia (CC BY-SA 4.0) and Wikidata (CC0)",
+  url: "https://en.wikipedia.org/",
+  states: "all",
+  async *read(stateCode: string): AsyncIterable<ReadResult> {
+    for (const row of await readCsv(file)) {
+      const state = text(row.described_state) ?? text(row.nearest_state);
+      if (state !== stateCode) continue;
+      const summary = text(row.wikipedia_summary);
+      const url = text(row.wikipedia_url);
+      if (!summary || !url?.startsWith("https://en.wikipedia.org/wiki/")) {
+        yield { skip: "no Wikipedia paragraph" };
+        continue;
+      }
+      const checked = nameAndPosition(text(row.name), row.latitude, row.longitude);
+      if ("skip" in checked) {
+        yield checked;
+        continue;
+      }
+      const wikidataDescription = text(row.wikidata_description) ?? "";
+      yield {
+        source: "historic-wikipedia",
+        sourceId: url.slice("https://en.wikipedia.org/wiki/".length),
+        categoryId: CATEGORY.history,
+        kind: kindOf(wikidataDescription),
+        title: checked.name,
+        description: summary,
+        city: text(row.described_city) ?? text(row.nearest_city),
+        stateCode,
+        ...checked.position,
+        tags: { wikipedia: url, ...(wikidataDescription ? { wikidataDescription } : {}) },
+      };
+    }
+  },
+};
