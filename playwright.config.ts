@@ -40,6 +40,8 @@ export default defineConfig({
       HOST: "127.0.0.1",
       NODE_ENV: "production",
       DATABASE_URL: `file:.tmp/e2e-${PORT}/localscope.db`,
+      // Tests import the states they visit on demand; the whole country in the background would only slow them.
+      PLACES_BACKGROUND_IMPORT: "off",
     },
   },
 });

@@ -2,13 +2,16 @@ import { openDatabase, type Database } from "../db/client";
 import { importCities } from "../db/import/cities";
 import { migrate } from "../db/migrate";
 import { loadCityIndex, PlacesService, type CityIndex } from "../modules/discovery";
-import { createStateLoader } from "../db/import/places";
+import { createStateLoader, type StateLoader } from "../db/import/places";
 import { OverpassSource } from "../db/import/places/overpass";
 import type { Config } from "./config";
 import type { Logger } from "./http";
 
 /** Open the database, apply migrations, import bundled data on first start, build in-memory indexes. */
-export async function bootServices(config: Pick<Config, "DATABASE_URL" | "DATABASE_AUTH_TOKEN" | "OVERPASS_URL">, log: Logger): Promise<{ database: Database; cityIndex: CityIndex; places: PlacesService }> {
+export async function bootServices(
+  config: Pick<Config, "DATABASE_URL" | "DATABASE_AUTH_TOKEN" | "OVERPASS_URL"> & { PLACES_BACKGROUND_IMPORT?: "on" | "off" },
+  log: Logger,
+): Promise<{ database: Database; cityIndex: CityIndex; places: PlacesService; states: StateLoader }> {
   const database = await openDatabase(config.DATABASE_URL, config.DATABASE_AUTH_TOKEN);
   const applied = await migrate(database.client);
   if (applied.length) log.info(`Applied migrations: ${applied.join(", ")}`);
@@ -25,5 +28,17 @@ export async function bootServices(config: Pick<Config, "DATABASE_URL" | "DATABA
     ? new OverpassSource(database.client, cityIndex, { url: config.OVERPASS_URL, log, ensureState, onImported: () => places?.invalidate() })
     : undefined;
   places = new PlacesService(database.client, cityIndex, ensureState, { source: liveSource });
-  return { database, cityIndex, places };
+  // Every state imported in the background after start, one at a time, a visited state first (decision 024).
+  // Off unless asked for (the server's config defaults it on; tests and scripts leave it off).
+  if (config.PLACES_BACKGROUND_IMPORT === "on") ensureState.startBackground(await backgroundOrder(database), BACKGROUND_DELAY_MS);
+  return { database, cityIndex, places, states: ensureState };
+}
+
+/** Seconds after start before the background import begins (the first requests go first). */
+const BACKGROUND_DELAY_MS = 5_000;
+
+/** States by the population of their cities, largest first: most visitors find their state ready soonest. */
+async function backgroundOrder(database: Database): Promise<string[]> {
+  const result = await database.client.execute("SELECT state_code FROM cities GROUP BY state_code ORDER BY sum(population) DESC");
+  return result.rows.map((r) => String(r.state_code));
 }

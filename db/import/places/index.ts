@@ -42,56 +42,145 @@ export const PLACES_VERSION = "1";
 export const datasetsFor = (stateCode: string) => DATASETS.filter((d) => d.states === "all" || d.states.includes(stateCode));
 
 /** Import one state from every dataset that covers it, unless already done. Returns the summaries of what ran. */
-export async function importState(client: Client, stateCode: string, log: (line: string) => void = () => {}): Promise<ImportSummary[]> {
+export async function importState(
+  client: Client,
+  stateCode: string,
+  log: (line: string) => void = () => {},
+  onProgress?: (fraction: number) => void,
+): Promise<ImportSummary[]> {
   const done = new Set(
     (await client.execute({ sql: "SELECT dataset FROM data_imports WHERE dataset LIKE ? AND version = ?", args: [`places:%:${stateCode}`, PLACES_VERSION] })).rows.map((r) =>
       String(r.dataset),
     ),
   );
   const summaries: ImportSummary[] = [];
-  for (const dataset of datasetsFor(stateCode)) {
+  const datasets = datasetsFor(stateCode);
+  let finished = 0;
+  for (const dataset of datasets) {
     const marker = `places:${dataset.key}:${stateCode}`;
-    if (done.has(marker)) continue;
-    const summary = await importDatasetState(client, dataset, stateCode);
-    await client.execute({
-      sql: "INSERT INTO data_imports (dataset, version, rows, imported_at) VALUES (?, ?, ?, ?) ON CONFLICT (dataset) DO UPDATE SET version = excluded.version, rows = excluded.rows, imported_at = excluded.imported_at",
-      args: [marker, PLACES_VERSION, summary.inserted + summary.merged + summary.updated, Date.now()],
-    });
-    log(formatSummary(summary));
-    summaries.push(summary);
+    if (!done.has(marker)) {
+      const summary = await importDatasetState(client, dataset, stateCode);
+      await client.execute({
+        sql: "INSERT INTO data_imports (dataset, version, rows, imported_at) VALUES (?, ?, ?, ?) ON CONFLICT (dataset) DO UPDATE SET version = excluded.version, rows = excluded.rows, imported_at = excluded.imported_at",
+        args: [marker, PLACES_VERSION, summary.inserted + summary.merged + summary.updated, Date.now()],
+      });
+      log(formatSummary(summary));
+      summaries.push(summary);
+    }
+    onProgress?.(++finished / datasets.length);
   }
   return summaries;
 }
 
+/** Where a state's places stand: imported, or being prepared (`percent` of its datasets done). */
+export interface StateStatus {
+  stateCode: string;
+  ready: boolean;
+  percent: number;
+}
+
+export interface StateLoader {
+  /** Import the state now (ahead of the background queue) unless done; resolves when its places are in. */
+  (stateCode: string): Promise<void>;
+  /** The state's status; asking for a state not yet started puts it first in the queue. */
+  status(stateCode: string): StateStatus;
+  /** Queue every state (after `delayMs`), one at a time, behind any state a visitor asks for. */
+  startBackground(states: readonly string[], delayMs?: number): void;
+  /** Stop taking states from the background queue (the running import finishes). */
+  stop(): void;
+}
+
 /**
- * Lazy per-state loading: the first request for a city in a state imports that state's places (a few
- * seconds for the largest); concurrent requests wait for the same import. Keeps the first start fast.
- * `onImported` runs once per state whose import wrote something (callers drop their caches there).
- * Parsed dataset files are released as soon as no import is running.
+ * Per-state loading (decision 006, 024). One import runs at a time: a state a request asks for goes first,
+ * then the background queue (every state, after start) continues. Concurrent requests for a state wait for
+ * the same import. Parsed dataset files are released after every state, so memory stays low while the
+ * background import walks the country. `onImported` runs once per state whose import wrote something.
  */
 export function createStateLoader(
   client: Client,
-  options: { log?: (line: string) => void; onImported?: (stateCode: string) => void } = {},
-) {
-  const loaded = new Map<string, Promise<void>>();
-  let running = 0;
-  return function ensureState(stateCode: string): Promise<void> {
-    let pending = loaded.get(stateCode);
-    if (!pending) {
-      running++;
-      pending = importState(client, stateCode, options.log)
-        .then((summaries) => {
-          if (summaries.length) options.onImported?.(stateCode);
-        })
-        .catch((error) => {
-          loaded.delete(stateCode); // let a later request retry
-          throw error;
-        })
-        .finally(() => {
-          if (--running === 0) clearCsvCache();
-        });
-      loaded.set(stateCode, pending);
+  options: { log?: (line: string) => void; onImported?: (stateCode: string) => void; importer?: typeof importState } = {},
+): StateLoader {
+  const importer = options.importer ?? importState;
+  type Entry = { promise: Promise<void>; resolve: () => void; reject: (error: unknown) => void; fraction: number; ready: boolean; running: boolean; wanted: boolean };
+  const entries = new Map<string, Entry>();
+  const queue: string[] = [];
+  let working = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const entryFor = (stateCode: string): Entry => {
+    let entry = entries.get(stateCode);
+    if (!entry) {
+      let resolve!: () => void;
+      let reject!: (error: unknown) => void;
+      const promise = new Promise<void>((res, rej) => ((resolve = res), (reject = rej)));
+      promise.catch(() => {}); // a failure reaches the callers that wait; the queue itself goes on
+      entry = { promise, resolve, reject, fraction: 0, ready: false, running: false, wanted: false };
+      entries.set(stateCode, entry);
     }
-    return pending;
+    return entry;
   };
+
+  async function work() {
+    if (working) return;
+    working = true;
+    try {
+      for (let stateCode = queue.shift(); stateCode; stateCode = queue.shift()) {
+        const entry = entryFor(stateCode);
+        if (entry.ready) continue;
+        entry.running = true;
+        try {
+          const summaries = await importer(client, stateCode, options.log, (fraction) => (entry.fraction = fraction));
+          entry.ready = true;
+          entry.fraction = 1;
+          if (summaries.length) options.onImported?.(stateCode);
+          entry.resolve();
+        } catch (error) {
+          entries.delete(stateCode); // a later request retries
+          entry.reject(error);
+        } finally {
+          entry.running = false;
+          clearCsvCache(); // parsed files are not kept between states
+        }
+      }
+    } finally {
+      working = false;
+    }
+  }
+
+  /** Put a state in the queue: `first` moves it to the front (a visitor waits for it). */
+  const enqueue = (stateCode: string, first: boolean): Entry => {
+    const entry = entryFor(stateCode);
+    if (entry.ready || entry.running) return entry;
+    const at = queue.indexOf(stateCode);
+    if (first) {
+      if (at >= 0) queue.splice(at, 1);
+      queue.unshift(stateCode);
+    } else if (at < 0) queue.push(stateCode);
+    void work();
+    return entry;
+  };
+
+  const loader = ((stateCode: string) => {
+    const entry = enqueue(stateCode, true);
+    entry.wanted = true;
+    return entry.promise;
+  }) as StateLoader;
+  loader.status = (stateCode) => {
+    const known = entries.get(stateCode);
+    const entry = known?.ready ? known : enqueue(stateCode, true);
+    return { stateCode, ready: entry.ready, percent: Math.floor(entry.fraction * 100) };
+  };
+  loader.startBackground = (states, delayMs = 0) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      for (const stateCode of states) enqueue(stateCode, false);
+    }, delayMs);
+    timer.unref?.();
+  };
+  loader.stop = () => {
+    clearTimeout(timer);
+    // Background states nobody waits for leave the queue; the running import finishes.
+    for (let i = queue.length - 1; i >= 0; i--) if (!entries.get(queue[i]!)?.wanted) queue.splice(i, 1);
+  };
+  return loader;
 }
