@@ -14,7 +14,7 @@ import { extractUrl, GEOFABRIK_URL, refreshOsmState, type RefreshStep } from "..
 import { formatSummary } from "../db/import/places/store";
 import { bootServices } from "../src/boot";
 import { ConfigError, loadConfig } from "../src/config";
-import { US_STATES } from "../modules/discovery/city-index";
+import { US_STATES } from "../src/domain";
 
 const args = process.argv.slice(2);
 const stateAt = args.indexOf("--state");
@@ -59,7 +59,7 @@ try {
       import: `Importing ${stateCode}`,
       replace: "Removing places gone from OpenStreetMap…",
     };
-    const result = await refreshOsmState(database.client, cityIndex, stateCode, from, {
+    const result = await refreshOsmState(database.client, cityIndex.nearestState, stateCode, from, {
       onStep: (step) => {
         bar.done();
         if (step !== "download" && step !== "import") console.log(labels[step]);
@@ -75,7 +75,7 @@ try {
   } else {
     for (const file of files) {
       const started = performance.now();
-      const { summaries, read, skipped } = await importOsmFile(database.client, cityIndex, file, {
+      const { summaries, read, skipped } = await importOsmFile(database.client, cityIndex.nearestState, file, {
         onProgress: (count) => bar.update(progressBar(`${file}:`, count, null, "rows"), null),
       });
       bar.done();

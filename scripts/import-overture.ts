@@ -11,7 +11,7 @@ import { DEFAULT_MIN_CONFIDENCE, importOvertureState } from "../db/import/places
 import { formatSummary } from "../db/import/places/store";
 import { bootServices } from "../src/boot";
 import { ConfigError, loadConfig } from "../src/config";
-import { US_STATES } from "../modules/discovery/city-index";
+import { US_STATES } from "../src/domain";
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -54,7 +54,7 @@ const bar = progressPrinter((t) => process.stdout.write(t), Boolean(process.stdo
 const n = (x: number) => x.toLocaleString("en-US");
 try {
   const started = performance.now();
-  const result = await importOvertureState(database.client, cityIndex, stateCode, from, {
+  const result = await importOvertureState(database.client, cityIndex.nearestState, stateCode, from, {
     minConfidence,
     release,
     onStep: (step) => {

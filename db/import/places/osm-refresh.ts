@@ -2,12 +2,12 @@ import type { Client } from "@libsql/client";
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { US_STATES, type CityIndex } from "../../../modules/discovery/city-index";
+import { US_STATES } from "../../../src/domain";
 import { downloadFile, type Progress } from "./download";
 import { recordRefresh, removeStaleRecords } from "./replace";
 import { placeFromOsm } from "./sources/osm-geojson";
 import { importDatasetState, type ImportSummary } from "./store";
-import type { ReadResult } from "./types";
+import type { NearestState, ReadResult } from "./types";
 import { geometryCentre } from "./util";
 
 /**
@@ -81,7 +81,7 @@ export function osmId(feature: Feature): string | null {
 }
 
 /** GeoJSON lines → place records of `stateCode` (others skipped as "outside <state>"). */
-async function* placesOfState(path: string, stateCode: string, cityIndex: CityIndex, seen: Set<string>, onBytes?: (bytes: number) => void): AsyncIterable<ReadResult> {
+async function* placesOfState(path: string, stateCode: string, nearestState: NearestState, seen: Set<string>, onBytes?: (bytes: number) => void): AsyncIterable<ReadResult> {
   for await (const raw of fileLines(path, onBytes)) {
     const line = raw.replace(/^\u001e/, "").trim();
     if (!line) continue;
@@ -94,7 +94,7 @@ async function* placesOfState(path: string, stateCode: string, cityIndex: CityIn
     const tags: Record<string, string> = {};
     for (const [k, v] of Object.entries(feature.properties ?? {})) if (typeof v === "string" || typeof v === "number") tags[k] = String(v);
     const position = geometryCentre(feature.geometry);
-    const fallback = position ? (cityIndex.nearest(position.latitude, position.longitude)?.stateCode ?? null) : null;
+    const fallback = position ? (nearestState(position.latitude, position.longitude) ?? null) : null;
     const result = placeFromOsm(tags, position, id, fallback);
     if ("skip" in result) yield result;
     else if (result.stateCode !== stateCode) yield { skip: `outside ${stateCode}` };
@@ -121,7 +121,7 @@ export type RefreshStep = "download" | "filter" | "export" | "import" | "replace
  */
 export async function refreshOsmState(
   client: Client,
-  cityIndex: CityIndex,
+  nearestState: NearestState,
   stateCode: string,
   from: string,
   options: { onStep?: (step: RefreshStep) => void; onProgress?: (step: RefreshStep, done: number, total: number | null) => void; workDir?: string } = {},
@@ -151,7 +151,7 @@ export async function refreshOsmState(
     options.onStep?.("import");
     const total = statSync(lines).size;
     const seen = new Set<string>();
-    const rows = placesOfState(lines, stateCode, cityIndex, seen, (bytes) => options.onProgress?.("import", bytes, total));
+    const rows = placesOfState(lines, stateCode, nearestState, seen, (bytes) => options.onProgress?.("import", bytes, total));
     const summary = await importDatasetState(client, { ...OSM_SOURCE, read: () => rows }, stateCode, { rows });
     options.onStep?.("replace");
     const { deleted, unlinked } = await removeStaleRecords(client, OSM_SOURCE.key, stateCode, seen);

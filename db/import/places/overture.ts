@@ -3,11 +3,10 @@ import type { Client } from "@libsql/client";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { CityIndex } from "../../../modules/discovery/city-index";
 import { downloadFile } from "./download";
 import { recordRefresh, removeStaleRecords } from "./replace";
 import { importDatasetState, type ImportSummary } from "./store";
-import { CATEGORY, type CategoryId, type ReadResult } from "./types";
+import { CATEGORY, type CategoryId, type NearestState, type ReadResult } from "./types";
 import { coords, phone, text, website } from "./util";
 
 /**
@@ -64,7 +63,7 @@ const STATE_PREFIX = /^US-/i;
 async function* overtureRows(
   file: string,
   stateCode: string,
-  cityIndex: CityIndex,
+  nearestState: NearestState,
   minConfidence: number,
   seen: Set<string>,
   onRows?: (done: number, total: number) => void,
@@ -100,7 +99,7 @@ async function* overtureRows(
           continue;
         }
         const region = row.region == null ? null : String(row.region).replace(STATE_PREFIX, "").toUpperCase();
-        const state = region?.length === 2 ? region : (cityIndex.nearest(position.latitude, position.longitude)?.stateCode ?? null);
+        const state = region?.length === 2 ? region : (nearestState(position.latitude, position.longitude) ?? null);
         if (state !== stateCode) {
           yield { skip: `outside ${stateCode}` };
           continue;
@@ -137,7 +136,7 @@ async function* overtureRows(
  */
 export async function importOvertureState(
   client: Client,
-  cityIndex: CityIndex,
+  nearestState: NearestState,
   stateCode: string,
   from: string,
   options: { minConfidence?: number; release?: string; onStep?: (step: "download" | "import" | "replace") => void; onProgress?: (step: "download" | "import", done: number, total: number | null) => void } = {},
@@ -153,7 +152,7 @@ export async function importOvertureState(
     const release = options.release ?? releaseFromPath(from) ?? new Date().toISOString().slice(0, 10);
     options.onStep?.("import");
     const seen = new Set<string>();
-    const rows = overtureRows(file, stateCode, cityIndex, options.minConfidence ?? DEFAULT_MIN_CONFIDENCE, seen, (done, total) => options.onProgress?.("import", done, total));
+    const rows = overtureRows(file, stateCode, nearestState, options.minConfidence ?? DEFAULT_MIN_CONFIDENCE, seen, (done, total) => options.onProgress?.("import", done, total));
     const summary = await importDatasetState(client, { ...OVERTURE_SOURCE, read: () => rows }, stateCode, { rows });
     options.onStep?.("replace");
     const { deleted, unlinked } = await removeStaleRecords(client, OVERTURE_SOURCE.key, stateCode, seen);
