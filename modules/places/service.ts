@@ -3,6 +3,7 @@ import OpeningHours from "opening_hours";
 import { HttpError } from "../../src/http";
 import type { CityIndex, IndexedCity } from "../cities";
 import { LIST_LABELS, toListId } from "../../src/domain/categories";
+import { US_STATES } from "../../src/domain/states";
 import { distanceMiles } from "../../src/geo";
 
 /** One place as every API answer carries it (discovery.md section 3 + provenance, DECISIONS 1–3). */
@@ -180,6 +181,9 @@ async function within<T>(work: Promise<T>, ms: number): Promise<T | null> {
   }
 }
 
+/** Imports a state's places (resolves when they are in); the state loader also reports progress (db/import/places). */
+export type StateEnsurer = ((stateCode: string) => Promise<void>) & { status?: (stateCode: string) => { ready: boolean; percent: number } };
+
 export class PlacesService {
   private readonly lists = new Map<string, number[]>();
   private readonly rows = new Map<number, Row>();
@@ -193,9 +197,22 @@ export class PlacesService {
   constructor(
     private readonly client: Client,
     private readonly cityIndex: CityIndex,
-    private readonly ensureState: (stateCode: string) => Promise<void>,
+    private readonly ensureState: StateEnsurer,
     private readonly live: { source?: LiveSource; waitMs?: number } = {},
   ) {}
+
+  /**
+   * Whether a city's state has its places yet (decision 024): asking puts a state not yet started first in
+   * the import queue. `percent` is the share of the state's datasets imported so far.
+   */
+  preparation(city: IndexedCity): { stateCode: string; state: string; ready: boolean; percent: number } {
+    const state = US_STATES[city.stateCode] ?? city.stateCode;
+    if (this.readyStates.has(city.stateCode)) return { stateCode: city.stateCode, state, ready: true, percent: 100 };
+    const status = this.ensureState.status?.(city.stateCode);
+    if (status) return { stateCode: city.stateCode, state, ready: status.ready, percent: status.ready ? 100 : status.percent };
+    void this.ensureState(city.stateCode).then(() => this.readyStates.add(city.stateCode), () => {});
+    return { stateCode: city.stateCode, state, ready: false, percent: 0 };
+  }
 
   invalidate() {
     this.generation++;
