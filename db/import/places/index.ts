@@ -106,6 +106,14 @@ export function createStateLoader(
   const queue: string[] = [];
   let working = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  /** States the background run still has to finish, and when it began (for its one summary line). */
+  const backgroundLeft = new Set<string>();
+  let backgroundStarted = 0;
+  const backgroundDone = (stateCode: string) => {
+    if (!backgroundLeft.delete(stateCode) || backgroundLeft.size > 0 || !backgroundStarted) return;
+    options.log?.(`Background import: every state's places are ready (${((performance.now() - backgroundStarted) / 1000).toFixed(0)} s)`);
+    backgroundStarted = 0;
+  };
 
   const entryFor = (stateCode: string): Entry => {
     let entry = entries.get(stateCode);
@@ -126,7 +134,10 @@ export function createStateLoader(
     try {
       for (let stateCode = queue.shift(); stateCode; stateCode = queue.shift()) {
         const entry = entryFor(stateCode);
-        if (entry.ready) continue;
+        if (entry.ready) {
+          backgroundDone(stateCode);
+          continue;
+        }
         entry.running = true;
         try {
           const summaries = await importer(client, stateCode, options.log, (fraction) => (entry.fraction = fraction));
@@ -136,10 +147,13 @@ export function createStateLoader(
           entry.resolve();
         } catch (error) {
           entries.delete(stateCode); // a later request retries
+          backgroundLeft.delete(stateCode);
+          options.log?.(`Importing the places of ${stateCode} failed: ${error instanceof Error ? error.message : String(error)}`);
           entry.reject(error);
         } finally {
           entry.running = false;
           clearCsvCache(); // parsed files are not kept between states
+          if (entry.ready) backgroundDone(stateCode);
         }
       }
     } finally {
@@ -173,7 +187,13 @@ export function createStateLoader(
   loader.startBackground = (states, delayMs = 0) => {
     clearTimeout(timer);
     timer = setTimeout(() => {
-      for (const stateCode of states) enqueue(stateCode, false);
+      backgroundStarted = performance.now();
+      for (const stateCode of states) {
+        if (entries.get(stateCode)?.ready) continue;
+        backgroundLeft.add(stateCode);
+        enqueue(stateCode, false);
+      }
+      if (backgroundLeft.size === 0) backgroundStarted = 0;
     }, delayMs);
     timer.unref?.();
   };
@@ -181,6 +201,8 @@ export function createStateLoader(
     clearTimeout(timer);
     // Background states nobody waits for leave the queue; the running import finishes.
     for (let i = queue.length - 1; i >= 0; i--) if (!entries.get(queue[i]!)?.wanted) queue.splice(i, 1);
+    backgroundLeft.clear();
+    backgroundStarted = 0;
   };
   return loader;
 }

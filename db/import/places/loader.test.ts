@@ -58,6 +58,19 @@ test("background import: one state at a time, a visited state jumps the queue, s
   expect(fake.order).toEqual(["CA", "NV", "TX", "FL"]);
 });
 
+test("the background run logs one line when every state is ready", async () => {
+  const fake = fakeImporter();
+  const lines: string[] = [];
+  const loader = createStateLoader({} as Client, { importer: fake.importer, log: (line) => lines.push(line) });
+  loader.startBackground(["RI", "DE"], 0);
+  await Bun.sleep(2);
+  for (const s of ["RI", "RI", "DE"]) await fake.release(s);
+  expect(lines).toEqual([]);
+  await fake.release("DE");
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(/^Background import: every state's places are ready \(\d+ s\)$/);
+});
+
 test("a failed state import rejects its callers and is retried by the next request", async () => {
   let calls = 0;
   const loader = createStateLoader({} as Client, {
