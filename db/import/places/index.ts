@@ -153,6 +153,7 @@ export function createStateLoader(
         } finally {
           entry.running = false;
           clearCsvCache(); // parsed files are not kept between states
+          (globalThis as { Bun?: { gc(force: boolean): void } }).Bun?.gc(true); // hand their memory back before the next state
           if (entry.ready) backgroundDone(stateCode);
         }
       }
