@@ -214,6 +214,19 @@ export class PlacesService {
     return { stateCode: city.stateCode, state, ready: false, percent: 0 };
   }
 
+  private refreshed: { at: number; list: Promise<Array<{ source: string; version: string }>> } | undefined;
+  /** Sources an operator refreshed (`npm run import:osm|import:overture -- --state`), newest data date each; cached a minute. */
+  refreshedSources(): Promise<Array<{ source: string; version: string }>> {
+    if (!this.refreshed || Date.now() - this.refreshed.at > 60_000) {
+      const list = this.client
+        .execute("SELECT substr(dataset, 9, instr(substr(dataset, 9), ':') - 1) AS source, max(version) AS version FROM data_imports WHERE dataset LIKE 'refresh:%' GROUP BY 1")
+        .then((r) => r.rows.map((row) => ({ source: String(row.source), version: String(row.version) })))
+        .catch(() => []);
+      this.refreshed = { at: Date.now(), list };
+    }
+    return this.refreshed.list;
+  }
+
   invalidate() {
     this.generation++;
     this.lists.clear();
@@ -241,7 +254,11 @@ export class PlacesService {
    * heavy work, and the page must go out at once; the browser then asks for the list through the API.
    */
   async pageIfReady(city: IndexedCity, kind: ListKind, count: number, ms: number): Promise<PlaceAnswer[] | null> {
-    if (!this.readyStates.has(city.stateCode)) return null;
+    if (!this.readyStates.has(city.stateCode)) {
+      // Imported by the background run (decision 024)? Asking also moves a waiting state to the front.
+      if (!this.ensureState.status?.(city.stateCode).ready) return null;
+      this.readyStates.add(city.stateCode);
+    }
     const json = await within(this.pageJson(city, kind, count, 0), ms);
     return json === null ? null : (JSON.parse(json) as PlaceAnswer[]);
   }

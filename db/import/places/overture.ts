@@ -15,14 +15,8 @@ import { coords, phone, text, website } from "./util";
  * fetched from the internet at run time). Only places at or above a confidence threshold, with a name and a
  * category we map, are kept; websites, phones and addresses come along; the release date is recorded.
  */
-export const OVERTURE_SOURCE = { key: "overture", licence: "CDLA-Permissive-2.0" } as const;
-export const OVERTURE_ATTRIBUTION = {
-  key: OVERTURE_SOURCE.key,
-  name: "Overture Maps Foundation — Places",
-  licence: OVERTURE_SOURCE.licence,
-  attribution: "© Overture Maps Foundation, CDLA-Permissive-2.0",
-  url: "https://docs.overturemaps.org/guides/places/",
-};
+import { OVERTURE_SOURCE } from "./overture-source";
+export { OVERTURE_ATTRIBUTION, OVERTURE_SOURCE } from "./overture-source";
 /** Overture's own guidance: below about 0.6 many records are stale or not real places. */
 export const DEFAULT_MIN_CONFIDENCE = 0.6;
 
