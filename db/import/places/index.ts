@@ -13,7 +13,8 @@ import { wikivoyageDo } from "./sources/wikivoyage-do";
 import { osmSamples } from "./sources/osm-geojson";
 import { wofSimplegeo } from "./sources/wof";
 import { formatSummary, importDatasetState, type ImportSummary } from "./store";
-import type { Dataset } from "./types";
+import type { Dataset, ReadResult } from "./types";
+import { StateSplits } from "./presplit";
 import { clearCsvCache } from "./util";
 
 /**
@@ -47,6 +48,8 @@ export async function importState(
   stateCode: string,
   log: (line: string) => void = () => {},
   onProgress?: (fraction: number) => void,
+  /** A dataset's rows for the state from elsewhere (the background run's per-state splits), else undefined. */
+  rowsFor?: (datasetKey: string, stateCode: string) => AsyncIterable<ReadResult> | undefined,
 ): Promise<ImportSummary[]> {
   const done = new Set(
     (await client.execute({ sql: "SELECT dataset FROM data_imports WHERE dataset LIKE ? AND version = ?", args: [`places:%:${stateCode}`, PLACES_VERSION] })).rows.map((r) =>
@@ -59,7 +62,8 @@ export async function importState(
   for (const dataset of datasets) {
     const marker = `places:${dataset.key}:${stateCode}`;
     if (!done.has(marker)) {
-      const summary = await importDatasetState(client, dataset, stateCode);
+      const rows = rowsFor?.(dataset.key, stateCode);
+      const summary = await importDatasetState(client, dataset, stateCode, rows ? { rows } : {});
       await client.execute({
         sql: "INSERT INTO data_imports (dataset, version, rows, imported_at) VALUES (?, ?, ?, ?) ON CONFLICT (dataset) DO UPDATE SET version = excluded.version, rows = excluded.rows, imported_at = excluded.imported_at",
         args: [marker, PLACES_VERSION, summary.inserted + summary.merged + summary.updated, Date.now()],
@@ -106,6 +110,9 @@ export function createStateLoader(
   const queue: string[] = [];
   let working = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  /** The background run's per-state splits of the nationwide datasets (made by "split:<dataset>" jobs). */
+  let splits: StateSplits | undefined;
+  let backgroundStates: readonly string[] = [];
   /** States the background run still has to finish, and when it began (for its one summary line). */
   const backgroundLeft = new Set<string>();
   let backgroundStarted = 0;
@@ -113,6 +120,8 @@ export function createStateLoader(
     if (!backgroundLeft.delete(stateCode) || backgroundLeft.size > 0 || !backgroundStarted) return;
     options.log?.(`Background import: every state's places are ready (${((performance.now() - backgroundStarted) / 1000).toFixed(0)} s)`);
     backgroundStarted = 0;
+    splits?.dispose();
+    splits = undefined;
   };
 
   const entryFor = (stateCode: string): Entry => {
@@ -133,6 +142,10 @@ export function createStateLoader(
     working = true;
     try {
       for (let stateCode = queue.shift(); stateCode; stateCode = queue.shift()) {
+        if (stateCode.startsWith("split:")) {
+          await splitJob(stateCode.slice("split:".length));
+          continue;
+        }
         const entry = entryFor(stateCode);
         if (entry.ready) {
           backgroundDone(stateCode);
@@ -140,7 +153,7 @@ export function createStateLoader(
         }
         entry.running = true;
         try {
-          const summaries = await importer(client, stateCode, options.log, (fraction) => (entry.fraction = fraction));
+          const summaries = await importer(client, stateCode, options.log, (fraction) => (entry.fraction = fraction), splits ? (key, code) => splits?.rows(key, code) : undefined);
           entry.ready = true;
           entry.fraction = 1;
           if (summaries.length) options.onImported?.(stateCode);
@@ -153,6 +166,7 @@ export function createStateLoader(
         } finally {
           entry.running = false;
           clearCsvCache(); // parsed files are not kept between states
+          splits?.done(stateCode);
           (globalThis as { Bun?: { gc(force: boolean): void } }).Bun?.gc(true); // hand their memory back before the next state
           if (entry.ready) backgroundDone(stateCode);
         }
@@ -160,6 +174,25 @@ export function createStateLoader(
     } finally {
       working = false;
     }
+  }
+
+  /** Split one nationwide dataset for the background states that still need it (one parse instead of one per state). */
+  async function splitJob(datasetKey: string) {
+    const dataset = DATASETS.find((d) => d.key === datasetKey);
+    if (!dataset || !splits) return;
+    const done = new Set(
+      (await client.execute({ sql: "SELECT dataset FROM data_imports WHERE dataset LIKE ? AND version = ?", args: [`places:${datasetKey}:%`, PLACES_VERSION] })).rows.map((r) => String(r.dataset).slice(-2)),
+    );
+    const states = backgroundStates.filter((code) => !done.has(code) && !entries.get(code)?.ready && !entries.get(code)?.running);
+    if (states.length < 2) return;
+    const started = performance.now();
+    try {
+      const rows = await splits.split(dataset, states);
+      options.log?.(`${dataset.key}: split for ${states.length} states once (${rows.toLocaleString("en-US")} rows, ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    } catch (error) {
+      options.log?.(`${dataset.key}: split failed (${error instanceof Error ? error.message : String(error)}); states read it themselves`);
+    }
+    (globalThis as { Bun?: { gc(force: boolean): void } }).Bun?.gc(true);
   }
 
   /** Put a state in the queue: `first` moves it to the front (a visitor waits for it). */
@@ -189,12 +222,25 @@ export function createStateLoader(
     clearTimeout(timer);
     timer = setTimeout(() => {
       backgroundStarted = performance.now();
+      backgroundStates = states;
+      // Nationwide datasets first, split per state once (decision 024); a visitor's state still goes first.
+      if (!options.importer) {
+        splits ??= new StateSplits();
+        for (const dataset of DATASETS) if (dataset.states === "all") queue.push(`split:${dataset.key}`);
+      }
       for (const stateCode of states) {
         if (entries.get(stateCode)?.ready) continue;
         backgroundLeft.add(stateCode);
         enqueue(stateCode, false);
       }
-      if (backgroundLeft.size === 0) backgroundStarted = 0;
+      if (backgroundLeft.size === 0) {
+        // Every state was in already: nothing to split.
+        backgroundStarted = 0;
+        for (let i = queue.length - 1; i >= 0; i--) if (queue[i]!.startsWith("split:")) queue.splice(i, 1);
+        splits?.dispose();
+        splits = undefined;
+      }
+      void work();
     }, delayMs);
     timer.unref?.();
   };
@@ -204,6 +250,8 @@ export function createStateLoader(
     for (let i = queue.length - 1; i >= 0; i--) if (!entries.get(queue[i]!)?.wanted) queue.splice(i, 1);
     backgroundLeft.clear();
     backgroundStarted = 0;
+    splits?.dispose();
+    splits = undefined;
   };
   return loader;
 }
