@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Dataset, ReadResult } from "./types";
@@ -15,23 +15,21 @@ export class StateSplits {
   private readonly dir = mkdtempSync(join(tmpdir(), "localscope-splits-"));
   private readonly files = new Map<string, string>();
 
-  /** Split one dataset for the given states (the rows each state's import would read). */
+  /**
+   * Split one dataset for the given states (the rows each state's import would read). Done in a child
+   * process when the job script is on disk (a `bun src/server.ts` run), so the parsed file's memory leaves
+   * with it; in the single compiled binary it runs here.
+   */
   async split(dataset: Dataset, states: readonly string[]): Promise<number> {
-    mkdirSync(join(this.dir, dataset.key), { recursive: true });
-    let written = 0;
-    try {
-      for (const stateCode of states) {
-        const lines: string[] = [];
-        for await (const row of dataset.read(stateCode) as AsyncIterable<ReadResult>) lines.push(JSON.stringify(row));
-        const file = join(this.dir, dataset.key, `${stateCode}.jsonl.gz`);
-        await Bun.write(file, Bun.gzipSync(new TextEncoder().encode(lines.join("\n"))));
-        this.files.set(`${dataset.key}|${stateCode}`, file);
-        written += lines.length;
-      }
-    } finally {
-      clearCsvCache();
-    }
-    return written;
+    let rows: number;
+    if (existsSync(JOB)) {
+      const proc = Bun.spawn([process.execPath, JOB, this.dir, dataset.key, states.join(",")], { stdout: "pipe", stderr: "pipe", env: process.env });
+      const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+      if (code !== 0) throw new Error(err.trim() || `exit code ${code}`);
+      rows = (JSON.parse(out.trim().split("\n").pop()!) as { rows: number }).rows;
+    } else rows = await writeSplits(this.dir, dataset, states);
+    for (const stateCode of states) this.files.set(`${dataset.key}|${stateCode}`, sliceFile(this.dir, dataset.key, stateCode));
+    return rows;
   }
 
   /** The rows of a dataset for a state, when split; else undefined (the dataset reads its own file). */
@@ -57,4 +55,24 @@ export class StateSplits {
     this.files.clear();
     rmSync(this.dir, { recursive: true, force: true });
   }
+}
+
+const JOB = join(import.meta.dir, "presplit-job.ts");
+const sliceFile = (dir: string, key: string, stateCode: string) => join(dir, key, `${stateCode}.jsonl.gz`);
+
+/** Write a dataset's rows per state as gzipped JSON lines under `dir/<dataset>/<state>.jsonl.gz`. */
+export async function writeSplits(dir: string, dataset: Dataset, states: readonly string[]): Promise<number> {
+  mkdirSync(join(dir, dataset.key), { recursive: true });
+  let written = 0;
+  try {
+    for (const stateCode of states) {
+      const lines: string[] = [];
+      for await (const row of dataset.read(stateCode) as AsyncIterable<ReadResult>) lines.push(JSON.stringify(row));
+      await Bun.write(sliceFile(dir, dataset.key, stateCode), Bun.gzipSync(new TextEncoder().encode(lines.join("\n"))));
+      written += lines.length;
+    }
+  } finally {
+    clearCsvCache();
+  }
+  return written;
 }
