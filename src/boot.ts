@@ -21,6 +21,8 @@ export async function bootServices(
   let places: PlacesService | undefined;
   const ensureState = createStateLoader(database.client, {
     log: (line) => log.info(line),
+    // With the background import on (the server), each state imports in a child process (decision 024).
+    childProcess: config.PLACES_BACKGROUND_IMPORT === "on" ? { databaseUrl: config.DATABASE_URL, authToken: config.DATABASE_AUTH_TOKEN } : undefined,
     onImported: () => places?.invalidate(),
   });
   // Optional live OpenStreetMap source for thin cities (docs/decisions/009-live-overpass.md).

@@ -15,6 +15,45 @@ import { wofSimplegeo } from "./sources/wof";
 import { formatSummary, importDatasetState, type ImportSummary } from "./store";
 import type { Dataset, ReadResult } from "./types";
 import { StateSplits } from "./presplit";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+
+const STATE_JOB = join(import.meta.dir, "state-job.ts");
+
+/** Run state-job.ts for one state; its log and progress lines come back through the callbacks. */
+async function importInChild(
+  child: { databaseUrl: string; authToken?: string },
+  stateCode: string,
+  splitsDir: string | undefined,
+  log: (line: string) => void = () => {},
+  onProgress?: (fraction: number) => void,
+): Promise<ImportSummary[]> {
+  const env: Record<string, string | undefined> = { ...process.env, DATABASE_URL: child.databaseUrl, DATABASE_AUTH_TOKEN: child.authToken ?? "", SPLITS_DIR: splitsDir ?? "" };
+  const proc = Bun.spawn([process.execPath, STATE_JOB, stateCode], { env, stdout: "pipe", stderr: "pipe" });
+  let imported = 0;
+  const decoder = new TextDecoder();
+  let buffer = "";
+  for await (const chunk of proc.stdout) {
+    buffer += decoder.decode(chunk, { stream: true });
+    let nl: number;
+    while ((nl = buffer.indexOf("\n")) >= 0) {
+      const line = buffer.slice(0, nl);
+      buffer = buffer.slice(nl + 1);
+      try {
+        const message = JSON.parse(line) as { log?: string; fraction?: number; imported?: number };
+        if (message.log) log(message.log);
+        if (typeof message.fraction === "number") onProgress?.(message.fraction);
+        if (typeof message.imported === "number") imported = message.imported;
+      } catch {
+        log(line);
+      }
+    }
+  }
+  const code = await proc.exited;
+  if (code !== 0) throw new Error((await new Response(proc.stderr).text()).trim().split("\n").slice(-3).join(" ") || `exit code ${code}`);
+  // The caller only needs to know whether anything was written (to drop its caches).
+  return Array.from({ length: imported }, () => ({ dataset: "", stateCode, read: 0, inserted: 0, updated: 0, merged: 0, skipped: {} }));
+}
 import { clearCsvCache } from "./util";
 
 /**
@@ -102,9 +141,16 @@ export interface StateLoader {
  */
 export function createStateLoader(
   client: Client,
-  options: { log?: (line: string) => void; onImported?: (stateCode: string) => void; importer?: typeof importState } = {},
+  options: {
+    log?: (line: string) => void;
+    onImported?: (stateCode: string) => void;
+    importer?: typeof importState;
+    /** Import each state in a child process on this database (the server: its memory stays low). */
+    childProcess?: { databaseUrl: string; authToken?: string };
+  } = {},
 ): StateLoader {
-  const importer = options.importer ?? importState;
+  const child = options.childProcess && !options.importer && existsSync(STATE_JOB) ? options.childProcess : undefined;
+  const importer: typeof importState = child ? (_client, stateCode, log, onProgress) => importInChild(child, stateCode, splits?.folder, log, onProgress) : (options.importer ?? importState);
   type Entry = { promise: Promise<void>; resolve: () => void; reject: (error: unknown) => void; fraction: number; ready: boolean; running: boolean; wanted: boolean };
   const entries = new Map<string, Entry>();
   const queue: string[] = [];
@@ -224,7 +270,7 @@ export function createStateLoader(
       backgroundStarted = performance.now();
       backgroundStates = states;
       // Nationwide datasets first, split per state once (decision 024); a visitor's state still goes first.
-      if (!options.importer) {
+      if (!options.importer && (child || !options.childProcess)) {
         splits ??= new StateSplits();
         for (const dataset of DATASETS) if (dataset.states === "all") queue.push(`split:${dataset.key}`);
       }

@@ -34,12 +34,12 @@ export class StateSplits {
 
   /** The rows of a dataset for a state, when split; else undefined (the dataset reads its own file). */
   rows(datasetKey: string, stateCode: string): AsyncIterable<ReadResult> | undefined {
-    const file = this.files.get(`${datasetKey}|${stateCode}`);
-    if (!file) return undefined;
-    return (async function* () {
-      const text = new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await Bun.file(file).arrayBuffer())));
-      for (const line of text.split("\n")) if (line) yield JSON.parse(line) as ReadResult;
-    })();
+    return this.files.has(`${datasetKey}|${stateCode}`) ? sliceRows(this.dir, datasetKey, stateCode) : undefined;
+  }
+
+  /** The folder of the slices (a state-import child process reads them there). */
+  get folder() {
+    return this.dir;
   }
 
   /** Drop a state's slices once it is imported. */
@@ -75,4 +75,14 @@ export async function writeSplits(dir: string, dataset: Dataset, states: readonl
     clearCsvCache();
   }
   return written;
+}
+
+/** A state's slice of a dataset, when one was written; else undefined. */
+export function sliceRows(dir: string, datasetKey: string, stateCode: string): AsyncIterable<ReadResult> | undefined {
+  const file = sliceFile(dir, datasetKey, stateCode);
+  if (!existsSync(file)) return undefined;
+  return (async function* () {
+    const text = new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await Bun.file(file).arrayBuffer())));
+    for (const line of text.split("\n")) if (line) yield JSON.parse(line) as ReadResult;
+  })();
 }
