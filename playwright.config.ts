@@ -46,6 +46,8 @@ export default defineConfig({
       RATE_LIMIT_AUTH_PER_MINUTE: "100000",
       // The admin of the browser tests (e2e/admin-session.ts registers and claims it).
       ADMIN_EMAIL: "admin-e2e@localscope.test",
+      // Tests import the states they visit on demand; the whole country in the background would only slow them.
+      PLACES_BACKGROUND_IMPORT: "off",
     },
   },
 });

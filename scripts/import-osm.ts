@@ -1,22 +1,36 @@
 /**
- * Import an OpenStreetMap extract into the places store:
- *   bun scripts/import-osm.ts FILE [FILE …]     (.geojson, .geojson.gz, .geojsonseq, .osm.pbf)
+ * Import OpenStreetMap data into the places store.
+ *   bun scripts/import-osm.ts --state TX [FILE|URL]   refresh one state: download its current extract
+ *        (OSM_EXTRACT_URL, Geofabrik's layout by default) or read FILE, keep named POIs (osmium tags-filter),
+ *        import, and remove this source's places of the state that are gone from OSM (decision 024).
+ *   bun scripts/import-osm.ts FILE [FILE …]           add/update from files (.geojson, .geojson.gz, .geojsonseq,
+ *        .osm.pbf); nothing is removed.
  * .osm.pbf needs Debian's osmium-tool (`apt-get install osmium-tool`). Uses DATABASE_URL like the server.
- * Re-running with the same file updates places and never duplicates them.
  */
 import { existsSync } from "node:fs";
+import { progressBar, progressPrinter } from "../db/import/places/download";
 import { importOsmFile } from "../db/import/places/osm-file";
+import { extractUrl, GEOFABRIK_URL, refreshOsmState, type RefreshStep } from "../db/import/places/osm-refresh";
 import { formatSummary } from "../db/import/places/store";
 import { bootServices } from "../src/boot";
 import { ConfigError, loadConfig } from "../src/config";
+import { US_STATES } from "../src/domain";
 
-const files = process.argv.slice(2).filter((a) => !a.startsWith("-"));
-if (files.length === 0) {
-  console.error("Usage: bun scripts/import-osm.ts FILE [FILE …]  (.geojson, .geojson.gz, .geojsonseq or .osm.pbf)");
+const args = process.argv.slice(2);
+const stateAt = args.indexOf("--state");
+const stateCode = stateAt >= 0 ? args[stateAt + 1]?.toUpperCase() : undefined;
+const files = args.filter((a, i) => !a.startsWith("-") && !(stateAt >= 0 && i === stateAt + 1));
+const usage = "Usage: npm run import:osm -- --state TX [FILE|URL]   or   npm run import:osm -- FILE [FILE …]";
+if (stateAt >= 0 && (!stateCode || !US_STATES[stateCode])) {
+  console.error(`--state needs a two-letter US state code (e.g. TX), got "${args[stateAt + 1] ?? ""}"\n${usage}`);
+  process.exit(2);
+}
+if (!stateCode && files.length === 0) {
+  console.error(usage);
   process.exit(2);
 }
 for (const file of files) {
-  if (!existsSync(file)) {
+  if (!/^https?:\/\//.test(file) && !existsSync(file)) {
     console.error(`No such file: ${file}`);
     process.exit(2);
   }
@@ -29,26 +43,56 @@ try {
   process.exit(1);
 }
 const log = { info: console.log, warn: console.warn, error: console.error };
-const { database, cityIndex } = await bootServices(config, log);
-const tty = process.stdout.isTTY;
-for (const file of files) {
-  const started = performance.now();
-  const progress = (read: number) => {
-    const line = `${file}: ${read.toLocaleString("en-US")} features read`;
-    if (tty) process.stdout.write(`\r${line}`);
-    else console.log(line);
-  };
-  const { summaries, read, skipped } = await importOsmFile(database.client, cityIndex.nearestState, file, { onProgress: progress });
-  if (tty) process.stdout.write("\n");
-  for (const s of summaries) console.log(formatSummary(s));
-  const reasons = Object.entries(skipped).sort((a, b) => b[1] - a[1]).map(([r, n]) => `${n.toLocaleString("en-US")} ${r}`).join(", ");
-  const imported = summaries.reduce((n, s) => n + s.inserted, 0);
-  const merged = summaries.reduce((n, s) => n + s.merged, 0);
-  const updated = summaries.reduce((n, s) => n + s.updated, 0);
-  console.log(
-    `${file}: read ${read.toLocaleString("en-US")}, imported ${imported.toLocaleString("en-US")} new, merged ${merged}, updated ${updated}` +
-      (reasons ? `, skipped ${Object.values(skipped).reduce((a, b) => a + b, 0).toLocaleString("en-US")} (${reasons})` : "") +
-      ` in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-  );
+const { database, cityIndex } = await bootServices({ ...config, PLACES_BACKGROUND_IMPORT: "off" }, log);
+const tty = Boolean(process.stdout.isTTY);
+const bar = progressPrinter((t) => process.stdout.write(t), tty);
+const n = (x: number) => x.toLocaleString("en-US");
+
+try {
+  if (stateCode) {
+    const from = files[0] ?? extractUrl(config.OSM_EXTRACT_URL ?? GEOFABRIK_URL, stateCode);
+    const started = performance.now();
+    const labels: Record<RefreshStep, string> = {
+      download: `Downloading ${from}`,
+      filter: "Filtering to named places (osmium tags-filter)…",
+      export: "Converting to GeoJSON (osmium export)…",
+      import: `Importing ${stateCode}`,
+      replace: "Removing places gone from OpenStreetMap…",
+    };
+    const result = await refreshOsmState(database.client, cityIndex.nearestState, stateCode, from, {
+      onStep: (step) => {
+        bar.done();
+        if (step !== "download" && step !== "import") console.log(labels[step]);
+      },
+      onProgress: (step, done, total) => bar.update(progressBar(step === "download" ? "Download" : "Import  ", done, total), total ? done / total : null),
+    });
+    bar.done();
+    console.log(formatSummary(result.summary));
+    console.log(
+      `OpenStreetMap ${stateCode} (data of ${result.dataDate}): ${n(result.summary.inserted)} new, ${n(result.summary.updated)} updated, ` +
+        `${n(result.summary.merged)} merged, ${n(result.deleted)} removed (gone from OSM), ${n(result.unlinked)} kept from other sources, in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+  } else {
+    for (const file of files) {
+      const started = performance.now();
+      const { summaries, read, skipped } = await importOsmFile(database.client, cityIndex.nearestState, file, {
+        onProgress: (count) => bar.update(progressBar(`${file}:`, count, null, "rows"), null),
+      });
+      bar.done();
+      for (const s of summaries) console.log(formatSummary(s));
+      const reasons = Object.entries(skipped).sort((a, b) => b[1] - a[1]).map(([r, c]) => `${n(c)} ${r}`).join(", ");
+      const sum = (k: "inserted" | "merged" | "updated") => summaries.reduce((t, s) => t + s[k], 0);
+      console.log(
+        `${file}: read ${n(read)}, imported ${n(sum("inserted"))} new, merged ${sum("merged")}, updated ${sum("updated")}` +
+          (reasons ? `, skipped ${n(Object.values(skipped).reduce((a, b) => a + b, 0))} (${reasons})` : "") +
+          ` in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
+    }
+  }
+} catch (error) {
+  bar.done();
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+} finally {
+  database.close();
 }
-database.close();

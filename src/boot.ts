@@ -3,13 +3,16 @@ import { importCities } from "../db/import/cities";
 import { migrate } from "../db/migrate";
 import { loadCityIndex, type CityIndex } from "../modules/cities";
 import { OverpassSource, PlacesService } from "../modules/places";
-import { createStateLoader } from "../db/import/places";
+import { createStateLoader, type StateLoader } from "../db/import/places";
 import { refreshStateHealth } from "../modules/admin";
 import type { Config } from "./config";
 import type { Logger } from "./http";
 
 /** Open the database, apply migrations, import bundled data on first start, build in-memory indexes. */
-export async function bootServices(config: Pick<Config, "DATABASE_URL" | "DATABASE_AUTH_TOKEN" | "OVERPASS_URL">, log: Logger): Promise<{ database: Database; cityIndex: CityIndex; places: PlacesService; onPlacesChanged: (listener: () => void) => void }> {
+export async function bootServices(
+  config: Pick<Config, "DATABASE_URL" | "DATABASE_AUTH_TOKEN" | "OVERPASS_URL"> & { PLACES_BACKGROUND_IMPORT?: "on" | "off" },
+  log: Logger,
+): Promise<{ database: Database; cityIndex: CityIndex; places: PlacesService; states: StateLoader; onPlacesChanged: (listener: () => void) => void }> {
   const database = await openDatabase(config.DATABASE_URL, config.DATABASE_AUTH_TOKEN);
   const applied = await migrate(database.client);
   if (applied.length) log.info(`Applied migrations: ${applied.join(", ")}`);
@@ -25,6 +28,8 @@ export async function bootServices(config: Pick<Config, "DATABASE_URL" | "DATABA
   };
   const ensureState = createStateLoader(database.client, {
     log: (line) => log.info(line),
+    // With the background import on (the server), each state imports in a child process (decision 024).
+    childProcess: config.PLACES_BACKGROUND_IMPORT === "on" ? { databaseUrl: config.DATABASE_URL, authToken: config.DATABASE_AUTH_TOKEN } : undefined,
     onImported: (stateCode) => {
       changed();
       // The admin's data-health summary of the state, recomputed off the request path (decision 021).
@@ -36,5 +41,17 @@ export async function bootServices(config: Pick<Config, "DATABASE_URL" | "DATABA
     ? new OverpassSource(database.client, cityIndex, { url: config.OVERPASS_URL, log, ensureState, onImported: changed })
     : undefined;
   places = new PlacesService(database.client, cityIndex, ensureState, { source: liveSource });
-  return { database, cityIndex, places, onPlacesChanged: (listener) => void placesChanged.add(listener) };
+  // Every state imported in the background after start, one at a time, a visited state first (decision 024).
+  // Off unless asked for (the server's config defaults it on; tests and scripts leave it off).
+  if (config.PLACES_BACKGROUND_IMPORT === "on") ensureState.startBackground(await backgroundOrder(database), BACKGROUND_DELAY_MS);
+  return { database, cityIndex, places, states: ensureState, onPlacesChanged: (listener) => void placesChanged.add(listener) };
+}
+
+/** Seconds after start before the background import begins (the first requests go first). */
+const BACKGROUND_DELAY_MS = 5_000;
+
+/** States by the population of their cities, largest first: most visitors find their state ready soonest. */
+async function backgroundOrder(database: Database): Promise<string[]> {
+  const result = await database.client.execute("SELECT state_code FROM cities GROUP BY state_code ORDER BY sum(population) DESC");
+  return result.rows.map((r) => String(r.state_code));
 }

@@ -101,6 +101,12 @@ const ConfigSchema = v.object({
   ),
   TRAFFIC_HASH_IPS: v.pipe(v.optional(v.picklist(["true", "false"], "TRAFFIC_HASH_IPS must be true or false"), "false"), v.transform((value) => value === "true")),
   TRAFFIC_INCLUDE_ADMIN: v.pipe(v.optional(v.picklist(["true", "false"], "TRAFFIC_INCLUDE_ADMIN must be true or false"), "false"), v.transform((value) => value === "true")),
+  /** Places refresh and background import (issue 11 points 7–8, docs/decisions/024-places-operations.md). */
+  OSM_EXTRACT_URL: v.optional(
+    v.pipe(v.string(), v.trim(), v.regex(/^https?:\/\/\S*\{(state|code|CODE)\}/, "OSM_EXTRACT_URL must be an http(s) URL template containing {state}, {code} or {CODE}")),
+  ),
+  OVERTURE_PLACES_URL: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^https?:\/\/\S+$/, "OVERTURE_PLACES_URL must be an http(s) URL (may contain {state}, {code} or {CODE})"))),
+  PLACES_BACKGROUND_IMPORT: v.optional(v.picklist(["on", "off"], "PLACES_BACKGROUND_IMPORT must be on or off"), "on"),
 });
 
 /** Hosted Ollama, used when only OLLAMA_API_KEY is set; the model asked when OLLAMA_MODEL is unset. */

@@ -4,6 +4,7 @@ import { HomePage } from "../ui/pages/Home";
 import { MapPage } from "../ui/pages/Map";
 import { BASEMAP_SOURCE } from "./basemap";
 import { DATASETS } from "../db/import/places";
+import { OVERTURE_ATTRIBUTION, OVERTURE_SOURCE } from "../db/import/places/overture-source";
 import { NotFoundPage } from "../ui/pages/NotFound";
 import { CategoryPage } from "../ui/pages/Category";
 import { FeaturedPage, LocalGemsPage, LodgingPage, NearbyPage } from "../ui/pages/Lists";
@@ -152,7 +153,12 @@ export function pages(deps: { render: Render; cityIndex: CityIndex; tileUrl: str
       const city = cityOf(request);
       return render(<ChatPage city={city} />, { title: `AI Travel Assistant · ${city.name}, ${city.stateCode} · LocalScope`, theme: themeFrom(request) });
     })
-    .get("/about", ({ request }) => render(<AboutPage sources={DATA_SOURCES} />, { title: "About and data sources · LocalScope", theme: themeFrom(request) }))
+    .get("/about", async ({ request }) => {
+      // Overture Places is listed once an operator has imported it (decision 024), with its release.
+      const overture = (await deps.places?.refreshedSources())?.find((s) => s.source === OVERTURE_SOURCE.key);
+      const sources = overture ? [...DATA_SOURCES, { ...OVERTURE_ATTRIBUTION, name: `${OVERTURE_ATTRIBUTION.name} (release ${overture.version})` }] : DATA_SOURCES;
+      return render(<AboutPage sources={sources} />, { title: "About and data sources · LocalScope", theme: themeFrom(request) });
+    })
     .get("/", async ({ request }) => {
     const fromCookie = resolveLocation(cityIndex, readCookie(request, LOCATION_COOKIE));
     const city = fromCookie ?? resolveLocation(cityIndex, DEFAULT_LOCATION)!;

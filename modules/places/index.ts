@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import { CATEGORIES, categoryBySlug, publicCategory } from "../../src/domain/categories";
 import { decodePathParam as decode, resolveCityParam, CityStateParams, type CityIndex } from "../cities";
-import { CategoryIdParams, CityStateListQuery, PlaceIdParams, PlaceListQuery, PlaceSearchQuery } from "./model";
+import { CategoryIdParams, CityStateListQuery, PlaceIdParams, PlaceListQuery, PlaceSearchQuery, PlaceStatusQuery } from "./model";
 import { PlacesService } from "./service";
 import { HttpError } from "../../src/http";
 
@@ -43,6 +43,11 @@ export function placesModule(deps: { cityIndex: CityIndex; places: PlacesService
       ({ params, query }) => places.byCategory(resolveCityParam(cityIndex, query.city, query.state), params.categoryId, query.count, query.offset),
       { params: CategoryIdParams, query: PlaceListQuery },
     )
+    // Before the lists of a state that is still importing: "Preparing places for {state}… {n} %" (decision 024).
+    .get("/places/status", ({ query, set }) => {
+      set.headers["cache-control"] = "no-store";
+      return places.preparation(resolveCityParam(cityIndex, query.city, query.state));
+    }, { query: PlaceStatusQuery })
     .get("/places/:id", ({ params }) => places.get(params.id), { params: PlaceIdParams })
     .get(
       "/local-stores/:city/:state",

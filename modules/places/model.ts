@@ -52,3 +52,9 @@ export const CityStateListQuery = v.object({
   count: wholeNumber("count", 1, MAX_COUNT, 12),
   offset: wholeNumber("offset", 0, MAX_OFFSET, 0),
 });
+
+/** ?city&state for the places-preparation status (decision 024). */
+export const PlaceStatusQuery = v.object({
+  city: requiredText("city", "the city name, e.g. Las Vegas"),
+  state: requiredText("state", "the state code, e.g. NV"),
+});

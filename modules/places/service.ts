@@ -4,6 +4,7 @@ import OpeningHours from "opening_hours";
 import { HttpError } from "../../src/http";
 import type { CityIndex, IndexedCity } from "../cities";
 import { LIST_LABELS, toListId } from "../../src/domain/categories";
+import { US_STATES } from "../../src/domain/states";
 import { distanceMiles } from "../../src/geo";
 
 /** One place as every API answer carries it (discovery.md section 3 + provenance, DECISIONS 1–3). */
@@ -292,6 +293,9 @@ async function within<T>(work: Promise<T>, ms: number): Promise<T | null> {
   }
 }
 
+/** Imports a state's places (resolves when they are in); the state loader also reports progress (db/import/places). */
+export type StateEnsurer = ((stateCode: string) => Promise<void>) & { status?: (stateCode: string) => { ready: boolean; percent: number } };
+
 /**
  * The caches (docs/decisions/016-one-cache-library.md): lru-cache everywhere. A `fetch` shares one
  * computation between concurrent callers; `clear()` on invalidation lets a running computation answer its
@@ -320,9 +324,35 @@ export class PlacesService {
   constructor(
     private readonly client: Client,
     private readonly cityIndex: CityIndex,
-    private readonly ensureState: (stateCode: string) => Promise<void>,
+    private readonly ensureState: StateEnsurer,
     private readonly live: { source?: LiveSource; waitMs?: number } = {},
   ) {}
+
+  /**
+   * Whether a city's state has its places yet (decision 024): asking puts a state not yet started first in
+   * the import queue. `percent` is the share of the state's datasets imported so far.
+   */
+  preparation(city: IndexedCity): { stateCode: string; state: string; ready: boolean; percent: number } {
+    const state = US_STATES[city.stateCode] ?? city.stateCode;
+    if (this.readyStates.has(city.stateCode)) return { stateCode: city.stateCode, state, ready: true, percent: 100 };
+    const status = this.ensureState.status?.(city.stateCode);
+    if (status) return { stateCode: city.stateCode, state, ready: status.ready, percent: status.ready ? 100 : status.percent };
+    void this.ensureState(city.stateCode).then(() => this.readyStates.add(city.stateCode), () => {});
+    return { stateCode: city.stateCode, state, ready: false, percent: 0 };
+  }
+
+  private refreshed: { at: number; list: Promise<Array<{ source: string; version: string }>> } | undefined;
+  /** Sources an operator refreshed (`npm run import:osm|import:overture -- --state`), newest data date each; cached a minute. */
+  refreshedSources(): Promise<Array<{ source: string; version: string }>> {
+    if (!this.refreshed || Date.now() - this.refreshed.at > 60_000) {
+      const list = this.client
+        .execute("SELECT substr(dataset, 9, instr(substr(dataset, 9), ':') - 1) AS source, max(version) AS version FROM data_imports WHERE dataset LIKE 'refresh:%' GROUP BY 1")
+        .then((r) => r.rows.map((row) => ({ source: String(row.source), version: String(row.version) })))
+        .catch(() => []);
+      this.refreshed = { at: Date.now(), list };
+    }
+    return this.refreshed.list;
+  }
 
   /** Drop every cache (a state's places changed), then tell the listeners (the content service's contexts). */
   invalidate() {
@@ -348,7 +378,11 @@ export class PlacesService {
    * heavy work, and the page must go out at once; the browser then asks for the list through the API.
    */
   async pageIfReady(city: IndexedCity, kind: ListKind, count: number, ms: number): Promise<Place[] | null> {
-    if (!this.readyStates.has(city.stateCode)) return null;
+    if (!this.readyStates.has(city.stateCode)) {
+      // Imported by the background run (decision 024)? Asking also moves a waiting state to the front.
+      if (!this.ensureState.status?.(city.stateCode).ready) return null;
+      this.readyStates.add(city.stateCode);
+    }
     const json = await within(this.pageJson(city, kind, count, 0), ms);
     return json === null ? null : (JSON.parse(json) as Place[]);
   }

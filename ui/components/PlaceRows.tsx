@@ -109,6 +109,6 @@ export function GemRows(props: { places: Place[]; onOpen: (place: Place) => void
   );
 }
 
-export function RowSkeletons(props: { count: number; label: string }) {
-  return <SkeletonList count={props.count} itemClassName={ROW_CLASS} label={props.label} />;
+export function RowSkeletons(props: { count: number; label: string; preparing?: boolean }) {
+  return <SkeletonList count={props.count} itemClassName={ROW_CLASS} label={props.label} preparing={props.preparing} />;
 }

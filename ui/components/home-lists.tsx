@@ -33,7 +33,7 @@ export const nearbySkeletons = () => <RowSkeletons count={HOME_NEARBY_COUNT} lab
 export function GemsLoading(props: { waiting: boolean }) {
   return (
     <div className="relative">
-      <RowSkeletons count={HOME_GEMS_COUNT} label={props.waiting ? "" : GEMS_TEXTS.loadingLabel} />
+      <RowSkeletons count={HOME_GEMS_COUNT} label={props.waiting ? "" : GEMS_TEXTS.loadingLabel} preparing={!props.waiting} />
       {props.waiting && (
         <p role="status" className="absolute inset-x-0 top-12 mx-auto w-fit rounded-full bg-surface px-4 py-1.5 text-sm font-medium text-ink shadow ring-1 ring-line" data-testid="gems-waiting">
           {GEMS_TEXTS.waiting}

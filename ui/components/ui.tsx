@@ -2,14 +2,16 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { BADGE_CLASSES, staggerDelay, type CategoryColour } from "./places";
+import { PreparingNote } from "./preparing";
 
 /** Placeholder items that take exactly the space the loaded items will take (no layout shift). */
-export function SkeletonList(props: { count: number; itemClassName: string; label: string; className?: string; children?: ReactNode }) {
+export function SkeletonList(props: { count: number; itemClassName: string; label: string; className?: string; children?: ReactNode; preparing?: boolean }) {
   return (
     <div className="relative">
       <p role="status" className="sr-only">
         {props.label}
       </p>
+      {props.preparing !== false && <PreparingNote />}
       <ul aria-hidden="true" className={props.className ?? "flex flex-col gap-3"} data-testid="skeletons">
         {Array.from({ length: props.count }, (_, i) => (
           <li key={i} className={`${props.itemClassName} overflow-hidden`} data-skeleton="">

@@ -1,4 +1,3 @@
-import { LRUCache } from "lru-cache";
 import type { Client } from "@libsql/client";
 import { osmCampgrounds, ridbCampgrounds } from "./sources/campgrounds";
 import { cityFoodDatasets } from "./sources/city-food";
@@ -16,7 +15,47 @@ import { wikivoyageDo } from "./sources/wikivoyage-do";
 import { osmSamples } from "./sources/osm-geojson";
 import { wofSimplegeo } from "./sources/wof";
 import { formatSummary, importDatasetState, type ImportSummary } from "./store";
-import type { Dataset } from "./types";
+import type { Dataset, ReadResult } from "./types";
+import { StateSplits } from "./presplit";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+
+const STATE_JOB = join(import.meta.dir, "state-job.ts");
+
+/** Run state-job.ts for one state; its log and progress lines come back through the callbacks. */
+async function importInChild(
+  child: { databaseUrl: string; authToken?: string },
+  stateCode: string,
+  splitsDir: string | undefined,
+  log: (line: string) => void = () => {},
+  onProgress?: (fraction: number) => void,
+): Promise<ImportSummary[]> {
+  const env: Record<string, string | undefined> = { ...process.env, DATABASE_URL: child.databaseUrl, DATABASE_AUTH_TOKEN: child.authToken ?? "", SPLITS_DIR: splitsDir ?? "" };
+  const proc = Bun.spawn([process.execPath, STATE_JOB, stateCode], { env, stdout: "pipe", stderr: "pipe" });
+  let imported = 0;
+  const decoder = new TextDecoder();
+  let buffer = "";
+  for await (const chunk of proc.stdout) {
+    buffer += decoder.decode(chunk, { stream: true });
+    let nl: number;
+    while ((nl = buffer.indexOf("\n")) >= 0) {
+      const line = buffer.slice(0, nl);
+      buffer = buffer.slice(nl + 1);
+      try {
+        const message = JSON.parse(line) as { log?: string; fraction?: number; imported?: number };
+        if (message.log) log(message.log);
+        if (typeof message.fraction === "number") onProgress?.(message.fraction);
+        if (typeof message.imported === "number") imported = message.imported;
+      } catch {
+        log(line);
+      }
+    }
+  }
+  const code = await proc.exited;
+  if (code !== 0) throw new Error((await new Response(proc.stderr).text()).trim().split("\n").slice(-3).join(" ") || `exit code ${code}`);
+  // The caller only needs to know whether anything was written (to drop its caches).
+  return Array.from({ length: imported }, () => ({ dataset: "", stateCode, read: 0, inserted: 0, updated: 0, merged: 0, skipped: {} }));
+}
 import { clearCsvCache } from "./util";
 
 /**
@@ -48,55 +87,224 @@ export const PLACES_VERSION = "2";
 export const datasetsFor = (stateCode: string) => DATASETS.filter((d) => d.states === "all" || d.states.includes(stateCode));
 
 /** Import one state from every dataset that covers it, unless already done. Returns the summaries of what ran. */
-export async function importState(client: Client, stateCode: string, log: (line: string) => void = () => {}): Promise<ImportSummary[]> {
+export async function importState(
+  client: Client,
+  stateCode: string,
+  log: (line: string) => void = () => {},
+  onProgress?: (fraction: number) => void,
+  /** A dataset's rows for the state from elsewhere (the background run's per-state splits), else undefined. */
+  rowsFor?: (datasetKey: string, stateCode: string) => AsyncIterable<ReadResult> | undefined,
+): Promise<ImportSummary[]> {
   const done = new Set(
     (await client.execute({ sql: "SELECT dataset FROM data_imports WHERE dataset LIKE ? AND version = ?", args: [`places:%:${stateCode}`, PLACES_VERSION] })).rows.map((r) =>
       String(r.dataset),
     ),
   );
   const summaries: ImportSummary[] = [];
-  for (const dataset of datasetsFor(stateCode)) {
+  const datasets = datasetsFor(stateCode);
+  let finished = 0;
+  for (const dataset of datasets) {
     const marker = `places:${dataset.key}:${stateCode}`;
-    if (done.has(marker)) continue;
-    // Bundled files are complete for their state: records gone from them (or now filtered) leave the store.
-    // The OSM samples share the "osm" source with operator imports, so they never prune.
-    const summary = await importDatasetState(client, dataset, stateCode, { prune: dataset !== osmSamples });
-    await client.execute({
-      sql: "INSERT INTO data_imports (dataset, version, rows, imported_at) VALUES (?, ?, ?, ?) ON CONFLICT (dataset) DO UPDATE SET version = excluded.version, rows = excluded.rows, imported_at = excluded.imported_at",
-      args: [marker, PLACES_VERSION, summary.inserted + summary.merged + summary.updated, Date.now()],
-    });
-    log(formatSummary(summary));
-    summaries.push(summary);
+    if (!done.has(marker)) {
+      const rows = rowsFor?.(dataset.key, stateCode);
+      // Bundled files are complete for their state: records gone from them (or now filtered) leave the store.
+      // The OSM samples share the "osm" source with operator imports, so they never prune.
+      const summary = await importDatasetState(client, dataset, stateCode, { prune: dataset !== osmSamples, ...(rows ? { rows } : {}) });
+      await client.execute({
+        sql: "INSERT INTO data_imports (dataset, version, rows, imported_at) VALUES (?, ?, ?, ?) ON CONFLICT (dataset) DO UPDATE SET version = excluded.version, rows = excluded.rows, imported_at = excluded.imported_at",
+        args: [marker, PLACES_VERSION, summary.inserted + summary.merged + summary.updated, Date.now()],
+      });
+      log(formatSummary(summary));
+      summaries.push(summary);
+    }
+    onProgress?.(++finished / datasets.length);
   }
   return summaries;
 }
 
+/** Where a state's places stand: imported, or being prepared (`percent` of its datasets done). */
+export interface StateStatus {
+  stateCode: string;
+  ready: boolean;
+  percent: number;
+}
+
+export interface StateLoader {
+  /** Import the state now (ahead of the background queue) unless done; resolves when its places are in. */
+  (stateCode: string): Promise<void>;
+  /** The state's status; asking for a state not yet started puts it first in the queue. */
+  status(stateCode: string): StateStatus;
+  /** Queue every state (after `delayMs`), one at a time, behind any state a visitor asks for. */
+  startBackground(states: readonly string[], delayMs?: number): void;
+  /** Stop taking states from the background queue (the running import finishes). */
+  stop(): void;
+}
+
 /**
- * Lazy per-state loading: the first request for a city in a state imports that state's places (a few
- * seconds for the largest); concurrent requests wait for the same import. Keeps the first start fast.
- * `onImported` runs once per state whose import wrote something (callers drop their caches there).
- * Parsed dataset files are released as soon as no import is running.
+ * Per-state loading (decision 006, 024). One import runs at a time: a state a request asks for goes first,
+ * then the background queue (every state, after start) continues. Concurrent requests for a state wait for
+ * the same import. Parsed dataset files are released after every state, so memory stays low while the
+ * background import walks the country. `onImported` runs once per state whose import wrote something.
  */
 export function createStateLoader(
   client: Client,
-  options: { log?: (line: string) => void; onImported?: (stateCode: string) => void } = {},
-) {
-  let running = 0;
-  // One import per state, shared by concurrent callers and remembered; a failed one is dropped (a later request retries).
-  const loaded = new LRUCache<string, true>({
-    max: 1000,
-    fetchMethod: async (stateCode) => {
-      running++;
-      try {
-        const summaries = await importState(client, stateCode, options.log);
-        if (summaries.length) options.onImported?.(stateCode);
-        return true as const;
-      } finally {
-        if (--running === 0) clearCsvCache();
-      }
-    },
-  });
-  return async function ensureState(stateCode: string): Promise<void> {
-    await loaded.fetch(stateCode);
+  options: {
+    log?: (line: string) => void;
+    onImported?: (stateCode: string) => void;
+    importer?: typeof importState;
+    /** Import each state in a child process on this database (the server: its memory stays low). */
+    childProcess?: { databaseUrl: string; authToken?: string };
+  } = {},
+): StateLoader {
+  const child = options.childProcess && !options.importer && existsSync(STATE_JOB) ? options.childProcess : undefined;
+  const importer: typeof importState = child ? (_client, stateCode, log, onProgress) => importInChild(child, stateCode, splits?.folder, log, onProgress) : (options.importer ?? importState);
+  type Entry = { promise: Promise<void>; resolve: () => void; reject: (error: unknown) => void; fraction: number; ready: boolean; running: boolean; wanted: boolean };
+  const entries = new Map<string, Entry>();
+  const queue: string[] = [];
+  let working = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  /** The background run's per-state splits of the nationwide datasets (made by "split:<dataset>" jobs). */
+  let splits: StateSplits | undefined;
+  let backgroundStates: readonly string[] = [];
+  /** States the background run still has to finish, and when it began (for its one summary line). */
+  const backgroundLeft = new Set<string>();
+  let backgroundStarted = 0;
+  const backgroundDone = (stateCode: string) => {
+    if (!backgroundLeft.delete(stateCode) || backgroundLeft.size > 0 || !backgroundStarted) return;
+    options.log?.(`Background import: every state's places are ready (${((performance.now() - backgroundStarted) / 1000).toFixed(0)} s)`);
+    backgroundStarted = 0;
+    splits?.dispose();
+    splits = undefined;
   };
+
+  const entryFor = (stateCode: string): Entry => {
+    let entry = entries.get(stateCode);
+    if (!entry) {
+      let resolve!: () => void;
+      let reject!: (error: unknown) => void;
+      const promise = new Promise<void>((res, rej) => ((resolve = res), (reject = rej)));
+      promise.catch(() => {}); // a failure reaches the callers that wait; the queue itself goes on
+      entry = { promise, resolve, reject, fraction: 0, ready: false, running: false, wanted: false };
+      entries.set(stateCode, entry);
+    }
+    return entry;
+  };
+
+  async function work() {
+    if (working) return;
+    working = true;
+    try {
+      for (let stateCode = queue.shift(); stateCode; stateCode = queue.shift()) {
+        if (stateCode.startsWith("split:")) {
+          await splitJob(stateCode.slice("split:".length));
+          continue;
+        }
+        const entry = entryFor(stateCode);
+        if (entry.ready) {
+          backgroundDone(stateCode);
+          continue;
+        }
+        entry.running = true;
+        try {
+          const summaries = await importer(client, stateCode, options.log, (fraction) => (entry.fraction = fraction), splits ? (key, code) => splits?.rows(key, code) : undefined);
+          entry.ready = true;
+          entry.fraction = 1;
+          if (summaries.length) options.onImported?.(stateCode);
+          entry.resolve();
+        } catch (error) {
+          entries.delete(stateCode); // a later request retries
+          backgroundLeft.delete(stateCode);
+          options.log?.(`Importing the places of ${stateCode} failed: ${error instanceof Error ? error.message : String(error)}`);
+          entry.reject(error);
+        } finally {
+          entry.running = false;
+          clearCsvCache(); // parsed files are not kept between states
+          splits?.done(stateCode);
+          (globalThis as { Bun?: { gc(force: boolean): void } }).Bun?.gc(true); // hand their memory back before the next state
+          if (entry.ready) backgroundDone(stateCode);
+        }
+      }
+    } finally {
+      working = false;
+    }
+  }
+
+  /** Split one nationwide dataset for the background states that still need it (one parse instead of one per state). */
+  async function splitJob(datasetKey: string) {
+    const dataset = DATASETS.find((d) => d.key === datasetKey);
+    if (!dataset || !splits) return;
+    const done = new Set(
+      (await client.execute({ sql: "SELECT dataset FROM data_imports WHERE dataset LIKE ? AND version = ?", args: [`places:${datasetKey}:%`, PLACES_VERSION] })).rows.map((r) => String(r.dataset).slice(-2)),
+    );
+    const states = backgroundStates.filter((code) => !done.has(code) && !entries.get(code)?.ready && !entries.get(code)?.running);
+    if (states.length < 2) return;
+    const started = performance.now();
+    try {
+      const rows = await splits.split(dataset, states);
+      options.log?.(`${dataset.key}: split for ${states.length} states once (${rows.toLocaleString("en-US")} rows, ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    } catch (error) {
+      options.log?.(`${dataset.key}: split failed (${error instanceof Error ? error.message : String(error)}); states read it themselves`);
+    }
+    (globalThis as { Bun?: { gc(force: boolean): void } }).Bun?.gc(true);
+  }
+
+  /** Put a state in the queue: `first` moves it to the front (a visitor waits for it). */
+  const enqueue = (stateCode: string, first: boolean): Entry => {
+    const entry = entryFor(stateCode);
+    if (entry.ready || entry.running) return entry;
+    const at = queue.indexOf(stateCode);
+    if (first) {
+      if (at >= 0) queue.splice(at, 1);
+      queue.unshift(stateCode);
+    } else if (at < 0) queue.push(stateCode);
+    void work();
+    return entry;
+  };
+
+  const loader = ((stateCode: string) => {
+    const entry = enqueue(stateCode, true);
+    entry.wanted = true;
+    return entry.promise;
+  }) as StateLoader;
+  loader.status = (stateCode) => {
+    const known = entries.get(stateCode);
+    const entry = known?.ready ? known : enqueue(stateCode, true);
+    return { stateCode, ready: entry.ready, percent: Math.floor(entry.fraction * 100) };
+  };
+  loader.startBackground = (states, delayMs = 0) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      backgroundStarted = performance.now();
+      backgroundStates = states;
+      // Nationwide datasets first, split per state once (decision 024); a visitor's state still goes first.
+      if (!options.importer && (child || !options.childProcess)) {
+        splits ??= new StateSplits();
+        for (const dataset of DATASETS) if (dataset.states === "all") queue.push(`split:${dataset.key}`);
+      }
+      for (const stateCode of states) {
+        if (entries.get(stateCode)?.ready) continue;
+        backgroundLeft.add(stateCode);
+        enqueue(stateCode, false);
+      }
+      if (backgroundLeft.size === 0) {
+        // Every state was in already: nothing to split.
+        backgroundStarted = 0;
+        for (let i = queue.length - 1; i >= 0; i--) if (queue[i]!.startsWith("split:")) queue.splice(i, 1);
+        splits?.dispose();
+        splits = undefined;
+      }
+      void work();
+    }, delayMs);
+    timer.unref?.();
+  };
+  loader.stop = () => {
+    clearTimeout(timer);
+    // Background states nobody waits for leave the queue; the running import finishes.
+    for (let i = queue.length - 1; i >= 0; i--) if (!entries.get(queue[i]!)?.wanted) queue.splice(i, 1);
+    backgroundLeft.clear();
+    backgroundStarted = 0;
+    splits?.dispose();
+    splits = undefined;
+  };
+  return loader;
 }

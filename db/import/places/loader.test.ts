@@ -1,0 +1,86 @@
+import { expect, test } from "bun:test";
+import type { Client } from "@libsql/client";
+import { createStateLoader } from ".";
+import type { ImportSummary } from "./store";
+
+/** A stand-in importer: each state takes two steps the test releases by hand, and reports progress. */
+function fakeImporter() {
+  const order: string[] = [];
+  const gates = new Map<string, Array<() => void>>();
+  const step = (stateCode: string) => new Promise<void>((resolve) => (gates.get(stateCode) ?? gates.set(stateCode, []).get(stateCode)!).push(resolve));
+  const importer = async (_client: Client, stateCode: string, _log?: (line: string) => void, onProgress?: (fraction: number) => void): Promise<ImportSummary[]> => {
+    order.push(stateCode);
+    await step(stateCode);
+    onProgress?.(0.5);
+    await step(stateCode);
+    onProgress?.(1);
+    return [{ dataset: "x", stateCode, read: 1, inserted: 1, updated: 0, merged: 0, skipped: {} }];
+  };
+  const release = async (stateCode: string) => {
+    for (let i = 0; i < 20 && !gates.get(stateCode)?.length; i++) await Bun.sleep(1);
+    gates.get(stateCode)!.shift()!();
+    await Bun.sleep(1);
+  };
+  return { importer, order, release };
+}
+
+test("background import: one state at a time, a visited state jumps the queue, status reports its percent", async () => {
+  const fake = fakeImporter();
+  const imported: string[] = [];
+  const loader = createStateLoader({} as Client, { importer: fake.importer, onImported: (s) => imported.push(s) });
+  loader.startBackground(["CA", "TX", "FL", "NV"], 0);
+  await Bun.sleep(5);
+  expect(fake.order).toEqual(["CA"]); // one at a time
+  expect(loader.status("CA")).toEqual({ stateCode: "CA", ready: false, percent: 0 });
+  await fake.release("CA");
+  expect(loader.status("CA").percent).toBe(50);
+  // A visitor asks for NV: it goes next, ahead of TX and FL.
+  const nv = loader("NV");
+  expect(loader.status("NV")).toEqual({ stateCode: "NV", ready: false, percent: 0 });
+  await fake.release("CA");
+  expect(loader.status("CA")).toEqual({ stateCode: "CA", ready: true, percent: 100 });
+  expect(fake.order).toEqual(["CA", "NV"]);
+  await fake.release("NV");
+  await fake.release("NV");
+  await nv;
+  expect(loader.status("NV").ready).toBe(true);
+  // stop(): the queued background states are dropped; the running one finishes.
+  expect(fake.order).toEqual(["CA", "NV", "TX"]);
+  loader.stop();
+  await fake.release("TX");
+  await fake.release("TX");
+  await Bun.sleep(5);
+  expect(fake.order).toEqual(["CA", "NV", "TX"]);
+  expect(imported).toEqual(["CA", "NV", "TX"]);
+  // Asking for FL's status later starts it (someone is looking at it).
+  expect(loader.status("FL").ready).toBe(false);
+  await Bun.sleep(2);
+  expect(fake.order).toEqual(["CA", "NV", "TX", "FL"]);
+});
+
+test("the background run logs one line when every state is ready", async () => {
+  const fake = fakeImporter();
+  const lines: string[] = [];
+  const loader = createStateLoader({} as Client, { importer: fake.importer, log: (line) => lines.push(line) });
+  loader.startBackground(["RI", "DE"], 0);
+  await Bun.sleep(2);
+  for (const s of ["RI", "RI", "DE"]) await fake.release(s);
+  expect(lines).toEqual([]);
+  await fake.release("DE");
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(/^Background import: every state's places are ready \(\d+ s\)$/);
+});
+
+test("a failed state import rejects its callers and is retried by the next request", async () => {
+  let calls = 0;
+  const loader = createStateLoader({} as Client, {
+    importer: async () => {
+      if (++calls === 1) throw new Error("disk full");
+      return [];
+    },
+  });
+  await expect(loader("NV")).rejects.toThrow("disk full");
+  await loader("NV");
+  expect(calls).toBe(2);
+  expect(loader.status("NV")).toEqual({ stateCode: "NV", ready: true, percent: 100 });
+});

@@ -1,0 +1,256 @@
+/**
+ * What the places data gives a traveller, and what serving it costs (issue 11 point 9, decision 024):
+ *   bun scripts/bench-data.ts [--port 3265] [--keep DIR]
+ * 1. Baseline (same run): a server with the background import off on a fresh database; the first visit of
+ *    a city is the page plus its home lists while its state imports on demand.
+ * 2. A server with the background import on (same database): RSS sampled every 250 ms until every state is
+ *    in (peak = the kernel's high-water mark), then steady RSS when idle, then the first visit of cities
+ *    in states nobody asked for, against the baseline.
+ * 3. Over all imported states: incorporated cities with ≥ 8 / ≥ 24 / ≥ 200 places within 5 mi and with any
+ *    lodging within 10 mi; the share of food, store and lodging places whose data is older than five years;
+ *    the distance of the 20 largest cities' centres from their GeoNames downtown point (when the GeoNames
+ *    file is bundled).
+ */
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parse } from "csv-parse/sync";
+import { openDatabase } from "../db/client";
+import { distanceMiles } from "../src/geo";
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: string) => {
+  const at = args.indexOf(name);
+  return at >= 0 && args[at + 1] ? args[at + 1]! : fallback;
+};
+const PORT = Number(option("--port", "3265"));
+const root = join(import.meta.dir, "..");
+const dir = option("--keep", join(root, ".tmp", `bench-data-${Date.now()}`));
+mkdirSync(dir, { recursive: true });
+const databaseUrl = `file:${join(dir, "bench.db")}`;
+const base = `http://127.0.0.1:${PORT}`;
+const MB = 1024 * 1024;
+
+function startServer(background: "on" | "off") {
+  const lines: string[] = [];
+  const proc = Bun.spawn([process.execPath, join(root, "src/server.ts")], {
+    cwd: root,
+    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", NODE_ENV: "production", DATABASE_URL: databaseUrl, PLACES_BACKGROUND_IMPORT: background, OVERPASS_URL: "" },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const read = async (stream: ReadableStream<Uint8Array>) => {
+    const decoder = new TextDecoder();
+    let buffer = "";
+    for await (const chunk of stream) {
+      buffer += decoder.decode(chunk, { stream: true });
+      const parts = buffer.split("\n");
+      buffer = parts.pop()!;
+      lines.push(...parts);
+    }
+  };
+  void read(proc.stdout);
+  void read(proc.stderr);
+  return { proc, lines };
+}
+
+async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs: number, what: string) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await check()) return;
+    await Bun.sleep(250);
+  }
+  throw new Error(`Timed out waiting for ${what}`);
+}
+
+const healthy = async () => {
+  try {
+    return (await fetch(`${base}/healthz`)).ok;
+  } catch {
+    return false;
+  }
+};
+
+/** VmRSS and VmHWM (peak) of a process, in MB. */
+function memory(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (key: string) => Number(status.match(new RegExp(`${key}:\\s+(\\d+)`))?.[1] ?? 0) / 1024;
+  return { rss: kb("VmRSS"), peak: kb("VmHWM") };
+}
+
+async function guestCookie(): Promise<string> {
+  const response = await fetch(`${base}/api/auth/auto-login`, { method: "POST", headers: { origin: base } });
+  if (!response.ok) throw new Error(`auto-login answered ${response.status}`);
+  return response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+}
+
+/** A first visit as a browser makes it: the home page for the city, then its three home lists at once. Seconds. */
+async function firstVisit(cookie: string, city: string, state: string): Promise<number> {
+  const started = performance.now();
+  const location = encodeURIComponent(`${city}, ${state}`);
+  const page = await fetch(`${base}/`, { headers: { cookie: `${cookie}; localscope-location=${location}` } });
+  if (!page.ok) throw new Error(`/ for ${city} answered ${page.status}`);
+  await page.text();
+  const q = `city=${encodeURIComponent(city)}&state=${state}`;
+  const lists = await Promise.all(
+    [`/api/places/nearby?${q}&count=8`, `/api/places/local-gems?${q}&count=6`, `/api/places/featured?${q}&count=12`].map(async (path) => {
+      const response = await fetch(`${base}${path}`, { headers: { cookie } });
+      if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+      return ((await response.json()) as unknown[]).length;
+    }),
+  );
+  if (lists[0] === 0) console.warn(`  (no nearby places for ${city}, ${state})`);
+  return (performance.now() - started) / 1000;
+}
+
+/** RSS of a process plus its child processes (the state imports, decision 024), in MB. */
+function treeRss(pid: number): number {
+  let total = 0;
+  try {
+    total += memory(pid).rss;
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean);
+    for (const child of children) total += treeRss(Number(child));
+  } catch {
+    // ended between the reads
+  }
+  return total;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const pct = (n: number, of: number) => (of ? `${((100 * n) / of).toFixed(1)} %` : "n/a");
+const fmt = (n: number) => n.toLocaleString("en-US");
+
+// ---- 1. Baseline: import on demand (background off) ----
+const BASELINE = [["Columbus", "OH"], ["Boise", "ID"]] as const;
+const VISITS = [["Portland", "OR"], ["Omaha", "NE"], ["Albuquerque", "NM"], ["Louisville", "KY"], ["Des Moines", "IA"], ["Tulsa", "OK"]] as const;
+
+console.log(`bench-data: database ${databaseUrl}`);
+let server = startServer("off");
+await waitFor(healthy, 180_000, "the server (background off)");
+let cookie = await guestCookie();
+const baseline: number[] = [];
+for (const [city, state] of BASELINE) baseline.push(await firstVisit(cookie, city, state));
+const lazyMemory = memory(server.proc.pid);
+server.proc.kill("SIGTERM");
+await server.proc.exited;
+
+// ---- 2. Background import on ----
+server = startServer("on");
+const samples: number[] = [];
+let treePeak = 0;
+const sampler = setInterval(() => {
+  try {
+    samples.push(memory(server.proc.pid).rss);
+    treePeak = Math.max(treePeak, treeRss(server.proc.pid));
+  } catch {
+    // the process has ended
+  }
+}, 250);
+const started = performance.now();
+await waitFor(healthy, 180_000, "the server (background on)");
+cookie = await guestCookie();
+// A visit while the background import runs (a state late in the queue): waits for at most one running state.
+const duringVisit = await firstVisit(cookie, "Cheyenne", "WY");
+await waitFor(() => server.lines.some((l) => l.startsWith("Background import: every state")), 3 * 3600_000, "the background import");
+const importSeconds = (performance.now() - started) / 1000;
+const peak = memory(server.proc.pid).peak;
+await Bun.sleep(15_000);
+const steadySamples: number[] = [];
+for (let i = 0; i < 10; i++) {
+  steadySamples.push(memory(server.proc.pid).rss);
+  await Bun.sleep(500);
+}
+const visits: number[] = [];
+for (const [city, state] of VISITS) visits.push(await firstVisit(cookie, city, state));
+const afterVisits = memory(server.proc.pid);
+clearInterval(sampler);
+server.proc.kill("SIGTERM");
+await server.proc.exited;
+const failures = server.lines.filter((l) => /failed/i.test(l));
+
+// ---- 3. The data ----
+const database = await openDatabase(databaseUrl);
+const client = database.client;
+const one = async (sql: string, args: Array<string | number> = []) => (await client.execute({ sql, args })).rows[0]!;
+const totals = await one("SELECT count(*) AS n, count(DISTINCT state_code) AS states FROM places");
+const cities = (await client.execute("SELECT name, state_code, latitude, longitude, population FROM cities WHERE incorporated = 1")).rows;
+const box = (lat: number, miles: number, lng: number) => {
+  const dLat = miles / 69.0;
+  const dLng = miles / (69.172 * Math.cos((lat * Math.PI) / 180));
+  return [lat - dLat, lat + dLat, lng - dLng, lng + dLng];
+};
+let with8 = 0;
+let with24 = 0;
+let with200 = 0;
+let withLodging = 0;
+for (const c of cities) {
+  const lat = Number(c.latitude);
+  const lng = Number(c.longitude);
+  const near = (
+    await client.execute({
+      sql: "SELECT p.latitude, p.longitude FROM places_rtree r JOIN places p ON p.id = r.id WHERE r.min_lat >= ? AND r.max_lat <= ? AND r.min_lng >= ? AND r.max_lng <= ?",
+      args: box(lat, 5, lng),
+    })
+  ).rows.filter((p) => distanceMiles(lat, lng, Number(p.latitude), Number(p.longitude)) <= 5).length;
+  if (near >= 8) with8++;
+  if (near >= 24) with24++;
+  if (near >= 200) with200++;
+  const lodging = (
+    await client.execute({
+      sql: "SELECT p.latitude, p.longitude FROM places_rtree r JOIN places p ON p.id = r.id WHERE r.min_lat >= ? AND r.max_lat <= ? AND r.min_lng >= ? AND r.max_lng <= ? AND p.category_id = 11",
+      args: box(lat, 10, lng),
+    })
+  ).rows.some((p) => distanceMiles(lat, lng, Number(p.latitude), Number(p.longitude)) <= 10);
+  if (lodging) withLodging++;
+}
+const columns = new Set((await client.execute("PRAGMA table_info(places)")).rows.map((r) => String(r.name)));
+let staleLine = "share of food/store/lodging from data older than five years: n/a (no observed_at column: issue 11 point 4 not merged)";
+if (columns.has("observed_at")) {
+  const cutoff = String(new Date().getUTCFullYear() - 5);
+  const s = await one(
+    `SELECT count(*) AS n, sum(CASE WHEN observed_at IS NOT NULL AND substr(observed_at, 1, 4) < ? THEN 1 ELSE 0 END) AS old,
+            sum(CASE WHEN observed_at IS NULL THEN 1 ELSE 0 END) AS undated
+       FROM places WHERE category_id IN (10, 11, 12)`,
+    [cutoff],
+  );
+  staleLine = `share of food/store/lodging from data older than five years (before ${cutoff}): ${pct(Number(s.old), Number(s.n))} of ${fmt(Number(s.n))} (${fmt(Number(s.undated))} undated)`;
+}
+const geonamesFile = join(root, "db/data/geonames_us_cities1000.csv.gz");
+const downtownLines: string[] = [];
+if (existsSync(geonamesFile)) {
+  const rows = parse(new TextDecoder().decode(Bun.gunzipSync(readFileSync(geonamesFile))), { columns: true }) as Array<Record<string, string>>;
+  const key = (name: string) => name.normalize("NFD").replace(/\p{M}+/gu, "").toLowerCase().replace(/^(saint|st\.?) /, "st ").replace(/[^a-z0-9]+/g, " ").trim();
+  const largest = (await client.execute("SELECT name, state_code, latitude, longitude FROM cities ORDER BY population DESC LIMIT 20")).rows;
+  const distances: number[] = [];
+  for (const c of largest) {
+    const candidates = rows.filter((g) => g.state_code === c.state_code && (key(g.name!) === key(String(c.name)) || key(g.name!) === `${key(String(c.name))} city`));
+    const best = candidates.sort((a, b) => Number(b.population) - Number(a.population))[0];
+    if (!best) {
+      downtownLines.push(`  ${c.name}, ${c.state_code}: no GeoNames point`);
+      continue;
+    }
+    const km = distanceMiles(Number(c.latitude), Number(c.longitude), Number(best.lat), Number(best.lon)) * 1.609344;
+    distances.push(km);
+    downtownLines.push(`  ${String(c.name).padEnd(16)} ${c.state_code} ${km.toFixed(2).padStart(6)} km`);
+  }
+  downtownLines.unshift(`downtown distance, 20 largest cities (centre → GeoNames point): median ${median(distances).toFixed(2)} km, max ${Math.max(...distances).toFixed(2)} km, ≤ 1.5 km: ${distances.filter((d) => d <= 1.5).length}/${distances.length}`);
+} else downtownLines.push("downtown distance, 20 largest cities: n/a (db/data/geonames_us_cities1000.csv.gz not bundled: issue 11 point 1 not merged)");
+database.close();
+
+const steady = median(steadySamples);
+const visitMedian = median(visits);
+const baselineMedian = median(baseline);
+console.log(`
+places: ${fmt(Number(totals.n))} in ${totals.states} states; background import of every state: ${importSeconds.toFixed(0)} s${failures.length ? `; ${failures.length} failure lines` : ""}
+incorporated cities: ${fmt(cities.length)}
+  with ≥ 8 places within 5 mi:    ${fmt(with8).padStart(6)} (${pct(with8, cities.length)})
+  with ≥ 24 places within 5 mi:   ${fmt(with24).padStart(6)} (${pct(with24, cities.length)})
+  with ≥ 200 places within 5 mi:  ${fmt(with200).padStart(6)} (${pct(with200, cities.length)})
+  with any lodging within 10 mi:  ${fmt(withLodging).padStart(6)} (${pct(withLodging, cities.length)})
+${staleLine}
+${downtownLines.join("\n")}
+RSS (server, MB): steady ${steady.toFixed(0)} (idle after the import), peak ${peak.toFixed(0)} (high-water mark during the import), server + import child processes at most ${treePeak.toFixed(0)} (sampled every 250 ms), after ${VISITS.length} visits ${afterVisits.rss.toFixed(0)}; lazy-import server after ${BASELINE.length} visits: ${lazyMemory.rss.toFixed(0)} (peak ${lazyMemory.peak.toFixed(0)})
+first visit (page + nearby, gems, featured), median s:
+  baseline, state imported on demand (${BASELINE.map((c) => c.join(", ")).join("; ")}): ${baselineMedian.toFixed(2)} s (${baseline.map((s) => s.toFixed(2)).join(", ")})
+  during the background import (Cheyenne, WY): ${duringVisit.toFixed(2)} s
+  after the background import (${VISITS.length} cities in states nobody asked for): ${visitMedian.toFixed(2)} s (max ${Math.max(...visits).toFixed(2)}) — ${(baselineMedian / visitMedian).toFixed(1)}× faster than the baseline
+targets: first visit ≤ 2 s ${Math.max(...visits) <= 2 ? "met" : "NOT met"}; steady RSS ≤ 256 MB ${steady <= 256 ? "met" : "NOT met"}; peak ≤ 512 MB ${peak <= 512 ? "met" : "NOT met"} (server), ${treePeak <= 512 ? "met" : "NOT met"} (server + children)`);
