@@ -28,7 +28,7 @@ export interface AppDeps {
 export function createApp(deps: AppDeps) {
   const content = createContentService({ client: deps.database.client, places: deps.places, config: deps.config, log: deps.log });
   const tileOrigin = new URL(deps.config.TILE_URL.replace(/[{}]/g, "")).origin;
-  const render = createRenderer({ assets: deps.assets.manifest, log: deps.log, contentSecurityPolicy: (nonce) => contentSecurityPolicy({ tileOrigin, nonce }) });
+  const render = createRenderer({ assets: deps.assets.manifest, log: deps.log, contentSecurityPolicy: (nonce) => contentSecurityPolicy({ tileOrigin, nonce }), retryBaseMs: deps.config.TEST_RETRY_BASE_MS });
   // Accounts and sessions; `currentUser` tells modules who is calling (null = anonymous).
   const auth = createAuth({ database: deps.database, config: deps.config, log: deps.log });
   return new Elysia()
