@@ -1,12 +1,17 @@
+import { apiRequest, ApiError } from "../api";
 import { MAP_RULES, type MapPlace } from "./state";
 
-/** One endpoint's page. Map place calls send no credentials (spec §6). */
+/** One endpoint's page. Map place calls send no credentials (spec §6); failures keep their status for the retry rules. */
 async function fetchList(kind: "nearby" | "featured", city: { name: string; stateCode: string }, offset: number, signal?: AbortSignal): Promise<MapPlace[]> {
   const query = new URLSearchParams({ city: city.name, state: city.stateCode, count: String(MAP_RULES.pageSize), offset: String(offset) });
-  const response = await fetch(`/api/places/${kind}?${query}`, { credentials: "omit", signal });
-  if (!response.ok) throw new Error(kind === "nearby" ? "Failed to fetch nearby places" : "Failed to fetch featured places");
-  const data: unknown = await response.json();
-  return Array.isArray(data) ? (data as MapPlace[]) : [];
+  try {
+    const data = await apiRequest<unknown>("GET", `/api/places/${kind}?${query}`, undefined, { signal, credentials: "omit" });
+    return Array.isArray(data) ? (data as MapPlace[]) : [];
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    const message = kind === "nearby" ? "Failed to fetch nearby places" : "Failed to fetch featured places";
+    throw error instanceof ApiError ? new ApiError(error.status, message, error.errors) : new Error(message);
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Shell } from "../components/Shell";
 import MapExplorer from "../islands/MapExplorer";
-import { Island } from "../islands/runtime";
+import { Island } from "../island";
 import type { SelectedCity } from "../state";
 import type { MapPlace } from "../map/state";
 
