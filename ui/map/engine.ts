@@ -1,6 +1,6 @@
 import type { Map as MapLibreMap, Marker, Popup, RasterTileSource } from "maplibre-gl";
 import { mapCategory } from "./categories";
-import { distanceText, MAP_RULES, placePosition, type MapPlace } from "./state";
+import { distanceText, MAP_RULES, placePosition, type Place } from "./state";
 import { baseStyle, outlineLayers, outlinePaint, outlineSources, rasterPaint, TILE_LAYER, TILE_SOURCE } from "./style";
 
 /**
@@ -31,11 +31,11 @@ export interface MapEngine {
   /** Re-centre on a city at the initial zoom (a city change). */
   centreOn(centre: [number, number] | null): void;
   /** Draw one marker per place with a numeric position; mark the selected one. */
-  setPlaces(places: readonly MapPlace[], selectedId: number | null): void;
+  setPlaces(places: readonly Place[], selectedId: number | null): void;
   /** Fit the view to the markers (padding 30, at most zoom 14). */
-  fitToPlaces(places: readonly MapPlace[]): void;
+  fitToPlaces(places: readonly Place[]): void;
   /** Centre a place at zoom 16 and open its popup. */
-  showPlace(place: MapPlace): void;
+  showPlace(place: Place): void;
   closePopup(): void;
   setDark(dark: boolean): void;
   basemap(): BasemapMode;
@@ -67,7 +67,7 @@ function loadMapCss(): Promise<void> {
   });
 }
 
-function markerElement(place: MapPlace, onClick: () => void): HTMLButtonElement {
+function markerElement(place: Place, onClick: () => void): HTMLButtonElement {
   const category = mapCategory(place.categoryId);
   const button = document.createElement("button");
   button.type = "button";
@@ -88,7 +88,7 @@ function markerElement(place: MapPlace, onClick: () => void): HTMLButtonElement 
   return button;
 }
 
-function popupContent(place: MapPlace, onDetails: () => void): HTMLElement {
+function popupContent(place: Place, onDetails: () => void): HTMLElement {
   const category = mapCategory(place.categoryId);
   const root = document.createElement("div");
   root.className = "ls-popup";
@@ -233,10 +233,10 @@ export async function createMapEngine(options: EngineOptions, callbacks: EngineC
   else armSilenceTimer();
 
   // --- markers and the popup
-  const markers = new Map<number, { marker: Marker; element: HTMLButtonElement; place: MapPlace }>();
+  const markers = new Map<number, { marker: Marker; element: HTMLButtonElement; place: Place }>();
   const popup: Popup = new maplibre.Popup({ offset: 20, closeButton: true, closeOnClick: true, focusAfterOpen: false, maxWidth: "260px" });
 
-  function setPlaces(places: readonly MapPlace[], selectedId: number | null) {
+  function setPlaces(places: readonly Place[], selectedId: number | null) {
     const wanted = new Set<number>();
     for (const place of places) {
       const position = placePosition(place);
@@ -260,7 +260,7 @@ export async function createMapEngine(options: EngineOptions, callbacks: EngineC
     }
   }
 
-  function fitToPlaces(places: readonly MapPlace[]) {
+  function fitToPlaces(places: readonly Place[]) {
     const positions = places.map(placePosition).filter((p): p is [number, number] => p !== null);
     if (positions.length === 0) return;
     const bounds = new maplibre.LngLatBounds(positions[0], positions[0]);
@@ -268,7 +268,7 @@ export async function createMapEngine(options: EngineOptions, callbacks: EngineC
     map.fitBounds(bounds, { padding: MAP_RULES.fitPadding, maxZoom: MAP_RULES.fitMaxZoom, duration: reducedMotion() ? 0 : 500 });
   }
 
-  function showPlace(place: MapPlace) {
+  function showPlace(place: Place) {
     const position = placePosition(place);
     if (!position) return;
     if (reducedMotion()) map.jumpTo({ center: position, zoom: MAP_RULES.placeZoom });

@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { pageIsDark, watchDarkMode } from "./dark";
 import { createMapEngine, type BasemapMode, type MapEngine } from "./engine";
-import type { MapPlace } from "./state";
+import type { Place } from "./state";
 
 export type MapStatus = "loading" | "ready" | "failed";
 
@@ -19,7 +19,7 @@ export function useMapEngine(options: {
   container: RefObject<HTMLDivElement | null>;
   tileUrl: string;
   centre: [number, number] | null;
-  places: readonly MapPlace[];
+  places: readonly Place[];
   selectedId: number | null;
   /** Fit the view to every place (until the user moved the map). */
   autoFit: boolean;

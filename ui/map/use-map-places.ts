@@ -7,7 +7,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useReducer, useRef } from "react";
 import type { CityRef } from "../requests";
 import { fetchMapBatch } from "./api";
-import { canStartLoad, cityKeyOf, initialMapState, legendCategories, MAP_RULES, mapReducer, sortPlaces, wantsBackgroundRound, type LoadMode, type MapAction, type MapPlace } from "./state";
+import { canStartLoad, cityKeyOf, initialMapState, legendCategories, MAP_RULES, mapReducer, sortPlaces, wantsBackgroundRound, type LoadMode, type MapAction, type Place } from "./state";
 
 export function useMapPlaces(city: CityRef, onCityChanged: () => void) {
   const cityKey = cityKeyOf(city);
@@ -82,7 +82,7 @@ export function useMapPlaces(city: CityRef, onCityChanged: () => void) {
   }, [cityKey, queryClient, queryKey]);
 
   const places = useMemo(() => sortPlaces(view.places), [view.places]);
-  const byId = useMemo(() => new Map<number, MapPlace>(view.places.map((p) => [p.id, p])), [view.places]);
+  const byId = useMemo(() => new Map<number, Place>(view.places.map((p) => [p.id, p])), [view.places]);
   const legend = useMemo(() => legendCategories(view.places), [view.places]);
 
   return {

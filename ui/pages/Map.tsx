@@ -2,7 +2,7 @@ import { Shell } from "../components/Shell";
 import MapExplorer from "../islands/MapExplorer";
 import { Island } from "../island";
 import type { SelectedCity } from "../state";
-import type { MapPlace } from "../map/state";
+import type { Place } from "../map/state";
 
 export interface MapPageProps {
   city: SelectedCity;
@@ -11,7 +11,7 @@ export interface MapPageProps {
   /** Raster tile URL template (config TILE_URL). */
   tileUrl: string;
   /** The place to show first (/map?place=ID). */
-  focus?: MapPlace | null;
+  focus?: Place | null;
 }
 
 /** /map: the interactive map. Everything on it is one island; maplibre itself loads lazily inside it. */
