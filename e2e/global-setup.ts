@@ -9,6 +9,11 @@ const WARM = [
   ["Las Vegas", "NV"],
   ["Terlingua", "TX"],
   ["New York", "NY"],
+  // Cities the tests switch to: imported here once, not by every worker inside a test's own timeout.
+  ["Boston", "MA"],
+  ["Pittsburgh", "PA"],
+  ["Springfield", "IL"],
+  ["West Yellowstone", "MT"],
 ] as const;
 
 export default async function globalSetup() {
