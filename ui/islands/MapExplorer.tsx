@@ -18,6 +18,8 @@ export interface MapExplorerProps {
   tileUrl: string;
   /** The place to show first (/map?place=ID, "View on map" on a place page). */
   focus?: Place | null;
+  /** The server's first batch for `city`, so the list is in the page's HTML (issue 16); null: load it here. */
+  initial?: Place[] | null;
 }
 
 const cityCentre = (city: SelectedCity): [number, number] | null =>
@@ -39,7 +41,7 @@ function MapExplorer(props: MapExplorerProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const mapSectionRef = useRef<HTMLElement>(null);
 
-  const { view, places, byId, legend, loadMore, retry, dispatch, busy } = useMapPlaces(city, () => {
+  const { view, places, byId, legend, loadMore, retry, dispatch, busy } = useMapPlaces(city, props.initial ? { city: props.city, batch: props.initial } : null, () => {
     setSelectedId(null);
     setDialogId(null);
     engine.current?.centreOn(cityCentre(city));
@@ -98,33 +100,36 @@ function MapExplorer(props: MapExplorerProps) {
 
   return (
     <div className="lg:ml-[50%] lg:w-[80rem] lg:max-w-[calc(100vw-2rem)] lg:-translate-x-1/2">
-      <header className="flex items-center gap-3">
+      {/* At 390 px the title keeps its words whole: the count and Load More wrap below it when they do not fit. */}
+      <header className="flex flex-wrap items-center gap-x-3 gap-y-2" data-testid="map-header">
         <a href="/" className="icon-btn shrink-0 ring-1 ring-line bg-surface" aria-label="Back to home" data-tooltip="Back to home">
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
             <path d="M15 18l-6-6 6-6" />
           </svg>
         </a>
-        <div className="min-w-0 flex-1">
-          <h1 className="text-xl font-bold leading-tight text-ink [overflow-wrap:anywhere] sm:text-2xl">Explore {city.name}</h1>
-          <p className="truncate text-sm text-ink-soft">
+        <div className="min-w-0 flex-[1_1_11rem]">
+          <h1 className="text-xl font-bold leading-tight text-ink [overflow-wrap:break-word] sm:text-2xl">Explore {city.name}</h1>
+          <p className="text-sm text-ink-soft">
             <span>{city.state}</span>
             <span aria-hidden="true"> · </span>
-            <span>Interactive Map</span>
+            <span className="whitespace-nowrap">Interactive Map</span>
           </p>
         </div>
-        <span className="shrink-0 rounded-full bg-primary px-3 py-1 text-sm font-semibold text-white" data-testid="place-count" aria-live="polite">
-          {plural(count, "place", "places")}
-        </span>
-        {showHeaderLoadMore(view) && (
-          <button
-            type="button"
-            onClick={() => void runLoad("manual")}
-            disabled={loadingMore}
-            className="shrink-0 rounded-full px-3 py-1 text-sm font-semibold text-primary ring-1 ring-primary hover:bg-primary hover:text-white disabled:opacity-60 focus-ring"
-          >
-            Load More
-          </button>
-        )}
+        <div className="ml-auto flex shrink-0 items-center gap-2">
+          <span className="whitespace-nowrap rounded-full bg-primary px-3 py-1 text-sm font-semibold text-white" data-testid="place-count" aria-live="polite">
+            {plural(count, "place", "places")}
+          </span>
+          {showHeaderLoadMore(view) && (
+            <button
+              type="button"
+              onClick={() => void runLoad("manual")}
+              disabled={loadingMore}
+              className="min-h-11 whitespace-nowrap rounded-full px-3 py-1 text-sm font-semibold text-primary ring-1 ring-primary hover:bg-primary hover:text-white disabled:opacity-60 focus-ring"
+            >
+              Load More
+            </button>
+          )}
+        </div>
       </header>
 
       <div className="mt-4 lg:grid lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start lg:gap-6">
@@ -166,7 +171,7 @@ function MapExplorer(props: MapExplorerProps) {
           )}
 
           {basemap === "outline" && (
-            <p role="status" className="pointer-events-none absolute left-3 top-14 z-10 rounded-md bg-surface/90 px-2 py-1 text-[11px] text-ink-soft shadow-sm" data-testid="offline-basemap">
+            <p role="status" className="pointer-events-none absolute bottom-10 left-3 z-10 max-w-[calc(100%-5rem)] rounded-md bg-surface/90 px-2 py-1 text-xs text-ink shadow-sm" data-testid="offline-basemap">
               Offline map: state and county outlines
             </p>
           )}
@@ -236,7 +241,7 @@ function MapExplorer(props: MapExplorerProps) {
                       className={`card block w-full p-4 text-left transition hover:ring-primary focus-ring ${selected ? "ring-2 ring-primary" : ""}`}
                     >
                       <span className="flex items-center justify-between gap-2">
-                        <span className="rounded-full px-2.5 py-0.5 text-xs font-semibold text-white" style={{ background: category.color }}>
+                        <span className="rounded-full px-2.5 py-0.5 text-xs font-semibold" style={{ background: category.color, color: category.text }}>
                           {category.label}
                         </span>
                         {distance && <span className="text-xs text-ink-soft">{distance}</span>}

@@ -1,4 +1,4 @@
-import type { Map as MapLibreMap, Marker, Popup, RasterTileSource } from "maplibre-gl";
+import type { Map as MapLibreMap, Marker, Popup } from "maplibre-gl";
 import { mapCategory } from "./categories";
 import { distanceText, MAP_RULES, placePosition, type Place } from "./state";
 import { baseStyle, outlineLayers, outlinePaint, outlineSources, rasterPaint, TILE_LAYER, TILE_SOURCE } from "./style";
@@ -46,6 +46,13 @@ export interface MapEngine {
 const TILE_SILENCE_MS = 10_000;
 /** Failed tiles since the last good one that switch to the outline basemap (any failure before the first good tile does). */
 const TILE_FAILURES = 3;
+/**
+ * After the switch to the outline basemap the raster source is removed, so panning asks for no tiles; they
+ * are tried again after this long, doubling after each failed try up to TILE_RETRY_MAX_MS (and at once
+ * when the browser reports `online`).
+ */
+export const TILE_RETRY_MS = 60_000;
+const TILE_RETRY_MAX_MS = 15 * 60_000;
 
 /** Where the build put maplibre's worker and stylesheet (scripts/build.ts defines both; see decision 011). */
 const WORKER_URL = process.env.MAP_WORKER_URL;
@@ -96,6 +103,7 @@ function popupContent(place: Place, onDetails: () => void): HTMLElement {
   const badge = document.createElement("p");
   badge.className = "ls-popup-badge";
   badge.style.setProperty("--ls-marker-tint", category.color);
+  badge.style.setProperty("--ls-marker-text", category.text);
   badge.textContent = category.label;
   const title = document.createElement("p");
   title.className = "ls-popup-title";
@@ -167,6 +175,8 @@ export async function createMapEngine(options: EngineOptions, callbacks: EngineC
   let tileFailures = 0;
   let anyTileLoaded = false;
   let silenceTimer: ReturnType<typeof setTimeout> | undefined;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let retryDelay = TILE_RETRY_MS;
 
   const afterLoad = (fn: () => void) => (styleLoaded ? fn() : whenLoaded.push(fn));
   map.once("load", () => {
@@ -184,8 +194,13 @@ export async function createMapEngine(options: EngineOptions, callbacks: EngineC
         for (const layer of outlineLayers(dark)) map.addLayer(layer, TILE_LAYER);
         outlineAdded = true;
       }
-      if (mode === "outline") map.setLayoutProperty(TILE_LAYER, "visibility", "none");
+      if (mode !== "outline") return;
+      if (map.getLayer(TILE_LAYER)) map.removeLayer(TILE_LAYER);
+      if (map.getSource(TILE_SOURCE)) map.removeSource(TILE_SOURCE);
     });
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(retryTiles, retryDelay);
+    retryDelay = Math.min(retryDelay * 2, TILE_RETRY_MAX_MS);
     callbacks.onBasemap("outline");
   }
 
@@ -194,9 +209,13 @@ export async function createMapEngine(options: EngineOptions, callbacks: EngineC
     mode = "tiles";
     tileFailures = 0;
     anyTileLoaded = false;
+    clearTimeout(retryTimer);
     afterLoad(() => {
-      map.setLayoutProperty(TILE_LAYER, "visibility", "visible");
-      (map.getSource(TILE_SOURCE) as RasterTileSource | undefined)?.setTiles([options.tileUrl]);
+      if (mode !== "tiles") return;
+      const style = baseStyle({ tileUrl: options.tileUrl, dark });
+      if (!map.getSource(TILE_SOURCE)) map.addSource(TILE_SOURCE, style.sources[TILE_SOURCE]!);
+      // On top of the outline layers, as in the initial style.
+      if (!map.getLayer(TILE_LAYER)) map.addLayer(style.layers.find((layer) => layer.id === TILE_LAYER)!);
     });
     armSilenceTimer();
     callbacks.onBasemap("tiles");
@@ -223,6 +242,7 @@ export async function createMapEngine(options: EngineOptions, callbacks: EngineC
     if (event.sourceId === TILE_SOURCE && event.tile && mode === "tiles") {
       anyTileLoaded = true;
       tileFailures = 0;
+      retryDelay = TILE_RETRY_MS;
     }
   });
   const onOffline = () => useOutline();
@@ -292,13 +312,14 @@ export async function createMapEngine(options: EngineOptions, callbacks: EngineC
       if (next === dark) return;
       dark = next;
       afterLoad(() => {
-        for (const [property, value] of Object.entries(rasterPaint(dark))) map.setPaintProperty(TILE_LAYER, property as "raster-opacity", value);
+        if (map.getLayer(TILE_LAYER)) for (const [property, value] of Object.entries(rasterPaint(dark))) map.setPaintProperty(TILE_LAYER, property as "raster-opacity", value);
         for (const [layer, property, value] of outlinePaint(dark)) if (map.getLayer(layer)) map.setPaintProperty(layer, property as "fill-color", value);
       });
     },
     basemap: () => mode,
     destroy() {
       clearTimeout(silenceTimer);
+      clearTimeout(retryTimer);
       window.removeEventListener("offline", onOffline);
       window.removeEventListener("online", onOnline);
       map.getCanvasContainer().removeEventListener("touchstart", onTouch);

@@ -38,28 +38,37 @@ export function useMapEngine(options: {
     const container = options.container.current;
     if (!container) return;
     const stopDark = watchDarkMode((dark) => engineRef.current?.setDark(dark));
-    createMapEngine(
-      { container, tileUrl: options.tileUrl, centre: centre.current, dark: pageIsDark() },
-      {
-        onMarkerClick: (id) => events.current.onMarkerClick(id),
-        onPopupDetails: (id) => events.current.onPopupDetails(id),
-        onUserMove: () => events.current.onUserMove(),
-        onBasemap: setBasemap,
-      },
-    ).then(
-      (engine) => {
-        if (disposed) return engine.destroy();
-        engineRef.current = engine;
-        setStatus("ready");
-      },
-      (error) => {
-        if (disposed) return;
-        console.warn("LocalScope map: the map could not start:", (error as Error)?.message ?? error);
-        setStatus("failed");
-      },
-    );
+    const start = () => {
+      if (disposed) return;
+      createMapEngine(
+        { container, tileUrl: options.tileUrl, centre: centre.current, dark: pageIsDark() },
+        {
+          onMarkerClick: (id) => events.current.onMarkerClick(id),
+          onPopupDetails: (id) => events.current.onPopupDetails(id),
+          onUserMove: () => events.current.onUserMove(),
+          onBasemap: setBasemap,
+        },
+      ).then(
+        (engine) => {
+          if (disposed) return engine.destroy();
+          engineRef.current = engine;
+          setStatus("ready");
+        },
+        (error) => {
+          if (disposed) return;
+          console.warn("LocalScope map: the map could not start:", (error as Error)?.message ?? error);
+          setStatus("failed");
+        },
+      );
+    };
+    // MapLibre (290 KB gzip) loads after the page's first paint and its load event, so the server-rendered
+    // list paints and answers first (issue 16).
+    const afterPaint = () => requestAnimationFrame(() => setTimeout(start, 0));
+    if (document.readyState === "complete") afterPaint();
+    else window.addEventListener("load", afterPaint, { once: true });
     return () => {
       disposed = true;
+      window.removeEventListener("load", afterPaint);
       stopDark();
       engineRef.current?.destroy();
       engineRef.current = null;

@@ -4,17 +4,22 @@
  * resets the list and aborts whatever was on its way.
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo, useReducer, useRef } from "react";
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import type { CityRef } from "../requests";
 import { fetchMapBatch } from "./api";
 import { canStartLoad, cityKeyOf, initialMapState, legendCategories, MAP_RULES, mapReducer, sortPlaces, wantsBackgroundRound, type LoadMode, type MapAction, type Place } from "./state";
 
-export function useMapPlaces(city: CityRef, onCityChanged: () => void) {
+export function useMapPlaces(city: CityRef, served: { city: CityRef; batch: Place[] } | null, onCityChanged: () => void) {
   const cityKey = cityKeyOf(city);
   const cityRef = useRef(city);
   cityRef.current = city;
+  // The server's first batch, for its own city only: the list renders (and hydrates) with it at once.
+  const servedBatch = served && cityKeyOf(served.city) === cityKey ? served.batch : undefined;
+  const [loadedAt] = useState(() => Date.now());
 
-  const [state, dispatch] = useReducer(mapReducer, cityKey, initialMapState);
+  const [state, dispatch] = useReducer(mapReducer, cityKey, (key) =>
+    servedBatch ? mapReducer(initialMapState(key), { type: "initial-loaded", cityKey: key, batch: servedBatch }) : initialMapState(key),
+  );
   // Until the reset for a new city has run, show that city as loading.
   const view = state.cityKey === cityKey ? state : initialMapState(cityKey);
   const stateRef = useRef(view);
@@ -29,6 +34,8 @@ export function useMapPlaces(city: CityRef, onCityChanged: () => void) {
     queryFn: ({ signal }) => fetchMapBatch(cityRef.current, 0, signal),
     staleTime: MAP_RULES.cacheFreshMs,
     gcTime: MAP_RULES.cacheKeptMs,
+    initialData: servedBatch,
+    initialDataUpdatedAt: servedBatch ? loadedAt : undefined,
   });
   useEffect(() => {
     if (state.cityKey !== cityKey || state.status !== "loading") return;

@@ -12,13 +12,15 @@ export interface MapPageProps {
   tileUrl: string;
   /** The place to show first (/map?place=ID). */
   focus?: Place | null;
+  /** The first batch (nearby + featured at offset 0) when the server had it ready; otherwise the island loads it. */
+  initial?: Place[] | null;
 }
 
 /** /map: the interactive map. Everything on it is one island; maplibre itself loads lazily inside it. */
 export function MapPage(props: MapPageProps) {
   return (
     <Shell path="/map">
-      <Island name="MapExplorer" component={MapExplorer} props={{ city: props.city, fromCookie: props.fromCookie, tileUrl: props.tileUrl, focus: props.focus ?? null }} />
+      <Island name="MapExplorer" component={MapExplorer} props={{ city: props.city, fromCookie: props.fromCookie, tileUrl: props.tileUrl, focus: props.focus ?? null, initial: props.initial ?? null }} />
     </Shell>
   );
 }
