@@ -15,6 +15,13 @@ export const test = base.extend<{ expectedConsoleErrors: RegExp[]; consoleErrors
       const dir = workerDir(workerInfo.parallelIndex);
       copyTemplate(dir);
       const server = await startServer(workerPort(workerInfo.parallelIndex), dir);
+      // The data-grounded facts and history for Las Vegas are built per server on first use (seconds on a
+      // busy machine): built here, before any test's own timeouts run.
+      const headers = { "content-type": "application/json", origin: server.url };
+      await Promise.all([
+        fetch(`${server.url}/api/fun-facts/city`, { method: "POST", headers, body: JSON.stringify({ cityName: "Las Vegas", stateCode: "NV", count: 5 }) }),
+        fetch(`${server.url}/api/city-history/Las%20Vegas/NV`),
+      ]).catch(() => {});
       await use(server.url);
       await server.stop();
     },
