@@ -250,8 +250,9 @@ test.describe("map with tiles", () => {
     expect(cookies.filter(Boolean)).toEqual([]);
   });
 
-  test("the first batch is in the page's HTML (the list paints first); MapLibre starts after the page has loaded", async ({ page, request }) => {
-    const html = await (await request.get("/map", { headers: { cookie: `localscope-location=${encodeURIComponent("Las Vegas, NV")}` } })).text();
+  test("the first batch is in the page's HTML (the list paints first); MapLibre starts after the page has loaded", async ({ page, context }) => {
+    // The context's request client carries the guest session and the Las Vegas cookie.
+    const html = await (await context.request.get("/map")).text();
     expect(html).toContain('data-testid="map-list"');
     expect(html).not.toContain("Discovering Places");
     const firstBatch: string[] = [];
