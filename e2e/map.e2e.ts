@@ -342,8 +342,8 @@ test.describe("map offline", () => {
     await expect(markers(page).first()).toBeVisible();
     // The land fill is drawn where tiles would be; none of the tile colour.
     await expect.poll(() => colourShare(page, map(page), LAND_RGB, 6), { timeout: 15_000 }).toBeGreaterThan(0.3);
-    // (Markers hidden for this count: the anti-aliased edge of an orange dot can match the tile colour.)
-    const hideMarkers = await page.addStyleTag({ content: ".ls-marker { visibility: hidden }" });
+    // (Markers and legend hidden for this count: the anti-aliased edge of an orange dot or swatch can match the tile colour.)
+    const hideMarkers = await page.addStyleTag({ content: ".ls-marker, [data-testid=map-legend] { visibility: hidden }" });
     expect(await colourShare(page, map(page), TILE_RGB)).toBe(0);
     await hideMarkers.evaluate((el) => (el as Element).remove());
     await expect(page.locator(".maplibregl-ctrl-attrib-inner")).toContainText("us-atlas");
