@@ -5,7 +5,9 @@
  */
 import { spawnSync } from "node:child_process";
 import type { APIRequestContext } from "@playwright/test";
-import { expect, uniqueIp } from "./fixtures";
+import { join } from "node:path";
+import { expect, test, uniqueIp } from "./fixtures";
+import { workerDir } from "./server";
 
 export const E2E_ADMIN_EMAIL = "admin-e2e@localscope.test";
 export const E2E_ADMIN_PASSWORD = "blue-Harbor-lantern-42";
@@ -17,9 +19,10 @@ export async function signInAsAdmin(request: APIRequestContext) {
     const login = await request.post("/api/auth/login", { headers: { "x-forwarded-for": uniqueIp() }, data: { email: E2E_ADMIN_EMAIL, password: E2E_ADMIN_PASSWORD } });
     expect(login.status(), "admin sign-in").toBe(200);
   }
-  const port = process.env.E2E_PORT ?? "3199";
+  // The claim runs against this worker's own server database (e2e/server.ts).
+  const database = join(workerDir(test.info().parallelIndex), "localscope.db");
   const claim = spawnSync("node_modules/.bin/bun", ["scripts/admin.ts", "claim", E2E_ADMIN_EMAIL], {
-    env: { ...process.env, DATABASE_URL: `file:.tmp/e2e-${port}/localscope.db`, ADMIN_EMAIL: E2E_ADMIN_EMAIL },
+    env: { ...process.env, DATABASE_URL: `file:${database}`, ADMIN_EMAIL: E2E_ADMIN_EMAIL },
     encoding: "utf8",
   });
   expect(claim.status, `admin claim: ${claim.stderr}`).toBe(0);

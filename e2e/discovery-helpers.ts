@@ -108,3 +108,19 @@ export async function recordActivities(page: Page) {
   });
   return sent;
 }
+
+/**
+ * This page retries as in production: 1 s, 2 s, 4 s. The test servers serve a short test delay
+ * (`data-retry-ms` on <html>, TEST_RETRY_BASE_MS, decision 025); this strips it from every page document.
+ */
+export async function withRealBackoff(page: Page) {
+  await page.route(
+    (url) => !url.pathname.startsWith("/api/") && !url.pathname.startsWith("/assets/"),
+    async (route) => {
+      if (route.request().resourceType() !== "document") return route.fallback();
+      const response = await route.fetch();
+      const body = (await response.text()).replace(/ data-retry-ms="\d+"/, "");
+      await route.fulfill({ response, body });
+    },
+  );
+}

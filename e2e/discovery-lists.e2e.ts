@@ -7,6 +7,7 @@ import {
   PHONE,
   watchLayoutShift,
   screenshotAndAxe,
+  withRealBackoff,
 } from "./discovery-helpers";
 
 test.use({ viewport: PHONE });
@@ -65,6 +66,27 @@ test.describe("/featured", () => {
       await expect(page.getByText("There was an error loading the featured content.")).toBeVisible();
       await expect(page.getByRole("link", { name: "Back to Home", exact: true })).toHaveAttribute("href", "/");
       await screenshotAndAxe(page, testInfo);
+    });
+
+    // The only test that waits out the real back-off; every other error test runs on the servers' 50 ms.
+    test("retries three times, 1 s, 2 s and 4 s apart, before the error shows", async ({ page, context, baseURL }) => {
+      test.setTimeout(60_000);
+      await chooseCity(context, baseURL, LAS_VEGAS);
+      await withRealBackoff(page);
+      const sent: number[] = [];
+      await page.route("**/api/places/featured?*", (route) => {
+        sent.push(Date.now());
+        return route.fulfill({ status: 500, json: { message: "Server exploded", errors: {} } });
+      });
+      await page.goto("/featured");
+      expect(await page.evaluate(() => document.documentElement.dataset.retryMs)).toBeUndefined();
+      await expect(page.getByText("Unable to Load Featured Places")).toBeVisible({ timeout: 20_000 });
+      expect(sent).toHaveLength(4);
+      const gaps = sent.slice(1).map((at, i) => at - sent[i]!);
+      for (const [i, expected] of [1000, 2000, 4000].entries()) {
+        expect(gaps[i], `wait before retry ${i + 1}`).toBeGreaterThanOrEqual(expected - 50);
+        expect(gaps[i], `wait before retry ${i + 1}`).toBeLessThan(expected + 1500);
+      }
     });
   });
 });

@@ -1,10 +1,33 @@
 import { expect, test as base } from "@playwright/test";
+import { copyTemplate, startServer, workerDir, workerPort } from "./server";
 
 /**
  * Every page in a test: a console error, an uncaught exception or a hydration warning fails the test.
  * A test that provokes an error on purpose (a 404 page) lists the messages it expects in `expectedConsoleErrors`.
  */
-export const test = base.extend<{ expectedConsoleErrors: RegExp[]; consoleErrors: string[]; signedIn: boolean; guestSession: void }>({
+export const test = base.extend<{ expectedConsoleErrors: RegExp[]; consoleErrors: string[]; signedIn: boolean; guestSession: void }, { workerServer: string }>({
+  /**
+   * Each worker's own server and database (a copy of the template global setup prepared; e2e/server.ts),
+   * so workers run side by side without sharing sessions, rate limits or favorites.
+   */
+  workerServer: [
+    async ({}, use, workerInfo) => {
+      const dir = workerDir(workerInfo.parallelIndex);
+      copyTemplate(dir);
+      const server = await startServer(workerPort(workerInfo.parallelIndex), dir);
+      // The data-grounded facts and history for Las Vegas are built per server on first use (seconds on a
+      // busy machine): built here, before any test's own timeouts run.
+      const headers = { "content-type": "application/json", origin: server.url };
+      await Promise.all([
+        fetch(`${server.url}/api/fun-facts/city`, { method: "POST", headers, body: JSON.stringify({ cityName: "Las Vegas", stateCode: "NV", count: 5 }) }),
+        fetch(`${server.url}/api/city-history/Las%20Vegas/NV`),
+      ]).catch(() => {});
+      await use(server.url);
+      await server.stop();
+    },
+    { scope: "worker", timeout: 130_000 },
+  ],
+  baseURL: async ({ workerServer }, use) => use(workerServer),
   expectedConsoleErrors: [[], { option: true }],
   /**
    * Pages are for signed-in visitors; everyone else sees the landing page (issue 5). By default every test

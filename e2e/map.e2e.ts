@@ -119,6 +119,12 @@ test.describe("map with tiles", () => {
     await expect.poll(() => colourShare(page, map(page), TILE_RGB), { timeout: 15_000 }).toBeGreaterThan(0.3);
     await page.emulateMedia({ colorScheme: "dark" });
     await expect.poll(() => colourShare(page, map(page), TILE_RGB), { timeout: 10_000 }).toBeLessThan(0.01);
+    // The attribution pill and the zoom buttons turn dark with the page (issue 17: the pill stayed white).
+    const background = (selector: string) => page.locator(selector).first().evaluate((el) => getComputedStyle(el).backgroundColor);
+    for (const selector of [".maplibregl-ctrl-attrib", ".maplibregl-ctrl-group"]) {
+      const [r, g, b] = (await background(selector)).match(/\d+/g)!.map(Number);
+      expect(Math.max(r!, g!, b!), `${selector} background in dark mode`).toBeLessThan(60);
+    }
     await page.emulateMedia({ colorScheme: "light" });
     await expect.poll(() => colourShare(page, map(page), TILE_RGB), { timeout: 10_000 }).toBeGreaterThan(0.3);
   });
@@ -237,11 +243,70 @@ test.describe("map with tiles", () => {
     await page.evaluate(() => localStorage.setItem("localscope-location", "Las Vegas, NV"));
     await expect(heading).toHaveText("Explore Las Vegas", { timeout: 5_000 });
     await settledCount(page);
-    // nearby + featured at offset 0, once per city.
-    expect(firstBatches.filter((city) => city === "Las Vegas")).toHaveLength(2);
+    // nearby + featured at offset 0, once per city; Las Vegas's came with the page (server-rendered), so never.
+    expect(firstBatches.filter((city) => city === "Las Vegas")).toHaveLength(0);
     expect(firstBatches.filter((city) => city === "Boston")).toHaveLength(2);
     expect(cookies.length).toBeGreaterThan(4);
     expect(cookies.filter(Boolean)).toEqual([]);
+  });
+
+  test("the first batch is in the page's HTML (the list paints first); MapLibre starts after the page has loaded", async ({ page, context }) => {
+    // The context's request client carries the guest session and the Las Vegas cookie.
+    const html = await (await context.request.get("/map")).text();
+    expect(html).toContain('data-testid="map-list"');
+    expect(html).not.toContain("Discovering Places");
+    const firstBatch: string[] = [];
+    page.on("request", (r) => {
+      const url = new URL(r.url());
+      if (/^\/api\/places\/(nearby|featured)$/.test(url.pathname) && url.searchParams.get("offset") === "0") firstBatch.push(url.pathname);
+    });
+    const maplibreAt = page.waitForRequest((r) => /\/assets\/maplibre-gl-[^/]*\.js$/.test(r.url()) && !r.url().includes("worker")).then(() => Date.now());
+    await page.goto("/map");
+    const loadedAt = Date.now();
+    await expect(page.getByTestId("map-list").getByRole("listitem").first()).toBeVisible();
+    expect(await maplibreAt).toBeGreaterThanOrEqual(loadedAt);
+    await expect(map(page)).toHaveAttribute("data-map-status", "ready", { timeout: 15_000 });
+    expect(firstBatch).toEqual([]);
+  });
+
+  test("390 px: the header keeps its words whole and fits (issue 17)", async ({ page, context, baseURL }, testInfo) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await chooseCity(context, baseURL, "New York, NY");
+    await page.goto("/map");
+    await settledCount(page);
+    const header = page.getByTestId("map-header");
+    await expect(header.getByRole("heading", { level: 1 })).toHaveText("Explore New York");
+    // No line break inside a word: consecutive letters of the title and subtitle sit on the same line.
+    for (const target of [header.getByRole("heading", { level: 1 }), header.locator("p").first()]) {
+      const broken = await target.evaluate((el) => {
+        const text = el.textContent ?? "";
+        const tops: number[] = [];
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        const range = document.createRange();
+        let offset = 0;
+        const chars: string[] = [];
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (let i = 0; i < node.textContent!.length; i++) {
+            range.setStart(node, i);
+            range.setEnd(node, i + 1);
+            tops.push(Math.round(range.getBoundingClientRect().top));
+            chars.push(node.textContent![i]!);
+          }
+          offset += node.textContent!.length;
+        }
+        const splits: string[] = [];
+        for (let i = 1; i < chars.length; i++) if (/\S/.test(chars[i - 1]!) && /\S/.test(chars[i]!) && tops[i] !== tops[i - 1]) splits.push(text.slice(Math.max(0, i - 4), i + 4));
+        return splits;
+      });
+      expect(broken, "words split across lines").toEqual([]);
+      expect(await target.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    }
+    const badge = (await page.getByTestId("place-count").boundingBox())!;
+    expect(badge.x + badge.width).toBeLessThanOrEqual(390);
+    const path = join(testInfo.project.outputDir, "screenshots", "map-header-390.png");
+    await mkdir(dirname(path), { recursive: true });
+    await page.screenshot({ path });
+    await testInfo.attach("map-header-390.png", { path, contentType: "image/png" });
   });
 
   test("the Map tab scrolls to the top instead of reloading", async ({ page }) => {
@@ -277,8 +342,20 @@ test.describe("map offline", () => {
     await expect(markers(page).first()).toBeVisible();
     // The land fill is drawn where tiles would be; none of the tile colour.
     await expect.poll(() => colourShare(page, map(page), LAND_RGB, 6), { timeout: 15_000 }).toBeGreaterThan(0.3);
+    // (Markers and legend hidden for this count: the anti-aliased edge of an orange dot or swatch can match the tile colour.)
+    const hideMarkers = await page.addStyleTag({ content: ".ls-marker, [data-testid=map-legend] { visibility: hidden }" });
     expect(await colourShare(page, map(page), TILE_RGB)).toBe(0);
+    await hideMarkers.evaluate((el) => (el as Element).remove());
     await expect(page.locator(".maplibregl-ctrl-attrib-inner")).toContainText("us-atlas");
+    // A popup is not covered by the "Offline map…" label (issue 17: its first line was hidden under it).
+    await page.getByTestId("map-list").getByRole("button").first().click();
+    const popup = page.locator(".maplibregl-popup-content");
+    await expect(popup).toBeVisible();
+    await page.waitForTimeout(1000); // the fly-to settles
+    const [p, l] = [(await popup.boundingBox())!, (await page.getByTestId("offline-basemap").boundingBox())!];
+    const overlap = p.x < l.x + l.width && l.x < p.x + p.width && p.y < l.y + l.height && l.y < p.y + p.height;
+    expect(overlap, "popup and offline label overlap").toBe(false);
+    await page.locator(".maplibregl-popup-close-button").click();
     // Zoomed out (by the zoom control), county and state lines are drawn around Las Vegas. Thin
     // anti-aliased lines make pixel colours vary between runs, so MapLibre itself is asked which
     // outline features it rendered in the view.
@@ -293,6 +370,30 @@ test.describe("map offline", () => {
     await expect(zoomOut).toBeDisabled();
     await expect.poll(() => renderedKinds(page, "outline-counties"), { timeout: 10_000 }).toContain("county");
     expect(await renderedKinds(page, "outline-states")).toContain("state");
+  });
+
+  test("after the fallback, panning and zooming ask for no tiles (they are tried again only after a while)", async ({ page }) => {
+    const tileRequests: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().startsWith("https://tile.openstreetmap.org/")) tileRequests.push(r.url());
+    });
+    await page.goto("/map");
+    await expect(map(page)).toHaveAttribute("data-basemap", "outline", { timeout: 15_000 });
+    await settledCount(page);
+    await page.waitForTimeout(500);
+    const before = tileRequests.length;
+    expect(before).toBeGreaterThan(0);
+    const box = (await map(page).boundingBox())!;
+    for (const [dx, dy] of [[-200, 0], [0, -150], [180, 120]] as const) {
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width / 2 + dx, box.y + box.height / 2 + dy, { steps: 5 });
+      await page.mouse.up();
+    }
+    await page.getByRole("button", { name: "Zoom in" }).click();
+    await page.waitForTimeout(1500);
+    expect(tileRequests.length - before, "tile requests after the fallback").toBe(0);
+    await expect(map(page)).toHaveAttribute("data-basemap", "outline");
   });
 
   test("screenshots at 390×844 and 1280×800", async ({ page }, testInfo) => {
@@ -348,11 +449,14 @@ test.describe("map list states", () => {
     await chooseCity(context, baseURL, "Las Vegas, NV");
   });
 
+  // The first city's batch comes with the page; these states occur when the browser loads one (a city change).
   test("no places: 'No Places Found' with the city, and the map still shows", async ({ page }) => {
-    await page.route(/\/api\/places\/(nearby|featured)\?/, (route) => route.fulfill({ status: 200, contentType: "application/json", body: "[]" }));
     await page.goto("/map");
+    await settledCount(page);
+    await page.route(/\/api\/places\/(nearby|featured)\?/, (route) => route.fulfill({ status: 200, contentType: "application/json", body: "[]" }));
+    await page.evaluate(() => localStorage.setItem("localscope-location", "Boston, MA"));
     await expect(page.getByText("No Places Found")).toBeVisible({ timeout: 15_000 });
-    await expect(page.getByText("We couldn't find any places in Las Vegas, NV")).toBeVisible();
+    await expect(page.getByText("We couldn't find any places in Boston, MA")).toBeVisible();
     await expect(page.getByTestId("place-count")).toHaveText("0 places");
     await expect(markers(page)).toHaveCount(0);
     await expect(map(page)).toHaveAttribute("data-map-status", "ready");
@@ -360,14 +464,20 @@ test.describe("map list states", () => {
   });
 
   test("the first batch failing shows an error with Try again, which recovers", async ({ page }) => {
-    let fail = true;
-    await page.route(/\/api\/places\/(nearby|featured)\?/, (route) =>
-      fail ? route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "boom", errors: {} }) }) : route.continue(),
-    );
     await page.goto("/map");
-    // Skeletons and the overlay while loading (the query library retries twice first).
+    await settledCount(page);
+    let fail = true;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/places\/(nearby|featured)\?/, async (route) => {
+      await held;
+      return fail ? route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "boom", errors: {} }) }) : route.continue();
+    });
+    await page.evaluate(() => localStorage.setItem("localscope-location", "Boston, MA"));
+    // Skeletons and the overlay while loading (held here; then the query library retries three times).
     await expect(page.getByText("Discovering Places")).toBeVisible();
     await expect(page.getByTestId("map-skeletons").locator("li")).toHaveCount(5);
+    release();
     await expect(page.getByText("Unable to Load Places")).toBeVisible({ timeout: 15_000 });
     await expect(page.getByText("Discovering Places")).toBeHidden();
     fail = false;

@@ -39,7 +39,7 @@ export function createApp(deps: AppDeps) {
   const llm = deps.config.llm ? createLlm(deps.config.llm, { onFailure: (e) => deps.log.warn(`LLM: ${e.message}; the model is skipped for 60 s.`) }) : null;
   const content = createContentService({ client: deps.database.client, places: deps.places, llm, log: deps.log });
   const tileOrigin = new URL(deps.config.TILE_URL.replace(/[{}]/g, "")).origin;
-  const render = createRenderer({ assets: deps.assets.manifest, log: deps.log, contentSecurityPolicy: (nonce) => contentSecurityPolicy({ tileOrigin, nonce }) });
+  const render = createRenderer({ assets: deps.assets.manifest, log: deps.log, contentSecurityPolicy: (nonce) => contentSecurityPolicy({ tileOrigin, nonce }), retryBaseMs: deps.config.TEST_RETRY_BASE_MS });
   // Accounts and sessions; `currentUser` tells modules who is calling (null = anonymous).
   const auth = createAuth({ database: deps.database, config: deps.config, log: deps.log });
   const chatSources = chatSourcesOf(deps, content);

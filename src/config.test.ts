@@ -31,6 +31,12 @@ describe("configuration", () => {
     for (const name of ["PORT", "DATABASE_URL", "OLLAMA_HOST", "SESSION_SECRET"]) expect(message).toContain(name);
   });
 
+  test("TEST_RETRY_BASE_MS (browser tests' short retry delay) is off by default and refused in production", () => {
+    expect(loadConfig({}).TEST_RETRY_BASE_MS).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: "test", TEST_RETRY_BASE_MS: "50" }).TEST_RETRY_BASE_MS).toBe(50);
+    expect(() => loadConfig({ NODE_ENV: "production", TEST_RETRY_BASE_MS: "50" })).toThrow(/TEST_RETRY_BASE_MS.*production/);
+  });
+
   test("the server refuses to start on bad configuration, with one clear message", async () => {
     const proc = Bun.spawn([process.execPath, join(import.meta.dir, "server.ts")], {
       env: { ...process.env, PORT: "seventy", DATABASE_URL: "file::memory:" },

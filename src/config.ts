@@ -107,6 +107,13 @@ const ConfigSchema = v.object({
   ),
   OVERTURE_PLACES_URL: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^https?:\/\/\S+$/, "OVERTURE_PLACES_URL must be an http(s) URL (may contain {state}, {code} or {CODE})"))),
   PLACES_BACKGROUND_IMPORT: v.optional(v.picklist(["on", "off"], "PLACES_BACKGROUND_IMPORT must be on or off"), "on"),
+  /**
+   * Browser tests only (decision 025): the client's first retry waits this many ms instead of 1 s (still
+   * doubling). Refused when NODE_ENV is production.
+   */
+  TEST_RETRY_BASE_MS: v.optional(
+    v.pipe(v.string(), v.trim(), v.regex(/^\d{1,4}$/, "TEST_RETRY_BASE_MS must be a whole number of milliseconds below 10000"), v.transform(Number)),
+  ),
 });
 
 /** Hosted Ollama, used when only OLLAMA_API_KEY is set; the model asked when OLLAMA_MODEL is unset. */
@@ -148,7 +155,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     if (value !== undefined && value.trim() !== "") input[key] = value;
   }
   const result = v.safeParse(ResolvedConfig, input);
-  if (result.success) return result.output;
+  if (result.success) {
+    if (result.output.NODE_ENV === "production" && result.output.TEST_RETRY_BASE_MS !== undefined)
+      throw new ConfigError(["TEST_RETRY_BASE_MS: only for tests; it must not be set when NODE_ENV is production"]);
+    return result.output;
+  }
   const problems = result.issues.map((issue) => {
     const key = issue.path?.map((p) => String(p.key)).join(".") ?? "configuration";
     return `${key}: ${issue.message}`;

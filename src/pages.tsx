@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import { AboutPage } from "../ui/pages/About";
 import { HomePage } from "../ui/pages/Home";
 import { MapPage } from "../ui/pages/Map";
+import { MAP_RULES } from "../ui/map/state";
 import { BASEMAP_SOURCE } from "./basemap";
 import { DATASETS } from "../db/import/places";
 import { OVERTURE_ATTRIBUTION, OVERTURE_SOURCE } from "../db/import/places/overture-source";
@@ -143,7 +144,14 @@ export function pages(deps: { render: Render; cityIndex: CityIndex; tileUrl: str
       if (/^\d{1,12}$/.test(placeId) && deps.places) {
         focus = await deps.places.get(Number(placeId), cityIndex.find(city.name, city.stateCode)).catch(() => null);
       }
-      return render(<MapPage city={city} fromCookie={Boolean(fromCookie)} tileUrl={deps.tileUrl} focus={focus} />, {
+      // The first batch (nearby + featured, as the island asks) comes with the page when it is ready, as on
+      // home: the list is then the first and largest paint, and MapLibre loads after it (issue 16).
+      const indexed = cityIndex.find(city.name, city.stateCode);
+      const first = (kind: "nearby" | "featured") =>
+        deps.places && indexed ? deps.places.pageIfReady(indexed, kind, MAP_RULES.pageSize, HOME_LIST_WAIT_MS) : Promise.resolve(null);
+      const [nearby, featured] = await Promise.all([first("nearby"), first("featured")]);
+      const initial = nearby && featured ? [...nearby, ...featured] : null;
+      return render(<MapPage city={city} fromCookie={Boolean(fromCookie)} tileUrl={deps.tileUrl} focus={focus} initial={initial} />, {
         title: `Map of ${city.name}, ${city.stateCode} · LocalScope`,
         theme: themeFrom(request),
       });

@@ -21,13 +21,13 @@ export interface RenderOptions {
  * CSP nonce: the document's script tags (and any inline script React streams) carry it, and the answer's
  * Content-Security-Policy (from `contentSecurityPolicy`, see src/security.ts) allows only scripts with it.
  */
-export function createRenderer(deps: { assets: AssetManifest; log: Logger; contentSecurityPolicy?: (nonce: string) => string }) {
+export function createRenderer(deps: { assets: AssetManifest; log: Logger; contentSecurityPolicy?: (nonce: string) => string; retryBaseMs?: number }) {
   const policy = deps.contentSecurityPolicy ?? ((nonce: string) => contentSecurityPolicy({ nonce }));
   const render = async function render(page: ReactElement, options: RenderOptions): Promise<Response> {
     const theme = options.theme && THEME_NAMES.has(options.theme) ? options.theme : DEFAULT_THEME;
     const nonce = options.nonce ?? createNonce();
     const stream = await renderToReadableStream(
-      <Document title={options.title} description={options.description} theme={theme} assets={deps.assets} nonce={nonce}>
+      <Document title={options.title} description={options.description} theme={theme} assets={deps.assets} nonce={nonce} retryBaseMs={deps.retryBaseMs}>
         {page}
       </Document>,
       {

@@ -1,4 +1,7 @@
-/** The client's generic request helper: JSON in and out, credentials always, one error shape read. */
+/**
+ * The client's generic request helper: JSON in and out, one error shape read. Credentials (the session
+ * cookie) go with every call unless `credentials: "omit"` is asked for (the map's place calls, spec §6).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -10,10 +13,16 @@ export class ApiError extends Error {
   }
 }
 
-export async function apiRequest<T>(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+export interface RequestOptions {
+  signal?: AbortSignal;
+  credentials?: RequestCredentials;
+}
+
+export async function apiRequest<T>(method: string, url: string, body?: unknown, options?: AbortSignal | RequestOptions): Promise<T> {
+  const { signal, credentials = "include" } = options instanceof AbortSignal || options === undefined ? { signal: options } : options;
   const response = await fetch(url, {
     method,
-    credentials: "include",
+    credentials,
     headers: body === undefined ? undefined : { "content-type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
     signal,

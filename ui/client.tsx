@@ -1,13 +1,13 @@
 import { useEffect, type ComponentType, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { IslandProviders } from "./islands/providers";
+import { IslandProviders } from "./providers";
 import { installTooltips } from "./tooltip";
 
 /**
  * The island runtime: every island's code is its own chunk, loaded only when its marker is on the page.
  * Add an island here when you add one to ui/islands/ (the unit test checks that every island is listed).
  */
-export const islandLoaders: Record<string, () => Promise<{ default: ComponentType<any> }>> = {
+export const islandLoaders = {
   CityPicker: () => import("./islands/CityPicker"),
   CityBanner: () => import("./islands/CityBanner"),
   Toaster: () => import("./islands/Toaster"),
@@ -39,7 +39,10 @@ export const islandLoaders: Record<string, () => Promise<{ default: ComponentTyp
   AdminPanel: () => import("./islands/AdminPanel"),
   // The AI travel assistant (issue 13), only on /chat.
   ChatView: () => import("./islands/ChatView"),
-};
+} satisfies Record<string, () => Promise<{ default: ComponentType<any> }>>;
+
+/** The names `<Island name=…>` accepts (ui/island.tsx). */
+export type IslandName = keyof typeof islandLoaders;
 
 /**
  * A tap on a server-rendered button before its island is hydrated would be lost: it is held (the last one
@@ -69,7 +72,7 @@ function Hydrated(props: { element: HTMLElement; children: ReactNode }) {
 async function hydrateIsland(element: HTMLElement) {
   const name = element.dataset.island!;
   const id = element.dataset.islandId!;
-  const load = islandLoaders[name];
+  const load = (islandLoaders as Record<string, () => Promise<{ default: ComponentType<any> }>>)[name];
   if (!load) {
     console.warn(`LocalScope: no island named ${name}`);
     return;

@@ -32,8 +32,17 @@ export function mutationRetryRule(failureCount: number, error: unknown): boolean
   return failureCount < 2;
 }
 
+/**
+ * The first retry's wait: 1 s, or in browser tests the server's TEST_RETRY_BASE_MS, which it renders as
+ * `data-retry-ms` on <html> (decision 025; never in production).
+ */
+function retryBaseMs(): number {
+  const served = typeof document === "undefined" ? undefined : document.documentElement.dataset.retryMs;
+  return served !== undefined && /^\d+$/.test(served) ? Number(served) : 1000;
+}
+
 /** 1 s, 2 s, 4 s … capped at 30 s (attempt counts from 0). */
-export const retryDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000);
+export const retryDelay = (attempt: number) => Math.min(retryBaseMs() * 2 ** attempt, 30_000);
 
 export const QUERY_DEFAULTS = {
   queries: { staleTime: 5 * 60_000, gcTime: 10 * 60_000, retry: retryRule, retryDelay, refetchOnWindowFocus: false },

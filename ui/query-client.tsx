@@ -5,7 +5,7 @@
  */
 import { QueryClient, QueryClientContext, QueryClientProvider } from "@tanstack/react-query";
 import { useContext, useState, type ComponentType, type ReactNode } from "react";
-import { islandStore } from "./islands/providers";
+import { islandStore } from "./providers";
 import { QUERY_DEFAULTS } from "./queries";
 import { selectedCityAtom } from "./state";
 

@@ -10,10 +10,13 @@ export interface AssetManifest {
   css: string;
 }
 
-/** The HTML document around every page. `nonce` is the page's CSP script nonce (src/ssr.tsx). */
-export function Document(props: { title: string; description?: string; theme: string; assets: AssetManifest; nonce?: string; children: ReactNode }) {
+/**
+ * The HTML document around every page. `nonce` is the page's CSP script nonce (src/ssr.tsx). `retryBaseMs`
+ * (browser tests only, TEST_RETRY_BASE_MS) replaces the client's 1 s first retry delay (ui/queries.ts).
+ */
+export function Document(props: { title: string; description?: string; theme: string; assets: AssetManifest; nonce?: string; retryBaseMs?: number; children: ReactNode }) {
   return (
-    <html lang="en" data-theme={props.theme}>
+    <html lang="en" data-theme={props.theme} data-retry-ms={props.retryBaseMs}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />

@@ -8,10 +8,9 @@ import { useEffect, useState } from "react";
 import { addFavorite, favoriteCheckQuery, placeQuery, removeFavorite, trackActivity, type CityRef } from "../queries";
 import { withQuery } from "../query-client";
 import { showToastAtom } from "../state";
-import { PlaceFacts, PlaceNotes, PlaceHero } from "./PlaceParts";
-import { CloseButton, Modal } from "./Modal";
-import { listCategoryLabel, mapsSearchUrl, miles, placeFavoriteData, placeItemId, webSearchUrl, categoryColour, type Place } from "./places";
-import { Badge, BUTTON_SOFT, HeartButton } from "./ui";
+import { PlaceDialogFrame } from "./PlaceDialogFrame";
+import { mapsSearchUrl, placeFavoriteData, placeItemId, webSearchUrl, type Place } from "./places";
+import { BUTTON_SOFT, HeartButton } from "./ui";
 
 export function usePlaceFavorite(place: Place, toasts: "dialog" | "silent") {
   const queryClient = useQueryClient();
@@ -83,46 +82,28 @@ function PlaceDialog(props: { place: Place; city: CityRef; onClose: () => void }
   const place: Place = { ...props.place, ...(details.data ?? {}), distance: props.place.distance ?? details.data?.distance ?? null };
   const { favorited, toggle, busy } = usePlaceFavorite(props.place, "dialog");
   const [copied, setCopied] = useState(false);
-  const distance = miles(place.distance);
 
   useEffect(() => {
     trackActivity({ activityType: "place_visited", cityName: props.city.name, cityState: props.city.stateCode, placeId: props.place.id, categoryId: props.place.categoryId, activityData: { title: props.place.title } });
   }, [props.place.id]);
 
   return (
-    <Modal onClose={props.onClose} labelledBy="place-dialog-title" testId="place-dialog">
-      <div className="relative">
-        <PlaceHero place={place} className="h-40 w-full" />
-        <CloseButton onClick={props.onClose} className="absolute right-2 top-2 bg-surface/90 text-ink shadow" />
-      </div>
-      <div className="p-5">
-        <div className="flex items-start gap-2">
-          <div className="min-w-0 flex-1">
-            <Badge colour={categoryColour(place.categoryId)}>{listCategoryLabel(place.categoryId)}</Badge>
-            <h2 id="place-dialog-title" className="mt-2 text-xl font-bold leading-tight">
-              {place.title}
-            </h2>
-          </div>
-          <HeartButton pressed={favorited} busy={busy} label={`Save ${place.title} to favorites`} onClick={toggle} />
-        </div>
-        <p className="mt-1 text-sm text-ink-soft">
-          {distance && <span data-testid="place-distance">{distance}</span>}
-          {distance && place.address ? " · " : ""}
-          {place.address}
-        </p>
-        <h3 className="mt-4 font-semibold">About</h3>
-        <p className="mt-1 text-ink-soft">{place.description}</p>
-        <PlaceNotes place={place} />
-        <PlaceFacts place={place} />
-        {details.isError && (
+    <PlaceDialogFrame
+      place={place}
+      onClose={props.onClose}
+      heart={<HeartButton pressed={favorited} busy={busy} label={`Save ${place.title} to favorites`} onClick={toggle} />}
+      notice={
+        details.isError && (
           <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-300">
             Failed to load place details. Please try again.{" "}
             <button type="button" className="underline focus-ring" onClick={() => void details.refetch()}>
               Try again
             </button>
           </p>
-        )}
-        <div className="mt-5 grid grid-cols-3 gap-2">
+        )
+      }
+      actions={
+        <>
           <button
             type="button"
             className={`${BUTTON_SOFT} px-2 text-sm`}
@@ -147,12 +128,9 @@ function PlaceDialog(props: { place: Place; city: CityRef; onClose: () => void }
           <button type="button" className={`${BUTTON_SOFT} px-2 text-sm`} onClick={() => window.open(webSearchUrl(place.title, place.address), "_blank", "noopener,noreferrer")}>
             More Info
           </button>
-        </div>
-        <a href={`/place/${place.id}`} className="mt-4 block text-center text-sm text-primary underline focus-ring">
-          Open the place page
-        </a>
-      </div>
-    </Modal>
+        </>
+      }
+    />
   );
 }
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Island } from "../islands/runtime";
+import { Island } from "../island";
 import SessionWatch from "../islands/SessionWatch";
 import Toaster from "../islands/Toaster";
 import { ChatIcon, HeartIcon, HomeIcon, LogoMark, MapIcon, UserIcon } from "./icons";

@@ -1,30 +1,13 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useAtom } from "jotai";
-import { useHydrateAtoms } from "jotai/utils";
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
-import { apiRequest } from "../api";
-import { fetchMapBatch } from "../map/api";
+import { useEffect, useRef, useState } from "react";
+import { directionsUrl, placePosition } from "../map/state";
 import { mapCategory } from "../map/categories";
-import { createMapEngine, type BasemapMode, type MapEngine } from "../map/engine";
-import { pageIsDark, watchDarkMode } from "../map/dark";
-import { PlaceDialog } from "../map/PlaceDialog";
-import {
-  canStartLoad,
-  cityKeyOf,
-  distanceText,
-  initialMapState,
-  legendCategories,
-  MAP_RULES,
-  mapReducer,
-  placePosition,
-  showDiscoverMore,
-  showHeaderLoadMore,
-  sortPlaces,
-  wantsBackgroundRound,
-  type LoadMode,
-  type MapPlace,
-} from "../map/state";
-import { persistCity, selectedCityAtom, STORAGE_KEYS, storedLocation, type SelectedCity } from "../state";
+import { useMapEngine, useMapTabScrollsUp } from "../map/use-map-engine";
+import { useMapPlaces } from "../map/use-map-places";
+import { distanceText, MAP_RULES, showDiscoverMore, showHeaderLoadMore, type Place } from "../map/state";
+import { PlaceDialogFrame } from "../components/PlaceDialogFrame";
+import { BUTTON_SOFT } from "../components/ui";
+import { useCity, useCitySync } from "../requests";
+import type { SelectedCity } from "../state";
 import { withQuery } from "../query-client";
 
 export interface MapExplorerProps {
@@ -34,7 +17,9 @@ export interface MapExplorerProps {
   /** Raster tile URL template (config TILE_URL). */
   tileUrl: string;
   /** The place to show first (/map?place=ID, "View on map" on a place page). */
-  focus?: MapPlace | null;
+  focus?: Place | null;
+  /** The server's first batch for `city`, so the list is in the page's HTML (issue 16); null: load it here. */
+  initial?: Place[] | null;
 }
 
 const cityCentre = (city: SelectedCity): [number, number] | null =>
@@ -42,190 +27,42 @@ const cityCentre = (city: SelectedCity): [number, number] | null =>
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** The map screen: header, MapLibre map with markers, the "All Places" list and the marker dialog. */
+/**
+ * The map screen: header, MapLibre map with markers, the "All Places" list and the place dialog. The city
+ * is the shared one (picker, other tabs, polling every second); places come from useMapPlaces, the map
+ * from useMapEngine (decision 011).
+ */
 function MapExplorer(props: MapExplorerProps) {
-  useHydrateAtoms([[selectedCityAtom, props.city]]);
-  const [storedCity, setCity] = useAtom(selectedCityAtom);
-  const city = storedCity ?? props.city;
-  const cityKey = cityKeyOf(city);
-  const cityRef = useRef(city);
-  cityRef.current = city;
-
-  const [state, dispatch] = useReducer(mapReducer, cityKey, initialMapState);
-  // Until the reset for a new city has run, show that city as loading.
-  const view = state.cityKey === cityKey ? state : initialMapState(cityKey);
-  const stateRef = useRef(view);
-  stateRef.current = view;
+  const city = useCity(props.city);
+  useCitySync(MAP_RULES.cityPollMs);
 
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [dialogId, setDialogId] = useState<number | null>(null);
-  const [basemap, setBasemap] = useState<BasemapMode>("tiles");
-  const [mapStatus, setMapStatus] = useState<"loading" | "ready" | "failed">("loading");
-  const engineRef = useRef<MapEngine | null>(null);
   const containerRef = useRef<HTMLDivElement>(null);
   const mapSectionRef = useRef<HTMLElement>(null);
-  const abortRef = useRef<AbortController | null>(null);
-  const loadingRef = useRef(false);
-  const queryClient = useQueryClient();
 
-  const places = useMemo(() => sortPlaces(view.places), [view.places]);
-  const byId = useMemo(() => new Map(view.places.map((p) => [p.id, p])), [view.places]);
-  const legend = useMemo(() => legendCategories(view.places), [view.places]);
-
-  // --- the initial batch, cached 5 min fresh / 10 min kept
-  const queryKey = useMemo(() => ["map-places", city.name, city.stateCode] as const, [city.name, city.stateCode]);
-  const initial = useQuery({
-    queryKey,
-    queryFn: ({ signal }) => fetchMapBatch(cityRef.current, 0, signal),
-    staleTime: MAP_RULES.cacheFreshMs,
-    gcTime: MAP_RULES.cacheKeptMs,
+  const { view, places, byId, legend, loadMore, retry, dispatch, busy } = useMapPlaces(city, props.initial ? { city: props.city, batch: props.initial } : null, () => {
+    setSelectedId(null);
+    setDialogId(null);
+    engine.current?.centreOn(cityCentre(city));
   });
-  useEffect(() => {
-    if (state.cityKey !== cityKey || state.status !== "loading") return;
-    if (initial.data) dispatch({ type: "initial-loaded", cityKey, batch: initial.data });
-    else if (initial.isError && !initial.isFetching) dispatch({ type: "initial-failed", cityKey });
-  }, [initial.data, initial.isError, initial.isFetching, state.cityKey, state.status, cityKey]);
-
-  // --- city change: reset list, offset and flags, re-centre, re-enable auto-fit
-  useEffect(() => {
-    abortRef.current?.abort();
-    abortRef.current = new AbortController();
-    loadingRef.current = false;
-    if (state.cityKey !== cityKey) {
-      dispatch({ type: "city-changed", cityKey });
-      setSelectedId(null);
-      setDialogId(null);
-      engineRef.current?.centreOn(cityCentre(city));
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [cityKey]);
-
-  // --- extra batches (background rounds and manual load-more)
-  const runLoad = useCallback(async (mode: LoadMode) => {
-    const current = stateRef.current;
-    if (loadingRef.current || !canStartLoad(current, mode)) return;
-    loadingRef.current = true;
-    const signal = abortRef.current?.signal;
-    dispatch({ type: "more-started", cityKey: current.cityKey, mode });
-    try {
-      const batch = await fetchMapBatch(cityRef.current, current.offset, signal);
-      if (signal?.aborted) return;
-      dispatch({ type: "more-loaded", cityKey: current.cityKey, mode, batch });
-    } catch (error) {
-      if (signal?.aborted) return;
-      console.warn("LocalScope map: loading more places failed:", (error as Error)?.message ?? error);
-      dispatch({ type: "more-failed", cityKey: current.cityKey, mode });
-    } finally {
-      if (!signal?.aborted) loadingRef.current = false;
-    }
-  }, []);
-
-  useEffect(() => {
-    if (!wantsBackgroundRound(view)) return;
-    const timer = setTimeout(() => void runLoad("background"), MAP_RULES.backgroundDelayMs);
-    return () => clearTimeout(timer);
-  }, [view, runLoad]);
-
-  // --- the city is re-read from local storage every second and on storage events
-  useEffect(() => {
-    let lastTried = "";
-    async function check() {
-      const stored = storedLocation();
-      if (!stored) return;
-      const current = cityRef.current;
-      if (stored.city === current.name && stored.stateCode === current.stateCode) {
-        lastTried = "";
-        return;
-      }
-      const text = `${stored.city}, ${stored.stateCode}`;
-      if (text === lastTried) return;
-      lastTried = text;
-      try {
-        const [match] = await apiRequest<SelectedCity[]>("GET", `/api/cities/search?q=${encodeURIComponent(text)}&limit=1`);
-        if (match && match.name === stored.city && match.stateCode === stored.stateCode) {
-          setCity(match);
-          persistCity(match);
-        }
-      } catch {
-        // Keep the current city; the next change is tried again.
-      }
-    }
-    void check();
-    const timer = setInterval(() => void check(), MAP_RULES.cityPollMs);
-    const keys: string[] = Object.values(STORAGE_KEYS);
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === null || keys.includes(event.key)) void check();
-    };
-    window.addEventListener("storage", onStorage);
-    return () => {
-      clearInterval(timer);
-      window.removeEventListener("storage", onStorage);
-    };
-  }, [setCity]);
-
-  // --- the map itself (maplibre loads here, lazily)
-  useEffect(() => {
-    let disposed = false;
-    const container = containerRef.current;
-    if (!container) return;
-    const stopDark = watchDarkMode((dark) => engineRef.current?.setDark(dark));
-    createMapEngine(
-      { container, tileUrl: props.tileUrl, centre: cityCentre(cityRef.current), dark: pageIsDark() },
-      {
-        onMarkerClick(id) {
-          setSelectedId(id);
-          setDialogId(id);
-        },
-        onPopupDetails(id) {
-          setDialogId(id);
-        },
-        onUserMove() {
-          dispatch({ type: "user-moved" });
-        },
-        onBasemap: setBasemap,
+  const { engine, status: mapStatus, basemap } = useMapEngine({
+    container: containerRef,
+    tileUrl: props.tileUrl,
+    centre: cityCentre(city),
+    places,
+    selectedId,
+    autoFit: view.autoFit,
+    events: {
+      onMarkerClick(id) {
+        setSelectedId(id);
+        setDialogId(id);
       },
-    ).then(
-      (engine) => {
-        if (disposed) return engine.destroy();
-        engineRef.current = engine;
-        setMapStatus("ready");
-      },
-      (error) => {
-        if (disposed) return;
-        console.warn("LocalScope map: the map could not start:", (error as Error)?.message ?? error);
-        setMapStatus("failed");
-      },
-    );
-    return () => {
-      disposed = true;
-      stopDark();
-      engineRef.current?.destroy();
-      engineRef.current = null;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  // Markers follow the list; the view fits them until the user moves the map.
-  useEffect(() => {
-    engineRef.current?.setPlaces(places, selectedId);
-  }, [places, selectedId, mapStatus]);
-  useEffect(() => {
-    if (mapStatus === "ready" && view.autoFit && view.places.length > 0) engineRef.current?.fitToPlaces(view.places);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [view.places, mapStatus]);
-
-  // --- tapping the Map tab while on the map scrolls to the top
-  useEffect(() => {
-    const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      const link = (event.target as Element | null)?.closest?.("a[href]");
-      if (!link || link.getAttribute("href") !== "/map" || location.pathname !== "/map") return;
-      event.preventDefault();
-      window.scrollTo({ top: 0, behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
-    };
-    document.addEventListener("click", onClick);
-    return () => document.removeEventListener("click", onClick);
-  }, []);
+      onPopupDetails: setDialogId,
+      onUserMove: () => dispatch({ type: "user-moved" }),
+    },
+  });
+  useMapTabScrollsUp();
 
   // --- "View on map": once the map and the first batch are ready, the place joins the list and opens.
   const focusDone = useRef(false);
@@ -233,18 +70,18 @@ function MapExplorer(props: MapExplorerProps) {
     const focus = props.focus;
     if (!focus || focusDone.current || mapStatus !== "ready" || view.status !== "ready") return;
     focusDone.current = true;
-    dispatch({ type: "place-focused", cityKey, place: focus });
+    dispatch({ type: "place-focused", cityKey: view.cityKey, place: focus });
     const shown = view.places.find((p) => p.id === focus.id) ?? focus;
     setTimeout(() => selectPlace(shown), 0);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [mapStatus, view.status]);
 
-  function selectPlace(place: MapPlace) {
+  function selectPlace(place: Place) {
     setSelectedId(place.id);
     // The user chose where to look: the view stays on the place even when more places arrive.
     dispatch({ type: "user-moved" });
     if (!placePosition(place)) return;
-    engineRef.current?.showPlace(place);
+    engine.current?.showPlace(place);
     const section = mapSectionRef.current;
     if (section) {
       const box = section.getBoundingClientRect();
@@ -254,47 +91,45 @@ function MapExplorer(props: MapExplorerProps) {
     }
   }
 
-  function retry() {
-    dispatch({ type: "city-changed", cityKey });
-    void queryClient.resetQueries({ queryKey });
-  }
-
   const count = view.places.length;
   const loadingMore = view.loadingMore !== null;
-  // Busy while the first batch or any further batch (background rounds included) is on its way.
-  const busy = view.status === "loading" || loadingMore || wantsBackgroundRound(view);
+  const runLoad = loadMore;
   const dialogPlace = dialogId !== null ? (byId.get(dialogId) ?? null) : null;
+  const dialogPosition = dialogPlace ? placePosition(dialogPlace) : null;
   const cityLabel = `${city.name}, ${city.stateCode}`;
 
   return (
     <div className="lg:ml-[50%] lg:w-[80rem] lg:max-w-[calc(100vw-2rem)] lg:-translate-x-1/2">
-      <header className="flex items-center gap-3">
+      {/* At 390 px the title keeps its words whole: the count and Load More wrap below it when they do not fit. */}
+      <header className="flex flex-wrap items-center gap-x-3 gap-y-2" data-testid="map-header">
         <a href="/" className="icon-btn shrink-0 ring-1 ring-line bg-surface" aria-label="Back to home" data-tooltip="Back to home">
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
             <path d="M15 18l-6-6 6-6" />
           </svg>
         </a>
-        <div className="min-w-0 flex-1">
-          <h1 className="text-xl font-bold leading-tight text-ink [overflow-wrap:anywhere] sm:text-2xl">Explore {city.name}</h1>
-          <p className="truncate text-sm text-ink-soft">
+        <div className="min-w-0 flex-[1_1_11rem]">
+          <h1 className="text-xl font-bold leading-tight text-ink [overflow-wrap:break-word] sm:text-2xl">Explore {city.name}</h1>
+          <p className="text-sm text-ink-soft">
             <span>{city.state}</span>
             <span aria-hidden="true"> · </span>
-            <span>Interactive Map</span>
+            <span className="whitespace-nowrap">Interactive Map</span>
           </p>
         </div>
-        <span className="shrink-0 rounded-full bg-primary px-3 py-1 text-sm font-semibold text-white" data-testid="place-count" aria-live="polite">
-          {plural(count, "place", "places")}
-        </span>
-        {showHeaderLoadMore(view) && (
-          <button
-            type="button"
-            onClick={() => void runLoad("manual")}
-            disabled={loadingMore}
-            className="shrink-0 rounded-full px-3 py-1 text-sm font-semibold text-primary ring-1 ring-primary hover:bg-primary hover:text-white disabled:opacity-60 focus-ring"
-          >
-            Load More
-          </button>
-        )}
+        <div className="ml-auto flex shrink-0 items-center gap-2">
+          <span className="whitespace-nowrap rounded-full bg-primary px-3 py-1 text-sm font-semibold text-white" data-testid="place-count" aria-live="polite">
+            {plural(count, "place", "places")}
+          </span>
+          {showHeaderLoadMore(view) && (
+            <button
+              type="button"
+              onClick={() => void runLoad("manual")}
+              disabled={loadingMore}
+              className="min-h-11 whitespace-nowrap rounded-full px-3 py-1 text-sm font-semibold text-primary ring-1 ring-primary hover:bg-primary hover:text-white disabled:opacity-60 focus-ring"
+            >
+              Load More
+            </button>
+          )}
+        </div>
       </header>
 
       <div className="mt-4 lg:grid lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start lg:gap-6">
@@ -336,7 +171,7 @@ function MapExplorer(props: MapExplorerProps) {
           )}
 
           {basemap === "outline" && (
-            <p role="status" className="pointer-events-none absolute left-3 top-14 z-10 rounded-md bg-surface/90 px-2 py-1 text-[11px] text-ink-soft shadow-sm" data-testid="offline-basemap">
+            <p role="status" className="pointer-events-none absolute bottom-10 left-3 z-10 max-w-[calc(100%-5rem)] rounded-md bg-surface/90 px-2 py-1 text-xs text-ink shadow-sm" data-testid="offline-basemap">
               Offline map: state and county outlines
             </p>
           )}
@@ -406,7 +241,7 @@ function MapExplorer(props: MapExplorerProps) {
                       className={`card block w-full p-4 text-left transition hover:ring-primary focus-ring ${selected ? "ring-2 ring-primary" : ""}`}
                     >
                       <span className="flex items-center justify-between gap-2">
-                        <span className="rounded-full px-2.5 py-0.5 text-xs font-semibold text-white" style={{ background: category.color }}>
+                        <span className="rounded-full px-2.5 py-0.5 text-xs font-semibold" style={{ background: category.color, color: category.text }}>
                           {category.label}
                         </span>
                         {distance && <span className="text-xs text-ink-soft">{distance}</span>}
@@ -439,7 +274,25 @@ function MapExplorer(props: MapExplorerProps) {
         </section>
       </div>
 
-      <PlaceDialog place={dialogPlace} onClose={() => setDialogId(null)} />
+      {dialogPlace && (
+        <PlaceDialogFrame
+          place={dialogPlace}
+          onClose={() => setDialogId(null)}
+          closeIcon={false}
+          actions={
+            <>
+              {dialogPosition && (
+                <a href={directionsUrl(dialogPosition)} target="_blank" rel="noopener noreferrer" className={`${BUTTON_SOFT} px-2 text-sm`}>
+                  Get Directions
+                </a>
+              )}
+              <button type="button" onClick={() => setDialogId(null)} className={`${BUTTON_SOFT} px-2 text-sm`}>
+                Close
+              </button>
+            </>
+          }
+        />
+      )}
     </div>
   );
 }

@@ -1,23 +1,34 @@
 /**
- * Category labels and tints for places on the map (list numbering 7–12, DECISIONS 6). The colours follow the
- * spec's category colours (purple facts, amber history, red activities, orange food, blue lodging, emerald
- * stores); unknown categories are gray and labelled "Place".
+ * Category labels and colours for places on the map (marker dot, legend, list and popup badges). Labels and
+ * colour families come from the domain leaf (src/domain/categories.ts: list numbering 7–12, DECISIONS 6);
+ * the map draws each family in the Okabe–Ito palette, whose six hues stay apart for red-green colour
+ * blindness too (History's amber and Food's orange were nearly the same before: issue 17, decision 025).
+ * Unknown categories are gray and labelled "Place".
  */
+import { CATEGORIES, LIST_LABELS, toListId } from "../../src/domain/categories";
+
 export interface MapCategory {
   label: string;
-  /** Tint used for the marker's inner dot, the legend and the list badge. */
+  /** Fill of the marker's dot, the legend swatch and the badges. */
   color: string;
+  /** Badge text on that fill (contrast at least 4.5:1). */
+  text: string;
 }
 
-export const MAP_CATEGORIES: Record<number, MapCategory> = {
-  7: { label: "Fun Fact", color: "#9333ea" },
-  8: { label: "History", color: "#d97706" },
-  9: { label: "Activities", color: "#dc2626" },
-  10: { label: "Food & Dining", color: "#ea580c" },
-  11: { label: "Lodging", color: "#2563eb" },
-  12: { label: "Local Stores", color: "#059669" },
+/** Okabe–Ito hues per colour family. Black text on all but blue (measured in ui/map/categories.test.ts). */
+export const MAP_PALETTE: Record<string, { color: string; text: string }> = {
+  purple: { color: "#CC79A7", text: "#000000" }, // reddish purple
+  amber: { color: "#F0E442", text: "#000000" }, // yellow
+  red: { color: "#D55E00", text: "#000000" }, // vermillion
+  orange: { color: "#E69F00", text: "#000000" }, // orange
+  blue: { color: "#0072B2", text: "#FFFFFF" }, // blue
+  emerald: { color: "#009E73", text: "#000000" }, // bluish green
 };
 
-const OTHER: MapCategory = { label: "Place", color: "#6b7280" };
+const OTHER: MapCategory = { label: "Place", color: "#6b7280", text: "#FFFFFF" };
 
-export const mapCategory = (id: number | null | undefined): MapCategory => (id != null && MAP_CATEGORIES[id]) || OTHER;
+export const MAP_CATEGORIES: Record<number, MapCategory> = Object.fromEntries(
+  CATEGORIES.map((c) => [c.listId, { label: LIST_LABELS[c.listId] ?? OTHER.label, ...(MAP_PALETTE[c.color] ?? OTHER) }]),
+);
+
+export const mapCategory = (id: number | null | undefined): MapCategory => (id != null && MAP_CATEGORIES[toListId(id) ?? -1]) || OTHER;

@@ -1,6 +1,6 @@
-import type { Map as MapLibreMap, Marker, Popup, RasterTileSource } from "maplibre-gl";
+import type { Map as MapLibreMap, Marker, Popup } from "maplibre-gl";
 import { mapCategory } from "./categories";
-import { distanceText, MAP_RULES, placePosition, type MapPlace } from "./state";
+import { distanceText, MAP_RULES, placePosition, type Place } from "./state";
 import { baseStyle, outlineLayers, outlinePaint, outlineSources, rasterPaint, TILE_LAYER, TILE_SOURCE } from "./style";
 
 /**
@@ -31,11 +31,11 @@ export interface MapEngine {
   /** Re-centre on a city at the initial zoom (a city change). */
   centreOn(centre: [number, number] | null): void;
   /** Draw one marker per place with a numeric position; mark the selected one. */
-  setPlaces(places: readonly MapPlace[], selectedId: number | null): void;
+  setPlaces(places: readonly Place[], selectedId: number | null): void;
   /** Fit the view to the markers (padding 30, at most zoom 14). */
-  fitToPlaces(places: readonly MapPlace[]): void;
+  fitToPlaces(places: readonly Place[]): void;
   /** Centre a place at zoom 16 and open its popup. */
-  showPlace(place: MapPlace): void;
+  showPlace(place: Place): void;
   closePopup(): void;
   setDark(dark: boolean): void;
   basemap(): BasemapMode;
@@ -46,6 +46,13 @@ export interface MapEngine {
 const TILE_SILENCE_MS = 10_000;
 /** Failed tiles since the last good one that switch to the outline basemap (any failure before the first good tile does). */
 const TILE_FAILURES = 3;
+/**
+ * After the switch to the outline basemap the raster source is removed, so panning asks for no tiles; they
+ * are tried again after this long, doubling after each failed try up to TILE_RETRY_MAX_MS (and at once
+ * when the browser reports `online`).
+ */
+export const TILE_RETRY_MS = 60_000;
+const TILE_RETRY_MAX_MS = 15 * 60_000;
 
 /** Where the build put maplibre's worker and stylesheet (scripts/build.ts defines both; see decision 011). */
 const WORKER_URL = process.env.MAP_WORKER_URL;
@@ -67,7 +74,7 @@ function loadMapCss(): Promise<void> {
   });
 }
 
-function markerElement(place: MapPlace, onClick: () => void): HTMLButtonElement {
+function markerElement(place: Place, onClick: () => void): HTMLButtonElement {
   const category = mapCategory(place.categoryId);
   const button = document.createElement("button");
   button.type = "button";
@@ -88,7 +95,7 @@ function markerElement(place: MapPlace, onClick: () => void): HTMLButtonElement 
   return button;
 }
 
-function popupContent(place: MapPlace, onDetails: () => void): HTMLElement {
+function popupContent(place: Place, onDetails: () => void): HTMLElement {
   const category = mapCategory(place.categoryId);
   const root = document.createElement("div");
   root.className = "ls-popup";
@@ -96,6 +103,7 @@ function popupContent(place: MapPlace, onDetails: () => void): HTMLElement {
   const badge = document.createElement("p");
   badge.className = "ls-popup-badge";
   badge.style.setProperty("--ls-marker-tint", category.color);
+  badge.style.setProperty("--ls-marker-text", category.text);
   badge.textContent = category.label;
   const title = document.createElement("p");
   title.className = "ls-popup-title";
@@ -167,6 +175,8 @@ export async function createMapEngine(options: EngineOptions, callbacks: EngineC
   let tileFailures = 0;
   let anyTileLoaded = false;
   let silenceTimer: ReturnType<typeof setTimeout> | undefined;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let retryDelay = TILE_RETRY_MS;
 
   const afterLoad = (fn: () => void) => (styleLoaded ? fn() : whenLoaded.push(fn));
   map.once("load", () => {
@@ -184,8 +194,13 @@ export async function createMapEngine(options: EngineOptions, callbacks: EngineC
         for (const layer of outlineLayers(dark)) map.addLayer(layer, TILE_LAYER);
         outlineAdded = true;
       }
-      if (mode === "outline") map.setLayoutProperty(TILE_LAYER, "visibility", "none");
+      if (mode !== "outline") return;
+      if (map.getLayer(TILE_LAYER)) map.removeLayer(TILE_LAYER);
+      if (map.getSource(TILE_SOURCE)) map.removeSource(TILE_SOURCE);
     });
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(retryTiles, retryDelay);
+    retryDelay = Math.min(retryDelay * 2, TILE_RETRY_MAX_MS);
     callbacks.onBasemap("outline");
   }
 
@@ -194,9 +209,13 @@ export async function createMapEngine(options: EngineOptions, callbacks: EngineC
     mode = "tiles";
     tileFailures = 0;
     anyTileLoaded = false;
+    clearTimeout(retryTimer);
     afterLoad(() => {
-      map.setLayoutProperty(TILE_LAYER, "visibility", "visible");
-      (map.getSource(TILE_SOURCE) as RasterTileSource | undefined)?.setTiles([options.tileUrl]);
+      if (mode !== "tiles") return;
+      const style = baseStyle({ tileUrl: options.tileUrl, dark });
+      if (!map.getSource(TILE_SOURCE)) map.addSource(TILE_SOURCE, style.sources[TILE_SOURCE]!);
+      // On top of the outline layers, as in the initial style.
+      if (!map.getLayer(TILE_LAYER)) map.addLayer(style.layers.find((layer) => layer.id === TILE_LAYER)!);
     });
     armSilenceTimer();
     callbacks.onBasemap("tiles");
@@ -223,6 +242,7 @@ export async function createMapEngine(options: EngineOptions, callbacks: EngineC
     if (event.sourceId === TILE_SOURCE && event.tile && mode === "tiles") {
       anyTileLoaded = true;
       tileFailures = 0;
+      retryDelay = TILE_RETRY_MS;
     }
   });
   const onOffline = () => useOutline();
@@ -233,10 +253,10 @@ export async function createMapEngine(options: EngineOptions, callbacks: EngineC
   else armSilenceTimer();
 
   // --- markers and the popup
-  const markers = new Map<number, { marker: Marker; element: HTMLButtonElement; place: MapPlace }>();
+  const markers = new Map<number, { marker: Marker; element: HTMLButtonElement; place: Place }>();
   const popup: Popup = new maplibre.Popup({ offset: 20, closeButton: true, closeOnClick: true, focusAfterOpen: false, maxWidth: "260px" });
 
-  function setPlaces(places: readonly MapPlace[], selectedId: number | null) {
+  function setPlaces(places: readonly Place[], selectedId: number | null) {
     const wanted = new Set<number>();
     for (const place of places) {
       const position = placePosition(place);
@@ -260,7 +280,7 @@ export async function createMapEngine(options: EngineOptions, callbacks: EngineC
     }
   }
 
-  function fitToPlaces(places: readonly MapPlace[]) {
+  function fitToPlaces(places: readonly Place[]) {
     const positions = places.map(placePosition).filter((p): p is [number, number] => p !== null);
     if (positions.length === 0) return;
     const bounds = new maplibre.LngLatBounds(positions[0], positions[0]);
@@ -268,7 +288,7 @@ export async function createMapEngine(options: EngineOptions, callbacks: EngineC
     map.fitBounds(bounds, { padding: MAP_RULES.fitPadding, maxZoom: MAP_RULES.fitMaxZoom, duration: reducedMotion() ? 0 : 500 });
   }
 
-  function showPlace(place: MapPlace) {
+  function showPlace(place: Place) {
     const position = placePosition(place);
     if (!position) return;
     if (reducedMotion()) map.jumpTo({ center: position, zoom: MAP_RULES.placeZoom });
@@ -292,13 +312,14 @@ export async function createMapEngine(options: EngineOptions, callbacks: EngineC
       if (next === dark) return;
       dark = next;
       afterLoad(() => {
-        for (const [property, value] of Object.entries(rasterPaint(dark))) map.setPaintProperty(TILE_LAYER, property as "raster-opacity", value);
+        if (map.getLayer(TILE_LAYER)) for (const [property, value] of Object.entries(rasterPaint(dark))) map.setPaintProperty(TILE_LAYER, property as "raster-opacity", value);
         for (const [layer, property, value] of outlinePaint(dark)) if (map.getLayer(layer)) map.setPaintProperty(layer, property as "fill-color", value);
       });
     },
     basemap: () => mode,
     destroy() {
       clearTimeout(silenceTimer);
+      clearTimeout(retryTimer);
       window.removeEventListener("offline", onOffline);
       window.removeEventListener("online", onOnline);
       map.getCanvasContainer().removeEventListener("touchstart", onTouch);

@@ -18,24 +18,56 @@ import {
   wantsBackgroundRound,
   type MapAction,
   type MapLoadState,
-  type MapPlace,
+  type Place,
 } from "./state";
 
 const CITY = "Las Vegas|NV";
 
 /** A place with a unique title and position unless given. */
-function place(id: number, extra: Partial<MapPlace> = {}): MapPlace {
-  return { id, title: `Place ${id}`, latitude: 36 + id / 1000, longitude: -115 - id / 1000, categoryId: 10, ...extra };
+function place(id: number, extra: Partial<Place> = {}): Place {
+  return {
+    id,
+    title: `Place ${id}`,
+    description: "",
+    address: null,
+    city: null,
+    stateCode: "NV",
+    categoryId: 10,
+    category: "",
+    kind: "",
+    imageUrl: null,
+    distance: null,
+    latitude: 36 + id / 1000,
+    longitude: -115 - id / 1000,
+    rating: "0",
+    phone: null,
+    website: null,
+    priceRange: null,
+    amenities: [],
+    openingHours: null,
+    openNow: null,
+    source: "test",
+    sourceId: String(id),
+    licence: "test",
+    sources: [],
+    wikidata: null,
+    since: null,
+    observedAt: null,
+    stale: false,
+    wikipedia: null,
+    local: false,
+    ...extra,
+  };
 }
 const places = (from: number, count: number) => Array.from({ length: count }, (_, i) => place(from + i));
 
 function run(state: MapLoadState, ...actions: MapAction[]) {
   return actions.reduce(mapReducer, state);
 }
-const loaded = (batch: MapPlace[]) => run(initialMapState(CITY), { type: "initial-loaded", cityKey: CITY, batch });
-const background = (state: MapLoadState, batch: MapPlace[]) =>
+const loaded = (batch: Place[]) => run(initialMapState(CITY), { type: "initial-loaded", cityKey: CITY, batch });
+const background = (state: MapLoadState, batch: Place[]) =>
   run(state, { type: "more-started", cityKey: CITY, mode: "background" }, { type: "more-loaded", cityKey: CITY, mode: "background", batch });
-const manual = (state: MapLoadState, batch: MapPlace[]) =>
+const manual = (state: MapLoadState, batch: Place[]) =>
   run(state, { type: "more-started", cityKey: CITY, mode: "manual" }, { type: "more-loaded", cityKey: CITY, mode: "manual", batch });
 
 describe("de-duplication (spec §5)", () => {
@@ -80,7 +112,7 @@ describe("de-duplication (spec §5)", () => {
   });
 
   test("a missing position is not a key: two places without coordinates both stay", () => {
-    expect(dedupePlaces([place(1, { latitude: null, longitude: null }), place(2, { latitude: null, longitude: null })]).map((p) => p.id)).toEqual([1, 2]);
+    expect(dedupePlaces([place(1, { latitude: NaN, longitude: NaN }), place(2, { latitude: NaN, longitude: NaN })]).map((p) => p.id)).toEqual([1, 2]);
   });
 });
 

@@ -3,6 +3,7 @@
  * (spec discovery.md §4 "Map loading", §5 de-duplication, §9 map constants). No DOM, no fetch: the
  * island (ui/islands/MapExplorer.tsx) dispatches the actions and performs the requests this module asks for.
  */
+import type { Place } from "../../modules/places";
 
 export const MAP_RULES = {
   /** Places asked from each endpoint (nearby and featured) per request. */
@@ -38,24 +39,8 @@ export const MAP_RULES = {
   skeletons: 5,
 } as const;
 
-/** The place fields the map uses (the API answer has more). */
-export interface MapPlace {
-  id: number;
-  title: string;
-  description?: string | null;
-  address?: string | null;
-  categoryId?: number | null;
-  distance?: number | string | null;
-  latitude?: number | string | null;
-  longitude?: number | string | null;
-  rating?: number | string | null;
-  phone?: string | null;
-  website?: string | null;
-  openingHours?: string | null;
-  wikidata?: string | null;
-  source?: string | null;
-  licence?: string | null;
-}
+/** A place as the API answers it: the one wire type, published by modules/places. */
+export type { Place };
 
 // ---------------------------------------------------------------------------------------------
 // De-duplication (spec §5)
@@ -73,7 +58,7 @@ export function toCoordinate(value: unknown): number | null {
 }
 
 /** [longitude, latitude] when both are numeric and in range; markers are drawn only for these places. */
-export function placePosition(place: Pick<MapPlace, "latitude" | "longitude">): [number, number] | null {
+export function placePosition(place: { latitude: unknown; longitude: unknown }): [number, number] | null {
   const lat = toCoordinate(place.latitude);
   const lng = toCoordinate(place.longitude);
   if (lat === null || lng === null || Math.abs(lat) > 90 || Math.abs(lng) > 180) return null;
@@ -81,7 +66,7 @@ export function placePosition(place: Pick<MapPlace, "latitude" | "longitude">): 
 }
 
 /** Latitude and longitude rounded to 4 decimals, or null without a numeric position. */
-export function coordinateKey(place: Pick<MapPlace, "latitude" | "longitude">): string | null {
+export function coordinateKey(place: { latitude: unknown; longitude: unknown }): string | null {
   const position = placePosition(place);
   if (!position) return null;
   return `${position[1].toFixed(4)},${position[0].toFixed(4)}`;
@@ -93,13 +78,13 @@ export interface SeenKeys {
   coordinates: Set<string>;
 }
 
-export function seenKeys(places: readonly MapPlace[] = []): SeenKeys {
+export function seenKeys(places: readonly Place[] = []): SeenKeys {
   const seen: SeenKeys = { ids: new Set(), titles: new Set(), coordinates: new Set() };
   for (const place of places) remember(seen, place);
   return seen;
 }
 
-function remember(seen: SeenKeys, place: MapPlace) {
+function remember(seen: SeenKeys, place: Place) {
   seen.ids.add(place.id);
   const title = normaliseTitle(place.title);
   if (title) seen.titles.add(title);
@@ -112,9 +97,9 @@ function remember(seen: SeenKeys, place: MapPlace) {
  * its 4-decimal coordinates were already seen — among `existing` or earlier in `incoming`.
  * An empty normalised title or a missing position is no key (it cannot collide).
  */
-export function dedupePlaces(incoming: readonly MapPlace[], existing: readonly MapPlace[] = []): MapPlace[] {
+export function dedupePlaces(incoming: readonly Place[], existing: readonly Place[] = []): Place[] {
   const seen = seenKeys(existing);
-  const fresh: MapPlace[] = [];
+  const fresh: Place[] = [];
   for (const place of incoming) {
     const title = normaliseTitle(place.title);
     const coordinates = coordinateKey(place);
@@ -136,12 +121,12 @@ const numberOr = (value: unknown, fallback: number) => {
 };
 
 /** DECISIONS 3's quality score: one point each for address, phone, website, hours and wikidata. */
-export function qualityScore(place: MapPlace): number {
+export function qualityScore(place: Place): number {
   return [place.address, place.phone, place.website, place.openingHours, place.wikidata].filter((v) => typeof v === "string" && v.trim() !== "").length;
 }
 
 /** Rating (highest first), then quality (highest first), then distance (nearest first); otherwise arrival order. */
-export function sortPlaces(places: readonly MapPlace[]): MapPlace[] {
+export function sortPlaces(places: readonly Place[]): Place[] {
   return places
     .map((place, index) => ({ place, index }))
     .sort(
@@ -164,7 +149,7 @@ export interface MapLoadState {
   cityKey: string;
   status: "loading" | "error" | "ready";
   /** Every place loaded so far, in arrival order (the list and the markers sort them). */
-  places: MapPlace[];
+  places: Place[];
   /** Offset of the next batch. */
   offset: number;
   hasMore: boolean;
@@ -183,14 +168,14 @@ export interface MapLoadState {
 
 export type MapAction =
   | { type: "city-changed"; cityKey: string }
-  | { type: "initial-loaded"; cityKey: string; batch: MapPlace[] }
+  | { type: "initial-loaded"; cityKey: string; batch: Place[] }
   | { type: "initial-failed"; cityKey: string }
   | { type: "more-started"; cityKey: string; mode: LoadMode }
-  | { type: "more-loaded"; cityKey: string; mode: LoadMode; batch: MapPlace[] }
+  | { type: "more-loaded"; cityKey: string; mode: LoadMode; batch: Place[] }
   | { type: "more-failed"; cityKey: string; mode: LoadMode }
   | { type: "user-moved" }
   /** "View on map" from a place page (/map?place=ID): that place joins the list and auto-fit stops. */
-  | { type: "place-focused"; cityKey: string; place: MapPlace };
+  | { type: "place-focused"; cityKey: string; place: Place };
 
 export const cityKeyOf = (city: { name: string; stateCode: string }) => `${city.name}|${city.stateCode}`;
 
@@ -276,7 +261,7 @@ export const showHeaderLoadMore = (state: MapLoadState) => state.status === "rea
 export const showDiscoverMore = (state: MapLoadState) => state.status === "ready" && state.places.length >= MAP_RULES.blockLoadMoreAt && state.hasMore;
 
 /** Up to five list category ids present in the places, most frequent first (ties: lower id first). */
-export function legendCategories(places: readonly MapPlace[]): number[] {
+export function legendCategories(places: readonly Place[]): number[] {
   const counts = new Map<number, number>();
   for (const place of places) {
     if (place.categoryId == null) continue;
@@ -293,8 +278,8 @@ export function directionsUrl(position: [number, number]): string {
   return `https://www.google.com/maps/dir/?api=1&destination=${position[1]},${position[0]}`;
 }
 
-/** "0.4 mi away", or null without a numeric distance. */
-export function distanceText(distance: MapPlace["distance"]): string | null {
+/** "0.4 mi away", or null without a numeric distance (spec §5: never trust the answer's types blindly). */
+export function distanceText(distance: unknown): string | null {
   const n = numberOr(distance, NaN);
   if (!Number.isFinite(n)) return null;
   return `${n.toFixed(1)} mi away`;

@@ -1,6 +1,6 @@
 import { Shell } from "../components/Shell";
 import AdminPanel from "../islands/AdminPanel";
-import { Island } from "../islands/runtime";
+import { Island } from "../island";
 
 /** /admin (admin only, checked on the server by the auth guard): the analytics panel, loaded in its island. */
 export function AdminPage() {

@@ -5,7 +5,7 @@ import { NotFoundCard } from "../components/NotFoundCard";
 import CategoryFacts from "../islands/CategoryFacts";
 import CategoryHistory from "../islands/CategoryHistory";
 import CategoryPlaces, { type PlacesView } from "../islands/CategoryPlaces";
-import { Island } from "../islands/runtime";
+import { Island } from "../island";
 import type { SelectedCity } from "../state";
 
 export interface CategoryInfo {

@@ -1,6 +1,6 @@
 import { Shell } from "../components/Shell";
 import ChatView from "../islands/ChatView";
-import { Island } from "../islands/runtime";
+import { Island } from "../island";
 import type { SelectedCity } from "../state";
 
 /** /chat: the AI travel assistant (issue 13). One island; its code loads only on this page. */

@@ -1,6 +1,6 @@
 import { Shell } from "../components/Shell";
 import FavoritesView from "../islands/FavoritesView";
-import { Island } from "../islands/runtime";
+import { Island } from "../island";
 
 /** /favorites: the saved items in five tabs (loaded in the island: 'Loading favorites...'). */
 export function FavoritesPage() {

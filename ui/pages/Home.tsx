@@ -6,7 +6,7 @@ import CityFavorite from "../islands/CityFavorite";
 import CityPicker from "../islands/CityPicker";
 import HomeLocalGems from "../islands/HomeLocalGems";
 import HomeNearby from "../islands/HomeNearby";
-import { Island } from "../islands/runtime";
+import { Island } from "../island";
 import type { Category } from "../queries";
 import type { SelectedCity } from "../state";
 

@@ -4,7 +4,7 @@ import AuthButton from "../islands/AuthButton";
 import AuthDialog from "../islands/AuthDialog";
 import GuestButton from "../islands/GuestButton";
 import LegalLinks from "../islands/LegalLinks";
-import { Island } from "../islands/runtime";
+import { Island } from "../island";
 
 const svg = { "aria-hidden": true, viewBox: "0 0 24 24", fill: "none", stroke: "currentColor", strokeWidth: 2, strokeLinecap: "round", strokeLinejoin: "round", className: "h-6 w-6" } as const;
 

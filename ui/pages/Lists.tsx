@@ -5,7 +5,7 @@ import FeaturedList from "../islands/FeaturedList";
 import LocalGemsList from "../islands/LocalGemsList";
 import LodgingList from "../islands/LodgingList";
 import NearbyList from "../islands/NearbyList";
-import { Island } from "../islands/runtime";
+import { Island } from "../island";
 import type { SelectedCity } from "../state";
 
 function ListShell(props: { path: string; children: React.ReactNode }) {

@@ -1,8 +1,8 @@
 import { Shell } from "../components/Shell";
 import MapExplorer from "../islands/MapExplorer";
-import { Island } from "../islands/runtime";
+import { Island } from "../island";
 import type { SelectedCity } from "../state";
-import type { MapPlace } from "../map/state";
+import type { Place } from "../map/state";
 
 export interface MapPageProps {
   city: SelectedCity;
@@ -11,14 +11,16 @@ export interface MapPageProps {
   /** Raster tile URL template (config TILE_URL). */
   tileUrl: string;
   /** The place to show first (/map?place=ID). */
-  focus?: MapPlace | null;
+  focus?: Place | null;
+  /** The first batch (nearby + featured at offset 0) when the server had it ready; otherwise the island loads it. */
+  initial?: Place[] | null;
 }
 
 /** /map: the interactive map. Everything on it is one island; maplibre itself loads lazily inside it. */
 export function MapPage(props: MapPageProps) {
   return (
     <Shell path="/map">
-      <Island name="MapExplorer" component={MapExplorer} props={{ city: props.city, fromCookie: props.fromCookie, tileUrl: props.tileUrl, focus: props.focus ?? null }} />
+      <Island name="MapExplorer" component={MapExplorer} props={{ city: props.city, fromCookie: props.fromCookie, tileUrl: props.tileUrl, focus: props.focus ?? null, initial: props.initial ?? null }} />
     </Shell>
   );
 }

@@ -2,7 +2,7 @@
 import { Shell } from "../components/Shell";
 import type { Place } from "../components/places";
 import PlaceView from "../islands/PlaceView";
-import { Island } from "../islands/runtime";
+import { Island } from "../island";
 
 export function PlacePage(props: { id: number; place: Place | null; notFound: boolean }) {
   return (

@@ -1,7 +1,7 @@
 import { Shell } from "../components/Shell";
 import type { Viewer } from "../components/viewer";
 import ProfileView from "../islands/ProfileView";
-import { Island } from "../islands/runtime";
+import { Island } from "../island";
 import type { SelectedCity } from "../state";
 
 /** /profile: the signed-in user's card, themes, quick actions (server-rendered with the user; islands for the rest). */

@@ -1,6 +1,6 @@
 import { Shell } from "../components/Shell";
 import TrafficView from "../islands/TrafficView";
-import { Island } from "../islands/runtime";
+import { Island } from "../island";
 
 /** /admin/traffic (admin only, checked on the server): the traffic screen, loaded in its island ('Loading traffic data...'). */
 export function TrafficPage() {

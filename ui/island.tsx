@@ -1,4 +1,5 @@
 import type { ComponentType } from "react";
+import type { IslandName } from "./client";
 import { IslandProviders } from "./providers";
 
 /** JSON that is safe inside a <script> element: no "<", ">", "&", U+2028 or U+2029 left raw. */
@@ -21,7 +22,8 @@ let nextId = 0;
  * JSON beside it. `ui/client.tsx` finds the container by `data-island` and hydrates the same component.
  */
 export function Island<P extends Record<string, unknown>>(props: {
-  name: string;
+  /** A name the client runtime can load (`islandLoaders` in ui/client.tsx); a typo fails the type check. */
+  name: IslandName;
   component: ComponentType<P>;
   props: P;
   as?: "div" | "span";

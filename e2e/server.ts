@@ -1,0 +1,92 @@
+/**
+ * The LocalScope servers the browser tests talk to (decision 025): global setup starts one on the base port
+ * (E2E_PORT) over a template database and imports the states the tests browse into it, then stops it; each
+ * Playwright worker then copies that database and starts its own server on E2E_PORT + 1 + its parallel index.
+ * Workers therefore never share a database, a rate-limit bucket or a cache, and the state imports (1–9 s
+ * each) happen once per run instead of once per worker.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { copyFileSync, existsSync, mkdirSync, openSync, readdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+export const BASE_PORT = Number(process.env.E2E_PORT ?? 3199);
+export const TEMPLATE_DIR = join(root, ".tmp", `e2e-${BASE_PORT}`, "template");
+
+/**
+ * The first client retry waits this long instead of 1 s (then doubling: 50, 100, 200 ms), so the error-path
+ * tests do not sit out 7 s of real back-off each. One test strips it and proves the real 1 + 2 + 4 s.
+ */
+export const TEST_RETRY_BASE_MS = "50";
+
+export interface RunningServer {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+/** Start `bun src/server.ts` on `port` with the database under `dir`; resolves once /healthz answers. */
+export async function startServer(port: number, dir: string, extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+  mkdirSync(dir, { recursive: true });
+  const log = openSync(join(dir, "server.log"), "a");
+  const child: ChildProcess = spawn(join(root, "node_modules/.bin/bun"), ["src/server.ts"], {
+    cwd: root,
+    stdio: ["ignore", log, log],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      NODE_ENV: "test",
+      DATABASE_URL: `file:${join(dir, "localscope.db")}`,
+      TEST_RETRY_BASE_MS,
+      // The tests give each browser its own client address (X-Forwarded-For) from this host, and write a lot.
+      TRUSTED_PROXIES: "127.0.0.1,::1",
+      RATE_LIMIT_WRITES_PER_MINUTE: "100000",
+      RATE_LIMIT_AUTH_PER_MINUTE: "100000",
+      // The admin of the browser tests (e2e/admin-session.ts registers and claims it).
+      ADMIN_EMAIL: "admin-e2e@localscope.test",
+      // Tests import the states they visit on demand; the whole country in the background would only slow them.
+      PLACES_BACKGROUND_IMPORT: "off",
+      ...extraEnv,
+    },
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the test server on port ${port} exited (${child.exitCode}); see ${join(dir, "server.log")}`);
+    try {
+      if ((await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) })).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`the test server on port ${port} did not answer /healthz within 120 s; see ${join(dir, "server.log")}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  return {
+    url,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill("SIGTERM"); // src/server.ts closes the database (and its write-ahead log) on SIGTERM.
+      const killed = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(killed);
+    },
+  };
+}
+
+/** A worker's own copy of the template database (the template's server has stopped, so the files are at rest). */
+export function copyTemplate(dir: string) {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  if (!existsSync(TEMPLATE_DIR)) return;
+  for (const name of readdirSync(TEMPLATE_DIR)) {
+    if (name.startsWith("localscope.db")) copyFileSync(join(TEMPLATE_DIR, name), join(dir, name));
+  }
+}
+
+export const workerDir = (parallelIndex: number) => join(root, ".tmp", `e2e-${BASE_PORT}`, `worker-${parallelIndex}`);
+export const workerPort = (parallelIndex: number) => BASE_PORT + 1 + parallelIndex;

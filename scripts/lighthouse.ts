@@ -1,0 +1,95 @@
+/**
+ * Lighthouse (mobile, its default throttling) on each screen, in Debian's Chromium: starts a production
+ * server on its own database under .tmp/lighthouse, signs in as a guest (pages are for signed-in visitors),
+ * imports the city's state first (so no screen measures an import), then prints each screen's scores, its
+ * paint and blocking times, and the accessibility findings that cost points.
+ *
+ * Usage: npm run lighthouse [-- /map / …]   (default: every screen)   CHROME_PATH overrides /usr/bin/chromium.
+ */
+import { mkdirSync } from "node:fs";
+import { createServer } from "node:net";
+import { join } from "node:path";
+
+const SCREENS = ["/", "/map", "/nearby", "/featured", "/local-gems", "/lodging", "/category/food", "/category/facts", "/category/history", "/favorites", "/profile", "/about"];
+const CITY = { name: "New York", state: "NY" };
+
+const root = join(import.meta.dir, "..");
+const screens = process.argv.slice(2).filter((a) => a.startsWith("/"));
+const chrome = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+
+const port: number = await new Promise((resolve) => {
+  const s = createServer().listen(0, "127.0.0.1", () => {
+    const p = (s.address() as { port: number }).port;
+    s.close(() => resolve(p));
+  });
+});
+const dir = join(root, ".tmp", "lighthouse");
+mkdirSync(dir, { recursive: true });
+const server = Bun.spawn([join(root, "node_modules/.bin/bun"), join(root, "src/server.ts")], {
+  cwd: root,
+  env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: `file:${join(dir, "localscope.db")}` },
+  stdout: "ignore",
+  stderr: "inherit",
+});
+const base = `http://127.0.0.1:${port}`;
+
+interface Report {
+  categories: Record<string, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
+  audits: Record<string, { score: number | null; numericValue?: number; title: string; scoreDisplayMode: string }>;
+}
+
+async function lighthouse(url: string, cookie: string): Promise<Report> {
+  const proc = Bun.spawn(
+    [
+      "node",
+      join(root, "node_modules/lighthouse/cli/index.js"),
+      url,
+      "--output=json",
+      "--output-path=stdout",
+      "--quiet",
+      "--only-categories=performance,accessibility,best-practices,seo",
+      `--chrome-flags=--headless=new --no-sandbox --disable-gpu`,
+      `--extra-headers=${JSON.stringify({ Cookie: cookie })}`,
+    ],
+    { cwd: root, env: { ...process.env, CHROME_PATH: chrome }, stdout: "pipe", stderr: "pipe" },
+  );
+  const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  if (code !== 0) throw new Error(`lighthouse failed on ${url} (${code}): ${err.slice(-2000)}`);
+  return JSON.parse(out) as Report;
+}
+
+try {
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (i > 600) throw new Error("the server did not start");
+    await Bun.sleep(100);
+  }
+  const login = await fetch(`${base}/api/auth/auto-login`, { method: "POST" });
+  if (!login.ok) throw new Error(`guest sign-in failed: ${login.status}`);
+  const session = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = `${session}; localscope-location=${encodeURIComponent(`${CITY.name}, ${CITY.state}`)}`;
+  const warm = await fetch(`${base}/api/places/nearby?city=${encodeURIComponent(CITY.name)}&state=${CITY.state}&count=1`, { signal: AbortSignal.timeout(180_000) });
+  if (!warm.ok) throw new Error(`importing ${CITY.state} failed: ${warm.status}`);
+
+  const pct = (score: number | null | undefined) => (score == null ? "  –" : String(Math.round(score * 100)).padStart(3));
+  const ms = (report: Report, id: string) => `${Math.round(report.audits[id]?.numericValue ?? NaN)}`.padStart(6);
+  console.log(`Lighthouse ${chrome} (mobile), ${CITY.name}, ${CITY.state}, signed in as a guest`);
+  console.log("screen              perf  a11y  best   seo     FCP     LCP     TBT    CLS");
+  for (const screen of screens.length ? screens : SCREENS) {
+    const report = await lighthouse(`${base}${screen}`, cookie);
+    const c = report.categories;
+    const cls = (report.audits["cumulative-layout-shift"]?.numericValue ?? NaN).toFixed(3);
+    console.log(
+      `${screen.padEnd(18)} ${pct(c.performance?.score)}   ${pct(c.accessibility?.score)}   ${pct(c["best-practices"]?.score)}   ${pct(c.seo?.score)}  ${ms(report, "first-contentful-paint")}  ${ms(report, "largest-contentful-paint")}  ${ms(report, "total-blocking-time")}  ${cls.padStart(5)}`,
+    );
+    const failing = (c.accessibility?.auditRefs ?? []).filter((ref) => ref.weight > 0 && report.audits[ref.id]?.score === 0).map((ref) => ref.id);
+    if (failing.length) console.log(`    accessibility findings: ${failing.join(", ")}`);
+  }
+} finally {
+  server.kill();
+  await server.exited;
+}
