@@ -1,0 +1,116 @@
+import { parse } from "csv-parse/sync";
+import { sql } from "drizzle-orm";
+import type { Database } from "../client";
+import { cityTexts, dataImports } from "../schema";
+import wikipediaPath from "../data/city-texts/wikipedia_us_city_article_titles_2023.csv.gz" with { type: "file" };
+import wikivoyagePath from "../data/city-texts/wikivoyage_bylines_us_cities.csv.gz" with { type: "file" };
+import wordnetPath from "../data/city-texts/wordnet30_us_city_glosses.csv.gz" with { type: "file" };
+import peoplePath from "../data/city-texts/pudding_people_map_most_viewed_person_by_city.csv.gz" with { type: "file" };
+
+/**
+ * Per-city text (issue 12), copied from four bundled datasets and joined on the SimpleMaps id:
+ * - Wikipedia article titles and URLs of US cities (UW DATA 512 list, 2023): the "Read more" link;
+ * - Wikivoyage bylines (CC BY-SA): one sentence and the article link;
+ * - WordNet 3.0 glosses and lemmas (nicknames), with the WordNet notice kept on /about;
+ * - The Pudding's people map (Wikipedia extracts, CC BY-SA): the most-viewed biography among people
+ *   associated with the city, 2015–19.
+ * Bump the version when a file or the mapping changes: the next start re-imports.
+ */
+export const CITY_TEXTS_DATASET = { name: "city-texts", version: "2026-11-1" } as const;
+
+type CsvRow = Record<string, string>;
+export type CityTextRow = typeof cityTexts.$inferInsert;
+
+/** An associated person as stored in `city_texts.people` (JSON). */
+export interface AssociatedPerson {
+  person: string;
+  url: string;
+  extract: string;
+  neighborhood: string | null;
+  pageviews: number;
+}
+
+async function readCsv(path: string): Promise<CsvRow[]> {
+  const bytes = new Uint8Array(await Bun.file(path).arrayBuffer());
+  return parse(new TextDecoder().decode(Bun.gunzipSync(bytes)), { columns: true, skip_empty_lines: true, bom: true });
+}
+
+const clean = (value: string | undefined) => {
+  const v = (value ?? "").trim();
+  return v.length ? v : null;
+};
+
+export async function readCityTexts(paths = { wikipedia: wikipediaPath, wikivoyage: wikivoyagePath, wordnet: wordnetPath, people: peoplePath }): Promise<CityTextRow[]> {
+  const rows = new Map<number, CityTextRow & { peopleList?: AssociatedPerson[] }>();
+  const row = (id: string | undefined) => {
+    const cityId = Number.parseInt(id ?? "", 10);
+    if (!Number.isFinite(cityId) || cityId <= 0) return null;
+    let r = rows.get(cityId);
+    if (!r) rows.set(cityId, (r = { cityId }));
+    return r;
+  };
+  const [wikipedia, wikivoyage, wordnet, people] = await Promise.all([
+    readCsv(paths.wikipedia),
+    readCsv(paths.wikivoyage),
+    readCsv(paths.wordnet),
+    readCsv(paths.people),
+  ]);
+  for (const w of wikipedia) {
+    const r = row(w.simplemaps_id);
+    if (!r || !clean(w.wikipedia_url)) continue;
+    r.wikipediaTitle = clean(w.wikipedia_title);
+    r.wikipediaUrl = clean(w.wikipedia_url);
+  }
+  const voyageKm = new Map<number, number>();
+  for (const v of wikivoyage) {
+    const r = row(v.simplemaps_id);
+    if (!r || !clean(v.wikivoyage_url)) continue;
+    // Several pages can match one place; keep the nearest (smallest distance_km).
+    const km = Number(v.distance_km);
+    if (r.wikivoyageUrl && km >= (voyageKm.get(r.cityId) ?? Infinity)) continue;
+    voyageKm.set(r.cityId, km);
+    r.wikivoyageTitle = clean(v.wikivoyage_title);
+    r.wikivoyageUrl = clean(v.wikivoyage_url);
+    r.wikivoyageByline = clean(v.byline);
+    r.wikivoyageNearby = clean(v.nearby_destinations);
+  }
+  for (const g of wordnet) {
+    const r = row(g.simplemaps_id);
+    if (!r || !clean(g.gloss)) continue;
+    // A city with two synsets keeps both glosses.
+    r.wordnetGloss = r.wordnetGloss ? `${r.wordnetGloss} | ${g.gloss!.trim()}` : g.gloss!.trim();
+    r.wordnetLemmas = r.wordnetLemmas ? `${r.wordnetLemmas}; ${g.wordnet_lemmas!.trim()}` : clean(g.wordnet_lemmas);
+  }
+  for (const p of people) {
+    const r = row(p.simplemaps_id);
+    if (!r || !clean(p.person) || !clean(p.wikipedia_url) || !clean(p.person_extract)) continue;
+    (r.peopleList ??= []).push({
+      person: p.person!.trim(),
+      url: p.wikipedia_url!.trim(),
+      extract: p.person_extract!.trim(),
+      neighborhood: clean(p.neighborhood),
+      pageviews: Number(p.pageviews_total_2015_2019) || 0,
+    });
+  }
+  return [...rows.values()].map(({ peopleList, ...r }) => ({
+    ...r,
+    people: peopleList ? JSON.stringify(peopleList.sort((a, b) => b.pageviews - a.pageviews)) : null,
+  }));
+}
+
+/** Import the bundled city texts unless this version is already in the database (one transaction). */
+export async function importCityTexts(database: Database, options: { log?: (line: string) => void } = {}): Promise<{ imported: boolean; rows: number }> {
+  const log = options.log ?? (() => {});
+  const { db } = database;
+  const existing = await db.select().from(dataImports).where(sql`${dataImports.dataset} = ${CITY_TEXTS_DATASET.name}`);
+  if (existing[0]?.version === CITY_TEXTS_DATASET.version) return { imported: false, rows: existing[0].rows };
+  const started = performance.now();
+  const rows = await readCityTexts();
+  const statements: any[] = [db.delete(cityTexts)];
+  for (let i = 0; i < rows.length; i += 500) statements.push(db.insert(cityTexts).values(rows.slice(i, i + 500)));
+  const mark = { version: CITY_TEXTS_DATASET.version, rows: rows.length, importedAt: new Date() };
+  statements.push(db.insert(dataImports).values({ dataset: CITY_TEXTS_DATASET.name, ...mark }).onConflictDoUpdate({ target: dataImports.dataset, set: mark }));
+  await db.batch(statements as [any, ...any[]]);
+  log(`Imported text for ${rows.length.toLocaleString("en-US")} cities (Wikipedia, Wikivoyage, WordNet, The Pudding) in ${Math.round(performance.now() - started)} ms.`);
+  return { imported: true, rows: rows.length };
+}
