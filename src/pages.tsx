@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
 import { AboutPage } from "../ui/pages/About";
+import { CITY_TEXT_SOURCES } from "../db/import/city-texts";
 import { HomePage } from "../ui/pages/Home";
 import { MapPage } from "../ui/pages/Map";
 import { BASEMAP_SOURCE } from "./basemap";
@@ -46,6 +47,7 @@ export const DATA_SOURCES = [
   ...DATASETS.map((d) => ({ name: d.name, licence: d.licence, attribution: d.attribution, url: d.url })),
   { name: OVERPASS_SOURCE.name, licence: OVERPASS_SOURCE.licence, attribution: OVERPASS_SOURCE.attribution, url: OVERPASS_SOURCE.url },
   BASEMAP_SOURCE,
+  ...CITY_TEXT_SOURCES,
 ];
 
 export const themeFrom = (request: Request) => readCookie(request, "localscope-theme");
