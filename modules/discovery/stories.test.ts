@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { builtYear, designationYear, lead, personFits, sentences, storyFacts, storyHistory, type StoryContext, type StoryPlace } from "./stories";
+import { builtYear, designationYear, lead, personFits, sentences, storyFacts, storyHistory, ungrounded, type StoryContext, type StoryPlace } from "./stories";
 
 const city = { name: "Savannah", stateName: "Georgia", stateCode: "GA", countyName: "Chatham", population: 147_780, urbanArea: false, ranking: 2, timezone: "America/New_York" };
 const place = (over: Partial<StoryPlace>): StoryPlace => ({
@@ -101,5 +101,16 @@ describe("history", () => {
     expect(entries[0]!.significance).toBe("It was built in 1832 and is a National Historic Landmark.");
     for (const e of entries) expect(e.significance).not.toMatch(/oldest/);
     expect(entries[2]!.source.name).toBe("National Register");
+  });
+});
+
+describe("a model's rewrite", () => {
+  const material = "The Old Merchant's House is a museum in Manhattan. It was built in 1832 and is a National Historic Landmark. New York counts 18,832,416 people.";
+  test("a faithful rewrite passes", () => {
+    expect(ungrounded("Step inside the Old Merchant's House in Manhattan, built back in 1832 — a true time capsule.", material)).toEqual([]);
+    expect(ungrounded("New York is home to 18,832,416 people.", material)).toEqual([]);
+  });
+  test("an added name or year is caught", () => {
+    expect(ungrounded("The Old Merchant's House, built in 1835 by Seabury Tredwell, is in Manhattan.", material)).toEqual(["Seabury", "Tredwell", "1835"]);
   });
 });
