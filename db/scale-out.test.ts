@@ -1,7 +1,6 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { sqldAvailable, startSqld } from "./testing-sqld";
 import { bootServices } from "../src/boot";
-import { searchCities } from "../modules/discovery/service";
 import { silentLog } from "../src/testing";
 
 /**
@@ -19,7 +18,7 @@ describe.skipIf(!sqldAvailable)("scaling out on a libSQL server", async () => {
     const log1 = silentLog();
     const first = await bootServices({ DATABASE_URL: url, DATABASE_AUTH_TOKEN: undefined }, log1);
     expect(log1.lines.join("\n")).toMatch(/Imported 3\d,\d{3} US cities/);
-    expect(searchCities(first.cityIndex, "springfield, mo", 10)[0]).toMatchObject({ name: "Springfield", stateCode: "MO" });
+    expect(first.cityIndex.search("springfield, mo", 10)[0]).toMatchObject({ name: "Springfield", stateCode: "MO" });
 
     const log2 = silentLog();
     const second = await bootServices({ DATABASE_URL: url, DATABASE_AUTH_TOKEN: undefined }, log2);

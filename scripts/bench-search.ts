@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { bootServices } from "../src/boot";
 import { createApp } from "../src/app";
 import { loadConfig } from "../src/config";
-import { searchCities } from "../modules/discovery/service";
+import { searchCities } from "../modules/cities";
 
 const rounds = Number(process.argv[process.argv.indexOf("--rounds") + 1]) || 15;
 const dir = mkdtempSync(join(tmpdir(), "localscope-bench-"));

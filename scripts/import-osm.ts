@@ -38,7 +38,7 @@ for (const file of files) {
     if (tty) process.stdout.write(`\r${line}`);
     else console.log(line);
   };
-  const { summaries, read, skipped } = await importOsmFile(database.client, cityIndex, file, { onProgress: progress });
+  const { summaries, read, skipped } = await importOsmFile(database.client, cityIndex.nearestState, file, { onProgress: progress });
   if (tty) process.stdout.write("\n");
   for (const s of summaries) console.log(formatSummary(s));
   const reasons = Object.entries(skipped).sort((a, b) => b[1] - a[1]).map(([r, n]) => `${n.toLocaleString("en-US")} ${r}`).join(", ");

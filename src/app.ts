@@ -4,7 +4,9 @@ import { adminModule } from "../modules/admin";
 import { createAuth } from "../modules/auth";
 import { activityModule } from "../modules/activity";
 import { chatModule } from "../modules/chat";
-import { createContentService, discoveryModule, type CityIndex, type PlacesService } from "../modules/discovery";
+import { citiesModule, type CityIndex } from "../modules/cities";
+import { contentModule, createContentService } from "../modules/content";
+import { placesModule, type PlacesService } from "../modules/places";
 import { favoritesModule } from "../modules/favorites";
 import { trafficModule } from "../modules/traffic";
 import { staticAssets } from "./assets";
@@ -37,7 +39,9 @@ export function createApp(deps: AppDeps) {
     .use(errorHandling({ log: deps.log, renderNotFoundPage: notFoundPage(render, auth.publicUser) }))
     .use(staticAssets(deps.assets.files))
     .get("/healthz", () => ({ ok: true }))
-    .use(discoveryModule({ cityIndex: deps.cityIndex, places: deps.places, content, currentUser: auth.currentUser }))
+    .use(citiesModule({ cityIndex: deps.cityIndex }))
+    .use(placesModule({ cityIndex: deps.cityIndex, places: deps.places }))
+    .use(contentModule({ cityIndex: deps.cityIndex, content, currentUser: auth.currentUser }))
     .use(auth.module)
     .use(favoritesModule({ database: deps.database, currentUser: auth.currentUser }))
     .use(activityModule({ database: deps.database, currentUser: auth.currentUser }))

@@ -2,9 +2,9 @@ import { openDatabase, type Database } from "../db/client";
 import { importCities } from "../db/import/cities";
 import { importCityTexts } from "../db/import/city-texts";
 import { migrate } from "../db/migrate";
-import { loadCityIndex, PlacesService, type CityIndex } from "../modules/discovery";
+import { loadCityIndex, type CityIndex } from "../modules/cities";
+import { OverpassSource, PlacesService } from "../modules/places";
 import { createStateLoader } from "../db/import/places";
-import { OverpassSource } from "../db/import/places/overpass";
 import type { Config } from "./config";
 import type { Logger } from "./http";
 

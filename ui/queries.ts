@@ -9,7 +9,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { apiRequest, ApiError } from "./api";
 import type { FunFact, HistoryEntry, Place } from "./components/places";
 import type { CityRef, Favorite } from "./requests";
-import type { Category as ServerCategory } from "../modules/discovery/categories";
+import type { Category as ServerCategory } from "../src/domain/categories";
 
 export * from "./requests";
 

@@ -1,6 +1,6 @@
 import { atom } from "jotai";
 // One "City, ST" parser for browser and server: the module file is pure and bundles small.
-import { parseLocation } from "../modules/discovery/location";
+import { parseLocation } from "../src/domain/location";
 
 /** The selected city, shared by every island. Serialisable (it travels in island props). */
 export interface SelectedCity {

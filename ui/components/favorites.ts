@@ -3,7 +3,7 @@
  * first; place favorites in the lodging tab as the spec says (restaurants too, see decision 013); what
  * each item shows. No React, no DOM.
  */
-import { parseLocation } from "../../modules/discovery/location";
+import { parseLocation } from "../../src/domain/location";
 import { listCategoryLabel } from "./places";
 
 export type FavoriteItemType = "place" | "city" | "fact" | "store" | "activity" | "restaurant";

@@ -1,8 +1,7 @@
 import type { Client } from "@libsql/client";
-import type { CityIndex } from "../../../modules/discovery/city-index";
 import { placeFromOsm } from "./sources/osm-geojson";
 import { importDatasetState, type ImportSummary } from "./store";
-import type { ReadResult } from "./types";
+import type { NearestState, ReadResult } from "./types";
 import { geometryCentre } from "./util";
 
 /**
@@ -56,7 +55,7 @@ function osmId(feature: Feature, props: Record<string, string>): string | null {
 
 export async function importOsmFile(
   client: Client,
-  cityIndex: CityIndex,
+  nearestState: NearestState,
   path: string,
   options: { onProgress?: (read: number) => void } = {},
 ): Promise<{ summaries: ImportSummary[]; read: number; skipped: Record<string, number> }> {
@@ -74,7 +73,7 @@ export async function importOsmFile(
       continue;
     }
     const position = geometryCentre(feature.geometry);
-    const fallback = position ? (cityIndex.nearest(position.latitude, position.longitude)?.stateCode ?? null) : null;
+    const fallback = position ? (nearestState(position.latitude, position.longitude) ?? null) : null;
     const result = placeFromOsm(props, position, id, fallback);
     if ("skip" in result) {
       skipped[result.skip] = (skipped[result.skip] ?? 0) + 1;

@@ -64,3 +64,6 @@ export interface Dataset {
   /** Read the rows for one state (nationwide datasets filter; per-state files read their own file). */
   read(stateCode: string): AsyncIterable<ReadResult> | Iterable<ReadResult>;
 }
+
+/** The state code of the city nearest a point (injected by the caller: db/ knows no city index). */
+export type NearestState = (latitude: number, longitude: number) => string | undefined;

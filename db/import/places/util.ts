@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { parse } from "csv-parse/sync";
-import { US_STATES } from "../../../modules/discovery/city-index";
+import { US_STATES } from "../../../src/domain/states";
 import type { Dataset, ReadResult } from "./types";
 
 /** Shared helpers for dataset readers. */

@@ -1,8 +1,8 @@
 import { DATASETS } from "../../db/import/places";
 import { distanceMiles } from "../../src/geo";
-import type { CityContext, ContentProvider, DeeperLevel, FunFact, HistoryEntry } from "./content";
-import { itemKey } from "./content";
-import type { PlaceBrief } from "./places";
+import type { CityContext, ContentProvider, DeeperLevel, FunFact, HistoryEntry } from "./service";
+import { itemKey } from "./service";
+import type { PlaceBrief } from "../places";
 
 /**
  * The data-grounded provider (DECISIONS 7): every sentence is composed from the cities dataset and the

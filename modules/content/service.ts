@@ -1,7 +1,6 @@
 import type { Client } from "@libsql/client";
-import type { IndexedCity } from "./city-index";
-import { normalise } from "./city-index";
-import type { PlaceBrief, PlacesService } from "./places";
+import { normalise, type IndexedCity } from "../cities";
+import type { PlaceBrief, PlacesService } from "../places";
 import { distanceMiles } from "../../src/geo";
 import type { Logger } from "../../src/http";
 

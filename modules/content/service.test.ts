@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { silentLog, testApp, testServices } from "../../src/testing";
-import { ContentService, itemKey, type FunFact, type HistoryEntry } from "./content";
+import { ContentService, itemKey, type FunFact, type HistoryEntry } from "./service";
 import { groundedProvider } from "./grounded";
 import { ollamaProvider } from "./ollama";
 import { continueAsGuest, signUp } from "../auth/testing";

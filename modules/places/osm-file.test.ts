@@ -2,11 +2,11 @@ import { describe, expect, test } from "bun:test";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openDatabase } from "../../client";
-import { migrate } from "../../migrate";
-import { PlacesService } from "../../../modules/discovery";
-import { testServices } from "../../../src/testing";
-import { importOsmFile } from "./osm-file";
+import { openDatabase } from "../../db/client";
+import { migrate } from "../../db/migrate";
+import { PlacesService } from ".";
+import { testServices } from "../../src/testing";
+import { importOsmFile } from "../../db/import/places/osm-file";
 
 const { cityIndex } = await testServices();
 const dir = mkdtempSync(join(tmpdir(), "ls-osm-"));
@@ -33,12 +33,12 @@ describe("OSM file import", () => {
         ],
       }),
     );
-    const first = await importOsmFile(database.client, cityIndex, file);
+    const first = await importOsmFile(database.client, cityIndex.nearestState, file);
     expect(first.read).toBe(3);
     expect(first.skipped).toEqual({ "not a traveller's place (tags)": 1, "no name": 1 });
     expect(first.summaries.map((s) => [s.stateCode, s.inserted])).toEqual([["NV", 1]]);
     const n = await count(database.client);
-    await importOsmFile(database.client, cityIndex, file);
+    await importOsmFile(database.client, cityIndex.nearestState, file);
     expect(await count(database.client)).toBe(n);
 
     const vegas = cityIndex.find("Las Vegas", "NV")!;
@@ -49,9 +49,9 @@ describe("OSM file import", () => {
   test.skipIf(!Bun.which("osmium"))(".osm.pbf through osmium: named features mapped, hours kept, closed ways once", async () => {
     const { database, places } = await freshStore();
     const pbf = join(dir, "sample.osm.pbf");
-    const convert = Bun.spawnSync(["osmium", "cat", join(import.meta.dir, "fixtures/las-vegas-sample.osm"), "-o", pbf, "-O"]);
+    const convert = Bun.spawnSync(["osmium", "cat", join(import.meta.dir, "../../db/import/places/fixtures/las-vegas-sample.osm"), "-o", pbf, "-O"]);
     expect(convert.exitCode).toBe(0);
-    const result = await importOsmFile(database.client, cityIndex, pbf);
+    const result = await importOsmFile(database.client, cityIndex.nearestState, pbf);
     expect(result.summaries[0]).toMatchObject({ stateCode: "NV", inserted: 2 });
     const vegas = cityIndex.find("Las Vegas", "NV")!;
     const [diner] = await places.search("Test Diner", vegas, 1);

@@ -1,9 +1,8 @@
 import type { Client, Row } from "@libsql/client";
 import OpeningHours from "opening_hours";
 import { HttpError } from "../../src/http";
-import type { CityIndex, IndexedCity } from "./city-index";
-import { US_STATES } from "./city-index";
-import { LIST_LABELS, toListId } from "./categories";
+import type { CityIndex, IndexedCity } from "../cities";
+import { LIST_LABELS, toListId } from "../../src/domain/categories";
 import { distanceMiles } from "../../src/geo";
 
 /** One place as every API answer carries it (discovery.md section 3 + provenance, DECISIONS 1–3). */
@@ -131,13 +130,6 @@ export function toPlaceAnswer(row: Row, origin: { latitude: number; longitude: n
 }
 
 /** "Las Vegas" + "NV" (or "Nevada") → the city, or a 404 naming what was not found. */
-export function resolveCityParam(index: CityIndex, city: string, state: string): IndexedCity {
-  const code = state.trim().length === 2 ? state.trim().toUpperCase() : Object.entries(US_STATES).find(([, name]) => name.toLowerCase() === state.trim().toLowerCase())?.[0];
-  const found = code ? index.find(city, code) : undefined;
-  if (!found) throw new HttpError(404, `We don't know a city called "${city}" in "${state}".`, { city: [`Unknown city: ${city}, ${state}`] });
-  return found;
-}
-
 /** A place as the content providers see it: enough to write about it truthfully. */
 export interface PlaceBrief {
   id: number;
@@ -165,7 +157,7 @@ const GEM_CATEGORIES = [10, 12];
 export const LIVE_WAIT_MS = 4_000;
 
 /**
- * A source that can add places for a thin city on demand (db/import/places/overpass.ts). `ensureCity`
+ * A source that can add places for a thin city on demand (./overpass.ts). `ensureCity`
  * should not reject; the service waits for it at most `liveWaitMs`, and the source calls
  * `invalidate()` when its import lands later.
  */

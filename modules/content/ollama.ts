@@ -1,7 +1,7 @@
 import { Ollama } from "ollama";
 import * as v from "valibot";
-import type { CityContext, ContentProvider, DeeperLevel, FunFact, HistoryEntry } from "./content";
-import { itemKey } from "./content";
+import type { CityContext, ContentProvider, DeeperLevel, FunFact, HistoryEntry } from "./service";
+import { itemKey } from "./service";
 import { groundedFacts } from "./grounded";
 
 /**

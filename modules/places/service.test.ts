@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "../../db/client";
 import { migrate } from "../../db/migrate";
-import { openNow, PlacesService } from "./places";
+import { openNow, PlacesService } from "./service";
 
 const { request, cityIndex } = await testApp();
 const get = async (path: string) => {

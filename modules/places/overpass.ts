@@ -1,10 +1,10 @@
 import type { Client } from "@libsql/client";
-import type { CityIndex, IndexedCity } from "../../../modules/discovery/city-index";
-import { distanceMiles } from "../../../src/geo";
-import { placeFromOsm } from "./sources/osm-geojson";
-import { formatSummary, importDatasetState, type ImportSummary } from "./store";
-import type { PlaceInput, ReadResult } from "./types";
-import { coords } from "./util";
+import type { CityIndex, IndexedCity } from "../cities";
+import { distanceMiles } from "../../src/geo";
+import { placeFromOsm } from "../../db/import/places/sources/osm-geojson";
+import { formatSummary, importDatasetState, type ImportSummary } from "../../db/import/places/store";
+import type { PlaceInput, ReadResult } from "../../db/import/places/types";
+import { coords } from "../../db/import/places/util";
 
 /**
  * The optional live OpenStreetMap source (docs/decisions/009-live-overpass.md).

@@ -1,6 +1,6 @@
 /**
  * A small Ollama-protocol server for tests (POST /api/chat, non-streamed), on 127.0.0.1. It answers the
- * structured-output requests of modules/discovery/ollama.ts from the CONTEXT block in the prompt, so the
+ * structured-output requests of modules/content/ollama.ts from the CONTEXT block in the prompt, so the
  * real `ollama` client is exercised end to end. Modes simulate a healthy, hanging, broken or failing model.
  */
 export type OllamaTestMode = "ok" | "hang" | "garbage" | "error";

@@ -1,3 +1,4 @@
+import { US_STATES } from "../../src/domain/states";
 /**
  * In-memory US city search index (see docs/decisions/003-city-search-index.md).
  *
@@ -70,17 +71,6 @@ interface TrieNode {
 
 const newNode = (): TrieNode => ({ children: new Map(), ends: [], top: [] });
 
-export const US_STATES: Record<string, string> = {
-  AL: "Alabama", AK: "Alaska", AZ: "Arizona", AR: "Arkansas", CA: "California", CO: "Colorado",
-  CT: "Connecticut", DE: "Delaware", DC: "District of Columbia", FL: "Florida", GA: "Georgia", HI: "Hawaii",
-  ID: "Idaho", IL: "Illinois", IN: "Indiana", IA: "Iowa", KS: "Kansas", KY: "Kentucky", LA: "Louisiana",
-  ME: "Maine", MD: "Maryland", MA: "Massachusetts", MI: "Michigan", MN: "Minnesota", MS: "Mississippi",
-  MO: "Missouri", MT: "Montana", NE: "Nebraska", NV: "Nevada", NH: "New Hampshire", NJ: "New Jersey",
-  NM: "New Mexico", NY: "New York", NC: "North Carolina", ND: "North Dakota", OH: "Ohio", OK: "Oklahoma",
-  OR: "Oregon", PA: "Pennsylvania", RI: "Rhode Island", SC: "South Carolina", SD: "South Dakota",
-  TN: "Tennessee", TX: "Texas", UT: "Utah", VT: "Vermont", VA: "Virginia", WA: "Washington",
-  WV: "West Virginia", WI: "Wisconsin", WY: "Wyoming", PR: "Puerto Rico",
-};
 const STATE_NAMES = Object.entries(US_STATES).map(([code, name]) => ({ code, key: normalise(name) }));
 
 /** Score: population on a log scale, an exact name beats a prefix, a typo costs more than it. */
@@ -129,6 +119,9 @@ export class CityIndex {
   }
 
   private grid: Map<string, number[]> | undefined;
+
+  /** The state code of the nearest city (what importers need for features that carry no state). */
+  readonly nearestState = (latitude: number, longitude: number): string | undefined => this.nearest(latitude, longitude)?.stateCode;
 
   /** The city whose centre is nearest to a point (for placing features that carry no state). */
   nearest(latitude: number, longitude: number): IndexedCity | undefined {

@@ -8,9 +8,9 @@
  * `node|way|relation|nwr` with tag filters `["k"]`, `["k"="v"]`, `["k"~"regex"]` and an area
  * `(around:R,lat,lon)` or a bounding box `(s,w,n,e)`. `mode` simulates a slow, hanging or failing server.
  *
- *   bun db/import/places/overpass-test-server.ts [port]   → prints the OVERPASS_URL to use
+ *   bun modules/places/overpass-test-server.ts [port]   → prints the OVERPASS_URL to use
  */
-import { distanceMiles } from "../../../src/geo";
+import { distanceMiles } from "../../src/geo";
 import type { OverpassElement } from "./overpass";
 
 export type OverpassTestMode = "ok" | "slow" | "hang" | "error" | "garbage" | "remark";
@@ -39,7 +39,7 @@ export interface OverpassTestServer {
   stop(): Promise<void>;
 }
 
-const here = import.meta.dir;
+const here = `${import.meta.dir}/../../db/import/places`;
 
 type Sample = OverpassElement & { tags: Record<string, string> };
 

@@ -1,0 +1,20 @@
+import { Elysia } from "elysia";
+import { CitySearchQuery } from "./model";
+import { searchCities, type CityIndex } from "./service";
+
+export { CityIndex, loadCityIndex, resolveLocation, toSuggestion, searchCities, resolveCityParam, decodePathParam, isUrbanAreaPopulation, DEFAULT_LOCATION } from "./service";
+export { normalise, type IndexedCity } from "./city-index";
+export { CityStateParams, MAX_QUERY_LENGTH, type CitySuggestion } from "./model";
+
+/** Cities: the in-memory search index behind the search box. */
+export function citiesModule(deps: { cityIndex: CityIndex }) {
+  const { cityIndex } = deps;
+  return new Elysia({ name: "cities", prefix: "/api" }).get(
+    "/cities/search",
+    ({ query, set }) => {
+      set.headers["cache-control"] = "public, max-age=3600";
+      return searchCities(cityIndex, query.q, query.limit);
+    },
+    { query: CitySearchQuery },
+  );
+}

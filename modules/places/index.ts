@@ -1,0 +1,57 @@
+import { Elysia } from "elysia";
+import { CATEGORIES, categoryBySlug, publicCategory } from "../../src/domain/categories";
+import { decodePathParam as decode, resolveCityParam, CityStateParams, type CityIndex } from "../cities";
+import { CategoryIdParams, CityStateListQuery, PlaceIdParams, PlaceListQuery, PlaceSearchQuery } from "./model";
+import { PlacesService } from "./service";
+import { HttpError } from "../../src/http";
+
+export { PlacesService, openNow, distanceMiles } from "./service";
+export type { PlaceAnswer, PlaceBrief } from "./service";
+export { OverpassSource, OVERPASS_SOURCE } from "./overpass";
+
+const json = (text: string) => new Response(text, { headers: { "content-type": "application/json; charset=utf-8" } });
+
+/** Places: categories, the place lists, search and one place. */
+export function placesModule(deps: { cityIndex: CityIndex; places: PlacesService }) {
+  const { cityIndex, places } = deps;
+  return new Elysia({ name: "places", prefix: "/api" })
+    .get("/categories", () => CATEGORIES.map(publicCategory))
+    .get("/categories/:slug", ({ params }) => {
+      const category = categoryBySlug(params.slug);
+      if (!category) throw new HttpError(404, "Category not found");
+      return publicCategory(category);
+    })
+    .get(
+      "/places/search",
+      ({ query }) => {
+        const city = query.city && query.state ? resolveCityParam(cityIndex, query.city, query.state) : undefined;
+        return places.search(query.q, city, query.limit);
+      },
+      { query: PlaceSearchQuery },
+    )
+    .get("/places/nearby", async ({ query }) => json(await places.pageJson(resolveCityParam(cityIndex, query.city, query.state), "nearby", query.count, query.offset)), {
+      query: PlaceListQuery,
+    })
+    .get("/places/local-gems", async ({ query }) => json(await places.pageJson(resolveCityParam(cityIndex, query.city, query.state), "local-gems", query.count, query.offset)), {
+      query: PlaceListQuery,
+    })
+    .get("/places/featured", async ({ query }) => json(await places.pageJson(resolveCityParam(cityIndex, query.city, query.state), "featured", query.count, query.offset)), {
+      query: PlaceListQuery,
+    })
+    .get(
+      "/places/category/:categoryId",
+      ({ params, query }) => places.byCategory(resolveCityParam(cityIndex, query.city, query.state), params.categoryId, query.count, query.offset),
+      { params: CategoryIdParams, query: PlaceListQuery },
+    )
+    .get("/places/:id", ({ params }) => places.get(params.id), { params: PlaceIdParams })
+    .get(
+      "/local-stores/:city/:state",
+      ({ params, query }) => places.page(resolveCityParam(cityIndex, decode(params.city), decode(params.state)), "category-12", query.count, query.offset),
+      { params: CityStateParams, query: CityStateListQuery },
+    )
+    .get(
+      "/activities/:city/:state",
+      ({ params, query }) => places.page(resolveCityParam(cityIndex, decode(params.city), decode(params.state)), "category-9", query.count, query.offset),
+      { params: CityStateParams, query: CityStateListQuery },
+    );
+}
