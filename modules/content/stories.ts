@@ -32,13 +32,8 @@ export interface StoryPlace {
   distance: number;
 }
 
-export interface AssociatedPerson {
-  person: string;
-  url: string;
-  extract: string;
-  neighborhood: string | null;
-  pageviews: number;
-}
+import type { AssociatedPerson } from "../../db/import/city-texts";
+export type { AssociatedPerson };
 
 export interface CityStoryTexts {
   wikipediaTitle: string | null;
@@ -183,7 +178,7 @@ function significanceOf(p: StoryPlace, used: string): string {
 // ---------------------------------------------------------------------------------------------------------
 // Related places (dive deeper, level 2) and wider context (level 3)
 
-function nearPlace(c: StoryContext, anchor: StoryPlace | null, filter: (p: StoryPlace) => boolean): string {
+export function nearPlace(c: StoryContext, anchor: StoryPlace | null, filter: (p: StoryPlace) => boolean): string {
   const pool = c.places.filter((p) => p.id !== anchor?.id && filter(p));
   if (!pool.length) return `LocalScope's sources hold no other related places within ${c.radius} miles of ${c.city.name}.`;
   if (!anchor) return `Related places to visit near the centre of ${c.city.name}: ${list(pool.slice(0, 5).map(named))}.`;
@@ -195,7 +190,7 @@ function nearPlace(c: StoryContext, anchor: StoryPlace | null, filter: (p: Story
   return `Nearby in ${c.city.name}, also in LocalScope's sources: ${list(near)} (distances from the city centre).`;
 }
 
-function widerContext(c: StoryContext): string {
+export function widerContext(c: StoryContext): string {
   const { city } = c;
   const parts: string[] = [];
   if (c.texts.seat === "PPLA" || c.texts.seat === "PPLC") parts.push(`${city.name} is the capital of ${city.stateName} (GeoNames).`);

@@ -29,10 +29,17 @@ export interface Place {
   sources?: Array<{ source: string; sourceId: string; licence: string }>;
 }
 
+export interface ContentSource {
+  name: string;
+  url: string | null;
+  licence: string;
+}
+
 export interface FunFact {
   title: string;
   summary: string;
   category: string;
+  source?: ContentSource;
 }
 
 export interface HistoryEntry {
@@ -42,6 +49,7 @@ export interface HistoryEntry {
   category: string;
   content: string;
   significance: string;
+  source?: ContentSource;
 }
 
 /** The list numbering (7–12), with the page numbering (1–6) mapped onto it (DECISIONS 6). */
