@@ -114,3 +114,21 @@ describe("a model's rewrite", () => {
     expect(ungrounded("The Old Merchant's House, built in 1835 by Seabury Tredwell, is in Manhattan.", material)).toEqual(["Seabury", "Tredwell", "1835"]);
   });
 });
+
+describe("organisations are not sights", () => {
+  test("society offices, PO boxes and '… Inc' rows stay out of history; a real museum with 'Inc' stays in the museums fact", () => {
+    const c = context({
+      places: [
+        place({ id: 1, title: "Henry County Historical Group Inc", address: "9127 Co Rd 99" }),
+        place({ id: 2, title: "Las Vegas Railroad Society", address: "Po Box 33518" }),
+        place({ id: 3, title: "Old Las Vegas Mormon Fort", description: "Historic site." }),
+        place({ id: 4, title: "Ralph Mark Gilbert Civil Rights Museum Inc", kind: "history museum", categoryId: 9, source: "imls-museums" }),
+        place({ id: 5, title: "Morris Frame & Decor", kind: "art gallery", categoryId: 9, source: "wof-simplegeo" }),
+      ],
+    });
+    expect(storyHistory(c).map((h) => h.title)).toEqual(["Old Las Vegas Mormon Fort"]);
+    const museums = storyFacts(c).find((f) => f.title.startsWith("A museum") || f.title === "Museums to visit")!;
+    expect(museums.summary).toContain("Ralph Mark Gilbert Civil Rights Museum Inc");
+    expect(museums.summary).not.toContain("Morris Frame");
+  });
+});

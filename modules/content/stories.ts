@@ -215,8 +215,16 @@ export function widerContext(c: StoryContext): string {
 // ---------------------------------------------------------------------------------------------------------
 // Facts
 
-const MUSEUM = /museum|gallery|science center|planetarium|zoo|aquarium|botanical garden|arboretum/i;
-const MUSEUM_OFFICE = /historical society|society|association|foundation|council|commission/i;
+const MUSEUM = /museum|science center|planetarium|zoo|aquarium|botanical garden|arboretum|nature center/i;
+const VISITABLE_TITLE = /museum|zoo|aquarium|planetarium|garden|fort|house|home|birthplace|mansion|church|cathedral|temple|lighthouse|bridge|station|depot|monument|memorial|park|cemetery|mission|hall|theat(re|er)|school|mill|farm|ranch|site/i;
+const ORG_NAME = /\b(inc|llc|corp|co|ltd|foundation|fund|society|association|group|council|commission|committee|non-? ?profit|trust|league|club|guild|alliance|coalition|partners)\b\.?/i;
+const PO_BOX = /\bp\.?\s*o\.?\s*box\b/i;
+/** An office or organisation rather than a place a traveller can visit. */
+const organisation = (p: StoryPlace) => (p.address !== null && PO_BOX.test(p.address)) || (ORG_NAME.test(p.title) && !VISITABLE_TITLE.test(p.title.replace(ORG_NAME, "")));
+/** Venues from the 2011 business dump call frame shops "galleries" and dog runs "parks": not used for stories. */
+const BUSINESS_DUMP = new Set(["wof-simplegeo"]);
+/** Words that make a comparative claim; a title never makes one on a source's word alone. */
+const COMPARATIVE = /\b(largest|oldest|biggest|only|first|tallest|smallest|most|best)\b/i;
 const NATURE = /park|nature|lake|summit|forest|garden|trail|beach|reserve|valley|spring|falls|reservoir|island|arch|canyon/i;
 
 /** A person's extract is used only when it names the city or its state (the source matched names automatically). */
@@ -232,7 +240,7 @@ export function storyFacts(c: StoryContext): StoryFact[] {
   const facts: StoryFact[] = [];
   const add = (f: Omit<StoryFact, "statistic"> & { statistic?: boolean }) => facts.push({ statistic: false, ...f });
   const wider = widerContext(c);
-  const history = c.places.filter((p) => p.categoryId === 8);
+  const history = c.places.filter((p) => p.categoryId === 8 && !organisation(p));
 
   // Nicknames and other names (WordNet lemmas other than the name itself).
   const lemmas = (texts.wordnetLemmas ?? "")
@@ -243,7 +251,7 @@ export function storyFacts(c: StoryContext): StoryFact[] {
   if (unique.length) {
     const nicknames = unique.filter((s) => !s.toLowerCase().includes(name.toLowerCase()));
     add({
-      title: `Also called ${unique.map((s) => `"${s}"`).slice(0, 3).join(" and ")}`,
+      title: `Also called ${list(unique.slice(0, 3).map((s) => `"${s}"`))}`,
       summary: `Besides ${name}, the WordNet dictionary lists ${list(unique.map((s) => `"${s}"`))} as ${unique.length === 1 ? "a name" : "names"} for the city.`,
       category: "Names",
       source: WORDNET,
@@ -264,7 +272,7 @@ export function storyFacts(c: StoryContext): StoryFact[] {
     const clause = gloss.split(";").map((s) => s.trim());
     const highlight = clause.find((s) => /noted|known|site of|famous|resort|university|home of|scene of/i.test(s)) ?? clause.find((s) => /capital|center|centre|port/i.test(s)) ?? clause[0]!;
     add({
-      title: noted || capital ? `${highlight.charAt(0).toUpperCase()}${highlight.slice(1).replace(/^"|"$/g, "")}` : `${name} in a dictionary`,
+      title: (noted || capital) && !COMPARATIVE.test(highlight) && highlight.length <= 70 ? `${highlight.charAt(0).toUpperCase()}${highlight.slice(1).replace(/^"|"$/g, "")}` : `${name} in a dictionary`,
       summary: `The WordNet dictionary (2006) describes ${name} as ${gloss.replace(/"/g, "'")}.`,
       category: "Character",
       source: WORDNET,
@@ -314,7 +322,7 @@ export function storyFacts(c: StoryContext): StoryFact[] {
   }
 
   // Seats from GeoNames.
-  if (texts.seat === "PPLA" || texts.seat === "PPLC") {
+  if ((texts.seat === "PPLA" || texts.seat === "PPLC") && !/\bcapital\b/i.test(texts.wordnetGloss ?? "")) {
     add({
       title: `Capital of ${city.stateName}`,
       summary: `${name} is the capital of ${city.stateName}, as GeoNames records it.`,
@@ -381,8 +389,9 @@ export function storyFacts(c: StoryContext): StoryFact[] {
   }
 
   // Museums worth the trip (discipline museums before society offices).
-  const museums = c.places.filter((p) => MUSEUM.test(p.kind) || (MUSEUM.test(p.title) && !MUSEUM_OFFICE.test(p.title)));
-  const visitable = museums.filter((p) => !MUSEUM_OFFICE.test(p.title));
+  const visitable = c.places
+    .filter((p) => !BUSINESS_DUMP.has(p.source) && (MUSEUM.test(p.kind) || MUSEUM.test(p.title)) && !organisation(p))
+    .sort((a, b) => b.quality - a.quality || a.distance - b.distance);
   if (visitable.length) {
     const top = visitable.slice(0, 4);
     add({
@@ -401,7 +410,7 @@ export function storyFacts(c: StoryContext): StoryFact[] {
 
   // Parks and nature, food and drink, places to stay: named places, never bare counts.
   const groups: Array<[string, string, StoryPlace[], number]> = [
-    ["Parks and nature", "Nature", c.places.filter((p) => p.categoryId === 9 && NATURE.test(p.kind)), 44],
+    ["Parks and nature", "Nature", c.places.filter((p) => p.categoryId === 9 && NATURE.test(p.kind) && !BUSINESS_DUMP.has(p.source)), 44],
     ["Local brewing", "Food & Drink", c.places.filter((p) => /brew|taproom|distillery|winery/i.test(p.kind)), 40],
     ["Farmers markets", "Food & Drink", c.places.filter((p) => /farmers.?market/i.test(p.kind)), 36],
     ["Libraries", "Culture", c.places.filter((p) => /library/i.test(p.kind)), 30],
@@ -497,7 +506,7 @@ const MAX_HISTORY = 60;
  * monuments; within each, by the year the text says the place was built (undated last, nearest first).
  */
 export function storyHistory(c: StoryContext): StoryHistory[] {
-  const history = c.places.filter((p) => p.categoryId === 8);
+  const history = c.places.filter((p) => p.categoryId === 8 && !organisation(p));
   const dated = (p: StoryPlace) => builtYear(p.description)?.year ?? Number.POSITIVE_INFINITY;
   const order = (a: StoryPlace, b: StoryPlace) => dated(a) - dated(b) || a.distance - b.distance || a.id - b.id;
   const wiki = history.filter(isWikipedia).sort(order);
