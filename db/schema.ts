@@ -374,3 +374,24 @@ export const chatRequests = sqliteTable(
   },
   (t) => [index("chat_requests_user_at_idx").on(t.userId, t.at), index("chat_requests_at_idx").on(t.at)],
 );
+// ── City stories (issue 12): per-city text from Wikipedia, Wikivoyage, WordNet and The Pudding ──────────────
+
+/**
+ * Text about each city, keyed by the SimpleMaps id (`cities.id`). Every column is copied from a bundled
+ * dataset (db/data/city-texts/), never written by hand; `people` is a JSON array of the most-viewed Wikipedia
+ * biographies among people associated with the city (2015–19), as The Pudding's people map gives them.
+ */
+export const cityTexts = sqliteTable("city_texts", {
+  cityId: integer("city_id").primaryKey(),
+  wikipediaTitle: text("wikipedia_title"),
+  wikipediaUrl: text("wikipedia_url"),
+  wikivoyageTitle: text("wikivoyage_title"),
+  wikivoyageUrl: text("wikivoyage_url"),
+  wikivoyageByline: text("wikivoyage_byline"),
+  wikivoyageNearby: text("wikivoyage_nearby"),
+  wordnetLemmas: text("wordnet_lemmas"),
+  wordnetGloss: text("wordnet_gloss"),
+  people: text("people"),
+  /** GeoNames feature code of the matching GeoNames point: PPLC, PPLA (state capital) or PPLA2 (county seat). */
+  seat: text("seat"),
+});

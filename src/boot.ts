@@ -1,5 +1,6 @@
 import { openDatabase, type Database } from "../db/client";
 import { importCities } from "../db/import/cities";
+import { importCityTexts } from "../db/import/city-texts";
 import { migrate } from "../db/migrate";
 import { loadCityIndex, type CityIndex } from "../modules/cities";
 import { OverpassSource, PlacesService } from "../modules/places";
@@ -17,6 +18,7 @@ export async function bootServices(
   const applied = await migrate(database.client);
   if (applied.length) log.info(`Applied migrations: ${applied.join(", ")}`);
   await importCities(database, { log: (line) => log.info(line) });
+  await importCityTexts(database, { log: (line) => log.info(line) });
   const cityIndex = await loadCityIndex(database.db);
   // Places are imported per state on first use (db/import/places), so the first start stays fast.
   let places: PlacesService | undefined;

@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
 import { AboutPage } from "../ui/pages/About";
+import { CITY_TEXT_SOURCES } from "../db/import/city-texts";
 import { HomePage } from "../ui/pages/Home";
 import { MapPage } from "../ui/pages/Map";
 import { MAP_RULES } from "../ui/map/state";
@@ -34,11 +35,12 @@ import { NONCE_PLACEHOLDER, type PageCache } from "./page-cache";
 /** Every dataset the app shows, with the attribution its licence asks for. */
 export const DATA_SOURCES = [
   { name: "SimpleMaps US Cities Database", licence: "CC BY 4.0", attribution: "US city names, locations and populations: SimpleMaps (simplemaps.com).", url: "https://simplemaps.com/data/us-cities" },
-  { name: "GeoNames (cities1000)", licence: "CC BY 4.0", attribution: "City centres (downtown points): GeoNames (geonames.org).", url: "https://www.geonames.org/" },
+  { name: "GeoNames (cities1000)", licence: "CC BY 4.0", attribution: "City centres (downtown points), state capitals and county seats: GeoNames (geonames.org).", url: "https://www.geonames.org/" },
   { name: "name-suggestion-index", licence: "BSD-3-Clause", attribution: "Chain and brand names (to tell local places from chains): the OpenStreetMap name-suggestion-index.", url: "https://github.com/osmlab/name-suggestion-index" },
   ...DATASETS.map((d) => ({ name: d.name, licence: d.licence, attribution: d.attribution, url: d.url })),
   { name: OVERPASS_SOURCE.name, licence: OVERPASS_SOURCE.licence, attribution: OVERPASS_SOURCE.attribution, url: OVERPASS_SOURCE.url },
   BASEMAP_SOURCE,
+  ...CITY_TEXT_SOURCES,
 ];
 
 export const themeFrom = (request: Request) => readCookie(request, "localscope-theme");

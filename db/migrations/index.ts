@@ -9,6 +9,7 @@ import m0005 from "./0005_traffic.sql" with { type: "text" };
 import m0006 from "./0006_admin.sql" with { type: "text" };
 import m0009 from "./0009_chat.sql" with { type: "text" };
 import m0007 from "./0007_places_quality.sql" with { type: "text" };
+import m0008 from "./0008_city_texts.sql" with { type: "text" };
 
 export const migrations: ReadonlyArray<{ tag: string; sql: string }> = [
   { tag: "0000_init", sql: m0000 },
@@ -27,4 +28,6 @@ export const migrations: ReadonlyArray<{ tag: string; sql: string }> = [
   { tag: "0009_chat", sql: m0009 },
   // 0007: places.observed_at, notability, brand (issue 11); re-imports places with the new filters.
   { tag: "0007_places_quality", sql: m0007 },
+  // 0008: per-city text (Wikipedia titles, Wikivoyage bylines, WordNet glosses, associated people).
+  { tag: "0008_city_texts", sql: m0008 },
 ];

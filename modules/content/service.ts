@@ -4,12 +4,21 @@ import { normalise, type IndexedCity } from "../cities";
 import type { PlaceBrief, PlacesService } from "../places";
 import { distanceMiles } from "../../src/geo";
 import type { Logger } from "../../src/http";
+import type { AssociatedPerson, CityStoryTexts } from "./stories";
 
-/** discovery.md section 3: a fun fact as clients receive it. */
+/** Where a fact or history entry comes from: named always, linked where the source is a web page. */
+export interface ContentSource {
+  name: string;
+  url: string | null;
+  licence: string;
+}
+
+/** discovery.md section 3: a fun fact as clients receive it, plus its source. */
 export interface FunFact {
   title: string;
   summary: string;
   category: string;
+  source?: ContentSource;
 }
 
 /** discovery.md section 3: a history entry. */
@@ -20,6 +29,7 @@ export interface HistoryEntry {
   category: string;
   content: string;
   significance: string;
+  source?: ContentSource;
 }
 
 export type DeeperLevel = 1 | 2 | 3;
@@ -43,6 +53,8 @@ export interface CityContext {
   /** Places within `radius` miles of the centre, nearest first. */
   radius: number;
   places: PlaceBrief[];
+  /** Text about the city from Wikipedia, Wikivoyage, WordNet, The Pudding and GeoNames (db/import/city-texts.ts). */
+  texts: CityStoryTexts;
 }
 
 /** A provider writes facts, history and deeper details from a city's grounded context. */
@@ -117,6 +129,24 @@ export async function buildCityContext(client: Client, places: PlacesService, ci
     nearestLarger: nearest && nearest.miles <= 300 ? nearest : null,
     radius: CONTEXT_RADIUS,
     places: await places.around(city, CONTEXT_RADIUS),
+    texts: await cityTexts(client, city.id),
+  };
+}
+
+/** The city's row of `city_texts`, as the story composer reads it. */
+async function cityTexts(client: Client, cityId: number): Promise<CityStoryTexts> {
+  const r = (await client.execute({ sql: "SELECT * FROM city_texts WHERE city_id = ?", args: [cityId] })).rows[0];
+  const str = (v: unknown) => (v == null ? null : String(v));
+  return {
+    wikipediaTitle: str(r?.wikipedia_title),
+    wikipediaUrl: str(r?.wikipedia_url),
+    wikivoyageUrl: str(r?.wikivoyage_url),
+    wikivoyageByline: str(r?.wikivoyage_byline),
+    wikivoyageNearby: str(r?.wikivoyage_nearby),
+    wordnetLemmas: str(r?.wordnet_lemmas),
+    wordnetGloss: str(r?.wordnet_gloss),
+    people: r?.people ? (JSON.parse(String(r.people)) as AssociatedPerson[]) : [],
+    seat: str(r?.seat),
   };
 }
 

@@ -175,6 +175,8 @@ export interface PlaceBrief {
   since: string | null;
   description: string;
   address: string | null;
+  /** The place's web page (for a historic site with a Wikipedia paragraph, its article). */
+  url: string | null;
   source: string;
   licence: string;
   quality: number;
@@ -499,6 +501,7 @@ export class PlacesService {
         since: r.since == null ? null : String(r.since),
         description: describePlace({ description: r.description as string | null, kind: String(r.kind), city: r.city as string | null, stateCode: String(r.state_code), since: r.since as string | null }),
         address: r.address == null ? null : String(r.address),
+        url: wikipediaOf(r) ?? (r.website == null ? null : String(r.website)),
         source: String(r.source),
         licence: String(r.licence),
         quality: Number(r.quality),

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
+import { SourceLine } from "../components/SourceLine";
 import { LoadMoreButton, useCategoryCity, useLoadMore } from "../components/category-view";
 import { CloseButton, Modal } from "../components/Modal";
 import { factItemId, type FunFact } from "../components/places";
@@ -59,6 +60,7 @@ function CategoryFacts(props: { city: SelectedCity; categoryId: number; slug: st
                           />
                         </div>
                         <p className="mt-1 line-clamp-2 text-sm text-ink-soft">{fact.summary}</p>
+                        <SourceLine source={fact.source} className="mt-1" />
                         <button
                           type="button"
                           className="mt-auto self-start text-sm font-medium text-primary underline-offset-2 hover:underline focus-ring"
@@ -115,6 +117,7 @@ function FactDialog(props: { fact: FunFact; city: SelectedCity; onClose: () => v
         </div>
         <h3 className="mt-4 font-semibold">Fun Fact</h3>
         <p className="mt-1">{props.fact.summary}</p>
+        <SourceLine source={props.fact.source} className="mt-2" />
         {sections.map((text, i) => (
           <section key={i} className="mt-4 rounded-xl bg-black/5 p-4 dark:bg-white/5" aria-labelledby={`deeper-${i}`}>
             <h3 id={`deeper-${i}`} className="font-semibold">

@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { SourceLine } from "../components/SourceLine";
 import { LoadMoreButton, useCategoryCity, useLoadMore } from "../components/category-view";
 import type { HistoryEntry } from "../components/places";
 import { Badge, QueryStates, SkeletonList, staggerStyle } from "../components/ui";
@@ -46,6 +47,7 @@ function CategoryHistory(props: { city: SelectedCity; categoryId: number; slug: 
                       <p className="mt-3 rounded-xl bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-900/30 dark:text-amber-50">
                         <strong>Historical Significance:</strong> {entry.significance}
                       </p>
+                      <SourceLine source={entry.source} className="mt-2" />
                     </article>
                   </li>
                 ))}
