@@ -113,7 +113,7 @@ test.describe("admin panel", () => {
       await expectAccessible(page);
 
       await page.getByRole("tab", { name: "Data Health" }).click();
-      await expect(page.getByTestId("health-nationwide")).toContainText(/Nationwide: [\d,]+ places in \d+ of 51 states imported/);
+      await expect(page.getByTestId("health-nationwide")).toContainText(/Nationwide: [\d,]+ places in \d+ of \d+ states imported/);
       await page.getByRole("button", { name: /^NV / }).click();
       const nv = page.getByTestId("health-NV");
       await expect(nv).toContainText("Places by category");
