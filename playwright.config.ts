@@ -40,9 +40,12 @@ export default defineConfig({
       HOST: "127.0.0.1",
       NODE_ENV: "production",
       DATABASE_URL: `file:.tmp/e2e-${PORT}/localscope.db`,
-      // The admin of the browser tests (e2e/traffic-admin.ts); they reach it through a trusted local proxy.
+      // The tests give each browser its own client address (X-Forwarded-For) from this host, and write a lot.
+      TRUSTED_PROXIES: "127.0.0.1,::1",
+      RATE_LIMIT_WRITES_PER_MINUTE: "100000",
+      RATE_LIMIT_AUTH_PER_MINUTE: "100000",
+      // The admin of the browser tests (e2e/traffic-admin.ts; claimed by the test, DECISIONS 22).
       ADMIN_EMAIL: "e2e-admin@example.com",
-      TRUSTED_PROXIES: "127.0.0.1",
     },
   },
 });

@@ -228,6 +228,41 @@ export type FavoriteRow = typeof favorites.$inferSelect;
 export type ActivityRow = typeof activities.$inferSelect;
 
 // ---------------------------------------------------------------------------------------------------------
+// Security hardening (issue 16; migration 0004_security)
+
+/**
+ * The operator's claim that makes the ADMIN_EMAIL account admin (DECISIONS 22): written only by
+ * `npm run admin -- claim EMAIL` or by the one-time setup code. Tied to the account id, so an account
+ * deleted and registered again with the same e-mail is not admin.
+ */
+export const adminClaims = sqliteTable("admin_claims", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  email: text("email").notNull(),
+  claimedAt: integer("claimed_at", { mode: "timestamp_ms" }).notNull(),
+  /** "cli" or "setup-code". */
+  via: text("via").notNull(),
+});
+
+/** SHA-256 of the one-time admin setup codes printed at start; all are deleted once the admin is claimed. */
+export const adminSetupCodes = sqliteTable("admin_setup_codes", {
+  codeHash: text("code_hash").primaryKey(),
+  createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+/** Failed sign-ins per (e-mail, IP) pair for the exponential back-off; the key is a SHA-256. */
+export const signInFailures = sqliteTable("sign_in_failures", {
+  pairHash: text("pair_hash").primaryKey(),
+  failures: integer("failures").notNull(),
+  lastAt: integer("last_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+/** One row that /healthz rewrites to prove the database accepts writes. */
+export const healthProbe = sqliteTable("health_probe", {
+  id: integer("id").primaryKey(),
+  at: integer("at", { mode: "timestamp_ms" }).notNull(),
+});
 // Traffic analytics (issue 15, migration 0005, docs/decisions/022-traffic-log.md)
 // ---------------------------------------------------------------------------------------------------------
 

@@ -6,14 +6,14 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expectAccessible, PHONE, screenshot } from "./discovery-helpers";
 import { expect, islandsHydrated, test, uniqueIp } from "./fixtures";
-import { E2E_ADMIN_EMAIL } from "./traffic-admin";
+import { claimE2eAdmin, E2E_ADMIN_EMAIL } from "./traffic-admin";
 
 const PASSWORD = "blue-Harbor-lantern-42";
 const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 const DESKTOP = { width: 1280, height: 800 };
 
-/** Sign the page's context in as the admin (registered once per test server; later tests sign in). */
+/** Sign the page's context in as the admin (registered once per test server, then claimed; later tests sign in). */
 async function signInAsAdmin(page: Page) {
   const headers = { "x-forwarded-for": uniqueIp() };
   const registered = await page.context().request.post("/api/auth/register", { data: { email: E2E_ADMIN_EMAIL, username: "Admin", password: PASSWORD }, headers });
@@ -21,6 +21,8 @@ async function signInAsAdmin(page: Page) {
     const login = await page.context().request.post("/api/auth/login", { data: { email: E2E_ADMIN_EMAIL, password: PASSWORD }, headers: { "x-forwarded-for": uniqueIp() } });
     expect(login.status(), "admin sign-in").toBe(200);
   }
+  const claimed = claimE2eAdmin();
+  expect(claimed, "npm run admin -- claim").toMatch(/^0: Claimed/);
 }
 
 /** A visitor's request from its own client (no admin cookie): 1.0.0.0/24 is AU in the bundled DB-IP data. */

@@ -65,6 +65,9 @@ const ConfigSchema = v.object({
     ),
     "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
   ),
+  /** Writes (POST/PUT/PATCH/DELETE) per client address a minute, and on /api/auth/* (issue 16 item 2). */
+  RATE_LIMIT_WRITES_PER_MINUTE: v.pipe(v.optional(v.string(), "100"), v.trim(), v.regex(/^\d{1,7}$/, "RATE_LIMIT_WRITES_PER_MINUTE must be a whole number"), v.transform(Number), v.minValue(1, "RATE_LIMIT_WRITES_PER_MINUTE must be at least 1")),
+  RATE_LIMIT_AUTH_PER_MINUTE: v.pipe(v.optional(v.string(), "10"), v.trim(), v.regex(/^\d{1,7}$/, "RATE_LIMIT_AUTH_PER_MINUTE must be a whole number"), v.transform(Number), v.minValue(1, "RATE_LIMIT_AUTH_PER_MINUTE must be at least 1")),
   /** Reverse proxies whose X-Forwarded-For/-Proto/-Host are believed: addresses or CIDR ranges, comma-separated (default none). */
   TRUSTED_PROXIES: v.pipe(
     v.optional(v.string(), ""),

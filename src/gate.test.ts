@@ -1,10 +1,11 @@
 /** Routing by sign-in state (issue 5): the landing page for signed-out visitors at any path, the app for signed-in ones. */
 import { describe, expect, test } from "bun:test";
+import { claimAdmin } from "../modules/auth";
 import { continueAsGuest, signUp, uniqueEmail } from "../modules/auth/testing";
 import { testApp } from "./testing";
 
 const ADMIN = uniqueEmail("admin");
-const { request } = await testApp({ ADMIN_EMAIL: ADMIN });
+const { request, database } = await testApp({ ADMIN_EMAIL: ADMIN });
 const page = async (path: string, cookie?: string) => {
   const response = await request(path, cookie ? { headers: { cookie } } : undefined);
   return { response, status: response.status, html: (await response.text()).replace(/<!-- -->/g, "") };
@@ -16,6 +17,8 @@ const isLanding = (html: string) => html.includes('data-testid="landing"') && ht
 const guest = (await continueAsGuest(request)).cookie;
 const member = await signUp(request, { username: "Ada Lovelace" });
 const admin = await signUp(request, { email: ADMIN, username: "The Admin" });
+// DECISIONS 22: the operator claims the ADMIN_EMAIL account (npm run admin -- claim EMAIL).
+await claimAdmin({ database, config: { ADMIN_EMAIL: ADMIN } }, ADMIN);
 
 describe("signed out: the landing page whatever the path, rendered on the server", () => {
   test("app routes and unknown paths all show the landing page, with the hero in the HTML itself", async () => {

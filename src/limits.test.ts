@@ -62,3 +62,25 @@ describe("Host", () => {
     }
   });
 });
+
+describe("general write limit per client", () => {
+  test("past the limit a client gets 429 with Retry-After; auth routes have their own smaller limit; others are not affected", async () => {
+    const limited = await testApp({ RATE_LIMIT_WRITES_PER_MINUTE: "5", RATE_LIMIT_AUTH_PER_MINUTE: "2" });
+    const from = (ip: string) => ({ method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": ip }, body: "{}" });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await limited.request("/api/activities", from("81.2.69.10"))).status);
+    expect(statuses.slice(0, 5).every((s) => s !== 429)).toBe(true);
+    const refused = await limited.request("/api/activities", from("81.2.69.10"));
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect((await refused.json()).message).toBe(`Too many requests. Please wait ${retryAfter} second${retryAfter === 1 ? "" : "s"} and try again.`);
+    expect((await limited.request("/api/activities", from("81.2.69.11"))).status).not.toBe(429);
+    // Reads are never counted.
+    expect((await limited.request("/healthz", { headers: { "x-forwarded-for": "81.2.69.10" } })).status).not.toBe(429);
+    const auth = [];
+    for (let i = 0; i < 3; i++) auth.push((await limited.request("/api/auth/logout", from("81.2.69.12"))).status);
+    expect(auth).toEqual([204, 204, 429]);
+  });
+});

@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
-import { HttpError, jsonError, pathOf } from "./http";
+import { LRUCache } from "lru-cache";
+import { clientAddress, HttpError, jsonError, pathOf } from "./http";
 
 /**
  * Limits on what a request may carry, checked before routing and before any schema validation (issue 16
@@ -95,4 +96,40 @@ export function requestLimits() {
         throw new HttpError(400, MESSAGES.notJson, { body: [MESSAGES.notJson] });
       }
     });
+}
+
+const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const WINDOW_MS = 60_000;
+
+/**
+ * A general write limit per client address (issue 16 item 2, after the Epic Stack's defaults): every POST,
+ * PUT, PATCH and DELETE counts, `perMinute` of them a minute, and `authPerMinute` for /api/auth/* (on top
+ * of the sign-in limits kept in the database). Fixed one-minute windows in memory, per instance: cheap
+ * enough for every request (no database write), bounded (at most 50,000 clients remembered).
+ * Past the limit: 429 with Retry-After. A request whose address is unknown (in-process calls) is not counted.
+ */
+export function writeLimits(options: { perMinute: number; authPerMinute: number; now?: () => number }) {
+  const now = options.now ?? Date.now;
+  const windows = new LRUCache<string, { start: number; count: number }>({ max: 50_000, ttl: WINDOW_MS });
+  const take = (key: string, limit: number): number => {
+    const at = now();
+    let window = windows.get(key);
+    if (!window || at - window.start >= WINDOW_MS) {
+      window = { start: at, count: 0 };
+      windows.set(key, window);
+    }
+    if (window.count >= limit) return Math.max(1, Math.ceil((window.start + WINDOW_MS - at) / 1000));
+    window.count++;
+    return 0;
+  };
+  return new Elysia({ name: "write-limits", seed: options }).onRequest(({ request, server }) => {
+    if (!WRITE_METHODS.has(request.method)) return;
+    const address = clientAddress(request, server);
+    if (!address) return;
+    const auth = pathOf(request).startsWith("/api/auth/");
+    const wait = auth ? take(`auth:${address}`, options.authPerMinute) || take(`write:${address}`, options.perMinute) : take(`write:${address}`, options.perMinute);
+    if (wait > 0) {
+      return jsonError(429, `Too many requests. Please wait ${wait} second${wait === 1 ? "" : "s"} and try again.`, {}, { "retry-after": String(wait), "cache-control": "no-store" });
+    }
+  });
 }

@@ -25,6 +25,7 @@ import { AdminPlaceholderPage } from "../ui/pages/AdminPlaceholder";
 import { TrafficPage } from "../ui/pages/Traffic";
 import { DEFAULT_THEME, THEME_NAMES } from "../ui/themes";
 import type { AuthGuard } from "../modules/auth";
+import { NONCE_PLACEHOLDER, type PageCache } from "./page-cache";
 
 function readCookie(request: Request, name: string): string | undefined {
   const header = request.headers.get("cookie");
@@ -53,7 +54,7 @@ export const DATA_SOURCES = [
 export const themeFrom = (request: Request) => readCookie(request, "localscope-theme");
 
 /** Server-rendered pages. */
-export function pages(deps: { render: Render; cityIndex: CityIndex; tileUrl: string; places?: PlacesService; viewer: ViewerOf; guard: AuthGuard }) {
+export function pages(deps: { render: Render; cityIndex: CityIndex; tileUrl: string; places?: PlacesService; viewer: ViewerOf; guard: AuthGuard; adminClaimable?: (request: Request) => Promise<boolean>; homeCache?: PageCache }) {
   const { cityIndex } = deps;
   // Signed out → the landing page at any path; signed in → the routes below, rendered with the viewer (src/gate.tsx).
   const gate = signInGate({ render: deps.render, viewerOf: deps.viewer, themeOf: themeFrom });
@@ -79,7 +80,9 @@ export function pages(deps: { render: Render; cityIndex: CityIndex; tileUrl: str
     .get("/profile", async ({ request }) => {
       const user = (await gate.viewerOf(request))!;
       const theme = themeFrom(request);
-      return render(<ProfilePage user={user} city={cityOf(request)} theme={theme && THEME_NAMES.has(theme) ? theme : DEFAULT_THEME} />, { title: "Profile · LocalScope", theme });
+      // DECISIONS 22: the unclaimed ADMIN_EMAIL account gets the setup-code form.
+      const adminClaimable = (await deps.adminClaimable?.(request)) ?? false;
+      return render(<ProfilePage user={user} city={cityOf(request)} theme={theme && THEME_NAMES.has(theme) ? theme : DEFAULT_THEME} adminClaimable={adminClaimable} />, { title: "Profile · LocalScope", theme });
     })
     .get("/favorites", ({ request }) => render(<FavoritesPage />, { title: "Favorites · LocalScope", theme: themeFrom(request) }))
     // The admin screens: the auth guard (anonymous → the landing page with 401, others → 403 'Access denied').
@@ -160,6 +163,14 @@ export function pages(deps: { render: Render; cityIndex: CityIndex; tileUrl: str
     .get("/", async ({ request }) => {
     const fromCookie = resolveLocation(cityIndex, readCookie(request, LOCATION_COOKIE));
     const city = fromCookie ?? resolveLocation(cityIndex, DEFAULT_LOCATION)!;
+    const requestedTheme = themeFrom(request);
+    const theme = requestedTheme && THEME_NAMES.has(requestedTheme) ? requestedTheme : DEFAULT_THEME;
+    // The page depends only on these (the shell shows the admin button to the admin): a cached copy is sent
+    // with a fresh nonce (src/page-cache.ts). Signed-out visitors never get here (the gate).
+    const viewer = await gate.viewerOf(request);
+    const cacheKey = `${city.name}|${city.stateCode}|${fromCookie ? 1 : 0}|${theme}|${viewer?.isAdmin ? "admin" : viewer?.isGuest ? "guest" : "user"}`;
+    const cached = deps.homeCache?.get(cacheKey, deps.render.policy);
+    if (cached) return cached;
     // The lists come with the page when the city's places are ready (a state already imported: milliseconds);
     // otherwise (a state still to import, a slow live fetch) the page goes out at once and the browser loads them.
     const indexed = cityIndex.find(city.name, city.stateCode);
@@ -167,10 +178,11 @@ export function pages(deps: { render: Render; cityIndex: CityIndex; tileUrl: str
       deps.places && indexed ? (deps.places.pageIfReady(indexed, kind, count, HOME_LIST_WAIT_MS) as Promise<Place[] | null>) : Promise.resolve(null);
     const [nearby, gems] = await Promise.all([list("nearby", HOME_NEARBY_COUNT), list("local-gems", HOME_GEMS_COUNT)]);
     const page = <HomePage city={city} fromCookie={Boolean(fromCookie)} cityCount={cityIndex.size} categories={CATEGORIES.map(publicCategory)} nearby={nearby} gems={gems} />;
-    return render(page, {
-      title: `Exploring ${city.name}, ${city.stateCode} · LocalScope`,
-      theme: themeFrom(request),
-    });
+    const options = { title: `Exploring ${city.name}, ${city.stateCode} · LocalScope`, theme: requestedTheme };
+    // Only a complete page is kept (lists that were not ready in time are loaded by the browser instead).
+    if (!deps.homeCache || !deps.places || !indexed || nearby === null || gems === null) return render(page, options);
+    const rendered = await gate.renderNow(request, page, { ...options, nonce: NONCE_PLACEHOLDER });
+    return deps.homeCache.put(cacheKey, rendered, deps.render.policy);
   });
 }
 

@@ -3,7 +3,9 @@
  * The client build (scripts/build.ts) must have run: it writes dist/assets.gen.ts.
  */
 import { files, manifest } from "../dist/assets.gen";
+import { announceAdminSetup } from "../modules/auth";
 import { createApp } from "./app";
+import { onShutdown, shutdown } from "./lifecycle";
 import { bootServices } from "./boot";
 import { ConfigError, loadConfig, type Config } from "./config";
 
@@ -21,21 +23,24 @@ try {
   throw error;
 }
 
-const { database, cityIndex, places } = await bootServices(config, log);
-const app = createApp({ config, database, cityIndex, places, assets: { manifest, files }, log });
+const { database, cityIndex, places, onPlacesChanged } = await bootServices(config, log);
+// DECISIONS 22: an unclaimed ADMIN_EMAIL gets a one-time setup code in the log.
+await announceAdminSetup({ database, config, log });
+const app = createApp({ config, database, cityIndex, places, assets: { manifest, files }, log, onPlacesChanged });
 // Served through the request log's wrapper (issue 15): every request passes through one fetch handler, so
 // the log sees each answer with its real status (Elysia's own listen would route matched paths past it).
 const server = Bun.serve({ port: config.PORT, hostname: config.HOST, maxRequestBodySize: 1024 * 1024, idleTimeout: 30, development: config.NODE_ENV !== "production", fetch: app.traffic.wrap(app.fetch) as never });
 app.server = server as never; // what Elysia hands handlers as `server` (requestIP) and what app.stop() stops
 app.traffic.log.start();
+// On SIGTERM/SIGINT, after the requests in flight: the buffered request log is written (src/lifecycle.ts).
+onShutdown("traffic log", () => app.traffic.log.stop());
 const shownHost = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
 log.info(`LocalScope is running at http://${shownHost}:${server.port} (${config.NODE_ENV}, database ${config.DATABASE_URL.replace(/\/\/[^@]*@/, "//")})`);
 
+// Graceful shutdown: /healthz says 503, in-flight requests finish, onShutdown hooks flush, the database closes.
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, async () => {
-    await app.stop();
-    await app.traffic.log.stop(); // flush the buffered request log
-    database.close();
+    await shutdown({ stop: (force) => app.stop(force), database, log });
     process.exit(0);
   });
 }

@@ -12,6 +12,8 @@ export interface RenderOptions {
   description?: string;
   status?: number;
   theme?: string;
+  /** Render with this nonce instead of a fresh one (the page cache renders with a placeholder, src/page-cache.ts). */
+  nonce?: string;
 }
 
 /**
@@ -21,9 +23,9 @@ export interface RenderOptions {
  */
 export function createRenderer(deps: { assets: AssetManifest; log: Logger; contentSecurityPolicy?: (nonce: string) => string }) {
   const policy = deps.contentSecurityPolicy ?? ((nonce: string) => contentSecurityPolicy({ nonce }));
-  return async function render(page: ReactElement, options: RenderOptions): Promise<Response> {
+  const render = async function render(page: ReactElement, options: RenderOptions): Promise<Response> {
     const theme = options.theme && THEME_NAMES.has(options.theme) ? options.theme : DEFAULT_THEME;
-    const nonce = createNonce();
+    const nonce = options.nonce ?? createNonce();
     const stream = await renderToReadableStream(
       <Document title={options.title} description={options.description} theme={theme} assets={deps.assets} nonce={nonce}>
         {page}
@@ -40,6 +42,8 @@ export function createRenderer(deps: { assets: AssetManifest; log: Logger; conte
       headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", "content-security-policy": policy(nonce) },
     });
   };
+  /** The CSP header value for a nonce (what a cached page is sent with). */
+  return Object.assign(render, { policy });
 }
 
 export type Render = ReturnType<typeof createRenderer>;

@@ -26,12 +26,13 @@ export function testServices() {
 }
 
 export async function testApp(env: Record<string, string> = {}) {
-  const { database, cityIndex, places } = await testServices();
+  const { database, cityIndex, places, onPlacesChanged } = await testServices();
   const log = silentLog();
   // In-process requests (app.handle) count as coming from this host; trusting it as a proxy lets tests give
   // each caller its own address with X-Forwarded-For (tests of the trust rules pass their own list).
-  const config = loadConfig({ NODE_ENV: "test", TRUSTED_PROXIES: "127.0.0.1", ...env });
-  const app = createApp({ config, database, cityIndex, places, assets: testAssets, log });
+  // The general write limits are relaxed here (tests sign up and post a lot); src/limits.test.ts sets its own.
+  const config = loadConfig({ NODE_ENV: "test", TRUSTED_PROXIES: "127.0.0.1", RATE_LIMIT_WRITES_PER_MINUTE: "100000", RATE_LIMIT_AUTH_PER_MINUTE: "100000", ...env });
+  const app = createApp({ config, database, cityIndex, places, assets: testAssets, log, onPlacesChanged });
   const request = (path: string, init?: RequestInit) => app.handle(new Request(`http://localhost${path}`, init));
   return { app, log, request, database, cityIndex, places };
 }

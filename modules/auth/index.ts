@@ -6,9 +6,9 @@ import { clientAddress, HttpError, jsonError, parseOrThrow, type CurrentUser, ty
 import { addSetCookie, cookieHeader, GUEST_COOKIE, readCookie, SESSION_COOKIE } from "./cookies";
 import { createGuard } from "./guard";
 import { AnyObject, LoginInput, RegisterInput, type PublicUser } from "./model";
-import { AuthService, GUEST_TTL_MS, MESSAGES, type ResolvedSession } from "./service";
+import { AuthService, GUEST_TTL_MS, isAdminEmail, MESSAGES, type ResolvedSession } from "./service";
 
-export { isAdminEmail, SESSION_TTL_MS, AUTH_ATTEMPT_LIMIT, AUTH_ATTEMPT_WINDOW_MS } from "./service";
+export { isAdminEmail, SESSION_TTL_MS, AUTH_ATTEMPT_LIMIT, AUTH_ATTEMPT_WINDOW_MS, MAX_SESSIONS_PER_USER, BACKOFF_FREE_FAILURES, MESSAGES as AUTH_MESSAGES } from "./service";
 export { SESSION_COOKIE, GUEST_COOKIE } from "./cookies";
 export { PASSWORD_MESSAGES, MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH } from "./passwords";
 export type { PublicUser } from "./model";
@@ -51,14 +51,20 @@ export function createAuth(options: AuthOptions) {
     return pending;
   };
 
-  const toRequestUser = (user: UserRow): RequestUser => {
-    const pub = service.toPublicUser(user);
-    return { id: pub.id, isGuest: pub.isGuest, isAdmin: pub.isAdmin };
+  // The public user of a request, isAdmin decided once (DECISIONS 22: the claim is read from the database).
+  const viewers = new WeakMap<Request, Promise<PublicUser | null>>();
+  const publicUser = (request: Request): Promise<PublicUser | null> => {
+    let pending = viewers.get(request);
+    if (!pending) {
+      pending = resolve(request).then((session) => (session ? service.publicUser(session.user) : null));
+      viewers.set(request, pending);
+    }
+    return pending;
   };
 
   const currentUser: CurrentUser = async (request) => {
-    const session = await resolve(request);
-    return session ? toRequestUser(session.user) : null;
+    const pub = await publicUser(request);
+    return pub ? { id: pub.id, isGuest: pub.isGuest, isAdmin: pub.isAdmin } : null;
   };
 
   const startSession = async (request: Request, set: { headers: Record<string, unknown> }, user: UserRow) => {
@@ -80,7 +86,7 @@ export function createAuth(options: AuthOptions) {
     return jsonError(429, message, {}, { "retry-after": String(result.retryAfterSeconds), "cache-control": "no-store" });
   };
 
-  const userBody = (user: UserRow): { user: PublicUser } => ({ user: service.toPublicUser(user) });
+  const userBody = async (user: UserRow): Promise<{ user: PublicUser }> => ({ user: await service.publicUser(user) });
 
   const module = new Elysia({ name: "auth", prefix: "/api/auth" })
     // Sliding expiry: when a request moved the session's expiry, send the cookie again with the new one.
@@ -107,17 +113,23 @@ export function createAuth(options: AuthOptions) {
         if (upgradedGuest) addSetCookie(set, cookieHeader(request, GUEST_COOKIE, "", null));
         options.log.info(`[auth] ${upgradedGuest ? "guest upgraded to account" : "account created"} #${user.id}`);
         set.status = 201;
-        return userBody(user);
+        return await userBody(user);
       },
       { body: AnyObject },
     )
     .post(
       "/login",
       async ({ body, request, server, set }) => {
-        const limited = await limitAttempts(request, server, body.email);
+        // Per IP here; per e-mail only as the (e-mail, IP) back-off below, so guesses cannot lock the owner out.
+        const limited = await limitAttempts(request, server, undefined);
         if (limited) return limited;
         const input = parseOrThrow(LoginInput, body);
+        // Back-off per (e-mail, IP): someone guessing slows down; the owner elsewhere is not locked out.
+        const ip = clientAddress(request, server);
+        const wait = await service.backoffSeconds(input.email, ip);
+        if (wait > 0) return jsonError(429, MESSAGES.tooMany(wait), {}, { "retry-after": String(wait), "cache-control": "no-store" });
         const user = await service.verifyLogin(input);
+        await service.recordSignIn(input.email, ip, !user);
         if (!user) throw new HttpError(401, MESSAGES.invalidLogin);
         await service.deleteExpiredSessions();
         await startSession(request, set, user);
@@ -134,16 +146,18 @@ export function createAuth(options: AuthOptions) {
     .get("/me", async ({ request }) => {
       const session = await resolve(request);
       if (!session) throw new HttpError(401, MESSAGES.notSignedIn);
-      return service.toPublicUser(session.user);
+      return service.publicUser(session.user);
     })
     .post("/auto-login", async ({ request, server, set }) => {
       // Already signed in (guest or account): nothing changes.
       const session = await resolve(request);
-      if (session) return service.toPublicUser(session.user);
+      if (session) return service.publicUser(session.user);
       const guestToken = readCookie(request, GUEST_COOKIE);
       let user = await service.findGuest(guestToken);
       let token = guestToken;
-      if (!user) {
+      // A guest cookie is one browser: resuming it replaces that guest's session instead of adding one (F2).
+      if (user) await service.deleteSessionsOf(user.id);
+      else {
         const limited = await limitAttempts(request, server, undefined, "guest");
         if (limited) return limited;
         ({ user, token } = await service.createGuest());
@@ -152,19 +166,59 @@ export function createAuth(options: AuthOptions) {
       // (Re)send the guest cookie so it lives a year from the last visit.
       addSetCookie(set, cookieHeader(request, GUEST_COOKIE, token!, now() + GUEST_TTL_MS, now()));
       await startSession(request, set, user);
-      return service.toPublicUser(user);
-    });
-
-  /** The signed-in user as clients see it (null = anonymous), for server-rendered pages (issue 5's shell). */
-  const publicUser = async (request: Request): Promise<PublicUser | null> => {
-    const session = await resolve(request);
-    return session ? service.toPublicUser(session.user) : null;
-  };
+      return service.publicUser(user);
+    })
+    // The one-time admin setup code from the server log, entered once by the ADMIN_EMAIL account (DECISIONS 22).
+    .post(
+      "/admin-claim",
+      async ({ body, request, server }) => {
+        const session = await resolve(request);
+        if (!session) throw new HttpError(401, MESSAGES.notSignedIn);
+        const limited = await limitAttempts(request, server, session.user.email ?? undefined, "admin-claim");
+        if (limited) return limited;
+        const code = typeof body.code === "string" ? body.code.slice(0, 64) : "";
+        if (!code.trim()) throw new HttpError(400, "Enter the setup code.", { code: ["Enter the setup code."] });
+        if (!(await service.redeemSetupCode(session.user, code))) throw new HttpError(403, ADMIN_CLAIM_REFUSED);
+        options.log.info(`[auth] admin claimed with the setup code by account #${session.user.id}`);
+        return userBody(session.user);
+      },
+      { body: AnyObject },
+    );
 
   /** The auth guard macro (`auth: "user" | "admin"`) for every module and the admin pages (./guard.ts). */
   const guard = createGuard(currentUser);
 
-  return { module, currentUser, publicUser, service, guard };
+  /** True for the signed-in ADMIN_EMAIL account while nobody has claimed it (the profile shows the setup-code form). */
+  const adminClaimable = async (request: Request): Promise<boolean> => {
+    const session = await resolve(request);
+    if (!session || session.user.isGuest || !isAdminEmail(session.user.email, options.config.ADMIN_EMAIL)) return false;
+    return !(await service.isClaimedAdmin(session.user));
+  };
+
+  return { module, currentUser, publicUser, service, guard, adminClaimable };
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+export const ADMIN_CLAIM_REFUSED = "That setup code is not valid for this account.";
+
+/**
+ * At start: when ADMIN_EMAIL is set and nobody has claimed it, print a one-time setup code (DECISIONS 22).
+ * The account with that e-mail enters it once in its profile; `npm run admin -- claim EMAIL` does the same.
+ */
+export async function announceAdminSetup(deps: { database: Database; config: Pick<Config, "ADMIN_EMAIL">; log: Logger }): Promise<string | null> {
+  const service = new AuthService({ database: deps.database, adminEmail: deps.config.ADMIN_EMAIL });
+  const code = await service.issueSetupCode();
+  if (code) {
+    deps.log.info(
+      `[admin] ADMIN_EMAIL (${deps.config.ADMIN_EMAIL}) has not been claimed. Sign in with that account and enter this one-time setup code in your profile: ${code}\n` +
+        `        (or run: npm run admin -- claim ${deps.config.ADMIN_EMAIL})`,
+    );
+  }
+  return code;
+}
+
+/** For scripts/admin.ts: claim the ADMIN_EMAIL account for the operator. */
+export async function claimAdmin(deps: { database: Database; config: Pick<Config, "ADMIN_EMAIL"> }, email: string) {
+  return new AuthService({ database: deps.database, adminEmail: deps.config.ADMIN_EMAIL }).claimAdmin(email, "cli");
+}

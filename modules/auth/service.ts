@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, lt } from "drizzle-orm";
+import { and, desc, eq, lt, notInArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { sessions, users, type UserRow } from "../../db/schema";
+import { adminClaims, adminSetupCodes, sessions, users, type UserRow } from "../../db/schema";
 import { HttpError } from "../../src/http";
 import type { LoginInput, PublicUser, RegisterInput } from "./model";
 import { MAX_PASSWORD_LENGTH, passwordLength } from "./passwords";
@@ -23,6 +23,18 @@ export const GUEST_TTL_MS = 365 * DAY_MS;
 export const AUTH_ATTEMPT_LIMIT = 10;
 export const AUTH_ATTEMPT_WINDOW_MS = 60_000;
 
+/** Live sessions one account may hold (browsers, devices); a new sign-in revokes the oldest beyond this. */
+export const MAX_SESSIONS_PER_USER = 10;
+
+/**
+ * Sign-in back-off per (e-mail, IP) pair: the first FREE failures cost nothing, then each failure doubles the
+ * wait (1 s, 2 s, 4 s, … at most BACKOFF_MAX_MS). An hour without failures, or a success, forgets them. The
+ * owner signing in from another address is never held up by someone else's guesses.
+ */
+export const BACKOFF_FREE_FAILURES = 5;
+export const BACKOFF_MAX_MS = 15 * 60_000;
+export const BACKOFF_FORGET_MS = 60 * 60_000;
+
 /**
  * argon2id with OWASP's recommended minimum (19 MiB, 2 iterations, 1 lane): about 40–60 ms per hash here,
  * and 19 MiB rather than Bun's default 64 MiB per concurrent sign-in on a small self-hosted machine.
@@ -32,7 +44,8 @@ export const PASSWORD_HASH = { algorithm: "argon2id", memoryCost: 19_456, timeCo
 
 export const MESSAGES = {
   invalidLogin: "Invalid email or password",
-  duplicateEmail: "An account with this email already exists. Sign in instead.",
+  /** The same answer whether or not the e-mail is taken (no account discovery, issue 16 F8). */
+  registrationRefused: "Registration failed. Check your details, or sign in if you already have an account.",
   notSignedIn: "You are not signed in.",
   tooMany: (seconds: number) => `Too many attempts. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`,
 } as const;
@@ -49,6 +62,9 @@ export function isAdminEmail(email: string | null | undefined, adminEmail: strin
   if (!email || !adminEmail) return false;
   return email.trim().toLowerCase() === adminEmail.trim().toLowerCase();
 }
+
+/** Setup codes are compared without dashes, spaces or case. */
+export const normaliseSetupCode = (code: string) => code.replace(/[^a-z0-9]/gi, "").toUpperCase();
 
 export interface ResolvedSession {
   user: UserRow;
@@ -85,26 +101,92 @@ export class AuthService {
     return this.deps.now?.() ?? Date.now();
   }
 
-  toPublicUser(row: UserRow): PublicUser {
+  /**
+   * The user as clients see it. `isAdmin` needs the operator's claim (DECISIONS 22): pass what
+   * `isClaimedAdmin` said; without it nobody is admin.
+   */
+  toPublicUser(row: UserRow, claimedAdmin = false): PublicUser {
     return {
       id: row.id,
       email: row.email,
       username: row.username,
-      isAdmin: !row.isGuest && isAdminEmail(row.email, this.deps.adminEmail),
+      isAdmin: claimedAdmin && !row.isGuest && isAdminEmail(row.email, this.deps.adminEmail),
       isGuest: row.isGuest,
       createdAt: row.createdAt.toISOString(),
     };
   }
 
+  /** The user with `isAdmin` decided (one lookup, only for the ADMIN_EMAIL account). */
+  async publicUser(row: UserRow): Promise<PublicUser> {
+    return this.toPublicUser(row, await this.isClaimedAdmin(row));
+  }
+
+  // ---- admin ownership (DECISIONS 22) ----
+
+  /** True when this account has ADMIN_EMAIL and the operator claimed it (CLI or setup code). */
+  async isClaimedAdmin(row: UserRow): Promise<boolean> {
+    if (row.isGuest || !isAdminEmail(row.email, this.deps.adminEmail)) return false;
+    const [claim] = await this.db.select({ email: adminClaims.email }).from(adminClaims).where(eq(adminClaims.userId, row.id)).limit(1);
+    return claim !== undefined && isAdminEmail(claim.email, row.email ?? undefined);
+  }
+
+  /**
+   * Record the operator's claim for the registered account with this e-mail, which must equal ADMIN_EMAIL.
+   * Returns what happened, for the CLI to print.
+   */
+  async claimAdmin(email: string, via: "cli" | "setup-code"): Promise<{ ok: true; userId: number } | { ok: false; reason: string }> {
+    const wanted = email.trim().toLowerCase();
+    if (!this.deps.adminEmail) return { ok: false, reason: "ADMIN_EMAIL is not set." };
+    if (!isAdminEmail(wanted, this.deps.adminEmail)) return { ok: false, reason: `${wanted} is not ADMIN_EMAIL (${this.deps.adminEmail}).` };
+    const [row] = await this.db.select().from(users).where(and(eq(users.email, wanted), eq(users.isGuest, false))).limit(1);
+    if (!row) return { ok: false, reason: `No registered account has the e-mail ${wanted}. Register it first, then claim it.` };
+    await this.db
+      .insert(adminClaims)
+      .values({ userId: row.id, email: wanted, claimedAt: new Date(this.now()), via })
+      .onConflictDoUpdate({ target: adminClaims.userId, set: { email: wanted, claimedAt: new Date(this.now()), via } });
+    await this.db.delete(adminSetupCodes);
+    return { ok: true, userId: row.id };
+  }
+
+  /** A fresh one-time setup code (printed in the server log at start) when ADMIN_EMAIL is set but not yet claimed; else null. */
+  async issueSetupCode(): Promise<string | null> {
+    if (!this.deps.adminEmail) return null;
+    const [claimed] = await this.db.select({ userId: adminClaims.userId }).from(adminClaims).innerJoin(users, eq(users.id, adminClaims.userId)).where(eq(users.email, this.deps.adminEmail)).limit(1);
+    if (claimed) return null;
+    const code = randomBytes(12).toString("base64url").replace(/[-_]/g, "x").slice(0, 16).toUpperCase();
+    const shown = code.match(/.{4}/g)!.join("-");
+    await this.db.insert(adminSetupCodes).values({ codeHash: hashToken(normaliseSetupCode(shown)), createdAt: new Date(this.now()) });
+    return shown;
+  }
+
+  /** Redeem a setup code for the signed-in ADMIN_EMAIL account: true when it matched (and is now used up). */
+  async redeemSetupCode(row: UserRow, code: string): Promise<boolean> {
+    if (row.isGuest || !isAdminEmail(row.email, this.deps.adminEmail)) return false;
+    const [found] = await this.db.select().from(adminSetupCodes).where(eq(adminSetupCodes.codeHash, hashToken(normaliseSetupCode(code)))).limit(1);
+    if (!found) return false;
+    const result = await this.claimAdmin(row.email!, "setup-code");
+    return result.ok;
+  }
+
   // ---- sessions ----
 
-  /** A new session for the user; returns the raw token for the cookie (never stored). */
+  /**
+   * A new session for the user; returns the raw token for the cookie (never stored). The account keeps at most
+   * MAX_SESSIONS_PER_USER sessions: the oldest beyond that are revoked.
+   */
   async createSession(userId: number): Promise<{ token: string; expiresAt: number }> {
     const token = newToken();
     const now = this.now();
     const expiresAt = now + SESSION_TTL_MS;
     await this.db.insert(sessions).values({ idHash: hashToken(token), userId, createdAt: new Date(now), expiresAt: new Date(expiresAt) });
+    const keep = this.db.select({ idHash: sessions.idHash }).from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.createdAt), desc(sessions.expiresAt)).limit(MAX_SESSIONS_PER_USER);
+    await this.db.delete(sessions).where(and(eq(sessions.userId, userId), notInArray(sessions.idHash, keep)));
     return { token, expiresAt };
+  }
+
+  /** End every session of an account (a guest resumed by its cookie: one browser, one session). */
+  async deleteSessionsOf(userId: number): Promise<void> {
+    await this.db.delete(sessions).where(eq(sessions.userId, userId));
   }
 
   /** The live session behind a cookie value, moving its sliding expiry when a day has passed. */
@@ -126,7 +208,12 @@ export class AuthService {
     }
     if (expiresAt - now <= SESSION_TTL_MS - SESSION_RENEW_AFTER_MS) {
       const renewedUntil = now + SESSION_TTL_MS;
-      await this.db.update(sessions).set({ expiresAt: new Date(renewedUntil) }).where(eq(sessions.idHash, idHash));
+      try {
+        await this.db.update(sessions).set({ expiresAt: new Date(renewedUntil) }).where(eq(sessions.idHash, idHash));
+      } catch {
+        // A read-only or full disk must not turn reads into errors: the session just is not renewed this time.
+        return { user: row.user };
+      }
       return { user: row.user, renewedUntil };
     }
     return { user: row.user };
@@ -146,13 +233,14 @@ export class AuthService {
 
   /**
    * Create an account, or — when the caller is signed in as a guest — turn that guest into the account,
-   * keeping its id and so its favorites and activity. Duplicate e-mail → 409.
+   * keeping its id and so its favorites and activity. A taken e-mail is a generic 400, after the same argon2
+   * work as a new account (no account discovery by answer or timing).
    */
   async register(input: RegisterInput, sessionUser: UserRow | null): Promise<{ user: UserRow; upgradedGuest: boolean }> {
-    const duplicate = () => new HttpError(409, MESSAGES.duplicateEmail, { email: [MESSAGES.duplicateEmail] });
+    const duplicate = () => new HttpError(400, MESSAGES.registrationRefused);
+    const passwordHash = await Bun.password.hash(input.password, PASSWORD_HASH);
     const [existing] = await this.db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
     if (existing) throw duplicate();
-    const passwordHash = await Bun.password.hash(input.password, PASSWORD_HASH);
     const now = new Date(this.now());
     try {
       if (sessionUser?.isGuest) {
@@ -250,5 +338,43 @@ export class AuthService {
     });
     const waits = rows.map((r) => (r.oldest === null ? 0 : Number(r.oldest) + windowMs - now));
     return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(Math.max(0, ...waits) / 1000)) };
+  }
+
+  // ---- sign-in back-off per (e-mail, IP) ----
+
+  private pairKey(email: string, ip: string | undefined) {
+    return hashToken(`pair:${email.trim().toLowerCase()}|${ip ?? "unknown"}`);
+  }
+
+  /** Seconds this pair must still wait before its next sign-in attempt (0 = go ahead). */
+  async backoffSeconds(email: string, ip: string | undefined): Promise<number> {
+    const { rows } = await this.deps.database.client.execute({ sql: "SELECT failures, last_at FROM sign_in_failures WHERE pair_hash = ?", args: [this.pairKey(email, ip)] });
+    const row = rows[0];
+    if (!row) return 0;
+    const failures = Number(row.failures);
+    const lastAt = Number(row.last_at);
+    const now = this.now();
+    if (now - lastAt > BACKOFF_FORGET_MS || failures < BACKOFF_FREE_FAILURES) return 0;
+    const wait = Math.min(BACKOFF_MAX_MS, 1000 * 2 ** (failures - BACKOFF_FREE_FAILURES));
+    return Math.max(0, Math.ceil((lastAt + wait - now) / 1000));
+  }
+
+  /** Record a failed (true) or successful (false) sign-in for the pair. */
+  async recordSignIn(email: string, ip: string | undefined, failed: boolean): Promise<void> {
+    const key = this.pairKey(email, ip);
+    if (!failed) {
+      await this.deps.database.client.execute({ sql: "DELETE FROM sign_in_failures WHERE pair_hash = ?", args: [key] });
+      return;
+    }
+    const now = this.now();
+    await this.deps.database.client.execute({
+      sql: `INSERT INTO sign_in_failures (pair_hash, failures, last_at) VALUES (?, 1, ?)
+            ON CONFLICT(pair_hash) DO UPDATE SET
+              failures = CASE WHEN ? - last_at > ? THEN 1 ELSE failures + 1 END,
+              last_at = excluded.last_at`,
+      args: [key, now, now, BACKOFF_FORGET_MS],
+    });
+    // Housekeeping: pairs idle for more than the forget window.
+    await this.deps.database.client.execute({ sql: "DELETE FROM sign_in_failures WHERE last_at < ?", args: [now - BACKOFF_FORGET_MS] });
   }
 }

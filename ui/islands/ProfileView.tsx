@@ -4,6 +4,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { apiRequest } from "../api";
 import { formatMemberSince, savedItems, signedInAs, type Profile } from "../components/account";
 import { applyTheme, clearDevice, readProfile } from "../components/device";
+import { AdminClaimCard } from "../components/AdminClaim";
 import { EditProfileDialog } from "../components/EditProfileDialog";
 import { helpMailto, LegalDialog, SUPPORT_EMAIL, type LegalDocument } from "../components/legal";
 import { LoadingScreen } from "../components/Loading";
@@ -60,7 +61,7 @@ const ICONS = {
  * The profile screen (accounts-and-shell.md section 2, DECISIONS 11): the card with real stats, the Edit
  * Profile dialog (kept on this device), the 16 themes, Quick Actions, the policies and Sign Out.
  */
-function ProfileView(props: { user: Viewer; city: SelectedCity; theme: string }) {
+function ProfileView(props: { user: Viewer; city: SelectedCity; theme: string; adminClaimable?: boolean }) {
   const { user, city } = props;
   const showToast = useSetAtom(showToastAtom);
   const [hydrated, setHydrated] = useState(false);
@@ -185,6 +186,8 @@ function ProfileView(props: { user: Viewer; city: SelectedCity; theme: string })
           })}
         </div>
       </section>
+
+      {props.adminClaimable && <AdminClaimCard />}
 
       <section aria-labelledby="actions-heading" className="card overflow-hidden">
         <h2 id="actions-heading" className="px-5 pb-1 pt-4 text-lg font-semibold">

@@ -5,10 +5,10 @@ import { Island } from "../islands/runtime";
 import type { SelectedCity } from "../state";
 
 /** /profile: the signed-in user's card, themes, quick actions (server-rendered with the user; islands for the rest). */
-export function ProfilePage(props: { user: Viewer; city: SelectedCity; theme: string }) {
+export function ProfilePage(props: { user: Viewer; city: SelectedCity; theme: string; adminClaimable?: boolean }) {
   return (
     <Shell path="/profile">
-      <Island name="ProfileView" component={ProfileView} props={{ user: { ...props.user }, city: props.city, theme: props.theme }} />
+      <Island name="ProfileView" component={ProfileView} props={{ user: { ...props.user }, city: props.city, theme: props.theme, adminClaimable: props.adminClaimable === true }} />
     </Shell>
   );
 }

@@ -1,0 +1,102 @@
+/**
+ * Durability (issue 16 item 10): acknowledged writes are never lost when the server is killed with
+ * SIGKILL. Each round starts the real server on the same database file, signs in, sends favorites from
+ * several concurrent writers, kills the process with kill -9 at a random moment while writes are in flight,
+ * restarts it and checks that every favorite the server acknowledged (201) is there. Prints the figures;
+ * exits 1 if any acknowledged write is missing.
+ *
+ *   npm run durability                 # 5 rounds
+ *   npm run durability -- --short      # 2 rounds (CI)
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { cookieOf, freePort, startServer } from "./lib/server";
+
+const short = process.argv.includes("--short") || process.env.DURABILITY_SHORT === "1";
+const roundsArg = process.argv.indexOf("--rounds");
+const rounds = roundsArg > 0 ? Number(process.argv[roundsArg + 1]) : short ? 2 : 5;
+const dir = mkdtempSync(join(tmpdir(), "localscope-durability-"));
+const databaseFile = join(dir, "durable.db");
+const env = { RATE_LIMIT_WRITES_PER_MINUTE: "1000000", RATE_LIMIT_AUTH_PER_MINUTE: "1000000" };
+const password = "blue-Harbor-lantern-42";
+const emailOf = (round: number) => `durable-${round}@example.com`;
+
+/** Acknowledged item ids per round (each round writes as its own account: an account keeps at most 1,000 favorites). */
+const acknowledged = new Map<number, Set<string>>();
+const ackCount = () => [...acknowledged.values()].reduce((n, s) => n + s.size, 0);
+async function missingAfterKill(base: string): Promise<string[]> {
+  const missing: string[] = [];
+  for (const [round, ids] of acknowledged) {
+    const login = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: emailOf(round), password }) });
+    if (!login.ok) throw new Error(`sign-in of round ${round}'s account answered ${login.status}`);
+    const list = (await (await fetch(`${base}/api/favorites`, { headers: { cookie: cookieOf(login) } })).json()) as Array<{ itemId: string }>;
+    const present = new Set(list.map((f) => f.itemId));
+    for (const id of ids) if (!present.has(id)) missing.push(id);
+  }
+  return missing;
+}
+let attempted = 0;
+let lost = 0;
+try {
+  for (let round = 1; round <= rounds; round++) {
+    const { proc, base } = await startServer({ port: await freePort(), databaseFile, env });
+    const signIn = await fetch(`${base}/api/auth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: emailOf(round), password, username: "Durable" }),
+    });
+    if (!signIn.ok) throw new Error(`sign-in answered ${signIn.status}`);
+    const cookie = cookieOf(signIn);
+
+    // Check what earlier rounds acknowledged survived the kill.
+    if (round > 1) {
+      const missing = await missingAfterKill(base);
+      lost = missing.length;
+      console.log(`round ${round}: after kill -9, ${ackCount() - missing.length}/${ackCount()} acknowledged favorites present${missing.length ? ` — MISSING: ${missing.slice(0, 5).join(", ")}` : ""}`);
+    }
+    const mine = new Set<string>();
+    acknowledged.set(round, mine);
+
+    // Writers: each sends favorites one after another until the process dies.
+    let alive = true;
+    const writer = async (w: number) => {
+      for (let i = 0; alive; i++) {
+        const itemId = `r${round}-w${w}-${i}`;
+        attempted++;
+        try {
+          const response = await fetch(`${base}/api/favorites`, {
+            method: "POST",
+            headers: { cookie, "content-type": "application/json" },
+            body: JSON.stringify({ itemType: "city", itemId, itemData: JSON.stringify({ round, w, i }) }),
+          });
+          if (response.status === 201 || response.status === 200) mine.add(itemId);
+          else if (response.status === 409) return; // the per-user favorites cap: this writer is done
+        } catch {
+          return; // the server died under us: this write was never acknowledged
+        }
+      }
+    };
+    const writers = Array.from({ length: 8 }, (_, w) => writer(w));
+    await Bun.sleep(300 + Math.random() * 700);
+    proc.kill(9);
+    alive = false;
+    await proc.exited;
+    await Promise.all(writers);
+    console.log(`round ${round}: killed with SIGKILL mid-write; ${mine.size} favorites acknowledged this round (${ackCount()} in all, ${attempted} attempted)`);
+  }
+  // Last check after the final kill.
+  const { proc, base } = await startServer({ port: await freePort(), databaseFile, env });
+  try {
+    const missing = await missingAfterKill(base);
+    lost = missing.length;
+    console.log(`final: ${ackCount() - missing.length}/${ackCount()} acknowledged favorites present after ${rounds} kill -9 rounds`);
+  } finally {
+    proc.kill();
+    await proc.exited;
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+console.log(lost === 0 ? "durability: PASS (no acknowledged write lost)" : `durability: FAIL (${lost} acknowledged writes lost)`);
+process.exit(lost === 0 ? 0 : 1);

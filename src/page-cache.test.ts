@@ -1,0 +1,79 @@
+/** Issue 16 item 8: the home page's HTML is cached per (city, theme, cookie city, viewer kind), sent with a fresh nonce each time. */
+import { describe, expect, test } from "bun:test";
+import { claimAdmin } from "../modules/auth";
+import { continueAsGuest, signUp, uniqueEmail } from "../modules/auth/testing";
+import { createApp } from "./app";
+import { loadConfig } from "./config";
+import { NONCE_PLACEHOLDER } from "./page-cache";
+import { silentLog, testAssets, testServices } from "./testing";
+
+const ADMIN = uniqueEmail("home-admin");
+const services = await testServices();
+let listCalls = 0;
+// The places service, counting how often home asks for its lists (a cached page asks nothing).
+const places = new Proxy(services.places, {
+  get(target, key, receiver) {
+    const value = Reflect.get(target, key, receiver);
+    if (key === "pageIfReady") return (...args: unknown[]) => (listCalls++, (value as (...a: unknown[]) => unknown).apply(target, args));
+    return typeof value === "function" ? value.bind(target) : value;
+  },
+});
+let placesChanged: () => void = () => {};
+const config = loadConfig({ NODE_ENV: "test", TRUSTED_PROXIES: "127.0.0.1", ADMIN_EMAIL: ADMIN, RATE_LIMIT_WRITES_PER_MINUTE: "100000", RATE_LIMIT_AUTH_PER_MINUTE: "100000" });
+const app = createApp({ ...services, places, config, assets: testAssets, log: silentLog(), onPlacesChanged: (listener) => (placesChanged = listener) });
+const request = (path: string, init?: RequestInit) => app.handle(new Request(`http://localhost${path}`, init));
+const guest = (await continueAsGuest(request)).cookie;
+const city = `localscope-location=${encodeURIComponent("Springfield, MO")}`;
+const home = async (cookie: string) => {
+  const response = await request("/", { headers: { cookie } });
+  return { status: response.status, html: await response.text(), csp: response.headers.get("content-security-policy") ?? "" };
+};
+// Import the states first: a page whose lists were not ready in time is (rightly) not cached.
+for (const [name, state] of [["Springfield", "MO"], ["Reno", "NV"]]) {
+  await (await request(`/api/places/nearby?city=${name}&state=${state}&count=12`, { headers: { cookie: guest } })).arrayBuffer();
+}
+const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)?.[1];
+
+describe("home page cache", () => {
+  test("the second visit is served without asking for the lists again; every answer has its own nonce, in the header and the HTML", async () => {
+    const first = await home(`${city}; ${guest}`);
+    expect(first.status).toBe(200);
+    const callsAfterFirst = listCalls;
+    expect(callsAfterFirst).toBeGreaterThan(0);
+    const second = await home(`${city}; ${guest}`);
+    expect(listCalls).toBe(callsAfterFirst);
+    for (const page of [first, second]) {
+      const nonce = nonceOf(page.csp)!;
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(page.html).toContain(`nonce="${nonce}"`);
+      expect(page.html).not.toContain(NONCE_PLACEHOLDER);
+    }
+    expect(nonceOf(first.csp)).not.toBe(nonceOf(second.csp));
+    expect(second.html.replaceAll(nonceOf(second.csp)!, "N")).toBe(first.html.replaceAll(nonceOf(first.csp)!, "N"));
+  });
+
+  test("city, theme and viewer kind each get their own page: the admin's shows the admin button, a guest's does not", async () => {
+    const member = await signUp(request, { email: ADMIN });
+    await claimAdmin({ database: services.database, config: { ADMIN_EMAIL: ADMIN } }, ADMIN);
+    const admin = await home(`${city}; ${member.cookie}`);
+    const visitor = await home(`${city}; ${guest}`);
+    expect(admin.html).toContain('aria-label="Admin panel"');
+    expect(visitor.html).not.toContain('aria-label="Admin panel"');
+    const themed = await home(`${city}; localscope-theme=indigo; ${guest}`);
+    expect(themed.html).toContain("indigo");
+    expect(visitor.html).not.toContain('data-theme="indigo"');
+    const elsewhere = await home(`localscope-location=${encodeURIComponent("Reno, NV")}; ${guest}`);
+    expect(elsewhere.html).toContain("Reno");
+    expect(visitor.html).not.toContain("Exploring Reno");
+  }, 60_000);
+
+  test("when places change (an import landed), the next visit renders afresh", async () => {
+    await home(`${city}; ${guest}`);
+    const before = listCalls;
+    await home(`${city}; ${guest}`);
+    expect(listCalls).toBe(before);
+    placesChanged();
+    await home(`${city}; ${guest}`);
+    expect(listCalls).toBeGreaterThan(before);
+  });
+});
