@@ -9,7 +9,7 @@ import { join } from "node:path";
 export const E2E_ADMIN_EMAIL = "e2e-admin@example.com";
 
 export function claimE2eAdmin(): string {
-  const root = join(__dirname, "..");
+  const root = process.cwd(); // the repository (Playwright and its web server run from it)
   const port = Number(process.env.E2E_PORT ?? 3199);
   const result = spawnSync(join(root, "node_modules/.bin/bun"), [join(root, "scripts/admin.ts"), "claim", E2E_ADMIN_EMAIL], {
     cwd: root,
