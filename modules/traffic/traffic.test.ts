@@ -7,6 +7,7 @@ import { openDatabase, type Database } from "../../db/client";
 import { migrate } from "../../db/migrate";
 import { loadConfig } from "../../src/config";
 import { testApp } from "../../src/testing";
+import { claimAdmin } from "../auth";
 import { continueAsGuest, signUp, uniqueEmail } from "../auth/testing";
 import { countries } from "./index";
 import { countryOf, type CountryTable } from "./geo";
@@ -47,7 +48,14 @@ async function loggedApp(env: Record<string, string> = {}) {
   };
   await t.app.traffic.log.flush();
   await t.database.client.execute("DELETE FROM traffic_log");
-  return { ...t, call, rows, adminEmail };
+  /** Register the ADMIN_EMAIL account and claim it (DECISIONS 22): its cookie. */
+  const signUpAdmin = async () => {
+    const admin = await signUp(t.request, { email: adminEmail });
+    const claimed = await claimAdmin({ database: t.database, config: { ADMIN_EMAIL: adminEmail } }, adminEmail);
+    expect(claimed.ok).toBe(true);
+    return admin;
+  };
+  return { ...t, call, rows, adminEmail, signUpAdmin };
 }
 
 describe("the request log wraps the whole server", () => {
@@ -94,8 +102,8 @@ describe("the request log wraps the whole server", () => {
 
   test("the admin's own requests are left out unless TRAFFIC_INCLUDE_ADMIN=true", async () => {
     for (const include of [false, true]) {
-      const { call, rows, request, adminEmail } = await loggedApp({ TRAFFIC_INCLUDE_ADMIN: String(include) });
-      const admin = await signUp(request, { email: adminEmail });
+      const { call, rows, signUpAdmin } = await loggedApp({ TRAFFIC_INCLUDE_ADMIN: String(include) });
+      const admin = await signUpAdmin();
       const before = (await rows()).length;
       expect((await call("/api/admin/traffic-logs", { headers: { cookie: admin.cookie } })).status).toBe(200);
       await call("/about", { ip: "1.0.0.2" });
@@ -269,14 +277,14 @@ describe("analytics from the hourly rollups", () => {
 
 describe("API (admin only)", () => {
   test("anonymous 401, others 403; the admin gets the spec's shape, bad parameters are a 400 with field messages", async () => {
-    const { call, request, adminEmail, rows } = await loggedApp();
+    const { call, request, signUpAdmin, rows } = await loggedApp();
     expect((await request("/api/admin/traffic-analytics")).status).toBe(401);
     const guest = await continueAsGuest(request);
     const denied = await request("/api/admin/traffic-logs", { headers: { cookie: guest.cookie } });
     expect(denied.status).toBe(403);
     expect(await denied.json()).toEqual({ message: "Access denied. Admin privileges required.", errors: {} });
 
-    const admin = await signUp(request, { email: adminEmail });
+    const admin = await signUpAdmin();
     const get = (path: string) => request(path, { headers: { cookie: admin.cookie } });
     for (let i = 0; i < 3; i++) await call(`/about?i=${i}`, { ip: `1.0.0.${10 + i}` });
     await call("/about", { ip: "1.0.0.50" });

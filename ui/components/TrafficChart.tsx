@@ -31,6 +31,8 @@ export default function TrafficChart(props: { points: Array<{ at: string; reques
             height: 200,
             legend: { show: false },
             cursor: { show: false },
+            // One point alone would stretch the time axis over years: give it a day around it.
+            scales: { x: { time: true, range: (_u, min, max) => (min === max ? [min - 43_200, max + 43_200] : [min, max]) } },
             axes: [axis, { ...axis, size: 56 }],
             series: [
               {},
