@@ -86,7 +86,7 @@ describe("a thin city gets live OpenStreetMap places", () => {
     for (const place of body) {
       expect(place.source).toBe("osm-overpass");
       expect(place.licence).toBe("ODbL-1.0");
-      expect(place.sources).toEqual([{ source: "osm-overpass", sourceId: place.sourceId, licence: "ODbL-1.0" }]);
+      expect(place.sources).toEqual([{ source: "osm-overpass", sourceId: place.sourceId, licence: "ODbL-1.0", observedAt: new Date().toISOString().slice(0, 10) }]);
       expect(place.sourceId).toMatch(/^(node|way|relation)\/\d+$/);
       expect(place.distance).toBeCloseTo(handMiles(chicago.latitude, chicago.longitude, place.latitude, place.longitude), 1);
     }

@@ -131,3 +131,13 @@ describe("formatting and links", () => {
     expect([0, 1, 2, 5].map(staggerDelay)).toEqual(["0.0s", "0.3s", "0.6s", "1.5s"]);
   });
 });
+
+describe("data age note (DECISIONS 20)", () => {
+  test("a stale place says which year's data lists it; a recent or undated one says nothing", async () => {
+    const { staleNote } = await import("./places");
+    expect(staleNote({ stale: true, observedAt: "2011" })).toBe("Listed in 2011 data — may have changed");
+    expect(staleNote({ stale: true, observedAt: "2017-01" })).toBe("Listed in 2017 data — may have changed");
+    expect(staleNote({ stale: false, observedAt: "2011" })).toBeNull();
+    expect(staleNote({ stale: true, observedAt: null })).toBeNull();
+  });
+});
