@@ -35,7 +35,7 @@ const base = `http://127.0.0.1:${port}`;
 
 interface Report {
   categories: Record<string, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
-  audits: Record<string, { score: number | null; numericValue?: number; title: string; scoreDisplayMode: string }>;
+  audits: Record<string, { score: number | null; numericValue?: number; title: string; scoreDisplayMode: string; details?: { items?: Array<{ node?: { selector?: string } }> } }>;
 }
 
 async function lighthouse(url: string, cookie: string): Promise<Report> {
@@ -87,7 +87,10 @@ try {
       `${screen.padEnd(18)} ${pct(c.performance?.score)}   ${pct(c.accessibility?.score)}   ${pct(c["best-practices"]?.score)}   ${pct(c.seo?.score)}  ${ms(report, "first-contentful-paint")}  ${ms(report, "largest-contentful-paint")}  ${ms(report, "total-blocking-time")}  ${cls.padStart(5)}`,
     );
     const failing = (c.accessibility?.auditRefs ?? []).filter((ref) => ref.weight > 0 && report.audits[ref.id]?.score === 0).map((ref) => ref.id);
-    if (failing.length) console.log(`    accessibility findings: ${failing.join(", ")}`);
+    for (const id of failing) {
+      const nodes = (report.audits[id]?.details?.items ?? []).map((item) => item.node?.selector).filter(Boolean);
+      console.log(`    accessibility finding ${id}: ${nodes.slice(0, 4).join(" | ")}${nodes.length > 4 ? ` (+${nodes.length - 4})` : ""}`);
+    }
   }
 } finally {
   server.kill();
