@@ -24,6 +24,8 @@ export default function TrafficChart(props: { points: Array<{ at: string; reques
           props.points.map((p) => p.requests),
           props.points.map((p) => p.bots),
         ];
+        const first = data[0][0]!;
+        const last = data[0][data[0].length - 1]!;
         const axis = { stroke: ink, grid: { stroke: "rgba(127,127,127,0.2)" }, ticks: { stroke: "rgba(127,127,127,0.3)" } };
         plot = new UPlot(
           {
@@ -32,7 +34,7 @@ export default function TrafficChart(props: { points: Array<{ at: string; reques
             legend: { show: false },
             cursor: { show: false },
             // One point alone would stretch the time axis over years: give it a day around it.
-            scales: { x: { time: true, range: (_u, min, max) => (min === max ? [min - 43_200, max + 43_200] : [min, max]) } },
+            scales: { x: { time: true, auto: false, range: (): uPlot.Range.MinMax => (first === last ? [first - 43_200, last + 43_200] : [first, last]) } },
             axes: [axis, { ...axis, size: 56 }],
             series: [
               {},
