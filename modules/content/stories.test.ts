@@ -54,12 +54,15 @@ describe("facts", () => {
     places: [wiki, place({ id: 8, title: "Owens–Thomas House", description: "Built in 1819.", distance: 0.4 }), place({ id: 9, title: "Old Fort", description: "Erected in 1762.", distance: 2 }), place({ id: 10, title: "Cotton Exchange", description: "Built 1887.", distance: 0.3 })],
   });
 
-  test("narrative facts lead; no bare statistic when five better facts exist; every fact names its source", () => {
+  test("narrative facts lead; no bare statistic among the first five when five better facts exist; every fact names its source", () => {
     const facts = storyFacts(rich);
-    expect(facts[0]!.title).toBe(`Also called "Hostess City"`);
+    expect(facts[0]!.title).toBe("Also called “Hostess City”");
     expect(facts.length).toBeGreaterThanOrEqual(5);
-    expect(facts.some((f) => f.statistic)).toBe(false);
-    expect(facts.map((f) => f.title)).not.toContain("3 ZIP codes");
+    expect(facts.slice(0, 5).some((f) => f.statistic)).toBe(false);
+    expect(facts.slice(0, 5).map((f) => f.title)).not.toContain("3 ZIP codes");
+    // Statistics come last, after every better fact.
+    const firstStatistic = facts.findIndex((f) => f.statistic);
+    expect(facts.slice(firstStatistic).every((f) => f.statistic)).toBe(true);
     for (const f of facts) expect(f.source.name.length).toBeGreaterThan(0);
     const depot = facts.find((f) => f.title === wiki.title)!;
     expect(depot.source).toEqual({ name: "Wikipedia", url: wiki.url, licence: "CC BY-SA 4.0" });

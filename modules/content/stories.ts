@@ -7,7 +7,7 @@
  * - every fact and entry names its source (and links it where the source is a web page; CC BY-SA text always);
  * - a year is called "built" only when the text says so; a designation or listing year is called that;
  * - no comparative claim ("oldest", "largest") unless computed over a stated, complete set;
- * - statistics ("N ZIP codes", "40.69° north") fill up to five facts only when nothing better exists.
+ * - statistics ("N ZIP codes") come after every better fact, so they lead nothing and fill only what is left.
  */
 
 export interface StorySource {
@@ -251,8 +251,8 @@ export function storyFacts(c: StoryContext): StoryFact[] {
   if (unique.length) {
     const nicknames = unique.filter((s) => !s.toLowerCase().includes(name.toLowerCase()));
     add({
-      title: `Also called ${list(unique.slice(0, 3).map((s) => `"${s}"`))}`,
-      summary: `Besides ${name}, the WordNet dictionary lists ${list(unique.map((s) => `"${s}"`))} as ${unique.length === 1 ? "a name" : "names"} for the city.`,
+      title: `Also called ${list(unique.slice(0, 3).map((s) => `“${s}”`))}`,
+      summary: `Besides ${name}, the WordNet dictionary lists ${list(unique.map((s) => `“${s}”`))} as ${unique.length === 1 ? "a name" : "names"} for the city.`,
       category: "Names",
       source: WORDNET,
       details: [
@@ -491,9 +491,8 @@ export function storyFacts(c: StoryContext): StoryFact[] {
       return true;
     })
     .sort((a, b) => b.score - a.score);
-  const better = ranked.filter((f) => !f.statistic);
-  const fill = Math.max(0, 5 - better.length);
-  return [...better, ...ranked.filter((f) => f.statistic).slice(0, fill)];
+  // Statistics come only after every better fact: the first five never hold one when five better exist.
+  return [...ranked.filter((f) => !f.statistic), ...ranked.filter((f) => f.statistic)];
 }
 
 // ---------------------------------------------------------------------------------------------------------

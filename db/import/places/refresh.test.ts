@@ -143,7 +143,7 @@ describe("replacing a source's rows", () => {
     const left = (await database.client.execute("SELECT title, source, source_id, licence, sources FROM places")).rows;
     expect(left).toHaveLength(1);
     expect(left[0]).toMatchObject({ title: "Shared Cafe", source: "city-food", source_id: "a1", licence: "Public domain" });
-    expect(JSON.parse(String(left[0]!.sources))).toEqual([{ source: "city-food", sourceId: "a1", licence: "Public domain" }]);
+    expect(JSON.parse(String(left[0]!.sources))).toEqual([{ source: "city-food", sourceId: "a1", licence: "Public domain", observedAt: null }]);
     database.close();
   });
 });
