@@ -4,7 +4,7 @@
  * (modules/admin/service.ts, in process — the HTTP layer adds about a millisecond):
  *   analytics p95 (target ≤ 500 ms), one users-table page per sort (target ≤ 100 ms), one activities page,
  * against a baseline measured in the same run (a plain `count(*)` over the 2,000,000 activities).
- * Usage: bun scripts/bench-admin.ts [--runs 20] [--keep]
+ * Usage: bun scripts/bench-admin.ts [--runs 20] [--keep] [--reuse DIR]   (--reuse: time a database kept by --keep)
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -26,7 +26,9 @@ const ACTIVITIES = 2_000_000;
 const FAVORITES = 500_000;
 const DAY = 86_400_000;
 
-const dir = mkdtempSync(join(tmpdir(), "localscope-bench-admin-"));
+const reuseAt = process.argv.indexOf("--reuse");
+const reuse = reuseAt > 0 ? process.argv[reuseAt + 1] : undefined;
+const dir = reuse ?? mkdtempSync(join(tmpdir(), "localscope-bench-admin-"));
 const database = await openDatabase(`file:${join(dir, "bench.db")}`);
 const { client } = database;
 await migrate(client);
@@ -44,6 +46,7 @@ const stats = (samples: number[]) => {
 };
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
+if (!reuse) {
 console.log(`Seeding ${USERS.toLocaleString("en-US")} users, ${ACTIVITIES.toLocaleString("en-US")} activities, ${FAVORITES.toLocaleString("en-US")} favorites…`);
 const seedStart = performance.now();
 // The rollup triggers (migration 0006) would run once per seeded row; the seed goes around them and rebuilds
@@ -86,6 +89,7 @@ await client.execute(`INSERT INTO admin_user_stats (user_id, activities_count, f
 for (const sql of triggerSql) await client.execute(sql);
 await client.execute("ANALYZE");
 console.log(`Seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s (rollup rebuilt in one pass, triggers restored)\n`);
+} else console.log(`Reusing the seeded database in ${dir}: ${(await client.execute("SELECT (SELECT count(*) FROM users), (SELECT count(*) FROM activities), (SELECT count(*) FROM favorites)")).rows.map((r) => Array.from(r as ArrayLike<unknown>).join(" / "))} users / activities / favorites\n`);
 
 // Baseline: a plain count over every activity (what the analytics would cost per figure without rollups).
 const baseline = stats(await Promise.all(Array.from({ length: 5 }, () => 0)).then(async () => {
@@ -130,5 +134,5 @@ for (let i = 0; i < 5; i++) actRuns.push(await time(() => listActivities(client,
 console.log(`user-activities page: median ${ms(stats(actRuns).median)}`);
 
 database.close();
-if (!process.argv.includes("--keep")) rmSync(dir, { recursive: true, force: true });
+if (!process.argv.includes("--keep") && !reuse) rmSync(dir, { recursive: true, force: true });
 else console.log(`kept ${dir}`);

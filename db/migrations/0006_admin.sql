@@ -16,6 +16,7 @@ CREATE INDEX `users_created_idx` ON `users` (`created_at`);--> statement-breakpo
 CREATE INDEX `users_guest_created_idx` ON `users` (`is_guest`,`created_at`);--> statement-breakpoint
 CREATE INDEX `users_guest_username_idx` ON `users` (`is_guest`,`username` COLLATE NOCASE);--> statement-breakpoint
 CREATE INDEX `users_guest_email_idx` ON `users` (`is_guest`,`email`);--> statement-breakpoint
+CREATE INDEX `users_guest_search_idx` ON `users` (`is_guest`,`username`,`email`);--> statement-breakpoint
 CREATE INDEX `activities_created_cover_idx` ON `activities` (`created_at`,`user_id`,`activity_type`,`city_state`,`city_name`,`category_id`);--> statement-breakpoint
 CREATE INDEX `places_state_city_idx` ON `places` (`state_code`,`city` COLLATE NOCASE);--> statement-breakpoint
 CREATE TABLE `admin_data_health` (

@@ -54,6 +54,96 @@ export const EXPLORE_PATTERNS = [
   { pattern: "10+ cities", min: 10, max: Number.MAX_SAFE_INTEGER },
 ] as const;
 
+type Tally = { n: number; users: Set<number> };
+const tally = (map: Map<string, Tally & { name: string; st: string }>, key: string, name: string, st: string, user: number) => {
+  let entry = map.get(key);
+  if (!entry) map.set(key, (entry = { n: 0, users: new Set(), name, st }));
+  entry.n++;
+  entry.users.add(user);
+  if (name < entry.name) entry.name = name;
+};
+const byCount = (a: { n: number; users: Set<number>; name: string }, b: { n: number; users: Set<number>; name: string }) =>
+  b.n - a.n || b.users.size - a.users.size || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+/** The figures of decision 021 that read the last 14 days of activities (and session uses), in one pass. */
+async function windowTallies(c: Client, t: { dayStart: number; weekStart: number; previousWeekStart: number; end: number }) {
+  const acts = (
+    await c.execute({
+      sql: "SELECT user_id, activity_type, city_name, city_state, category_id, created_at FROM activities WHERE created_at >= ? AND created_at < ?",
+      args: [t.previousWeekStart, t.end],
+    })
+  ).rows;
+  const uses = (await c.execute({ sql: "SELECT user_id, expires_at FROM sessions WHERE expires_at >= ? AND expires_at < ?", args: [t.previousWeekStart + SESSION_TTL_MS, t.end + SESSION_TTL_MS] })).rows;
+  const today = new Set<number>();
+  const week = new Set<number>();
+  const previous = new Set<number>();
+  const seen = (user: number, at: number) => {
+    if (at >= t.weekStart) week.add(user);
+    else previous.add(user);
+    if (at >= t.dayStart) today.add(user);
+  };
+  for (const r of uses) seen(Number(r[0]), Number(r[1]) - SESSION_TTL_MS);
+  const categories = new Map<string, number>();
+  const cities = new Map<string, Tally & { name: string; st: string }>();
+  const states = new Map<string, Tally & { name: string; st: string }>();
+  const userCities = new Map<number, Set<string>>();
+  const hours = new Map<number, number>();
+  const types = new Map<string, { current: number; previous: number }>();
+  for (const r of acts) {
+    const user = Number(r[0]);
+    const type = String(r[1]);
+    const at = Number(r[5]);
+    seen(user, at);
+    const count = types.get(type) ?? { current: 0, previous: 0 };
+    types.set(type, count);
+    if (at < t.weekStart) {
+      count.previous++;
+      continue;
+    }
+    count.current++;
+    const hour = Math.floor(at / 3_600_000) % 24;
+    hours.set(hour, (hours.get(hour) ?? 0) + 1);
+    if ((type === "category_explored" || type === "place_visited") && r[4] !== null) {
+      const name = categoryName(String(r[4]));
+      categories.set(name, (categories.get(name) ?? 0) + 1);
+    }
+    const st = r[3] === null ? null : String(r[3]).toUpperCase();
+    if (st !== null) tally(states, st, st, st, user);
+    if (r[2] !== null) {
+      const name = String(r[2]);
+      const key = `${name.toLowerCase()}|${st ?? ""}`;
+      tally(cities, key, name, st ?? "", user);
+      let set = userCities.get(user);
+      if (!set) userCities.set(user, (set = new Set()));
+      set.add(key);
+    }
+  }
+  const categoryTotal = [...categories.values()].reduce((a, b) => a + b, 0);
+  const perUser = [...userCities.values()].map((set) => set.size);
+  return {
+    activeToday: today.size,
+    activeThisWeek: week.size,
+    activePreviousWeek: previous.size,
+    retained: [...previous].filter((u) => week.has(u)).length,
+    categoryPreferences: [...categories]
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .map(([category, n]) => ({ category, percentage: percent(n, categoryTotal) })),
+    topCities: [...cities.values()]
+      .sort(byCount)
+      .slice(0, TOP_LIMIT)
+      .map((e) => ({ city: e.st ? `${e.name}, ${e.st}` : e.name, activities: e.n, users: e.users.size })),
+    stateDistribution: [...states.values()].sort(byCount).map((e) => ({ state: e.st, activities: e.n, users: e.users.size })),
+    explorePatterns: EXPLORE_PATTERNS.map((p) => ({ pattern: p.pattern, frequency: perUser.filter((n) => n >= p.min && n <= p.max).length })),
+    recentActivities: [...types]
+      .map(([type, v]) => ({ type, count: v.current, trend: trendOf(v.current, v.previous) }))
+      .sort((a, b) => b.count - a.count || a.type.localeCompare(b.type)),
+    peakUsageHours: [...hours]
+      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+      .slice(0, 3)
+      .map(([hour]) => ({ hour })),
+  };
+}
+
 export async function analytics(client: Client, now: number, requestLog?: RequestLogStats): Promise<AdminAnalytics> {
   const dayStart = Math.floor(now / DAY_MS) * DAY_MS;
   const weekStart = now - 7 * DAY_MS;
@@ -68,15 +158,6 @@ export async function analytics(client: Client, now: number, requestLog?: Reques
     const totalUsers = await one(c, "SELECT count(*) FROM users");
     const totalFavorites = await one(c, "SELECT coalesce(sum(favorites_count), 0) FROM admin_user_stats");
     const totalActivities = await one(c, "SELECT coalesce(sum(activities_count), 0) FROM admin_user_stats");
-    const activeToday = await one(c, `SELECT count(*) FROM (${ACTIVE_IDS})`, [dayStart, end]);
-    const activeThisWeek = await one(c, `SELECT count(*) FROM (${ACTIVE_IDS})`, [weekStart, end]);
-    const retained = await one(c, `SELECT count(*) FROM (${ACTIVE_IDS} INTERSECT SELECT * FROM (${ACTIVE_IDS.replaceAll("?1", "?3").replaceAll("?2", "?4")}))`, [
-      weekStart,
-      end,
-      previousWeekStart,
-      weekStart,
-    ]);
-    const activePreviousWeek = await one(c, `SELECT count(*) FROM (${ACTIVE_IDS})`, [previousWeekStart, weekStart]);
     const newToday = await one(c, "SELECT count(*) FROM users WHERE created_at >= ?", [dayStart]);
     const newWeek = await one(c, "SELECT count(*) FROM users WHERE created_at >= ?", [weekStart]);
     const newPreviousWeek = await one(c, "SELECT count(*) FROM users WHERE created_at >= ? AND created_at < ?", [previousWeekStart, weekStart]);
@@ -92,68 +173,15 @@ export async function analytics(client: Client, now: number, requestLog?: Reques
       )
     ).map((r) => ({ username: String(r.username), email: String(r.email), activities: num(r.n) }));
 
-    // Window figures (last 7 days, like Active This Week) read the covering index activities_created_cover_idx only.
-    const categoryRows = await rows(
-      c,
-      `SELECT category_id, count(*) AS n FROM activities
-       WHERE created_at >= ? AND activity_type IN ('category_explored', 'place_visited') AND category_id IS NOT NULL
-       GROUP BY category_id`,
-      [weekStart],
-    );
-    const byCategory = new Map<string, number>();
-    for (const r of categoryRows) byCategory.set(categoryName(String(r.category_id)), (byCategory.get(categoryName(String(r.category_id))) ?? 0) + num(r.n));
-    const categoryTotal = [...byCategory.values()].reduce((a, b) => a + b, 0);
-    const categoryPreferences = [...byCategory]
-      .map(([category, n]) => ({ category, n, percentage: percent(n, categoryTotal) }))
-      .sort((a, b) => b.n - a.n || a.category.localeCompare(b.category))
-      .map(({ category, percentage }) => ({ category, percentage }));
-
-    const topCities = (
-      await rows(
-        c,
-        `SELECT min(city_name) AS name, upper(city_state) AS st, count(*) AS n, count(DISTINCT user_id) AS users FROM activities
-         WHERE created_at >= ? AND city_name IS NOT NULL
-         GROUP BY lower(city_name), upper(coalesce(city_state, '')) ORDER BY n DESC, users DESC, name ASC LIMIT ${TOP_LIMIT}`,
-        [weekStart],
-      )
-    ).map((r) => ({ city: r.st ? `${r.name}, ${r.st}` : String(r.name), activities: num(r.n), users: num(r.users) }));
-
-    const stateDistribution = (
-      await rows(
-        c,
-        `SELECT upper(city_state) AS st, count(*) AS n, count(DISTINCT user_id) AS users FROM activities
-         WHERE created_at >= ? AND city_state IS NOT NULL
-         GROUP BY upper(city_state) ORDER BY n DESC, users DESC, st ASC`,
-        [weekStart],
-      )
-    ).map((r) => ({ state: String(r.st), activities: num(r.n), users: num(r.users) }));
-
-    const cityCounts = await rows(
-      c,
-      `SELECT cities, count(*) AS users FROM (
-         SELECT user_id, count(DISTINCT lower(city_name) || '|' || upper(coalesce(city_state, ''))) AS cities FROM activities
-         WHERE created_at >= ? AND city_name IS NOT NULL GROUP BY user_id)
-       GROUP BY cities`,
-      [weekStart],
-    );
-    const explorePatterns = EXPLORE_PATTERNS.map((p) => ({
-      pattern: p.pattern,
-      frequency: cityCounts.filter((r) => num(r.cities) >= p.min && num(r.cities) <= p.max).reduce((sum, r) => sum + num(r.users), 0),
-    }));
-
+    // Every windowed figure comes from one range read of the covering index activities_created_cover_idx (the
+    // last 14 days: this week and the week before), tallied here in one pass.
+    const w = await windowTallies(c, { dayStart, weekStart, previousWeekStart, end });
+    const { activeToday, activeThisWeek, retained, activePreviousWeek, categoryPreferences, topCities, stateDistribution, explorePatterns } = w;
     const newUsers = (
       await rows(c, `SELECT username, email, created_at FROM users WHERE is_guest = 0 ORDER BY created_at DESC, id DESC LIMIT ${TOP_LIMIT}`)
     ).map((r) => ({ username: String(r.username ?? ""), email: String(r.email ?? ""), createdAt: new Date(num(r.created_at)).toISOString() }));
 
-    const typeRows = await rows(
-      c,
-      `SELECT activity_type, sum(created_at >= ?1) AS current, sum(created_at < ?1) AS previous FROM activities
-       WHERE created_at >= ?2 GROUP BY activity_type`,
-      [weekStart, previousWeekStart],
-    );
-    const recentActivities = typeRows
-      .map((r) => ({ type: String(r.activity_type), count: num(r.current), trend: trendOf(num(r.current), num(r.previous)) }))
-      .sort((a, b) => b.count - a.count || a.type.localeCompare(b.type));
+    const recentActivities = w.recentActivities;
 
     const performance = requestLog
       ? await requestLog.performance({ since: weekStart, until: end })
@@ -161,14 +189,7 @@ export async function analytics(client: Client, now: number, requestLog?: Reques
           avgResponseTime: null,
           errorRate: null,
           // Until the request log exists: the busiest UTC hours of the stored activities (last 7 days).
-          peakUsageHours: (
-            await rows(
-              c,
-              `SELECT (created_at / 3600000) % 24 AS hour, count(*) AS n FROM activities WHERE created_at >= ?
-               GROUP BY hour ORDER BY n DESC, hour ASC LIMIT 3`,
-              [weekStart],
-            )
-          ).map((r) => ({ hour: num(r.hour) })),
+          peakUsageHours: w.peakUsageHours,
         };
 
     return {
@@ -235,14 +256,15 @@ export async function listUsers(client: Client, query: UsersQuery): Promise<{ us
   const direction = query.order === "asc" ? "ASC" : "DESC";
   const column = SORT_COLUMNS[query.sort];
   const onRollup = column.startsWith("s.");
-  // A search matches few rows: read the table once and sort the matches ("+" keeps SQLite off the sort index).
+  // A search matches few rows: it reads the (is_guest, username, email) index once and sorts the matches ("+"
+  // keeps SQLite off the sort index).
   const order = query.q ? `+${column.split(" ")[0]}${column.includes("NOCASE") ? " COLLATE NOCASE" : ""}` : column;
   const tie = onRollup ? "s.user_id" : "u.id";
   const list = await rows(
     client,
     `SELECT u.id, u.username, u.email, u.created_at, u.is_guest, s.favorites_count AS favorites,
-            s.activities_count AS activities, s.last_activity
-     FROM ${onRollup ? "admin_user_stats s JOIN users u ON u.id = s.user_id" : "users u JOIN admin_user_stats s ON s.user_id = u.id"}
+            s.activities_count AS activities, s.last_activity${query.q ? ", count(*) OVER () AS matches" : ""}
+     FROM ${onRollup && !query.q ? "admin_user_stats s JOIN users u ON u.id = s.user_id" : `users u ${query.q ? "INDEXED BY users_guest_search_idx " : ""}JOIN admin_user_stats s ON s.user_id = u.id`}
      WHERE ${where.join(" AND ")}
      ORDER BY ${order} ${direction}, ${tie} ${direction}
      LIMIT ? OFFSET ?`,
@@ -250,7 +272,11 @@ export async function listUsers(client: Client, query: UsersQuery): Promise<{ us
   );
   const registered = await one(client, "SELECT count(*) FROM users WHERE is_guest = 0");
   const guests = await one(client, "SELECT count(*) FROM users WHERE is_guest = 1");
-  const total = query.q ? await one(client, `SELECT count(*) FROM users u WHERE ${where.join(" AND ")}`, args) : guest ? guests : registered;
+  // A search counts its matches in the same scan (a page past the end has no row to carry it: count apart).
+  const total = !query.q
+    ? guest ? guests : registered
+    : list.length ? num(list[0]!.matches)
+    : await one(client, `SELECT count(*) FROM users u INDEXED BY users_guest_search_idx WHERE ${where.join(" AND ")}`, args);
   return {
     users: list.map((r) => ({
       id: num(r.id),
