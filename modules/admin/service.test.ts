@@ -253,7 +253,7 @@ describe("data health", () => {
     for (let i = 0; i < 5; i++) await place("VT", "Bigtown", 10, i < 2 ? N - 6 * 365 * D : N - D);
     for (let i = 0; i < 3; i++) await place("VT", "bigtown", 8, N - D);
     for (let i = 0; i < 2; i++) await place("VT", "Smallville", 11, N - D);
-    await client.execute({ sql: "INSERT INTO data_imports (dataset, version, rows, imported_at) VALUES ('places:osm:VT', '1', 10, ?), ('places:nps:VT', '1', 3, ?)", args: [N - 2 * D, N - 3 * D] });
+    await client.execute({ sql: "INSERT INTO data_imports (dataset, version, rows, imported_at) VALUES ('places:osm:VT', '1', 10, ?), ('places:nps:VT', '1', 3, ?), ('refresh:osm:VT', '2026-11-01', 10, ?)", args: [N - 2 * D, N - 3 * D, N - 2 * D] });
 
     const health = await dataHealth(client, N);
     const vt = health.states.find((s) => s.stateCode === "VT")!;
@@ -287,7 +287,7 @@ describe("data health", () => {
     expect(await dataHealth(client, N)).toEqual(health);
     await place("VT", "Smallville", 11, N);
     expect((await dataHealth(client, N)).states.find((s) => s.stateCode === "VT")!.places).toBe(10); // imports unchanged → stored
-    await client.execute({ sql: "UPDATE data_imports SET imported_at = ? WHERE dataset = 'places:osm:VT'", args: [N - D] });
+    await client.execute({ sql: "UPDATE data_imports SET imported_at = ? WHERE dataset IN ('places:osm:VT', 'refresh:osm:VT')", args: [N - D] });
     const after = (await dataHealth(client, N)).states.find((s) => s.stateCode === "VT")!;
     expect(after.places).toBe(11);
     expect(after.commands[0]!.lastRun).toBe(new Date(N - D).toISOString());

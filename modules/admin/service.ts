@@ -325,14 +325,14 @@ export const THIN_CITY_PLACES = 8;
 export const STALE_AFTER_MS = 5 * 365.25 * DAY_MS;
 /** The operator refresh commands of a state and the data_imports marker that records their last run. */
 export const REFRESH_COMMANDS = [
-  { command: (st: string) => `npm run import:osm -- --state ${st}`, marker: (st: string) => `places:osm:${st}` },
-  { command: (st: string) => `npm run import:overture -- --state ${st}`, marker: (st: string) => `places:overture:${st}` },
+  { command: (st: string) => `npm run import:osm -- --state ${st}`, marker: (st: string) => `refresh:osm:${st}` },
+  { command: (st: string) => `npm run import:overture -- --state ${st}`, marker: (st: string) => `refresh:overture:${st}` },
 ] as const;
 
 /** What a state's summary depends on: its import markers (name, rows, time). A change recomputes it. */
 async function fingerprints(client: Client): Promise<Map<string, string>> {
   const result = new Map<string, string>();
-  const list = await rows(client, "SELECT dataset, rows, imported_at FROM data_imports WHERE dataset LIKE 'places:%' ORDER BY dataset");
+  const list = await rows(client, "SELECT dataset, rows, imported_at FROM data_imports WHERE dataset LIKE 'places:%' OR dataset LIKE 'refresh:%' ORDER BY dataset");
   for (const r of list) {
     const st = String(r.dataset).split(":").at(-1)!;
     result.set(st, `${result.get(st) ?? ""}${r.dataset}=${r.rows}@${r.imported_at};`);
@@ -357,7 +357,9 @@ export async function computeStateHealth(client: Client, stateCode: string, now:
   const datasets = (await rows(client, "SELECT dataset, rows, imported_at FROM data_imports WHERE dataset LIKE ? ORDER BY imported_at DESC", [`places:%:${stateCode}`])).map(
     (r) => ({ dataset: String(r.dataset).split(":").slice(1, -1).join(":"), rows: num(r.rows), importedAt: new Date(num(r.imported_at)).toISOString() }),
   );
-  const lastRuns = new Map(datasets.map((d) => [`places:${d.dataset}:${stateCode}`, d.importedAt]));
+  // The operator refreshes record themselves as refresh:<source>:<state> (db/import/places/replace.ts).
+  const refreshes = await rows(client, "SELECT dataset, imported_at FROM data_imports WHERE dataset LIKE ?", [`refresh:%:${stateCode}`]);
+  const lastRuns = new Map(refreshes.map((r) => [String(r.dataset), new Date(num(r.imported_at)).toISOString()]));
   return {
     stateCode,
     places,
