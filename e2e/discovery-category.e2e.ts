@@ -235,7 +235,7 @@ for (const view of PLACE_VIEWS) {
       await chooseCity(context, baseURL, EMPTY_TOWN);
       await page.goto(`/category/${view.slug}`);
       await expect(page.getByText(view.empty)).toBeVisible();
-      await expect(page.getByText(`${view.thing} for Terlingua, TX couldn't be loaded.`)).toBeVisible();
+      await expect(page.getByText(`${view.thing} for Alzada, MT couldn't be loaded.`)).toBeVisible();
       await screenshotAndAxe(page, testInfo);
     });
 

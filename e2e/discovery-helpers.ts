@@ -6,8 +6,8 @@ import { join } from "node:path";
 import { expect } from "./fixtures";
 
 export const LAS_VEGAS = "Las Vegas, NV";
-/** A town with no place of any dataset within 50 miles (checked through the API). */
-export const EMPTY_TOWN = "Terlingua, TX";
+/** A town with no place of any dataset within 30 miles, beyond every list's radius (checked in the imported data). */
+export const EMPTY_TOWN = "Alzada, MT";
 export const PHONE = { width: 390, height: 844 };
 
 /**

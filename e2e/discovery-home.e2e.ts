@@ -138,7 +138,7 @@ test.describe("home", () => {
     await islandsHydrated(page);
     const rows = page.getByTestId("nearby-list").getByRole("button");
     const first = await rows.first().locator("span.font-semibold").textContent();
-    await page.evaluate(() => localStorage.setItem("localscope-location", "Terlingua, TX"));
+    await page.evaluate(() => localStorage.setItem("localscope-location", "Alzada, MT"));
     await expect(page.getByText("No Nearby Places Yet")).toBeVisible();
     const lasVegasCalls: string[] = [];
     page.on("request", (r) => {
@@ -243,7 +243,7 @@ test.describe("home", () => {
   test("a city with no places: the empty texts", async ({ page, context, baseURL }, testInfo) => {
     await chooseCity(context, baseURL, EMPTY_TOWN);
     await page.goto("/");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Exploring Terlingua, TX");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Exploring Alzada, MT");
     await expect(page.getByText("No Nearby Places Yet")).toBeVisible();
     await expect(page.getByText("We're still discovering places in your area!")).toBeVisible();
     await expect(page.getByText("No Local Gems Yet")).toBeVisible();
@@ -286,12 +286,12 @@ test.describe("home", () => {
     await page.goto("/");
     await expect(page.getByTestId("local-gems-list").getByRole("button")).toHaveCount(6);
     // Another tab stores the new choice; this tab's polling (every 500 ms) picks it up.
-    await page.evaluate(() => localStorage.setItem("localscope-location", "Terlingua, TX"));
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Exploring Terlingua, TX");
+    await page.evaluate(() => localStorage.setItem("localscope-location", "Alzada, MT"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Exploring Alzada, MT");
     await expect(page.getByTestId("gems-waiting")).toBeVisible();
     await expect(page.getByText("No Nearby Places Yet")).toBeVisible();
     await expect(page.getByText("No Local Gems Yet")).toBeVisible();
-    await expect.poll(() => activities.find((a) => a.activityType === "city_discovered")).toMatchObject({ cityName: "Terlingua", cityState: "TX" });
+    await expect.poll(() => activities.find((a) => a.activityType === "city_discovered")).toMatchObject({ cityName: "Alzada", cityState: "MT" });
   });
 
   test("choosing a city in the picker records the search and reloads the lists for that city", async ({ page, context, baseURL }) => {

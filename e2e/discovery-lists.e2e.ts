@@ -50,7 +50,7 @@ test.describe("/featured", () => {
     await chooseCity(context, baseURL, EMPTY_TOWN);
     await page.goto("/featured");
     await expect(page.getByText("No Featured Places Yet")).toBeVisible();
-    await expect(page.getByText("We're still discovering amazing places in Terlingua, TX!")).toBeVisible();
+    await expect(page.getByText("We're still discovering amazing places in Alzada, MT!")).toBeVisible();
     await expect(page.getByRole("link", { name: "Explore More" })).toHaveAttribute("href", "/");
     await screenshotAndAxe(page, testInfo);
   });
@@ -116,8 +116,8 @@ test.describe("/nearby", () => {
     await chooseCity(context, baseURL, LAS_VEGAS);
     await page.goto("/nearby");
     await expect(page.getByTestId("nearby-list").getByRole("button")).toHaveCount(12);
-    await page.evaluate(() => localStorage.setItem("localscope-location", "Terlingua, TX"));
-    await expect(page.getByText("Around Terlingua, TX")).toBeVisible({ timeout: 3000 });
+    await page.evaluate(() => localStorage.setItem("localscope-location", "Alzada, MT"));
+    await expect(page.getByText("Around Alzada, MT")).toBeVisible({ timeout: 3000 });
     await expect(page.getByText("No Discoveries Found")).toBeVisible();
   });
 
@@ -125,7 +125,7 @@ test.describe("/nearby", () => {
     await chooseCity(context, baseURL, EMPTY_TOWN);
     await page.goto("/nearby");
     await expect(page.getByText("No Discoveries Found")).toBeVisible();
-    await expect(page.getByText("We're discovering amazing places near Terlingua. Check back soon!")).toBeVisible();
+    await expect(page.getByText("We're discovering amazing places near Alzada. Check back soon!")).toBeVisible();
     await screenshotAndAxe(page, testInfo);
   });
 
@@ -152,7 +152,9 @@ test.describe("/lodging", () => {
     await page.route("**/api/places/category/11?*", async (route) => {
       await held;
       const places = await (await route.fetch()).json();
-      // Real places; one given a website without a scheme and six amenities to show the rules.
+      // Real places; one given a price, a website without a scheme and six amenities to show the rules. The
+      // others keep what their sources say: no price, no amenities (DECISIONS 17).
+      places[0].priceRange = "$$";
       places[0].website = "www.example-hotel.com";
       places[0].amenities = ["WiFi", "Parking", "Pool", "Gym", "Spa", "Bar"];
       await route.fulfill({ json: places });
@@ -168,6 +170,8 @@ test.describe("/lodging", () => {
     const first = cards.first();
     await expect(first.getByTestId("price")).toHaveText("$$");
     await expect(first.getByTestId("amenities").getByRole("listitem")).toHaveText(["WiFi", "Parking", "Pool", "Gym", "+2 more"]);
+    // A card whose source gives no price shows none (never a default "$$").
+    await expect(cards.nth(1).getByTestId("price")).toHaveCount(0);
     await expect(first.getByRole("link", { name: "Website" })).toHaveAttribute("href", "https://www.example-hotel.com");
     await expect(first.getByRole("link", { name: "Website" })).toHaveAttribute("rel", "noopener noreferrer");
     await expect(cards.nth(1).getByRole("link", { name: "Website" })).toHaveCount(0);
@@ -193,7 +197,7 @@ test.describe("/lodging", () => {
     await chooseCity(context, baseURL, EMPTY_TOWN);
     await page.goto("/lodging");
     await expect(page.getByText("No Lodging Found")).toBeVisible();
-    await expect(page.getByText("We couldn't find any hotels or lodging options in Terlingua, TX.")).toBeVisible();
+    await expect(page.getByText("We couldn't find any hotels or lodging options in Alzada, MT.")).toBeVisible();
     await expect(page.getByRole("link", { name: "Back to Home", exact: true })).toHaveAttribute("href", "/");
     await screenshotAndAxe(page, testInfo);
   });
@@ -238,7 +242,7 @@ test.describe("/local-gems", () => {
     await chooseCity(context, baseURL, EMPTY_TOWN);
     await page.goto("/local-gems");
     await expect(page.getByText("No Local Gems Yet")).toBeVisible();
-    await expect(page.getByText("We're discovering local businesses in Terlingua!")).toBeVisible();
+    await expect(page.getByText("We're discovering local businesses in Alzada!")).toBeVisible();
     await screenshotAndAxe(page, testInfo);
   });
 

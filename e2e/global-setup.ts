@@ -7,7 +7,7 @@ import { startServer, TEMPLATE_DIR, BASE_PORT } from "./server";
 
 const WARM = [
   ["Las Vegas", "NV"],
-  ["Terlingua", "TX"],
+  ["Alzada", "MT"],
   ["New York", "NY"],
   // Cities the tests switch to: imported here once, not by every worker inside a test's own timeout.
   ["Boston", "MA"],
