@@ -177,7 +177,6 @@ export interface RequestUser {
  * need it (discovery's load-more, favorites, chat, admin). `null` means anonymous.
  */
 export type CurrentUser = (request: Request) => Promise<RequestUser | null>;
-export const anonymousOnly: CurrentUser = async () => null;
 
 // The client's address, scheme and host, honouring TRUSTED_PROXIES (src/proxies.ts): one place for all of them.
 export { clientAddress, isHttps, requestHost } from "./proxies";

@@ -1,8 +1,9 @@
 import { Elysia } from "elysia";
 import { HttpError, type CurrentUser, type RequestUser } from "../../src/http";
 
-/** The spec's text for everyone but the admin (accounts-and-shell.md §8). */
-export const ACCESS_DENIED = "Access denied. Admin privileges required.";
+/** The spec's text for everyone but the admin (accounts-and-shell.md §8), from the domain leaf. */
+import { ACCESS_DENIED } from "../../src/domain/accounts";
+export { ACCESS_DENIED };
 export const SIGN_IN_REQUIRED = "Please sign in.";
 
 export type AuthRole = "user" | "admin";

@@ -1,7 +1,8 @@
 import type { Client } from "@libsql/client";
 import { Elysia } from "elysia";
 import type { Llm } from "../llm";
-import { HttpError, jsonError, type CurrentUser, type Logger, type RequestUser } from "../../src/http";
+import { HttpError, jsonError, type Logger, type RequestUser } from "../../src/http";
+import type { AuthGuard } from "../auth";
 import { hitChatLimit } from "./limit";
 import { ChatBody, type ChatAnswer, type ChatEvent } from "./model";
 import { ChatLocationError, ChatService, type ChatCity, type ChatSources } from "./service";
@@ -23,15 +24,8 @@ const sse = (e: ChatEvent) => `event: ${e.event}\ndata: ${JSON.stringify(e.data)
  * (server-sent events token, places, done, error). Signed-in users only (guests included); 20 messages a
  * minute per user. Closing the stream's connection aborts the model call at once.
  */
-export function chatModule<C extends ChatCity>(deps: { client: Client; currentUser: CurrentUser; sources: ChatSources<C>; llm: Llm | null; log: Logger; limit?: number }) {
+export function chatModule<C extends ChatCity>(deps: { client: Client; guard: AuthGuard; sources: ChatSources<C>; llm: Llm | null; log: Logger; limit?: number }) {
   const service = new ChatService({ sources: deps.sources, llm: deps.llm, log: deps.log });
-
-  // The one "who is calling?" check of this module (401 for anonymous callers).
-  const signedIn = async (request: Request): Promise<RequestUser> => {
-    const user = await deps.currentUser(request);
-    if (!user) throw new HttpError(401, CHAT_MESSAGES.signIn);
-    return user;
-  };
   /** 429 with Retry-After once the user has asked 20 times in the last minute, else null. */
   const limited = async (user: RequestUser) => {
     const result = await hitChatLimit(deps.client, user.id, Date.now(), deps.limit);
@@ -47,9 +41,10 @@ export function chatModule<C extends ChatCity>(deps: { client: Client; currentUs
   };
 
   return new Elysia({ name: "chat", prefix: "/api/chat" })
-    .derive(async ({ request, set }) => {
+    // The one auth guard: signed-in users only, guests included (401 for anonymous callers).
+    .use(deps.guard({ signInMessage: CHAT_MESSAGES.signIn }))
+    .onBeforeHandle(({ set }) => {
       set.headers["cache-control"] = "no-store";
-      return { user: await signedIn(request) };
     })
     .post(
       "/recommendations",
@@ -59,7 +54,7 @@ export function chatModule<C extends ChatCity>(deps: { client: Client; currentUs
         if (refused) return refused;
         return service.ask(body, { signal: request.signal });
       },
-      { body: ChatBody },
+      { body: ChatBody, auth: "user" },
     )
     .post(
       "/stream",
@@ -96,6 +91,6 @@ export function chatModule<C extends ChatCity>(deps: { client: Client; currentUs
           headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-store", "x-accel-buffering": "no" },
         });
       },
-      { body: ChatBody },
+      { body: ChatBody, auth: "user" },
     );
 }

@@ -5,7 +5,8 @@ import { DiveDeeperBody, FunFactsBody, HISTORY_FIRST_BATCH, HistoryMoreBody } fr
 import { ContentService, type DeeperLevel } from "./service";
 import { groundedProvider } from "./grounded";
 import { ollamaProvider } from "./ollama";
-import { anonymousOnly, HttpError, type CurrentUser, type Logger } from "../../src/http";
+import { HttpError, type Logger } from "../../src/http";
+import type { AuthGuard } from "../auth";
 import type { Client } from "@libsql/client";
 import type { Llm } from "../llm";
 
@@ -24,38 +25,36 @@ export function createContentService(deps: { client: Client; places: PlacesServi
 const LOGIN_FOR_MORE = (what: string) => new HttpError(401, `Please log in to load more ${what}.`);
 
 /** Content: facts, history and dive-deeper about a city. */
-export function contentModule(deps: { cityIndex: CityIndex; content: ContentService; currentUser?: CurrentUser }) {
+export function contentModule(deps: { cityIndex: CityIndex; content: ContentService; guard: AuthGuard }) {
   const { cityIndex, content } = deps;
-  const currentUser = deps.currentUser ?? anonymousOnly;
   return new Elysia({ name: "content", prefix: "/api" })
+    // The one auth guard: anyone may read; "load more" needs a signed-in user (guests included).
+    .use(deps.guard({ signInMessage: "Please log in to load more." }))
     .get(
       "/city-history/:city/:state",
-      async ({ params, request }) => {
+      async ({ params, user }) => {
         const city = resolveCityParam(cityIndex, decode(params.city), decode(params.state));
-        const user = await currentUser(request);
         return content.batch("history", city, HISTORY_FIRST_BATCH, { userId: user?.id, more: false });
       },
-      { params: CityStateParams },
+      { params: CityStateParams, optionalAuth: true },
     )
     .post(
       "/city-history/more",
-      async ({ body, request }) => {
+      async ({ body, user }) => {
         const city = resolveCityParam(cityIndex, body.cityName, body.stateCode);
-        const user = await currentUser(request);
         if (!user) throw LOGIN_FOR_MORE("history");
         return { history: await content.batch("history", city, body.count, { userId: user.id, more: true }) };
       },
-      { body: HistoryMoreBody },
+      { body: HistoryMoreBody, optionalAuth: true },
     )
     .post(
       "/fun-facts/city",
-      async ({ body, request }) => {
+      async ({ body, user }) => {
         const city = resolveCityParam(cityIndex, body.cityName, body.stateCode);
-        const user = await currentUser(request);
         if (body.more && !user) throw LOGIN_FOR_MORE("facts");
         return { facts: await content.batch("facts", city, body.count, { userId: user?.id, more: body.more }) };
       },
-      { body: FunFactsBody },
+      { body: FunFactsBody, optionalAuth: true },
     )
     .post(
       "/fun-facts/dive-deeper",
