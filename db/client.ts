@@ -1,4 +1,4 @@
-import { createClient, type Client } from "@libsql/client";
+import { createClient, type Client, type InArgs, type InStatement, type ResultSet, type TransactionMode } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
@@ -9,6 +9,27 @@ export interface Database {
   client: Client;
   db: Db;
   close(): void;
+}
+
+const BUSY_RETRY_MS = 10_000;
+const isBusy = (error: unknown) => error instanceof Error && /SQLITE_BUSY/.test(`${(error as { code?: string }).code ?? ""} ${error.message}`);
+
+/** Run `work`, again after a short, growing wait while it fails with SQLITE_BUSY (at most about 10 s). */
+export async function whenNotBusy<T>(work: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + BUSY_RETRY_MS;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isBusy(error) || Date.now() > deadline) throw error;
+      await Bun.sleep(Math.min(200, 5 * 2 ** attempt) + Math.random() * 20);
+    }
+  }
+}
+
+async function connectionPragmas(client: Client) {
+  await client.execute("PRAGMA busy_timeout = 5000");
+  await client.execute("PRAGMA foreign_keys = ON");
 }
 
 /**
@@ -24,8 +45,23 @@ export async function openDatabase(url: string, authToken?: string): Promise<Dat
   if (url.startsWith("file:")) {
     // WAL lets readers run while the importer writes; busy_timeout rides out short locks.
     await client.execute("PRAGMA journal_mode = WAL").catch(() => {});
-    await client.execute("PRAGMA busy_timeout = 5000");
-    await client.execute("PRAGMA foreign_keys = ON");
+    await connectionPragmas(client);
+    // The embedded client hands its connection to a transaction and opens a new one for everything after it;
+    // per-connection settings (busy_timeout, foreign_keys) must be set again there, or a write that meets a
+    // lock fails at once with SQLITE_BUSY instead of waiting (found by the fuzz after an admin read snapshot).
+    // Another process writing the same file (the background import's child, decision 024) can make a write
+    // here fail at once with SQLITE_BUSY, busy_timeout notwithstanding (a WAL snapshot that cannot be
+    // upgraded). A statement or batch that failed so did nothing: it is run again after a short wait.
+    const execute = client.execute.bind(client) as (stmt: InStatement) => Promise<ResultSet>;
+    const batch = client.batch.bind(client);
+    client.execute = ((stmt: InStatement, args?: InArgs) => whenNotBusy(() => execute(args === undefined ? stmt : ({ sql: stmt as string, args } as InStatement)))) as Client["execute"];
+    client.batch = ((stmts: Array<InStatement>, mode?: TransactionMode) => whenNotBusy(() => batch(stmts, mode))) as Client["batch"];
+    const transaction = client.transaction.bind(client);
+    client.transaction = (async (mode?: TransactionMode) => {
+      const tx = await transaction(mode);
+      await connectionPragmas(client);
+      return tx;
+    }) as Client["transaction"];
   }
   return { client, db: drizzle(client, { schema }), close: () => client.close() };
 }

@@ -41,7 +41,7 @@ const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.lengt
 // ---- the app, on a fresh database ----
 const dir = mkdtempSync(join(tmpdir(), "localscope-fuzz-"));
 const log = silentLog();
-const config = loadConfig({ NODE_ENV: "production", DATABASE_URL: `file:${join(dir, "fuzz.db")}`, ADMIN_EMAIL: "owner@example.com", RATE_LIMIT_WRITES_PER_MINUTE: "1000000", RATE_LIMIT_AUTH_PER_MINUTE: "1000000" });
+const config = loadConfig({ NODE_ENV: "production", DATABASE_URL: `file:${join(dir, "fuzz.db")}`, ADMIN_EMAIL: "owner@example.com", RATE_LIMIT_WRITES_PER_MINUTE: "1000000", RATE_LIMIT_AUTH_PER_MINUTE: "1000000", PLACES_BACKGROUND_IMPORT: process.env.PLACES_BACKGROUND_IMPORT });
 console.log("fuzz: booting the app on a fresh database…");
 const { database, cityIndex, places } = await bootServices(config, { info: () => {}, warn: () => {}, error: console.error });
 const app = createApp({ config, database, cityIndex, places, assets: testAssets, log });
@@ -265,6 +265,7 @@ for (const [route, m] of routesWith5xx) console.log(`  5xx on ${route}: ${[...m]
 for (const line of failures.slice(0, 10)) console.log(`  e.g. ${line}`);
 const logged = log.lines.filter((l) => l.startsWith("[error]"));
 if (logged.length) console.log(`server error log lines: ${logged.length}; first: ${logged[0]!.slice(0, 300)}`);
+if (logged.length && process.env.FUZZ_VERBOSE === "1") for (const line of logged) console.log(line.slice(0, 3000));
 
 await app.stop(true);
 database.close();

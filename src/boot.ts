@@ -30,8 +30,11 @@ export async function bootServices(
   };
   const ensureState = createStateLoader(database.client, {
     log: (line) => log.info(line),
-    // With the background import on (the server), each state imports in a child process (decision 024).
-    childProcess: config.PLACES_BACKGROUND_IMPORT === "on" ? { databaseUrl: config.DATABASE_URL, authToken: config.DATABASE_AUTH_TOKEN } : undefined,
+    // Each state imports in this process. A child process per state (decision 024) kept the server's memory
+    // lower, but its writes to the same database file made the server's own writes (sign-ins, favorites) fail
+    // with SQLITE_BUSY while a state imported (found by the fuzz); it stays off until the child writes through
+    // the server or in smaller locks.
+    childProcess: undefined,
     onImported: (stateCode) => {
       changed();
       // The admin's data-health summary of the state, recomputed off the request path (decision 021).

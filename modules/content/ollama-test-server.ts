@@ -3,7 +3,7 @@
  * structured-output requests of modules/content/ollama.ts from the CONTEXT block in the prompt, so the
  * real `ollama` client is exercised end to end. Modes simulate a healthy, hanging, broken or failing model.
  */
-export type OllamaTestMode = "ok" | "hang" | "garbage" | "error";
+export type OllamaTestMode = "ok" | "hang" | "garbage" | "error" | "inventive";
 
 export interface OllamaTestServer {
   url: string;
@@ -44,7 +44,7 @@ export function startOllamaTestServer(mode: OllamaTestMode = "ok"): OllamaTestSe
       state.requests.push({ model: body.model, prompt, kind, authorization: request.headers.get("authorization") });
       if (state.mode === "hang") return new Promise<Response>((resolve) => hanging.push(() => resolve(new Response("{}", { status: 503 }))));
       if (state.mode === "error") return Response.json({ error: "model exploded" }, { status: 500 });
-      const content = state.mode === "garbage" ? "Sure! Here are some facts: not json at all" : JSON.stringify(answer(kind, prompt));
+      const content = state.mode === "garbage" ? "Sure! Here are some facts: not json at all" : JSON.stringify(answer(kind, prompt, state.mode));
       return Response.json({ model: body.model, created_at: new Date().toISOString(), message: { role: "assistant", content }, done: true, done_reason: "stop" });
     },
   });
@@ -52,7 +52,7 @@ export function startOllamaTestServer(mode: OllamaTestMode = "ok"): OllamaTestSe
   return state;
 }
 
-function answer(kind: string, prompt: string): unknown {
+function answer(kind: string, prompt: string, mode: OllamaTestMode = "ok"): unknown {
   const start = prompt.indexOf("CONTEXT-JSON-START\n") + "CONTEXT-JSON-START\n".length;
   const context = JSON.parse(prompt.slice(start, prompt.indexOf("\nCONTEXT-JSON-END"))) as Context;
   const avoid = prompt.match(/(?:Do not repeat these titles or their subjects|Skip these places): (\[.*\])\./)?.[1];
@@ -62,7 +62,12 @@ function answer(kind: string, prompt: string): unknown {
       facts: context.facts
         .filter((f) => !avoided.includes(`${MODEL_FACT_PREFIX}${f.title}`))
         .slice(0, 8)
-        .map((f) => ({ title: `${MODEL_FACT_PREFIX}${f.title}`, summary: `Rewritten by the model: ${f.statement}`, category: "Model" })),
+        .map((f) => ({
+          title: `${MODEL_FACT_PREFIX}${f.title}`,
+          // "inventive": a model that adds a founder and a year its context never gave.
+          summary: `Rewritten by the model: ${f.statement}${mode === "inventive" ? " It was founded in 1066 by Zebulon Quimby." : ""}`,
+          category: "Model",
+        })),
     };
   }
   if (kind === "history") {

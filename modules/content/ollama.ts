@@ -3,6 +3,7 @@ import type { Llm } from "../llm";
 import type { CityContext, ContentProvider, DeeperLevel, FunFact, HistoryEntry } from "./service";
 import { itemKey } from "./service";
 import { groundedFacts } from "./grounded";
+import { ungrounded } from "./stories";
 
 /**
  * The model provider: a model (through modules/llm, decision 017) rewrites the city's grounded context into
@@ -31,9 +32,14 @@ const SYSTEM = [
 
 /** Contact details a model must never produce on its own: URLs, e-mail addresses, phone numbers. */
 const CONTACT = /(https?:\/\/|www\.|\b[\w.+-]+@[\w-]+\.\w+|\(?\b\d{3}\)?[ .-]\d{3}[ .-]\d{4}\b)/i;
+/**
+ * Whether a model's text states what its context does not: contact data, or a name or number absent from the
+ * grounded material (issue 12: such a rewrite is rejected and the grounded text is served).
+ */
 const invented = (text: string, context: string) => {
   const match = text.match(CONTACT);
-  return match !== null && !context.includes(match[0]);
+  if (match !== null && !context.includes(match[0])) return true;
+  return ungrounded(text, context).length > 0;
 };
 
 /** The grounded context as the model sees it: compact JSON between markers (our test server reads it too). */
@@ -86,7 +92,7 @@ export function ollamaProvider(llm: Llm): ContentProvider {
         context,
       );
       const avoided = new Set(avoid.map(itemKey));
-      const facts: FunFact[] = answer.facts.filter((f) => !avoided.has(itemKey(f.title)) && !invented(`${f.title} ${f.summary}`, context));
+      const facts: FunFact[] = answer.facts.filter((f) => !avoided.has(itemKey(f.title)) && !invented(f.title, context) && !invented(f.summary, context));
       if (!facts.length) throw new Error("the model wrote no usable facts");
       return facts;
     },
@@ -111,7 +117,7 @@ export function ollamaProvider(llm: Llm): ContentProvider {
       for (const h of answer.history) {
         const place = historic.get(h.placeId);
         // Only real places, once each; the title and the date come from the data.
-        if (!place || seen.has(place.id) || avoided.has(itemKey(place.title)) || invented(`${h.content} ${h.significance}`, context)) continue;
+        if (!place || seen.has(place.id) || avoided.has(itemKey(place.title)) || invented(h.content, context) || invented(h.significance, context)) continue;
         seen.add(place.id);
         entries.push({ id: `place-${place.id}`, title: place.title, period: place.since ?? "Date not recorded", category: h.category, content: h.content, significance: h.significance });
       }
@@ -127,7 +133,8 @@ export function ollamaProvider(llm: Llm): ContentProvider {
         `The reader is looking at this fun fact about ${c.city.name}:\nTitle: ${fact.title}\nSummary: ${fact.summary}\nWrite ${depth}, using only the context.\nShape: {"details":"…"}`,
         context,
       );
-      if (invented(answer.details, context)) throw new Error("the model's details contain contact data not in the context");
+      // The reader's fact (title and summary) is part of what the model was given.
+      if (invented(answer.details, `${context}\n${fact.title}\n${fact.summary}`)) throw new Error("the model's details contain contact data not in the context");
       return answer.details;
     },
   };

@@ -236,6 +236,20 @@ describe("with an Ollama model (the real ollama client against our Ollama-protoc
     expect(server.requests.filter((r) => r.kind === "facts")).toHaveLength(1);
   });
 
+  test("a model answer that adds a name or a year absent from its context is rejected: the grounded facts are served", async () => {
+    const server = ollamaServer("inventive");
+    const { request } = await testApp({ OLLAMA_HOST: server.url, OLLAMA_MODEL: "test-inventive" });
+    const { facts } = (await (await request("/api/fun-facts/city", post("", { cityName: "Chicago", stateCode: "IL" }))).json()) as { facts: Fact[] };
+    expect(server.requests.filter((r) => r.kind === "facts").length).toBeGreaterThan(0);
+    expect(facts.length).toBeGreaterThan(0);
+    for (const fact of facts) {
+      expect(fact.title.startsWith(MODEL_FACT_PREFIX)).toBe(false);
+      expect(fact.summary).not.toContain("Zebulon Quimby");
+      expect(fact.summary).not.toContain("1066");
+    }
+    expect(facts[0]!.title).toContain("Windy City");
+  });
+
   test("model history keeps only real places (titles and dates from the data) and drops invented contact data", async () => {
     const server = ollamaServer();
     const { request } = await testApp({ OLLAMA_HOST: server.url, OLLAMA_MODEL: "test-history" });

@@ -545,7 +545,7 @@ export function claims(text: string): { names: string[]; numbers: string[] } {
   const numbers = [...text.matchAll(/\b\d[\d,]*(?:\.\d+)?\b/g)].map((m) => m[0].replace(/,/g, ""));
   const names: string[] = [];
   for (const sentence of sentences(text)) {
-    const words = sentence.replace(/[“”"'’(),:;!?]/g, " ").split(/\s+/).filter(Boolean);
+    const words = sentence.replace(/[“”"'’(),:;!?\[\]{}]/g, " ").split(/\s+/).filter(Boolean);
     words.forEach((w, i) => {
       if (i === 0 || !/^\p{Lu}[\p{L}.-]+$/u.test(w) || STOP_NAMES.has(w.replace(/\.$/, ""))) return;
       names.push(w.replace(/\.$/, ""));
