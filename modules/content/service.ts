@@ -4,14 +4,11 @@ import { normalise, type IndexedCity } from "../cities";
 import type { PlaceBrief, PlacesService } from "../places";
 import { distanceMiles } from "../../src/geo";
 import type { Logger } from "../../src/http";
-import type { AssociatedPerson, CityStoryTexts } from "./stories";
+import type { AssociatedPerson, CityStoryTexts, StorySource } from "./stories";
 
 /** Where a fact or history entry comes from: named always, linked where the source is a web page. */
-export interface ContentSource {
-  name: string;
-  url: string | null;
-  licence: string;
-}
+/** Where a fact or entry comes from: named always, linked where it is a web page (the story composer's). */
+export type ContentSource = StorySource;
 
 /** discovery.md section 3: a fun fact as clients receive it, plus its source. */
 export interface FunFact {
