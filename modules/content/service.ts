@@ -6,7 +6,6 @@ import { distanceMiles } from "../../src/geo";
 import type { Logger } from "../../src/http";
 import type { AssociatedPerson, CityStoryTexts, StorySource } from "./stories";
 
-/** Where a fact or history entry comes from: named always, linked where the source is a web page. */
 /** Where a fact or entry comes from: named always, linked where it is a web page (the story composer's). */
 export type ContentSource = StorySource;
 
