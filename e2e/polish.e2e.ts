@@ -1,0 +1,50 @@
+/** Issue 17 (traveller polish): one test per fixed defect, at phone size unless a test says otherwise. */
+import { expect, test } from "./fixtures";
+import { chooseCity, LAS_VEGAS, PHONE, screenshot, screenshotAndAxe } from "./discovery-helpers";
+
+test.use({ viewport: PHONE });
+
+interface ApiPlace {
+  id: number;
+  title: string;
+  address: string | null;
+  city: string | null;
+  stateCode: string;
+  zip: string | null;
+  categoryId: number;
+}
+
+/** Replace window.open with a recorder; returns a reader of the opened URLs (decoded). */
+async function recordOpens(page: import("@playwright/test").Page) {
+  await page.evaluate(() => {
+    (window as any).__opened = [];
+    window.open = ((url: string) => ((window as any).__opened.push(url), null)) as any;
+  });
+  return async () => ((await page.evaluate(() => (window as any).__opened)) as string[]).map((u) => decodeURIComponent(u));
+}
+
+test.describe("17.1 Get Directions sends the whole address", () => {
+  test("place page and lodging address button search street, city, state and ZIP", async ({ page, context, baseURL }, testInfo) => {
+    await chooseCity(context, baseURL, LAS_VEGAS);
+    const places = (await (await page.request.get("/api/places/category/10?city=Las%20Vegas&state=NV")).json()) as ApiPlace[];
+    const place = places.find((p) => p.address && p.city && p.zip && !p.address.includes(p.city));
+    expect(place, "a Las Vegas restaurant with street, city and ZIP").toBeTruthy();
+    await page.goto(`/place/${place!.id}`);
+    let opened = await recordOpens(page);
+    await page.getByRole("button", { name: "Get Directions" }).click();
+    expect(await opened()).toEqual([`https://www.google.com/maps/search/?api=1&query=${place!.address}, ${place!.city}, NV ${place!.zip}`]);
+
+    const lodging = (await (await page.request.get("/api/places/category/11?city=Las%20Vegas&state=NV")).json()) as ApiPlace[];
+    const hotel = lodging.find((p) => p.address);
+    expect(hotel, "a Las Vegas lodging with an address").toBeTruthy();
+    await page.goto("/lodging");
+    const button = page.getByRole("button", { name: `Open ${hotel!.address} in maps` }).first();
+    await expect(button).toBeVisible();
+    opened = await recordOpens(page);
+    await button.click();
+    const [url] = await opened();
+    expect(url).toContain(`query=${hotel!.address}, `);
+    expect(url).toMatch(/, NV( \d{5})?$/);
+    await screenshot(page, testInfo, "lodging");
+  });
+});
