@@ -1,6 +1,9 @@
 /** Issue 17 (traveller polish): one test per fixed defect, at phone size unless a test says otherwise. */
-import { expect, test } from "./fixtures";
-import { chooseCity, LAS_VEGAS, PHONE, screenshot, screenshotAndAxe } from "./discovery-helpers";
+import { expect, islandsHydrated, test } from "./fixtures";
+import { signInAsAdmin } from "./admin-session";
+import { chooseCity, expectAccessible, LAS_VEGAS, PHONE, screenshot, screenshotAndAxe } from "./discovery-helpers";
+
+const DESKTOP = { width: 1280, height: 800 };
 
 test.use({ viewport: PHONE });
 
@@ -46,5 +49,24 @@ test.describe("17.1 Get Directions sends the whole address", () => {
     expect(url).toContain(`query=${hotel!.address}, `);
     expect(url).toMatch(/, NV( \d{5})?$/);
     await screenshot(page, testInfo, "lodging");
+  });
+});
+
+test.describe("17.8 back links say where they go", () => {
+  test.use({ signedIn: false });
+  test("admin: 'Back to App'; traffic: 'Back to Profile', as visible text beside the chevron", async ({ page }, testInfo) => {
+    await signInAsAdmin(page.context().request);
+    for (const [path, text, href] of [["/admin", "Back to App", "/"], ["/admin/traffic", "Back to Profile", "/profile"]] as const) {
+      await page.goto(path);
+      await islandsHydrated(page);
+      const link = page.getByRole("link", { name: text, exact: true });
+      await expect(link).toHaveAttribute("href", href);
+      await expect(link).toHaveText(text);
+      await expect(link).toBeVisible();
+      const box = (await link.boundingBox())!;
+      expect(box.width, "the text is shown, not only a chevron").toBeGreaterThan(70);
+      await screenshot(page, testInfo, path.replace(/\//g, "-"));
+    }
+    await expectAccessible(page);
   });
 });
