@@ -182,7 +182,9 @@ test.describe("map with tiles", () => {
     await marker.click();
     const dialog = page.getByRole("dialog", { name: title });
     await expect(dialog).toBeVisible();
-    await expect(dialog).toContainText(label.match(/\(([^)]*)\)$/)![1]!);
+    // The dialog's badge is the place page's label for the marker's category (issue 17.4: one label per place).
+    const BADGES: Record<string, string> = { "Fun Fact": "Fact", History: "Historical", Activities: "Activity", "Food & Dining": "Food", Lodging: "Lodging", "Local Stores": "Store", Place: "Other" };
+    await expect(dialog).toContainText(BADGES[label.match(/\(([^)]*)\)$/)![1]!]!);
     await expect(dialog).toContainText(/mi away/);
     const directions = dialog.getByRole("link", { name: "Get Directions" });
     await expect(directions).toHaveAttribute("target", "_blank");

@@ -70,3 +70,28 @@ test.describe("17.8 back links say where they go", () => {
     await expectAccessible(page);
   });
 });
+
+test.describe("17.4 one label per category", () => {
+  test("the dialog and the place page show the same badge; a museum gets a building, not mountains", async ({ page, context, baseURL }, testInfo) => {
+    await chooseCity(context, baseURL, LAS_VEGAS);
+    await page.goto("/category/food");
+    const card = page.getByTestId("category-card").first();
+    const title = (await card.locator("h3").textContent())!;
+    await card.getByRole("button", { name: "View Details" }).click();
+    const dialog = page.getByRole("dialog", { name: title });
+    await expect(dialog.getByText("Food", { exact: true })).toBeVisible();
+    await expect(dialog.getByText("Food & Dining", { exact: true })).toHaveCount(0);
+    await screenshot(page, testInfo, "dialog");
+    const restaurants = (await (await page.request.get("/api/places/category/10?city=Las%20Vegas&state=NV")).json()) as ApiPlace[];
+    await page.goto(`/place/${restaurants.find((p) => p.title === title)!.id}`);
+    await expect(page.getByText("Food", { exact: true })).toBeVisible();
+
+    const activities = (await (await page.request.get("/api/places/category/9?city=Las%20Vegas&state=NV")).json()) as Array<ApiPlace & { kind: string; imageUrl: string | null }>;
+    const museum = activities.find((p) => /museum/i.test(p.kind) && !p.imageUrl);
+    expect(museum, "a Las Vegas museum without a picture of its own").toBeTruthy();
+    await page.goto(`/place/${museum!.id}`);
+    await expect(page.getByText("Activity", { exact: true })).toBeVisible();
+    await expect(page.locator("main svg[data-scene]").first()).toHaveAttribute("data-scene", "8");
+    await screenshotAndAxe(page, testInfo);
+  });
+});
