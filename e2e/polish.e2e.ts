@@ -95,3 +95,31 @@ test.describe("17.4 one label per category", () => {
     await screenshotAndAxe(page, testInfo);
   });
 });
+
+test.describe("17.6 toasts above a modal", () => {
+  test("a toast raised inside the place dialog shows above its backdrop, is announced and can be dismissed", async ({ page, context, baseURL }, testInfo) => {
+    await chooseCity(context, baseURL, LAS_VEGAS);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.goto("/category/food");
+    const card = page.getByTestId("category-card").first();
+    const title = (await card.locator("h3").textContent())!;
+    await card.getByRole("button", { name: "View Details" }).click();
+    const dialog = page.getByRole("dialog", { name: title });
+    await dialog.getByRole("button", { name: "Share" }).click();
+    // In the accessibility tree (not inert behind the modal) and on top where it is drawn.
+    const toast = page.getByRole("status").filter({ hasText: "Copied to clipboard" });
+    await expect(toast).toBeVisible();
+    const box = (await toast.boundingBox())!;
+    const onTop = await page.evaluate(([x, y]) => !!document.elementFromPoint(x!, y!)?.closest("#ls-toasts"), [box.x + box.width / 2, box.y + box.height / 2]);
+    expect(onTop, "the toast is the topmost element where it is drawn").toBe(true);
+    await screenshot(page, testInfo);
+    await page.getByRole("button", { name: "Dismiss notification" }).click();
+    await expect(toast).toBeHidden();
+    await expect(dialog).toBeVisible();
+    // Closing the dialog gives the region back to the page: a later toast still shows.
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(page.locator("#ls-toasts")).toHaveCount(1);
+    expect(await page.evaluate(() => !!document.getElementById("ls-toasts")?.closest("dialog"))).toBe(false);
+  });
+});

@@ -15,7 +15,14 @@ export function Modal(props: { onClose: () => void; labelledBy: string; children
     const dialog = ref.current!;
     const opener = document.activeElement as HTMLElement | null;
     if (!dialog.open) dialog.showModal();
+    // Toasts raised from inside the modal must show above its backdrop and stay live and clickable (the page
+    // behind a modal is inert): the toast region moves into the dialog while it is open, then back.
+    const toasts = document.getElementById("ls-toasts");
+    const home = toasts?.parentNode;
+    const next = toasts?.nextSibling ?? null;
+    if (toasts) dialog.appendChild(toasts);
     return () => {
+      if (toasts && home?.isConnected && toasts.parentNode === dialog) home.insertBefore(toasts, next?.parentNode === home ? next : null);
       if (dialog.open) dialog.close();
       if (opener?.isConnected) opener.focus();
     };
