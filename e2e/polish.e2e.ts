@@ -123,3 +123,43 @@ test.describe("17.6 toasts above a modal", () => {
     expect(await page.evaluate(() => !!document.getElementById("ls-toasts")?.closest("dialog"))).toBe(false);
   });
 });
+
+test.describe("17.7 profile", () => {
+  test("the card and the edit form read one home location; a guest is invited to register and keeps their favorites", async ({ page, context, baseURL }, testInfo) => {
+    await chooseCity(context, baseURL, LAS_VEGAS);
+    const itemData = JSON.stringify({ location: "Las Vegas, NV", type: "city" });
+    expect((await page.request.post("/api/favorites", { data: { itemType: "city", itemId: "las vegas-nv", itemData } })).status()).toBe(201);
+    await page.goto("/profile");
+    await islandsHydrated(page);
+    // No home saved: the card says so and the form starts empty (not the city being explored).
+    await expect(page.getByTestId("home-location")).toHaveText("Home location not set");
+    await page.getByRole("button", { name: "Edit Profile" }).first().click();
+    const form = page.getByRole("dialog");
+    await expect(form.getByLabel("Home Location")).toHaveValue("");
+    await form.getByLabel("Display Name").fill("Explorer");
+    await form.getByLabel("Home Location").fill("Reno, NV");
+    await form.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByTestId("home-location")).toHaveText("Reno, NV");
+    await page.getByRole("button", { name: "Edit Profile" }).first().click();
+    await expect(page.getByRole("dialog").getByLabel("Home Location")).toHaveValue("Reno, NV");
+    await page.keyboard.press("Escape");
+
+    const invite = page.getByTestId("guest-invite");
+    await expect(invite.getByRole("heading", { name: "Keep your favorites" })).toBeVisible();
+    await expect(invite).toContainText("1 saved item");
+    await screenshotAndAxe(page, testInfo);
+    await invite.getByRole("button", { name: "Create Free Account" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create Account" });
+    await expect(dialog).toBeVisible();
+    const email = `keep-${Date.now()}-${Math.floor(Math.random() * 1e6)}@localscope.test`;
+    await dialog.getByLabel("Email").fill(email);
+    await dialog.getByLabel("Username").fill("Keeper");
+    await dialog.getByLabel("Password", { exact: true }).fill("blue-Harbor-lantern-42");
+    await dialog.getByRole("checkbox").check();
+    await dialog.getByRole("button", { name: "Create Account" }).click();
+    // The page reloads as the registered account (the name on this device's profile stays).
+    await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+    await expect(page.getByTestId("guest-invite")).toHaveCount(0);
+    await expect(page.getByTestId("stat-favorites")).toHaveText("1");
+  });
+});
