@@ -163,3 +163,48 @@ test.describe("17.7 profile", () => {
     await expect(page.getByTestId("stat-favorites")).toHaveText("1");
   });
 });
+
+test.describe("17.5 favorites (DECISIONS 19)", () => {
+  test("six tabs; a restaurant saved from the dialog lands in Food; the food page's heart is the same favorite; items say where", async ({ page, context, baseURL }, testInfo) => {
+    await chooseCity(context, baseURL, LAS_VEGAS);
+    // Save the city from the banner, and a restaurant from its detail dialog on the food page.
+    await page.goto("/");
+    await page.getByRole("button", { name: "Save Las Vegas, NV to favorites" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Added to Favorites" })).toBeVisible();
+    await page.goto("/category/food");
+    const card = page.getByTestId("category-card").first();
+    const title = (await card.locator("h3").textContent())!;
+    await card.getByRole("button", { name: "View Details" }).click();
+    const dialog = page.getByRole("dialog", { name: title });
+    await dialog.getByRole("button", { name: `Save ${title} to favorites` }).click();
+    await expect(dialog.getByRole("button", { name: `Save ${title} to favorites` })).toHaveAttribute("aria-pressed", "true");
+    await page.keyboard.press("Escape");
+    // The card's heart on the food page shows the same favorite; pressing it there un-saves it for the dialog too.
+    const cardHeart = card.getByRole("button", { name: `Save ${title} to favorites` });
+    await expect(cardHeart).toHaveAttribute("aria-pressed", "true");
+    const favorites = async () => (await (await page.request.get("/api/favorites")).json()) as Array<{ itemType: string; itemData: string }>;
+    expect((await favorites()).filter((f) => f.itemType !== "city")).toHaveLength(1);
+
+    await page.goto("/favorites");
+    await expect(page.getByRole("tab")).toHaveText([/^Cities/, /^Food/, /^Lodging/, /^Activities/, /^Stores/, /^Facts/]);
+    const city = page.getByTestId("favorite-item");
+    await expect(city.getByText("Las Vegas, NV", { exact: true })).toBeVisible();
+    await page.getByRole("tab", { name: /Food/ }).click();
+    const item = page.getByTestId("favorite-item").filter({ hasText: title });
+    await expect(item).toHaveCount(1);
+    const restaurants = (await (await page.request.get("/api/places/category/10?city=Las%20Vegas&state=NV")).json()) as ApiPlace[];
+    const place = restaurants.find((p) => p.title === title)!;
+    await expect(item).toContainText(place.address ?? `${place.city}, NV`);
+    await screenshotAndAxe(page, testInfo);
+    await page.setViewportSize(DESKTOP);
+    await screenshot(page, testInfo, "desktop");
+
+    // Un-save from the food page: gone from the dialog and from Favorites.
+    await page.setViewportSize(PHONE);
+    await page.goto("/category/food");
+    await expect(cardHeart).toHaveAttribute("aria-pressed", "true");
+    await cardHeart.click();
+    await expect(cardHeart).toHaveAttribute("aria-pressed", "false");
+    expect((await favorites()).filter((f) => f.itemType !== "city")).toHaveLength(0);
+  });
+});

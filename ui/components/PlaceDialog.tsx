@@ -9,8 +9,9 @@ import { addFavorite, favoriteCheckQuery, placeQuery, removeFavorite, trackActiv
 import { withQuery } from "../query-client";
 import { showToastAtom } from "../state";
 import { PlaceDialogFrame } from "./PlaceDialogFrame";
-import { placeFavoriteData, placeItemId, webSearchUrl, type Place } from "./places";
+import { placeItemId, webSearchUrl, type Place } from "./places";
 import { directionsUrl } from "./directions";
+import { placeFavoriteData } from "./place-favorite";
 import { BUTTON_SOFT, HeartButton } from "./ui";
 
 export function usePlaceFavorite(place: Place, toasts: "dialog" | "silent") {
