@@ -113,6 +113,11 @@ test.describe("17.6 toasts above a modal", () => {
     const onTop = await page.evaluate(([x, y]) => !!document.elementFromPoint(x!, y!)?.closest("#ls-toasts"), [box.x + box.width / 2, box.y + box.height / 2]);
     expect(onTop, "the toast is the topmost element where it is drawn").toBe(true);
     await screenshot(page, testInfo);
+    // Tab still cycles inside the dialog, through the toast's own button too.
+    for (let i = 0; i < 14; i++) {
+      await page.keyboard.press("Tab");
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    }
     await page.getByRole("button", { name: "Dismiss notification" }).click();
     await expect(toast).toBeHidden();
     await expect(dialog).toBeVisible();
@@ -206,5 +211,66 @@ test.describe("17.5 favorites (DECISIONS 19)", () => {
     await cardHeart.click();
     await expect(cardHeart).toHaveAttribute("aria-pressed", "false");
     expect((await favorites()).filter((f) => f.itemType !== "city")).toHaveLength(0);
+  });
+});
+
+test.describe("17.9 small layout faults at 390 px", () => {
+  /** True when the element's text sits on one line. */
+  const oneLine = (locator: import("@playwright/test").Locator) =>
+    locator.evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+      return tops.size === 1;
+    });
+
+  test("banner heart clear of the city, whole placeholder, a backed sticky search bar, one-line buttons", async ({ page, context, baseURL }, testInfo) => {
+    await chooseCity(context, baseURL, LAS_VEGAS);
+    await page.goto("/");
+    await islandsHydrated(page);
+    // The heart does not cover the heading's text box.
+    const heading = (await page.getByTestId("exploring-city").boundingBox())!;
+    const heart = (await page.getByRole("button", { name: "Save Las Vegas, NV to favorites" }).boundingBox())!;
+    expect(heading.x + heading.width).toBeLessThanOrEqual(heart.x);
+    // The placeholder fits its box.
+    const fits = await page.locator("#city-picker-input").evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input);
+      const context = document.createElement("canvas").getContext("2d")!;
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      return context.measureText(input.placeholder).width <= input.clientWidth;
+    });
+    expect(fits, "the whole placeholder shows").toBe(true);
+    // One line each.
+    expect(await oneLine(page.getByRole("heading", { name: "Nearby Discoveries" }))).toBe(true);
+    expect(await oneLine(page.getByRole("link", { name: "View More Discoveries" }))).toBe(true);
+    // Scrolled: the strip behind the sticky search bar meets the header, so no card shows between them.
+    await page.mouse.wheel(0, 900);
+    await page.waitForTimeout(500);
+    const header = (await page.locator("header").first().boundingBox())!;
+    const picker = (await page.locator("#city-picker-input").boundingBox())!;
+    for (const y of [header.y + header.height + 2, picker.y - 6]) {
+      expect(await page.evaluate(([x, y]) => !!document.elementFromPoint(x!, y!)?.closest("[data-testid=picker-strip]"), [6, y])).toBe(true);
+    }
+    await screenshot(page, testInfo, "scrolled");
+
+    // The dialog's buttons keep their words on one line.
+    await page.goto("/category/food");
+    await page.getByTestId("category-card").first().getByRole("button", { name: "View Details" }).click();
+    const directions = page.getByRole("dialog").getByRole("button", { name: "Get Directions" });
+    await expect(directions).toBeVisible();
+    expect(await oneLine(directions)).toBe(true);
+    await screenshot(page, testInfo, "dialog");
+  });
+
+  test("dark mode: illustrations are dimmed", async ({ page, context, baseURL }, testInfo) => {
+    await page.emulateMedia({ colorScheme: "dark" });
+    await chooseCity(context, baseURL, LAS_VEGAS);
+    await page.goto("/lodging");
+    const picture = page.locator("svg[data-scene]").first();
+    await expect(picture).toBeVisible();
+    expect(await picture.evaluate((el) => getComputedStyle(el).filter)).toMatch(/brightness\(0\.\d+\)/);
+    await screenshot(page, testInfo);
+    await page.emulateMedia({ colorScheme: "light" });
+    expect(await picture.evaluate((el) => getComputedStyle(el).filter)).toBe("none");
   });
 });
