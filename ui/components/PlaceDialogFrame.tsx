@@ -50,7 +50,7 @@ export function PlaceDialogFrame(props: {
         <PlaceNotes place={place} />
         <PlaceFacts place={place} />
         {props.notice}
-        <div className="mt-5 grid auto-cols-fr grid-flow-col gap-2">{props.actions}</div>
+        <div className="mt-5 flex flex-wrap gap-2 [&>*]:grow [&>*]:basis-24 [&>*]:whitespace-nowrap">{props.actions}</div>
         <a href={`/place/${place.id}`} className="mt-4 block text-center text-sm text-primary underline focus-ring">
           Open the place page
         </a>
