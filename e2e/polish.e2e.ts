@@ -274,3 +274,56 @@ test.describe("17.9 small layout faults at 390 px", () => {
     expect(await picture.evaluate((el) => getComputedStyle(el).filter)).toBe("none");
   });
 });
+
+test.describe("17.10 /nearby filters and paging", () => {
+  test("12 first, more on scroll; category chips; 'Open now' lists hours-unknown places apart", async ({ page, context, baseURL }, testInfo) => {
+    await chooseCity(context, baseURL, LAS_VEGAS);
+    await page.goto("/nearby");
+    await islandsHydrated(page);
+    const rows = page.locator("[data-testid=nearby-list] > li");
+    await expect(rows).toHaveCount(12);
+    // Scrolling to the end loads the next 12.
+    await page.getByTestId("load-more").scrollIntoViewIfNeeded();
+    await expect.poll(() => rows.count()).toBeGreaterThan(12);
+    const loaded = await rows.count();
+    await screenshot(page, testInfo, "more");
+
+    // A category chip keeps only that category.
+    const filters = page.getByTestId("nearby-filters");
+    const chip = filters.getByRole("button").nth(1);
+    const label = (await chip.textContent())!;
+    await chip.click();
+    await expect(chip).toHaveAttribute("aria-pressed", "true");
+    const labels = await page.locator("[data-testid=nearby-list] > li").allTextContents();
+    expect(labels.length).toBeGreaterThan(0);
+    for (const text of labels) expect(text.startsWith(label)).toBe(true);
+    await filters.getByRole("button", { name: "All" }).click();
+    expect(await rows.count()).toBeGreaterThanOrEqual(loaded);
+
+    // Open now: what is known open first, places with unknown hours in their own section, the closed counted;
+    // none silently dropped. (The list may keep loading as it shortens: compare once it agrees.)
+    await filters.getByRole("button", { name: "Open now" }).click();
+    const pages: Array<{ openNow: boolean | null }> = [];
+    const placesUpTo = async (n: number) => {
+      while (pages.length < n) {
+        const page_ = (await (await page.request.get(`/api/places/nearby?city=Las%20Vegas&state=NV&count=12&offset=${pages.length}`)).json()) as Array<{ openNow: boolean | null }>;
+        pages.push(...page_);
+        if (page_.length < 12) break;
+      }
+      return pages.slice(0, n);
+    };
+    await expect
+      .poll(async () => {
+        const open = await page.getByTestId("open-now").locator("li").count();
+        const unknown = await page.getByTestId("hours-unknown").locator("li").count();
+        const note = page.getByTestId("open-now").getByText(/closed places? not shown/);
+        const closedText = ((await note.count()) ? await note.textContent() : null) ?? "0";
+        const closed = Number(/\d+/.exec(closedText)?.[0] ?? 0);
+        const shown = await placesUpTo(open + unknown + closed);
+        return [open, unknown].join("/") === [shown.filter((p) => p.openNow === true).length, shown.filter((p) => p.openNow === null).length].join("/");
+      }, { timeout: 10_000 })
+      .toBe(true);
+    if (pages.some((p) => p.openNow === null)) await expect(page.getByRole("heading", { name: "Hours unknown" })).toBeVisible();
+    await screenshotAndAxe(page, testInfo);
+  });
+});
