@@ -297,7 +297,7 @@ test.describe("signed in as a guest", () => {
       if (route.request().method() === "DELETE") await new Promise((r) => setTimeout(r, 500));
       await route.continue();
     });
-    const remove = page.getByRole("button", { name: "Remove New York from favorites" });
+    const remove = page.getByRole("button", { name: "Remove New York, NY from favorites" });
     await remove.click();
     await expect(remove).toBeDisabled();
     await expect(page.getByRole("status").filter({ hasText: "Removed from favorites" })).toContainText("Item has been removed from your favorites.");
@@ -315,9 +315,10 @@ test.describe("signed in as a guest", () => {
 
     await page.goto("/favorites");
     await expect(page.getByText("Loading favorites...")).toBeHidden();
-    await expect(page.getByRole("tab")).toHaveCount(5);
+    await expect(page.getByRole("tab")).toHaveCount(6);
     await page.getByRole("tab", { name: /Cities/ }).focus();
     const expectations: Array<[RegExp, string | null]> = [
+      [/Food/, "No favorite restaurants yet"],
       [/Lodging/, null],
       [/Activities/, "No favorite activities yet"],
       [/Stores/, "No favorite stores yet"],
@@ -349,7 +350,7 @@ test.describe("signed in as a guest", () => {
     await page.getByRole("button", { name: "Remove Bellagio from favorites" }).click();
     await expect(page.getByRole("tabpanel")).toHaveText("No favorite lodging yet");
     await page.getByRole("tab", { name: /Cities/ }).click();
-    await page.getByRole("button", { name: "Remove Pittsburgh from favorites" }).click();
+    await page.getByRole("button", { name: "Remove Pittsburgh, PA from favorites" }).click();
     await expect(page.getByText("No Favorites Yet")).toBeVisible();
   });
 });

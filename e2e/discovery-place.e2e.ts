@@ -50,7 +50,11 @@ test.describe("place page", () => {
       window.open = ((url: string) => ((window as any).__opened.push(url), null)) as any;
     });
     await page.getByRole("button", { name: "Get Directions" }).click();
-    expect(await page.evaluate(() => (window as any).__opened[0])).toBe(`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(place.address!)}`);
+    // The whole address (street, city, state, ZIP when known), not the street alone (issue 17.1).
+    const opened = decodeURIComponent((await page.evaluate(() => (window as any).__opened[0])) as string);
+    expect(opened).toMatch(/^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=/);
+    expect(opened).toContain(place.address!);
+    expect(opened).toMatch(/, NV( \d{5})?$/);
   });
 
   test("Share copies the page link and says so", async ({ page, context, baseURL }) => {
@@ -76,7 +80,7 @@ test.describe("place page", () => {
     expect(await message).toBe("Failed to copy link. Please copy manually.");
   });
 
-  test("a place without an address: no Location section, and Get Directions says why", async ({ page, context, baseURL }) => {
+  test("a place without an address: no Location section, and Get Directions goes to its coordinates", async ({ page, context, baseURL }) => {
     await chooseCity(context, baseURL, LAS_VEGAS);
     // Monuments from OpenStreetMap often have no street address (Nevada's are imported by then).
     await historicPlace(page.request);
@@ -85,9 +89,12 @@ test.describe("place page", () => {
     test.skip(!bare, "no place without an address near Las Vegas in this data");
     await page.goto(`/place/${bare!.id}`);
     await expect(page.getByRole("heading", { name: "Location" })).toHaveCount(0);
-    const message = acceptNextAlert(page);
+    await page.evaluate(() => {
+      (window as any).__opened = [];
+      window.open = ((url: string) => ((window as any).__opened.push(url), null)) as any;
+    });
     await page.getByRole("button", { name: "Get Directions" }).click();
-    expect(await message).toBe("No address available for this location");
+    expect(await page.evaluate(() => (window as any).__opened[0])).toMatch(/^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=-?\d+(\.\d+)?,-?\d+(\.\d+)?$/);
   });
 
   test.describe("favorite", () => {

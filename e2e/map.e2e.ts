@@ -169,7 +169,7 @@ test.describe("map with tiles", () => {
     await expect(page.getByTestId("map-list").getByRole("button", { pressed: true })).toContainText(far[0]!.title);
   });
 
-  test("a marker click opens the detail dialog; Get Directions goes to its coordinates; Close and Escape close it", async ({ page }) => {
+  test("a marker click opens the detail dialog; Get Directions goes to its whole address or its coordinates; Close and Escape close it", async ({ page }) => {
     await page.goto("/map");
     await settledCount(page);
     // Zoom in on one place so its marker is not covered by a neighbour, then click the marker itself.
@@ -182,11 +182,13 @@ test.describe("map with tiles", () => {
     await marker.click();
     const dialog = page.getByRole("dialog", { name: title });
     await expect(dialog).toBeVisible();
-    await expect(dialog).toContainText(label.match(/\(([^)]*)\)$/)![1]!);
+    // The dialog's badge is the place page's label for the marker's category (issue 17.4: one label per place).
+    const BADGES: Record<string, string> = { "Fun Fact": "Fact", History: "Historical", Activities: "Activity", "Food & Dining": "Food", Lodging: "Lodging", "Local Stores": "Store", Place: "Other" };
+    await expect(dialog).toContainText(BADGES[label.match(/\(([^)]*)\)$/)![1]!]!);
     await expect(dialog).toContainText(/mi away/);
     const directions = dialog.getByRole("link", { name: "Get Directions" });
     await expect(directions).toHaveAttribute("target", "_blank");
-    await expect(directions).toHaveAttribute("href", /^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=-?\d+(\.\d+)?,-?\d+(\.\d+)?$/);
+    await expect(directions).toHaveAttribute("href", /^https:\/\/www\.google\.com\/maps\/(dir\/\?api=1&destination=-?\d+(\.\d+)?,-?\d+(\.\d+)?|search\/\?api=1&query=.+%2C%20NV(%20\d{5})?)$/);
     await dialog.getByRole("button", { name: "Close" }).click();
     await expect(dialog).toBeHidden();
     // Keyboard: focus returns to the marker; Enter opens, Escape closes.

@@ -27,6 +27,27 @@ describe("saving favorites", () => {
     expect(await list(cookie)).toHaveLength(1);
   });
 
+  test("one favorite per place (DECISIONS 19): the same place under another type answers the existing favorite; check and delete see it", async () => {
+    const { cookie } = await signUp(request);
+    const dialog = { itemType: "place", itemId: "lotus-of-siam-77", itemData: JSON.stringify({ id: 77, title: "Lotus of Siam", categoryId: 10, type: "place" }) };
+    const foodPage = { itemType: "restaurant", itemId: "Lotus of Siam-77", itemData: JSON.stringify({ id: 77, title: "Lotus of Siam", categoryId: 10, type: "restaurant" }) };
+    const first = await save(cookie, foodPage);
+    expect(first.status).toBe(201);
+    const again = await save(cookie, dialog);
+    expect(again.status).toBe(200);
+    expect((await again.json()).id).toBe((await first.json()).id);
+    expect(await list(cookie)).toHaveLength(1);
+    // The dialog's heart (place/…) and the food page's (restaurant/…) show the same state.
+    expect(await (await get(cookie, "/api/favorites/check/place/lotus-of-siam-77")).json()).toEqual({ isFavorited: true });
+    expect(await (await get(cookie, "/api/favorites/check/restaurant/Lotus%20of%20Siam-77")).json()).toEqual({ isFavorited: true });
+    // Another place whose id merely ends in the same digits is another favorite.
+    expect((await save(cookie, { ...dialog, itemId: "other-177", itemData: JSON.stringify({ id: 177, title: "Other" }) })).status).toBe(201);
+    // Un-saving from the dialog removes it for the food page too.
+    expect((await remove(cookie, "/api/favorites/place/lotus-of-siam-77")).status).toBe(204);
+    expect(await (await get(cookie, "/api/favorites/check/restaurant/Lotus%20of%20Siam-77")).json()).toEqual({ isFavorited: false });
+    expect((await list(cookie)).map((f) => f.itemId)).toEqual(["other-177"]);
+  });
+
   test("every item type of the spec can be saved; the list is newest first", async () => {
     const { cookie } = await signUp(request);
     const types = ["place", "city", "fact", "store", "activity", "restaurant"];

@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, inArray, like } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { favorites, type FavoriteRow } from "../../db/schema";
 import type { Favorite, FavoriteInput, ItemType } from "./model";
@@ -24,7 +24,43 @@ export async function countFavorites(db: Db, userId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** Item types that are one place of the places store (DECISIONS 19): one favorite per place, whatever the type. */
+export const PLACE_ITEM_TYPES: readonly string[] = ["place", "restaurant", "activity", "store"];
+
+/**
+ * The place a place-like favorite is about: the `id` of its data when given, else the number its item id ends
+ * with (every place item id is "{title}-{place id}", discovery.md section 3). Null for other items.
+ */
+export function placeIdOf(itemType: string, itemId: string, itemData?: string): number | null {
+  if (!PLACE_ITEM_TYPES.includes(itemType)) return null;
+  if (itemData) {
+    try {
+      const id = (JSON.parse(itemData) as { id?: unknown } | null)?.id;
+      const n = typeof id === "number" ? id : typeof id === "string" && /^\d{1,12}$/.test(id) ? Number(id) : NaN;
+      if (Number.isSafeInteger(n) && n > 0) return n;
+    } catch {
+      // Not JSON: the item id decides.
+    }
+  }
+  const match = /-(\d{1,12})$/.exec(itemId);
+  return match ? Number(match[1]) : null;
+}
+
+/** The user's favorites of one place under any place-like type (item ids ending in "-{id}"). */
+async function findSamePlace(db: Db, userId: number, placeId: number): Promise<FavoriteRow[]> {
+  return db
+    .select()
+    .from(favorites)
+    .where(and(eq(favorites.userId, userId), inArray(favorites.itemType, [...PLACE_ITEM_TYPES]), like(favorites.itemId, `%-${placeId}`)))
+    .orderBy(favorites.id);
+}
+
 async function findByItem(db: Db, userId: number, itemType: string, itemId: string): Promise<FavoriteRow | undefined> {
+  const placeId = placeIdOf(itemType, itemId);
+  if (placeId !== null) {
+    const [same] = await findSamePlace(db, userId, placeId);
+    if (same) return same;
+  }
   const [row] = await db
     .select()
     .from(favorites)
@@ -43,7 +79,10 @@ export async function addFavorite(
   input: FavoriteInput,
   options: { max: number; now?: number },
 ): Promise<{ favorite: Favorite; created: boolean } | { tooMany: true }> {
-  const existing = await findByItem(db, userId, input.itemType, input.itemId);
+  // The same place saved before, from another screen under another type, is that favorite (DECISIONS 19).
+  const placeId = placeIdOf(input.itemType, input.itemId, input.itemData);
+  const [samePlace] = placeId === null ? [] : await findSamePlace(db, userId, placeId);
+  const existing = samePlace ?? (await findByItem(db, userId, input.itemType, input.itemId));
   if (existing) return { favorite: toFavorite(existing), created: false };
   if ((await countFavorites(db, userId)) >= options.max) return { tooMany: true };
   const [inserted] = await db
@@ -61,8 +100,16 @@ export async function isFavorited(db: Db, userId: number, itemType: string, item
   return (await findByItem(db, userId, itemType, itemId)) !== undefined;
 }
 
-/** True when one of the user's favorites was deleted. */
+/** True when one of the user's favorites was deleted. A place-like item removes that place's favorite under any type. */
 export async function removeByItem(db: Db, userId: number, itemType: string, itemId: string): Promise<boolean> {
+  const placeId = placeIdOf(itemType, itemId);
+  if (placeId !== null) {
+    const same = await findSamePlace(db, userId, placeId);
+    if (same.length) {
+      const gone = await db.delete(favorites).where(and(eq(favorites.userId, userId), inArray(favorites.id, same.map((f) => f.id)))).returning({ id: favorites.id });
+      return gone.length > 0;
+    }
+  }
   const deleted = await db
     .delete(favorites)
     .where(and(eq(favorites.userId, userId), eq(favorites.itemType, itemType), eq(favorites.itemId, itemId)))

@@ -15,6 +15,8 @@ export interface Place {
   address: string | null;
   city: string | null;
   stateCode: string;
+  /** The ZIP code when a source gives one. */
+  zip: string | null;
   categoryId: number;
   category: string;
   kind: string;
@@ -128,6 +130,7 @@ export function toPlace(row: Row, origin: { latitude: number; longitude: number 
     address: (row.address as string | null) ?? null,
     city: (row.city as string | null) ?? null,
     stateCode: String(row.state_code),
+    zip: row.zip == null || row.zip === "" ? null : String(row.zip),
     categoryId: listId,
     category: LIST_LABELS[listId] ?? "Place",
     kind: String(row.kind),

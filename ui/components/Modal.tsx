@@ -15,7 +15,32 @@ export function Modal(props: { onClose: () => void; labelledBy: string; children
     const dialog = ref.current!;
     const opener = document.activeElement as HTMLElement | null;
     if (!dialog.open) dialog.showModal();
+    // Toasts raised from inside the modal must show above its backdrop and stay live and clickable (the page
+    // behind a modal is inert): the toast region moves into the dialog while it is open, then back.
+    const toasts = document.getElementById("ls-toasts");
+    const home = toasts?.parentNode;
+    const next = toasts?.nextSibling ?? null;
+    if (toasts) dialog.appendChild(toasts);
+    // Tab and Shift+Tab cycle inside. A native listener: keys pressed in the toast region (another React root,
+    // moved in above) must be trapped too, and React would not route them to this dialog's handlers.
+    const trap = (e: KeyboardEvent) => {
+      if (e.key !== "Tab" || e.defaultPrevented) return;
+      const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
+      if (!items.length) return;
+      const first = items[0]!;
+      const last = items[items.length - 1]!;
+      if (e.shiftKey && document.activeElement === first) {
+        e.preventDefault();
+        last.focus();
+      } else if (!e.shiftKey && document.activeElement === last) {
+        e.preventDefault();
+        first.focus();
+      }
+    };
+    dialog.addEventListener("keydown", trap);
     return () => {
+      dialog.removeEventListener("keydown", trap);
+      if (toasts && home?.isConnected && toasts.parentNode === dialog) home.insertBefore(toasts, next?.parentNode === home ? next : null);
       if (dialog.open) dialog.close();
       if (opener?.isConnected) opener.focus();
     };
@@ -36,20 +61,6 @@ export function Modal(props: { onClose: () => void; labelledBy: string; children
       }}
       onClick={(e) => {
         if (e.target === e.currentTarget) onClose.current();
-      }}
-      onKeyDown={(e) => {
-        if (e.key !== "Tab") return;
-        const items = [...e.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
-        if (!items.length) return;
-        const first = items[0]!;
-        const last = items[items.length - 1]!;
-        if (e.shiftKey && document.activeElement === first) {
-          e.preventDefault();
-          last.focus();
-        } else if (!e.shiftKey && document.activeElement === last) {
-          e.preventDefault();
-          first.focus();
-        }
       }}
     >
       <div className="max-h-[85vh] overflow-y-auto">{props.children}</div>

@@ -9,7 +9,9 @@ import { addFavorite, favoriteCheckQuery, placeQuery, removeFavorite, trackActiv
 import { withQuery } from "../query-client";
 import { showToastAtom } from "../state";
 import { PlaceDialogFrame } from "./PlaceDialogFrame";
-import { mapsSearchUrl, placeFavoriteData, placeItemId, webSearchUrl, type Place } from "./places";
+import { placeItemId, webSearchUrl, type Place } from "./places";
+import { directionsUrl } from "./directions";
+import { placeFavoriteData } from "./place-favorite";
 import { BUTTON_SOFT, HeartButton } from "./ui";
 
 export function usePlaceFavorite(place: Place, toasts: "dialog" | "silent") {
@@ -107,9 +109,7 @@ function PlaceDialog(props: { place: Place; city: CityRef; onClose: () => void }
           <button
             type="button"
             className={`${BUTTON_SOFT} px-2 text-sm`}
-            disabled={!place.address}
-            title={place.address ? undefined : "No address available for this location"}
-            onClick={() => place.address && window.open(mapsSearchUrl(place.address), "_blank", "noopener,noreferrer")}
+            onClick={() => window.open(directionsUrl(place), "_blank", "noopener,noreferrer")}
           >
             Get Directions
           </button>

@@ -7,7 +7,7 @@
 import type { ReactNode } from "react";
 import { PlaceFacts, PlaceHero, PlaceNotes } from "./PlaceParts";
 import { CloseButton, Modal } from "./Modal";
-import { categoryColour, listCategoryLabel, miles, type Place } from "./places";
+import { badgeLabel, categoryColour, miles, type Place } from "./places";
 import { Badge } from "./ui";
 
 export function PlaceDialogFrame(props: {
@@ -33,7 +33,7 @@ export function PlaceDialogFrame(props: {
       <div className="p-5">
         <div className="flex items-start gap-2">
           <div className="min-w-0 flex-1">
-            <Badge colour={categoryColour(place.categoryId)}>{listCategoryLabel(place.categoryId)}</Badge>
+            <Badge colour={categoryColour(place.categoryId)}>{badgeLabel(place.categoryId)}</Badge>
             <h2 id="place-dialog-title" className="mt-2 text-xl font-bold leading-tight">
               {place.title}
             </h2>
@@ -50,7 +50,7 @@ export function PlaceDialogFrame(props: {
         <PlaceNotes place={place} />
         <PlaceFacts place={place} />
         {props.notice}
-        <div className="mt-5 grid auto-cols-fr grid-flow-col gap-2">{props.actions}</div>
+        <div className="mt-5 flex flex-wrap gap-2 [&>*]:grow [&>*]:basis-24 [&>*]:whitespace-nowrap">{props.actions}</div>
         <a href={`/place/${place.id}`} className="mt-4 block text-center text-sm text-primary underline focus-ring">
           Open the place page
         </a>

@@ -4,12 +4,12 @@ import { CategoryIllustration } from "./illustrations";
 import { hoursLabel, staleNote, telUrl, websiteUrl, type Place } from "./places";
 
 /** The place's own image, or its category's illustration when it has none or the image fails to load. */
-export function PlaceHero(props: { place: Pick<Place, "imageUrl" | "categoryId" | "title">; className: string; seed?: string }) {
+export function PlaceHero(props: { place: Pick<Place, "imageUrl" | "categoryId" | "title"> & { kind?: string | null }; className: string; seed?: string }) {
   const [failed, setFailed] = useState(false);
   if (props.place.imageUrl && !failed) {
     return <img src={props.place.imageUrl} alt="" className={`${props.className} object-cover`} onError={() => setFailed(true)} loading="lazy" decoding="async" />;
   }
-  return <CategoryIllustration categoryId={props.place.categoryId} seed={props.seed ?? props.place.title} className={props.className} />;
+  return <CategoryIllustration categoryId={props.place.categoryId} kind={props.place.kind} seed={props.seed ?? props.place.title} className={props.className} />;
 }
 
 const HOURS_CLASSES = {

@@ -107,16 +107,31 @@ describe("labels and dates", () => {
 describe("favorites screen (discovery.md sections 2, 3)", () => {
   const fav = (id: number, itemType: string, itemData: unknown, itemId = `item-${id}`) => ({ id, itemType, itemId, itemData: typeof itemData === "string" ? itemData : JSON.stringify(itemData) });
 
-  test("five tabs, cities first; places (and restaurants) in lodging; order kept; unknown types left out", () => {
-    expect(FAVORITE_TABS.map((t) => t.key)).toEqual(["cities", "lodging", "activities", "stores", "facts"]);
+  test("six tabs, cities first; a place by its category (DECISIONS 19); order kept; unknown types left out", () => {
+    expect(FAVORITE_TABS.map((t) => t.key)).toEqual(["cities", "food", "lodging", "activities", "stores", "facts"]);
     expect(DEFAULT_TAB).toBe("cities");
-    const list = [fav(6, "fact", {}), fav(5, "place", {}), fav(4, "city", {}), fav(3, "restaurant", {}), fav(2, "store", {}), fav(1, "activity", {}), fav(0, "weird", {})];
+    const list = [
+      fav(6, "fact", {}),
+      fav(5, "place", { categoryId: 11 }),
+      fav(4, "city", {}),
+      fav(3, "restaurant", {}),
+      fav(2, "store", {}),
+      fav(1, "activity", {}),
+      fav(0, "weird", {}),
+      fav(10, "place", { categoryId: 10 }),
+      fav(11, "place", { categoryId: 5 }),
+      fav(12, "place", { categoryId: 8 }),
+      fav(13, "place", { categoryId: 9 }),
+      fav(14, "place", { categoryId: 12 }),
+      fav(15, "place", "not json"),
+    ];
     const groups = groupFavorites(list);
     expect(Object.fromEntries(Object.entries(groups).map(([k, v]) => [k, v.map((f) => f.id)]))).toEqual({
       cities: [4],
-      lodging: [5, 3],
-      activities: [1],
-      stores: [2],
+      food: [3, 10, 11],
+      lodging: [5, 15],
+      activities: [1, 12, 13],
+      stores: [2, 14],
       facts: [6],
     });
   });
@@ -124,6 +139,7 @@ describe("favorites screen (discovery.md sections 2, 3)", () => {
   test("per-tab empty texts", () => {
     expect(Object.fromEntries(FAVORITE_TABS.map((t) => [t.key, t.empty]))).toEqual({
       cities: "No favorite cities yet",
+      food: "No favorite restaurants yet",
       lodging: "No favorite lodging yet",
       activities: "No favorite activities yet",
       stores: "No favorite stores yet",
@@ -133,12 +149,15 @@ describe("favorites screen (discovery.md sections 2, 3)", () => {
 
   test("what an item shows: cities explore, places link to their page, facts show their text", () => {
     expect(describeFavorite(fav(1, "city", { name: "Pittsburgh", type: "city", location: "Pittsburgh, PA" }))).toEqual({
-      title: "Pittsburgh",
+      title: "Pittsburgh, PA",
       label: "Click to explore this city",
       location: { city: "Pittsburgh", stateCode: "PA" },
     });
     expect(describeFavorite(fav(2, "city", { name: "Nowhere", location: "Nowhere" })).location).toBeUndefined();
     expect(describeFavorite(fav(3, "place", { id: 42, title: "Bellagio", categoryId: 11, type: "place" }))).toEqual({ title: "Bellagio", label: "Lodging", href: "/place/42" });
+    // Places show where they are: the address, else the city.
+    expect(describeFavorite(fav(3, "place", { id: 42, title: "Bellagio", address: "3600 S Las Vegas Blvd", city: "Las Vegas, NV", categoryId: 11 })).where).toBe("3600 S Las Vegas Blvd");
+    expect(describeFavorite(fav(3, "restaurant", { id: 43, title: "Lotus", address: null, city: "Las Vegas, NV" })).where).toBe("Las Vegas, NV");
     expect(describeFavorite(fav(4, "restaurant", { id: "7", title: "Lotus" }))).toEqual({ title: "Lotus", label: "Restaurant", href: "/place/7" });
     expect(describeFavorite(fav(5, "store", { title: "Shop", id: -1 }))).toEqual({ title: "Shop", label: "Store", href: undefined });
     expect(describeFavorite(fav(6, "fact", { title: "Neon", content: "Lots of neon.", category: "Culture" }))).toEqual({ title: "Neon", label: "Fun Fact", text: "Lots of neon." });

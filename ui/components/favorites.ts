@@ -1,9 +1,9 @@
 /**
- * The favorites screen's pure rules (discovery.md section 2 "Favorites", section 3): five tabs, cities
- * first; place favorites in the lodging tab as the spec says (restaurants too, see decision 013); what
- * each item shows. No React, no DOM.
+ * The favorites screen's pure rules (discovery.md section 2 "Favorites", section 3; DECISIONS 19): six tabs,
+ * cities first; a place favorite is filed by its category; what each item shows. No React, no DOM.
  */
 import { parseLocation } from "../../src/domain/location";
+import { categoryById } from "../../src/domain/categories";
 import { listCategoryLabel } from "./places";
 
 export type { FavoriteItemType } from "../../src/domain/accounts";
@@ -16,7 +16,7 @@ export interface FavoriteRecord {
   createdAt?: string;
 }
 
-export type TabKey = "cities" | "lodging" | "activities" | "stores" | "facts";
+export type TabKey = "cities" | "food" | "lodging" | "activities" | "stores" | "facts";
 export interface FavoriteTab {
   key: TabKey;
   label: string;
@@ -26,21 +26,45 @@ export interface FavoriteTab {
 
 export const FAVORITE_TABS: readonly FavoriteTab[] = [
   { key: "cities", label: "Cities", types: ["city"], empty: "No favorite cities yet" },
-  { key: "lodging", label: "Lodging", types: ["place", "restaurant"], empty: "No favorite lodging yet" },
+  { key: "food", label: "Food", types: ["restaurant"], empty: "No favorite restaurants yet" },
+  { key: "lodging", label: "Lodging", types: ["place"], empty: "No favorite lodging yet" },
   { key: "activities", label: "Activities", types: ["activity"], empty: "No favorite activities yet" },
   { key: "stores", label: "Stores", types: ["store"], empty: "No favorite stores yet" },
   { key: "facts", label: "Facts", types: ["fact"], empty: "No favorite fun facts yet" },
 ];
 export const DEFAULT_TAB: TabKey = "cities";
 
+/** A `place` favorite's tab by its category (DECISIONS 19); without a known category, Lodging (the spec's). */
+const PLACE_TABS: Record<string, TabKey> = { food: "food", lodging: "lodging", activities: "activities", historical: "activities", facts: "activities", stores: "stores" };
+
+/** The tab a favorite belongs in, or undefined for an unknown type. */
+export function tabOf(favorite: Pick<FavoriteRecord, "itemType"> & { itemData?: string }): TabKey | undefined {
+  if (favorite.itemType === "place") {
+    const slug = categoryById(dataOf(favorite.itemData).categoryId as number)?.slug;
+    return (slug && PLACE_TABS[slug]) || "lodging";
+  }
+  return FAVORITE_TABS.find((t) => t.types.includes(favorite.itemType))?.key;
+}
+
 /** Favorites by tab, in the order given (the server's newest first). Unknown types are left out. */
-export function groupFavorites<T extends Pick<FavoriteRecord, "itemType">>(favorites: readonly T[]): Record<TabKey, T[]> {
+export function groupFavorites<T extends Pick<FavoriteRecord, "itemType"> & { itemData?: string }>(favorites: readonly T[]): Record<TabKey, T[]> {
   const groups = Object.fromEntries(FAVORITE_TABS.map((t) => [t.key, [] as T[]])) as Record<TabKey, T[]>;
   for (const favorite of favorites) {
-    const tab = FAVORITE_TABS.find((t) => t.types.includes(favorite.itemType));
-    if (tab) groups[tab.key].push(favorite);
+    const tab = tabOf(favorite);
+    if (tab) groups[tab].push(favorite);
   }
   return groups;
+}
+
+/** The saved data as an object; anything else (not JSON, an array) as {}. */
+function dataOf(itemData: string | undefined): Record<string, unknown> {
+  try {
+    const parsed = JSON.parse(itemData ?? "");
+    if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) return parsed;
+  } catch {
+    // Not JSON.
+  }
+  return {};
 }
 
 export interface FavoriteView {
@@ -49,6 +73,8 @@ export interface FavoriteView {
   label: string;
   /** Facts: the fact's text. */
   text?: string;
+  /** Places: their address, else their city ("Las Vegas, NV"). */
+  where?: string;
   /** Places and other place-like items with a numeric id: their page. */
   href?: string;
   /** Cities: the 'City, ST' text to switch to. */
@@ -60,17 +86,12 @@ const TYPE_LABELS: Record<string, string> = { activity: "Activity", store: "Stor
 
 /** What an item shows. itemData is whatever the client saved: every field is optional. */
 export function describeFavorite(favorite: FavoriteRecord): FavoriteView {
-  let data: Record<string, unknown> = {};
-  try {
-    const parsed = JSON.parse(favorite.itemData);
-    if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) data = parsed;
-  } catch {
-    // Not JSON: show the item id.
-  }
+  const data = dataOf(favorite.itemData);
   const title = str(data.name) ?? str(data.title) ?? favorite.itemId;
   if (favorite.itemType === "city") {
     const location = parseLocation(str(data.location) ?? null) ?? undefined;
-    return { title: str(data.name) ?? location?.city ?? favorite.itemId, label: "Click to explore this city", location };
+    // "City, ST": a name alone does not say which Springfield.
+    return { title: location ? `${location.city}, ${location.stateCode}` : (str(data.name) ?? favorite.itemId), label: "Click to explore this city", location };
   }
   if (favorite.itemType === "fact") {
     return { title, label: "Fun Fact", text: str(data.content) ?? str(data.fact) ?? str(data.summary) ?? str(data.text) };
@@ -78,5 +99,6 @@ export function describeFavorite(favorite: FavoriteRecord): FavoriteView {
   const id = typeof data.id === "number" && Number.isInteger(data.id) && data.id > 0 ? data.id : typeof data.id === "string" && /^\d{1,12}$/.test(data.id) ? Number(data.id) : undefined;
   const label =
     favorite.itemType === "place" && typeof data.categoryId === "number" ? listCategoryLabel(data.categoryId) : (TYPE_LABELS[favorite.itemType] ?? "Place");
-  return { title, label, href: id ? `/place/${id}` : undefined };
+  const where = str(data.address) ?? str(data.city);
+  return { title, label, href: id ? `/place/${id}` : undefined, ...(where ? { where } : {}) };
 }

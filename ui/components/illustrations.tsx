@@ -15,6 +15,18 @@ const SCENE: Record<CategoryColour, [string, string, string]> = {
   gray: ["#e5e7eb", "#9ca3af", "#374151"],
 };
 
+/**
+ * Kinds that have a better picture than their category's (issue 17.4): a museum is an Activity, but the
+ * mountains say nothing about it; it gets the columns of a building, as historic sites do.
+ */
+const KIND_SCENES: Array<[RegExp, number]> = [[/\b(museum|gallery|planetarium|library|memorial|monument)\b/i, 8]];
+
+/** The drawing for a place: by its kind where one exists, else by its category (list numbering 7–12). */
+export function illustrationScene(categoryId: number | null | undefined, kind?: string | null): number | undefined {
+  for (const [pattern, scene] of KIND_SCENES) if (kind && pattern.test(kind)) return scene;
+  return toListCategory(categoryId as number);
+}
+
 /** What each list category draws in the foreground (viewBox 0 0 320 160). */
 function Foreground({ list, accent }: { list: number | undefined; accent: string }) {
   switch (list) {
@@ -89,8 +101,8 @@ function Foreground({ list, accent }: { list: number | undefined; accent: string
  * A flat picture for a place without an image: its category's scene. `seed` (e.g. the city name) turns the
  * sun a little, so lodging cards of one city share a look and differ from another city's.
  */
-export function CategoryIllustration(props: { categoryId?: number | null; seed?: string; className?: string; label?: string }) {
-  const list = toListCategory(props.categoryId as number);
+export function CategoryIllustration(props: { categoryId?: number | null; kind?: string | null; seed?: string; className?: string; label?: string }) {
+  const list = illustrationScene(props.categoryId, props.kind);
   const [sky, ground, accent] = SCENE[categoryColour(props.categoryId)];
   let h = 0;
   for (const ch of props.seed ?? "") h = (h * 31 + ch.charCodeAt(0)) % 997;
@@ -103,6 +115,7 @@ export function CategoryIllustration(props: { categoryId?: number | null; seed?:
       role={props.label ? "img" : undefined}
       aria-label={props.label}
       aria-hidden={props.label ? undefined : true}
+      data-scene={list ?? "pin"}
     >
       <rect width="320" height="160" fill={sky} />
       <circle cx={sunX} cy="34" r="16" fill="#fff" opacity=".6" />

@@ -19,6 +19,7 @@ import {
   webSearchUrl,
   websiteUrl,
 } from "./places";
+import { directionsUrl, fullAddress } from "./directions";
 import { restaurantTagline, TAGLINE_KEYWORDS, TAGLINE_PHRASES } from "./taglines";
 
 describe("category labels (both numberings, DECISIONS 6)", () => {
@@ -120,6 +121,18 @@ describe("formatting and links", () => {
     expect(webSearchUrl("Old Fort", "908 Las Vegas Blvd N")).toBe("https://www.google.com/search?q=Old%20Fort%20908%20Las%20Vegas%20Blvd%20N");
     expect(webSearchUrl("Old Fort", null)).toBe("https://www.google.com/search?q=Old%20Fort");
     expect(telUrl("(702) 458-4200")).toBe("tel:7024584200");
+  });
+
+  test("Get Directions sends street, city, state and ZIP; the coordinates when there is no street address", () => {
+    const place = { address: "2 Wyckoff Avenue", city: "Brooklyn", stateCode: "NY", zip: "11237", latitude: 40.7, longitude: -73.9 };
+    expect(fullAddress(place)).toBe("2 Wyckoff Avenue, Brooklyn, NY 11237");
+    expect(directionsUrl(place)).toBe(`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent("2 Wyckoff Avenue, Brooklyn, NY 11237")}`);
+    // No ZIP, no city: what there is; a city the street already names is not repeated.
+    expect(fullAddress({ ...place, zip: null })).toBe("2 Wyckoff Avenue, Brooklyn, NY");
+    expect(fullAddress({ ...place, city: null, zip: null })).toBe("2 Wyckoff Avenue, NY");
+    expect(fullAddress({ ...place, address: "2 Wyckoff Avenue, Brooklyn, NY 11237" })).toBe("2 Wyckoff Avenue, Brooklyn, NY 11237");
+    expect(fullAddress({ ...place, address: "  " })).toBeNull();
+    expect(directionsUrl({ ...place, address: null })).toBe("https://www.google.com/maps/dir/?api=1&destination=40.7,-73.9");
   });
   test("favorite item ids follow section 3", () => {
     expect(placeItemId({ id: 428, title: "Nevada State Museum & Co." })).toBe("nevada-state-museum---co--428");

@@ -87,10 +87,6 @@ export const titleIdItemId = (item: { title: string; id: number | string }) => `
 export const CARD_STAGGER_S = 0.3;
 export const staggerDelay = (index: number) => `${(index * CARD_STAGGER_S).toFixed(1)}s`;
 
-/** What a place favorite stores (discovery.md section 3). */
-export const placeFavoriteData = (place: Place) =>
-  JSON.stringify({ id: place.id, title: place.title, description: place.description, address: place.address, categoryId: place.categoryId, type: "place" });
-
 /** "Listed in 2011 data — may have changed" for a stale place (DECISIONS 20), else null. */
 export function staleNote(place: Pick<Place, "stale" | "observedAt">): string | null {
   const year = place.observedAt?.slice(0, 4);

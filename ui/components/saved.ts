@@ -10,7 +10,15 @@ export interface SaveRequest {
   itemData: Record<string, unknown>;
 }
 
-const keyOf = (type: string, id: string) => `${type}\u0000${id}`;
+/**
+ * One key per saved thing. A place saved under any place-like type (the dialog saves "place", the food page
+ * "restaurant") is one favorite on the server (DECISIONS 19), so its heart reads the place id.
+ */
+const PLACE_TYPES = new Set(["place", "restaurant", "activity", "store"]);
+const keyOf = (type: string, id: string) => {
+  const place = PLACE_TYPES.has(type) ? /-(\d{1,12})$/.exec(id) : null;
+  return place ? `place\u0000${Number(place[1])}` : `${type}\u0000${id}`;
+};
 
 export function useSavedItems() {
   const queryClient = useQueryClient();

@@ -150,7 +150,7 @@ export function QueryStates<T>(props: {
 export function HomeSection(props: { id: string; title: string; href: string; linkText: string; children: ReactNode }) {
   return (
     <section aria-labelledby={props.id} className="mt-8">
-      <div className="mb-3 flex items-baseline justify-between gap-3">
+      <div className="mb-3 flex flex-wrap items-baseline justify-between gap-x-3 whitespace-nowrap">
         <h2 id={props.id} className="text-lg font-bold">
           {props.title}
         </h2>

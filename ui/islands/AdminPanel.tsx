@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent, type R
 import type { AdminAnalytics, AdminUserRow, DailySeries, DataHealth, StateHealth } from "../../modules/admin";
 import { apiRequest, ApiError } from "../api";
 import { withQuery } from "../query-client";
+import { TextBackLink } from "../components/back-link";
 
 /**
  * The admin panel (accounts-and-shell.md "Admin panel"; decision 021): six summary cards, the spec's five tabs
@@ -68,12 +69,7 @@ function ChartBox(props: { label: string; labels: string[]; values: number[]; ki
 function Header() {
   return (
     <div className="flex flex-wrap items-center justify-between gap-2">
-      <a href="/" className="inline-flex items-center gap-1 rounded-full px-2 py-1 font-medium text-primary hover:underline focus-ring">
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-          <path d="M15 18l-6-6 6-6" />
-        </svg>
-        Back to App
-      </a>
+      <TextBackLink href="/" label="Back to App" />
       <h1 className="text-xl font-bold">Admin Panel</h1>
       <span className="rounded-full bg-primary px-3 py-1 text-sm font-semibold text-white">Admin Access</span>
     </div>

@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { placeCity, placeFavoriteData } from "../components/place-favorite";
 import type { ReactNode } from "react";
 import { useCategoryCity } from "../components/category-view";
 import { preloadPlaceDialog, usePlaceDialog } from "../components/PlaceRows";
@@ -8,7 +9,6 @@ import {
   listCategoryLabel,
   miles,
   milesAway,
-  placeFavoriteData,
   placeItemId,
   titleIdItemId,
   websiteUrl,
@@ -65,7 +65,7 @@ function favoriteOf(view: PlacesView, place: Place): { itemType: FavoriteType; i
   return {
     itemType: type,
     itemId: titleIdItemId(place),
-    itemData: { id: place.id, title: place.title, description: place.description, address: place.address, categoryId: place.categoryId, distance: place.distance, type },
+    itemData: { id: place.id, title: place.title, description: place.description, address: place.address, city: placeCity(place), categoryId: place.categoryId, distance: place.distance, type },
   };
 }
 

@@ -39,7 +39,7 @@ export default function CityBanner(props: { city: SelectedCity; fromCookie: bool
 
   const population = formatPopulation(shown);
   return (
-    <section aria-labelledby="exploring-heading" className="ls-gradient rounded-2xl p-5 text-white shadow-md">
+    <section aria-labelledby="exploring-heading" className="ls-gradient rounded-2xl p-5 pr-16 text-white shadow-md">
       <p className="text-sm text-white/85">Current exploration location</p>
       <h1 id="exploring-heading" className="mt-1 text-2xl font-bold" data-testid="exploring-city">
         Exploring {locationText(shown)}

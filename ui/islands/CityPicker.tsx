@@ -137,7 +137,7 @@ export default function CityPicker(props: { city: SelectedCity; cityCount: numbe
           autoComplete="off"
           spellCheck={false}
           enterKeyHint="search"
-          placeholder={`Search ${props.cityCount.toLocaleString("en-US")} US cities or a ZIP code`}
+          placeholder={`Search ${props.cityCount.toLocaleString("en-US")} cities or ZIPs`}
           className="w-full bg-transparent py-1 text-base text-ink outline-none placeholder:text-ink-soft"
           value={text}
           maxLength={100}

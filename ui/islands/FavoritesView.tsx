@@ -9,8 +9,8 @@ import { LOCATION_COOKIE, persistCity, showToastAtom, STORAGE_KEYS, type Selecte
 import { withQuery } from "../query-client";
 
 /**
- * The favorites screen (discovery.md section 2 "Favorites"): 'Loading favorites...', the empty state, five
- * tabs (cities first), per-tab empty texts, city items that switch the chosen city and go home, and a
+ * The favorites screen (discovery.md section 2 "Favorites", DECISIONS 19): 'Loading favorites...', the empty
+ * state, six tabs (cities first, places filed by category), per-tab empty texts, city items that switch the chosen city and go home, and a
  * filled-heart remove button per item, disabled while its removal is pending.
  */
 function FavoritesView() {
@@ -204,6 +204,7 @@ function FavoriteItem(props: { favorite: Favorite; onRemoved: () => void }) {
             {heading}
             <span className="rounded-full bg-black/5 px-2 py-0.5 text-xs font-medium text-ink-soft dark:bg-white/10">{view.label}</span>
           </div>
+          {view.where && <p className="text-sm text-ink-soft">{view.where}</p>}
           {view.text && <p className="text-sm text-ink-soft">{view.text}</p>}
         </div>
       )}

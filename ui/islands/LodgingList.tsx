@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { preloadPlaceDialog, usePlaceDialog } from "../components/PlaceRows";
 import { PlaceHero } from "../components/PlaceParts";
-import { amenityChips, mapsSearchUrl, miles, telUrl, websiteUrl, type Place } from "../components/places";
+import { amenityChips, miles, telUrl, websiteUrl, type Place } from "../components/places";
+import { directionsUrl } from "../components/directions";
 import { HomeLink, QueryStates, SkeletonList } from "../components/ui";
 import { categoryPlacesQuery, useCity, useCitySync } from "../queries";
 import type { SelectedCity } from "../state";
@@ -98,7 +99,7 @@ function LodgingCard(props: { place: Place; seed: string; onOpen: () => void }) 
           <button
             type="button"
             className="mt-2 truncate text-left text-sm text-primary underline-offset-2 hover:underline focus-ring"
-            onClick={() => window.open(mapsSearchUrl(place.address!), "_blank", "noopener,noreferrer")}
+            onClick={() => window.open(directionsUrl(place), "_blank", "noopener,noreferrer")}
             aria-label={`Open ${place.address} in maps`}
           >
             {place.address}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { directionsUrl, placePosition } from "../map/state";
+import { placePosition } from "../map/state";
+import { directionsUrl } from "../components/directions";
 import { mapCategory } from "../map/categories";
 import { useMapEngine, useMapTabScrollsUp } from "../map/use-map-engine";
 import { useMapPlaces } from "../map/use-map-places";
@@ -282,7 +283,7 @@ function MapExplorer(props: MapExplorerProps) {
           actions={
             <>
               {dialogPosition && (
-                <a href={directionsUrl(dialogPosition)} target="_blank" rel="noopener noreferrer" className={`${BUTTON_SOFT} px-2 text-sm`}>
+                <a href={directionsUrl(dialogPlace)} target="_blank" rel="noopener noreferrer" className={`${BUTTON_SOFT} px-2 text-sm`}>
                   Get Directions
                 </a>
               )}

@@ -2,7 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { usePlaceFavorite } from "../components/PlaceDialog";
 import { PlaceFacts, PlaceNotes, PlaceHero } from "../components/PlaceParts";
-import { badgeLabel, categoryColour, mapsSearchUrl, milesAway, type Place } from "../components/places";
+import { badgeLabel, categoryColour, milesAway, type Place } from "../components/places";
+import { directionsUrl } from "../components/directions";
 import { Badge, BackLink, BUTTON, BUTTON_SOFT, HeartButton } from "../components/ui";
 import { NotFoundCard } from "../components/NotFoundCard";
 import { placeQuery, trackActivity } from "../queries";
@@ -116,7 +117,7 @@ function PlaceView(props: { id: number; place: Place | null; notFound: boolean }
           <button
             type="button"
             className={BUTTON}
-            onClick={() => (place.address ? window.open(mapsSearchUrl(place.address), "_blank", "noopener,noreferrer") : alert("No address available for this location"))}
+            onClick={() => window.open(directionsUrl(place), "_blank", "noopener,noreferrer")}
           >
             Get Directions
           </button>

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useSetAtom } from "jotai";
-import { useEffect, useState, type ReactNode } from "react";
+import { authDialogAtom } from "../components/auth-state";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { apiRequest } from "../api";
 import { formatMemberSince, savedItems, signedInAs, type Profile } from "../components/account";
 import { applyTheme, clearDevice, readProfile } from "../components/device";
@@ -15,6 +16,15 @@ import { THEMES } from "../themes";
 import { withQuery } from "../query-client";
 
 export const APP_VERSION = "1.0.0";
+
+/** The sign-up dialog, loaded only when a guest asks for it. */
+const AuthDialog = lazy(() => import("./AuthDialog"));
+
+/**
+ * The home location the card shows and the edit form starts from: one source, the saved profile (issue 17.7).
+ * The city being explored is not a home; it has its own badge.
+ */
+export const homeLocationOf = (profile: Partial<Profile> | null): string => profile?.location?.trim() ?? "";
 
 interface ProfileStats {
   citiesExplored: number;
@@ -79,7 +89,9 @@ function ProfileView(props: { user: Viewer; city: SelectedCity; theme: string; a
   }, []);
 
   const name = profile?.name || displayName(user);
-  const home = profile?.location || null;
+  const home = homeLocationOf(profile) || null;
+  const openAuth = useSetAtom(authDialogAtom);
+  const [signUp, setSignUp] = useState(false);
   // The server formats the date in UTC; the browser then shows it in the visitor's own time zone.
   const since = formatMemberSince(stats.data?.memberSince ?? user.createdAt, hydrated ? undefined : "UTC");
   const favorites = count.data;
@@ -154,6 +166,34 @@ function ProfileView(props: { user: Viewer; city: SelectedCity; theme: string; a
         </div>
       </section>
 
+      {user.isGuest && (
+        <section aria-labelledby="keep-heading" className="card border-l-4 border-primary p-5" data-testid="guest-invite">
+          <h2 id="keep-heading" className="text-lg font-semibold">
+            Keep your favorites
+          </h2>
+          <p className="mt-1 text-sm text-ink-soft">
+            You are exploring as a guest. Create a free account and everything you saved
+            {favorites ? ` (${savedItems(favorites)})` : ""} stays with you, on any device.
+          </p>
+          <button
+            type="button"
+            aria-haspopup="dialog"
+            onClick={() => {
+              setSignUp(true);
+              openAuth("register");
+            }}
+            className="mt-3 inline-flex items-center justify-center rounded-full bg-primary px-5 py-2 text-sm font-semibold text-white hover:bg-primary-dark focus-ring"
+          >
+            Create Free Account
+          </button>
+        </section>
+      )}
+      {signUp && (
+        <Suspense fallback={null}>
+          <AuthDialog />
+        </Suspense>
+      )}
+
       <section aria-labelledby="appearance-heading" className="card p-5">
         <h2 id="appearance-heading" className="text-lg font-semibold">
           Appearance
@@ -225,7 +265,7 @@ function ProfileView(props: { user: Viewer; city: SelectedCity; theme: string; a
           user={user}
           initial={{
             name: profile?.name ?? user.username ?? "",
-            location: profile?.location ?? locationText(city),
+            location: homeLocationOf(profile),
             email: profile?.email ?? user.email ?? "",
             bio: profile?.bio ?? "",
           }}

@@ -31,6 +31,7 @@ export default function Toaster() {
   return (
     <ol
       ref={region}
+      id="ls-toasts"
       tabIndex={-1}
       aria-label="Notifications (F8)"
       className="pointer-events-none fixed inset-x-0 bottom-20 z-50 mx-auto flex max-w-md flex-col gap-2 px-4 outline-none"

@@ -2,7 +2,8 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useRef, useState, type KeyboardEvent } from "react";
 import type { Range, TrafficAnalytics, TrafficLogEntry } from "../../modules/traffic";
 import { apiRequest } from "../api";
-import { BackLink, BUTTON, StateMessage } from "../components/ui";
+import { BUTTON, StateMessage } from "../components/ui";
+import { TextBackLink } from "../components/back-link";
 import { withQuery } from "../query-client";
 
 /**
@@ -92,7 +93,7 @@ function TrafficView() {
 
   const header = (
     <div className="flex flex-wrap items-center gap-2">
-      <BackLink href="/profile" label="Back to Profile" />
+      <TextBackLink href="/profile" label="Back to Profile" />
       <h1 className="text-xl font-bold">Traffic Analytics</h1>
     </div>
   );

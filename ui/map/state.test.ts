@@ -4,7 +4,6 @@ import {
   cityKeyOf,
   coordinateKey,
   dedupePlaces,
-  directionsUrl,
   distanceText,
   initialMapState,
   legendCategories,
@@ -32,6 +31,7 @@ function place(id: number, extra: Partial<Place> = {}): Place {
     address: null,
     city: null,
     stateCode: "NV",
+    zip: null,
     categoryId: 10,
     category: "",
     kind: "",
@@ -374,9 +374,6 @@ describe("map details", () => {
   test("the legend lists at most 5 categories present, most frequent first", () => {
     const mixed = [7, 8, 8, 9, 9, 9, 10, 11, 12, 12, 12, 12].map((categoryId, i) => place(i + 1, { categoryId }));
     expect(legendCategories(mixed)).toEqual([12, 9, 8, 7, 10]);
-  });
-  test("Get Directions goes to the place's latitude,longitude", () => {
-    expect(directionsUrl([-115.14, 36.17])).toBe("https://www.google.com/maps/dir/?api=1&destination=36.17,-115.14");
   });
   test("distance reads 'N.N mi away'; none without a number", () => {
     expect(distanceText(0.4)).toBe("0.4 mi away");

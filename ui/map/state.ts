@@ -273,11 +273,6 @@ export function legendCategories(places: readonly Place[]): number[] {
     .map(([id]) => id);
 }
 
-/** The external maps directions link to a place's latitude,longitude. */
-export function directionsUrl(position: [number, number]): string {
-  return `https://www.google.com/maps/dir/?api=1&destination=${position[1]},${position[0]}`;
-}
-
 /** "0.4 mi away", or null without a numeric distance (spec §5: never trust the answer's types blindly). */
 export function distanceText(distance: unknown): string | null {
   const n = numberOr(distance, NaN);

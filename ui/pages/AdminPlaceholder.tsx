@@ -1,6 +1,6 @@
 import { Shell } from "../components/Shell";
 import { ACCESS_DENIED } from "../../src/domain/accounts";
-import { BackLink } from "../components/ui";
+import { TextBackLink } from "../components/back-link";
 
 /**
  * /admin and /admin/traffic until the admin screens exist. Checked on the server (DECISIONS 9): anyone but
@@ -10,7 +10,7 @@ export function AdminPlaceholderPage(props: { path: string; title: string; allow
   return (
     <Shell path={props.path}>
       <div className="flex items-center gap-2">
-        <BackLink href={props.path === "/admin/traffic" ? "/profile" : "/"} label={props.path === "/admin/traffic" ? "Back to Profile" : "Back to App"} />
+        <TextBackLink href={props.path === "/admin/traffic" ? "/profile" : "/"} label={props.path === "/admin/traffic" ? "Back to Profile" : "Back to App"} />
         <h1 className="text-xl font-bold">{props.title}</h1>
       </div>
       <section className="card mt-4 p-6 text-center" role={props.allowed ? undefined : "alert"}>

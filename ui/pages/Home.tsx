@@ -33,7 +33,7 @@ const MORE_LINKS = [
 export function HomePage(props: HomeProps) {
   return (
     <Shell path="/">
-      <div className="sticky top-16 z-30 -mx-4 px-4 pb-3">
+      <div className="sticky top-[57px] z-30 -mx-4 bg-[var(--ls-page)] px-4 pb-3 pt-3" data-testid="picker-strip">
         <Island name="CityPicker" component={CityPicker} props={{ city: props.city, cityCount: props.cityCount }} />
       </div>
       <div className="relative">
