@@ -55,6 +55,8 @@ function MapExplorer(props: MapExplorerProps) {
     autoFit: view.autoFit,
     events: {
       onMarkerClick(id) {
+        // Markers are pointer-only (engine.ts); the place's list card takes focus, so the dialog returns it there.
+        document.querySelector<HTMLElement>(`[data-testid="map-list"] [data-place-id="${id}"]`)?.focus({ preventScroll: true });
         setSelectedId(id);
         setDialogId(id);
       },
@@ -237,6 +239,7 @@ function MapExplorer(props: MapExplorerProps) {
                     <button
                       type="button"
                       aria-pressed={selected}
+                      data-place-id={place.id}
                       onClick={() => selectPlace(place)}
                       className={`card block w-full p-4 text-left transition hover:ring-primary focus-ring ${selected ? "ring-2 ring-primary" : ""}`}
                     >
