@@ -50,9 +50,28 @@ async function colourShare(page: Page, target: Locator, rgb: [number, number, nu
   );
 }
 
-/** Waits until the list is loaded and no batch (background or manual) is on its way; returns the number of places. */
+/** The first sign of use (a pointer moving) that starts MapLibre; until then the map shows its placeholder. */
+async function useThePage(page: Page) {
+  // The island listens once hydrated: move until the map has left its placeholder state.
+  let x = 3;
+  await expect
+    .poll(
+      async () => {
+        await page.mouse.move((x = x === 3 ? 6 : 3), x);
+        return page.getByTestId("map").getAttribute("data-map-status");
+      },
+      { timeout: 15_000 },
+    )
+    .not.toBe("idle");
+}
+
+/**
+ * Waits until the list is loaded and no batch (background or manual) is on its way; returns the number of places.
+ * Moves the pointer first, as a visitor would, so the map starts.
+ */
 async function settledCount(page: Page): Promise<number> {
   await expect(page.getByTestId("map-list")).toBeVisible({ timeout: 25_000 });
+  await useThePage(page);
   await expect(page.getByTestId("all-places")).toHaveAttribute("aria-busy", "false", { timeout: 20_000 });
   await expect(page.getByText("Loading more places...")).toBeHidden();
   return page.getByTestId("map-list").getByRole("listitem").count();
@@ -258,23 +277,39 @@ test.describe("map with tiles", () => {
     expect(cookies.filter(Boolean)).toEqual([]);
   });
 
-  test("the first batch is in the page's HTML (the list paints first); MapLibre starts after the page has loaded", async ({ page, context }) => {
+  test("the first batch is in the page's HTML (the list paints first); MapLibre starts on the first use, after the page has loaded", async ({ page, context }) => {
     // The context's request client carries the guest session and the Las Vegas cookie.
     const html = await (await context.request.get("/map")).text();
     expect(html).toContain('data-testid="map-list"');
     expect(html).not.toContain("Discovering Places");
+    expect(html).toContain('data-testid="map-placeholder"');
     const firstBatch: string[] = [];
+    const maplibre: string[] = [];
     page.on("request", (r) => {
       const url = new URL(r.url());
       if (/^\/api\/places\/(nearby|featured)$/.test(url.pathname) && url.searchParams.get("offset") === "0") firstBatch.push(url.pathname);
+      if (/\/assets\/maplibre-gl-[^/]*\.js$/.test(url.pathname)) maplibre.push(url.pathname);
     });
-    const maplibreAt = page.waitForRequest((r) => /\/assets\/maplibre-gl-[^/]*\.js$/.test(r.url()) && !r.url().includes("worker")).then(() => Date.now());
     await page.goto("/map");
-    const loadedAt = Date.now();
     await expect(page.getByTestId("map-list").getByRole("listitem").first()).toBeVisible();
-    expect(await maplibreAt).toBeGreaterThanOrEqual(loadedAt);
+    // Nobody has used the page yet: the placeholder, and no MapLibre.
+    await page.waitForTimeout(1500);
+    expect(maplibre).toEqual([]);
+    await expect(map(page)).toHaveAttribute("data-map-status", "idle");
+    await expect(page.getByTestId("map-placeholder").getByRole("button", { name: "Show the map" })).toBeVisible();
+    await useThePage(page);
     await expect(map(page)).toHaveAttribute("data-map-status", "ready", { timeout: 15_000 });
+    await expect(page.getByTestId("map-placeholder")).toHaveCount(0);
+    expect(maplibre.length).toBeGreaterThan(0);
     expect(firstBatch).toEqual([]);
+  });
+
+  test("the placeholder's 'Show the map' button starts the map from the keyboard", async ({ page }) => {
+    await page.goto("/map");
+    const show = page.getByRole("button", { name: "Show the map" });
+    await show.focus();
+    await show.press("Enter");
+    await expect(map(page)).toHaveAttribute("data-map-status", "ready", { timeout: 15_000 });
   });
 
   test("390 px: the header keeps its words whole and fits (issue 17)", async ({ page, context, baseURL }, testInfo) => {
@@ -342,6 +377,7 @@ test.describe("map offline", () => {
   test("tiles blocked: the outline basemap shows with markers and says so", async ({ page }) => {
     const basemapFiles = ["us-land", "us-counties", "us-states"].map((layer) => page.waitForResponse((r) => r.url().endsWith(`/basemap/${layer}.geojson`) && r.ok()));
     await page.goto("/map");
+    await useThePage(page);
     await expect(map(page)).toHaveAttribute("data-basemap", "outline", { timeout: 15_000 });
     await expect(page.getByTestId("offline-basemap")).toHaveText("Offline map: state and county outlines");
     await Promise.all(basemapFiles);
@@ -386,6 +422,7 @@ test.describe("map offline", () => {
       if (r.url().startsWith("https://tile.openstreetmap.org/")) tileRequests.push(r.url());
     });
     await page.goto("/map");
+    await useThePage(page);
     await expect(map(page)).toHaveAttribute("data-basemap", "outline", { timeout: 15_000 });
     await settledCount(page);
     await page.waitForTimeout(500);
@@ -411,6 +448,7 @@ test.describe("map offline", () => {
     ] as const) {
       await page.setViewportSize({ width, height });
       await page.goto("/map");
+      await useThePage(page);
       await expect(map(page)).toHaveAttribute("data-basemap", "outline", { timeout: 15_000 });
       await settledCount(page);
       await expect.poll(() => colourShare(page, map(page), LAND_RGB, 6), { timeout: 15_000 }).toBeGreaterThan(0.3);
@@ -441,6 +479,7 @@ test.describe("map code loads only on /map", () => {
 
     requested.length = 0;
     await page.goto("/map");
+    await useThePage(page);
     await expect(map(page)).toHaveAttribute("data-map-status", "ready", { timeout: 15_000 });
     expect(requested.some((path) => /^\/assets\/MapExplorer-.*\.js$/.test(path))).toBe(true);
     expect(requested.some((path) => /^\/assets\/maplibre-gl-[^/]*\.js$/.test(path) && !path.includes("worker"))).toBe(true);

@@ -7,6 +7,7 @@
  *
  * Usage: npm run lighthouse [-- /map landing 404 …]   (default: every screen)   CHROME_PATH overrides
  * /usr/bin/chromium. "landing" is / signed out; "404" is an unknown path; "/place" is the first nearby place.
+ * LH_DIR=name puts the server's database and log under .tmp/<name>; LH_SAVE=1 also saves each JSON report there.
  */
 import { mkdirSync, openSync } from "node:fs";
 import { createServer } from "node:net";
@@ -29,7 +30,7 @@ const port: number = await new Promise((resolve) => {
     s.close(() => resolve(p));
   });
 });
-const dir = join(root, ".tmp", "lighthouse");
+const dir = join(root, ".tmp", process.env.LH_DIR ?? "lighthouse");
 mkdirSync(dir, { recursive: true });
 const serverEnv = { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: `file:${join(dir, "localscope.db")}`, ADMIN_EMAIL, PLACES_BACKGROUND_IMPORT: "off" }; // no import of other states competes with the pages
 const server = Bun.spawn([join(root, "node_modules/.bin/bun"), join(root, "src/server.ts")], {
@@ -122,6 +123,7 @@ try {
     const path = screen === "landing" ? "/" : screen === "404" ? "/no/such/page" : screen === "/place" ? `/place/${firstPlace}` : screen;
     const who = screen === "landing" ? null : screen.startsWith("/admin") ? adminCookie : cookie;
     const report = await lighthouse(`${base}${path}`, who);
+    if (process.env.LH_SAVE) await Bun.write(join(dir, `${screen.replace(/\W+/g, "_")}.json`), JSON.stringify(report)); // the full report, to dig into
     const c = report.categories;
     const cls = (report.audits["cumulative-layout-shift"]?.numericValue ?? NaN).toFixed(3);
     console.log(
