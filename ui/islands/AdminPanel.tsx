@@ -82,7 +82,7 @@ function Header() {
 
 function Skeletons() {
   return (
-    <div className="flex flex-col gap-4" data-testid="admin-loading">
+    <div className="flex min-h-screen flex-col gap-4" data-testid="admin-loading">
       <p role="status" className="sr-only">
         Loading analytics...
       </p>
