@@ -50,9 +50,28 @@ async function colourShare(page: Page, target: Locator, rgb: [number, number, nu
   );
 }
 
-/** Waits until the list is loaded and no batch (background or manual) is on its way; returns the number of places. */
+/** The first sign of use (a pointer moving) that starts MapLibre; until then the map shows its placeholder. */
+async function useThePage(page: Page) {
+  // The island listens once hydrated: move until the map has left its placeholder state.
+  let x = 3;
+  await expect
+    .poll(
+      async () => {
+        await page.mouse.move((x = x === 3 ? 6 : 3), x);
+        return page.getByTestId("map").getAttribute("data-map-status");
+      },
+      { timeout: 15_000 },
+    )
+    .not.toBe("idle");
+}
+
+/**
+ * Waits until the list is loaded and no batch (background or manual) is on its way; returns the number of places.
+ * Moves the pointer first, as a visitor would, so the map starts.
+ */
 async function settledCount(page: Page): Promise<number> {
   await expect(page.getByTestId("map-list")).toBeVisible({ timeout: 25_000 });
+  await useThePage(page);
   await expect(page.getByTestId("all-places")).toHaveAttribute("aria-busy", "false", { timeout: 20_000 });
   await expect(page.getByText("Loading more places...")).toBeHidden();
   return page.getByTestId("map-list").getByRole("listitem").count();
@@ -139,9 +158,9 @@ test.describe("map with tiles", () => {
     const popup = page.locator(".maplibregl-popup");
     await expect(popup).toBeVisible();
     await expect(popup).toContainText(title);
-    const marker = page.locator(".ls-marker[aria-pressed=true]");
+    const marker = page.locator(".ls-marker[data-selected=true]");
     await expect(marker).toHaveCount(1);
-    await expect(marker).toHaveAttribute("aria-label", new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} \\(`));
+    await expect(marker).toHaveAttribute("title", new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} \\(`));
     // Centred: after the flight the selected marker sits in the middle of the map.
     await expect
       .poll(
@@ -176,8 +195,11 @@ test.describe("map with tiles", () => {
     const card = page.getByTestId("map-list").getByRole("button").first();
     await card.click();
     await page.locator(".maplibregl-popup-close-button").click();
-    const marker = page.locator(".ls-marker[aria-pressed=true]");
-    const label = (await marker.getAttribute("aria-label"))!;
+    const marker = page.locator(".ls-marker[data-selected=true]");
+    // Markers are pointer shortcuts hidden from assistive technology and the tab order; the list is the way in.
+    await expect(marker).toHaveAttribute("aria-hidden", "true");
+    expect(await marker.evaluate((el) => (el as HTMLElement).tabIndex)).toBe(-1);
+    const label = (await marker.getAttribute("title"))!;
     const title = label.replace(/ \([^)]*\)$/, "");
     await marker.click();
     const dialog = page.getByRole("dialog", { name: title });
@@ -191,8 +213,13 @@ test.describe("map with tiles", () => {
     await expect(directions).toHaveAttribute("href", /^https:\/\/www\.google\.com\/maps\/(dir\/\?api=1&destination=-?\d+(\.\d+)?,-?\d+(\.\d+)?|search\/\?api=1&query=.+%2C%20NV(%20\d{5})?)$/);
     await dialog.getByRole("button", { name: "Close" }).click();
     await expect(dialog).toBeHidden();
-    // Keyboard: focus returns to the marker; Enter opens, Escape closes.
-    await expect(marker).toBeFocused();
+    // Focus returns to the place's list card (the keyboard's way in); its popup's "View details" opens the
+    // dialog again, and Escape closes it.
+    await expect(card).toBeFocused();
+    await page.keyboard.press("Enter");
+    const popup = page.locator(".maplibregl-popup");
+    await expect(popup).toContainText(title);
+    await popup.getByRole("button", { name: "View details" }).focus();
     await page.keyboard.press("Enter");
     await expect(dialog).toBeVisible();
     await page.keyboard.press("Escape");
@@ -222,7 +249,7 @@ test.describe("map with tiles", () => {
     await expect(page.getByTestId("map-list")).toContainText(/\S/, { timeout: 25_000 });
     // The list is Boston's now: none of the Las Vegas markers remain.
     await settledCount(page);
-    const labels = await markers(page).evaluateAll((els) => els.map((e) => e.getAttribute("aria-label")));
+    const labels = await markers(page).evaluateAll((els) => els.map((e) => e.getAttribute("title")));
     expect(labels.length).toBeGreaterThan(0);
     expect(await page.getByTestId("place-count").textContent()).toBe(`${labels.length} places`);
   });
@@ -252,23 +279,39 @@ test.describe("map with tiles", () => {
     expect(cookies.filter(Boolean)).toEqual([]);
   });
 
-  test("the first batch is in the page's HTML (the list paints first); MapLibre starts after the page has loaded", async ({ page, context }) => {
+  test("the first batch is in the page's HTML (the list paints first); MapLibre starts on the first use, after the page has loaded", async ({ page, context }) => {
     // The context's request client carries the guest session and the Las Vegas cookie.
     const html = await (await context.request.get("/map")).text();
     expect(html).toContain('data-testid="map-list"');
     expect(html).not.toContain("Discovering Places");
+    expect(html).toContain('data-testid="map-placeholder"');
     const firstBatch: string[] = [];
+    const maplibre: string[] = [];
     page.on("request", (r) => {
       const url = new URL(r.url());
       if (/^\/api\/places\/(nearby|featured)$/.test(url.pathname) && url.searchParams.get("offset") === "0") firstBatch.push(url.pathname);
+      if (/\/assets\/maplibre-gl-[^/]*\.js$/.test(url.pathname)) maplibre.push(url.pathname);
     });
-    const maplibreAt = page.waitForRequest((r) => /\/assets\/maplibre-gl-[^/]*\.js$/.test(r.url()) && !r.url().includes("worker")).then(() => Date.now());
     await page.goto("/map");
-    const loadedAt = Date.now();
     await expect(page.getByTestId("map-list").getByRole("listitem").first()).toBeVisible();
-    expect(await maplibreAt).toBeGreaterThanOrEqual(loadedAt);
+    // Nobody has used the page yet: the placeholder, and no MapLibre.
+    await page.waitForTimeout(1500);
+    expect(maplibre).toEqual([]);
+    await expect(map(page)).toHaveAttribute("data-map-status", "idle");
+    await expect(page.getByTestId("map-placeholder").getByRole("button", { name: "Show the map" })).toBeVisible();
+    await useThePage(page);
     await expect(map(page)).toHaveAttribute("data-map-status", "ready", { timeout: 15_000 });
+    await expect(page.getByTestId("map-placeholder")).toHaveCount(0);
+    expect(maplibre.length).toBeGreaterThan(0);
     expect(firstBatch).toEqual([]);
+  });
+
+  test("the placeholder's 'Show the map' button starts the map from the keyboard", async ({ page }) => {
+    await page.goto("/map");
+    const show = page.getByRole("button", { name: "Show the map" });
+    await show.focus();
+    await show.press("Enter");
+    await expect(map(page)).toHaveAttribute("data-map-status", "ready", { timeout: 15_000 });
   });
 
   test("390 px: the header keeps its words whole and fits (issue 17)", async ({ page, context, baseURL }, testInfo) => {
@@ -336,6 +379,7 @@ test.describe("map offline", () => {
   test("tiles blocked: the outline basemap shows with markers and says so", async ({ page }) => {
     const basemapFiles = ["us-land", "us-counties", "us-states"].map((layer) => page.waitForResponse((r) => r.url().endsWith(`/basemap/${layer}.geojson`) && r.ok()));
     await page.goto("/map");
+    await useThePage(page);
     await expect(map(page)).toHaveAttribute("data-basemap", "outline", { timeout: 15_000 });
     await expect(page.getByTestId("offline-basemap")).toHaveText("Offline map: state and county outlines");
     await Promise.all(basemapFiles);
@@ -380,6 +424,7 @@ test.describe("map offline", () => {
       if (r.url().startsWith("https://tile.openstreetmap.org/")) tileRequests.push(r.url());
     });
     await page.goto("/map");
+    await useThePage(page);
     await expect(map(page)).toHaveAttribute("data-basemap", "outline", { timeout: 15_000 });
     await settledCount(page);
     await page.waitForTimeout(500);
@@ -405,6 +450,7 @@ test.describe("map offline", () => {
     ] as const) {
       await page.setViewportSize({ width, height });
       await page.goto("/map");
+      await useThePage(page);
       await expect(map(page)).toHaveAttribute("data-basemap", "outline", { timeout: 15_000 });
       await settledCount(page);
       await expect.poll(() => colourShare(page, map(page), LAND_RGB, 6), { timeout: 15_000 }).toBeGreaterThan(0.3);
@@ -435,6 +481,7 @@ test.describe("map code loads only on /map", () => {
 
     requested.length = 0;
     await page.goto("/map");
+    await useThePage(page);
     await expect(map(page)).toHaveAttribute("data-map-status", "ready", { timeout: 15_000 });
     expect(requested.some((path) => /^\/assets\/MapExplorer-.*\.js$/.test(path))).toBe(true);
     expect(requested.some((path) => /^\/assets\/maplibre-gl-[^/]*\.js$/.test(path) && !path.includes("worker"))).toBe(true);

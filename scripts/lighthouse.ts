@@ -1,20 +1,27 @@
 /**
  * Lighthouse (mobile, its default throttling) on each screen, in Debian's Chromium: starts a production
  * server on its own database under .tmp/lighthouse, signs in as a guest (pages are for signed-in visitors),
- * imports the city's state first (so no screen measures an import), then prints each screen's scores, its
- * paint and blocking times, and the accessibility findings that cost points.
+ * registers an account with the server's ADMIN_EMAIL and claims it (scripts/admin.ts) for /admin and
+ * /admin/traffic, imports the city's state first (so no screen measures an import), then prints each screen's
+ * scores, its paint and blocking times, and the accessibility findings that cost points.
  *
- * Usage: npm run lighthouse [-- /map / …]   (default: every screen)   CHROME_PATH overrides /usr/bin/chromium.
+ * Usage: npm run lighthouse [-- /map landing 404 …]   (default: every screen)   CHROME_PATH overrides
+ * /usr/bin/chromium. "landing" is / signed out; "404" is an unknown path; "/place" is the first nearby place.
+ * LH_DIR=name puts the server's database and log under .tmp/<name>; LH_SAVE=1 also saves each JSON report there.
  */
-import { mkdirSync } from "node:fs";
+import { mkdirSync, openSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
+import { CATEGORIES } from "../src/domain/categories";
 
-const SCREENS = ["/", "/map", "/nearby", "/featured", "/local-gems", "/lodging", "/category/food", "/category/facts", "/category/history", "/favorites", "/profile", "/about"];
+const CATEGORY_SCREENS = CATEGORIES.map((c) => `/category/${c.slug}`);
+const SCREENS = ["landing", "/", ...CATEGORY_SCREENS, "/place", "/featured", "/nearby", "/lodging", "/local-gems", "/map", "/favorites", "/profile", "/chat", "/admin", "/admin/traffic", "/about", "404"];
+const ADMIN_EMAIL = "lighthouse-admin@localscope.test";
+const PASSWORD = "blue-Harbor-lantern-42";
 const CITY = { name: "New York", state: "NY" };
 
 const root = join(import.meta.dir, "..");
-const screens = process.argv.slice(2).filter((a) => a.startsWith("/"));
+const screens = process.argv.slice(2).filter((a) => a.startsWith("/") || a === "landing" || a === "404");
 const chrome = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
 const port: number = await new Promise((resolve) => {
@@ -23,13 +30,14 @@ const port: number = await new Promise((resolve) => {
     s.close(() => resolve(p));
   });
 });
-const dir = join(root, ".tmp", "lighthouse");
+const dir = join(root, ".tmp", process.env.LH_DIR ?? "lighthouse");
 mkdirSync(dir, { recursive: true });
+const serverEnv = { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: `file:${join(dir, "localscope.db")}`, ADMIN_EMAIL, PLACES_BACKGROUND_IMPORT: "off" }; // no import of other states competes with the pages
 const server = Bun.spawn([join(root, "node_modules/.bin/bun"), join(root, "src/server.ts")], {
   cwd: root,
-  env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: `file:${join(dir, "localscope.db")}` },
+  env: serverEnv,
   stdout: "ignore",
-  stderr: "inherit",
+  stderr: openSync(join(dir, "server.log"), "a"), // the server's own log, out of the table
 });
 const base = `http://127.0.0.1:${port}`;
 
@@ -38,7 +46,16 @@ interface Report {
   audits: Record<string, { score: number | null; numericValue?: number; title: string; scoreDisplayMode: string; details?: { items?: Array<{ node?: { selector?: string } }> } }>;
 }
 
-async function lighthouse(url: string, cookie: string): Promise<Report> {
+/** One run; Lighthouse's trace recording now and then fails (NO_NAVSTART), so a failed run is tried once more. */
+async function lighthouse(url: string, cookie: string | null): Promise<Report> {
+  try {
+    return await lighthouseOnce(url, cookie);
+  } catch {
+    return await lighthouseOnce(url, cookie);
+  }
+}
+
+async function lighthouseOnce(url: string, cookie: string | null): Promise<Report> {
   const proc = Bun.spawn(
     [
       "node",
@@ -49,7 +66,8 @@ async function lighthouse(url: string, cookie: string): Promise<Report> {
       "--quiet",
       "--only-categories=performance,accessibility,best-practices,seo",
       `--chrome-flags=--headless=new --no-sandbox --disable-gpu`,
-      `--extra-headers=${JSON.stringify({ Cookie: cookie })}`,
+      "--ignore-status-code", // the 404 and the guard's 401/403 pages are screens too
+      ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
     ],
     { cwd: root, env: { ...process.env, CHROME_PATH: chrome }, stdout: "pipe", stderr: "pipe" },
   );
@@ -72,15 +90,40 @@ try {
   if (!login.ok) throw new Error(`guest sign-in failed: ${login.status}`);
   const session = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
   const cookie = `${session}; localscope-location=${encodeURIComponent(`${CITY.name}, ${CITY.state}`)}`;
+  // The admin: register with ADMIN_EMAIL, then the operator's claim against the server's database.
+  const register = await fetch(`${base}/api/auth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-forwarded-for": "10.9.9.9" },
+    body: JSON.stringify({ email: ADMIN_EMAIL, username: "Lighthouse Admin", password: PASSWORD }),
+  });
+  let adminSession: string;
+  if (register.status === 201) adminSession = register.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  else {
+    const signIn = await fetch(`${base}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": "10.9.9.9" },
+      body: JSON.stringify({ email: ADMIN_EMAIL, password: PASSWORD }),
+    });
+    if (!signIn.ok) throw new Error(`admin sign-up (${register.status}) and sign-in (${signIn.status}) failed`);
+    adminSession = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  }
+  const claim = Bun.spawnSync([join(root, "node_modules/.bin/bun"), join(root, "scripts/admin.ts"), "claim", ADMIN_EMAIL], { cwd: root, env: serverEnv, stderr: "pipe" });
+  if (claim.exitCode !== 0 && !claim.stderr.toString().includes("already")) throw new Error(`claiming the admin failed: ${claim.stderr}`);
+  const adminCookie = `${adminSession}; localscope-location=${encodeURIComponent(`${CITY.name}, ${CITY.state}`)}`;
   const warm = await fetch(`${base}/api/places/nearby?city=${encodeURIComponent(CITY.name)}&state=${CITY.state}&count=1`, { signal: AbortSignal.timeout(180_000) });
   if (!warm.ok) throw new Error(`importing ${CITY.state} failed: ${warm.status}`);
+  const firstPlace = ((await warm.json()) as Array<{ id: number }>)[0]?.id;
+  if (firstPlace == null) throw new Error("no nearby place for /place/:id");
 
   const pct = (score: number | null | undefined) => (score == null ? "  –" : String(Math.round(score * 100)).padStart(3));
   const ms = (report: Report, id: string) => `${Math.round(report.audits[id]?.numericValue ?? NaN)}`.padStart(6);
-  console.log(`Lighthouse ${chrome} (mobile), ${CITY.name}, ${CITY.state}, signed in as a guest`);
+  console.log(`Lighthouse ${chrome} (mobile), ${CITY.name}, ${CITY.state}, signed in as a guest (the admin on /admin*, nobody on landing)`);
   console.log("screen              perf  a11y  best   seo     FCP     LCP     TBT    CLS");
   for (const screen of screens.length ? screens : SCREENS) {
-    const report = await lighthouse(`${base}${screen}`, cookie);
+    const path = screen === "landing" ? "/" : screen === "404" ? "/no/such/page" : screen === "/place" ? `/place/${firstPlace}` : screen;
+    const who = screen === "landing" ? null : screen.startsWith("/admin") ? adminCookie : cookie;
+    const report = await lighthouse(`${base}${path}`, who);
+    if (process.env.LH_SAVE) await Bun.write(join(dir, `${screen.replace(/\W+/g, "_")}.json`), JSON.stringify(report)); // the full report, to dig into
     const c = report.categories;
     const cls = (report.audits["cumulative-layout-shift"]?.numericValue ?? NaN).toFixed(3);
     console.log(

@@ -47,15 +47,18 @@ function MapExplorer(props: MapExplorerProps) {
     setDialogId(null);
     engine.current?.centreOn(cityCentre(city));
   });
-  const { engine, status: mapStatus, basemap } = useMapEngine({
+  const { engine, status: mapStatus, basemap, start: startMap } = useMapEngine({
     container: containerRef,
     tileUrl: props.tileUrl,
     centre: cityCentre(city),
     places,
     selectedId,
     autoFit: view.autoFit,
+    startAtOnce: props.focus != null,
     events: {
       onMarkerClick(id) {
+        // Markers are pointer-only (engine.ts); the place's list card takes focus, so the dialog returns it there.
+        document.querySelector<HTMLElement>(`[data-testid="map-list"] [data-place-id="${id}"]`)?.focus({ preventScroll: true });
         setSelectedId(id);
         setDialogId(id);
       },
@@ -76,6 +79,14 @@ function MapExplorer(props: MapExplorerProps) {
     setTimeout(() => selectPlace(shown), 0);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [mapStatus, view.status]);
+
+  // A card chosen before the map had started (that tap is what starts it): show the place once the map is ready.
+  useEffect(() => {
+    if (mapStatus !== "ready" || selectedId === null || props.focus) return;
+    const place = byId.get(selectedId);
+    if (place && placePosition(place)) engine.current?.showPlace(place);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [mapStatus]);
 
   function selectPlace(place: Place) {
     setSelectedId(place.id);
@@ -116,7 +127,9 @@ function MapExplorer(props: MapExplorerProps) {
             <span className="whitespace-nowrap">Interactive Map</span>
           </p>
         </div>
-        <div className="ml-auto flex shrink-0 items-center gap-2">
+        {/* Below sm the count has a row of its own, as tall as Load More: the button appearing later (background
+            rounds) neither wraps the header nor moves the map down (CLS). */}
+        <div className="ml-auto flex min-h-11 w-full shrink-0 items-center justify-end gap-2 sm:w-auto">
           <span className="whitespace-nowrap rounded-full bg-primary px-3 py-1 text-sm font-semibold text-white" data-testid="place-count" aria-live="polite">
             {plural(count, "place", "places")}
           </span>
@@ -175,6 +188,14 @@ function MapExplorer(props: MapExplorerProps) {
             <p role="status" className="pointer-events-none absolute bottom-10 left-3 z-10 max-w-[calc(100%-5rem)] rounded-md bg-surface/90 px-2 py-1 text-xs text-ink shadow-sm" data-testid="offline-basemap">
               Offline map: state and county outlines
             </p>
+          )}
+
+          {mapStatus === "idle" && (
+            <div className="absolute inset-0 flex items-center justify-center p-6" data-testid="map-placeholder">
+              <button type="button" onClick={startMap} className="rounded-full bg-surface px-4 py-2 text-sm font-semibold text-ink shadow ring-1 ring-line hover:ring-primary focus-ring">
+                Show the map
+              </button>
+            </div>
           )}
 
           {mapStatus === "failed" && (
@@ -238,6 +259,7 @@ function MapExplorer(props: MapExplorerProps) {
                     <button
                       type="button"
                       aria-pressed={selected}
+                      data-place-id={place.id}
                       onClick={() => selectPlace(place)}
                       className={`card block w-full p-4 text-left transition hover:ring-primary focus-ring ${selected ? "ring-2 ring-primary" : ""}`}
                     >

@@ -208,7 +208,8 @@ function TrafficView() {
           );
         })}
       </div>
-      <div role="tabpanel" id="traffic-panel" aria-labelledby={`traffic-tab-${tab}`} tabIndex={0} className="flex flex-col gap-4 rounded-xl outline-none focus-ring">
+      {/* At least a screen tall: the footer stays below the fold while the tab's data loads (CLS). */}
+      <div role="tabpanel" id="traffic-panel" aria-labelledby={`traffic-tab-${tab}`} tabIndex={0} className="flex min-h-screen flex-col gap-4 rounded-xl outline-none focus-ring">
         {tab === "overview" && (
           <>
             <section className="card p-4">

@@ -74,25 +74,28 @@ function loadMapCss(): Promise<void> {
   });
 }
 
-function markerElement(place: Place, onClick: () => void): HTMLButtonElement {
+/**
+ * A marker is a pointer shortcut only, hidden from assistive technology and out of the tab order: on a city's
+ * map they overlap, and overlapping buttons fail the 24 px target-size rule. The list beside the map is the
+ * accessible way in (each card selects its place and opens the popup with "View details"). The title shows
+ * the place on hover.
+ */
+function markerElement(place: Place, onClick: () => void): HTMLElement {
   const category = mapCategory(place.categoryId);
-  const button = document.createElement("button");
-  button.type = "button";
-  button.className = "ls-marker";
-  button.dataset.placeId = String(place.id);
-  button.setAttribute("aria-label", `${place.title} (${category.label})`);
-  button.style.setProperty("--ls-marker-tint", category.color);
+  const marker = document.createElement("div");
+  marker.className = "ls-marker";
+  marker.dataset.placeId = String(place.id);
+  marker.title = `${place.title} (${category.label})`;
+  marker.setAttribute("aria-hidden", "true");
+  marker.style.setProperty("--ls-marker-tint", category.color);
   const dot = document.createElement("span");
   dot.className = "ls-marker-dot";
-  dot.setAttribute("aria-hidden", "true");
-  button.appendChild(dot);
-  button.addEventListener("click", (event) => {
+  marker.appendChild(dot);
+  marker.addEventListener("click", (event) => {
     event.stopPropagation();
-    // MapLibre keeps a mouse press from focusing the marker; focus it so the dialog returns focus here.
-    button.focus({ preventScroll: true });
     onClick();
   });
-  return button;
+  return marker;
 }
 
 function popupContent(place: Place, onDetails: () => void): HTMLElement {
@@ -253,7 +256,7 @@ export async function createMapEngine(options: EngineOptions, callbacks: EngineC
   else armSilenceTimer();
 
   // --- markers and the popup
-  const markers = new Map<number, { marker: Marker; element: HTMLButtonElement; place: Place }>();
+  const markers = new Map<number, { marker: Marker; element: HTMLElement; place: Place }>();
   const popup: Popup = new maplibre.Popup({ offset: 20, closeButton: true, closeOnClick: true, focusAfterOpen: false, maxWidth: "260px" });
 
   function setPlaces(places: readonly Place[], selectedId: number | null) {
@@ -270,7 +273,7 @@ export async function createMapEngine(options: EngineOptions, callbacks: EngineC
         markers.set(place.id, entry);
       }
       const selected = place.id === selectedId;
-      entry.element.setAttribute("aria-pressed", selected ? "true" : "false");
+      entry.element.dataset.selected = String(selected);
       entry.element.style.zIndex = selected ? "2" : "";
     }
     for (const [id, entry] of markers) {

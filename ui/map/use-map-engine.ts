@@ -7,7 +7,15 @@ import { pageIsDark, watchDarkMode } from "./dark";
 import { createMapEngine, type BasemapMode, type MapEngine } from "./engine";
 import type { Place } from "./state";
 
-export type MapStatus = "loading" | "ready" | "failed";
+/** "idle": not started yet (waiting for the first sign of use); "loading": MapLibre is on its way. */
+export type MapStatus = "idle" | "loading" | "ready" | "failed";
+
+/**
+ * Signs of use that start the map: a pointer moving or pressed, a touch, a key, a wheel or a scroll anywhere on
+ * the page. A phone shows the list and the map's placeholder until then (issue 16: MapLibre is seconds of
+ * main-thread work on a phone, and a page that only shows it must not pay for them before anyone looks).
+ */
+const FIRST_USE = ["pointermove", "pointerdown", "touchstart", "keydown", "wheel", "scroll"] as const;
 
 export interface MapEngineEvents {
   onMarkerClick: (id: number) => void;
@@ -23,10 +31,13 @@ export function useMapEngine(options: {
   selectedId: number | null;
   /** Fit the view to every place (until the user moved the map). */
   autoFit: boolean;
+  /** Start after the load event without waiting for use (/map?place=ID: the visitor asked to see a place on it). */
+  startAtOnce: boolean;
   events: MapEngineEvents;
 }) {
   const engineRef = useRef<MapEngine | null>(null);
-  const [status, setStatus] = useState<MapStatus>("loading");
+  const [status, setStatus] = useState<MapStatus>("idle");
+  const startRef = useRef<() => void>(() => {});
   const [basemap, setBasemap] = useState<BasemapMode>("tiles");
   const events = useRef(options.events);
   events.current = options.events;
@@ -38,8 +49,12 @@ export function useMapEngine(options: {
     const container = options.container.current;
     if (!container) return;
     const stopDark = watchDarkMode((dark) => engineRef.current?.setDark(dark));
+    let started = false;
     const start = () => {
-      if (disposed) return;
+      if (disposed || started) return;
+      started = true;
+      for (const type of FIRST_USE) window.removeEventListener(type, onFirstUse, true);
+      setStatus("loading");
       createMapEngine(
         { container, tileUrl: options.tileUrl, centre: centre.current, dark: pageIsDark() },
         {
@@ -61,14 +76,23 @@ export function useMapEngine(options: {
         },
       );
     };
-    // MapLibre (290 KB gzip) loads after the page's first paint and its load event, so the server-rendered
-    // list paints and answers first (issue 16).
+    // MapLibre (290 KB gzip) loads on the first sign of use (or the placeholder's button), never before the page's
+    // load event and a paint, so the server-rendered list paints and answers first (issue 16).
     const afterPaint = () => requestAnimationFrame(() => setTimeout(start, 0));
-    if (document.readyState === "complete") afterPaint();
-    else window.addEventListener("load", afterPaint, { once: true });
+    const startAfterLoad = () => {
+      if (document.readyState === "complete") afterPaint();
+      else window.addEventListener("load", afterPaint, { once: true });
+    };
+    function onFirstUse() {
+      startAfterLoad();
+    }
+    startRef.current = startAfterLoad;
+    if (options.startAtOnce) startAfterLoad();
+    else for (const type of FIRST_USE) window.addEventListener(type, onFirstUse, { capture: true, passive: true });
     return () => {
       disposed = true;
       window.removeEventListener("load", afterPaint);
+      for (const type of FIRST_USE) window.removeEventListener(type, onFirstUse, true);
       stopDark();
       engineRef.current?.destroy();
       engineRef.current = null;
@@ -85,7 +109,9 @@ export function useMapEngine(options: {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [options.places, status]);
 
-  return { engine: engineRef, status, basemap };
+  /** Start now (the placeholder's "Show the map" button). */
+  const start = () => startRef.current();
+  return { engine: engineRef, status, basemap, start };
 }
 
 /** Tapping the Map tab while on the map scrolls back to the top. */
