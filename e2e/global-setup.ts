@@ -14,6 +14,9 @@ const WARM = [
   ["Pittsburgh", "PA"],
   ["Springfield", "IL"],
   ["West Yellowstone", "MT"],
+  // City stories (e2e/stories.e2e.ts).
+  ["Savannah", "GA"],
+  ["Abbeville", "AL"],
 ] as const;
 
 export default async function globalSetup() {

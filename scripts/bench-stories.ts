@@ -55,7 +55,7 @@ console.log(`cities: the ${rows.length} largest`);
 console.log(`  with a history entry with narrative text (Wikipedia):  ${narrative} (${pct(narrative)}) — target ≥ 50 %`);
 console.log(`  with ≥ 5 facts:                                        ${withFacts5} of ${withData} with any data (${pct(withFacts5)})`);
 console.log(`  facts per city: min ${factCounts[0]}, median ${factCounts[Math.floor(factCounts.length / 2)]}, max ${factCounts.at(-1)}`);
-console.log(`  a bare statistic among the first five while more facts exist: ${statisticLeads}`);
+console.log(`  cities whose first five facts include a statistic (they have fewer than five better facts): ${statisticLeads}`);
 console.log(`  sources of the first five facts: ${[...sources].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join("; ")}`);
 if (thin.length) console.log(`  fewer than 5 facts: ${thin.slice(0, 20).join(", ")}${thin.length > 20 ? ` and ${thin.length - 20} more` : ""}`);
 database.close();

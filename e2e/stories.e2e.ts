@@ -1,0 +1,64 @@
+/**
+ * City stories (issue 12): the facts and history screens lead with the new material (nicknames, Wikipedia
+ * paragraphs, Wikivoyage, associated people, seats), every card names its source, and none of the false claims
+ * the walkthrough found appears. Screenshots of each city's two screens go to the test output.
+ */
+import { expect, test } from "./fixtures";
+import { chooseCity, EMPTY_TOWN, PHONE, screenshot } from "./discovery-helpers";
+
+test.use({ viewport: PHONE });
+
+/** What the old screens said and must never say again (statistics leading, designation years as ages, a census county). */
+const FALSE_CLAIMS = /Queens County|oldest dated historic place|\d+(st|nd|rd|th) oldest of the|° north|lead the map|Nurtureart|An urban area of/;
+
+const CITIES: Array<{ city: string; first: RegExp; history: boolean }> = [
+  { city: "New York, NY", first: /./, history: true },
+  { city: "Boston, MA", first: /Hub of the Universe/, history: true },
+  { city: "Chicago, IL", first: /Windy City/, history: true },
+  { city: "Las Vegas, NV", first: /./, history: true },
+  { city: "Savannah, GA", first: /./, history: true },
+  // Abbeville's only "historic sites" in the data were two society offices with PO boxes: no history now.
+  { city: "Abbeville, AL", first: /Recy Taylor/, history: false },
+];
+
+test.describe("city stories", () => {
+  for (const { city, first, history } of CITIES) {
+    test(`${city}: facts and history lead with sourced stories, never the old false claims`, async ({ page, context, baseURL }, testInfo) => {
+      test.setTimeout(60_000);
+      await chooseCity(context, baseURL, city);
+      await page.goto("/category/facts");
+      const facts = page.getByTestId("category-card");
+      await expect(facts).toHaveCount(5, { timeout: 20_000 });
+      await expect(facts.first()).toContainText(first);
+      for (let i = 0; i < 5; i++) await expect(facts.nth(i).getByTestId("source-line")).toContainText("Source:");
+      // No bare statistic among the first five cards of a city with better material.
+      await expect(page.getByTestId("category-card").filter({ hasText: /ZIP codes|urban area/ })).toHaveCount(0);
+      expect(await page.locator("main").innerText()).not.toMatch(FALSE_CLAIMS);
+      await screenshot(page, testInfo, "facts");
+
+      await page.goto("/category/historical");
+      const entries = page.getByTestId("category-card");
+      if (history) {
+        await expect(entries.first()).toBeVisible({ timeout: 20_000 });
+        await expect(entries.first().getByTestId("source-line")).toContainText("Source:");
+      } else {
+        await expect(page.getByText("No Historical Information Found")).toBeVisible({ timeout: 20_000 });
+      }
+      const text = await page.locator("main").innerText();
+      expect(text).not.toMatch(FALSE_CLAIMS);
+      expect(text).not.toMatch(/The \d+\w\w oldest/);
+      await screenshot(page, testInfo, "history");
+    });
+  }
+
+  test(`${EMPTY_TOWN}, a town with no historic sites: facts still come, history says it has none`, async ({ page, context, baseURL }, testInfo) => {
+    await chooseCity(context, baseURL, EMPTY_TOWN);
+    await page.goto("/category/facts");
+    await expect(page.getByTestId("category-card").first()).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId("category-card").first().getByTestId("source-line")).toContainText("Source:");
+    await screenshot(page, testInfo, "facts");
+    await page.goto("/category/historical");
+    await expect(page.getByText("No Historical Information Found")).toBeVisible();
+    await screenshot(page, testInfo, "history");
+  });
+});
