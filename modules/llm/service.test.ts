@@ -178,5 +178,5 @@ describe("complete", () => {
     expect(error.message).toContain("did not finish within 1200 ms");
     await closed;
     expect(llm.available()).toBe(false);
-  });
+  }, 15_000);
 });
