@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
+import { TabList } from "../components/tabs";
 import type { AdminAnalytics, AdminUserRow, DailySeries, DataHealth, StateHealth } from "../../modules/admin";
 import { apiRequest, ApiError } from "../api";
 import { withQuery } from "../query-client";
@@ -98,7 +99,6 @@ function Skeletons() {
 function AdminPanel() {
   const analytics = useQuery({ queryKey: ["admin", "analytics"], queryFn: ({ signal }) => apiRequest<AdminAnalytics>("GET", "/api/admin/analytics", undefined, signal), ...ON_FOCUS });
   const [tab, setTab] = useState<TabKey>("engagement");
-  const tabs = useRef<Record<string, HTMLButtonElement | null>>({});
 
   if (analytics.isPending) {
     return (
@@ -122,20 +122,6 @@ function AdminPanel() {
   const data = analytics.data;
   const o = data.overview;
 
-  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const index = TABS.findIndex((t) => t.key === tab);
-    const next =
-      event.key === "ArrowRight" ? (index + 1) % TABS.length
-      : event.key === "ArrowLeft" ? (index - 1 + TABS.length) % TABS.length
-      : event.key === "Home" ? 0
-      : event.key === "End" ? TABS.length - 1
-      : -1;
-    if (next < 0) return;
-    event.preventDefault();
-    setTab(TABS[next]!.key);
-    tabs.current[TABS[next]!.key]?.focus();
-  };
-
   return (
     <div className="flex flex-col gap-4">
       <Header />
@@ -147,30 +133,7 @@ function AdminPanel() {
         <Card label="Growth Rate" value={`${data.userGrowth.growthRate}%`} testId="card-growth-rate" />
         <Card label="Retention" value={`${data.engagement.retentionRate}%`} testId="card-retention" />
       </div>
-      <div role="tablist" aria-label="Admin sections" className="flex flex-wrap gap-2">
-        {TABS.map((t) => {
-          const selected = t.key === tab;
-          return (
-            <button
-              key={t.key}
-              ref={(el) => {
-                tabs.current[t.key] = el;
-              }}
-              type="button"
-              role="tab"
-              id={`admin-tab-${t.key}`}
-              aria-selected={selected}
-              aria-controls="admin-panel"
-              tabIndex={selected ? 0 : -1}
-              onClick={() => setTab(t.key)}
-              onKeyDown={onTabKey}
-              className={`rounded-full px-3.5 py-2 text-sm font-semibold focus-ring ${selected ? "bg-primary text-white" : "bg-surface text-ink ring-1 ring-line hover:bg-black/5 dark:hover:bg-white/10"}`}
-            >
-              {t.label}
-            </button>
-          );
-        })}
-      </div>
+      <TabList label="Admin sections" idPrefix="admin-tab" panelId="admin-panel" tabs={TABS} selected={tab} onSelect={setTab} />
       {/* At least a screen tall: the footer stays below the fold while the tab's data loads (it shifted: CLS 0.11). */}
       <div role="tabpanel" id="admin-panel" aria-labelledby={`admin-tab-${tab}`} tabIndex={0} className="flex min-h-screen flex-col gap-4 outline-none">
         {tab === "engagement" && <EngagementTab data={data} />}
@@ -414,13 +377,17 @@ function UsersTab() {
   const [guests, setGuests] = useState(false);
   const [input, setInput] = useState("");
   const [search, setSearch] = useState("");
+  // A new search (typed, 250 ms quiet) starts at page 1; nothing else resets the page (a quick "Next" right
+  // after the tab opened was undone by this timer when it also ran for an unchanged, empty search).
   useEffect(() => {
+    const next = input.trim();
+    if (next === search) return;
     const timer = setTimeout(() => {
-      setSearch(input.trim());
+      setSearch(next);
       setPage(1);
     }, 250);
     return () => clearTimeout(timer);
-  }, [input]);
+  }, [input, search]);
   const params = new URLSearchParams({ page: String(page), pageSize: String(PAGE_SIZE), sort: sort.key, order: sort.order, guests: guests ? "only" : "exclude" });
   if (search) params.set("q", search);
   const users = useQuery({ queryKey: ["admin", "users", params.toString()], queryFn: ({ signal }) => fetchUsers(params, signal), placeholderData: keepPreviousData, ...ON_FOCUS });

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSetAtom } from "jotai";
-import { useRef, useState, type KeyboardEvent } from "react";
+import { useRef, useState } from "react";
+import { TabList } from "../components/tabs";
 import { apiRequest, ApiError } from "../api";
 import { DEFAULT_TAB, describeFavorite, FAVORITE_TABS, groupFavorites, type FavoriteRecord, type TabKey } from "../components/favorites";
 import { BackLink, StateMessage } from "../components/ui";
@@ -17,7 +18,6 @@ function FavoritesView() {
   const list = favoritesQuery();
   const { data, isPending, isError, refetch, isFetching } = useQuery(list);
   const [tab, setTab] = useState<TabKey>(DEFAULT_TAB);
-  const tabs = useRef<Record<string, HTMLButtonElement | null>>({});
   const panel = useRef<HTMLDivElement>(null);
 
   const header = (
@@ -77,48 +77,24 @@ function FavoritesView() {
   const current = FAVORITE_TABS.find((t) => t.key === tab)!;
   const items = groups[tab];
 
-  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const index = FAVORITE_TABS.findIndex((t) => t.key === tab);
-    const next =
-      event.key === "ArrowRight" ? (index + 1) % FAVORITE_TABS.length
-      : event.key === "ArrowLeft" ? (index - 1 + FAVORITE_TABS.length) % FAVORITE_TABS.length
-      : event.key === "Home" ? 0
-      : event.key === "End" ? FAVORITE_TABS.length - 1
-      : -1;
-    if (next < 0) return;
-    event.preventDefault();
-    const key = FAVORITE_TABS[next]!.key;
-    setTab(key);
-    tabs.current[key]?.focus();
-  };
-
   return (
     <div className="flex flex-col gap-4">
       {header}
-      <div role="tablist" aria-label="Favorite types" className="flex flex-wrap gap-2">
-        {FAVORITE_TABS.map((t) => {
-          const selected = t.key === tab;
-          return (
-            <button
-              key={t.key}
-              ref={(el) => {
-                tabs.current[t.key] = el;
-              }}
-              type="button"
-              role="tab"
-              id={`favorites-tab-${t.key}`}
-              aria-selected={selected}
-              aria-controls="favorites-panel"
-              tabIndex={selected ? 0 : -1}
-              onClick={() => setTab(t.key)}
-              onKeyDown={onTabKey}
-              className={`rounded-full px-3.5 py-2 text-sm font-semibold focus-ring ${selected ? "bg-primary text-white" : "bg-surface text-ink ring-1 ring-line hover:bg-black/5 dark:hover:bg-white/10"}`}
-            >
-              {t.label} <span className={selected ? "text-white" : "text-ink-soft"}>({groups[t.key].length})</span>
-            </button>
-          );
-        })}
-      </div>
+      <TabList
+        label="Favorite types"
+        idPrefix="favorites-tab"
+        panelId="favorites-panel"
+        tabs={FAVORITE_TABS.map((t) => ({
+          key: t.key,
+          label: (
+            <>
+              {t.label} <span className={t.key === tab ? "text-white" : "text-ink-soft"}>({groups[t.key].length})</span>
+            </>
+          ),
+        }))}
+        selected={tab}
+        onSelect={setTab}
+      />
       <div ref={panel} role="tabpanel" id="favorites-panel" aria-labelledby={`favorites-tab-${tab}`} tabIndex={-1} className="outline-none">
         {items.length === 0 ? (
           <p className="card px-5 py-8 text-center text-ink-soft" data-testid="tab-empty">

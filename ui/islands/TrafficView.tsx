@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useRef, useState, type KeyboardEvent } from "react";
+import { lazy, Suspense, useState } from "react";
+import { TabList } from "../components/tabs";
 import type { Range, TrafficAnalytics, TrafficLogEntry } from "../../modules/traffic";
 import { apiRequest } from "../api";
 import { BUTTON, StateMessage } from "../components/ui";
@@ -76,7 +77,6 @@ function DeviceIcon(props: { device: "mobile" | "desktop" }) {
 function TrafficView() {
   const [range, setRange] = useState<Range>("all");
   const [tab, setTab] = useState<TabKey>("overview");
-  const tabs = useRef<Record<string, HTMLButtonElement | null>>({});
   const analytics = useQuery({
     queryKey: ["admin", "traffic-analytics", range],
     queryFn: ({ signal }) => apiRequest<TrafficAnalytics>("GET", `/api/admin/traffic-analytics?range=${range}`, undefined, signal),
@@ -144,20 +144,6 @@ function TrafficView() {
     { label: "Peak Hour", value: peak.hour < 0 ? "—" : hourLabel(peak.hour), note: peak.hour < 0 ? "no requests yet" : `${number(peak.requests)} requests (UTC)` },
   ];
 
-  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const index = TABS.findIndex((t) => t.key === tab);
-    const next =
-      event.key === "ArrowRight" ? (index + 1) % TABS.length
-      : event.key === "ArrowLeft" ? (index - 1 + TABS.length) % TABS.length
-      : event.key === "Home" ? 0
-      : event.key === "End" ? TABS.length - 1
-      : -1;
-    if (next < 0) return;
-    event.preventDefault();
-    setTab(TABS[next]!.key);
-    tabs.current[TABS[next]!.key]?.focus();
-  };
-
   return (
     <div className="flex flex-col gap-4" data-testid="traffic-loaded">
       {header}
@@ -184,30 +170,7 @@ function TrafficView() {
         ))}
       </ul>
 
-      <div role="tablist" aria-label="Traffic views" className="flex flex-wrap gap-2">
-        {TABS.map((t) => {
-          const selected = t.key === tab;
-          return (
-            <button
-              key={t.key}
-              ref={(el) => {
-                tabs.current[t.key] = el;
-              }}
-              type="button"
-              role="tab"
-              id={`traffic-tab-${t.key}`}
-              aria-selected={selected}
-              aria-controls="traffic-panel"
-              tabIndex={selected ? 0 : -1}
-              onClick={() => setTab(t.key)}
-              onKeyDown={onTabKey}
-              className={`rounded-full px-3.5 py-2 text-sm font-semibold focus-ring ${selected ? "bg-primary text-white" : "bg-surface text-ink ring-1 ring-line hover:bg-black/5 dark:hover:bg-white/10"}`}
-            >
-              {t.label}
-            </button>
-          );
-        })}
-      </div>
+      <TabList label="Traffic views" idPrefix="traffic-tab" panelId="traffic-panel" tabs={TABS} selected={tab} onSelect={setTab} />
       {/* At least a screen tall: the footer stays below the fold while the tab's data loads (CLS). */}
       <div role="tabpanel" id="traffic-panel" aria-labelledby={`traffic-tab-${tab}`} tabIndex={0} className="flex min-h-screen flex-col gap-4 rounded-xl outline-none focus-ring">
         {tab === "overview" && (
