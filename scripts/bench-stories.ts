@@ -6,6 +6,7 @@
  *   npm run bench:stories                 # all states, the 1,000 largest cities
  *   npm run bench:stories -- --top 200    # fewer cities
  *   npm run bench:stories -- --db FILE    # reuse a database that already has the states imported
+ *   npm run bench:stories -- --spread 1000  # 1,000 cities spread evenly over all 31,254 (small towns too)
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -19,11 +20,15 @@ const arg = (name: string) => {
   return i > 0 ? process.argv[i + 1] : undefined;
 };
 const top = Number(arg("top") ?? 1000);
+const spread = arg("spread") ? Number(arg("spread")) : undefined;
 const file = arg("db") ?? join(mkdtempSync(join(tmpdir(), "localscope-stories-")), "stories.db");
 const log = silentLog();
 const started = performance.now();
 const { database, cityIndex, places, states } = await bootServices({ DATABASE_URL: `file:${file}`, DATABASE_AUTH_TOKEN: undefined }, log);
-const rows = (await database.client.execute({ sql: "SELECT name, state_code FROM cities ORDER BY population DESC, id LIMIT ?", args: [top] })).rows;
+const all = spread !== undefined;
+const ranked = (await database.client.execute({ sql: "SELECT name, state_code FROM cities ORDER BY population DESC, id LIMIT ?", args: [all ? 1_000_000 : top] })).rows;
+// --spread N: every k-th city by population rank, so towns of every size are in the sample.
+const rows = all ? ranked.filter((_, i) => i % Math.max(1, Math.floor(ranked.length / spread!)) === 0).slice(0, spread) : ranked;
 const stateCodes = [...new Set(rows.map((r) => String(r.state_code)))];
 for (const code of stateCodes) await states(code);
 console.log(`imported ${stateCodes.length} states in ${((performance.now() - started) / 1000).toFixed(0)} s (database ${file})`);
@@ -51,7 +56,7 @@ for (const r of rows) {
 }
 factCounts.sort((a, b) => a - b);
 const pct = (n: number) => `${((n / rows.length) * 100).toFixed(1)} %`;
-console.log(`cities: the ${rows.length} largest`);
+console.log(all ? `cities: ${rows.length} spread evenly over all ${ranked.length} by population` : `cities: the ${rows.length} largest`);
 console.log(`  with a history entry with narrative text (Wikipedia):  ${narrative} (${pct(narrative)}) — target ≥ 50 %`);
 console.log(`  with ≥ 5 facts:                                        ${withFacts5} of ${withData} with any data (${pct(withFacts5)})`);
 console.log(`  facts per city: min ${factCounts[0]}, median ${factCounts[Math.floor(factCounts.length / 2)]}, max ${factCounts.at(-1)}`);
