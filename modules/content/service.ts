@@ -4,7 +4,7 @@ import { normalise, type IndexedCity } from "../cities";
 import type { PlaceBrief, PlacesService } from "../places";
 import { distanceMiles } from "../../src/geo";
 import type { Logger } from "../../src/http";
-import type { AssociatedPerson, CityStoryTexts, StorySource } from "./stories";
+import type { AssociatedPerson, CityStoryTexts, StoryHistory, StorySource } from "./stories";
 
 /** Where a fact or entry comes from: named always, linked where it is a web page (the story composer's). */
 export type ContentSource = StorySource;
@@ -17,16 +17,8 @@ export interface FunFact {
   source?: ContentSource;
 }
 
-/** discovery.md section 3: a history entry. */
-export interface HistoryEntry {
-  id: string;
-  title: string;
-  period: string;
-  category: string;
-  content: string;
-  significance: string;
-  source?: ContentSource;
-}
+/** discovery.md section 3: a history entry (the story composer's; a model's entry may lack a source). */
+export type HistoryEntry = Omit<StoryHistory, "source"> & { source?: ContentSource };
 
 export type DeeperLevel = 1 | 2 | 3;
 

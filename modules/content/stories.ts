@@ -215,6 +215,15 @@ export function widerContext(c: StoryContext): string {
 // ---------------------------------------------------------------------------------------------------------
 // Facts
 
+/** "Mountain Time" for an IANA zone, from the platform's time zone data (null if it has none). */
+function timeZoneName(timeZone: string): string | null {
+  try {
+    return new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longGeneric" }).formatToParts(new Date(Date.UTC(2026, 0, 15))).find((p) => p.type === "timeZoneName")?.value ?? null;
+  } catch {
+    return null;
+  }
+}
+
 const MUSEUM = /museum|science center|planetarium|zoo|aquarium|botanical garden|arboretum|nature center/i;
 const VISITABLE_TITLE = /museum|zoo|aquarium|planetarium|garden|fort|house|home|birthplace|mansion|church|cathedral|temple|lighthouse|bridge|station|depot|monument|memorial|park|cemetery|mission|hall|theat(re|er)|school|mill|farm|ranch|site/i;
 const ORG_NAME = /\b(inc|llc|corp|co|ltd|foundation|fund|society|association|group|council|commission|committee|non-? ?profit|trust|league|club|guild|alliance|coalition|partners)\b\.?/i;
@@ -467,6 +476,41 @@ export function storyFacts(c: StoryContext): StoryFact[] {
       source: SIMPLEMAPS,
       details: [c.county.largest ? `The county's largest listed place is ${c.county.largest.name}.` : `No other place in the county is listed.`, nearPlace(c, null, () => true), wider],
       score: 18,
+      statistic: true,
+    });
+  }
+  // For towns with little else: facts from the cities dataset, last of all (statistic = true).
+  if (city.ranking > 1 && c.county.largest && c.county.largest.name !== name) {
+    add({
+      title: `Near ${c.county.largest.name}`,
+      summary: `The largest place in ${city.countyName} County, ${city.stateName}, is ${c.county.largest.name}, with about ${number(c.county.largest.population)} people; ${name} counts about ${number(city.population)}.`,
+      category: "Geography",
+      source: SIMPLEMAPS,
+      details: [`SimpleMaps lists ${number(c.county.places)} cities and towns in ${city.countyName} County.`, nearPlace(c, null, () => true), wider],
+      score: 12,
+      statistic: true,
+    });
+  }
+  const zone = timeZoneName(city.timezone);
+  if (zone) {
+    add({
+      title: `On ${zone}`,
+      summary: `${name} keeps ${zone} (${city.timezone}); LocalScope shows "Open now" for its places in this time zone.`,
+      category: "Time",
+      source: SIMPLEMAPS,
+      details: [`The time zone comes from the SimpleMaps data; its offsets from the IANA time zone database.`, nearPlace(c, null, () => true), wider],
+      score: 6,
+      statistic: true,
+    });
+  }
+  if (c.zips.length === 1) {
+    add({
+      title: `ZIP code ${c.zips[0]}`,
+      summary: `${name} has a single ZIP code, ${c.zips[0]}; type it into LocalScope's city search to find the town.`,
+      category: "Geography",
+      source: SIMPLEMAPS,
+      details: [`ZIP codes per city come from the SimpleMaps data.`, nearPlace(c, null, () => true), wider],
+      score: 7,
       statistic: true,
     });
   }
