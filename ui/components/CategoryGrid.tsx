@@ -14,7 +14,7 @@ export function CategoryGrid(props: { categories: Category[] }) {
       <h2 id="categories-heading" className="mb-3 text-lg font-bold">
         Explore by category
       </h2>
-      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" data-testid="category-grid">
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" data-testid="category-grid">
         {props.categories.map((category) => (
           <li key={category.id}>
             <a

@@ -12,21 +12,47 @@ const TABS = [
   { href: "/profile", label: "Profile", Icon: UserIcon },
 ] as const;
 
-/** The app shell: header, main content, attribution footer, bottom tabs and the toast region. */
-export function Shell(props: { path: string; children: ReactNode }) {
+const isCurrent = (href: string, path: string) => (href === "/" ? path === "/" : path.startsWith(href));
+
+/**
+ * The app shell: header, main content, attribution footer, the main tabs and the toast region. Below 1024 px
+ * the tabs sit at the bottom; from 1024 px they are a bar in the header (issue 17.11). CSS only: the shell is
+ * rendered on the server and ships no JavaScript. `wide` pages (lists, the map) use up to 72 rem from 1024 px.
+ */
+export function Shell(props: { path: string; children: ReactNode; wide?: boolean }) {
   // Who is signed in (src/pages.tsx provides it): the admin button only for the admin (issue 5).
   const viewer = useViewer();
+  const width = props.wide ? "max-w-3xl lg:max-w-6xl" : "max-w-3xl";
   return (
     <>
       <a href="#main" className="sr-only-focusable fixed left-2 top-2 z-60 rounded bg-surface px-3 py-2 text-primary shadow">
         Skip to content
       </a>
       <header className="sticky top-0 z-40 border-b border-line bg-surface/95 backdrop-blur">
-        <div className="mx-auto flex h-14 max-w-3xl items-center justify-between px-4">
+        <div className="mx-auto flex h-14 max-w-3xl items-center justify-between gap-4 px-4 lg:max-w-6xl">
           <a href="/" className="flex items-center gap-2 rounded-lg focus-ring" aria-label="LocalScope home">
             <LogoMark />
             <span className="text-lg font-bold tracking-tight text-ink">LocalScope</span>
           </a>
+          <nav aria-label="Main" className="hidden lg:block" data-testid="top-nav">
+            <ul className="flex items-center gap-1">
+              {TABS.map(({ href, label, Icon }) => {
+                const current = isCurrent(href, props.path);
+                return (
+                  <li key={href}>
+                    <a
+                      href={href}
+                      aria-current={current ? "page" : undefined}
+                      className={`flex h-10 items-center gap-2 rounded-full px-4 text-sm focus-ring ${current ? "bg-[var(--ls-page)] font-semibold text-primary" : "text-ink-soft hover:bg-black/5 hover:text-primary dark:hover:bg-white/10"}`}
+                    >
+                      <Icon className="h-5 w-5" />
+                      {label}
+                    </a>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
           <nav aria-label="Account" className="flex items-center gap-1">
             <a href="/chat" className="icon-btn" aria-label="AI travel assistant" data-tooltip="AI travel assistant">
               <ChatIcon />
@@ -44,10 +70,10 @@ export function Shell(props: { path: string; children: ReactNode }) {
           </nav>
         </div>
       </header>
-      <main id="main" className="mx-auto max-w-3xl px-4 pb-28 pt-4">
+      <main id="main" className={`mx-auto px-4 pb-28 pt-4 lg:pb-10 lg:pt-6 ${width}`}>
         {props.children}
       </main>
-      <footer className="mx-auto max-w-3xl px-4 pb-28 text-xs text-ink-soft">
+      <footer className={`mx-auto px-4 pb-28 text-xs text-ink-soft lg:pb-8 ${width}`}>
         <p>
           LocalScope — Travel Enlightened. Every place we show is real and sourced.{" "}
           City data:{" "}
@@ -65,10 +91,10 @@ export function Shell(props: { path: string; children: ReactNode }) {
           .
         </p>
       </footer>
-      <nav aria-label="Main" className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-surface/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">
+      <nav aria-label="Main" className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-surface/95 pb-[env(safe-area-inset-bottom)] backdrop-blur lg:hidden" data-testid="bottom-tabs">
         <ul className="mx-auto grid max-w-3xl grid-cols-4">
           {TABS.map(({ href, label, Icon }) => {
-            const current = href === "/" ? props.path === "/" : props.path.startsWith(href);
+            const current = isCurrent(href, props.path);
             return (
               <li key={href}>
                 <a

@@ -95,7 +95,7 @@ function FavoritesView() {
         selected={tab}
         onSelect={setTab}
       />
-      <div ref={panel} role="tabpanel" id="favorites-panel" aria-labelledby={`favorites-tab-${tab}`} tabIndex={-1} className="outline-none">
+      <div ref={panel} role="tabpanel" id="favorites-panel" aria-labelledby={`favorites-tab-${tab}`} tabIndex={-1} className="outline-none" data-testid="favorites-panel">
         {items.length === 0 ? (
           <p className="card px-5 py-8 text-center text-ink-soft" data-testid="tab-empty">
             {current.empty}

@@ -10,6 +10,7 @@ import { BUTTON_SOFT } from "../components/ui";
 import { useCity, useCitySync } from "../requests";
 import type { SelectedCity } from "../state";
 import { withQuery } from "../query-client";
+import { FilteredPlaces, PlaceFilterChips, useLoadOnView, usePlaceFilters } from "../components/place-filters";
 
 export interface MapExplorerProps {
   city: SelectedCity;
@@ -47,18 +48,20 @@ function MapExplorer(props: MapExplorerProps) {
     setDialogId(null);
     engine.current?.centreOn(cityCentre(city));
   });
+  // Category chips, "Open now" and "Nearest first" (shared with /nearby): the list and the markers show the same places.
+  const filters = usePlaceFilters(places);
   const { engine, status: mapStatus, basemap, start: startMap } = useMapEngine({
     container: containerRef,
     tileUrl: props.tileUrl,
     centre: cityCentre(city),
-    places,
+    places: filters.visible,
     selectedId,
     autoFit: view.autoFit,
     startAtOnce: props.focus != null,
     events: {
       onMarkerClick(id) {
         // Markers are pointer-only (engine.ts); the place's list card takes focus, so the dialog returns it there.
-        document.querySelector<HTMLElement>(`[data-testid="map-list"] [data-place-id="${id}"]`)?.focus({ preventScroll: true });
+        document.querySelector<HTMLElement>(`[data-testid="all-places"] [data-place-id="${id}"]`)?.focus({ preventScroll: true });
         setSelectedId(id);
         setDialogId(id);
       },
@@ -109,9 +112,42 @@ function MapExplorer(props: MapExplorerProps) {
   const dialogPlace = dialogId !== null ? (byId.get(dialogId) ?? null) : null;
   const dialogPosition = dialogPlace ? placePosition(dialogPlace) : null;
   const cityLabel = `${city.name}, ${city.stateCode}`;
+  // Scrolling to the end of the list loads more, as the "Load More Places" button does (issue 17.10).
+  const listEnd = useLoadOnView<HTMLDivElement>(showDiscoverMore(view) && !loadingMore, () => void runLoad("manual"), count);
+
+  const rows = (list: Place[], group: "all" | "open" | "unknown") => (
+    <ul className="space-y-3" data-testid={group === "unknown" ? "map-list-unknown" : "map-list"}>
+      {list.map((place) => {
+        const category = mapCategory(place.categoryId);
+        const distance = distanceText(place.distance);
+        const selected = place.id === selectedId;
+        return (
+          <li key={place.id}>
+            <button
+              type="button"
+              aria-pressed={selected}
+              data-place-id={place.id}
+              onClick={() => selectPlace(place)}
+              className={`card block w-full p-4 text-left transition hover:ring-primary focus-ring ${selected ? "ring-2 ring-primary" : ""}`}
+            >
+              <span className="flex items-center justify-between gap-2">
+                <span className="rounded-full px-2.5 py-0.5 text-xs font-semibold" style={{ background: category.color, color: category.text }}>
+                  {category.label}
+                </span>
+                {distance && <span className="text-xs text-ink-soft">{distance}</span>}
+              </span>
+              <span className="mt-2 block font-semibold text-ink" data-testid="place-title">{place.title}</span>
+              {place.description && <span className="mt-1 block text-sm text-ink-soft line-clamp-2">{place.description}</span>}
+              {place.address && <span className="mt-1 block text-xs text-ink-soft">{place.address}</span>}
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
 
   return (
-    <div className="lg:ml-[50%] lg:w-[80rem] lg:max-w-[calc(100vw-2rem)] lg:-translate-x-1/2">
+    <div>
       {/* At 390 px the title keeps its words whole: the count and Load More wrap below it when they do not fit. */}
       <header className="flex flex-wrap items-center gap-x-3 gap-y-2" data-testid="map-header">
         <a href="/" className="icon-btn shrink-0 ring-1 ring-line bg-surface" aria-label="Back to home" data-tooltip="Back to home">
@@ -249,38 +285,16 @@ function MapExplorer(props: MapExplorerProps) {
           )}
 
           {view.status === "ready" && count > 0 && (
-            <ul className="mt-3 space-y-3" data-testid="map-list">
-              {places.map((place) => {
-                const category = mapCategory(place.categoryId);
-                const distance = distanceText(place.distance);
-                const selected = place.id === selectedId;
-                return (
-                  <li key={place.id}>
-                    <button
-                      type="button"
-                      aria-pressed={selected}
-                      data-place-id={place.id}
-                      onClick={() => selectPlace(place)}
-                      className={`card block w-full p-4 text-left transition hover:ring-primary focus-ring ${selected ? "ring-2 ring-primary" : ""}`}
-                    >
-                      <span className="flex items-center justify-between gap-2">
-                        <span className="rounded-full px-2.5 py-0.5 text-xs font-semibold" style={{ background: category.color, color: category.text }}>
-                          {category.label}
-                        </span>
-                        {distance && <span className="text-xs text-ink-soft">{distance}</span>}
-                      </span>
-                      <span className="mt-2 block font-semibold text-ink" data-testid="place-title">{place.title}</span>
-                      {place.description && <span className="mt-1 block text-sm text-ink-soft line-clamp-2">{place.description}</span>}
-                      {place.address && <span className="mt-1 block text-xs text-ink-soft">{place.address}</span>}
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
+            <>
+              <PlaceFilterChips filters={filters} label={(id) => mapCategory(id).label} testId="map-filters" className="mt-3" />
+              <div className="mt-3">
+                <FilteredPlaces filters={filters} rows={rows} headingLevel={3} />
+              </div>
+            </>
           )}
 
           {showDiscoverMore(view) && (
-            <div className="card mt-4 p-5 text-center" data-testid="discover-more">
+            <div ref={listEnd} className="card mt-4 p-5 text-center" data-testid="discover-more">
               <h3 className="text-base font-bold text-ink">Discover More Places</h3>
               <p className="mt-1 text-sm text-ink-soft">Found {plural(count, "place", "places")} to explore</p>
               <button

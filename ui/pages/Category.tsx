@@ -20,12 +20,12 @@ export function CategoryPage(props: { slug: string; category: CategoryInfo | nul
   const { category, city } = props;
   const path = `/category/${props.slug}`;
   return (
-    <Shell path={path}>
+    <Shell path={path} wide>
       <div className="sticky top-14 z-20 -mx-4 flex items-center gap-2 border-b border-line bg-surface/95 px-4 py-2 backdrop-blur">
         <BackLink />
         <h1 className="text-lg font-bold">{category ? category.name : "Category"}</h1>
       </div>
-      <div className="mt-4">
+      <div className="ls-columns mt-4">
         {!category ? (
           <NotFoundCard id="missing-heading" title="Category Not Found" text="The category you're looking for doesn't exist." />
         ) : category.slug === "facts" ? (

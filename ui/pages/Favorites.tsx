@@ -5,8 +5,8 @@ import { Island } from "../island";
 /** /favorites: the saved items in five tabs (loaded in the island: 'Loading favorites...'). */
 export function FavoritesPage() {
   return (
-    <Shell path="/favorites">
-      <Island name="FavoritesView" component={FavoritesView} props={{}} />
+    <Shell path="/favorites" wide>
+      <Island className="ls-columns" name="FavoritesView" component={FavoritesView} props={{}} />
     </Shell>
   );
 }

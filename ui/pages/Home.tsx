@@ -32,7 +32,7 @@ const MORE_LINKS = [
  */
 export function HomePage(props: HomeProps) {
   return (
-    <Shell path="/">
+    <Shell path="/" wide>
       <div className="sticky top-[57px] z-30 -mx-4 bg-[var(--ls-page)] px-4 pb-3 pt-3" data-testid="picker-strip">
         <Island name="CityPicker" component={CityPicker} props={{ city: props.city, cityCount: props.cityCount }} />
       </div>
@@ -48,8 +48,11 @@ export function HomePage(props: HomeProps) {
           </a>
         ))}
       </nav>
-      <Island name="HomeNearby" component={HomeNearby} props={{ city: props.city, initial: props.nearby }} />
-      <Island name="HomeLocalGems" component={HomeLocalGems} props={{ city: props.city, initial: props.gems }} />
+      {/* From 1024 px the two lists stand side by side (issue 17.11). */}
+      <div className="lg:grid lg:grid-cols-2 lg:items-start lg:gap-8">
+        <Island name="HomeNearby" component={HomeNearby} props={{ city: props.city, initial: props.nearby }} />
+        <Island name="HomeLocalGems" component={HomeLocalGems} props={{ city: props.city, initial: props.gems }} />
+      </div>
     </Shell>
   );
 }

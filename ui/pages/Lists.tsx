@@ -10,9 +10,9 @@ import type { SelectedCity } from "../state";
 
 function ListShell(props: { path: string; children: React.ReactNode }) {
   return (
-    <Shell path={props.path}>
+    <Shell path={props.path} wide>
       <BackLink />
-      <div className="mt-1">{props.children}</div>
+      <div className="ls-columns mt-1">{props.children}</div>
     </Shell>
   );
 }

@@ -19,7 +19,7 @@ export interface MapPageProps {
 /** /map: the interactive map. Everything on it is one island; maplibre itself loads lazily inside it. */
 export function MapPage(props: MapPageProps) {
   return (
-    <Shell path="/map">
+    <Shell path="/map" wide>
       <Island name="MapExplorer" component={MapExplorer} props={{ city: props.city, fromCookie: props.fromCookie, tileUrl: props.tileUrl, focus: props.focus ?? null, initial: props.initial ?? null }} />
     </Shell>
   );
