@@ -2,6 +2,7 @@ import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { mkdir } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { expect, test } from "./fixtures";
+import { expectAccessible } from "./discovery-helpers";
 
 /**
  * The map screen in Debian Chromium (software WebGL). There is no internet under test, so tile requests
@@ -441,6 +442,100 @@ test.describe("map offline", () => {
     await page.waitForTimeout(1500);
     expect(tileRequests.length - before, "tile requests after the fallback").toBe(0);
     await expect(map(page)).toHaveAttribute("data-basemap", "outline");
+  });
+
+  test("'View on map' for a place in another city opens around it, says where it is, and keeps the chosen city (issue 17.2)", async ({ page, context, baseURL }, testInfo) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    // The visitor explores Las Vegas; the place is in New York, some 2,200 miles away.
+    const [far] = (await (await context.request.get("/api/places/nearby?city=New%20York&state=NY&count=1")).json()) as Array<{ id: number; title: string }>;
+    expect(far).toBeTruthy();
+    await page.goto(`/map?place=${far!.id}`);
+    const heading = page.getByRole("heading", { level: 1 });
+    const note = page.getByTestId("map-away");
+    await expect(note).toContainText(`${far!.title} is in `);
+    await expect(note).toContainText(/mi from Las Vegas, NV\. You are still exploring Las Vegas, NV\./);
+    const where = /is in (.+?, [A-Z]{2})[,.]/.exec((await note.textContent())!)![1]!;
+    expect(where).not.toBe("Las Vegas, NV");
+    await expect(heading).toHaveText(`Explore ${where.split(", ")[0]}`);
+    await expect(page.getByTestId("map-city")).toHaveText(where);
+    // The place is selected with its popup, measured from its own city, not thousands of miles away.
+    const popup = page.locator(".maplibregl-popup");
+    await expect(popup).toBeVisible({ timeout: 15_000 });
+    await expect(popup).toContainText(far!.title);
+    const card = page.getByTestId("map-list").getByRole("button", { pressed: true });
+    await expect(card).toContainText(far!.title);
+    expect(Number(/([\d.]+) mi away/.exec((await card.textContent())!)?.[1] ?? 0)).toBeLessThan(50);
+    // The chosen city did not change: the cookie still says Las Vegas, and so does the home page.
+    const cookie = (await context.cookies()).find((c) => c.name === "localscope-location");
+    expect(decodeURIComponent(cookie!.value)).toBe("Las Vegas, NV");
+    await page.screenshot({ path: join(testInfo.project.outputDir, "screenshots", "map-away-390.png") });
+    await expectAccessible(page);
+
+    // Back to Las Vegas: the map shows the chosen city again, and the address no longer names the place.
+    await note.getByRole("button", { name: "Back to Las Vegas, NV" }).click();
+    await expect(heading).toHaveText("Explore Las Vegas");
+    await expect(note).toHaveCount(0);
+    await expect(page).toHaveURL(/\/map$/);
+    await expect(page.getByTestId("map-list")).not.toContainText(far!.title);
+  });
+
+  test("filters: category chips, 'Open now' with hours-unknown places apart, nearest first; more load as the list's end scrolls into view (issue 17.10)", async ({ page }, testInfo) => {
+    await page.goto("/map");
+    const before = await settledCount(page);
+    // Paging: scrolling to the end of the list loads more, with no click.
+    await page.getByTestId("discover-more").scrollIntoViewIfNeeded();
+    await expect.poll(() => page.getByTestId("map-list").getByRole("listitem").count(), { timeout: 15_000 }).toBeGreaterThan(before);
+    // Back at the top of the list nothing more loads: the count settles.
+    await page.getByTestId("map-filters").scrollIntoViewIfNeeded();
+    await settledCount(page);
+    await page.waitForTimeout(500);
+    const total = await settledCount(page);
+    expect(total).toBeGreaterThan(before);
+
+    const filters = page.getByTestId("map-filters");
+    const list = page.getByTestId("map-list");
+    const distances = async () => (await list.getByRole("listitem").allTextContents()).map((t) => Number(/([\d.]+) mi away/.exec(t)?.[1] ?? NaN));
+    // Nearest first.
+    await filters.getByRole("button", { name: "Nearest first" }).click();
+    await expect(filters.getByRole("button", { name: "Nearest first" })).toHaveAttribute("aria-pressed", "true");
+    const near = await distances();
+    expect(near.length).toBe(total);
+    expect(near).toEqual([...near].sort((a, b) => a - b));
+    await filters.getByRole("button", { name: "Nearest first" }).click();
+
+    // A category chip: the list and the markers keep only that category. (A list that gets short brings its end
+    // into view, so more places may load meanwhile: the checks wait for the count to settle.)
+    const badgeCount = async () => Number(/\d+/.exec((await page.getByTestId("place-count").textContent())!)![0]);
+    const chip = filters.getByRole("button").nth(1);
+    const label = (await chip.textContent())!;
+    await chip.click();
+    await expect(chip).toHaveAttribute("aria-pressed", "true");
+    await settledCount(page);
+    const badges = await list.getByRole("listitem").locator("span.rounded-full").allTextContents();
+    expect(badges.length).toBeGreaterThan(0);
+    expect(badges.length).toBeLessThan(await badgeCount());
+    for (const badge of badges) expect(badge).toBe(label);
+    await expect(markers(page)).toHaveCount(badges.length);
+    await filters.getByRole("button", { name: "All" }).click();
+    await settledCount(page);
+    await expect(markers(page)).toHaveCount(await badgeCount());
+
+    // Open now: known-open first, closed counted, unknown hours in their own section; markers for both.
+    await filters.getByRole("button", { name: "Open now" }).click();
+    await expect(page.getByTestId("all-places")).toHaveAttribute("aria-busy", "false", { timeout: 20_000 });
+    const groups = async () => {
+      const open = await page.getByTestId("open-now").getByRole("listitem").count();
+      const unknown = await page.getByTestId("hours-unknown").getByRole("listitem").count();
+      const closedNote = page.getByTestId("open-now").getByText(/closed places? not shown/);
+      const closed = (await closedNote.count()) ? Number(/\d+/.exec((await closedNote.textContent())!)![0]) : 0;
+      return { open, unknown, closed };
+    };
+    await expect.poll(async () => { const g = await groups(); return g.open + g.unknown + g.closed - (await badgeCount()); }, { message: "every place is listed or counted", timeout: 15_000 }).toBe(0);
+    const { open, unknown } = await groups();
+    if (unknown > 0) await expect(page.getByRole("heading", { name: "Hours unknown" })).toBeVisible();
+    await expect(markers(page)).toHaveCount(open + unknown);
+    await page.screenshot({ path: join(testInfo.project.outputDir, "screenshots", "map-filters-1280.png"), fullPage: true });
+    await expectAccessible(page);
   });
 
   test("screenshots at 390×844 and 1280×800", async ({ page }, testInfo) => {

@@ -19,6 +19,7 @@ import { LOCATION_COOKIE } from "../ui/state";
 import { DEFAULT_LOCATION, resolveLocation, type CityIndex } from "../modules/cities";
 import type { Render } from "./ssr";
 import { readCookie } from "./cookies";
+import { distanceMiles } from "./geo";
 // Accounts and the signed-in shell (issue 5).
 import { signInGate, type ViewerOf } from "./gate";
 import { LANDING_PATH } from "../ui/components/viewer";
@@ -52,6 +53,14 @@ export function pages(deps: { render: Render; cityIndex: CityIndex; tileUrl: str
   const gate = signInGate({ render: deps.render, viewerOf: deps.viewer, themeOf: themeFrom, cityCount: cityIndex.size });
   const render = gate.render;
   /** The visitor's city from the location cookie, else the default (DECISIONS 13). */
+  /** The city a place is in: its own city when the index knows it near the place, else the nearest city. */
+  const placeCity = (place: Place) => {
+    const latitude = Number(place.latitude);
+    const longitude = Number(place.longitude);
+    const named = place.city ? cityIndex.find(place.city, place.stateCode) : undefined;
+    if (named && Number.isFinite(latitude) && Number.isFinite(longitude) && distanceMiles(named.latitude, named.longitude, latitude, longitude) <= PLACE_AWAY_MILES) return named;
+    return Number.isFinite(latitude) && Number.isFinite(longitude) ? cityIndex.nearest(latitude, longitude) : named;
+  };
   const cityOf = (request: Request) => resolveLocation(cityIndex, readCookie(request, LOCATION_COOKIE)) ?? resolveLocation(cityIndex, DEFAULT_LOCATION)!;
   /** The admin screens' page for everyone but the admin (403), and the landing page (401) when signed out. */
   const adminPage = (path: string, title: string, allowed: boolean) => <AdminPlaceholderPage path={path} title={title} allowed={allowed} />;
@@ -125,7 +134,7 @@ export function pages(deps: { render: Render; cityIndex: CityIndex; tileUrl: str
         try {
           place = await deps.places.get(id);
           const fromCity = near ? await deps.places.get(id, near) : null;
-          if (fromCity && fromCity.distance !== null && fromCity.distance <= 50) place = fromCity;
+          if (fromCity && fromCity.distance !== null && fromCity.distance <= PLACE_AWAY_MILES) place = fromCity;
         } catch {
           place = null;
         }
@@ -142,19 +151,32 @@ export function pages(deps: { render: Render; cityIndex: CityIndex; tileUrl: str
       const city = fromCookie ?? resolveLocation(cityIndex, DEFAULT_LOCATION)!;
       // "View on map" (/map?place=ID): that place is shown first; an unknown id just shows the city.
       const placeId = new URL(request.url).searchParams.get("place") ?? "";
-      let focus = null;
+      let focus: Place | null = null;
+      // A place far from the chosen city (issue 17.2): the map opens around the place's own city, says so, and
+      // the chosen city (the cookie) stays as it is.
+      let away: { city: NonNullable<typeof fromCookie>; miles: number | null } | null = null;
       if (/^\d{1,12}$/.test(placeId) && deps.places) {
         focus = await deps.places.get(Number(placeId), cityIndex.find(city.name, city.stateCode)).catch(() => null);
+        if (focus && (focus.distance === null || focus.distance > PLACE_AWAY_MILES)) {
+          const own = placeCity(focus);
+          const ownCity = own ? resolveLocation(cityIndex, `${own.name}, ${own.stateCode}`) : undefined;
+          if (own && ownCity && !(own.name === city.name && own.stateCode === city.stateCode)) {
+            away = { city: ownCity, miles: focus.distance };
+            const far: Place = focus;
+            focus = await deps.places.get(far.id, own).catch(() => far);
+          }
+        }
       }
+      const mapCity = away?.city ?? city;
       // The first batch (nearby + featured, as the island asks) comes with the page when it is ready, as on
       // home: the list is then the first and largest paint, and MapLibre loads after it (issue 16).
-      const indexed = cityIndex.find(city.name, city.stateCode);
+      const indexed = cityIndex.find(mapCity.name, mapCity.stateCode);
       const first = (kind: "nearby" | "featured") =>
         deps.places && indexed ? deps.places.pageIfReady(indexed, kind, MAP_RULES.pageSize, HOME_LIST_WAIT_MS) : Promise.resolve(null);
       const [nearby, featured] = await Promise.all([first("nearby"), first("featured")]);
       const initial = nearby && featured ? [...nearby, ...featured] : null;
-      return render(<MapPage city={city} fromCookie={Boolean(fromCookie)} tileUrl={deps.tileUrl} focus={focus} initial={initial} />, {
-        title: `Map of ${city.name}, ${city.stateCode} · LocalScope`,
+      return render(<MapPage city={city} fromCookie={Boolean(fromCookie)} tileUrl={deps.tileUrl} focus={focus} initial={initial} away={away} />, {
+        title: `Map of ${mapCity.name}, ${mapCity.stateCode} · LocalScope`,
         theme: themeFrom(request),
       });
     })
@@ -197,6 +219,8 @@ export function pages(deps: { render: Render; cityIndex: CityIndex; tileUrl: str
 
 /** How long home waits for its lists before it goes out without them. */
 export const HOME_LIST_WAIT_MS = 250;
+/** A place further than this from the chosen city is "away": its page measures from its own city, and "View on map" opens around it (issue 17.2). */
+export const PLACE_AWAY_MILES = 50;
 
 export function notFoundPage(render: Render, viewer?: ViewerOf, cityCount = 0) {
   // Signed out → the landing page (with 404) unless the path names a file (issue 5).

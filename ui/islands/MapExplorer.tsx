@@ -8,7 +8,8 @@ import { distanceText, MAP_RULES, showDiscoverMore, showHeaderLoadMore, type Pla
 import { PlaceDialogFrame } from "../components/PlaceDialogFrame";
 import { BUTTON_SOFT } from "../components/ui";
 import { useCity, useCitySync } from "../requests";
-import type { SelectedCity } from "../state";
+import { useSetAtom } from "jotai";
+import { locationText, persistCity, selectedCityAtom, type SelectedCity } from "../state";
 import { withQuery } from "../query-client";
 import { FilteredPlaces, PlaceFilterChips, useLoadOnView, usePlaceFilters } from "../components/place-filters";
 
@@ -22,6 +23,14 @@ export interface MapExplorerProps {
   focus?: Place | null;
   /** The server's first batch for `city`, so the list is in the page's HTML (issue 16); null: load it here. */
   initial?: Place[] | null;
+  /** "View on map" for a place far from `city`: the map shows the place's own city instead, `city` stays chosen. */
+  away?: MapAway | null;
+}
+
+/** The city a far place is in, and its distance in miles from the chosen city (null: unknown). */
+export interface MapAway {
+  city: SelectedCity;
+  miles: number | null;
 }
 
 const cityCentre = (city: SelectedCity): [number, number] | null =>
@@ -35,15 +44,34 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  * from useMapEngine (decision 011).
  */
 function MapExplorer(props: MapExplorerProps) {
-  const city = useCity(props.city);
+  const chosen = useCity(props.city);
   useCitySync(MAP_RULES.cityPollMs);
+  const setChosen = useSetAtom(selectedCityAtom);
+  // "View on map" for a far place (issue 17.2): the map shows the place's city until the traveller goes back,
+  // makes it their city, or chooses a city elsewhere; the chosen city is never changed behind their back.
+  const [away, setAway] = useState(props.away ?? null);
+  const chosenKey = `${chosen.name}|${chosen.stateCode}`;
+  const firstChosenKey = useRef(chosenKey);
+  useEffect(() => {
+    if (chosenKey !== firstChosenKey.current) setAway(null);
+  }, [chosenKey]);
+  const city = away?.city ?? chosen;
+  function leaveAway(makeItMine: boolean) {
+    if (!away) return;
+    if (makeItMine) {
+      setChosen(away.city);
+      persistCity(away.city);
+    }
+    setAway(null);
+    history.replaceState(history.state, "", "/map");
+  }
 
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [dialogId, setDialogId] = useState<number | null>(null);
   const containerRef = useRef<HTMLDivElement>(null);
   const mapSectionRef = useRef<HTMLElement>(null);
 
-  const { view, places, byId, legend, loadMore, retry, dispatch, busy } = useMapPlaces(city, props.initial ? { city: props.city, batch: props.initial } : null, () => {
+  const { view, places, byId, legend, loadMore, retry, dispatch, busy } = useMapPlaces(city, props.initial ? { city: props.away?.city ?? props.city, batch: props.initial } : null, () => {
     setSelectedId(null);
     setDialogId(null);
     engine.current?.centreOn(cityCentre(city));
@@ -181,6 +209,24 @@ function MapExplorer(props: MapExplorerProps) {
           )}
         </div>
       </header>
+
+      {away && (
+        <div className="card mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 p-4 text-sm" data-testid="map-away" role="region" aria-label="A place in another city">
+          <p className="min-w-0 flex-[1_1_16rem] text-ink">
+            {props.focus ? <strong>{props.focus.title}</strong> : "This place"} is in {locationText(away.city)}
+            {away.miles !== null ? `, ${away.miles.toLocaleString("en-US", { maximumFractionDigits: 0 })} mi from ${locationText(chosen)}` : ""}. You are still exploring{" "}
+            {locationText(chosen)}.
+          </p>
+          <span className="flex flex-wrap gap-2">
+            <button type="button" onClick={() => leaveAway(false)} className={`${BUTTON_SOFT} text-sm`}>
+              Back to {locationText(chosen)}
+            </button>
+            <button type="button" onClick={() => leaveAway(true)} className="rounded-full bg-primary px-4 py-2 text-sm font-semibold text-white hover:bg-primary-dark focus-ring">
+              Make {locationText(away.city)} my city
+            </button>
+          </span>
+        </div>
+      )}
 
       <div className="mt-4 lg:grid lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start lg:gap-6">
         <section
