@@ -327,3 +327,80 @@ test.describe("17.10 /nearby filters and paging", () => {
     await screenshotAndAxe(page, testInfo);
   });
 });
+
+test.describe("17.11 desktop layout from 1024 px; the phone layout unchanged", () => {
+  const box = async (locator: import("@playwright/test").Locator) => (await locator.boundingBox())!;
+  /** The tops and lefts of the first `n` items: how many distinct columns the first row holds. */
+  const columnsOf = async (items: import("@playwright/test").Locator, n: number) => {
+    const boxes = await Promise.all(Array.from({ length: n }, (_, i) => box(items.nth(i))));
+    return boxes.filter((b) => Math.abs(b.y - boxes[0]!.y) < 2).length;
+  };
+
+  test("a top navigation bar instead of the bottom tabs, lists in columns, the map beside its list, a wider dialog", async ({ page, context, baseURL }, testInfo) => {
+    await chooseCity(context, baseURL, LAS_VEGAS);
+    await page.setViewportSize(DESKTOP);
+    await page.goto("/nearby");
+    await islandsHydrated(page);
+    // One main navigation, in the header, with the current page marked; the bottom tab bar is gone.
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav).toHaveCount(1);
+    await expect(nav).toBeVisible();
+    expect((await box(nav)).y, "the navigation is in the header").toBeLessThan(56);
+    await expect(nav.getByRole("link", { name: "Home" })).toBeVisible();
+    await expect(page.getByTestId("bottom-tabs")).toBeHidden();
+    // /nearby: three columns at 1280 px (12 rows leave the list's end in view, so more load on their own).
+    const rows = page.locator("[data-testid=nearby-list] > li");
+    await expect(rows.nth(11)).toBeVisible();
+    expect(await columnsOf(rows, 3)).toBe(3);
+    await screenshotAndAxe(page, testInfo);
+
+    // A place dialog sized for a desktop.
+    await rows.first().getByRole("button").click();
+    const dialog = page.getByTestId("place-dialog");
+    await expect(dialog).toBeVisible();
+    expect((await box(dialog)).width).toBeGreaterThan(600);
+    await screenshot(page, testInfo, "dialog");
+    await page.keyboard.press("Escape");
+
+    // Featured: three columns; a category's cards: two.
+    await page.goto("/featured");
+    const featured = page.locator("[data-testid=featured-cards] > li");
+    await expect(featured.nth(2)).toBeVisible();
+    expect(await columnsOf(featured, 3)).toBe(3);
+    await page.goto("/category/food");
+    const cards = page.getByTestId("category-card");
+    await expect(cards.nth(1)).toBeVisible();
+    expect(await columnsOf(cards, 2)).toBe(2);
+    await screenshot(page, testInfo, "category");
+
+    // Home: Nearby Discoveries and Local Gems side by side; the map beside its list.
+    await page.goto("/");
+    const nearby = page.getByTestId("nearby-list");
+    const gems = page.getByTestId("local-gems-list");
+    await expect(gems).toBeVisible();
+    const [n, g] = [await box(nearby), await box(gems)];
+    expect(g.x).toBeGreaterThan(n.x + n.width);
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" })).toHaveAttribute("aria-current", "page");
+    await screenshotAndAxe(page, testInfo);
+    await page.goto("/map");
+    const map = await box(page.getByRole("region", { name: "Map of Las Vegas, NV" }));
+    const list = await box(page.getByTestId("all-places"));
+    expect(list.x).toBeGreaterThanOrEqual(map.x + map.width);
+    expect(list.y).toBeLessThan(map.y + map.height);
+
+    // Dark mode reads as well.
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.goto("/nearby");
+    await islandsHydrated(page);
+    await screenshotAndAxe(page, testInfo);
+    await page.emulateMedia({ colorScheme: "light" });
+
+    // The phone keeps its bottom tabs and one column.
+    await page.setViewportSize(PHONE);
+    await page.goto("/nearby");
+    await expect(page.getByTestId("bottom-tabs")).toBeVisible();
+    await expect(page.getByTestId("top-nav")).toBeHidden();
+    await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(1);
+    expect(await columnsOf(rows, 2)).toBe(1);
+  });
+});
