@@ -480,6 +480,7 @@ test.describe("map offline", () => {
   });
 
   test("filters: category chips, 'Open now' with hours-unknown places apart, nearest first; more load as the list's end scrolls into view (issue 17.10)", async ({ page }, testInfo) => {
+    test.setTimeout(60_000);
     await page.goto("/map");
     const before = await settledCount(page);
     // Paging: scrolling to the end of the list loads more, with no click.
@@ -534,7 +535,7 @@ test.describe("map offline", () => {
     const { open, unknown } = await groups();
     if (unknown > 0) await expect(page.getByRole("heading", { name: "Hours unknown" })).toBeVisible();
     await expect(markers(page)).toHaveCount(open + unknown);
-    await page.screenshot({ path: join(testInfo.project.outputDir, "screenshots", "map-filters-1280.png"), fullPage: true });
+    await page.screenshot({ path: join(testInfo.project.outputDir, "screenshots", "map-filters-1280.png") });
     await expectAccessible(page);
   });
 
