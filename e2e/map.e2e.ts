@@ -462,6 +462,7 @@ test.describe("map offline", () => {
     const popup = page.locator(".maplibregl-popup");
     await expect(popup).toBeVisible({ timeout: 15_000 });
     await expect(popup).toContainText(far!.title);
+    await expect(note, "the page stays where the note can be read").toBeInViewport();
     const card = page.getByTestId("map-list").getByRole("button", { pressed: true });
     await expect(card).toContainText(far!.title);
     expect(Number(/([\d.]+) mi away/.exec((await card.textContent())!)?.[1] ?? 0)).toBeLessThan(50);

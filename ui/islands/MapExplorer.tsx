@@ -107,7 +107,8 @@ function MapExplorer(props: MapExplorerProps) {
     focusDone.current = true;
     dispatch({ type: "place-focused", cityKey: view.cityKey, place: focus });
     const shown = view.places.find((p) => p.id === focus.id) ?? focus;
-    setTimeout(() => selectPlace(shown), 0);
+    // A place in another city: the page stays at its top, where the note says so (the map is in view below it).
+    setTimeout(() => selectPlace(shown, !away), 0);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [mapStatus, view.status]);
 
@@ -119,14 +120,14 @@ function MapExplorer(props: MapExplorerProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [mapStatus]);
 
-  function selectPlace(place: Place) {
+  function selectPlace(place: Place, scroll = true) {
     setSelectedId(place.id);
     // The user chose where to look: the view stays on the place even when more places arrive.
     dispatch({ type: "user-moved" });
     if (!placePosition(place)) return;
     engine.current?.showPlace(place);
     const section = mapSectionRef.current;
-    if (section) {
+    if (section && scroll) {
       const box = section.getBoundingClientRect();
       if (box.top < 56 || box.bottom > window.innerHeight) {
         section.scrollIntoView({ block: "center", behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
