@@ -478,6 +478,13 @@ test.describe("map offline", () => {
     await expect(note).toHaveCount(0);
     await expect(page).toHaveURL(/\/map$/);
     await expect(page.getByTestId("map-list")).not.toContainText(far!.title);
+
+    // At 1280 px too, the note stays in view while the map shows the place beside the list.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`/map?place=${far!.id}`);
+    await expect(popup).toBeVisible({ timeout: 15_000 });
+    await expect(note).toBeInViewport();
+    await page.screenshot({ path: join(testInfo.project.outputDir, "screenshots", "map-away-1280.png") });
   });
 
   test("filters: category chips, 'Open now' with hours-unknown places apart, nearest first; more load as the list's end scrolls into view (issue 17.10)", async ({ page }, testInfo) => {
