@@ -485,6 +485,12 @@ test.describe("map offline", () => {
     await expect(popup).toBeVisible({ timeout: 15_000 });
     await expect(note).toBeInViewport();
     await page.screenshot({ path: join(testInfo.project.outputDir, "screenshots", "map-away-1280.png") });
+
+    // "Make … my city" is the one way the chosen city changes here.
+    await note.getByRole("button", { name: `Make ${where} my city` }).click();
+    await expect(note).toHaveCount(0);
+    await expect(heading).toHaveText(`Explore ${where.split(", ")[0]}`);
+    await expect.poll(async () => decodeURIComponent((await context.cookies()).find((c) => c.name === "localscope-location")!.value)).toBe(where);
   });
 
   test("filters: category chips, 'Open now' with hours-unknown places apart, nearest first; more load as the list's end scrolls into view (issue 17.10)", async ({ page }, testInfo) => {
