@@ -300,6 +300,15 @@ test.describe("17.10 /nearby filters and paging", () => {
     await filters.getByRole("button", { name: "All" }).click();
     expect(await rows.count()).toBeGreaterThanOrEqual(loaded);
 
+    // Nearest first sorts what is loaded by distance (the shared filter parts, as on /map).
+    const nearest = filters.getByRole("button", { name: "Nearest first" });
+    await nearest.click();
+    await expect(nearest).toHaveAttribute("aria-pressed", "true");
+    const miles = (await rows.allTextContents()).map((t) => Number(/· ([\d.]+) mi/.exec(t)?.[1] ?? NaN));
+    expect(miles.every(Number.isFinite)).toBe(true);
+    expect(miles).toEqual([...miles].sort((a, b) => a - b));
+    await nearest.click();
+
     // Open now: what is known open first, places with unknown hours in their own section, the closed counted;
     // none silently dropped. (The list may keep loading as it shortens: compare once it agrees.)
     await filters.getByRole("button", { name: "Open now" }).click();
