@@ -136,8 +136,10 @@ beforeAll(async () => {
   const database = await openDatabase(`file:${join(mkdtempSync(join(tmpdir(), "ls-admin-rollups-")), "db.sqlite")}`);
   await migrate(database.client);
   client = database.client;
+  // One batch (one transaction): the triggers still run once per row, in this order.
+  const writes: { sql: string; args: (string | number | null)[] }[] = [];
   for (let id = 1; id <= 40; id++) {
-    await client.execute({ sql: "INSERT INTO users (id, username, email, is_guest, created_at) VALUES (?, ?, ?, ?, ?)", args: [id, id % 7 ? `u${id}` : null, id % 7 ? `u${id}@example.com` : null, id % 7 ? 0 : 1, N - 60 * D] });
+    writes.push({ sql: "INSERT INTO users (id, username, email, is_guest, created_at) VALUES (?, ?, ?, ?, ?)", args: [id, id % 7 ? `u${id}` : null, id % 7 ? `u${id}@example.com` : null, id % 7 ? 0 : 1, N - 60 * D] });
   }
   // Times crowd the edges: ±90 minutes around N − 14 d, N − 7 d, midnight today, N − 1 h … N, plus anywhere in 16 days.
   const edges = [N - 14 * D, N - 7 * D, Math.floor(N / D) * D, N - 45 * M];
@@ -148,15 +150,16 @@ beforeAll(async () => {
   for (let i = 0; i < 700; i++) {
     const at = Math.min(time(), N); // nothing after "now"
     const [city, state] = pick(CITIES);
-    await client.execute({
+    writes.push({
       sql: "INSERT INTO activities (user_id, activity_type, city_name, city_state, category_id, created_at) VALUES (?, ?, ?, ?, ?, ?)",
       args: [1 + Math.floor(rand() * 40), pick(TYPES), city, state, pick(CATEGORIES), at],
     });
   }
   for (let i = 0; i < 30; i++) {
     const use = Math.min(time(), N);
-    await client.execute({ sql: "INSERT INTO sessions (id_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)", args: [`s${i}`, 1 + Math.floor(rand() * 40), use, use + SESSION_TTL_MS] });
+    writes.push({ sql: "INSERT INTO sessions (id_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)", args: [`s${i}`, 1 + Math.floor(rand() * 40), use, use + SESSION_TTL_MS] });
   }
+  await client.batch(writes, "write");
 });
 
 describe("analytics rollups (migration 0010)", () => {

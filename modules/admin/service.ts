@@ -85,16 +85,17 @@ async function windowTallies(c: Client, t: { dayStart: number; weekStart: number
     (await c.execute({ sql, args: Object.fromEntries(used.map((k) => [k, args[k]])) })).rows;
   const EDGE: (keyof typeof args)[] = ["ps", "hP1", "hA0", "hA1", "hB0", "b"];
 
-  // Active users: today, this week, the week before and both weeks (retained = before + this − both).
+  // Active users: today, this week, the week before. Retained: a user's first row this week either began before
+  // the week (a day row that spans its start) or follows a row that ended within the week before.
   const [active] = await q(
     `SELECT
       (SELECT count(*) FROM admin_user_days WHERE day = :dToday AND first_at < :b),
-      (SELECT count(*) FROM admin_user_days WHERE day >= :dA AND day <= :dB AND last_at >= :a AND first_at < :b AND coalesce(prev_last, -1) < :a),
       (SELECT count(*) FROM admin_user_days WHERE day >= :dP AND day <= :dA AND last_at >= :ps AND first_at < :a AND coalesce(prev_last, -1) < :ps),
-      (SELECT count(*) FROM admin_user_days WHERE day >= :dP AND day <= :dB AND last_at >= :ps AND first_at < :b AND coalesce(prev_last, -1) < :ps)`,
+      count(*), coalesce(sum(first_at < :a OR prev_last >= :ps), 0)
+     FROM admin_user_days WHERE day >= :dA AND day <= :dB AND last_at >= :a AND first_at < :b AND coalesce(prev_last, -1) < :a`,
     ["dToday", "b", "dA", "dB", "a", "dP", "ps"],
   );
-  const [activeToday, activeThisWeek, activePreviousWeek, activeBoth] = Array.from(active as ArrayLike<unknown>, num);
+  const [activeToday, activePreviousWeek, activeThisWeek, retained] = Array.from(active as ArrayLike<unknown>, num);
 
   const types = await q(
     `WITH ${edge}
@@ -162,7 +163,7 @@ async function windowTallies(c: Client, t: { dayStart: number; weekStart: number
     activeToday,
     activeThisWeek,
     activePreviousWeek,
-    retained: activePreviousWeek + activeThisWeek - activeBoth,
+    retained,
     categoryPreferences: [...byCategory]
       .sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]))
       .map(([category, n]) => ({ category, percentage: percent(n, categoryTotal) })),
