@@ -461,5 +461,5 @@ export const adminUserStateHours = sqliteTable(
     n: integer("n").notNull(),
     prevLast: integer("prev_last"),
   },
-  (t) => [primaryKey({ columns: [t.hour, t.userId, t.state] }), index("admin_user_state_hours_chain_idx").on(t.userId, t.state, t.hour)],
+  (t) => [primaryKey({ columns: [t.state, t.hour, t.userId] }), index("admin_user_state_hours_chain_idx").on(t.userId, t.state, t.hour)],
 );

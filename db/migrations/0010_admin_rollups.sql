@@ -51,7 +51,7 @@ CREATE TABLE `admin_user_state_hours` (
 	`last_at` integer NOT NULL,
 	`n` integer NOT NULL,
 	`prev_last` integer,
-	PRIMARY KEY (`hour`, `user_id`, `state`),
+	PRIMARY KEY (`state`, `hour`, `user_id`),
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
 ) WITHOUT ROWID;
 --> statement-breakpoint

@@ -136,13 +136,17 @@ async function windowTallies(c: Client, t: { dayStart: number; weekStart: number
      GROUP BY state, city_key ORDER BY n DESC, users DESC, name ASC, state ASC LIMIT ${TOP_LIMIT}`,
     [...EDGE, "hA", "hB", "a"],
   );
+  // States are few: walk them on the (state, hour, user) key one by one (no sort of the week's rows).
   const states = await q(
-    `WITH ${edge}
-     SELECT state, sum(acts) AS n, sum(fst) AS users FROM (
-       SELECT state, CASE WHEN hour > :hA AND hour < :hB THEN n ELSE 0 END AS acts, coalesce(prev_last, -1) < :a AS fst
-       FROM admin_user_state_hours WHERE hour >= :hA AND hour <= :hB AND last_at >= :a AND first_at < :b
-       UNION ALL SELECT upper(city_state), 1, 0 FROM edge WHERE created_at >= :a AND city_state IS NOT NULL)
-     GROUP BY state ORDER BY n DESC, users DESC, state ASC`,
+    `WITH RECURSIVE ${edge},
+     st(s) AS (SELECT min(state) FROM admin_user_state_hours
+               UNION ALL SELECT (SELECT min(state) FROM admin_user_state_hours WHERE state > st.s) FROM st WHERE st.s IS NOT NULL),
+     e(s, n) AS (SELECT upper(city_state), count(*) FROM edge WHERE created_at >= :a AND city_state IS NOT NULL GROUP BY 1),
+     t(state, n, users) AS (SELECT s,
+        (SELECT coalesce(sum(n), 0) FROM admin_user_state_hours WHERE state = st.s AND hour > :hA AND hour < :hB) + coalesce((SELECT n FROM e WHERE e.s = st.s), 0),
+        (SELECT count(*) FROM admin_user_state_hours WHERE state = st.s AND hour >= :hA AND hour <= :hB AND last_at >= :a AND first_at < :b AND coalesce(prev_last, -1) < :a)
+        FROM st WHERE s IS NOT NULL)
+     SELECT state, n, users FROM t WHERE n > 0 ORDER BY n DESC, users DESC, state ASC`,
     [...EDGE, "hA", "hB", "a"],
   );
   // Distinct cities per user this week: each user's first row per city inside the window, counted per user.
@@ -188,14 +192,15 @@ export async function analytics(client: Client, now: number, requestLog?: Reques
   const tx = await client.transaction("read");
   try {
     const c = tx as unknown as Client;
-    const totalUsers = await one(c, "SELECT count(*) FROM users");
-    const totalFavorites = await one(c, "SELECT coalesce(sum(favorites_count), 0) FROM admin_user_stats");
-    const totalActivities = await one(c, "SELECT coalesce(sum(activities_count), 0) FROM admin_user_stats");
+    const [totals] = await rows(
+      c,
+      "SELECT (SELECT count(*) FROM users), coalesce(sum(favorites_count), 0), coalesce(sum(activities_count), 0), (SELECT count(*) FROM sessions) FROM admin_user_stats",
+    );
+    const [totalUsers, totalFavorites, totalActivities, sessionRows] = Array.from(totals as ArrayLike<unknown>, num);
     const newToday = await one(c, "SELECT count(*) FROM users WHERE created_at >= ?", [dayStart]);
     const newWeek = await one(c, "SELECT count(*) FROM users WHERE created_at >= ?", [weekStart]);
     const newPreviousWeek = await one(c, "SELECT count(*) FROM users WHERE created_at >= ? AND created_at < ?", [previousWeekStart, weekStart]);
     const newMonth = await one(c, "SELECT count(*) FROM users WHERE created_at >= ?", [monthStart]);
-    const sessionRows = await one(c, "SELECT count(*) FROM sessions");
 
     const mostActiveUsers = (
       await rows(
