@@ -395,3 +395,71 @@ export const cityTexts = sqliteTable("city_texts", {
   /** GeoNames feature code of the matching GeoNames point: PPLC, PPLA (state capital) or PPLA2 (county seat). */
   seat: text("seat"),
 });
+
+// ——— Admin analytics rollups (issue 14, migration 0010, docs/decisions/021-admin-metrics.md "Rollups") ———
+// Written only by the migration's triggers (activities, sessions) and rebuilt by its backfill; WITHOUT ROWID in
+// the migration. `prev_last` links each row to the previous row of the same user (and city / state).
+
+/** Per user and UTC day: first and last activity or session use (distinct active users of any window). */
+export const adminUserDays = sqliteTable(
+  "admin_user_days",
+  {
+    day: integer("day").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    firstAt: integer("first_at").notNull(),
+    lastAt: integer("last_at").notNull(),
+    prevLast: integer("prev_last"),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.userId] }), index("admin_user_days_chain_idx").on(t.userId, t.day)],
+);
+
+/** Activities per UTC hour, type and category (activity types, categories, peak hours, the daily chart). */
+export const adminActivityHours = sqliteTable(
+  "admin_activity_hours",
+  {
+    hour: integer("hour").notNull(),
+    activityType: text("activity_type").notNull(),
+    hasCategory: integer("has_category").notNull(),
+    categoryId: text("category_id").notNull(),
+    n: integer("n").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.activityType, t.hasCategory, t.categoryId] })],
+);
+
+/** Per user, city (state upper-cased, name lower-cased) and UTC hour: activities, first/last time, least name. */
+export const adminUserCityHours = sqliteTable(
+  "admin_user_city_hours",
+  {
+    hour: integer("hour").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    state: text("state").notNull(),
+    cityKey: text("city_key").notNull(),
+    name: text("name").notNull(),
+    firstAt: integer("first_at").notNull(),
+    lastAt: integer("last_at").notNull(),
+    n: integer("n").notNull(),
+    prevLast: integer("prev_last"),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.userId, t.state, t.cityKey] }), index("admin_user_city_hours_chain_idx").on(t.userId, t.state, t.cityKey, t.hour)],
+);
+
+/** Per user, state (upper-cased) and UTC hour: activities, first/last time. */
+export const adminUserStateHours = sqliteTable(
+  "admin_user_state_hours",
+  {
+    hour: integer("hour").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    state: text("state").notNull(),
+    firstAt: integer("first_at").notNull(),
+    lastAt: integer("last_at").notNull(),
+    n: integer("n").notNull(),
+    prevLast: integer("prev_last"),
+  },
+  (t) => [primaryKey({ columns: [t.state, t.hour, t.userId] }), index("admin_user_state_hours_chain_idx").on(t.userId, t.state, t.hour)],
+);

@@ -137,6 +137,41 @@ test.describe("admin panel errors", () => {
   });
 });
 
+test.describe("admin panel states", () => {
+  test("skeletons while loading, bars capped at 100 %, data refreshed when the window regains focus", async ({ page, context }) => {
+    await signInAsAdmin(context.request);
+    const real = await (await context.request.get("/api/admin/analytics")).json();
+    let calls = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/admin/analytics", async (route) => {
+      calls++;
+      if (calls === 1) await gate;
+      // Shares outside 0–100 (the bars must stay inside their track) and a total that changes per answer.
+      const body = {
+        ...real,
+        overview: { ...real.overview, totalUsers: 1000 + calls },
+        engagement: { ...real.engagement, categoryPreferences: [{ category: "Food & Dining", percentage: 140 }, { category: "Lodging", percentage: -5 }] },
+      };
+      await route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(body) });
+    });
+    await page.goto("/admin");
+    await expect(page.getByTestId("admin-loading")).toBeVisible();
+    await expect(page.getByTestId("admin-loading").locator("[data-skeleton]")).toHaveCount(6);
+    await expect(page.getByRole("status")).toHaveText("Loading analytics...");
+    release();
+    await expect(page.getByTestId("card-total-users")).toContainText("1,001");
+    const widths = await page.getByTestId("progress").evaluateAll((bars) => bars.map((b) => (b as HTMLElement).style.width));
+    expect(widths).toEqual(["100%", "0%"]);
+    const track = await page.getByTestId("progress").first().evaluate((bar) => [bar.getBoundingClientRect().width, bar.parentElement!.getBoundingClientRect().width]);
+    expect(track[0]).toBeLessThanOrEqual(track[1]!);
+    // The window regains focus (TanStack Query listens to visibilitychange): the figures are fetched again.
+    await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange", { bubbles: true })));
+    await expect(page.getByTestId("card-total-users")).toContainText("1,002");
+    expect(calls).toBe(2);
+  });
+});
+
 test.describe("admin denial", () => {
   test.use({ viewport: PHONE, expectedConsoleErrors: [/status of 403/] });
 

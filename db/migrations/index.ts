@@ -10,6 +10,7 @@ import m0006 from "./0006_admin.sql" with { type: "text" };
 import m0009 from "./0009_chat.sql" with { type: "text" };
 import m0007 from "./0007_places_quality.sql" with { type: "text" };
 import m0008 from "./0008_city_texts.sql" with { type: "text" };
+import m0010 from "./0010_admin_rollups.sql" with { type: "text" };
 
 export const migrations: ReadonlyArray<{ tag: string; sql: string }> = [
   { tag: "0000_init", sql: m0000 },
@@ -30,4 +31,6 @@ export const migrations: ReadonlyArray<{ tag: string; sql: string }> = [
   { tag: "0007_places_quality", sql: m0007 },
   // 0008: per-city text (Wikipedia titles, Wikivoyage bylines, WordNet glosses, associated people).
   { tag: "0008_city_texts", sql: m0008 },
+  // 0010: the admin analytics rollups (per user-day, per hour, per user-city-hour, per user-state-hour; triggers).
+  { tag: "0010_admin_rollups", sql: m0010 },
 ];
