@@ -263,7 +263,7 @@ export class TrafficLog {
       try {
         this.sink = this.options.thread();
       } catch (error) {
-        this.options.log.error("[traffic] the writer thread could not start; writing in the server's thread:", error);
+        this.options.log.error("[traffic] the writer thread could not start; writing in the server's thread:", error instanceof Error ? error.message : error);
       }
     }
     this.timer ??= setInterval(() => void this.flush(), this.options.intervalMs ?? 1000);

@@ -25,6 +25,9 @@ type Reply = { id: number; error?: string; unavailable?: boolean };
 
 /** A sink whose batches are written by a Worker on this file. A Worker that fails makes every call reject with SinkUnavailable. */
 export function threadWriter(settings: WriterSettings): LogSink {
+  // Bundled into one file (the compiled binary), this module's URL is the whole server's: a Worker on it would
+  // start a second server. There the log writes in the server's thread.
+  if (!/writer-thread\.[jt]s$/.test(import.meta.path)) throw new SinkUnavailable(`the writer thread needs its own file (this build bundled it into ${import.meta.path})`);
   const worker = new Worker(new URL(import.meta.url).href);
   const waiting = new Map<number, { resolve(): void; reject(error: Error): void }>();
   let next = 0;
