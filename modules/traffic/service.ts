@@ -217,6 +217,8 @@ export class BatchWriter {
  */
 export class TrafficLog {
   private buffer: PendingEntry[] = [];
+  /** Rows before this index were dropped (a full buffer drops its oldest). */
+  private head = 0;
   private timer: ReturnType<typeof setInterval> | undefined;
   private flushing: Promise<void> | undefined;
   private soon = false;
@@ -235,7 +237,7 @@ export class TrafficLog {
   }
 
   get pending() {
-    return this.buffer.length;
+    return this.buffer.length - this.head;
   }
 
   /** Whether batches are written by the writer thread (false in tests, before start() and after a fallback). */
@@ -244,12 +246,17 @@ export class TrafficLog {
   }
 
   record(entry: PendingEntry): void {
-    if (this.buffer.length >= this.capacity) {
-      this.buffer.shift();
+    if (this.buffer.length - this.head >= this.capacity) {
+      // Drop the oldest row: move the start (O(1)); the dropped rows are cut off once they are half the array.
+      this.head++;
       this.dropped++;
+      if (this.head >= this.capacity / 2) {
+        this.buffer = this.buffer.slice(this.head);
+        this.head = 0;
+      }
     }
     this.buffer.push(entry);
-    if (this.buffer.length >= this.batchSize && !this.soon && this.timer) {
+    if (this.buffer.length - this.head >= this.batchSize && !this.soon && this.timer) {
       this.soon = true;
       setTimeout(() => {
         this.soon = false;
@@ -296,12 +303,13 @@ export class TrafficLog {
   /** Write everything buffered (one flush at a time; a flush started meanwhile waits and runs after). */
   async flush(): Promise<void> {
     while (this.flushing) await this.flushing;
-    if (!this.buffer.length) {
+    if (this.buffer.length === this.head) {
       // Daily pruning also runs on quiet days; a database failure is logged, never thrown at the timer.
       return this.onSink((sink) => sink.maintain()).catch((error) => this.options.log.error("[traffic] could not prune the request log:", error));
     }
-    const entries = this.buffer;
+    const entries = this.head ? this.buffer.slice(this.head) : this.buffer;
     this.buffer = [];
+    this.head = 0;
     this.flushing = this.rowsOf(entries)
       .then((rows) => this.onSink((sink) => sink.write(rows)))
       .catch((error) => {
