@@ -279,7 +279,7 @@ function LiveTraffic(props: { entries: TrafficLogEntry[]; updatedAt: number }) {
           Live Traffic
         </h2>
         <p className="text-xs text-ink-soft" aria-live="polite">
-          {props.entries.length} latest requests · refreshes every 10 s · updated {new Date(props.updatedAt).toLocaleTimeString("en-US")}
+          {props.entries.length} latest requests · refreshes every 10 s · updated {new Date(props.updatedAt).toLocaleTimeString("en-US", { timeZone: "UTC" })} UTC
         </p>
       </div>
       {props.entries.length === 0 ? (
