@@ -32,16 +32,7 @@ export interface PendingEntry {
 }
 
 /** A row as the writer gets it: the pending entry's raw fields and who was signed in (resolved at flush). */
-export interface LogRow {
-  at: number;
-  method: string;
-  path: string;
-  status: number;
-  durationMs: number;
-  userAgent: string;
-  ip: string | undefined;
-  userId: number | null;
-}
+export type LogRow = Omit<PendingEntry, "request"> & { userId: number | null };
 
 /** Where batches go: a `BatchWriter` in this thread, or the writer thread (./writer-thread.ts). */
 export interface LogSink {

@@ -219,15 +219,10 @@ describe("the writer thread (the server's batches are written off the request th
   test("rows written by the thread carry the derived fields; stop() flushes the rest", async () => {
     const database = await freshDatabase();
     const errors: unknown[] = [];
-    const log = new TrafficLog({
-      client: database.client,
+    const log = trafficLog(database, { now: Date.now() }, {
       countries: () => {
         throw new Error("the server's thread never loads the country table when the writer thread works");
       },
-      currentUser: async () => null,
-      hashIps: false,
-      includeAdmin: false,
-      retentionDays: 30,
       log: { error: (...args) => errors.push(args) },
       thread: () => threadWriter({ url: database.url, hashIps: false, retentionDays: 30 }),
     });
@@ -252,13 +247,7 @@ describe("the writer thread (the server's batches are written off the request th
   test("a writer thread that cannot open the database gives way to writing in the server's thread; nothing is lost", async () => {
     const database = await freshDatabase();
     const errors: string[] = [];
-    const log = new TrafficLog({
-      client: database.client,
-      countries: table,
-      currentUser: async () => null,
-      hashIps: false,
-      includeAdmin: false,
-      retentionDays: 30,
+    const log = trafficLog(database, { now: Date.now() }, {
       log: { error: (...args) => errors.push(args.map(String).join(" ")) },
       thread: () => threadWriter({ url: "nonsense://nowhere", hashIps: false, retentionDays: 30 }),
     });
