@@ -44,6 +44,11 @@ test.describe("traffic analytics", () => {
       await expect(cards.filter({ hasText: "Total Requests" })).toContainText(/\d+ from bots/);
       await expect(page.getByRole("link", { name: "IP Geolocation by DB-IP" })).toHaveAttribute("href", "https://db-ip.com");
       await expect(page.getByTestId("traffic-chart")).toBeVisible();
+      // Every hour and time on the screen is UTC, and says so (the chart's axis too).
+      await expect(page.getByRole("heading", { name: /^Requests per (hour|day) \(UTC\)$/ })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Busiest hours (UTC)" })).toBeVisible();
+      await expect(page.getByText("Times in UTC")).toBeVisible();
+      await expect(page.getByTestId("recent-visitors").locator("time").first()).toHaveText(/ UTC$/);
       await expect(page.getByTestId("top-hours").getByRole("listitem").first()).toBeVisible();
       await expect(page.getByTestId("recent-visitors")).toContainText("/about");
       await expect(page.getByTestId("recent-visitors").getByRole("img", { name: "Mobile" }).first()).toBeVisible();
@@ -68,11 +73,34 @@ test.describe("traffic analytics", () => {
       await expect(table.getByRole("row").filter({ hasText: path })).toContainText("GET");
       await expect(table.getByRole("row").filter({ hasText: path })).toContainText("1.0.2.9");
       await expect(table.getByRole("row").filter({ hasText: path })).toContainText("China");
+      const row = table.getByRole("row").filter({ hasText: path });
+      await expect(row.getByRole("cell").nth(4)).toContainText("404"); // the status: no such page
+      await expect(row.locator("time")).toHaveText(/ UTC$/);
+      // No sideways scrolling, on a phone too: the rows stack as cards there, keeping every column.
+      const sideways = async () => page.evaluate(() => {
+        const region = document.querySelector<HTMLElement>('[role="region"][aria-label="Latest requests"]')!;
+        return [document.documentElement.scrollWidth - document.documentElement.clientWidth, region.scrollWidth - region.clientWidth];
+      });
+      expect(await sideways()).toEqual([0, 0]);
+      await row.scrollIntoViewIfNeeded();
       await screenshot(page, testInfo, "live");
       await expectAccessible(page);
+      await page.emulateMedia({ colorScheme: "dark" });
+      await row.scrollIntoViewIfNeeded();
+      expect(await sideways()).toEqual([0, 0]);
+      await screenshot(page, testInfo, "live-dark");
+      await expectAccessible(page);
+      await page.getByRole("tab", { name: "Overview" }).click();
+      await expect(page.getByTestId("traffic-chart")).toBeVisible();
+      await screenshot(page, testInfo, "overview-dark");
+      await expectAccessible(page);
+      await page.emulateMedia({ colorScheme: "light" });
 
       // The range switcher asks for another range.
+      const asked = page.waitForResponse((r) => r.url().includes("/api/admin/traffic-analytics?range=24h") && r.ok());
       await page.getByRole("button", { name: "24 hours" }).click();
+      await asked;
+      await expect(page.getByRole("heading", { name: "Requests per hour (UTC)" })).toBeVisible();
       await expect(page.getByRole("button", { name: "24 hours" })).toHaveAttribute("aria-pressed", "true");
       await expect(cards.filter({ hasText: "Total Requests" })).toBeVisible();
     });

@@ -5,7 +5,8 @@ import { clientAddress, parseOrThrow, type CurrentUser, type Logger } from "../.
 import type { AuthGuard } from "../auth/guard";
 import { loadCountryTable, type CountryTable } from "./geo";
 import { AnalyticsQuery, LogsQuery } from "./model";
-import { isSkipped, routePath, trafficAnalytics, TrafficLog, trafficLogs, trafficPerformance } from "./service";
+import { isSkipped, trafficAnalytics, TrafficLog, trafficLogs, trafficPerformance } from "./service";
+import { threadWriter } from "./writer-thread";
 
 export { DBIP_ATTRIBUTION, UNKNOWN_COUNTRY } from "./geo";
 export { RANGES, LIVE_LOGS, RECENT_VISITORS, TOP_HOURS, type Range, type TrafficAnalytics, type TrafficLogEntry } from "./service";
@@ -22,16 +23,27 @@ export const countries = () => (countryTable ??= loadCountryTable());
  * is seen with its real status — static files and the cross-site 403 (answered in onRequest) and 500s from
  * the error handler included. It records after the answer is ready and never awaits the database.
  */
-export function createTraffic(deps: { database: Database; config: Pick<Config, "TRAFFIC_LOG" | "TRAFFIC_HASH_IPS" | "TRAFFIC_INCLUDE_ADMIN" | "TRAFFIC_RETENTION_DAYS">; currentUser: CurrentUser; log: Logger; now?: () => number }) {
+export function createTraffic(deps: {
+  database: Database;
+  config: Pick<Config, "TRAFFIC_LOG" | "TRAFFIC_HASH_IPS" | "TRAFFIC_INCLUDE_ADMIN" | "TRAFFIC_RETENTION_DAYS"> & Partial<Pick<Config, "DATABASE_URL" | "DATABASE_AUTH_TOKEN">>;
+  currentUser: CurrentUser;
+  log: Logger;
+  now?: () => number;
+}) {
+  const { DATABASE_URL: url, DATABASE_AUTH_TOKEN: authToken } = deps.config;
   const log = new TrafficLog({
     client: deps.database.client,
-    countries: deps.config.TRAFFIC_LOG ? countries() : ({} as CountryTable),
+    // Loaded only where batches are written in this thread (tests, or the fallback): the writer thread has its own.
+    countries,
     currentUser: deps.currentUser,
     hashIps: deps.config.TRAFFIC_HASH_IPS,
     includeAdmin: deps.config.TRAFFIC_INCLUDE_ADMIN,
     retentionDays: deps.config.TRAFFIC_RETENTION_DAYS,
     log: deps.log,
     now: deps.now,
+    // start() (the server) writes batches in a writer thread on its own connection; an in-memory database
+    // cannot be shared with another connection, so it is written here.
+    thread: deps.config.TRAFFIC_LOG && url && url !== "file::memory:" && !deps.now ? () => threadWriter({ url, authToken, hashIps: deps.config.TRAFFIC_HASH_IPS, retentionDays: deps.config.TRAFFIC_RETENTION_DAYS }) : undefined,
   });
   const now = deps.now ?? Date.now;
   const wrap = (fetch: FetchHandler): FetchHandler => {
@@ -52,7 +64,7 @@ export function createTraffic(deps: { database: Database; config: Pick<Config, "
         log.record({
           at: now(),
           method: request.method,
-          path: routePath(pathname),
+          path: pathname,
           status,
           durationMs: performance.now() - started,
           userAgent: request.headers.get("user-agent") ?? "",

@@ -14,10 +14,14 @@ export const LIVE_LOGS = 50;
 export const MAX_LOGS = 200;
 export const TOP_LIST = 20;
 
-/** What the fetch wrapper hands over per request: nothing is computed on the request's path but these. */
+/**
+ * What the fetch wrapper hands over per request: raw fields only. The route template, country, bot flag,
+ * device and visitor key are derived by the writer (`BatchWriter`), at flush, off the request's path.
+ */
 export interface PendingEntry {
   at: number;
   method: string;
+  /** The path without its query string, as requested (collapsed to a route template by the writer). */
   path: string;
   status: number;
   durationMs: number;
@@ -27,9 +31,25 @@ export interface PendingEntry {
   request: Request;
 }
 
+/** A row as the writer gets it: the pending entry's raw fields and who was signed in (resolved at flush). */
+export type LogRow = Omit<PendingEntry, "request"> & { userId: number | null };
+
+/** Where batches go: a `BatchWriter` in this thread, or the writer thread (./writer-thread.ts). */
+export interface LogSink {
+  write(rows: LogRow[]): Promise<void>;
+  maintain(): Promise<void>;
+  close?(): void;
+}
+
+/** Raised by a sink that cannot work at all (the writer thread did not start): the log falls back to writing in-thread. */
+export class SinkUnavailable extends Error {}
+
+type Countries = Promise<CountryTable> | CountryTable | (() => Promise<CountryTable> | CountryTable);
+
 export interface TrafficOptions {
   client: Client;
-  countries: Promise<CountryTable> | CountryTable;
+  /** The DB-IP table, or a function that loads it (only called when batches are written in this thread). */
+  countries: Countries;
   currentUser: CurrentUser;
   hashIps: boolean;
   includeAdmin: boolean;
@@ -40,6 +60,8 @@ export interface TrafficOptions {
   capacity?: number;
   batchSize?: number;
   intervalMs?: number;
+  /** Started by `start()`: a sink writing batches in another thread (the server's); tests write in-thread. */
+  thread?: () => LogSink;
 }
 
 /** Route path as logged: no query string, numeric and long opaque segments collapsed to ":id", at most 200 characters. */
@@ -79,79 +101,21 @@ export function visitorKey(salt: string, ip: string | undefined, userAgent: stri
 }
 
 /**
- * The request log: `record` only pushes to an in-memory ring (never awaits, never blocks a request); a
- * timer flushes every `intervalMs`, or sooner once `batchSize` rows wait; a full buffer drops its oldest
- * row and counts it (`dropped`). `stop()` flushes what is left (SIGTERM).
+ * Writes batches of log rows: derives each row's route template, country, bot flag, device and visitor key,
+ * inserts the rows and upserts the rollups in one transaction, and prunes once a day. Runs in the writer
+ * thread in the server (./writer-thread.ts), in the caller's thread in tests and as the fallback.
  */
-export class TrafficLog {
-  private buffer: PendingEntry[] = [];
-  private timer: ReturnType<typeof setInterval> | undefined;
-  private flushing: Promise<void> | undefined;
+export class BatchWriter {
   private salts = new Map<number, string>();
   private maintainedDay = -1;
-  private soon = false;
-  /** Rows dropped because the buffer was full, or lost in a failed write. */
-  dropped = 0;
-  failed = 0;
-  readonly capacity: number;
-  readonly batchSize: number;
-  constructor(private readonly options: TrafficOptions) {
-    this.capacity = options.capacity ?? 10_000;
-    this.batchSize = options.batchSize ?? 500;
-  }
+  /** Country per address (a lookup parses the address: ~2 µs); visitors repeat within a batch and across batches. */
+  private countryCache = new Map<string | undefined, string>();
+  private table: Promise<CountryTable> | undefined;
+  constructor(private readonly options: { client: Client; countries: Countries; hashIps: boolean; retentionDays: number; log: { error(...args: unknown[]): void }; batchSize?: number; now?: () => number }) {}
 
-  private now() {
-    return this.options.now?.() ?? Date.now();
-  }
-
-  get pending() {
-    return this.buffer.length;
-  }
-
-  record(entry: PendingEntry): void {
-    if (this.buffer.length >= this.capacity) {
-      this.buffer.shift();
-      this.dropped++;
-    }
-    this.buffer.push(entry);
-    if (this.buffer.length >= this.batchSize && !this.soon && this.timer) {
-      this.soon = true;
-      setTimeout(() => {
-        this.soon = false;
-        void this.flush();
-      }, 0);
-    }
-  }
-
-  start(): void {
-    this.timer ??= setInterval(() => void this.flush(), this.options.intervalMs ?? 1000);
-    (this.timer as { unref?: () => void }).unref?.();
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.flush();
-  }
-
-  /** Write everything buffered (one flush at a time; a flush started meanwhile waits and runs after). */
-  async flush(): Promise<void> {
-    while (this.flushing) await this.flushing;
-    if (!this.buffer.length) {
-      // Daily pruning also runs on quiet days; a database failure is logged, never thrown at the timer.
-      return this.maintain().catch((error) => this.options.log.error("[traffic] could not prune the request log:", error));
-    }
-    const rows = this.buffer;
-    this.buffer = [];
-    this.flushing = this.write(rows)
-      .catch((error) => {
-        this.failed += rows.length;
-        this.options.log.error("[traffic] could not write the request log:", error);
-      })
-      .finally(() => {
-        this.flushing = undefined;
-      });
-    await this.flushing;
+  private countries(): Promise<CountryTable> {
+    const source = this.options.countries;
+    return (this.table ??= Promise.resolve(typeof source === "function" ? source() : source));
   }
 
   /** The salt of a day (created once, shared by every instance through the database). */
@@ -169,7 +133,7 @@ export class TrafficLog {
 
   /** Once a day: delete log rows (raw IPs) past retention and every salt older than today's. */
   async maintain(): Promise<void> {
-    const now = this.now();
+    const now = this.options.now?.() ?? Date.now();
     const today = Math.floor(now / DAY_MS);
     if (this.maintainedDay === today) return;
     await this.options.client.batch(
@@ -183,39 +147,33 @@ export class TrafficLog {
     this.salts.delete(today - 1);
   }
 
-  private async write(entries: PendingEntry[]): Promise<void> {
+  async write(entries: LogRow[]): Promise<void> {
+    // A failed prune never loses the batch (it is tried again at the next flush).
     await this.maintain().catch((error) => this.options.log.error("[traffic] could not prune the request log:", error));
-    const table = await this.options.countries;
-    // Who was signed in: one lookup per distinct cookie header (the auth module caches per request).
-    const users = new Map<string, Promise<RequestUser | null>>();
-    const userOf = (request: Request) => {
-      const cookie = request.headers.get("cookie");
-      if (!cookie) return Promise.resolve(null);
-      let user = users.get(cookie);
-      if (!user) {
-        user = this.options.currentUser(request).catch(() => null);
-        users.set(cookie, user);
-      }
-      return user;
-    };
-    const resolved = await Promise.all(entries.map((e) => userOf(e.request)));
+    if (!entries.length) return;
+    const table = await this.countries();
+    if (this.countryCache.size > 10_000) this.countryCache.clear();
+    const batchSize = this.options.batchSize ?? 500;
     const logRows: unknown[][] = [];
-    const hourly = new Map<number, { requests: number; bots: number; errors: number; durationMs: number }>();
+    const hourly = new Map<number, HourRow>();
     const pages = new Map<string, number>();
     const countries = new Map<string, number>();
     const visitors = new Map<string, number>();
-    for (let i = 0; i < entries.length; i++) {
-      const entry = entries[i]!;
-      const user = resolved[i];
-      if (user?.isAdmin && !this.options.includeAdmin) continue;
+    // One HMAC per (day, address, agent) in a batch: a visitor's requests share it.
+    const keys = new Map<string, string>();
+    for (const entry of entries) {
       const day = Math.floor(entry.at / DAY_MS);
       const hour = Math.floor(entry.at / HOUR_MS);
+      const path = routePath(entry.path);
       const bot = isBot(entry.userAgent);
-      const country = countryOf(table, entry.ip);
-      const visitor = visitorKey(await this.saltOf(day), entry.ip, entry.userAgent);
+      let country = this.countryCache.get(entry.ip);
+      if (country === undefined) this.countryCache.set(entry.ip, (country = countryOf(table, entry.ip)));
+      const keyOf = `${day}\n${entry.ip}\n${entry.userAgent}`;
+      let visitor = keys.get(keyOf);
+      if (visitor === undefined) keys.set(keyOf, (visitor = visitorKey(await this.saltOf(day), entry.ip, entry.userAgent)));
       logRows.push([
-        entry.at, entry.method, entry.path, entry.status, Math.round(entry.durationMs * 100) / 100, entry.userAgent.slice(0, 512), deviceOf(entry.userAgent), country,
-        this.options.hashIps ? null : (entry.ip ?? null), visitor, user?.id ?? null, bot ? 1 : 0,
+        entry.at, entry.method, path, entry.status, Math.round(entry.durationMs * 100) / 100, entry.userAgent.slice(0, 512), deviceOf(entry.userAgent), country,
+        this.options.hashIps ? null : (entry.ip ?? null), visitor, entry.userId, bot ? 1 : 0,
       ]);
       const h = hourly.get(hour) ?? { requests: 0, bots: 0, errors: 0, durationMs: 0 };
       h.requests++;
@@ -224,14 +182,13 @@ export class TrafficLog {
       h.durationMs += entry.durationMs;
       hourly.set(hour, h);
       if (bot) continue;
-      pages.set(`${hour}\t${entry.path}`, (pages.get(`${hour}\t${entry.path}`) ?? 0) + 1);
+      pages.set(`${hour}\t${path}`, (pages.get(`${hour}\t${path}`) ?? 0) + 1);
       countries.set(`${hour}\t${country}`, (countries.get(`${hour}\t${country}`) ?? 0) + 1);
       if (!visitors.has(`${day}\t${visitor}`)) visitors.set(`${day}\t${visitor}`, hour);
     }
-    if (!logRows.length) return;
     const statements: InStatement[] = [];
-    for (let i = 0; i < logRows.length; i += this.batchSize) {
-      const chunk = logRows.slice(i, i + this.batchSize);
+    for (let i = 0; i < logRows.length; i += batchSize) {
+      const chunk = logRows.slice(i, i + batchSize);
       statements.push({
         sql: `INSERT INTO traffic_log (at, method, path, status, duration_ms, user_agent, device, country, ip, visitor, user_id, bot) VALUES ${chunk.map(() => "(?,?,?,?,?,?,?,?,?,?,?,?)").join(",")}`,
         args: chunk.flat() as never,
@@ -239,6 +196,140 @@ export class TrafficLog {
     }
     statements.push(...rollupStatements(hourly, pages, countries, visitors));
     await this.options.client.batch(statements, "write");
+  }
+}
+
+/**
+ * The request log: `record` only pushes raw fields to an in-memory buffer (never awaits, never blocks a
+ * request); a timer flushes every `intervalMs`, or sooner once `batchSize` rows wait; a full buffer drops its
+ * oldest row and counts it (`dropped`). A flush resolves who was signed in (the admin's own requests are
+ * left out) and hands the rows to the sink: in the server, the writer thread, so the derivation and the SQL
+ * (the log's main cost) run off the thread that answers requests. `stop()` flushes what is left (SIGTERM).
+ */
+export class TrafficLog {
+  private buffer: PendingEntry[] = [];
+  /** Rows before this index were dropped (a full buffer drops its oldest). */
+  private head = 0;
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private flushing: Promise<void> | undefined;
+  private soon = false;
+  private readonly inline: BatchWriter;
+  private sink: LogSink;
+  /** Rows dropped because the buffer was full, or lost in a failed write. */
+  dropped = 0;
+  failed = 0;
+  readonly capacity: number;
+  readonly batchSize: number;
+  constructor(private readonly options: TrafficOptions) {
+    this.capacity = options.capacity ?? 10_000;
+    this.batchSize = options.batchSize ?? 500;
+    this.inline = new BatchWriter({ client: options.client, countries: options.countries, hashIps: options.hashIps, retentionDays: options.retentionDays, log: options.log, batchSize: this.batchSize, now: options.now });
+    this.sink = this.inline;
+  }
+
+  get pending() {
+    return this.buffer.length - this.head;
+  }
+
+  /** Whether batches are written by the writer thread (false in tests, before start() and after a fallback). */
+  get threaded() {
+    return this.sink !== this.inline;
+  }
+
+  record(entry: PendingEntry): void {
+    if (this.buffer.length - this.head >= this.capacity) {
+      // Drop the oldest row: move the start (O(1)); the dropped rows are cut off once they are half the array.
+      this.head++;
+      this.dropped++;
+      if (this.head >= this.capacity / 2) {
+        this.buffer = this.buffer.slice(this.head);
+        this.head = 0;
+      }
+    }
+    this.buffer.push(entry);
+    if (this.buffer.length - this.head >= this.batchSize && !this.soon && this.timer) {
+      this.soon = true;
+      setTimeout(() => {
+        this.soon = false;
+        void this.flush();
+      }, 0);
+    }
+  }
+
+  start(): void {
+    if (!this.timer && this.options.thread) {
+      try {
+        this.sink = this.options.thread();
+      } catch (error) {
+        this.options.log.error("[traffic] the writer thread could not start; writing in the server's thread:", error instanceof Error ? error.message : error);
+      }
+    }
+    this.timer ??= setInterval(() => void this.flush(), this.options.intervalMs ?? 1000);
+    (this.timer as { unref?: () => void }).unref?.();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.flush();
+    if (this.sink !== this.inline) {
+      this.sink.close?.();
+      this.sink = this.inline;
+    }
+  }
+
+  /** Run `work` on the sink; a sink that cannot work at all is replaced by the in-thread writer, which runs it. */
+  private async onSink(work: (sink: LogSink) => Promise<void>): Promise<void> {
+    try {
+      await work(this.sink);
+    } catch (error) {
+      if (!(error instanceof SinkUnavailable) || this.sink === this.inline) throw error;
+      this.options.log.error("[traffic] the writer thread failed; writing in the server's thread:", error.message);
+      this.sink.close?.();
+      this.sink = this.inline;
+      await work(this.inline);
+    }
+  }
+
+  /** Write everything buffered (one flush at a time; a flush started meanwhile waits and runs after). */
+  async flush(): Promise<void> {
+    while (this.flushing) await this.flushing;
+    if (this.buffer.length === this.head) {
+      // Daily pruning also runs on quiet days; a database failure is logged, never thrown at the timer.
+      return this.onSink((sink) => sink.maintain()).catch((error) => this.options.log.error("[traffic] could not prune the request log:", error));
+    }
+    const entries = this.head ? this.buffer.slice(this.head) : this.buffer;
+    this.buffer = [];
+    this.head = 0;
+    this.flushing = this.rowsOf(entries)
+      .then((rows) => this.onSink((sink) => sink.write(rows)))
+      .catch((error) => {
+        this.failed += entries.length;
+        this.options.log.error("[traffic] could not write the request log:", error);
+      })
+      .finally(() => {
+        this.flushing = undefined;
+      });
+    await this.flushing;
+  }
+
+  /** The rows to write: who was signed in (one lookup per distinct cookie header), the admin's own requests left out. */
+  private async rowsOf(entries: PendingEntry[]): Promise<LogRow[]> {
+    const users = new Map<string, Promise<RequestUser | null>>();
+    for (const entry of entries) {
+      const cookie = entry.request.headers.get("cookie");
+      if (cookie && !users.has(cookie)) users.set(cookie, this.options.currentUser(entry.request).catch(() => null));
+    }
+    const known = new Map<string, RequestUser | null>();
+    for (const [cookie, user] of users) known.set(cookie, await user);
+    const rows: LogRow[] = [];
+    for (const entry of entries) {
+      const cookie = known.size ? entry.request.headers.get("cookie") : null;
+      const user = cookie ? known.get(cookie) : null;
+      if (user?.isAdmin && !this.options.includeAdmin) continue;
+      rows.push({ at: entry.at, method: entry.method, path: entry.path, status: entry.status, durationMs: entry.durationMs, userAgent: entry.userAgent, ip: entry.ip, userId: user?.id ?? null });
+    }
+    return rows;
   }
 }
 

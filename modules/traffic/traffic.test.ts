@@ -12,6 +12,7 @@ import { continueAsGuest, signUp, uniqueEmail } from "../auth/testing";
 import { countries } from "./index";
 import { countryOf, type CountryTable } from "./geo";
 import { DAY_MS, HOUR_MS, routePath, trafficAnalytics, TrafficLog, trafficLogs, trafficPerformance, type PendingEntry } from "./service";
+import { threadWriter } from "./writer-thread";
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
@@ -22,10 +23,11 @@ beforeAll(async () => {
   table = await countries();
 });
 
-async function freshDatabase(): Promise<Database> {
-  const database = await openDatabase(`file:${join(mkdtempSync(join(tmpdir(), "localscope-traffic-")), "t.db")}`);
+async function freshDatabase(): Promise<Database & { url: string }> {
+  const url = `file:${join(mkdtempSync(join(tmpdir(), "localscope-traffic-")), "t.db")}`;
+  const database = await openDatabase(url);
   await migrate(database.client);
-  return database;
+  return { ...database, url };
 }
 
 /** The real app behind the request log's wrapper, as src/server.ts serves it (in-process, through a trusted local proxy). */
@@ -90,7 +92,7 @@ describe("the request log wraps the whole server", () => {
     expect(Number(first.duration_ms)).toBeGreaterThan(0);
     expect(String(first.visitor)).toMatch(/^[0-9a-f]{32}$/);
     expect(logged[2]!.user_id).toBeNull();
-  });
+  }, 20_000); // the first test boots the app (cities import): slow on a loaded machine
 
   test("route paths: no query string, ids collapsed", () => {
     expect(routePath("/place/8812")).toBe("/place/:id");
@@ -110,7 +112,7 @@ describe("the request log wraps the whole server", () => {
       const paths = (await rows()).slice(before).map((r) => r.path);
       expect(paths).toEqual(include ? ["/api/admin/traffic-logs", "/about"] : ["/about"]);
     }
-  });
+  }, 20_000); // two apps and two argon2 sign-ups
 
   test("TRAFFIC_HASH_IPS=true stores no IP; the log shows the visitor key's prefix", async () => {
     const { call, rows, database } = await loggedApp({ TRAFFIC_HASH_IPS: "true" });
@@ -210,6 +212,53 @@ describe("buffering", () => {
     expect((await database.client.execute("SELECT count(*) AS n FROM traffic_log")).rows[0]!.n).toBe(0);
     await log.flush();
     expect((await trafficLogs(database.client, { limit: 10 })).map((r) => r.path)).toEqual(["/e", "/d", "/c"]);
+  });
+});
+
+describe("the writer thread (the server's batches are written off the request thread)", () => {
+  test("rows written by the thread carry the derived fields; stop() flushes the rest", async () => {
+    const database = await freshDatabase();
+    const errors: unknown[] = [];
+    const log = trafficLog(database, { now: Date.now() }, {
+      countries: () => {
+        throw new Error("the server's thread never loads the country table when the writer thread works");
+      },
+      log: { error: (...args) => errors.push(args) },
+      thread: () => threadWriter({ url: database.url, hashIps: false, retentionDays: 30 }),
+    });
+    log.start();
+    expect(log.threaded).toBe(true);
+    log.record(entry(Date.now(), { path: "/place/8812", ip: "1.0.2.9", userAgent: IPHONE }));
+    log.record(entry(Date.now(), { path: "/about", userAgent: GOOGLEBOT }));
+    await log.flush();
+    log.record(entry(Date.now(), { path: "/map" }));
+    await log.stop();
+    const rows = (await database.client.execute("SELECT path, country, device, bot, visitor FROM traffic_log ORDER BY id")).rows;
+    expect(rows.map((r) => [r.path, r.country, r.device, Number(r.bot)])).toEqual([
+      ["/place/:id", "CN", "mobile", 0],
+      ["/about", "AU", "desktop", 1],
+      ["/map", "AU", "desktop", 0],
+    ]);
+    expect(String(rows[0]!.visitor)).toMatch(/^[0-9a-f]{32}$/);
+    expect((await trafficAnalytics(database.client, "all")).totalRequests).toBe(3);
+    expect(errors).toEqual([]);
+  });
+
+  test("a writer thread that cannot open the database gives way to writing in the server's thread; nothing is lost", async () => {
+    const database = await freshDatabase();
+    const errors: string[] = [];
+    const log = trafficLog(database, { now: Date.now() }, {
+      log: { error: (...args) => errors.push(args.map(String).join(" ")) },
+      thread: () => threadWriter({ url: "nonsense://nowhere", hashIps: false, retentionDays: 30 }),
+    });
+    log.start();
+    log.record(entry(Date.now(), { path: "/about" }));
+    await log.flush();
+    expect(log.threaded).toBe(false);
+    expect(errors.join("\n")).toContain("writing in the server's thread");
+    expect((await trafficLogs(database.client, { limit: 5 })).map((r) => r.path)).toEqual(["/about"]);
+    expect(log.failed).toBe(0);
+    await log.stop();
   });
 });
 

@@ -29,7 +29,8 @@ const TrafficChart = lazy(() => import("../components/TrafficChart"));
 
 const number = (n: number) => n.toLocaleString("en-US");
 const hourLabel = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
-const timeLabel = (iso: string) => new Date(iso).toLocaleString("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit", second: "2-digit" });
+/** Every time on the screen is UTC, like the hours of the rollups and the chart's axis. */
+const timeLabel = (iso: string) => `${new Date(iso).toLocaleString("en-US", { timeZone: "UTC", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", second: "2-digit" })} UTC`;
 let regionNames: Intl.DisplayNames | undefined;
 /** "US" → "United States" (from the browser's own locale data); "Unknown" stays. */
 function countryName(code: string): string {
@@ -99,7 +100,7 @@ function TrafficView() {
   );
   const attribution = (
     <p className="text-center text-xs text-ink-soft">
-      Countries: <a href="https://db-ip.com" className="text-primary underline">IP Geolocation by DB-IP</a> (CC BY 4.0). Hours are UTC.
+      Countries: <a href="https://db-ip.com" className="text-primary underline">IP Geolocation by DB-IP</a> (CC BY 4.0). Hours and times are UTC.
     </p>
   );
 
@@ -176,14 +177,14 @@ function TrafficView() {
         {tab === "overview" && (
           <>
             <section className="card p-4">
-              <h2 className="font-semibold">Requests per {data.range === "30d" || data.range === "all" ? "day" : "hour"}</h2>
+              <h2 className="font-semibold">Requests per {data.range === "30d" || data.range === "all" ? "day" : "hour"} (UTC)</h2>
               <Suspense fallback={<p className="h-48 py-8 text-center text-sm text-ink-soft">Loading chart...</p>}>
                 <TrafficChart points={data.timeline} />
               </Suspense>
             </section>
             <div className="grid gap-4 lg:grid-cols-2">
               <section className="card p-4">
-                <h2 className="font-semibold">Busiest hours</h2>
+                <h2 className="font-semibold">Busiest hours (UTC)</h2>
                 {topHours.length === 0 ? (
                   <p className="py-4 text-sm text-ink-soft">No requests in this range yet.</p>
                 ) : (
@@ -268,6 +269,8 @@ function RankedList(props: { items: Array<{ key: string; label: React.ReactNode;
   );
 }
 
+const LIVE_COLUMNS = ["Method", "Path", "IP", "Country", "Status", "Time"] as const;
+
 function LiveTraffic(props: { entries: TrafficLogEntry[]; updatedAt: number }) {
   return (
     <section className="card p-4" aria-labelledby="live-heading">
@@ -276,38 +279,53 @@ function LiveTraffic(props: { entries: TrafficLogEntry[]; updatedAt: number }) {
           Live Traffic
         </h2>
         <p className="text-xs text-ink-soft" aria-live="polite">
-          {props.entries.length} latest requests · refreshes every 10 s · updated {new Date(props.updatedAt).toLocaleTimeString("en-US")}
+          {props.entries.length} latest requests · refreshes every 10 s · updated {new Date(props.updatedAt).toLocaleTimeString("en-US", { timeZone: "UTC" })} UTC
         </p>
       </div>
       {props.entries.length === 0 ? (
         <p className="py-4 text-sm text-ink-soft">No requests logged yet.</p>
       ) : (
+        // One table; below the lg breakpoint each row is a stacked card (no sideways scrolling on a phone or a
+        // tablet) that keeps every column, with a small label where a value alone is ambiguous (IP, status).
+        // The explicit roles keep the table semantics when rows are laid out as grids.
         <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label="Latest requests">
-          <table className="w-full min-w-[40rem] text-left text-sm" data-testid="live-traffic">
-            <thead className="text-xs text-ink-soft">
-              <tr>
-                <th scope="col" className="py-1 pr-2">Method</th>
-                <th scope="col" className="py-1 pr-2">Path</th>
-                <th scope="col" className="py-1 pr-2">IP</th>
-                <th scope="col" className="py-1 pr-2">Country</th>
-                <th scope="col" className="py-1 pr-2">Status</th>
-                <th scope="col" className="py-1">Time</th>
+          <table role="table" className="block w-full text-left text-sm lg:table" data-testid="live-traffic">
+            <caption className="sr-only">Latest requests, newest first</caption>
+            <thead role="rowgroup" className="sr-only text-xs text-ink-soft lg:not-sr-only lg:table-header-group">
+              <tr role="row">
+                {LIVE_COLUMNS.map((c) => (
+                  <th key={c} role="columnheader" scope="col" className="py-1 pr-2 last:pr-0">
+                    {c}
+                  </th>
+                ))}
               </tr>
             </thead>
-            <tbody className="divide-y divide-line">
+            <tbody role="rowgroup" className="flex flex-col gap-2 lg:table-row-group lg:divide-y lg:divide-line">
               {props.entries.map((e) => (
-                <tr key={e.id} data-testid="live-row">
-                  <td className="py-1.5 pr-2 font-mono">{e.method}</td>
-                  <td className="max-w-[16rem] break-all py-1.5 pr-2 font-mono">
+                <tr key={e.id} role="row" data-testid="live-row" className="grid grid-cols-[auto_1fr_auto] items-baseline gap-x-2 gap-y-0.5 rounded-lg p-2 ring-1 ring-line lg:table-row lg:rounded-none lg:p-0 lg:ring-0">
+                  <td role="cell" className="font-mono font-semibold lg:py-1.5 lg:pr-2 lg:font-normal">
+                    {e.method}
+                  </td>
+                  <td role="cell" className="min-w-0 break-all font-mono lg:max-w-[16rem] lg:py-1.5 lg:pr-2">
                     {e.path}
                     {e.bot && <span className="ml-1 rounded bg-black/5 px-1 text-xs dark:bg-white/10">bot</span>}
                   </td>
-                  <td className="py-1.5 pr-2 font-mono text-xs">{e.ipAddress}</td>
-                  <td className="py-1.5 pr-2">
+                  <td role="cell" className="col-span-3 break-all font-mono text-xs lg:col-auto lg:py-1.5 lg:pr-2">
+                    <span className="mr-1 font-sans text-ink-soft lg:hidden" aria-hidden="true">
+                      IP
+                    </span>
+                    {e.ipAddress}
+                  </td>
+                  <td role="cell" className="col-span-3 lg:col-auto lg:py-1.5 lg:pr-2">
                     <Country code={e.country} />
                   </td>
-                  <td className={`py-1.5 pr-2 font-mono ${e.statusCode >= 500 ? "text-red-700 dark:text-red-300" : e.statusCode >= 400 ? "text-amber-800 dark:text-amber-300" : ""}`}>{e.statusCode}</td>
-                  <td className="py-1.5 text-xs">
+                  <td role="cell" className={`col-start-3 row-start-1 text-right font-mono lg:col-auto lg:row-auto lg:py-1.5 lg:pr-2 lg:text-left ${e.statusCode >= 500 ? "text-red-700 dark:text-red-300" : e.statusCode >= 400 ? "text-amber-800 dark:text-amber-300" : ""}`}>
+                    <span className="mr-1 text-xs font-sans text-ink-soft lg:hidden" aria-hidden="true">
+                      Status
+                    </span>
+                    {e.statusCode}
+                  </td>
+                  <td role="cell" className="col-span-3 text-xs text-ink-soft lg:col-auto lg:py-1.5 lg:text-ink">
                     <time dateTime={e.timestamp}>{timeLabel(e.timestamp)}</time>
                   </td>
                 </tr>

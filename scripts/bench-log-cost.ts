@@ -1,0 +1,91 @@
+/**
+ * The request log's cost in CPU time, which a shared machine's load disturbs far less than throughput:
+ * two servers of the same build (request log on and off, as bench:api starts them), the same number of
+ * /api/places/nearby requests sent to each (alternating rounds), and the CPU time each server spent, read
+ * from /proc (Linux only): its request thread (the main thread, the one that limits throughput) and the
+ * whole process (the writer thread included). Prints µs per request and the log's share.
+ * Usage: bun scripts/bench-log-cost.ts [--requests 20000 --rounds 3 --connections 50]
+ */
+import autocannon from "autocannon";
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const requests = arg("requests", 20_000);
+const rounds = arg("rounds", 3);
+const connections = arg("connections", 50);
+const root = join(import.meta.dir, "..");
+const TICK_US = 1_000_000 / 100; // USER_HZ is 100 on Linux
+
+const freePort = (): Promise<number> =>
+  new Promise((resolve) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const p = (s.address() as { port: number }).port;
+      s.close(() => resolve(p));
+    });
+  });
+
+/** utime + stime of one thread (or of the whole process), in µs. */
+function cpuOf(pid: number, tid?: number): number {
+  const stat = readFileSync(tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * TICK_US;
+}
+
+async function startServer(trafficLog: boolean) {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), "localscope-bench-log-"));
+  const server = Bun.spawn([process.execPath, join(root, "src/server.ts")], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: `file:${join(dir, "bench.db")}`, TRAFFIC_LOG: String(trafficLog), PLACES_BACKGROUND_IMPORT: "off" },
+    stdout: "ignore",
+    stderr: "inherit",
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break;
+    } catch {
+      // starting
+    }
+    await Bun.sleep(100);
+  }
+  return { base, pid: server.pid, trafficLog, stop: async () => (server.kill(), await server.exited, rmSync(dir, { recursive: true, force: true })) };
+}
+
+const servers = [await startServer(false), await startServer(true)];
+const path = "/api/places/nearby?city=Las%20Vegas&state=NV&count=12";
+try {
+  for (const s of servers) if (!(await fetch(s.base + path)).ok) throw new Error("nearby failed");
+  for (const s of servers) await autocannon({ url: s.base + path, connections, amount: 2_000 }); // warm up
+  await Bun.sleep(1_500);
+  const samples: Record<"on" | "off", Array<{ main: number; total: number; rps: number }>> = { on: [], off: [] };
+  for (let round = 0; round < rounds; round++) {
+    for (const s of round % 2 ? [...servers].reverse() : servers) {
+      const main0 = cpuOf(s.pid, s.pid);
+      const total0 = cpuOf(s.pid);
+      const result = await autocannon({ url: s.base + path, connections, amount: requests });
+      await Bun.sleep(1_500); // the log's last batch is written
+      const n = result.requests.total;
+      samples[s.trafficLog ? "on" : "off"].push({ main: (cpuOf(s.pid, s.pid) - main0) / n, total: (cpuOf(s.pid) - total0) / n, rps: result.requests.average });
+    }
+  }
+  const threads = readdirSync(`/proc/${servers[1]!.pid}/task`).length;
+  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  console.log(`Request log CPU cost — ${requests} nearby requests (Las Vegas NV) per server and round, ${rounds} alternating rounds (median), ${connections} connections, Bun ${Bun.version}, ${navigator.hardwareConcurrency} cores`);
+  console.log("mode".padEnd(10), "request thread µs/req".padStart(22), "whole process µs/req".padStart(22), "req/s".padStart(8));
+  const figures = {} as Record<"on" | "off", { main: number; total: number; rps: number }>;
+  for (const mode of ["off", "on"] as const) {
+    figures[mode] = { main: median(samples[mode].map((s) => s.main)), total: median(samples[mode].map((s) => s.total)), rps: median(samples[mode].map((s) => s.rps)) };
+    console.log(`log ${mode}`.padEnd(10), figures[mode].main.toFixed(1).padStart(22), figures[mode].total.toFixed(1).padStart(22), figures[mode].rps.toFixed(0).padStart(8));
+  }
+  const share = (key: "main" | "total") => ((figures.on[key] / figures.off[key] - 1) * 100).toFixed(1);
+  console.log(`the log adds ${share("main")}% to the request thread's CPU per request (what limits throughput: budget 10%) and ${share("total")}% to the whole process's (the writer thread included; the server with the log runs ${threads} threads)`);
+} finally {
+  for (const s of servers) await s.stop();
+}
