@@ -178,7 +178,8 @@ export function pages(deps: { render: Render; cityIndex: CityIndex; tileUrl: str
     // with a fresh nonce (src/page-cache.ts). Signed-out visitors never get here (the gate).
     const viewer = await gate.viewerOf(request);
     const cacheKey = `${city.name}|${city.stateCode}|${fromCookie ? 1 : 0}|${theme}|${viewer?.isAdmin ? "admin" : viewer?.isGuest ? "guest" : "user"}`;
-    const cached = deps.homeCache?.get(cacheKey, deps.render.policy);
+    const acceptEncoding = request.headers.get("accept-encoding");
+    const cached = deps.homeCache?.get(cacheKey, deps.render.policy, acceptEncoding);
     if (cached) return cached;
     // The lists come with the page when the city's places are ready (a state already imported: milliseconds);
     // otherwise (a state still to import, a slow live fetch) the page goes out at once and the browser loads them.
@@ -191,7 +192,7 @@ export function pages(deps: { render: Render; cityIndex: CityIndex; tileUrl: str
     // Only a complete page is kept (lists that were not ready in time are loaded by the browser instead).
     if (!deps.homeCache || !deps.places || !indexed || nearby === null || gems === null) return render(page, options);
     const rendered = await gate.renderNow(request, page, { ...options, nonce: NONCE_PLACEHOLDER });
-    return deps.homeCache.put(cacheKey, rendered, deps.render.policy);
+    return deps.homeCache.put(cacheKey, rendered, deps.render.policy, acceptEncoding);
   });
 }
 
