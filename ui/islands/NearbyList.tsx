@@ -4,7 +4,7 @@ import { apiRequest } from "../api";
 import { NearbyRows, RowSkeletons, usePlaceDialog } from "../components/PlaceRows";
 import { listCategoryLabel, type Place } from "../components/places";
 import { QueryStates } from "../components/ui";
-import { nearbyQuery, POLL_NEARBY_MS, useCity, useCitySync } from "../queries";
+import { nearbyQuery, POLL_NEARBY_MS, seededList, useCity, useCitySync } from "../queries";
 import type { SelectedCity } from "../state";
 import { withQuery } from "../query-client";
 
@@ -21,10 +21,10 @@ const chipClass = (on: boolean) => `${CHIP} ${on ? "bg-primary text-white" : "bg
  * the list comes into view (or "Load more places" is pressed). Category chips and "Open now" filter what is
  * loaded; with "Open now", places whose hours are unknown are listed apart, never hidden (issue 17.10).
  */
-function NearbyList(props: { city: SelectedCity }) {
+function NearbyList(props: { city: SelectedCity; initial?: Place[] | null }) {
   const city = useCity(props.city);
   useCitySync(POLL_NEARBY_MS);
-  const query = useQuery(nearbyQuery(city, NEARBY_PAGE_COUNT));
+  const query = useQuery(seededList(nearbyQuery(city, NEARBY_PAGE_COUNT), props.city, city, props.initial));
   const { open, dialog } = usePlaceDialog(city);
   const [more, setMore] = useState<{ key: string; places: Place[]; done: boolean }>({ key: "", places: [], done: false });
   const [loading, setLoading] = useState(false);
