@@ -107,8 +107,8 @@ test.describe("/nearby", () => {
 
   test("after a city change: 8 skeletons, then 12 rows with icon, category, distance, title, description and address", async ({ page, context, baseURL }, testInfo) => {
     await chooseCity(context, baseURL, OTHER_CITY);
-    await page.goto("/nearby");
     const cls = await watchLayoutShift(page);
+    await page.goto("/nearby");
     const request = page.waitForRequest(/\/api\/places\/nearby\?.*city=Las/);
     const release = await holdThen(page, "**/api/places/nearby?*", "continue");
     await cityChosenElsewhere(page, LAS_VEGAS);
@@ -235,9 +235,9 @@ test.describe("/lodging", () => {
 test.describe("/local-gems", () => {
   test("after a city change: 12 skeletons, then 'Local Gems', 'Downtown Las Vegas', the count and typed rows", async ({ page, context, baseURL }, testInfo) => {
     await chooseCity(context, baseURL, OTHER_CITY);
+    const cls = await watchLayoutShift(page);
     await page.goto("/local-gems");
     await expect(page.getByTestId("local-gems-list").getByRole("button").first()).toBeVisible(); // Boston's, with the page
-    const cls = await watchLayoutShift(page);
     const request = page.waitForRequest(/\/api\/places\/local-gems\?.*city=Las/);
     const release = await holdThen(page, "**/api/places/local-gems?*", "continue");
     await cityChosenElsewhere(page, LAS_VEGAS);

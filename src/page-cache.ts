@@ -9,8 +9,8 @@ import { createNonce } from "./security";
  * weakens the script policy.
  *
  * Sending a cached page costs one copy of its bytes (decision 033): the page is kept encoded, with the byte
- * offsets of the placeholder, and the fresh nonce (always 24 ASCII characters, like the placeholder) is
- * written over them. A browser that accepts `deflate` gets a precompressed copy: each stretch between two
+ * offsets of the placeholder, and the answer is the bytes around them with the fresh nonce (always 24 ASCII
+ * characters, like the placeholder) in their place. A browser that accepts `deflate` gets a precompressed copy: each stretch between two
  * nonces is compressed once, ending on a byte boundary, and every nonce goes in an uncompressed (stored)
  * deflate block of its own; only the Adler-32 checksum is worked out per answer, from the stretches' own.
  * The nonce is never compressed together with anything, so compression reveals nothing about it.
@@ -94,27 +94,35 @@ export function acceptsDeflate(acceptEncoding: string | null | undefined): boole
   return false;
 }
 
-/** The page with `nonce` written in; for deflate also its checksum. */
-export function pageBody(page: CachedPage, nonce: string, deflate: boolean): Uint8Array {
+/** The page with `nonce` written in (for deflate also its checksum), as parts: views of the kept bytes, never copied. */
+export function pageBody(page: CachedPage, nonce: string, deflate: boolean): Uint8Array[] {
   const nonceBytes = encoder.encode(nonce);
   if (nonceBytes.length !== NONCE_LENGTH) throw new Error("a nonce has the placeholder's length");
   const source = deflate ? page.deflate : page.plain;
-  const body = source.bytes.slice();
-  for (const at of source.at) body.set(nonceBytes, at);
-  if (deflate) {
-    // Adler-32 of the stretches and nonces in order: a stretch of n bytes whose own sums are (a2, b2),
-    // appended to (a, b), gives (a + a2 - 1, b + b2 + n·(a - 1)).
-    let a = 1;
-    let b = 0;
-    page.deflate.stretches.forEach((s, i) => {
-      b = (b + s.b + s.length * ((a + ADLER - 1) % ADLER)) % ADLER;
-      a = (a + s.a + ADLER - 1) % ADLER;
-      if (i < page.deflate.stretches.length - 1) ({ a, b } = adler(nonceBytes, a, b));
-    });
-    const sum = ((b << 16) | a) >>> 0;
-    new DataView(body.buffer).setUint32(body.length - 4, sum);
+  const parts: Uint8Array[] = [];
+  let from = 0;
+  for (const at of source.at) {
+    parts.push(source.bytes.subarray(from, at), nonceBytes);
+    from = at + NONCE_LENGTH;
   }
-  return body;
+  if (!deflate) {
+    parts.push(source.bytes.subarray(from));
+    return parts;
+  }
+  parts.push(source.bytes.subarray(from, source.bytes.length - 4));
+  // Adler-32 of the stretches and nonces in order: a stretch of n bytes whose own sums are (a2, b2),
+  // appended to (a, b), gives (a + a2 - 1, b + b2 + n·(a - 1)).
+  let a = 1;
+  let b = 0;
+  page.deflate.stretches.forEach((s, i) => {
+    b = (b + s.b + s.length * ((a + ADLER - 1) % ADLER)) % ADLER;
+    a = (a + s.a + ADLER - 1) % ADLER;
+    if (i < page.deflate.stretches.length - 1) ({ a, b } = adler(nonceBytes, a, b));
+  });
+  const sum = new Uint8Array(4);
+  new DataView(sum.buffer).setUint32(0, ((b << 16) | a) >>> 0);
+  parts.push(sum);
+  return parts;
 }
 
 export function createPageCache(options: { max?: number; ttlMs?: number } = {}) {
@@ -150,7 +158,7 @@ function answer(page: CachedPage, policy: (nonce: string) => string, acceptEncod
   const deflate = acceptsDeflate(acceptEncoding);
   const headers: Record<string, string> = { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", "content-security-policy": policy(nonce), vary: "accept-encoding" };
   if (deflate) headers["content-encoding"] = "deflate";
-  return new Response(pageBody(page, nonce, deflate) as unknown as BodyInit, { status: page.status, headers });
+  return new Response(new Blob(pageBody(page, nonce, deflate) as BlobPart[]), { status: page.status, headers });
 }
 
 export type PageCache = ReturnType<typeof createPageCache>;
