@@ -4,8 +4,8 @@ import { claimAdmin } from "../modules/auth";
 import { continueAsGuest, signUp, uniqueEmail } from "../modules/auth/testing";
 import { createApp } from "./app";
 import { loadConfig } from "./config";
-import { inflateSync } from "node:zlib";
-import { acceptsDeflate, encodePage, NONCE_PLACEHOLDER, pageBody } from "./page-cache";
+import { gunzipSync, inflateSync } from "node:zlib";
+import { acceptsDeflate, compressPages, encodePage, NONCE_PLACEHOLDER, pageBody } from "./page-cache";
 import { silentLog, testAssets, testServices } from "./testing";
 
 const ADMIN = uniqueEmail("home-admin");
@@ -76,6 +76,33 @@ describe("home page cache", () => {
       expect(inflateSync(Buffer.concat(pageBody(page, nonce, true))).toString()).toBe(html.replaceAll(NONCE_PLACEHOLDER, nonce));
       expect(Buffer.concat(pageBody(page, nonce, false)).toString()).toBe(html.replaceAll(NONCE_PLACEHOLDER, nonce));
     }
+  });
+
+  test("pages that are not cached go out gzipped to a browser that accepts it; JSON and other encodings pass untouched", async () => {
+    const served = compressPages((r) => app.handle(r));
+    const ask = (path: string, encoding: string) => served(new Request(`http://localhost${path}`, { headers: { cookie: `${city}; ${guest}`, "accept-encoding": encoding } }));
+    const plain = await ask("/about", "identity");
+    const zipped = await ask("/about", "gzip, deflate, br");
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(zipped.headers.get("content-encoding")).toBe("gzip");
+    expect(zipped.headers.get("vary")).toContain("accept-encoding");
+    expect(zipped.headers.get("content-security-policy")).toContain("'nonce-");
+    const bytes = new Uint8Array(await zipped.arrayBuffer());
+    const html = gunzipSync(bytes).toString();
+    const text = await plain.text();
+    expect(bytes.length).toBeLessThan(text.length / 2);
+    // The same page but for its nonce and island ids (each render numbers its islands on).
+    const same = (page: string) => page.replaceAll(/nonce="([^"]+)"/.exec(page)![1]!, "N").replace(/data-island(-id|-props)="i\d+"/g, "");
+    expect(same(html)).toBe(same(text));
+    expect((await ask("/", "gzip, deflate")).headers.get("content-encoding")).toBe("deflate"); // the cached home, precompressed
+    expect((await ask("/healthz", "gzip")).headers.get("content-encoding")).toBeNull();
+    const cookies = await compressPages(() => {
+      const headers = new Headers({ "content-type": "text/html; charset=utf-8" });
+      headers.append("set-cookie", "a=1");
+      headers.append("set-cookie", "b=2");
+      return new Response("<p>hi</p>", { headers });
+    })(new Request("http://localhost/", { headers: { "accept-encoding": "gzip" } }));
+    expect(cookies.headers.getSetCookie()).toEqual(["a=1", "b=2"]);
   });
 
   test("city, theme and viewer kind each get their own page: the admin's shows the admin button, a guest's does not", async () => {
