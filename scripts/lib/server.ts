@@ -19,7 +19,9 @@ export const freePort = (): Promise<number> =>
 export async function startServer(options: { port: number; databaseFile: string; env?: Record<string, string> }) {
   const proc = Bun.spawn([join(root, "node_modules/.bin/bun"), join(root, "src/server.ts")], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(options.port), HOST: "127.0.0.1", DATABASE_URL: `file:${options.databaseFile}`, ...options.env },
+    // No background import of every state (the first minutes after a first start): it would compete with
+    // what the suites measure, as in scripts/lighthouse.ts. A state is imported when first asked for.
+    env: { ...process.env, NODE_ENV: "production", PORT: String(options.port), HOST: "127.0.0.1", DATABASE_URL: `file:${options.databaseFile}`, PLACES_BACKGROUND_IMPORT: "off", ...options.env },
     stdout: "ignore",
     stderr: "inherit",
   });
