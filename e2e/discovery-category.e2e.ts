@@ -5,7 +5,9 @@ import {
   SERVER_500,
   SIGNED_OUT_401,
   chooseCity,
+  cityChosenElsewhere,
   EMPTY_TOWN,
+  OTHER_CITY,
   failWith500,
   LAS_VEGAS,
   PHONE,
@@ -241,16 +243,17 @@ for (const view of PLACE_VIEWS) {
 
     test.describe("server errors", () => {
       test.use({ expectedConsoleErrors: [SERVER_500] });
-      test(`three skeletons while loading, then the error with Try Again`, async ({ page, context, baseURL }, testInfo) => {
+      test(`after a city change: three skeletons while loading, then the error with Try Again`, async ({ page, context, baseURL }, testInfo) => {
         test.setTimeout(60_000);
-        await chooseCity(context, baseURL, LAS_VEGAS);
+        await chooseCity(context, baseURL, OTHER_CITY);
+        await page.goto(`/category/${view.slug}`);
         let release!: () => void;
         const held = new Promise<void>((resolve) => (release = resolve));
         await page.route(view.api, async (route) => {
           await held;
           await route.fulfill({ status: 500, json: { message: "Server exploded", errors: {} } });
         });
-        await page.goto(`/category/${view.slug}`);
+        await cityChosenElsewhere(page, LAS_VEGAS);
         await expect(page.locator("[data-skeleton]")).toHaveCount(3);
         release();
         await expect(page.getByRole("alert").filter({ hasText: view.empty })).toBeVisible({ timeout: 20_000 });
@@ -263,14 +266,16 @@ for (const view of PLACE_VIEWS) {
 
 test.describe("category: food details", () => {
   test("a restaurant's website opens over https in a new tab without opener or referrer", async ({ page, context, baseURL }) => {
-    await chooseCity(context, baseURL, LAS_VEGAS);
+    await chooseCity(context, baseURL, OTHER_CITY);
+    await page.goto("/category/food");
     await page.route("**/api/places/category/5?*", async (route) => {
       const places = await (await route.fetch()).json();
       places[0].website = "http://example.com/menu";
       places[1].website = "   ";
       await route.fulfill({ json: places });
     });
-    await page.goto("/category/food");
+    await cityChosenElsewhere(page, LAS_VEGAS);
+    await expect(page.getByRole("heading", { name: "Dine in Las Vegas" })).toBeVisible();
     const cards = page.getByTestId("category-card");
     const site = cards.nth(0).getByRole("link", { name: "Website" });
     await expect(site).toHaveAttribute("href", "https://example.com/menu");

@@ -124,3 +124,19 @@ export async function withRealBackoff(page: Page) {
     },
   );
 }
+
+/**
+ * Another tab picks `city` once this page's islands are live: they follow it (a storage event, as the
+ * browser sends) and load its lists in the browser. The first city's lists come with the page (decision
+ * 033), so loading and error states are seen after such a change.
+ */
+export async function cityChosenElsewhere(page: Page, city: string) {
+  await page.waitForFunction(() => [...document.querySelectorAll<HTMLElement>("[data-island]")].every((el) => el.dataset.hydrated === "true"));
+  await page.evaluate((text) => {
+    localStorage.setItem("localscope-location", text);
+    window.dispatchEvent(new StorageEvent("storage", { key: "localscope-location" }));
+  }, city);
+}
+
+/** A city whose state the browser tests import too, to start from before a change to another city. */
+export const OTHER_CITY = "Boston, MA";

@@ -2,7 +2,9 @@ import { expect, test } from "./fixtures";
 import {
   SERVER_500,
   chooseCity,
+  cityChosenElsewhere,
   EMPTY_TOWN,
+  OTHER_CITY,
   LAS_VEGAS,
   PHONE,
   watchLayoutShift,
@@ -92,12 +94,24 @@ test.describe("/featured", () => {
 });
 
 test.describe("/nearby", () => {
-  test("Las Vegas: 8 skeletons, then 12 rows with icon, category, distance, title, description and address", async ({ page, context, baseURL }, testInfo) => {
+  test("Las Vegas: the first 12 rows come with the page, without a request for them", async ({ page, context, baseURL }) => {
     await chooseCity(context, baseURL, LAS_VEGAS);
+    const requests: string[] = [];
+    page.on("request", (r) => r.url().includes("/api/places/nearby?") && requests.push(r.url()));
+    const response = await page.goto("/nearby");
+    expect(await response!.text()).toContain('data-testid="nearby-list"');
+    await expect(page.getByTestId("nearby-list").getByRole("button")).toHaveCount(12);
+    await page.waitForFunction(() => [...document.querySelectorAll<HTMLElement>("[data-island]")].every((el) => el.dataset.hydrated === "true"));
+    expect(requests).toEqual([]);
+  });
+
+  test("after a city change: 8 skeletons, then 12 rows with icon, category, distance, title, description and address", async ({ page, context, baseURL }, testInfo) => {
+    await chooseCity(context, baseURL, OTHER_CITY);
     const cls = await watchLayoutShift(page);
-    const request = page.waitForRequest(/\/api\/places\/nearby\?/);
-    const release = await holdThen(page, "**/api/places/nearby?*", "continue");
     await page.goto("/nearby");
+    const request = page.waitForRequest(/\/api\/places\/nearby\?.*city=Las/);
+    const release = await holdThen(page, "**/api/places/nearby?*", "continue");
+    await cityChosenElsewhere(page, LAS_VEGAS);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nearby Discoveries");
     await expect(page.locator("[data-skeleton]")).toHaveCount(8);
     expect(new URL((await request).url()).searchParams.get("count")).toBe("12");
@@ -133,9 +147,10 @@ test.describe("/nearby", () => {
     test.use({ expectedConsoleErrors: [SERVER_500] });
     test("'Unable to Load Discoveries'", async ({ page, context, baseURL }, testInfo) => {
       test.setTimeout(60_000);
-      await chooseCity(context, baseURL, LAS_VEGAS);
-      (await holdThen(page, "**/api/places/nearby?*", 500))();
+      await chooseCity(context, baseURL, OTHER_CITY);
       await page.goto("/nearby");
+      (await holdThen(page, "**/api/places/nearby?*", 500))();
+      await cityChosenElsewhere(page, LAS_VEGAS);
       await expect(page.getByText("Unable to Load Discoveries")).toBeVisible({ timeout: 20_000 });
       await expect(page.getByText("There was an error loading nearby places.")).toBeVisible();
       await screenshotAndAxe(page, testInfo);
@@ -218,12 +233,14 @@ test.describe("/lodging", () => {
 });
 
 test.describe("/local-gems", () => {
-  test("Las Vegas: 12 skeletons, then 'Local Gems', 'Downtown Las Vegas', the count and typed rows", async ({ page, context, baseURL }, testInfo) => {
-    await chooseCity(context, baseURL, LAS_VEGAS);
+  test("after a city change: 12 skeletons, then 'Local Gems', 'Downtown Las Vegas', the count and typed rows", async ({ page, context, baseURL }, testInfo) => {
+    await chooseCity(context, baseURL, OTHER_CITY);
     const cls = await watchLayoutShift(page);
-    const request = page.waitForRequest(/\/api\/places\/local-gems\?/);
-    const release = await holdThen(page, "**/api/places/local-gems?*", "continue");
     await page.goto("/local-gems");
+    await expect(page.getByTestId("local-gems-list").getByRole("button").first()).toBeVisible(); // Boston's, with the page
+    const request = page.waitForRequest(/\/api\/places\/local-gems\?.*city=Las/);
+    const release = await holdThen(page, "**/api/places/local-gems?*", "continue");
+    await cityChosenElsewhere(page, LAS_VEGAS);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Local Gems");
     await expect(page.getByText("Downtown Las Vegas")).toBeVisible();
     await expect(page.locator("[data-skeleton]")).toHaveCount(12);
@@ -251,12 +268,13 @@ test.describe("/local-gems", () => {
     test.use({ expectedConsoleErrors: [SERVER_500] });
     test("'Failed to Load Local Gems' and 'Try Again' reloads the page", async ({ page, context, baseURL }, testInfo) => {
       test.setTimeout(60_000);
-      await chooseCity(context, baseURL, LAS_VEGAS);
+      await chooseCity(context, baseURL, OTHER_CITY);
+      await page.goto("/local-gems");
       let fail = true;
       await page.route("**/api/places/local-gems?*", (route) =>
         fail ? route.fulfill({ status: 500, json: { message: "Server exploded", errors: {} } }) : route.continue(),
       );
-      await page.goto("/local-gems");
+      await cityChosenElsewhere(page, LAS_VEGAS);
       await expect(page.getByText("Failed to Load Local Gems")).toBeVisible({ timeout: 20_000 });
       await expect(page.getByText("Please try again or check your connection.")).toBeVisible();
       await screenshotAndAxe(page, testInfo);

@@ -7,11 +7,11 @@
  *    server process, driven by autocannon from this process (the per-user limit is raised for the run).
  * Usage: bun scripts/bench-chat.ts [-- --rounds 50 --seconds 5 --connections 20]
  */
-import autocannon from "autocannon";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { measure, printRows, type Row } from "./lib/autocannon";
+import { freePort, guestCookie, startServer } from "./lib/server";
 import { createContentService } from "../modules/content";
 import { ChatService } from "../modules/chat";
 import { chatSourcesOf } from "../src/app";
@@ -24,7 +24,6 @@ const arg = (name: string, fallback: number) => {
 const rounds = arg("rounds", 50);
 const seconds = arg("seconds", 5);
 const connections = arg("connections", 20);
-const root = join(import.meta.dir, "..");
 const quiet = { info() {}, warn() {}, error: console.error };
 
 const QUESTIONS = [
@@ -75,48 +74,26 @@ try {
   services.database.client.close();
 
   // ---- 2. over HTTP ----
-  const port: number = await new Promise((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const p = (s.address() as { port: number }).port;
-      s.close(() => resolve(p));
-    });
+  const { proc: server, base } = await startServer({
+    port: await freePort(),
+    databaseFile: join(dir, "http.db"),
+    env: { CHAT_MESSAGES_PER_MINUTE: "1000000", OLLAMA_HOST: "", OLLAMA_API_KEY: "" },
   });
-  const server = Bun.spawn([join(root, "node_modules/.bin/bun"), join(root, "src/server.ts")], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: `file:${join(dir, "http.db")}`, CHAT_MESSAGES_PER_MINUTE: "1000000", OLLAMA_HOST: "", OLLAMA_API_KEY: "" },
-    stdout: "ignore",
-    stderr: "inherit",
-  });
-  const base = `http://127.0.0.1:${port}`;
   try {
-    for (let i = 0; i < 300; i++) {
-      try {
-        if ((await fetch(`${base}/healthz`)).ok) break;
-      } catch {
-        // starting
-      }
-      await Bun.sleep(100);
-    }
-    const login = await fetch(`${base}/api/auth/auto-login`, { method: "POST", headers: { origin: base } });
-    if (!login.ok) throw new Error(`auto-login answered ${login.status}`);
-    const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = await guestCookie(base);
     const body = JSON.stringify({ query: "What restaurants are popular here?", location: "Las Vegas, NV" });
     const chatHeaders = { cookie, "content-type": "application/json", origin: base };
     const warm = await fetch(`${base}/api/chat/recommendations`, { method: "POST", headers: chatHeaders, body });
     if (!warm.ok) throw new Error(`/api/chat/recommendations answered ${warm.status}`);
     await warm.arrayBuffer();
     const targets = [
-      { name: "hello (/healthz)", url: `${base}/healthz`, method: "GET" as const },
+      { name: "hello (/healthz)", url: `${base}/healthz` },
       { name: "POST /api/chat/recommendations", url: `${base}/api/chat/recommendations`, method: "POST" as const, body, headers: chatHeaders },
     ];
-    const results: Array<{ name: string; rps: number; p50: number; p99: number; errors: number }> = [];
-    for (const t of targets) {
-      const result = await autocannon({ url: t.url, method: t.method, body: t.body, headers: t.headers, connections, duration: seconds, pipelining: 1 });
-      results.push({ name: t.name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx });
-    }
+    const results: Row[] = [];
+    for (const t of targets) results.push(await measure(t, { connections, seconds }));
     console.log(`2. Throughput — autocannon, ${connections} connections, ${seconds} s per route (load generator on the same machine)`);
-    console.log("   route".padEnd(36), "req/s".padStart(10), "p50 ms".padStart(8), "p99 ms".padStart(8), "errors".padStart(8));
-    for (const r of results) console.log(`   ${r.name}`.padEnd(36), r.rps.toFixed(0).padStart(10), String(r.p50).padStart(8), String(r.p99).padStart(8), String(r.errors).padStart(8));
+    printRows(results, "   ");
     console.log(`   /api/chat/recommendations: ${((results[1]!.rps / results[0]!.rps) * 100).toFixed(1)}% of hello throughput (grounded answer, a rate-limit write and a session read per request)`);
   } finally {
     server.kill();

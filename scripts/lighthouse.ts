@@ -24,7 +24,8 @@ const root = join(import.meta.dir, "..");
 const screens = process.argv.slice(2).filter((a) => a.startsWith("/") || a === "landing" || a === "404");
 const chrome = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
-const port: number = await new Promise((resolve) => {
+// LH_PORT picks the server's port (a helper's own range on a shared machine); else a free one.
+const port: number = Number(process.env.LH_PORT) || await new Promise((resolve) => {
   const s = createServer().listen(0, "127.0.0.1", () => {
     const p = (s.address() as { port: number }).port;
     s.close(() => resolve(p));

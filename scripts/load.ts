@@ -52,6 +52,8 @@ try {
   console.log(`Load — ${connections} connections, ${seconds} s, mixed (home, lists, search, category, healthz, activity write), Bun ${Bun.version}, ${navigator.hardwareConcurrency} cores (load generator on the same machine)`);
   console.log(`requests: ${result.requests.total} (${result.requests.average.toFixed(0)} req/s)   latency p50 ${result.latency.p50} ms  p90 ${result.latency.p90} ms  p99 ${result.latency.p99} ms  max ${result.latency.max} ms`);
   console.log(`errors: ${result.errors}  timeouts: ${result.timeouts}  4xx: ${result["4xx"]}  5xx: ${result["5xx"]}`);
+  // Issue 16 item 8's target for this mix (printed, not enforced: a shared CI machine's p99 is noise).
+  console.log(`p99 ${result.latency.p99} ms → ${result.latency.p99 <= 250 ? "meets" : "ABOVE"} the 250 ms target`);
   failed = errors > 0;
   console.log(failed ? "load: FAIL" : "load: PASS (no errors)");
 } finally {

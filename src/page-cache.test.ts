@@ -4,7 +4,8 @@ import { claimAdmin } from "../modules/auth";
 import { continueAsGuest, signUp, uniqueEmail } from "../modules/auth/testing";
 import { createApp } from "./app";
 import { loadConfig } from "./config";
-import { NONCE_PLACEHOLDER } from "./page-cache";
+import { gunzipSync, inflateSync } from "node:zlib";
+import { acceptsDeflate, compressPages, encodePage, NONCE_PLACEHOLDER, pageBody } from "./page-cache";
 import { silentLog, testAssets, testServices } from "./testing";
 
 const ADMIN = uniqueEmail("home-admin");
@@ -50,6 +51,58 @@ describe("home page cache", () => {
     }
     expect(nonceOf(first.csp)).not.toBe(nonceOf(second.csp));
     expect(second.html.replaceAll(nonceOf(second.csp)!, "N")).toBe(first.html.replaceAll(nonceOf(first.csp)!, "N"));
+  });
+
+  test("a browser that accepts deflate gets the same page compressed, with its own nonce (checksum and all)", async () => {
+    const plain = await home(`${city}; ${guest}`);
+    const response = await request("/", { headers: { cookie: `${city}; ${guest}`, "accept-encoding": "gzip, deflate, br" } });
+    expect(response.headers.get("content-encoding")).toBe("deflate");
+    expect(response.headers.get("vary")).toContain("accept-encoding");
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect(bytes.length).toBeLessThan(plain.html.length / 3);
+    const html = inflateSync(bytes).toString(); // zlib checks the Adler-32 trailer
+    const nonce = nonceOf(response.headers.get("content-security-policy") ?? "")!;
+    expect(nonce).not.toBe(nonceOf(plain.csp));
+    expect(html).toContain(`nonce="${nonce}"`);
+    expect(html.replaceAll(nonce, "N")).toBe(plain.html.replaceAll(nonceOf(plain.csp)!, "N"));
+  });
+
+  test("deflate only when asked for and not refused; any page and any nonce round-trip", () => {
+    expect(["gzip, deflate, br", "deflate", "br;q=1, deflate;q=0.5"].map(acceptsDeflate)).toEqual([true, true, true]);
+    expect(["gzip, br", "deflate;q=0", "", null, "x-deflate"].map(acceptsDeflate)).toEqual([false, false, false, false, false]);
+    const html = `<p>é ${NONCE_PLACEHOLDER}</p>${"ümlaut ".repeat(5000)}${NONCE_PLACEHOLDER}${NONCE_PLACEHOLDER}`;
+    const page = encodePage(html, 200);
+    for (const nonce of ["AAAAAAAAAAAAAAAAAAAAAA==", "////////////////////////", "zZ9+/aB3cD4eF5gH6iJ7kL==" ]) {
+      expect(inflateSync(Buffer.concat(pageBody(page, nonce, true))).toString()).toBe(html.replaceAll(NONCE_PLACEHOLDER, nonce));
+      expect(Buffer.concat(pageBody(page, nonce, false)).toString()).toBe(html.replaceAll(NONCE_PLACEHOLDER, nonce));
+    }
+  });
+
+  test("pages that are not cached go out gzipped to a browser that accepts it; JSON and other encodings pass untouched", async () => {
+    const served = compressPages((r) => app.handle(r));
+    const ask = (path: string, encoding: string) => served(new Request(`http://localhost${path}`, { headers: { cookie: `${city}; ${guest}`, "accept-encoding": encoding } }));
+    const plain = await ask("/about", "identity");
+    const zipped = await ask("/about", "gzip, deflate, br");
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(zipped.headers.get("content-encoding")).toBe("gzip");
+    expect(zipped.headers.get("vary")).toContain("accept-encoding");
+    expect(zipped.headers.get("content-security-policy")).toContain("'nonce-");
+    const bytes = new Uint8Array(await zipped.arrayBuffer());
+    const html = gunzipSync(bytes).toString();
+    const text = await plain.text();
+    expect(bytes.length).toBeLessThan(text.length / 2);
+    // The same page but for its nonce and island ids (each render numbers its islands on).
+    const same = (page: string) => page.replaceAll(/nonce="([^"]+)"/.exec(page)![1]!, "N").replace(/data-island(-id|-props)="i\d+"/g, "");
+    expect(same(html)).toBe(same(text));
+    expect((await ask("/", "gzip, deflate")).headers.get("content-encoding")).toBe("deflate"); // the cached home, precompressed
+    expect((await ask("/healthz", "gzip")).headers.get("content-encoding")).toBeNull();
+    const cookies = await compressPages(() => {
+      const headers = new Headers({ "content-type": "text/html; charset=utf-8" });
+      headers.append("set-cookie", "a=1");
+      headers.append("set-cookie", "b=2");
+      return new Response("<p>hi</p>", { headers });
+    })(new Request("http://localhost/", { headers: { "accept-encoding": "gzip" } }));
+    expect(cookies.headers.getSetCookie()).toEqual(["a=1", "b=2"]);
   });
 
   test("city, theme and viewer kind each get their own page: the admin's shows the admin button, a guest's does not", async () => {

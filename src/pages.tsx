@@ -32,6 +32,11 @@ import { AdminPage } from "../ui/pages/Admin";
 import { DEFAULT_THEME, THEME_NAMES } from "../ui/themes";
 import type { AuthGuard } from "../modules/auth";
 import { NONCE_PLACEHOLDER, type PageCache } from "./page-cache";
+import { NEARBY_PAGE_COUNT } from "../ui/islands/NearbyList";
+import { LOCAL_GEMS_PAGE_COUNT } from "../ui/islands/LocalGemsList";
+
+/** The API's default page (modules/places/model.ts), which a category view asks for. */
+const CATEGORY_PAGE_COUNT = 12;
 
 /** Every dataset the app shows, with the attribution its licence asks for. */
 export const DATA_SOURCES = [
@@ -64,6 +69,15 @@ export function pages(deps: { render: Render; cityIndex: CityIndex; tileUrl: str
   const cityOf = (request: Request) => resolveLocation(cityIndex, readCookie(request, LOCATION_COOKIE)) ?? resolveLocation(cityIndex, DEFAULT_LOCATION)!;
   /** The admin screens' page for everyone but the admin (403), and the landing page (401) when signed out. */
   const adminPage = (path: string, title: string, allowed: boolean) => <AdminPlaceholderPage path={path} title={title} allowed={allowed} />;
+  /**
+   * The first page of a list for a page rendered on the server, when the city's places are ready within
+   * HOME_LIST_WAIT_MS (else null: the browser loads it). The list is then the first and largest paint
+   * instead of waiting for the island's code and a fetch (decision 033).
+   */
+  const firstPage = (city: { name: string; stateCode: string }, kind: Parameters<PlacesService["pageIfReady"]>[1], count: number) => {
+    const indexed = cityIndex.find(city.name, city.stateCode);
+    return deps.places && indexed ? deps.places.pageIfReady(indexed, kind, count, HOME_LIST_WAIT_MS) : Promise.resolve(null);
+  };
   const adminTitle = (path: string) => (path === "/admin/traffic" ? "Traffic Analytics" : "Admin Panel");
   const adminGuard = deps.guard({
     denied: (request, status) => {
@@ -92,13 +106,15 @@ export function pages(deps: { render: Render; cityIndex: CityIndex; tileUrl: str
       auth: "admin",
     })
     // Discovery screens (issue 4): the city from the cookie; lists load in islands with skeletons.
-    .get("/nearby", ({ request }) => {
+    .get("/nearby", async ({ request }) => {
       const city = cityOf(request);
-      return render(<NearbyPage city={city} />, { title: `Nearby Discoveries in ${city.name}, ${city.stateCode} · LocalScope`, theme: themeFrom(request) });
+      const initial = await firstPage(city, "nearby", NEARBY_PAGE_COUNT);
+      return render(<NearbyPage city={city} initial={initial} />, { title: `Nearby Discoveries in ${city.name}, ${city.stateCode} · LocalScope`, theme: themeFrom(request) });
     })
-    .get("/local-gems", ({ request }) => {
+    .get("/local-gems", async ({ request }) => {
       const city = cityOf(request);
-      return render(<LocalGemsPage city={city} />, { title: `Local Gems in downtown ${city.name}, ${city.stateCode} · LocalScope`, theme: themeFrom(request) });
+      const initial = await firstPage(city, "local-gems", LOCAL_GEMS_PAGE_COUNT);
+      return render(<LocalGemsPage city={city} initial={initial} />, { title: `Local Gems in downtown ${city.name}, ${city.stateCode} · LocalScope`, theme: themeFrom(request) });
     })
     .get("/featured", ({ request }) => {
       const city = cityOf(request);
@@ -108,7 +124,7 @@ export function pages(deps: { render: Render; cityIndex: CityIndex; tileUrl: str
       const city = cityOf(request);
       return render(<LodgingPage city={city} />, { title: `Lodging in ${city.name}, ${city.stateCode} · LocalScope`, theme: themeFrom(request) });
     })
-    .get("/category/:slug", ({ request, params }) => {
+    .get("/category/:slug", async ({ request, params }) => {
       const city = cityOf(request);
       let slug = params.slug;
       try {
@@ -118,7 +134,9 @@ export function pages(deps: { render: Render; cityIndex: CityIndex; tileUrl: str
       }
       const found = categoryBySlug(slug);
       const category = found ? { id: found.id, slug: found.slug, name: found.name } : null;
-      return render(<CategoryPage slug={slug} category={category} city={city} />, {
+      // Place categories (not facts or history) come with their first 12, as the API's first page.
+      const initial = found && found.slug !== "facts" && found.slug !== "historical" ? await firstPage(city, `category-${found.listId}`, CATEGORY_PAGE_COUNT) : null;
+      return render(<CategoryPage slug={slug} category={category} city={city} initial={initial} />, {
         title: category ? `${category.name} in ${city.name}, ${city.stateCode} · LocalScope` : "Category Not Found · LocalScope",
         status: category ? 200 : 404,
         theme: themeFrom(request),
@@ -200,7 +218,8 @@ export function pages(deps: { render: Render; cityIndex: CityIndex; tileUrl: str
     // with a fresh nonce (src/page-cache.ts). Signed-out visitors never get here (the gate).
     const viewer = await gate.viewerOf(request);
     const cacheKey = `${city.name}|${city.stateCode}|${fromCookie ? 1 : 0}|${theme}|${viewer?.isAdmin ? "admin" : viewer?.isGuest ? "guest" : "user"}`;
-    const cached = deps.homeCache?.get(cacheKey, deps.render.policy);
+    const acceptEncoding = request.headers.get("accept-encoding");
+    const cached = deps.homeCache?.get(cacheKey, deps.render.policy, acceptEncoding);
     if (cached) return cached;
     // The lists come with the page when the city's places are ready (a state already imported: milliseconds);
     // otherwise (a state still to import, a slow live fetch) the page goes out at once and the browser loads them.
@@ -213,7 +232,7 @@ export function pages(deps: { render: Render; cityIndex: CityIndex; tileUrl: str
     // Only a complete page is kept (lists that were not ready in time are loaded by the browser instead).
     if (!deps.homeCache || !deps.places || !indexed || nearby === null || gems === null) return render(page, options);
     const rendered = await gate.renderNow(request, page, { ...options, nonce: NONCE_PLACEHOLDER });
-    return deps.homeCache.put(cacheKey, rendered, deps.render.policy);
+    return deps.homeCache.put(cacheKey, rendered, deps.render.policy, acceptEncoding);
   });
 }
 

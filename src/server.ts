@@ -5,6 +5,7 @@
 import { files, manifest } from "../dist/assets.gen";
 import { announceAdminSetup } from "../modules/auth";
 import { createApp } from "./app";
+import { compressPages } from "./page-cache";
 import { onShutdown, shutdown } from "./lifecycle";
 import { bootServices } from "./boot";
 import { ConfigError, loadConfig, type Config } from "./config";
@@ -29,7 +30,7 @@ await announceAdminSetup({ database, config, log });
 const app = createApp({ config, database, cityIndex, places, assets: { manifest, files }, log, onPlacesChanged });
 // Served through the request log's wrapper (issue 15): every request passes through one fetch handler, so
 // the log sees each answer with its real status (Elysia's own listen would route matched paths past it).
-const server = Bun.serve({ port: config.PORT, hostname: config.HOST, maxRequestBodySize: 1024 * 1024, idleTimeout: 30, development: config.NODE_ENV !== "production", fetch: app.traffic.wrap(app.fetch) as never });
+const server = Bun.serve({ port: config.PORT, hostname: config.HOST, maxRequestBodySize: 1024 * 1024, idleTimeout: 30, development: config.NODE_ENV !== "production", fetch: app.traffic.wrap(compressPages(app.fetch) as typeof app.fetch) as never });
 app.server = server as never; // what Elysia hands handlers as `server` (requestIP) and what app.stop() stops
 app.traffic.log.start();
 // Flush the buffered request log when the server shuts down (after requests drain).

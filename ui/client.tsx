@@ -1,7 +1,6 @@
 import { useEffect, type ComponentType, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { IslandProviders } from "./providers";
-import { installTooltips } from "./tooltip";
 
 /**
  * The island runtime: every island's code is its own chunk, loaded only when its marker is on the page.
@@ -90,8 +89,22 @@ async function hydrateIsland(element: HTMLElement) {
   );
 }
 
+/**
+ * Tooltips (ui/tooltip.ts) are only for hover and keyboard focus: their code loads at the first hover or focus
+ * on the page (not with the page's JavaScript) and takes that first one over.
+ */
+function installTooltipsOnFirstUse() {
+  const first = (event: Event) => {
+    document.removeEventListener("pointerover", first, true);
+    document.removeEventListener("focusin", first, true);
+    void import("./tooltip").then((tooltip) => tooltip.installTooltips(document, event));
+  };
+  document.addEventListener("pointerover", first, true);
+  document.addEventListener("focusin", first, true);
+}
+
 if (typeof document !== "undefined") {
-  installTooltips();
+  installTooltipsOnFirstUse();
   document.addEventListener("click", holdEarlyClick, true);
   for (const element of document.querySelectorAll<HTMLElement>("[data-island]")) void hydrateIsland(element);
 }

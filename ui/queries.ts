@@ -177,3 +177,13 @@ export const favoritesQuery = () => ({
     }
   },
 });
+
+/**
+ * A list the server sent with its page (decision 033): the query's first data while the visitor's city is
+ * still the page's, fresh for at least a minute (the server's own page cache), so hydration fetches nothing.
+ * After a city change the list loads as before.
+ */
+export function seededList<Q extends { queryKey: readonly unknown[] }>(query: Q, pageCity: CityRef, city: CityRef, initial: Place[] | null | undefined): Q {
+  if (!initial || pageCity.name !== city.name || pageCity.stateCode !== city.stateCode) return query;
+  return { ...query, initialData: initial, staleTime: Math.max((query as { staleTime?: number }).staleTime ?? 0, 60_000) };
+}

@@ -15,7 +15,11 @@ const TIP_ID = "ls-tooltip";
 const TIP_CLASS =
   "pointer-events-none fixed z-[80] max-w-60 rounded-md bg-gray-900 px-2 py-1 text-xs font-medium text-white shadow-lg dark:bg-gray-100 dark:text-gray-900";
 
-export function installTooltips(doc: Document = document) {
+/**
+ * Install the listeners. `first`: the hover or focus that loaded this code (ui/client.tsx loads it on the
+ * first one), handled as if the listeners had heard it.
+ */
+export function installTooltips(doc: Document = document, first?: Event) {
   let tip: HTMLElement | null = null;
   /** The control the tip is for (shown or about to be). */
   let target: HTMLElement | null = null;
@@ -129,4 +133,8 @@ export function installTooltips(doc: Document = document) {
     true,
   );
   doc.addEventListener("scroll", hide, { capture: true, passive: true });
+  const element = owner(first?.target ?? null);
+  if (!first || !element) return;
+  if (first.type === "pointerover" && (first as PointerEvent).pointerType !== "touch" && element.matches(":hover")) schedule(element);
+  if (first.type === "focusin" && doc.activeElement === element && element.matches(":focus-visible")) schedule(element);
 }

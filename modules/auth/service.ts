@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, lt, notInArray } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
 import type { Database } from "../../db/client";
 import { adminClaims, adminSetupCodes, sessions, users, type UserRow } from "../../db/schema";
 import { HttpError } from "../../src/http";
@@ -16,6 +17,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const SESSION_TTL_MS = 30 * DAY_MS;
 /** The expiry moves (one write, a fresh cookie) at most once a day per session. */
 export const SESSION_RENEW_AFTER_MS = DAY_MS;
+/**
+ * How long a resolved session is remembered by this process (decision 033): a page and the API calls it makes
+ * share one lookup. Only on an embedded database, where every session change passes through this process and
+ * clears the memory; with a libSQL server (several instances) every request asks the database.
+ */
+export const SESSION_MEMO_MS = 2_000;
 /** The guest cookie lets a browser resume its guest account for a year after it was last used. */
 export const GUEST_TTL_MS = 365 * DAY_MS;
 
@@ -92,7 +99,12 @@ export class AuthService {
       limit?: number;
       windowMs?: number;
     },
-  ) {}
+  ) {
+    this.memo = deps.database.client.protocol === "file" ? new LRUCache({ max: 10_000, ttl: SESSION_MEMO_MS }) : null;
+  }
+
+  /** Sessions resolved in the last SESSION_MEMO_MS, by token hash; emptied by every change to sessions or users. */
+  private readonly memo: LRUCache<string, { user: UserRow; expiresAt: number }> | null;
 
   private get db() {
     return this.deps.database.db;
@@ -181,18 +193,23 @@ export class AuthService {
     await this.db.insert(sessions).values({ idHash: hashToken(token), userId, createdAt: new Date(now), expiresAt: new Date(expiresAt) });
     const keep = this.db.select({ idHash: sessions.idHash }).from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.createdAt), desc(sessions.expiresAt)).limit(MAX_SESSIONS_PER_USER);
     await this.db.delete(sessions).where(and(eq(sessions.userId, userId), notInArray(sessions.idHash, keep)));
+    this.memo?.clear();
     return { token, expiresAt };
   }
 
   /** End every session of an account (a guest resumed by its cookie: one browser, one session). */
   async deleteSessionsOf(userId: number): Promise<void> {
     await this.db.delete(sessions).where(eq(sessions.userId, userId));
+    this.memo?.clear();
   }
 
   /** The live session behind a cookie value, moving its sliding expiry when a day has passed. */
   async resolveSession(token: string | undefined): Promise<ResolvedSession | null> {
     if (!isTokenShaped(token)) return null;
     const idHash = hashToken(token);
+    const remembered = this.memo?.get(idHash);
+    // Still valid and not due for renewal: no need to ask the database again (the renewal and expiry go there).
+    if (remembered && remembered.expiresAt - this.now() > SESSION_TTL_MS - SESSION_RENEW_AFTER_MS) return { user: remembered.user };
     const [row] = await this.db
       .select({ user: users, expiresAt: sessions.expiresAt })
       .from(sessions)
@@ -203,6 +220,7 @@ export class AuthService {
     const now = this.now();
     const expiresAt = row.expiresAt.getTime();
     if (expiresAt <= now) {
+      this.memo?.delete(idHash);
       await this.db.delete(sessions).where(eq(sessions.idHash, idHash));
       return null;
     }
@@ -210,18 +228,21 @@ export class AuthService {
       const renewedUntil = now + SESSION_TTL_MS;
       try {
         await this.db.update(sessions).set({ expiresAt: new Date(renewedUntil) }).where(eq(sessions.idHash, idHash));
+        this.memo?.set(idHash, { user: row.user, expiresAt: renewedUntil });
       } catch {
         // A read-only or full disk must not turn reads into errors: the session just is not renewed this time.
         return { user: row.user };
       }
       return { user: row.user, renewedUntil };
     }
+    this.memo?.set(idHash, { user: row.user, expiresAt });
     return { user: row.user };
   }
 
   async deleteSession(token: string | undefined): Promise<void> {
     if (!isTokenShaped(token)) return;
     await this.db.delete(sessions).where(eq(sessions.idHash, hashToken(token)));
+    this.memo?.clear();
   }
 
   /** Housekeeping: drop sessions that expired (called at sign-in, so the table never grows unbounded). */
@@ -242,6 +263,7 @@ export class AuthService {
     const [existing] = await this.db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
     if (existing) throw duplicate();
     const now = new Date(this.now());
+    this.memo?.clear(); // the guest's row changes (and with it every session's user)
     try {
       if (sessionUser?.isGuest) {
         const [upgraded] = await this.db

@@ -4,8 +4,12 @@ import { join } from "node:path";
 
 export const root = join(import.meta.dir, "../..");
 
+// SCRIPTS_PORT_BASE=4500 hands out 4500, 4501, … instead of free ports the system picks (a shared machine's
+// helpers each keep to their own range).
+let nextPort = Number(process.env.SCRIPTS_PORT_BASE) || 0;
+
 export const freePort = (): Promise<number> =>
-  new Promise((resolve) => {
+  nextPort ? Promise.resolve(nextPort++) : new Promise((resolve) => {
     const s = createServer().listen(0, "127.0.0.1", () => {
       const p = (s.address() as { port: number }).port;
       s.close(() => resolve(p));
@@ -15,7 +19,9 @@ export const freePort = (): Promise<number> =>
 export async function startServer(options: { port: number; databaseFile: string; env?: Record<string, string> }) {
   const proc = Bun.spawn([join(root, "node_modules/.bin/bun"), join(root, "src/server.ts")], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(options.port), HOST: "127.0.0.1", DATABASE_URL: `file:${options.databaseFile}`, ...options.env },
+    // No background import of every state (the first minutes after a first start): it would compete with
+    // what the suites measure, as in scripts/lighthouse.ts. A state is imported when first asked for.
+    env: { ...process.env, NODE_ENV: "production", PORT: String(options.port), HOST: "127.0.0.1", DATABASE_URL: `file:${options.databaseFile}`, PLACES_BACKGROUND_IMPORT: "off", ...options.env },
     stdout: "ignore",
     stderr: "inherit",
   });
@@ -34,3 +40,10 @@ export async function startServer(options: { port: number; databaseFile: string;
 }
 
 export const cookieOf = (response: Response) => response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+
+/** A guest's session cookie ("Continue as guest"): pages are for signed-in visitors. */
+export async function guestCookie(base: string): Promise<string> {
+  const login = await fetch(`${base}/api/auth/auto-login`, { method: "POST", headers: { origin: base } });
+  if (!login.ok) throw new Error(`auto-login answered ${login.status}`);
+  return cookieOf(login);
+}

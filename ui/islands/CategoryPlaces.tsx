@@ -17,7 +17,7 @@ import {
 import { useSavedItems } from "../components/saved";
 import { restaurantTagline } from "../components/taglines";
 import { Badge, BUTTON, BUTTON_SOFT, HeartButton, QueryStates, SkeletonList, staggerStyle } from "../components/ui";
-import { activitiesQuery, categoryPlacesQuery, storesQuery, type FavoriteType } from "../queries";
+import { activitiesQuery, categoryPlacesQuery, seededList, storesQuery, type FavoriteType } from "../queries";
 import type { SelectedCity } from "../state";
 import { withQuery } from "../query-client";
 
@@ -70,10 +70,10 @@ function favoriteOf(view: PlacesView, place: Place): { itemType: FavoriteType; i
 }
 
 /** Category pages with place cards: stores, activities, food, lodging, and the generic list for other slugs. */
-function CategoryPlaces(props: { city: SelectedCity; view: PlacesView; categoryId: number; slug: string }) {
+function CategoryPlaces(props: { city: SelectedCity; view: PlacesView; categoryId: number; slug: string; initial?: Place[] | null }) {
   const city = useCategoryCity(props);
   const view = VIEWS[props.view];
-  const query = useQuery(queryFor(props.view, props.categoryId, city));
+  const query = useQuery(seededList(queryFor(props.view, props.categoryId, city), props.city, city, props.initial));
   const { open, dialog } = usePlaceDialog(city);
   const saved = useSavedItems();
 

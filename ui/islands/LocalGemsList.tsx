@@ -1,17 +1,18 @@
 import { useQuery } from "@tanstack/react-query";
 import { GemRows, RowSkeletons, usePlaceDialog } from "../components/PlaceRows";
 import { BUTTON, QueryStates } from "../components/ui";
-import { localGemsQuery, POLL_HOME_MS, useCity, useCitySync } from "../queries";
+import { localGemsQuery, POLL_HOME_MS, seededList, useCity, useCitySync } from "../queries";
+import type { Place } from "../components/places";
 import type { SelectedCity } from "../state";
 import { withQuery } from "../query-client";
 
 export const LOCAL_GEMS_PAGE_COUNT = 12;
 
 /** /local-gems: downtown businesses (12), polling the city every 500 ms. */
-function LocalGemsList(props: { city: SelectedCity }) {
+function LocalGemsList(props: { city: SelectedCity; initial?: Place[] | null }) {
   const city = useCity(props.city);
   useCitySync(POLL_HOME_MS);
-  const query = useQuery(localGemsQuery(city, LOCAL_GEMS_PAGE_COUNT));
+  const query = useQuery(seededList(localGemsQuery(city, LOCAL_GEMS_PAGE_COUNT), props.city, city, props.initial));
   const { data } = query;
   const { open, dialog } = usePlaceDialog(city);
   return (

@@ -5,7 +5,7 @@ import { NearbyRows, RowSkeletons, usePlaceDialog } from "../components/PlaceRow
 import { listCategoryLabel, type Place } from "../components/places";
 import { QueryStates } from "../components/ui";
 import { FilteredPlaces, PlaceFilterChips, useLoadOnView, usePlaceFilters } from "../components/place-filters";
-import { nearbyQuery, POLL_NEARBY_MS, useCity, useCitySync } from "../queries";
+import { nearbyQuery, POLL_NEARBY_MS, seededList, useCity, useCitySync } from "../queries";
 import type { SelectedCity } from "../state";
 import { withQuery } from "../query-client";
 
@@ -21,10 +21,10 @@ const MAX_OFFSET = 1000;
  * loaded, "Nearest first" sorts it; with "Open now", places whose hours are unknown are listed apart, never
  * hidden (issue 17.10; the same parts as /map: ../components/place-filters.tsx).
  */
-function NearbyList(props: { city: SelectedCity }) {
+function NearbyList(props: { city: SelectedCity; initial?: Place[] | null }) {
   const city = useCity(props.city);
   useCitySync(POLL_NEARBY_MS);
-  const query = useQuery(nearbyQuery(city, NEARBY_PAGE_COUNT));
+  const query = useQuery(seededList(nearbyQuery(city, NEARBY_PAGE_COUNT), props.city, city, props.initial));
   const { open, dialog } = usePlaceDialog(city);
   const [more, setMore] = useState<{ key: string; places: Place[]; done: boolean }>({ key: "", places: [], done: false });
   const [loading, setLoading] = useState(false);

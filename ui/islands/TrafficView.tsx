@@ -105,8 +105,9 @@ function TrafficView() {
   );
 
   if (analytics.isPending || logs.isPending) {
+    // At least a screen tall, as the loaded tab panel is: the footer below must not move when data lands (CLS).
     return (
-      <div className="flex flex-col gap-4">
+      <div className="flex min-h-screen flex-col gap-4">
         {header}
         <p role="status" className="card px-5 py-8 text-center text-ink-soft" data-testid="traffic-loading">
           Loading traffic data...

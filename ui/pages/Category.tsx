@@ -7,6 +7,7 @@ import CategoryHistory from "../islands/CategoryHistory";
 import CategoryPlaces, { type PlacesView } from "../islands/CategoryPlaces";
 import { Island } from "../island";
 import type { SelectedCity } from "../state";
+import type { Place } from "../components/places";
 
 export interface CategoryInfo {
   id: number;
@@ -16,7 +17,7 @@ export interface CategoryInfo {
 
 const PLACE_VIEWS: Record<string, PlacesView> = { stores: "stores", activities: "activities", food: "food", lodging: "lodging" };
 
-export function CategoryPage(props: { slug: string; category: CategoryInfo | null; city: SelectedCity }) {
+export function CategoryPage(props: { slug: string; category: CategoryInfo | null; city: SelectedCity; initial?: Place[] | null }) {
   const { category, city } = props;
   const path = `/category/${props.slug}`;
   return (
@@ -36,7 +37,7 @@ export function CategoryPage(props: { slug: string; category: CategoryInfo | nul
           <Island
             name="CategoryPlaces"
             component={CategoryPlaces}
-            props={{ city, view: PLACE_VIEWS[category.slug] ?? "generic", categoryId: category.id, slug: category.slug }}
+            props={{ city, view: PLACE_VIEWS[category.slug] ?? "generic", categoryId: category.id, slug: category.slug, initial: props.initial ?? null }}
           />
         )}
       </div>

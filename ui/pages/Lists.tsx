@@ -7,6 +7,7 @@ import LodgingList from "../islands/LodgingList";
 import NearbyList from "../islands/NearbyList";
 import { Island } from "../island";
 import type { SelectedCity } from "../state";
+import type { Place } from "../components/places";
 
 function ListShell(props: { path: string; children: React.ReactNode }) {
   return (
@@ -17,15 +18,15 @@ function ListShell(props: { path: string; children: React.ReactNode }) {
   );
 }
 
-export const NearbyPage = (props: { city: SelectedCity }) => (
+export const NearbyPage = (props: { city: SelectedCity; initial?: Place[] | null }) => (
   <ListShell path="/nearby">
-    <Island name="NearbyList" component={NearbyList} props={{ city: props.city }} />
+    <Island name="NearbyList" component={NearbyList} props={{ city: props.city, initial: props.initial ?? null }} />
   </ListShell>
 );
 
-export const LocalGemsPage = (props: { city: SelectedCity }) => (
+export const LocalGemsPage = (props: { city: SelectedCity; initial?: Place[] | null }) => (
   <ListShell path="/local-gems">
-    <Island name="LocalGemsList" component={LocalGemsList} props={{ city: props.city }} />
+    <Island name="LocalGemsList" component={LocalGemsList} props={{ city: props.city, initial: props.initial ?? null }} />
   </ListShell>
 );
 
