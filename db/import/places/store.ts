@@ -3,7 +3,7 @@ import { distanceMiles } from "../../../src/geo";
 import type { Dataset, PlaceInput, ReadResult } from "./types";
 import { CATEGORY } from "./types";
 import { titleKey } from "./titles";
-import { brandOf, junkReason, notability } from "./filters";
+import { brandOf, junkReason, notability, SIGNAL_TAGS } from "./filters";
 
 /**
  * Writing places: every import is idempotent and deduplicating.
@@ -70,6 +70,14 @@ function lodgingKey(p: Pick<PlaceInput, "categoryId" | "address" | "phone">): st
 /** The newest dataset date among a place's sources. */
 const newestObserved = (sources: SourceRef[]) =>
   sources.reduce<string | null>((best, s) => (s.observedAt && (!best || s.observedAt > best) ? s.observedAt : best), null);
+
+/** Notability signals of a record merged into a place (its other tags stay with their own dataset). */
+function mergeSignals(target: { tags?: Record<string, string> | null }, tags: Record<string, string> | null | undefined) {
+  for (const k of SIGNAL_TAGS) {
+    const value = tags?.[k];
+    if (value && !target.tags?.[k]) target.tags = { ...(target.tags ?? {}), [k]: value };
+  }
+}
 
 /** A place as held in memory during an import. */
 interface Held extends PlaceInput {
@@ -142,11 +150,12 @@ export async function importDatasetState(
     const same = lodging ? byLodging.get(lodging) : undefined;
     return same && same !== self && !same.gone ? same : undefined;
   };
-  const mergeInto = (target: Held, from: Pick<PlaceInput, (typeof FILLABLE)[number]>, refs: SourceRef[]) => {
+  const mergeInto = (target: Held, from: Pick<PlaceInput, (typeof FILLABLE)[number] | "tags">, refs: SourceRef[]) => {
     for (const field of FILLABLE) {
       const value = from[field];
       if (value !== undefined && value !== null && target[field] == null) (target as any)[field] = value;
     }
+    mergeSignals(target, from.tags);
     for (const ref of refs) if (!target.sources.some((s) => s.source === ref.source && s.sourceId === ref.sourceId)) target.sources.push(ref);
     target.dirty = true;
   };
@@ -237,8 +246,10 @@ export async function importDatasetState(
         known.categoryId = input.categoryId;
         known.latitude = input.latitude;
         known.longitude = input.longitude;
-        known.tags = input.tags ?? known.tags;
-      }
+        // Signals merged from other datasets stay (notability).
+        const signals = Object.fromEntries(SIGNAL_TAGS.flatMap((k) => (known.tags?.[k] ? [[k, known.tags[k]]] : [])));
+        known.tags = input.tags || Object.keys(signals).length ? { ...signals, ...(input.tags ?? {}) } : known.tags;
+      } else mergeSignals(known, input.tags);
       const own = known.sources.find((s) => s.source === ref.source && s.sourceId === ref.sourceId);
       if (own) own.observedAt = ref.observedAt;
       known.dirty = true;
