@@ -233,6 +233,8 @@ function corroborated(rows: Row[]): Array<{ r: Row; n: number }> {
 /** Another place named after a sight lies within this distance of it ("Brooklyn Bridge Park", "Times Square Hotel"). */
 const EPONYM_MILES = 1.25;
 const EPONYM_MAX = 3;
+/** A street lends its name to every address on it: no sign of fame. */
+const STREET = /\b(street|st|avenue|ave|road|rd|boulevard|blvd|drive|lane|place|way|parkway|highway)$/;
 // Each name borrowed counts 2 (as a further independent dataset does), at most 3 names, for a sight already
 // notable by its own signals (a street or a tree lends its name without being a sight).
 const EPONYM_FROM = 6;
@@ -249,7 +251,7 @@ export function eponyms(sights: Array<{ key: string; latitude: number; longitude
     (cells.get(cell) ?? cells.set(cell, []).get(cell)!).push(n);
   }
   return sights.map((s) => {
-    if (s.key.split(" ").length < 2 || s.key.length < 8) return 0;
+    if (s.key.split(" ").length < 2 || s.key.length < 8 || STREET.test(s.key)) return 0;
     const padded = ` ${s.key} `;
     const found = new Set<string>();
     const cLat = Math.floor(s.latitude / CELL);
