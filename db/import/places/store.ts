@@ -4,6 +4,7 @@ import type { Dataset, PlaceInput, ReadResult } from "./types";
 import { CATEGORY } from "./types";
 import { titleKey } from "./titles";
 import { brandOf, junkReason, notability, SIGNAL_TAGS } from "./filters";
+import { releaseStatements } from "../release";
 
 /**
  * Writing places: every import is idempotent and deduplicating.
@@ -212,6 +213,7 @@ export async function importDatasetState(
       addToGrid(p);
       for (const s of p.sources) bySource.set(`${s.source}\u0000${s.sourceId}`, p);
     }
+    await releaseStatements(400);
     if (page.rows.length < 5000) break;
     after = Number(page.rows[page.rows.length - 1]!.id);
   }
@@ -310,6 +312,7 @@ export async function importDatasetState(
       "write",
     );
     results.forEach((r, j) => (chunk[j]!.id = Number(r.rows[0]!.id)));
+    await releaseStatements(chunk.length);
   }
   const updates: InStatement[] = [];
   for (const p of held.values()) {
@@ -325,7 +328,10 @@ export async function importDatasetState(
     }));
   const deletes: InStatement[] = gone.map((p) => ({ sql: "DELETE FROM places WHERE id = ?", args: [p.id!] }));
   const writes = [...updates, ...links, ...unlinks, ...deletes];
-  for (let i = 0; i < writes.length; i += CHUNK) await client.batch(writes.slice(i, i + CHUNK), "write");
+  for (let i = 0; i < writes.length; i += CHUNK) {
+    await client.batch(writes.slice(i, i + CHUNK), "write");
+    await releaseStatements(Math.min(CHUNK, writes.length - i));
+  }
   options.onProgress?.(summary.read);
   return summary;
 }

@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
 import { parse } from "csv-parse/sync";
+import { parse as parseStream } from "csv-parse";
+import { Readable } from "node:stream";
 import { US_STATES } from "../../../src/domain/states";
 import type { Dataset, ReadResult } from "./types";
 import { readText } from "../../../src/files";
@@ -7,22 +9,45 @@ import { readText } from "../../../src/files";
 /** Shared helpers for dataset readers. */
 
 const parsed = new Map<string, Record<string, string>[]>();
+/** Whether parsed files are kept (a per-state split reads each nationwide file once per state: decision 024). */
+let keepParsed = false;
+const CSV_OPTIONS = { skip_empty_lines: true, bom: true, relax_column_count: true, relax_quotes: true } as const;
 
-/** Parse a (gzipped) CSV file with a header row. Parsed files are kept for the current process run. */
+/**
+ * Parse a whole (gzipped) CSV file with a header row, for readers that need every row at once (two passes).
+ * Kept only while `keepParsedFiles(true)` (the per-state split); otherwise dropped with the reader.
+ */
 export async function readCsv(path: string, options: { header?: string[] } = {}): Promise<Record<string, string>[]> {
   const key = `${path}|${options.header?.join(",") ?? ""}`;
   const cached = parsed.get(key);
   if (cached) return cached;
   const text = await readText(path);
-  const rows: Record<string, string>[] = parse(text, {
-    columns: options.header ?? true,
-    skip_empty_lines: true,
-    bom: true,
-    relax_column_count: true,
-    relax_quotes: true,
-  });
-  parsed.set(key, rows);
+  const rows: Record<string, string>[] = parse(text, { columns: options.header ?? true, ...CSV_OPTIONS });
+  if (keepParsed) parsed.set(key, rows);
   return rows;
+}
+
+/**
+ * The rows of a (gzipped) CSV file one at a time, streamed from disk (or the compiled binary): a state import
+ * never holds a parsed nationwide file (issue 11: steady RSS ≤ 256 MB, peak ≤ 512 MB). While parsed files are
+ * kept (the per-state split), the whole file is parsed once and shared.
+ */
+export async function* csvRows(path: string): AsyncIterable<Record<string, string>> {
+  const cached = parsed.get(`${path}|`);
+  if (cached || keepParsed) {
+    yield* cached ?? (await readCsv(path));
+    return;
+  }
+  let stream = Bun.file(path).stream() as ReadableStream<Uint8Array>;
+  if (path.endsWith(".gz")) stream = stream.pipeThrough(new DecompressionStream("gzip") as unknown as TransformStream<Uint8Array, Uint8Array>);
+  const parser = Readable.fromWeb(stream as unknown as import("node:stream/web").ReadableStream<Uint8Array>).pipe(parseStream({ columns: true, ...CSV_OPTIONS }));
+  for await (const row of parser) yield row as Record<string, string>;
+}
+
+/** Keep parsed files until `keepParsedFiles(false)` (which forgets them). */
+export function keepParsedFiles(on: boolean) {
+  keepParsed = on;
+  if (!on) parsed.clear();
 }
 
 /** Forget parsed files (after an import run) so their memory is released. */

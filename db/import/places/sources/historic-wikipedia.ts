@@ -1,5 +1,5 @@
 import { CATEGORY, type Dataset, type ReadResult } from "../types";
-import { nameAndPosition, readCsv, text } from "../util";
+import { nameAndPosition, csvRows, text } from "../util";
 import { stateOfPoint } from "../state-of-point";
 import file from "../../../data/places/nrhp_wikidata_sites_with_wikipedia_summaries_partial.csv.gz" with { type: "file" };
 
@@ -37,7 +37,7 @@ export const historicWikipedia: Dataset = {
   url: "https://en.wikipedia.org/",
   states: "all",
   async *read(stateCode: string): AsyncIterable<ReadResult> {
-    for (const row of await readCsv(file)) {
+    for await (const row of csvRows(file)) {
       const described = text(row.described_state);
       if (described ? described !== stateCode : !couldBeIn(row, stateCode)) continue;
       const summary = text(row.wikipedia_summary);
