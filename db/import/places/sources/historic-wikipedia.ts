@@ -12,7 +12,7 @@ import file from "../../../data/places/nrhp_wikidata_sites_with_wikipedia_summar
 function kindOf(description: string): string {
   const d = description.toLowerCase();
   if (/historic district|district/.test(d)) return "historic district";
-  if (/\b(house|home|mansion|residence|farm)\b(?! of\b)/.test(d)) return "historic house";
+  if (/\b(house|mansion|residence|farm)\b(?! of\b)|\bhome\b(?! (of|venue|ground|stadium|field|port|base)\b)/.test(d)) return "historic house";
   if (/\b(church|cathedral|chapel|synagogue|temple|meeting house)\b/.test(d)) return "historic church";
   if (/\bbridge\b/.test(d)) return "historic bridge";
   if (/\b(lighthouse|light station)\b/.test(d)) return "lighthouse";
