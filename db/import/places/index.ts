@@ -57,6 +57,7 @@ async function importInChild(
   return Array.from({ length: imported }, () => ({ dataset: "", stateCode, read: 0, inserted: 0, updated: 0, merged: 0, skipped: {} }));
 }
 import { clearCsvCache } from "./util";
+import { releaseNow } from "../release";
 
 /**
  * Every bundled places dataset, best first: when two records merge, the earlier dataset stays the
@@ -220,7 +221,10 @@ export function createStateLoader(
           entry.running = false;
           clearCsvCache(); // parsed files are not kept between states
           splits?.done(stateCode);
-          (globalThis as { Bun?: { gc(force: boolean): void } }).Bun?.gc(true); // hand their memory back before the next state
+          // Hand their memory back before the next state: collect, let the libSQL statement finalisers run
+          // (db/import/release.ts), collect what they released.
+          await releaseNow();
+          (globalThis as { Bun?: { gc(force: boolean): void } }).Bun?.gc(true);
           if (entry.ready) backgroundDone(stateCode);
         }
       }
