@@ -1,7 +1,5 @@
 import { createHash } from "node:crypto";
 import { parse } from "csv-parse/sync";
-import { parse as parseStream } from "csv-parse";
-import { Readable } from "node:stream";
 import { US_STATES } from "../../../src/domain/states";
 import type { Dataset, ReadResult } from "./types";
 import { readText } from "../../../src/files";
@@ -28,9 +26,10 @@ export async function readCsv(path: string, options: { header?: string[] } = {})
 }
 
 /**
- * The rows of a (gzipped) CSV file one at a time, streamed from disk (or the compiled binary): a state import
- * never holds a parsed nationwide file (issue 11: steady RSS ≤ 256 MB, peak ≤ 512 MB). While parsed files are
- * kept (the per-state split), the whole file is parsed once and shared.
+ * The rows of a (gzipped) CSV file one at a time: the text is parsed in line-aligned slices of about 1 MB
+ * (never inside a quoted field), so a state import never holds a parsed nationwide file, only its text
+ * (issue 11: steady RSS ≤ 256 MB, peak ≤ 512 MB; a parsed file is ~10× its text). While parsed files are kept
+ * (the per-state split), the whole file is parsed once and shared.
  */
 export async function* csvRows(path: string): AsyncIterable<Record<string, string>> {
   const cached = parsed.get(`${path}|`);
@@ -38,10 +37,34 @@ export async function* csvRows(path: string): AsyncIterable<Record<string, strin
     yield* cached ?? (await readCsv(path));
     return;
   }
-  let stream = Bun.file(path).stream() as ReadableStream<Uint8Array>;
-  if (path.endsWith(".gz")) stream = stream.pipeThrough(new DecompressionStream("gzip") as unknown as TransformStream<Uint8Array, Uint8Array>);
-  const parser = Readable.fromWeb(stream as unknown as import("node:stream/web").ReadableStream<Uint8Array>).pipe(parseStream({ columns: true, ...CSV_OPTIONS }));
-  for await (const row of parser) yield row as Record<string, string>;
+  const text = await readText(path);
+  const headerEnd = text.indexOf("\n") + 1 || text.length;
+  const columns = (parse(text.slice(0, headerEnd), { bom: true }) as string[][])[0];
+  if (!columns) return;
+  for (let start = headerEnd; start < text.length; ) {
+    let end = lineEnd(text, Math.min(text.length, start + SLICE_CHARS));
+    let quotes = countQuotes(text, start, end);
+    // An odd number of quotes: the slice ends inside a quoted field (a line break in a value); extend it.
+    while (quotes % 2 === 1 && end < text.length) {
+      const next = lineEnd(text, end);
+      quotes += countQuotes(text, end, next);
+      end = next;
+    }
+    const rows = parse(text.slice(start, end), { columns, ...CSV_OPTIONS }) as Record<string, string>[];
+    start = end;
+    yield* rows;
+  }
+}
+const SLICE_CHARS = 1 << 20;
+/** The index just after the line break at or after `from` (or the end of the text). */
+const lineEnd = (text: string, from: number) => {
+  const nl = text.indexOf("\n", from);
+  return nl < 0 ? text.length : nl + 1;
+};
+function countQuotes(text: string, from: number, to: number): number {
+  let n = 0;
+  for (let at = text.indexOf('"', from); at >= 0 && at < to; at = text.indexOf('"', at + 1)) n++;
+  return n;
 }
 
 /** Keep parsed files until `keepParsedFiles(false)` (which forgets them). */
