@@ -57,7 +57,6 @@ async function importInChild(
   return Array.from({ length: imported }, () => ({ dataset: "", stateCode, read: 0, inserted: 0, updated: 0, merged: 0, skipped: {} }));
 }
 import { clearCsvCache } from "./util";
-import { releaseNow } from "../release";
 
 /**
  * Every bundled places dataset, best first: when two records merge, the earlier dataset stays the
@@ -221,10 +220,11 @@ export function createStateLoader(
           entry.running = false;
           clearCsvCache(); // parsed files are not kept between states
           splits?.done(stateCode);
-          // Hand their memory back before the next state: collect, let the libSQL statement finalisers run
-          // (db/import/release.ts), collect what they released.
-          await releaseNow();
-          (globalThis as { Bun?: { gc(force: boolean): void } }).Bun?.gc(true);
+          // Hand their memory back before the next state: collect now; the libSQL statement finalisers run on
+          // the next turn of the event loop (db/import/release.ts), so collect once more after it.
+          const gc = () => (globalThis as { Bun?: { gc(force: boolean): void } }).Bun?.gc(true);
+          gc();
+          setTimeout(gc, 1).unref?.();
           if (entry.ready) backgroundDone(stateCode);
         }
       }
