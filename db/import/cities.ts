@@ -1,6 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
 import type { Database } from "../client";
+import { releaseNow } from "./release";
 import { cities, dataImports } from "../schema";
 import citiesCsvPath from "../data/uscities.csv.gz" with { type: "file" };
 import { readText } from "../../src/files";
@@ -160,6 +161,7 @@ export async function importCities(
       }),
   );
   await db.batch(statements as [any, ...any[]]);
+  await releaseNow();
   log(`Imported ${rows.length.toLocaleString("en-US")} US cities in ${Math.round(performance.now() - started)} ms.`);
   return { imported: true, rows: rows.length };
 }

@@ -1,6 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
 import type { Database } from "../client";
+import { releaseNow } from "./release";
 import { cityTexts, dataImports } from "../schema";
 import wikipediaPath from "../data/city-texts/wikipedia_us_city_article_titles_2023.csv.gz" with { type: "file" };
 import wikivoyagePath from "../data/city-texts/wikivoyage_bylines_us_cities.csv.gz" with { type: "file" };
@@ -150,6 +151,7 @@ export async function importCityTexts(database: Database, options: { log?: (line
   const mark = { version: CITY_TEXTS_DATASET.version, rows: rows.length, importedAt: new Date() };
   statements.push(db.insert(dataImports).values({ dataset: CITY_TEXTS_DATASET.name, ...mark }).onConflictDoUpdate({ target: dataImports.dataset, set: mark }));
   await db.batch(statements as [any, ...any[]]);
+  await releaseNow();
   log(`Imported text for ${rows.length.toLocaleString("en-US")} cities (Wikipedia, Wikivoyage, WordNet, The Pudding) in ${Math.round(performance.now() - started)} ms.`);
   return { imported: true, rows: rows.length };
 }

@@ -230,6 +230,40 @@ function corroborated(rows: Row[]): Array<{ r: Row; n: number }> {
   return out;
 }
 
+/** Another place named after a sight lies within this distance of it ("Brooklyn Bridge Park", "Times Square Hotel"). */
+const EPONYM_MILES = 1.25;
+const EPONYM_MAX = 3;
+/** A street lends its name to every address on it: no sign of fame. */
+const STREET = /\b(street|st|avenue|ave|road|rd|boulevard|blvd|drive|lane|place|way|parkway|highway)$/;
+// Each name borrowed counts 2 (as a further independent dataset does), at most 3 names, for a sight already
+// notable by its own signals (a street or a tree lends its name without being a sight).
+const EPONYM_FROM = 6;
+/**
+ * Places take their names from the landmarks around them: for each candidate sight, the number of other
+ * places (distinct names) within EPONYM_MILES whose name holds the sight's whole name. Only names of two
+ * words or more count (a one-word name — "Chelsea", "Lincoln" — is too common to be borrowed from one sight).
+ */
+export function eponyms(sights: Array<{ key: string; latitude: number; longitude: number }>, names: Array<{ key: string; latitude: number; longitude: number }>): number[] {
+  const CELL = 0.02;
+  const cells = new Map<string, Array<{ key: string; latitude: number; longitude: number }>>();
+  for (const n of names) {
+    const cell = `${Math.floor(n.latitude / CELL)}:${Math.floor(n.longitude / CELL)}`;
+    (cells.get(cell) ?? cells.set(cell, []).get(cell)!).push(n);
+  }
+  return sights.map((s) => {
+    if (s.key.split(" ").length < 2 || s.key.length < 8 || STREET.test(s.key)) return 0;
+    const padded = ` ${s.key} `;
+    const found = new Set<string>();
+    const cLat = Math.floor(s.latitude / CELL);
+    const cLng = Math.floor(s.longitude / CELL);
+    for (let a = -1; a <= 1; a++)
+      for (let b = -1; b <= 1; b++)
+        for (const n of cells.get(`${cLat + a}:${cLng + b}`) ?? [])
+          if (n.key !== s.key && ` ${n.key} `.includes(padded) && distanceMiles(s.latitude, s.longitude, n.latitude, n.longitude) <= EPONYM_MILES) found.add(n.key);
+    return Math.min(found.size, EPONYM_MAX);
+  });
+}
+
 /** Featured looks city-wide: a larger city's famous places lie farther from downtown (SimpleMaps area population). */
 export function featuredRadii(population: number): number[] {
   const start = population >= 1_000_000 ? 8 : population >= 250_000 ? 5 : population >= 50_000 ? 3 : 2;
@@ -425,12 +459,25 @@ export class PlacesService {
     const dist = (r: Row) => distanceMiles(city.latitude, city.longitude, Number(r.latitude), Number(r.longitude));
     if (kind === "featured") {
       let rows: Row[] = [];
+      let within = 0;
       for (const radius of featuredRadii(city.population)) {
+        within = radius;
         rows = (await this.candidates(city, radius, { minNotability: 1 })).filter((r) => !isStale(Number(r.category_id), r.observed_at as string | null));
         if (rows.length >= FEATURED_TARGET) break;
       }
-      return corroborated(rows)
-        .map(({ r, n }) => ({ r, n, d: dist(r) }))
+      const sights = corroborated(rows);
+      // Every name around (any place, any date) for the eponym signal; names only, never kept.
+      const names = (await placesWithin(this.client, city, within + EPONYM_MILES, { columns: "p.title_key AS key, p.latitude, p.longitude" })).map((r) => ({
+        key: String(r.key),
+        latitude: Number(r.latitude),
+        longitude: Number(r.longitude),
+      }));
+      const borrowed = eponyms(
+        sights.map(({ r }) => ({ key: String(r.title_key), latitude: Number(r.latitude), longitude: Number(r.longitude) })),
+        names,
+      );
+      return sights
+        .map(({ r, n }, i) => ({ r, n: n + (n >= EPONYM_FROM ? 2 * borrowed[i]! : 0), d: dist(r) }))
         .sort((a, b) => b.n - a.n || Number(b.r.quality) - Number(a.r.quality) || a.d - b.d || Number(a.r.id) - Number(b.r.id));
     }
     let categories: number[] | null = null;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { brandOf, dissolvedChain, farmersMarketEnded, junkReason, notability } from "./filters";
+import { brandOf, dissolvedChain, farmersMarketEnded, junkReason, NHPA_DAY_ONE, notability } from "./filters";
 import { imlsMuseums } from "./sources/imls-museums";
 import { usdaFarmersMarkets } from "./sources/usda-farmers-markets";
 import { wofSimplegeo } from "./sources/wof";
@@ -93,12 +93,25 @@ describe("notability", () => {
     expect(notability({ ...base, title: "Arizona Humane Society" })).toBeLessThan(1);
     expect(notability({ ...base, address: "PO Box 4" })).toBeLessThan(1);
   });
-  test("independent sources and a Wikipedia article add up; three heritage lists count as one", () => {
+  test("independent sources and a Wikipedia article add up; a further heritage list adds less than another family", () => {
     const one = notability({ ...base, kind: "historic site", categoryId: 8, sources: [{ source: "nys-national-register" }] });
     const heritageOnly = notability({ ...base, kind: "historic site", categoryId: 8, sources: [{ source: "nys-national-register" }, { source: "nyc-landmarks" }] });
     const museumToo = notability({ ...base, kind: "historic site", categoryId: 8, sources: [{ source: "nys-national-register" }, { source: "imls-museums" }] });
-    expect(heritageOnly).toBe(one);
-    expect(museumToo).toBeGreaterThan(one);
+    expect(heritageOnly).toBe(one + 1);
+    expect(museumToo).toBeGreaterThan(heritageOnly);
     expect(notability({ ...base, kind: "historic site", categoryId: 8, sources: [{ source: "historic-wikipedia" }] })).toBeGreaterThan(one);
+  });
+  const site = { ...base, kind: "historic site", categoryId: 8, sources: [{ source: "nys-national-register" }] };
+  test("a National Register listing of 15 October 1966 (the pre-1966 National Historic Landmarks) or a lead naming one lifts a place", () => {
+    const listed = notability({ ...site, tags: { nrListed: "1982-11-17" } });
+    expect(notability({ ...site, tags: { nrListed: NHPA_DAY_ONE } })).toBeGreaterThan(listed);
+    expect(notability({ ...site, tags: { nationalLandmark: "yes" } })).toBeGreaterThan(listed);
+  });
+  test("a long Wikipedia lead adds to a short one; a private house ranks below a site; a statue below an attraction", () => {
+    const wiki = { ...site, sources: [{ source: "historic-wikipedia" }] };
+    expect(notability({ ...wiki, tags: { leadLength: "850" } })).toBeGreaterThan(notability({ ...wiki, tags: { leadLength: "180" } }));
+    expect(notability({ ...wiki, kind: "historic house" })).toBeLessThan(notability(wiki));
+    const osm = { ...base, sources: [{ source: "osm-monuments" }] };
+    expect(notability({ ...osm, kind: "statue" })).toBeLessThan(notability({ ...osm, kind: "attraction" }));
   });
 });

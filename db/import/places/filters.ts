@@ -114,8 +114,20 @@ const LISTING_SOURCES = new Set([
   "historic-wikipedia",
 ]);
 /** Sights (not venues: a theatre or an arts centre is where a show is, not what a visitor comes to see). */
-const FAMOUS_KIND = /\b(attraction|museum|viewpoint|zoo|aquarium|theme park|casino|gallery|landmark|monument|memorial|planetarium|botanical garden|historic bridge|lighthouse)\b/i;
+const FAMOUS_KIND = /\b(attraction|museum|viewpoint|zoo|aquarium|theme park|casino|gallery|landmark|planetarium|botanical garden|lighthouse)\b/i;
+/** Lesser sights: a statue or a plaque is worth a look on the way, rarely the reason to come. */
+const MINOR_KIND = /\b(monument|memorial|statue|historic bridge)\b/i;
 const MUSEUM_DISCIPLINE: Record<string, number> = { ART: 3, SCI: 3, NAT: 3, ZAW: 3, HST: 2, BOT: 2, CMU: 1, GMU: 1, HSC: -2 };
+/**
+ * The National Historic Preservation Act put every National Historic Landmark and historic area of the National
+ * Park System designated until then on the new National Register on 15 October 1966: a listing of that day
+ * marks a nationally significant place (the Brooklyn Bridge, Central Park, the Statue of Liberty).
+ */
+export const NHPA_DAY_ONE = "1966-10-15";
+/** Tags that carry a notability signal: kept when records of several datasets merge into one place. */
+export const SIGNAL_TAGS = ["nrListed", "nationalLandmark", "leadLength"] as const;
+/** A Wikipedia lead paragraph this long belongs to a long article (the lead grows with the article). */
+const LONG_LEAD = 600;
 
 export interface NotabilityInput {
   categoryId: number;
@@ -128,24 +140,36 @@ export interface NotabilityInput {
   sources: Array<{ source: string }>;
 }
 
+/** Whether the place is a National Historic Landmark or National Park System site by its data. */
+export const isNationalLandmark = (tags: Record<string, string> | null | undefined) => tags?.nrListed === NHPA_DAY_ONE || tags?.nationalLandmark === "yes";
+
 /**
  * How well known a place is, from open signals only: independent datasets that list it, a landmark or
- * National Register listing, a Wikipedia/Wikidata link, the museum discipline, a tourism kind. Organisation
- * names, PO boxes and historical-society offices score below zero (never featured).
+ * National Register listing (a day-one listing of 1966 = a National Historic Landmark), a Wikipedia/Wikidata
+ * link and the length of the article's lead, the museum discipline, a tourism kind. Organisation names,
+ * PO boxes and historical-society offices score below zero (never featured).
  */
 export function notability(p: NotabilityInput): number {
   const datasets = new Set(p.sources.map((s) => s.source));
-  // Heritage listings (city landmarks, the National Register, its Wikipedia articles) count as one family:
-  // a house on three lists is not three times as famous; a landmark that is also a museum or an OSM attraction is.
+  // Heritage listings (city landmarks, the National Register, its Wikipedia articles) count as one family,
+  // each further list adding 1: a house on three lists is not three times as famous; a landmark that is also
+  // a museum or an OSM attraction is.
+  const listings = [...datasets].filter((s) => LISTING_SOURCES.has(s)).length;
   const families = new Set([...datasets].map((s) => (LISTING_SOURCES.has(s) ? "heritage" : s)));
   let score = 2 * (families.size - 1);
-  if ([...datasets].some((s) => LISTING_SOURCES.has(s))) score += 2;
-  if (p.wikidata) score += 3;
-  if (p.tags?.wikipedia || datasets.has("historic-wikipedia")) score += 1;
+  if (listings) score += 2 + (listings - 1);
+  if (isNationalLandmark(p.tags)) score += 3;
+  const wikipedia = !!(p.tags?.wikipedia || datasets.has("historic-wikipedia"));
+  if (p.wikidata || wikipedia) score += 3;
+  if (p.wikidata && wikipedia) score += 1;
+  if (Number(p.tags?.leadLength) >= LONG_LEAD) score += 2;
   if (datasets.has("wikivoyage-do")) score += 2;
   const discipline = p.tags?.discipline;
   if (discipline && discipline in MUSEUM_DISCIPLINE) score += MUSEUM_DISCIPLINE[discipline]!;
   else if (FAMOUS_KIND.test(p.kind)) score += 3;
+  else if (MINOR_KIND.test(p.kind)) score += 1;
+  // A private home is seen from the street; one open to visitors is a museum (discipline above).
+  else if (p.kind === "historic house") score -= 1;
   if (p.tags?.tourism && /attraction|museum|viewpoint/.test(p.tags.tourism)) score += 2;
   if (p.categoryId === CATEGORY.food || p.categoryId === CATEGORY.stores) score -= 2;
   if (isOrganisationName(p.title) || /\b(society|association|council|commission|committee|club)\b/i.test(p.title)) score -= 6;

@@ -82,7 +82,7 @@ export const DATASETS: Dataset[] = [
 ];
 
 /** Bump to re-import every state at next use. */
-export const PLACES_VERSION = "2";
+export const PLACES_VERSION = "3";
 
 export const datasetsFor = (stateCode: string) => DATASETS.filter((d) => d.states === "all" || d.states.includes(stateCode));
 
@@ -220,7 +220,11 @@ export function createStateLoader(
           entry.running = false;
           clearCsvCache(); // parsed files are not kept between states
           splits?.done(stateCode);
-          (globalThis as { Bun?: { gc(force: boolean): void } }).Bun?.gc(true); // hand their memory back before the next state
+          // Hand their memory back before the next state: collect now; the libSQL statement finalisers run on
+          // the next turn of the event loop (db/import/release.ts), so collect once more after it.
+          const gc = () => (globalThis as { Bun?: { gc(force: boolean): void } }).Bun?.gc(true);
+          gc();
+          setTimeout(gc, 1).unref?.();
           if (entry.ready) backgroundDone(stateCode);
         }
       }

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Dataset, ReadResult } from "./types";
-import { clearCsvCache } from "./util";
+import { keepParsedFiles } from "./util";
 
 /**
  * Nationwide datasets split per state once, for the background import (decision 024). Every nationwide
@@ -64,6 +64,7 @@ const sliceFile = (dir: string, key: string, stateCode: string) => join(dir, key
 export async function writeSplits(dir: string, dataset: Dataset, states: readonly string[]): Promise<number> {
   mkdirSync(join(dir, dataset.key), { recursive: true });
   let written = 0;
+  keepParsedFiles(true);
   try {
     for (const stateCode of states) {
       const lines: string[] = [];
@@ -72,7 +73,7 @@ export async function writeSplits(dir: string, dataset: Dataset, states: readonl
       written += lines.length;
     }
   } finally {
-    clearCsvCache();
+    keepParsedFiles(false);
   }
   return written;
 }

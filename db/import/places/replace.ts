@@ -1,4 +1,5 @@
 import type { Client, InStatement } from "@libsql/client";
+import { releaseStatements } from "../release";
 
 /**
  * The "replace" half of an operator refresh (docs/decisions/024): after a source's current rows for a
@@ -43,7 +44,10 @@ export async function removeStaleRecords(client: Client, source: string, stateCo
         : { sql: "UPDATE places SET sources = ?, updated_at = ? WHERE id = ?", args: [JSON.stringify(entry.sources), Date.now(), id] },
     );
   }
-  for (let i = 0; i < writes.length; i += 400) await client.batch(writes.slice(i, i + 400), "write");
+  for (let i = 0; i < writes.length; i += 400) {
+    await client.batch(writes.slice(i, i + 400), "write");
+    await releaseStatements(400);
+  }
   return { deleted, unlinked };
 }
 

@@ -3,7 +3,8 @@ import { distanceMiles } from "../../../src/geo";
 import type { Dataset, PlaceInput, ReadResult } from "./types";
 import { CATEGORY } from "./types";
 import { titleKey } from "./titles";
-import { brandOf, junkReason, notability } from "./filters";
+import { brandOf, junkReason, notability, SIGNAL_TAGS } from "./filters";
+import { releaseStatements } from "../release";
 
 /**
  * Writing places: every import is idempotent and deduplicating.
@@ -70,6 +71,14 @@ function lodgingKey(p: Pick<PlaceInput, "categoryId" | "address" | "phone">): st
 /** The newest dataset date among a place's sources. */
 const newestObserved = (sources: SourceRef[]) =>
   sources.reduce<string | null>((best, s) => (s.observedAt && (!best || s.observedAt > best) ? s.observedAt : best), null);
+
+/** Notability signals of a record merged into a place (its other tags stay with their own dataset). */
+function mergeSignals(target: { tags?: Record<string, string> | null }, tags: Record<string, string> | null | undefined) {
+  for (const k of SIGNAL_TAGS) {
+    const value = tags?.[k];
+    if (value && !target.tags?.[k]) target.tags = { ...(target.tags ?? {}), [k]: value };
+  }
+}
 
 /** A place as held in memory during an import. */
 interface Held extends PlaceInput {
@@ -142,11 +151,12 @@ export async function importDatasetState(
     const same = lodging ? byLodging.get(lodging) : undefined;
     return same && same !== self && !same.gone ? same : undefined;
   };
-  const mergeInto = (target: Held, from: Pick<PlaceInput, (typeof FILLABLE)[number]>, refs: SourceRef[]) => {
+  const mergeInto = (target: Held, from: Pick<PlaceInput, (typeof FILLABLE)[number] | "tags">, refs: SourceRef[]) => {
     for (const field of FILLABLE) {
       const value = from[field];
       if (value !== undefined && value !== null && target[field] == null) (target as any)[field] = value;
     }
+    mergeSignals(target, from.tags);
     for (const ref of refs) if (!target.sources.some((s) => s.source === ref.source && s.sourceId === ref.sourceId)) target.sources.push(ref);
     target.dirty = true;
   };
@@ -203,6 +213,7 @@ export async function importDatasetState(
       addToGrid(p);
       for (const s of p.sources) bySource.set(`${s.source}\u0000${s.sourceId}`, p);
     }
+    await releaseStatements(400);
     if (page.rows.length < 5000) break;
     after = Number(page.rows[page.rows.length - 1]!.id);
   }
@@ -237,8 +248,10 @@ export async function importDatasetState(
         known.categoryId = input.categoryId;
         known.latitude = input.latitude;
         known.longitude = input.longitude;
-        known.tags = input.tags ?? known.tags;
-      }
+        // Signals merged from other datasets stay (notability).
+        const signals = Object.fromEntries(SIGNAL_TAGS.flatMap((k) => (known.tags?.[k] ? [[k, known.tags[k]]] : [])));
+        known.tags = input.tags || Object.keys(signals).length ? { ...signals, ...(input.tags ?? {}) } : known.tags;
+      } else mergeSignals(known, input.tags);
       const own = known.sources.find((s) => s.source === ref.source && s.sourceId === ref.sourceId);
       if (own) own.observedAt = ref.observedAt;
       known.dirty = true;
@@ -299,6 +312,7 @@ export async function importDatasetState(
       "write",
     );
     results.forEach((r, j) => (chunk[j]!.id = Number(r.rows[0]!.id)));
+    await releaseStatements(chunk.length);
   }
   const updates: InStatement[] = [];
   for (const p of held.values()) {
@@ -314,7 +328,10 @@ export async function importDatasetState(
     }));
   const deletes: InStatement[] = gone.map((p) => ({ sql: "DELETE FROM places WHERE id = ?", args: [p.id!] }));
   const writes = [...updates, ...links, ...unlinks, ...deletes];
-  for (let i = 0; i < writes.length; i += CHUNK) await client.batch(writes.slice(i, i + CHUNK), "write");
+  for (let i = 0; i < writes.length; i += CHUNK) {
+    await client.batch(writes.slice(i, i + CHUNK), "write");
+    await releaseStatements(Math.min(CHUNK, writes.length - i));
+  }
   options.onProgress?.(summary.read);
   return summary;
 }

@@ -7,22 +7,70 @@ import { readText } from "../../../src/files";
 /** Shared helpers for dataset readers. */
 
 const parsed = new Map<string, Record<string, string>[]>();
+/** Whether parsed files are kept (a per-state split reads each nationwide file once per state: decision 024). */
+let keepParsed = false;
+const CSV_OPTIONS = { skip_empty_lines: true, bom: true, relax_column_count: true, relax_quotes: true } as const;
 
-/** Parse a (gzipped) CSV file with a header row. Parsed files are kept for the current process run. */
+/**
+ * Parse a whole (gzipped) CSV file with a header row, for readers that need every row at once (two passes).
+ * Kept only while `keepParsedFiles(true)` (the per-state split); otherwise dropped with the reader.
+ */
 export async function readCsv(path: string, options: { header?: string[] } = {}): Promise<Record<string, string>[]> {
   const key = `${path}|${options.header?.join(",") ?? ""}`;
   const cached = parsed.get(key);
   if (cached) return cached;
   const text = await readText(path);
-  const rows: Record<string, string>[] = parse(text, {
-    columns: options.header ?? true,
-    skip_empty_lines: true,
-    bom: true,
-    relax_column_count: true,
-    relax_quotes: true,
-  });
-  parsed.set(key, rows);
+  const rows: Record<string, string>[] = parse(text, { columns: options.header ?? true, ...CSV_OPTIONS });
+  if (keepParsed) parsed.set(key, rows);
   return rows;
+}
+
+/**
+ * The rows of a (gzipped) CSV file one at a time: the text is parsed in line-aligned slices of about 1 MB
+ * (never inside a quoted field), so a state import never holds a parsed nationwide file, only its text
+ * (issue 11: steady RSS ≤ 256 MB, peak ≤ 512 MB; a parsed file is ~10× its text). While parsed files are kept
+ * (the per-state split), the whole file is parsed once and shared.
+ */
+export async function* csvRows(path: string): AsyncIterable<Record<string, string>> {
+  const cached = parsed.get(`${path}|`);
+  if (cached || keepParsed) {
+    yield* cached ?? (await readCsv(path));
+    return;
+  }
+  const text = await readText(path);
+  const headerEnd = text.indexOf("\n") + 1 || text.length;
+  const columns = (parse(text.slice(0, headerEnd), { bom: true }) as string[][])[0];
+  if (!columns) return;
+  for (let start = headerEnd; start < text.length; ) {
+    let end = lineEnd(text, Math.min(text.length, start + SLICE_CHARS));
+    let quotes = countQuotes(text, start, end);
+    // An odd number of quotes: the slice ends inside a quoted field (a line break in a value); extend it.
+    while (quotes % 2 === 1 && end < text.length) {
+      const next = lineEnd(text, end);
+      quotes += countQuotes(text, end, next);
+      end = next;
+    }
+    const rows = parse(text.slice(start, end), { columns, ...CSV_OPTIONS }) as Record<string, string>[];
+    start = end;
+    yield* rows;
+  }
+}
+const SLICE_CHARS = 1 << 20;
+/** The index just after the line break at or after `from` (or the end of the text). */
+const lineEnd = (text: string, from: number) => {
+  const nl = text.indexOf("\n", from);
+  return nl < 0 ? text.length : nl + 1;
+};
+function countQuotes(text: string, from: number, to: number): number {
+  let n = 0;
+  for (let at = text.indexOf('"', from); at >= 0 && at < to; at = text.indexOf('"', at + 1)) n++;
+  return n;
+}
+
+/** Keep parsed files until `keepParsedFiles(false)` (which forgets them). */
+export function keepParsedFiles(on: boolean) {
+  keepParsed = on;
+  if (!on) parsed.clear();
 }
 
 /** Forget parsed files (after an import run) so their memory is released. */

@@ -1,5 +1,5 @@
 import { CATEGORY, type Dataset, type ReadResult } from "../types";
-import { caps, nameAndPosition, phone, readCsv, text, website } from "../util";
+import { caps, nameAndPosition, phone, csvRows, text, website } from "../util";
 import file from "../../../data/places/campgrounds_ridb_osm_us_2026.csv.gz" with { type: "file" };
 
 /**
@@ -34,7 +34,7 @@ function kindOf(row: Record<string, string>, name: string): string {
 
 function readRows(wantRidb: boolean) {
   return async function* read(stateCode: string): AsyncIterable<ReadResult> {
-    for (const row of await readCsv(file)) {
+    for await (const row of csvRows(file)) {
       if (row.state_code !== stateCode || isRidb(row) !== wantRidb) continue;
       const checked = nameAndPosition(text(row.name), row.latitude, row.longitude);
       if ("skip" in checked) {

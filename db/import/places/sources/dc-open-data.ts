@@ -1,5 +1,5 @@
 import { CATEGORY, type CategoryId, type Dataset, type ReadResult } from "../types";
-import { caps, nameAndPosition, phone, readCsv, shortHash, text, website, year } from "../util";
+import { caps, nameAndPosition, phone, csvRows, shortHash, text, website, year } from "../util";
 import file from "../../../data/places/dc_pois_opendata_2016.csv.gz" with { type: "file" };
 
 /**
@@ -114,7 +114,7 @@ export const dcOpenData: Dataset = {
   async *read(stateCode: string): AsyncIterable<ReadResult> {
     if (stateCode !== "DC") return;
     const seen = new Set<string>();
-    for (const row of await readCsv(file)) {
+    for await (const row of csvRows(file)) {
       const layer = row.source_layer ?? "";
       const extra = parseExtra(row.extra);
       let listed = text(row.name);

@@ -1,5 +1,5 @@
 import { CATEGORY, type Dataset, type ReadResult } from "../types";
-import { coords, readCsv, text } from "../util";
+import { coords, csvRows, text } from "../util";
 import file from "../../../data/places/gnis_natural_features_partial_41_states.csv.gz" with { type: "file" };
 
 /**
@@ -29,7 +29,7 @@ export const gnisNature: Dataset = {
   url: "https://www.usgs.gov/tools/geographic-names-information-system-gnis",
   states: "all",
   async *read(stateCode: string): AsyncIterable<ReadResult> {
-    for (const row of await readCsv(file)) {
+    for await (const row of csvRows(file)) {
       if (row.state !== stateCode) continue;
       const name = text(row.name);
       if (!name) {

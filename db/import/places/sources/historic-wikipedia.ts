@@ -1,5 +1,6 @@
 import { CATEGORY, type Dataset, type ReadResult } from "../types";
-import { nameAndPosition, readCsv, text } from "../util";
+import { nameAndPosition, csvRows, text } from "../util";
+import { stateOfPoint } from "../state-of-point";
 import file from "../../../data/places/nrhp_wikidata_sites_with_wikipedia_summaries_partial.csv.gz" with { type: "file" };
 
 /**
@@ -11,12 +12,20 @@ import file from "../../../data/places/nrhp_wikidata_sites_with_wikipedia_summar
 function kindOf(description: string): string {
   const d = description.toLowerCase();
   if (/historic district|district/.test(d)) return "historic district";
-  if (/\b(house|home|mansion|residence|farm)\b/.test(d)) return "historic house";
+  if (/\b(house|mansion|residence|farm)\b(?! of\b)|\bhome\b(?! (of|venue|ground|stadium|field|port|base)\b)/.test(d)) return "historic house";
   if (/\b(church|cathedral|chapel|synagogue|temple|meeting house)\b/.test(d)) return "historic church";
   if (/\bbridge\b/.test(d)) return "historic bridge";
   if (/\b(lighthouse|light station)\b/.test(d)) return "lighthouse";
   if (/\b(museum)\b/.test(d)) return "museum";
   return "historic site";
+}
+
+/** Whether an undescribed row's point lies in the state (outline first, the nearest city's state at a gap). */
+function couldBeIn(row: Record<string, string | undefined>, stateCode: string): boolean {
+  const lat = Number(row.latitude);
+  const lng = Number(row.longitude);
+  const outlined = Number.isFinite(lat) && Number.isFinite(lng) ? stateOfPoint(lat, lng) : null;
+  return (outlined ?? text(row.nearest_state)) === stateCode;
 }
 
 export const historicWikipedia: Dataset = {
@@ -28,9 +37,9 @@ export const historicWikipedia: Dataset = {
   url: "https://en.wikipedia.org/",
   states: "all",
   async *read(stateCode: string): AsyncIterable<ReadResult> {
-    for (const row of await readCsv(file)) {
-      const state = text(row.described_state) ?? text(row.nearest_state);
-      if (state !== stateCode) continue;
+    for await (const row of csvRows(file)) {
+      const described = text(row.described_state);
+      if (described ? described !== stateCode : !couldBeIn(row, stateCode)) continue;
       const summary = text(row.wikipedia_summary);
       const url = text(row.wikipedia_url);
       if (!summary || !url?.startsWith("https://en.wikipedia.org/wiki/")) {
@@ -53,7 +62,13 @@ export const historicWikipedia: Dataset = {
         city: text(row.described_city) ?? text(row.nearest_city),
         stateCode,
         ...checked.position,
-        tags: { wikipedia: url, ...(wikidataDescription ? { wikidataDescription } : {}) },
+        tags: {
+          wikipedia: url,
+          ...(wikidataDescription ? { wikidataDescription } : {}),
+          // Notability signals (db/import/places/filters.ts): the lead's length; a lead that names the designation.
+          leadLength: String(summary.length),
+          ...(/National Historic Landmark/.test(summary) ? { nationalLandmark: "yes" } : {}),
+        },
       };
     }
   },

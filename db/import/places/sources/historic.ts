@@ -152,6 +152,11 @@ const sentence = (value: string) => {
   return /[.!?]$/.test(cap) ? cap : `${cap}.`;
 };
 const describe = (...parts: (string | null | undefined | false)[]) => parts.filter((p): p is string => !!p).join(" ") || null;
+/** The National Register listing date as the file gives it (YYYY-MM-DD), kept for the notability signal. */
+const listedDate = (date: string | undefined | null) => {
+  const d = text(date)?.slice(0, 10);
+  return d && /^\d{4}-\d{2}-\d{2}$/.test(d) ? d : null;
+};
 const listedSentence = (date: string | undefined | null) => {
   const y = year(date);
   return y ? `Listed on the National Register of Historic Places in ${y}.` : null;
@@ -294,7 +299,7 @@ export const nysNationalRegister: Dataset = historic({
       lng: row.longitude,
       since: year(row.national_register_date),
       description: describe(name.aka && sentence(`Also known as ${name.aka}`), listedSentence(row.national_register_date)),
-      tags: { county: county(row.county) },
+      tags: { county: county(row.county), nrListed: listedDate(row.national_register_date) },
     };
   },
 });
@@ -419,7 +424,7 @@ export const portlandLandmarks: Dataset = historic({
         listed ? `Listed on the National Register of Historic Places in ${listed}.` : row.local_landmark === "Yes" ? "A City of Portland historic landmark." : null,
         area && sentence(`Significant for ${area.toLowerCase()}${period ? ` (${period})` : ""}`),
       ),
-      tags: { architect, style: style && !STYLE_NOISE.test(style) ? style : null, nrhpRef: text(row.nrhp_refnum) },
+      tags: { architect, style: style && !STYLE_NOISE.test(style) ? style : null, nrhpRef: text(row.nrhp_refnum), nrListed: listedDate(row.nr_listed_date) },
     };
   },
 });
@@ -451,7 +456,7 @@ export const mtNationalRegister: Dataset = historic({
       description: describe(listedSentence(row.listed_date)),
       // The image and pages belong to the Montana Historical Society: linked, not copied.
       imageUrl: httpsImage(row.image_url),
-      tags: { county: county(row.county), link: url(row.historic_montana_url), nomination: url(row.nomination_url) },
+      tags: { county: county(row.county), link: url(row.historic_montana_url), nomination: url(row.nomination_url), nrListed: listedDate(row.listed_date) },
     };
   },
 });
@@ -512,7 +517,7 @@ export const moHistoric: Dataset = historic({
         areas.length > 0 && sentence(`Significant for ${areas.join(", ")}${period ? ` (${period})` : ""}`),
         architect && !/unknown/i.test(architect) && sentence(`Architect or builder: ${architect}`),
       ),
-      tags: { multipleProperty: text(row.multiple_property_listing) },
+      tags: { multipleProperty: text(row.multiple_property_listing), nrListed: listedDate(row.listed_date), nationalLandmark: /national (historic )?landmark/i.test(comment) ? "yes" : null },
     };
   },
 });
@@ -543,7 +548,7 @@ export const wvNrhp: Dataset = historic({
       city: text(row.city),
       since: year(row.listed_date),
       description: listedSentence(row.listed_date),
-      tags: { county: county(row.county), vicinity: row.vicinity === "X" ? "yes" : null },
+      tags: { county: county(row.county), vicinity: row.vicinity === "X" ? "yes" : null, nrListed: listedDate(row.listed_date) },
     };
   },
 });

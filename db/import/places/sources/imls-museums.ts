@@ -1,5 +1,5 @@
 import { CATEGORY, type Dataset, type ReadResult } from "../types";
-import { nameAndPosition, phone, readCsv, text, titleCase, website } from "../util";
+import { nameAndPosition, phone, csvRows, text, titleCase, website } from "../util";
 import file from "../../../data/places/imls_mudf_2014q3_museums.csv.gz" with { type: "file" };
 
 /** IMLS Museum Universe Data File FY2014 Q3 (public domain), nationwide. */
@@ -24,7 +24,7 @@ export const imlsMuseums: Dataset = {
   url: "https://www.imls.gov/research-evaluation/data-collection/museum-data-files",
   states: "all",
   async *read(stateCode: string): AsyncIterable<ReadResult> {
-    for (const row of await readCsv(file)) {
+    for await (const row of csvRows(file)) {
       if (row.STATE !== stateCode) continue;
       const checked = nameAndPosition(text(row.NAME), row.LATITUDE, row.LONGITUDE);
       if ("skip" in checked) {

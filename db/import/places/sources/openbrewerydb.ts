@@ -1,5 +1,5 @@
 import { CATEGORY, type Dataset, type ReadResult } from "../types";
-import { coords, phone, readCsv, stateCodeFromName, text, titleCase, website } from "../util";
+import { coords, phone, csvRows, stateCodeFromName, text, titleCase, website } from "../util";
 import file from "../../../data/places/openbrewerydb_us.csv.gz" with { type: "file" };
 
 /**
@@ -35,7 +35,7 @@ export const openBreweryDb: Dataset = {
   url: "https://www.openbrewerydb.org/",
   states: "all",
   async *read(stateCode: string): AsyncIterable<ReadResult> {
-    for (const row of await readCsv(file)) {
+    for await (const row of csvRows(file)) {
       if (stateCodeFromName(row.state) !== stateCode) continue;
       const type = (row.brewery_type ?? "").trim().toLowerCase();
       if (SKIPPED[type]) {

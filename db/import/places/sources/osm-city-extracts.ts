@@ -1,6 +1,6 @@
 import { categoryFromOsmTags } from "../osm-tags";
 import type { CategoryId, Dataset, ReadResult } from "../types";
-import { nameAndPosition, readCsv, text } from "../util";
+import { nameAndPosition, csvRows, text } from "../util";
 import file from "../../../data/places/osm_pois_california_2013_nyc_chicago_dc_2017.csv.gz" with { type: "file" };
 
 /**
@@ -125,7 +125,7 @@ export const osmCityExtracts: Dataset = {
   states: "all",
   async *read(stateCode: string): AsyncIterable<ReadResult> {
     const seen = new Set<string>();
-    for (const row of await readCsv(file)) {
+    for await (const row of csvRows(file)) {
       const extract = row.source_extract?.replace(/_(~?\d{4}).*$/, "") ?? "";
       const state = text(row.state_polygon) ?? text(row.nearest_state) ?? EXTRACT_STATE[extract] ?? null;
       if (state !== stateCode) continue;

@@ -1,5 +1,5 @@
 import { CATEGORY, type Dataset, type ReadResult } from "../types";
-import { coords, readCsv, text, website, year } from "../util";
+import { coords, csvRows, text, website, year } from "../util";
 import file from "../../../data/places/osm_us_monuments_memorials_2020.csv.gz" with { type: "file" };
 
 /**
@@ -58,7 +58,7 @@ export const osmMonuments: Dataset = {
   url: "https://www.openstreetmap.org/copyright",
   states: "all",
   async *read(stateCode: string): AsyncIterable<ReadResult> {
-    for (const row of await readCsv(file)) {
+    for await (const row of csvRows(file)) {
       const state = (text(row.addr_state) ?? text(row.nearest_state) ?? "").toUpperCase();
       if (state !== stateCode) continue;
       const name = text(row.name);

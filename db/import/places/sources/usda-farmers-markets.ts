@@ -1,5 +1,5 @@
 import { CATEGORY, type Dataset, type ReadResult } from "../types";
-import { caps, nameAndPosition, readCsv, text, website } from "../util";
+import { caps, nameAndPosition, csvRows, text, website } from "../util";
 import file from "../../../data/places/usda_farmers_markets_2017.csv.gz" with { type: "file" };
 
 /**
@@ -77,7 +77,7 @@ export const usdaFarmersMarkets: Dataset = {
   url: "https://www.ams.usda.gov/local-food-directories/farmersmarkets",
   states: "all",
   async *read(stateCode: string): AsyncIterable<ReadResult> {
-    for (const row of await readCsv(file)) {
+    for await (const row of csvRows(file)) {
       if (row.state?.trim() !== stateCode) continue;
       const checked = nameAndPosition(clean(row.name), row.latitude, row.longitude);
       if ("skip" in checked) {

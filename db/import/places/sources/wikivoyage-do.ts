@@ -1,5 +1,5 @@
 import { CATEGORY, type Dataset, type ReadResult } from "../types";
-import { nameAndPosition, phone, readCsv, shortHash, stateCodeFromName, text, titleCase, website } from "../util";
+import { nameAndPosition, phone, csvRows, shortHash, stateCodeFromName, text, titleCase, website } from "../util";
 import file from "../../../data/places/wikivoyage_do_listings_us.csv.gz" with { type: "file" };
 
 /**
@@ -44,7 +44,7 @@ export const wikivoyageDo: Dataset = {
   states: "all",
   async *read(stateCode: string): AsyncIterable<ReadResult> {
     const seen = new Set<string>();
-    for (const row of await readCsv(file)) {
+    for await (const row of csvRows(file)) {
       const polygonState = stateCodeFromName(row.state_polygon);
       const state = polygonState ?? text(row.nearest_state)?.toUpperCase();
       if (state !== stateCode) continue;

@@ -1,5 +1,5 @@
 import { CATEGORY, type CategoryId, type Dataset, type ReadResult } from "../types";
-import { coords, phone, readCsv, text, titleCase } from "../util";
+import { coords, phone, csvRows, text, titleCase } from "../util";
 import { WOF_FILES } from "./wof-files";
 
 /**
@@ -80,7 +80,7 @@ export const wofSimplegeo: Dataset = {
   async *read(stateCode: string): AsyncIterable<ReadResult> {
     const file = WOF_FILES[stateCode];
     if (!file) return;
-    for (const row of await readCsv(file)) {
+    for await (const row of csvRows(file)) {
       const name = text(row.name);
       if (!name) {
         yield { skip: "no name" };

@@ -1,0 +1,20 @@
+/**
+ * The embedded libSQL driver frees a statement (and its copies of the bound values) only when the garbage
+ * collector finalises the statement's JS wrapper, and the collector does not see that native memory. An import
+ * of 20,000 rows grew the process by ~100 MB per pass and kept it (measured: 60,000 inserts in 14 s and
+ * +380 MB; with a collection and one event-loop turn every few batches, 7 s and +13 MB). So importers report
+ * the statements they ran, and after every ~1,600 the process collects and lets the finalisers run.
+ */
+let statementsSinceCollect = 0;
+const EVERY = 1600;
+
+export async function releaseStatements(count: number): Promise<void> {
+  statementsSinceCollect += count;
+  if (statementsSinceCollect < EVERY) return;
+  statementsSinceCollect = 0;
+  (globalThis as { Bun?: { gc(force: boolean): void } }).Bun?.gc(true);
+  await new Promise((resolve) => setTimeout(resolve, 1));
+}
+
+/** Collect now (after a one-off bulk write such as the cities import). */
+export const releaseNow = () => releaseStatements(EVERY);
