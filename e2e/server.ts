@@ -1,9 +1,9 @@
 /**
- * The LocalScope servers the browser tests talk to (decision 025): global setup starts one on the base port
- * (E2E_PORT) over a template database and imports the states the tests browse into it, then stops it; each
- * Playwright worker then copies that database and starts its own server on E2E_PORT + 1 + its parallel index.
- * Workers therefore never share a database, a rate-limit bucket or a cache, and the state imports (1–9 s
- * each) happen once per run instead of once per worker.
+ * The LocalScope servers the browser tests talk to (decisions 025, 029): global setup puts the template
+ * database (cities and the states the tests browse already imported, scripts/test-template.ts) in
+ * TEMPLATE_DIR; each Playwright worker copies it and starts its own server on E2E_PORT + 1 + its parallel
+ * index. Workers therefore never share a database, a rate-limit bucket or a cache, and the state imports
+ * (1–9 s each) happen once per run instead of once per worker.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, openSync, readdirSync, rmSync } from "node:fs";
