@@ -10,6 +10,8 @@ import { join } from "node:path";
 
 export function testTemplate(name: "base" | "places"): string | undefined {
   const dir = process.env.LOCALSCOPE_TEST_TEMPLATES;
+  // Files that need their states not yet imported run without it (scripts/test.ts).
+  if (name === "places" && process.env.LOCALSCOPE_TEST_PLACES === "off") return undefined;
   const file = dir ? join(dir, `${name}.db`) : undefined;
   return file && existsSync(file) ? file : undefined;
 }

@@ -1,3 +1,4 @@
+// npm test runs this file without the places template (decision 029): the /map page's loading state needs Nevada not yet imported.
 import { describe, expect, test } from "bun:test";
 import { guestBrowser, testApp } from "./testing";
 
