@@ -18,7 +18,6 @@
  */
 import { copyFileSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { refreshStateHealth } from "../modules/admin";
 import { bootServices } from "../src/boot";
 
 /**
@@ -40,20 +39,30 @@ export async function buildTestTemplates(dir: string, log: (line: string) => voi
   for (const file of [base, e2e, places, building]) for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
   const started = performance.now();
   const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
-  const quiet = { info: () => {}, warn: (...a: unknown[]) => log(a.map(String).join(" ")), error: (...a: unknown[]) => log(a.map(String).join(" ")) };
+  const say = (...a: unknown[]) => log(a.map(String).join(" "));
+  // Per-dataset summaries stay quiet; a failed import or split is said.
+  const quiet = { info: (...a: unknown[]) => void (/failed/.test(String(a[0])) && say(...a)), warn: say, error: say };
   const booted = await bootServices({ DATABASE_URL: `file:${building}`, DATABASE_AUTH_TOKEN: undefined, OVERPASS_URL: undefined, PLACES_BACKGROUND_IMPORT: "off" }, quiet);
   const checkpoint = () => booted.database.client.execute("PRAGMA wal_checkpoint(TRUNCATE)");
-  await checkpoint();
+  /** A copy of the database as it is (nothing is being written: the background queue is empty). */
   const snapshot = async (file: string) => {
     await checkpoint();
     copyFileSync(building, `${file}.part`);
     renameSync(`${file}.part`, file);
   };
+  /**
+   * The server's background import (decision 024): each nationwide dataset is parsed once and split for these
+   * states, instead of once per state, then the states import one after another.
+   */
   const importStates = async (states: readonly string[]) => {
+    booted.states.startBackground(states, 0);
     for (const state of states) {
-      await booted.states(state);
-      // The admin's data-health summary (boot's onImported starts it without waiting): done before the copy.
-      await refreshStateHealth(booted.database.client, state);
+      // Done when the admin's data-health summary, which boot's onImported computes after a state, is written.
+      const health = { sql: "SELECT 1 FROM admin_data_health WHERE state_code = ?", args: [state] };
+      for (let waited = 0; !(await booted.database.client.execute(health)).rows.length; waited += 50) {
+        if (waited > 900_000) throw new Error(`the places of ${state} were not imported within 15 minutes`);
+        await Bun.sleep(50);
+      }
     }
   };
   await snapshot(base);
