@@ -15,6 +15,40 @@ export const BASE_PORT = Number(process.env.E2E_PORT ?? 3199);
 export const TEMPLATE_DIR = join(root, ".tmp", `e2e-${BASE_PORT}`, "template");
 
 /**
+ * The cities the browser tests browse or switch to; their states are in the template (scripts/test-template.ts
+ * imports them), and each worker's server is told they are ready before the first test (`statesReady`).
+ */
+export const BROWSED_CITIES = [
+  ["Las Vegas", "NV"],
+  ["Alzada", "MT"],
+  ["New York", "NY"],
+  ["Boston", "MA"],
+  ["Pittsburgh", "PA"],
+  ["Springfield", "IL"],
+  ["West Yellowstone", "MT"],
+  // City stories (e2e/stories.e2e.ts).
+  ["Savannah", "GA"],
+  ["Abbeville", "AL"],
+] as const;
+
+/**
+ * A new server knows a state is in only once something asks for it: until then its first page for the state
+ * renders skeletons and the browser loads the lists. Ask for each browsed state once (status is a single
+ * query when the state is imported), so no test depends on an earlier test having visited its state.
+ */
+export async function statesReady(url: string) {
+  const deadline = Date.now() + 60_000;
+  for (const [city, state] of BROWSED_CITIES) {
+    for (;;) {
+      const response = await fetch(`${url}/api/places/status?city=${encodeURIComponent(city)}&state=${state}`);
+      if (response.ok && ((await response.json()) as { ready: boolean }).ready) break;
+      if (Date.now() > deadline) throw new Error(`${state}'s places were not ready on ${url} within 60 s`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+/**
  * The first client retry waits this long instead of 1 s (then doubling: 50, 100, 200 ms), so the error-path
  * tests do not sit out 7 s of real back-off each. One test strips it and proves the real 1 + 2 + 4 s.
  */

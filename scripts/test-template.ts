@@ -18,17 +18,18 @@
  */
 import { copyFileSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { BROWSED_CITIES } from "../e2e/server";
 import { bootServices } from "../src/boot";
 
 /**
- * States whose places the tests read from a shared database; the browser tests' first (Las Vegas, Alzada,
- * New York, the cities they switch to, city stories). Not here, on purpose: states a test needs to see not yet
+ * States whose places the tests read from a shared database; the browser tests' first (their cities are
+ * listed in e2e/server.ts). Not here, on purpose: states a test needs to see not yet
  * imported (VT in ui/pages/discovery-pages.test.tsx, WY in the Overpass and status tests).
  */
-export const E2E_STATES = ["NV", "MT", "NY", "MA", "PA", "IL", "GA", "AL"] as const;
+export const E2E_STATES: readonly string[] = [...new Set(BROWSED_CITIES.map(([, state]) => state))];
 /** More states bun:test reads (modules/places/service.test.ts real-data lists, content, pages, the page cache). */
 export const UNIT_STATES = ["LA", "UT", "MO", "TX", "DC"] as const;
-export const TEMPLATE_STATES = [...E2E_STATES, ...UNIT_STATES] as const;
+export const TEMPLATE_STATES = [...E2E_STATES, ...UNIT_STATES];
 
 export async function buildTestTemplates(dir: string, log: (line: string) => void = () => {}, options: { e2eOnly?: boolean } = {}): Promise<void> {
   mkdirSync(dir, { recursive: true });
