@@ -2,6 +2,9 @@
 import { describe, expect, test } from "bun:test";
 import { guestBrowser, testApp } from "./testing";
 
+// The shared database boots here, outside the first test's 5 s timeout (with npm test this file is its first user).
+await testApp();
+
 type Position = [number, number];
 const positions = (geometry: { type: string; coordinates: unknown }): Position[] => {
   const out: Position[] = [];
