@@ -2,16 +2,17 @@ import { defineConfig, devices } from "@playwright/test";
 
 /**
  * Browser tests (*.e2e.ts) in Debian's Chromium (/usr/bin/chromium); Playwright never downloads a browser.
- * Global setup imports the browsed states into a template database once (server on E2E_PORT, then stopped);
- * each worker runs its own server on a copy of it, on E2E_PORT + 1 + its index (e2e/server.ts, decision 025).
- * E2E_WORKERS sets the number of workers (default 2).
+ * Global setup provides a template database with the browsed states imported (built once per `npm test` for
+ * every suite, scripts/test-template.ts, decision 029); each worker runs its own server on a copy of it, on
+ * E2E_PORT + 1 + its index (e2e/server.ts, decision 025).
+ * E2E_WORKERS sets the number of workers (default 3: the tests leave the cores idle part of the time, decision 029).
  */
 
 export default defineConfig({
   testDir: "e2e",
   testMatch: "**/*.e2e.ts",
   globalSetup: "./e2e/global-setup.ts",
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   fullyParallel: true,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? "line" : "list",

@@ -1,5 +1,5 @@
 import { expect, test as base } from "@playwright/test";
-import { copyTemplate, startServer, workerDir, workerPort } from "./server";
+import { copyTemplate, startServer, statesReady, workerDir, workerPort } from "./server";
 
 /**
  * Every page in a test: a console error, an uncaught exception or a hydration warning fails the test.
@@ -15,6 +15,7 @@ export const test = base.extend<{ expectedConsoleErrors: RegExp[]; consoleErrors
       const dir = workerDir(workerInfo.parallelIndex);
       copyTemplate(dir);
       const server = await startServer(workerPort(workerInfo.parallelIndex), dir);
+      await statesReady(server.url);
       // The data-grounded facts and history for Las Vegas are built per server on first use (seconds on a
       // busy machine): built here, before any test's own timeouts run.
       const headers = { "content-type": "application/json", origin: server.url };

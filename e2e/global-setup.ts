@@ -1,33 +1,25 @@
 /**
- * Before any browser test: import the states the tests browse (places are imported per state on first
- * use, 1–9 s each) into the template database, once per run, so no test waits for an import inside its own
- * expect timeouts. Each worker then starts its own server on a copy of it (e2e/server.ts, decision 025).
+ * Before any browser test: the template database every worker copies (e2e/server.ts, decision 025), with the
+ * places of every state the tests browse already imported (1–9 s a state), so no test waits for an import
+ * inside its own expect timeouts. `npm test` builds the templates once for all suites (scripts/test-template.ts,
+ * LOCALSCOPE_TEST_TEMPLATES, decision 029); run on its own, Playwright builds them here.
  */
-import { startServer, TEMPLATE_DIR, BASE_PORT } from "./server";
+import { spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, mkdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { TEMPLATE_DIR } from "./server";
 
-const WARM = [
-  ["Las Vegas", "NV"],
-  ["Alzada", "MT"],
-  ["New York", "NY"],
-  // Cities the tests switch to: imported here once, not by every worker inside a test's own timeout.
-  ["Boston", "MA"],
-  ["Pittsburgh", "PA"],
-  ["Springfield", "IL"],
-  ["West Yellowstone", "MT"],
-  // City stories (e2e/stories.e2e.ts).
-  ["Savannah", "GA"],
-  ["Abbeville", "AL"],
-] as const;
+const root = fileURLToPath(new URL("..", import.meta.url));
 
 export default async function globalSetup() {
-  const server = await startServer(BASE_PORT, TEMPLATE_DIR);
-  try {
-    for (const [city, state] of WARM) {
-      const url = `${server.url}/api/places/nearby?city=${encodeURIComponent(city)}&state=${state}&count=1`;
-      const response = await fetch(url, { signal: AbortSignal.timeout(120_000) });
-      if (!response.ok) throw new Error(`warming ${city}, ${state} failed: ${response.status}`);
-    }
-  } finally {
-    await server.stop();
+  let templates = process.env.LOCALSCOPE_TEST_TEMPLATES;
+  if (!templates || !existsSync(join(templates, "e2e.db"))) {
+    templates = join(TEMPLATE_DIR, "..", "templates");
+    const built = spawnSync(join(root, "node_modules/.bin/bun"), ["scripts/test-template.ts", templates, "--e2e-only"], { cwd: root, stdio: "inherit" });
+    if (built.status !== 0) throw new Error(`building the test templates failed (exit ${built.status})`);
   }
+  rmSync(TEMPLATE_DIR, { recursive: true, force: true });
+  mkdirSync(TEMPLATE_DIR, { recursive: true });
+  copyFileSync(join(templates, "e2e.db"), join(TEMPLATE_DIR, "localscope.db"));
 }

@@ -1,9 +1,9 @@
 /**
- * The LocalScope servers the browser tests talk to (decision 025): global setup starts one on the base port
- * (E2E_PORT) over a template database and imports the states the tests browse into it, then stops it; each
- * Playwright worker then copies that database and starts its own server on E2E_PORT + 1 + its parallel index.
- * Workers therefore never share a database, a rate-limit bucket or a cache, and the state imports (1–9 s
- * each) happen once per run instead of once per worker.
+ * The LocalScope servers the browser tests talk to (decisions 025, 029): global setup puts the template
+ * database (cities and the states the tests browse already imported, scripts/test-template.ts) in
+ * TEMPLATE_DIR; each Playwright worker copies it and starts its own server on E2E_PORT + 1 + its parallel
+ * index. Workers therefore never share a database, a rate-limit bucket or a cache, and the state imports
+ * (1–9 s each) happen once per run instead of once per worker.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, openSync, readdirSync, rmSync } from "node:fs";
@@ -13,6 +13,40 @@ import { fileURLToPath } from "node:url";
 const root = fileURLToPath(new URL("..", import.meta.url));
 export const BASE_PORT = Number(process.env.E2E_PORT ?? 3199);
 export const TEMPLATE_DIR = join(root, ".tmp", `e2e-${BASE_PORT}`, "template");
+
+/**
+ * The cities the browser tests browse or switch to; their states are in the template (scripts/test-template.ts
+ * imports them), and each worker's server is told they are ready before the first test (`statesReady`).
+ */
+export const BROWSED_CITIES = [
+  ["Las Vegas", "NV"],
+  ["Alzada", "MT"],
+  ["New York", "NY"],
+  ["Boston", "MA"],
+  ["Pittsburgh", "PA"],
+  ["Springfield", "IL"],
+  ["West Yellowstone", "MT"],
+  // City stories (e2e/stories.e2e.ts).
+  ["Savannah", "GA"],
+  ["Abbeville", "AL"],
+] as const;
+
+/**
+ * A new server knows a state is in only once something asks for it: until then its first page for the state
+ * renders skeletons and the browser loads the lists. Ask for each browsed state once (status is a single
+ * query when the state is imported), so no test depends on an earlier test having visited its state.
+ */
+export async function statesReady(url: string) {
+  const deadline = Date.now() + 60_000;
+  for (const [city, state] of BROWSED_CITIES) {
+    for (;;) {
+      const response = await fetch(`${url}/api/places/status?city=${encodeURIComponent(city)}&state=${state}`);
+      if (response.ok && ((await response.json()) as { ready: boolean }).ready) break;
+      if (Date.now() > deadline) throw new Error(`${state}'s places were not ready on ${url} within 60 s`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
 
 /**
  * The first client retry waits this long instead of 1 s (then doubling: 50, 100, 200 ms), so the error-path

@@ -11,13 +11,15 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freshDatabase } from "../db/testing-template";
 import { cookieOf, freePort, startServer } from "./lib/server";
 
 const short = process.argv.includes("--short") || process.env.DURABILITY_SHORT === "1";
 const roundsArg = process.argv.indexOf("--rounds");
 const rounds = roundsArg > 0 ? Number(process.argv[roundsArg + 1]) : short ? 2 : 5;
 const dir = mkdtempSync(join(tmpdir(), "localscope-durability-"));
-const databaseFile = join(dir, "durable.db");
+// The base template when `npm test` built one (migrated, cities imported; decision 029), else an empty file.
+const databaseFile = freshDatabase(dir, "durable.db");
 const env = { RATE_LIMIT_WRITES_PER_MINUTE: "1000000", RATE_LIMIT_AUTH_PER_MINUTE: "1000000" };
 const password = "blue-Harbor-lantern-42";
 const emailOf = (round: number) => `durable-${round}@example.com`;

@@ -18,7 +18,7 @@ import { join } from "node:path";
 import { createApp } from "../src/app";
 import { bootServices } from "../src/boot";
 import { loadConfig } from "../src/config";
-import { silentLog, testAssets } from "../src/testing";
+import { freshDatabase, silentLog, testAssets } from "../src/testing";
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -41,7 +41,7 @@ const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.lengt
 // ---- the app, on a fresh database ----
 const dir = mkdtempSync(join(tmpdir(), "localscope-fuzz-"));
 const log = silentLog();
-const config = loadConfig({ NODE_ENV: "production", DATABASE_URL: `file:${join(dir, "fuzz.db")}`, ADMIN_EMAIL: "owner@example.com", RATE_LIMIT_WRITES_PER_MINUTE: "1000000", RATE_LIMIT_AUTH_PER_MINUTE: "1000000", PLACES_BACKGROUND_IMPORT: process.env.PLACES_BACKGROUND_IMPORT });
+const config = loadConfig({ NODE_ENV: "production", DATABASE_URL: `file:${freshDatabase(dir, "fuzz.db")}`, ADMIN_EMAIL: "owner@example.com", RATE_LIMIT_WRITES_PER_MINUTE: "1000000", RATE_LIMIT_AUTH_PER_MINUTE: "1000000", PLACES_BACKGROUND_IMPORT: process.env.PLACES_BACKGROUND_IMPORT });
 console.log("fuzz: booting the app on a fresh database…");
 const { database, cityIndex, places } = await bootServices(config, { info: () => {}, warn: () => {}, error: console.error });
 const app = createApp({ config, database, cityIndex, places, assets: testAssets, log });

@@ -12,43 +12,25 @@ import { progressBar, progressPrinter } from "../db/import/places/download";
 import { importOsmFile } from "../db/import/places/osm-file";
 import { extractUrl, GEOFABRIK_URL, refreshOsmState, type RefreshStep } from "../db/import/places/osm-refresh";
 import { formatSummary } from "../db/import/places/store";
-import { bootServices } from "../src/boot";
-import { ConfigError, loadConfig } from "../src/config";
-import { US_STATES } from "../src/domain";
+import { bootForImport, importArgs, importConfig, runImport } from "./lib/import-cli";
 
-const args = process.argv.slice(2);
-const stateAt = args.indexOf("--state");
-const stateCode = stateAt >= 0 ? args[stateAt + 1]?.toUpperCase() : undefined;
-const files = args.filter((a, i) => !a.startsWith("-") && !(stateAt >= 0 && i === stateAt + 1));
-const usage = "Usage: npm run import:osm -- --state TX [FILE|URL]   or   npm run import:osm -- FILE [FILE …]";
-if (stateAt >= 0 && (!stateCode || !US_STATES[stateCode])) {
-  console.error(`--state needs a two-letter US state code (e.g. TX), got "${args[stateAt + 1] ?? ""}"\n${usage}`);
-  process.exit(2);
-}
-if (!stateCode && files.length === 0) {
-  console.error(usage);
-  process.exit(2);
-}
+const cli = importArgs("Usage: npm run import:osm -- --state TX [FILE|URL]   or   npm run import:osm -- FILE [FILE …]", ["--state"]);
+const stateCode = cli.state(false);
+const files = cli.positional;
+if (!stateCode && files.length === 0) cli.fail("");
 for (const file of files) {
   if (!/^https?:\/\//.test(file) && !existsSync(file)) {
     console.error(`No such file: ${file}`);
     process.exit(2);
   }
 }
-let config;
-try {
-  config = loadConfig(process.env);
-} catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
-}
-const log = { info: console.log, warn: console.warn, error: console.error };
-const { database, cityIndex } = await bootServices({ ...config, PLACES_BACKGROUND_IMPORT: "off" }, log);
+const config = importConfig();
+const { database, cityIndex } = await bootForImport(config);
 const tty = Boolean(process.stdout.isTTY);
 const bar = progressPrinter((t) => process.stdout.write(t), tty);
 const n = (x: number) => x.toLocaleString("en-US");
 
-try {
+await runImport(database, bar, async () => {
   if (stateCode) {
     const from = files[0] ?? extractUrl(config.OSM_EXTRACT_URL ?? GEOFABRIK_URL, stateCode);
     const started = performance.now();
@@ -89,10 +71,4 @@ try {
       );
     }
   }
-} catch (error) {
-  bar.done();
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-} finally {
-  database.close();
-}
+});

@@ -1,54 +1,147 @@
 /**
- * Every test: build the client, type-check, run bun:test (unit + API), then Playwright (browser, Debian Chromium).
- * Output streams through; the last line sums both as "N passed, N failed".
+ * Every test: build the client, type-check, run bun:test (unit + API), the short fuzz and durability suites,
+ * then Playwright (browser, Debian Chromium). The last line sums them as "N passed, N failed".
+ *
+ * On two cores, in two lanes (decision 029):
+ *   lane 1: the template databases (scripts/test-template.ts: cities, then the states the tests read),
+ *           then Playwright as soon as its template (e2e.db) is written;
+ *   lane 2: build, type-check, the bun:test files that need no shared places database, fuzz, durability,
+ *           then the bun:test files that read the shared database, as soon as places.db is written.
+ * Playwright's output streams through; every other stage prints its output whole when it ends, so lines
+ * never interleave. A table of stage times (wall and CPU) ends the run. Arguments go to Playwright.
  */
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 
 const root = join(import.meta.dir, "..");
 const bin = (name: string) => join(root, "node_modules/.bin", name);
+const started = performance.now();
+const since = () => (performance.now() - started) / 1000;
+const templates = join(root, ".tmp", "test-templates");
 
-async function run(cmd: string[], env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
-  const proc = Bun.spawn(cmd, { cwd: root, stdout: "pipe", stderr: "pipe", env: { ...process.env, ...env } });
+interface Stage {
+  name: string;
+  start: number;
+  wall: number;
+  cpu: number;
+  code: number;
+}
+const stages: Stage[] = [];
+
+/** Run one stage; `live` streams its output, otherwise it is printed in one piece when the stage ends. */
+async function run(name: string, cmd: string[], options: { env?: Record<string, string | undefined>; live?: boolean; pid?: (pid: number) => void } = {}): Promise<{ code: number; output: string }> {
+  const start = since();
+  const proc = Bun.spawn(cmd, { cwd: root, stdout: "pipe", stderr: "pipe", env: { ...process.env, ...options.env } });
+  options.pid?.(proc.pid);
   let output = "";
   const pump = async (stream: ReadableStream<Uint8Array>, sink: NodeJS.WriteStream) => {
     const decoder = new TextDecoder();
     for await (const chunk of stream) {
       const text = decoder.decode(chunk, { stream: true });
       output += text;
-      sink.write(text);
+      if (options.live) sink.write(text);
     }
   };
   await Promise.all([pump(proc.stdout, process.stdout), pump(proc.stderr, process.stderr)]);
-  return { code: await proc.exited, output };
+  const code = await proc.exited;
+  const usage = proc.resourceUsage();
+  const stage = { name, start, wall: since() - start, cpu: usage ? Number(usage.cpuTime.total) / 1e6 : NaN, code };
+  stages.push(stage);
+  if (!options.live) process.stdout.write(`\n── ${name} (${stage.wall.toFixed(1)} s) ──\n${output}${output.endsWith("\n") ? "" : "\n"}`);
+  return { code, output };
+}
+
+/** Resolves once `file` exists, or false when the process that should write it has ended without it. */
+async function written(file: string, writer: Promise<unknown>): Promise<boolean> {
+  let ended = false;
+  void writer.finally(() => (ended = true));
+  for (;;) {
+    if (existsSync(file)) return true;
+    if (ended) return existsSync(file);
+    await Bun.sleep(100);
+  }
 }
 
 const count = (output: string, re: RegExp) => [...output.matchAll(re)].reduce((n, m) => n + Number(m[1]), 0);
 
-const build = await run([bin("bun"), "scripts/build.ts"]);
+/** A test file that says this runs with the files on their own databases, its shared database without places. */
+const WITHOUT_PLACES = "npm test runs this file without the places template";
+
+/**
+ * Every bun:test file, split by whether it reads the shared database of src/testing.ts (testApp and friends)
+ * with the states already imported.
+ */
+function unitFiles(): { own: string[]; shared: string[] } {
+  const own: string[] = [];
+  const shared: string[] = [];
+  const glob = new Bun.Glob("**/*.test.{ts,tsx}");
+  const folders = readdirSync(root, { withFileTypes: true }).filter((e) => e.isDirectory() && !e.name.startsWith(".") && !["node_modules", "dist", "data"].includes(e.name));
+  for (const folder of folders) {
+    for (const file of glob.scanSync({ cwd: join(root, folder.name) })) {
+      const path = `${folder.name}/${file}`;
+      const text = readFileSync(join(root, path), "utf8");
+      const readsShared = /\b(testApp|testServices|guestBrowser)\b/.test(text) && !text.includes(WITHOUT_PLACES);
+      (readsShared ? shared : own).push(`./${path}`);
+    }
+  }
+  return { own: own.sort(), shared: shared.sort() };
+}
+
+rmSync(templates, { recursive: true, force: true });
+const build = await run("build", [bin("bun"), "scripts/build.ts"], { live: true });
 if (build.code !== 0) process.exit(build.code);
 
-const types = await run([bin("tsc"), "--noEmit", "-p", "."]);
+let templatePid = 0;
+const templateRun = run("templates", [bin("bun"), "scripts/test-template.ts", templates], { pid: (pid) => (templatePid = pid) });
+const baseReady = written(join(templates, "base.db"), templateRun);
+const e2eReady = written(join(templates, "e2e.db"), templateRun);
+// Once the browser tests can start, the rest of the templates (bun:test's states) yields to them like lane 2.
+void e2eReady.then(() => {
+  try {
+    Bun.spawnSync(["renice", "-n", "5", "-p", String(templatePid)], { stdout: "ignore", stderr: "ignore" });
+  } catch {
+    // No renice here: the templates just keep their priority.
+  }
+});
+const placesReady = written(join(templates, "places.db"), templateRun);
+const withTemplates = async (ready: Promise<boolean>) => ({ LOCALSCOPE_TEST_TEMPLATES: (await ready) ? templates : undefined });
+
+// Lane 1: Playwright once its template is there (the test servers copy it; global setup imports nothing).
+const e2eRun = (async () => run("playwright", [bin("playwright"), "test", ...process.argv.slice(2)], { env: await withTemplates(e2eReady), live: true }))();
+
+// Lane 2, niced below the browser tests (their servers and Chromium answer within timeouts; these do not).
+const nice = (cmd: string[]) => ["nice", "-n", "5", ...cmd];
+const { own, shared } = unitFiles();
+const types = await run("tsc", nice([bin("tsc"), "--noEmit", "-p", "."]));
 if (types.code !== 0) console.error("Type check failed (tsc --noEmit).");
-
-const unit = await run([bin("bun"), "test"]);
-const unitPassed = count(unit.output, /^\s*(\d+) pass$/gm);
-const unitFailed = count(unit.output, /^\s*(\d+) fail$/gm);
-
+const unitOwn = await run(`bun test: ${own.length} files on their own databases`, nice([bin("bun"), "test", ...own]), { env: { ...(await withTemplates(baseReady)), LOCALSCOPE_TEST_PLACES: "off" } });
 // Issue 16's suites in their short form: hostile requests over every route (any app 5xx fails) and kill -9
 // durability (an acknowledged write is never lost). Each prints its figures; the full runs are npm scripts.
-const fuzz = await run([bin("bun"), "scripts/fuzz.ts", "--short"]);
-const durability = await run([bin("bun"), "scripts/durability.ts", "--short"]);
-const suitesFailed = (fuzz.code !== 0 ? 1 : 0) + (durability.code !== 0 ? 1 : 0);
+const fuzz = await run("fuzz --short", nice([bin("bun"), "scripts/fuzz.ts", "--short"]));
+const durability = await run("durability --short", nice([bin("bun"), "scripts/durability.ts", "--short"]));
+const unitShared = await run(`bun test: ${shared.length} files on the shared database`, nice([bin("bun"), "test", ...shared]), { env: await withTemplates(placesReady) });
+const template = await templateRun;
+const e2e = await e2eRun;
+
+if (template.code !== 0) console.error("Building the test templates failed (scripts/test-template.ts); the suites imported on demand instead.");
 if (fuzz.code !== 0) console.error("The fuzz suite failed (scripts/fuzz.ts --short).");
 if (durability.code !== 0) console.error("The durability suite failed (scripts/durability.ts --short).");
 
-const e2e = await run([bin("playwright"), "test", ...process.argv.slice(2)]);
+const unitOutput = unitOwn.output + unitShared.output;
+const unitCode = unitOwn.code || unitShared.code;
+const unitPassed = count(unitOutput, /^\s*(\d+) pass$/gm);
+const unitFailed = count(unitOutput, /^\s*(\d+) fail$/gm);
+const suitesFailed = (fuzz.code !== 0 ? 1 : 0) + (durability.code !== 0 ? 1 : 0) + (template.code !== 0 ? 1 : 0);
 const e2ePassed = count(e2e.output, /^\s*(\d+) passed/gm);
 const e2eFailed = count(e2e.output, /^\s*(\d+) failed/gm);
 // Flaky = failed once, passed on the CI retry: reported, not counted as a failure (Playwright exits 0).
 const e2eFlaky = count(e2e.output, /^\s*(\d+) flaky/gm);
 
-const failed = unitFailed + e2eFailed + suitesFailed + (types.code !== 0 ? 1 : 0) + (unit.code !== 0 && unitFailed === 0 ? 1 : 0) + (e2e.code !== 0 && e2eFailed === 0 ? 1 : 0);
+console.log("\nstage                                              start    wall     CPU");
+for (const s of stages) console.log(`${s.name.padEnd(48)} ${s.start.toFixed(0).padStart(5)} s ${s.wall.toFixed(1).padStart(6)} s ${s.cpu.toFixed(1).padStart(6)} s${s.code ? `  (exit ${s.code})` : ""}`);
+console.log(`${"npm test".padEnd(48)} ${"0".padStart(5)} s ${since().toFixed(1).padStart(6)} s ${stages.reduce((t, s) => t + s.cpu, 0).toFixed(1).padStart(6)} s`);
+
+const failed = unitFailed + e2eFailed + suitesFailed + (types.code !== 0 ? 1 : 0) + (unitCode !== 0 && unitFailed === 0 ? 1 : 0) + (e2e.code !== 0 && e2eFailed === 0 ? 1 : 0);
 console.log(`\nunit+api: ${unitPassed} passed, ${unitFailed} failed; fuzz and durability: ${suitesFailed ? "failed" : "passed"}; browser: ${e2ePassed} passed, ${e2eFailed} failed${e2eFlaky ? `, ${e2eFlaky} flaky (passed on retry)` : ""}`);
 console.log(`total: ${unitPassed + e2ePassed} passed, ${failed} failed`);
-process.exit(types.code || unit.code || fuzz.code || durability.code || e2e.code || (unitPassed + e2ePassed === 0 ? 1 : 0));
+process.exit(types.code || unitCode || fuzz.code || durability.code || template.code || e2e.code || (unitPassed + e2ePassed === 0 ? 1 : 0));

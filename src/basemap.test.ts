@@ -1,5 +1,9 @@
+// npm test runs this file without the places template (decision 029): the /map page's loading state needs Nevada not yet imported.
 import { describe, expect, test } from "bun:test";
 import { guestBrowser, testApp } from "./testing";
+
+// The shared database boots here, outside the first test's 5 s timeout (with npm test this file is its first user).
+await testApp();
 
 type Position = [number, number];
 const positions = (geometry: { type: string; coordinates: unknown }): Position[] => {

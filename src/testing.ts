@@ -1,10 +1,13 @@
 /** Test helpers: one booted database + city index per test process, and an app around it. */
-import { mkdtempSync } from "node:fs";
+import { copyFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp } from "./app";
 import { bootServices } from "./boot";
 import { loadConfig } from "./config";
+import { freshDatabase, testTemplate } from "../db/testing-template";
+
+export { freshDatabase, testTemplate };
 
 export const testAssets = {
   manifest: { entry: "/assets/client-test.js", preload: [], css: "/assets/app-test.css" },
@@ -19,9 +22,15 @@ export function silentLog() {
 
 let booted: ReturnType<typeof bootServices> | undefined;
 
+/** The database every test in this process shares: a copy of the places template (or empty), booted once. */
 export function testServices() {
-  const dir = mkdtempSync(join(tmpdir(), "localscope-test-"));
-  booted ??= bootServices({ DATABASE_URL: `file:${join(dir, "test.db")}`, DATABASE_AUTH_TOKEN: undefined }, silentLog());
+  if (!booted) {
+    const dir = mkdtempSync(join(tmpdir(), "localscope-test-"));
+    const file = join(dir, "test.db");
+    const places = testTemplate("places");
+    if (places) copyFileSync(places, file);
+    booted = bootServices({ DATABASE_URL: `file:${file}`, DATABASE_AUTH_TOKEN: undefined }, silentLog());
+  }
   return booted;
 }
 

@@ -8,7 +8,7 @@ import { PlacesService } from ".";
 import { createApp } from "../../src/app";
 import { bootServices } from "../../src/boot";
 import { loadConfig } from "../../src/config";
-import { silentLog, testAssets, testServices } from "../../src/testing";
+import { freshDatabase, silentLog, testAssets, testServices } from "../../src/testing";
 import { categoryFromOsmTags } from "../../db/import/places/osm-tags";
 import { importOverpassElements, OVERPASS_SOURCE, OverpassSource, parseOverpassAnswer, placesFromElements, QUERY_TAGS, type OverpassOptions } from "./overpass";
 import { overpassSamples, startOverpassTestServer, type OverpassTestServer } from "./overpass-test-server";
@@ -322,7 +322,7 @@ describe("wiring", () => {
     // Lost Springs, WY has one bundled place within 5 miles.
     const run = async (url: string | undefined) => {
       const log = silentLog();
-      const booted = await bootServices({ DATABASE_URL: `file:${join(dir, `${crypto.randomUUID()}.db`)}`, DATABASE_AUTH_TOKEN: undefined, OVERPASS_URL: url }, log);
+      const booted = await bootServices({ DATABASE_URL: `file:${freshDatabase(dir)}`, DATABASE_AUTH_TOKEN: undefined, OVERPASS_URL: url }, log);
       const app = createApp({ ...booted, config: loadConfig({ NODE_ENV: "test", ...(url ? { OVERPASS_URL: url } : {}) }), assets: testAssets, log });
       const response = await app.handle(new Request("http://localhost/api/places/nearby?city=Lost%20Springs&state=WY&count=5"));
       const body = (await response.json()) as any[];

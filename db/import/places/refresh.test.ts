@@ -14,6 +14,7 @@ import { categoryFromOverture } from "./overture";
 import { removeStaleRecords } from "./replace";
 import { importDatasetState } from "./store";
 import type { PlaceInput } from "./types";
+import { freshDatabase } from "../../testing-template";
 
 const root = join(import.meta.dir, "../../..");
 const dir = mkdtempSync(join(tmpdir(), "ls-refresh-"));
@@ -88,7 +89,7 @@ describe("import:osm --state", () => {
   });
 
   test("downloads the state's extract with a progress bar, keeps named POIs of the state, and a re-run replaces places gone from OSM", async () => {
-    const db = join(dir, "osm.db");
+    const db = freshDatabase(dir, "osm.db");
     served.set("/us/texas-latest.osm.pbf", buildPbf(1));
     const env = { OSM_EXTRACT_URL: `${base}/us/{state}-latest.osm.pbf` };
     const first = await run("import-osm.ts", ["--state", "tx"], db, env);
@@ -117,7 +118,7 @@ describe("import:osm --state", () => {
   }, 60_000);
 
   test("a local file still works, and a missing extract is one clear error", async () => {
-    const db = join(dir, "osm-file.db");
+    const db = freshDatabase(dir, "osm-file.db");
     const local = await run("import-osm.ts", ["--state", "TX", buildPbf(1)], db);
     expect(local.code).toBe(0);
     expect(local.stdout).toMatch(/OpenStreetMap TX .*: 2 new/);
@@ -190,7 +191,7 @@ describe("import:overture --state", () => {
   });
 
   test("reads GeoParquet from a URL: confidence threshold, websites/phones/addresses kept, release recorded, re-run replaces", async () => {
-    const db = join(dir, "overture.db");
+    const db = freshDatabase(dir, "overture.db");
     mkdirSync(join(dir, "ov"), { recursive: true });
     const v1 = join(dir, "ov", "v1.parquet");
     await buildParquet(v1, [
