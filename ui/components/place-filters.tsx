@@ -60,7 +60,7 @@ const chipClass = (on: boolean) => `${CHIP} ${on ? "bg-primary text-white" : "bg
 export function PlaceFilterChips<T extends FilterablePlace>(props: { filters: PlaceFilters<T>; label: (categoryId: number) => string; testId: string; className?: string }) {
   const f = props.filters;
   return (
-    <div role="group" aria-label="Filter places" className={`flex flex-wrap gap-2 ${props.className ?? ""}`} data-testid={props.testId}>
+    <div role="group" aria-label="Filter places" className={`-mx-1 flex gap-2 overflow-x-auto px-1 pb-1 lg:flex-wrap lg:overflow-visible ${props.className ?? ""}`} data-testid={props.testId}>
       <button type="button" aria-pressed={f.category === null} className={chipClass(f.category === null)} onClick={() => f.setCategory(null)}>
         All
       </button>

@@ -63,7 +63,8 @@ function NearbyList(props: { city: SelectedCity; initial?: Place[] | null }) {
       <p className="mt-1 text-ink-soft">
         Around {city.name}, {city.stateCode}
       </p>
-      {all.length > 0 && <PlaceFilterChips filters={filters} label={listCategoryLabel} testId="nearby-filters" className="mt-4" />}
+      {/* One line of chips (scrolling sideways on a phone), shown while loading too: the list never jumps under them. */}
+      {(all.length > 0 || query.isPending) && <PlaceFilterChips filters={filters} label={listCategoryLabel} testId="nearby-filters" className="mt-4" />}
       <div className="mt-4">
         <QueryStates
           query={query}
