@@ -33,6 +33,7 @@ test.describe("17.1 Get Directions sends the whole address", () => {
     const place = places.find((p) => p.address && p.city && p.zip && !p.address.includes(p.city));
     expect(place, "a Las Vegas restaurant with street, city and ZIP").toBeTruthy();
     await page.goto(`/place/${place!.id}`);
+    await islandsHydrated(page); // a click on the server-rendered button before hydration opens nothing
     let opened = await recordOpens(page);
     await page.getByRole("button", { name: "Get Directions" }).click();
     expect(await opened()).toEqual([`https://www.google.com/maps/search/?api=1&query=${place!.address}, ${place!.city}, NV ${place!.zip}`]);
@@ -41,6 +42,7 @@ test.describe("17.1 Get Directions sends the whole address", () => {
     const hotel = lodging.find((p) => p.address);
     expect(hotel, "a Las Vegas lodging with an address").toBeTruthy();
     await page.goto("/lodging");
+    await islandsHydrated(page);
     const button = page.getByRole("button", { name: `Open ${hotel!.address} in maps` }).first();
     await expect(button).toBeVisible();
     opened = await recordOpens(page);

@@ -8,9 +8,9 @@
  */
 import autocannon from "autocannon";
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort, startServer as start } from "./lib/server";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -19,16 +19,7 @@ const arg = (name: string, fallback: number) => {
 const requests = arg("requests", 20_000);
 const rounds = arg("rounds", 3);
 const connections = arg("connections", 50);
-const root = join(import.meta.dir, "..");
 const TICK_US = 1_000_000 / 100; // USER_HZ is 100 on Linux
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const p = (s.address() as { port: number }).port;
-      s.close(() => resolve(p));
-    });
-  });
 
 /** utime + stime of one thread (or of the whole process), in µs. */
 function cpuOf(pid: number, tid?: number): number {
@@ -38,24 +29,9 @@ function cpuOf(pid: number, tid?: number): number {
 }
 
 async function startServer(trafficLog: boolean) {
-  const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), "localscope-bench-log-"));
-  const server = Bun.spawn([process.execPath, join(root, "src/server.ts")], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: `file:${join(dir, "bench.db")}`, TRAFFIC_LOG: String(trafficLog), PLACES_BACKGROUND_IMPORT: "off" },
-    stdout: "ignore",
-    stderr: "inherit",
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {
-      // starting
-    }
-    await Bun.sleep(100);
-  }
-  return { base, pid: server.pid, trafficLog, stop: async () => (server.kill(), await server.exited, rmSync(dir, { recursive: true, force: true })) };
+  const { proc, base } = await start({ port: await freePort(), databaseFile: join(dir, "bench.db"), env: { TRAFFIC_LOG: String(trafficLog) } });
+  return { base, pid: proc.pid, trafficLog, stop: async () => (proc.kill(), await proc.exited, rmSync(dir, { recursive: true, force: true })) };
 }
 
 const servers = [await startServer(false), await startServer(true)];

@@ -35,23 +35,12 @@ export function Shell(props: { path: string; children: ReactNode; wide?: boolean
             <span className="text-lg font-bold tracking-tight text-ink">LocalScope</span>
           </a>
           <nav aria-label="Main" className="hidden lg:block" data-testid="top-nav">
-            <ul className="flex items-center gap-1">
-              {TABS.map(({ href, label, Icon }) => {
-                const current = isCurrent(href, props.path);
-                return (
-                  <li key={href}>
-                    <a
-                      href={href}
-                      aria-current={current ? "page" : undefined}
-                      className={`flex h-10 items-center gap-2 rounded-full px-4 text-sm focus-ring ${current ? "bg-[var(--ls-page)] font-semibold text-primary" : "text-ink-soft hover:bg-black/5 hover:text-primary dark:hover:bg-white/10"}`}
-                    >
-                      <Icon className="h-5 w-5" />
-                      {label}
-                    </a>
-                  </li>
-                );
-              })}
-            </ul>
+            <TabLinks
+              path={props.path}
+              listClass="flex items-center gap-1"
+              linkClass={(current) => `flex h-10 items-center gap-2 rounded-full px-4 text-sm focus-ring ${current ? "bg-[var(--ls-page)] font-semibold text-primary" : "text-ink-soft hover:bg-black/5 hover:text-primary dark:hover:bg-white/10"}`}
+              iconClass="h-5 w-5"
+            />
           </nav>
           <nav aria-label="Account" className="flex items-center gap-1">
             <a href="/chat" className="icon-btn" aria-label="AI travel assistant" data-tooltip="AI travel assistant">
@@ -92,26 +81,34 @@ export function Shell(props: { path: string; children: ReactNode; wide?: boolean
         </p>
       </footer>
       <nav aria-label="Main" className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-surface/95 pb-[env(safe-area-inset-bottom)] backdrop-blur lg:hidden" data-testid="bottom-tabs">
-        <ul className="mx-auto grid max-w-3xl grid-cols-4">
-          {TABS.map(({ href, label, Icon }) => {
-            const current = isCurrent(href, props.path);
-            return (
-              <li key={href}>
-                <a
-                  href={href}
-                  aria-current={current ? "page" : undefined}
-                  className={`flex flex-col items-center gap-0.5 py-2 text-xs focus-ring ${current ? "text-primary font-semibold" : "text-ink-soft hover:text-primary"}`}
-                >
-                  <Icon className="h-6 w-6" />
-                  {label}
-                </a>
-              </li>
-            );
-          })}
-        </ul>
+        <TabLinks
+          path={props.path}
+          listClass="mx-auto grid max-w-3xl grid-cols-4"
+          linkClass={(current) => `flex flex-col items-center gap-0.5 py-2 text-xs focus-ring ${current ? "text-primary font-semibold" : "text-ink-soft hover:text-primary"}`}
+          iconClass="h-6 w-6"
+        />
       </nav>
       <Island name="Toaster" component={Toaster} props={{}} />
       {viewer && <Island name="SessionWatch" component={SessionWatch} props={{}} />}
     </>
+  );
+}
+
+/** The four main tabs as links: the top bar (from 1024 px) and the bottom tabs (phones) differ only in classes. */
+function TabLinks(props: { path: string; listClass: string; linkClass: (current: boolean) => string; iconClass: string }) {
+  return (
+    <ul className={props.listClass}>
+      {TABS.map(({ href, label, Icon }) => {
+        const current = isCurrent(href, props.path);
+        return (
+          <li key={href}>
+            <a href={href} aria-current={current ? "page" : undefined} className={props.linkClass(current)}>
+              <Icon className={props.iconClass} />
+              {label}
+            </a>
+          </li>
+        );
+      })}
+    </ul>
   );
 }
