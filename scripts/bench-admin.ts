@@ -17,11 +17,8 @@ import { migrate } from "../db/migrate";
 import { migrations } from "../db/migrations";
 import { UsersQuery } from "../modules/admin/model";
 import { analytics, dailySeries, listActivities, listUsers } from "../modules/admin/service";
+import { arg } from "./lib/args";
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const RUNS = arg("runs", 20);
 const USERS = 100_000;
 const ACTIVITIES = 2_000_000;

@@ -12,11 +12,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { measure, printRows, type Row } from "./lib/autocannon";
 import { freePort, guestCookie, startServer as startProcess } from "./lib/server";
+import { arg } from "./lib/args";
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const seconds = arg("seconds", 5);
 // --rounds N: rounds per route and mode (alternating off/on); the median round is reported.
 const connections = arg("connections", 64);

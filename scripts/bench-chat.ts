@@ -16,11 +16,8 @@ import { createContentService } from "../modules/content";
 import { ChatService } from "../modules/chat";
 import { chatSourcesOf } from "../src/app";
 import { bootServices } from "../src/boot";
+import { arg } from "./lib/args";
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const rounds = arg("rounds", 50);
 const seconds = arg("seconds", 5);
 const connections = arg("connections", 20);

@@ -11,11 +11,8 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort, startServer as start } from "./lib/server";
+import { arg } from "./lib/args";
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const requests = arg("requests", 20_000);
 const rounds = arg("rounds", 3);
 const connections = arg("connections", 50);

@@ -11,11 +11,8 @@ import { join } from "node:path";
 import { openDatabase } from "../db/client";
 import { migrate } from "../db/migrate";
 import { HOUR_MS, RANGES, trafficAnalytics, trafficLogs } from "../modules/traffic/service";
+import { arg } from "./lib/args";
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const total = arg("requests", 10_000_000);
 const runs = arg("runs", 7);
 const HOURS = 365 * 24;

@@ -13,11 +13,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cookieOf, freePort, startServer } from "./lib/server";
+import { arg } from "./lib/args";
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const short = process.argv.includes("--short") || process.env.LOAD_SHORT === "1";
 const connections = arg("connections", 200);
 const seconds = arg("seconds", short ? 5 : 30);
