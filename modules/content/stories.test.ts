@@ -77,7 +77,7 @@ describe("facts", () => {
 
   test("a town with nothing but the cities dataset still gets five facts, all statistics", () => {
     const facts = storyFacts(context({ city: { ...city, name: "Nowhere" }, texts: { ...context().texts }, zips: ["84066"], county: { places: 3, largest: { name: "Bigger", population: 9 } } }));
-    expect(facts.map((f) => f.title)).toEqual(["Home to 147,780 people", "In Chatham County", "Near Bigger", "ZIP code 84066", "On Eastern Time"]);
+    expect(facts.map((f) => f.title)).toEqual(["Home to 147,780 people", "In Chatham County", "Bigger, the county's largest", "ZIP code 84066", "On Eastern Time"]);
     expect(facts.every((f) => f.statistic)).toBe(true);
   });
 

@@ -218,7 +218,9 @@ export function widerContext(c: StoryContext): string {
 /** "Mountain Time" for an IANA zone, from the platform's time zone data (null if it has none). */
 function timeZoneName(timeZone: string): string | null {
   try {
-    return new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longGeneric" }).formatToParts(new Date(Date.UTC(2026, 0, 15))).find((p) => p.type === "timeZoneName")?.value ?? null;
+    const name = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longGeneric" }).formatToParts(new Date(Date.UTC(2026, 0, 15))).find((p) => p.type === "timeZoneName")?.value;
+    // Without a long name the runtime answers a bare offset ("GMT-07:00"): no fact to tell then.
+    return name && !/^(GMT|UTC)/.test(name) ? name : null;
   } catch {
     return null;
   }
@@ -482,7 +484,7 @@ export function storyFacts(c: StoryContext): StoryFact[] {
   // For towns with little else: facts from the cities dataset, last of all (statistic = true).
   if (city.ranking > 1 && c.county.largest && c.county.largest.name !== name) {
     add({
-      title: `Near ${c.county.largest.name}`,
+      title: `${c.county.largest.name}, the county's largest`,
       summary: `The largest place in ${city.countyName} County, ${city.stateName}, is ${c.county.largest.name}, with about ${number(c.county.largest.population)} people; ${name} counts about ${number(city.population)}.`,
       category: "Geography",
       source: SIMPLEMAPS,

@@ -18,6 +18,7 @@ import { formatSummary, importDatasetState, type ImportSummary } from "./store";
 import type { Dataset, ReadResult } from "./types";
 import { StateSplits } from "./presplit";
 import { existsSync } from "node:fs";
+import { releaseNow } from "../release";
 import { join } from "node:path";
 
 const STATE_JOB = join(import.meta.dir, "state-job.ts");
@@ -220,11 +221,9 @@ export function createStateLoader(
           entry.running = false;
           clearCsvCache(); // parsed files are not kept between states
           splits?.done(stateCode);
-          // Hand their memory back before the next state: collect now; the libSQL statement finalisers run on
-          // the next turn of the event loop (db/import/release.ts), so collect once more after it.
-          const gc = () => (globalThis as { Bun?: { gc(force: boolean): void } }).Bun?.gc(true);
-          gc();
-          setTimeout(gc, 1).unref?.();
+          // Hand their memory back before the next state (db/import/release.ts); not awaited, so the queue's
+          // timing stays as it was.
+          void releaseNow();
           if (entry.ready) backgroundDone(stateCode);
         }
       }

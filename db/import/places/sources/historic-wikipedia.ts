@@ -67,7 +67,7 @@ export const historicWikipedia: Dataset = {
           ...(wikidataDescription ? { wikidataDescription } : {}),
           // Notability signals (db/import/places/filters.ts): the lead's length; a lead that names the designation.
           leadLength: String(summary.length),
-          ...(/National Historic Landmark/.test(summary) ? { nationalLandmark: "yes" } : {}),
+          ...(/National Historic Landmark(?! District)/.test(summary) ? { nationalLandmark: "yes" } : {}),
         },
       };
     }
