@@ -475,6 +475,7 @@ test.describe("map offline", () => {
     // Back to Las Vegas: the map shows the chosen city again, and the address no longer names the place.
     await note.getByRole("button", { name: "Back to Las Vegas, NV" }).click();
     await expect(heading).toHaveText("Explore Las Vegas");
+    await expect(heading).toBeFocused(); // the pressed button is gone: focus lands on the heading, not the page
     await expect(note).toHaveCount(0);
     await expect(page).toHaveURL(/\/map$/);
     await expect(page.getByTestId("map-list")).not.toContainText(far!.title);

@@ -193,14 +193,20 @@ export class AuthService {
     await this.db.insert(sessions).values({ idHash: hashToken(token), userId, createdAt: new Date(now), expiresAt: new Date(expiresAt) });
     const keep = this.db.select({ idHash: sessions.idHash }).from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.createdAt), desc(sessions.expiresAt)).limit(MAX_SESSIONS_PER_USER);
     await this.db.delete(sessions).where(and(eq(sessions.userId, userId), notInArray(sessions.idHash, keep)));
-    this.memo?.clear();
+    this.forget(userId); // the cap may have revoked one of this account's sessions; other accounts keep theirs
     return { token, expiresAt };
   }
 
   /** End every session of an account (a guest resumed by its cookie: one browser, one session). */
   async deleteSessionsOf(userId: number): Promise<void> {
     await this.db.delete(sessions).where(eq(sessions.userId, userId));
-    this.memo?.clear();
+    this.forget(userId);
+  }
+
+  /** Forget the remembered sessions of one account (after a change to it or to its sessions). */
+  private forget(userId: number) {
+    if (!this.memo) return;
+    for (const [idHash, { user }] of this.memo.entries()) if (user.id === userId) this.memo.delete(idHash);
   }
 
   /** The live session behind a cookie value, moving its sliding expiry when a day has passed. */
@@ -241,8 +247,9 @@ export class AuthService {
 
   async deleteSession(token: string | undefined): Promise<void> {
     if (!isTokenShaped(token)) return;
-    await this.db.delete(sessions).where(eq(sessions.idHash, hashToken(token)));
-    this.memo?.clear();
+    const idHash = hashToken(token);
+    await this.db.delete(sessions).where(eq(sessions.idHash, idHash));
+    this.memo?.delete(idHash);
   }
 
   /** Housekeeping: drop sessions that expired (called at sign-in, so the table never grows unbounded). */
@@ -263,7 +270,6 @@ export class AuthService {
     const [existing] = await this.db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
     if (existing) throw duplicate();
     const now = new Date(this.now());
-    this.memo?.clear(); // the guest's row changes (and with it every session's user)
     try {
       if (sessionUser?.isGuest) {
         const [upgraded] = await this.db
@@ -281,6 +287,9 @@ export class AuthService {
     } catch (error) {
       if (isUniqueEmailViolation(error)) throw duplicate();
       throw error;
+    } finally {
+      // After the write: a request resolved meanwhile must not bring the guest row back for 2 s.
+      if (sessionUser) this.forget(sessionUser.id);
     }
   }
 

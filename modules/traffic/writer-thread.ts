@@ -41,8 +41,11 @@ export function threadWriter(settings: WriterSettings): LogSink {
     const { id, error, unavailable } = event.data;
     const call = waiting.get(id);
     waiting.delete(id);
-    if (unavailable) fail(new SinkUnavailable(error ?? "the writer thread could not open the database"));
-    else if (error) call?.reject(new Error(error));
+    if (unavailable) {
+      // This call is out of `waiting` already: reject it too, or a flush waiting on it never ends.
+      fail(new SinkUnavailable(error ?? "the writer thread could not open the database"));
+      call?.reject(broken!);
+    } else if (error) call?.reject(new Error(error));
     else call?.resolve();
   });
   worker.addEventListener("error", (event) => fail(new SinkUnavailable(`the writer thread failed: ${event.message}`)));

@@ -88,9 +88,22 @@ const NOTE = "card px-5 py-6 text-center text-ink-soft";
 export function FilteredPlaces<T extends FilterablePlace>(props: { filters: PlaceFilters<T>; rows: (places: T[], group: "all" | "open" | "unknown") => ReactNode; headingLevel?: 2 | 3 }) {
   const f = props.filters;
   const Heading = props.headingLevel === 3 ? "h3" : "h2";
-  if (!f.openNow) return f.shown.length ? <>{props.rows(f.shown, "all")}</> : <p className={NOTE}>No places of this kind loaded yet.</p>;
+  // A chip changes the list without moving focus: say what it now shows (silent while no filter is on).
+  const status = (
+    <p role="status" className="sr-only">
+      {f.openNow ? `${f.open.length} open now, ${f.unknown.length} with hours unknown` : f.category !== null ? `${f.shown.length} places shown` : ""}
+    </p>
+  );
+  if (!f.openNow)
+    return (
+      <>
+        {status}
+        {f.shown.length ? props.rows(f.shown, "all") : <p className={NOTE}>No places of this kind loaded yet.</p>}
+      </>
+    );
   return (
     <div className="flex flex-col gap-6">
+      {status}
       <div data-testid="open-now">
         {f.open.length ? props.rows(f.open, "open") : <p className={NOTE}>None of the places loaded is known to be open now.</p>}
         {f.closed > 0 && (

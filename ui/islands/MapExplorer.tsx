@@ -64,7 +64,10 @@ function MapExplorer(props: MapExplorerProps) {
     }
     setAway(null);
     history.replaceState(history.state, "", "/map");
+    // The note (and the button that had focus) is gone: focus the heading, which now names the city.
+    requestAnimationFrame(() => headingRef.current?.focus());
   }
+  const headingRef = useRef<HTMLHeadingElement>(null);
 
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [dialogId, setDialogId] = useState<number | null>(null);
@@ -185,7 +188,7 @@ function MapExplorer(props: MapExplorerProps) {
           </svg>
         </a>
         <div className="min-w-0 flex-[1_1_11rem]">
-          <h1 className="text-xl font-bold leading-tight text-ink [overflow-wrap:break-word] sm:text-2xl">Explore {city.name}</h1>
+          <h1 ref={headingRef} tabIndex={-1} className="text-xl font-bold leading-tight text-ink outline-none [overflow-wrap:break-word] sm:text-2xl">Explore {city.name}</h1>
           <p className="text-sm text-ink-soft">
             <span>{city.state}</span>
             <span aria-hidden="true"> · </span>

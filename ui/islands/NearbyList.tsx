@@ -3,6 +3,7 @@ import { useCallback, useState } from "react";
 import { apiRequest } from "../api";
 import { NearbyRows, RowSkeletons, usePlaceDialog } from "../components/PlaceRows";
 import { listCategoryLabel, type Place } from "../components/places";
+import { dedupePlaces } from "../map/state";
 import { QueryStates } from "../components/ui";
 import { FilteredPlaces, PlaceFilterChips, useLoadOnView, usePlaceFilters } from "../components/place-filters";
 import { nearbyQuery, POLL_NEARBY_MS, seededList, useCity, useCitySync } from "../queries";
@@ -26,26 +27,26 @@ function NearbyList(props: { city: SelectedCity; initial?: Place[] | null }) {
   useCitySync(POLL_NEARBY_MS);
   const query = useQuery(seededList(nearbyQuery(city, NEARBY_PAGE_COUNT), props.city, city, props.initial));
   const { open, dialog } = usePlaceDialog(city);
-  const [more, setMore] = useState<{ key: string; places: Place[]; done: boolean }>({ key: "", places: [], done: false });
+  // What was loaded beyond the first page, for one city: another city starts over (its paging, its failure).
+  const [more, setMore] = useState<{ key: string; places: Place[]; done: boolean; failed: boolean }>({ key: "", places: [], done: false, failed: false });
   const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
   const cityKey = `${city.name}|${city.stateCode}`;
-  const extra = more.key === cityKey ? more : { key: cityKey, places: [], done: false };
+  const extra = more.key === cityKey ? more : { key: cityKey, places: [], done: false, failed: false };
+  const failed = extra.failed;
   const first = query.data ?? [];
-  const all = dedupe([...first, ...extra.places]);
+  const all = [...first, ...dedupePlaces(extra.places, first)];
   const canLoad = query.isSuccess && first.length === NEARBY_PAGE_COUNT && !extra.done && all.length < MAX_OFFSET;
 
   const loadMore = useCallback(async () => {
     if (loading || !canLoad) return;
     setLoading(true);
-    setFailed(false);
     const offset = NEARBY_PAGE_COUNT + extra.places.length;
     try {
       const params = new URLSearchParams({ city: city.name, state: city.stateCode, count: String(NEARBY_PAGE_COUNT), offset: String(offset) });
       const page = await apiRequest<Place[]>("GET", `/api/places/nearby?${params}`);
-      setMore({ key: cityKey, places: [...extra.places, ...page], done: page.length < NEARBY_PAGE_COUNT });
+      setMore({ key: cityKey, places: [...extra.places, ...page], done: page.length < NEARBY_PAGE_COUNT, failed: false });
     } catch {
-      setFailed(true);
+      setMore({ ...extra, failed: true });
     } finally {
       setLoading(false);
     }
@@ -92,12 +93,6 @@ function NearbyList(props: { city: SelectedCity; initial?: Place[] | null }) {
       {dialog}
     </section>
   );
-}
-
-/** The same place once, in the order first seen. */
-function dedupe(places: Place[]): Place[] {
-  const seen = new Set<number>();
-  return places.filter((p) => !seen.has(p.id) && (seen.add(p.id), true));
 }
 
 export default withQuery(NearbyList);

@@ -279,7 +279,7 @@ function LiveTraffic(props: { entries: TrafficLogEntry[]; updatedAt: number }) {
         <h2 id="live-heading" className="font-semibold">
           Live Traffic
         </h2>
-        <p className="text-xs text-ink-soft" aria-live="polite">
+        <p className="text-xs text-ink-soft">
           {props.entries.length} latest requests · refreshes every 10 s · updated {new Date(props.updatedAt).toLocaleTimeString("en-US", { timeZone: "UTC" })} UTC
         </p>
       </div>
