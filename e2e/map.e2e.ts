@@ -521,7 +521,8 @@ test.describe("map offline", () => {
 
     // A category chip: the list and the markers keep only that category. (A list that gets short brings its end
     // into view, so more places may load meanwhile: the checks wait for the count to settle.)
-    const badgeCount = async () => Number(/\d+/.exec((await page.getByTestId("place-count").textContent())!)![0]);
+    // The badge: "48 places", or "5 of 48 places" while a filter is on (the loaded count is its last number).
+    const badgeCount = async () => Number(/(\d+) places?$/.exec((await page.getByTestId("place-count").textContent())!)![1]);
     const chip = filters.getByRole("button").nth(1);
     const label = (await chip.textContent())!;
     await chip.click();
@@ -532,9 +533,11 @@ test.describe("map offline", () => {
     expect(badges.length).toBeLessThan(await badgeCount());
     for (const badge of badges) expect(badge).toBe(label);
     await expect(markers(page)).toHaveCount(badges.length);
+    await expect(page.getByTestId("place-count")).toHaveText(`${badges.length} of ${await badgeCount()} places`);
     await filters.getByRole("button", { name: "All" }).click();
     await settledCount(page);
     await expect(markers(page)).toHaveCount(await badgeCount());
+    await expect(page.getByTestId("place-count")).toHaveText(`${await badgeCount()} places`);
 
     // Open now: known-open first, closed counted, unknown hours in their own section; markers for both.
     await filters.getByRole("button", { name: "Open now" }).click();
@@ -550,6 +553,7 @@ test.describe("map offline", () => {
     const { open, unknown } = await groups();
     if (unknown > 0) await expect(page.getByRole("heading", { name: "Hours unknown" })).toBeVisible();
     await expect(markers(page)).toHaveCount(open + unknown);
+    await expect(page.getByTestId("place-count")).toHaveText(`${open + unknown} of ${await badgeCount()} places`);
     await page.screenshot({ path: join(testInfo.project.outputDir, "screenshots", "map-filters-1280.png") });
     await expectAccessible(page);
   });

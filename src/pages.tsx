@@ -12,6 +12,7 @@ import { CategoryPage } from "../ui/pages/Category";
 import { FeaturedPage, LocalGemsPage, LodgingPage, NearbyPage } from "../ui/pages/Lists";
 import { PlacePage } from "../ui/pages/Place";
 import { CATEGORIES, categoryBySlug, publicCategory } from "./domain/categories";
+import { LIST_PAGE_COUNT } from "./domain/lists";
 import { HOME_GEMS_COUNT, HOME_NEARBY_COUNT } from "../ui/components/home-lists";
 import type { Place } from "../modules/places";
 import { OVERPASS_SOURCE, type PlacesService } from "../modules/places";
@@ -36,7 +37,6 @@ import { NEARBY_PAGE_COUNT } from "../ui/islands/NearbyList";
 import { LOCAL_GEMS_PAGE_COUNT } from "../ui/islands/LocalGemsList";
 
 /** The API's default page (modules/places/model.ts), which a category view asks for. */
-const CATEGORY_PAGE_COUNT = 12;
 
 /** Every dataset the app shows, with the attribution its licence asks for. */
 export const DATA_SOURCES = [
@@ -135,7 +135,7 @@ export function pages(deps: { render: Render; cityIndex: CityIndex; tileUrl: str
       const found = categoryBySlug(slug);
       const category = found ? { id: found.id, slug: found.slug, name: found.name } : null;
       // Place categories (not facts or history) come with their first 12, as the API's first page.
-      const initial = found && found.slug !== "facts" && found.slug !== "historical" ? await firstPage(city, `category-${found.listId}`, CATEGORY_PAGE_COUNT) : null;
+      const initial = found && found.slug !== "facts" && found.slug !== "historical" ? await firstPage(city, `category-${found.listId}`, LIST_PAGE_COUNT) : null;
       return render(<CategoryPage slug={slug} category={category} city={city} initial={initial} />, {
         title: category ? `${category.name} in ${city.name}, ${city.stateCode} · LocalScope` : "Category Not Found · LocalScope",
         status: category ? 200 : 404,

@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { queryText } from "../../src/http";
 
 import { MAX_QUERY_LENGTH } from "../cities";
+import { LIST_PAGE_COUNT, MAX_COUNT, MAX_OFFSET } from "../../src/domain/lists";
 
 const wholeNumber = (field: string, min: number, max: number, fallback: number) =>
   v.pipe(
@@ -16,14 +17,13 @@ const wholeNumber = (field: string, min: number, max: number, fallback: number) 
 const requiredText = (field: string, what: string) =>
   v.pipe(queryText(""), v.trim(), v.nonEmpty(`${field} is required (${what}).`), v.maxLength(100, `${field} can be at most 100 characters long.`));
 
-export const MAX_COUNT = 50;
-export const MAX_OFFSET = 1000;
+export { MAX_COUNT, MAX_OFFSET } from "../../src/domain/lists";
 
 /** ?city&state&count&offset for every place list. */
 export const PlaceListQuery = v.object({
   city: requiredText("city", "the city name, e.g. Las Vegas"),
   state: requiredText("state", "the state code, e.g. NV"),
-  count: wholeNumber("count", 1, MAX_COUNT, 12),
+  count: wholeNumber("count", 1, MAX_COUNT, LIST_PAGE_COUNT),
   offset: wholeNumber("offset", 0, MAX_OFFSET, 0),
   local: v.optional(v.picklist(["true", "false"], "local must be true or false.")),
 });
@@ -49,7 +49,7 @@ export const CategoryIdParams = v.object({
 });
 
 export const CityStateListQuery = v.object({
-  count: wholeNumber("count", 1, MAX_COUNT, 12),
+  count: wholeNumber("count", 1, MAX_COUNT, LIST_PAGE_COUNT),
   offset: wholeNumber("offset", 0, MAX_OFFSET, 0),
 });
 

@@ -6,3 +6,4 @@ export * from "./states";
 export * from "./categories";
 export * from "./location";
 export * from "./accounts";
+export * from "./lists";

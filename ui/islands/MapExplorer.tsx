@@ -139,6 +139,7 @@ function MapExplorer(props: MapExplorerProps) {
   }
 
   const count = view.places.length;
+  const filtered = filters.category !== null || filters.openNow;
   const loadingMore = view.loadingMore !== null;
   const runLoad = loadMore;
   const dialogPlace = dialogId !== null ? (byId.get(dialogId) ?? null) : null;
@@ -199,7 +200,8 @@ function MapExplorer(props: MapExplorerProps) {
             rounds) neither wraps the header nor moves the map down (CLS). */}
         <div className="ml-auto flex min-h-11 w-full shrink-0 items-center justify-end gap-2 sm:w-auto">
           <span className="whitespace-nowrap rounded-full bg-primary px-3 py-1 text-sm font-semibold text-white" data-testid="place-count" aria-live="polite">
-            {plural(count, "place", "places")}
+            {/* With a filter on, the badge says how many of the loaded places the list and the map show. */}
+            {filtered ? `${filters.visible.length} of ${plural(count, "place", "places")}` : plural(count, "place", "places")}
           </span>
           {showHeaderLoadMore(view) && (
             <button

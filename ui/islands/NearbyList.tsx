@@ -8,12 +8,11 @@ import { QueryStates } from "../components/ui";
 import { FilteredPlaces, PlaceFilterChips, useLoadOnView, usePlaceFilters } from "../components/place-filters";
 import { nearbyQuery, POLL_NEARBY_MS, seededList, useCity, useCitySync } from "../queries";
 import type { SelectedCity } from "../state";
+import { LIST_PAGE_COUNT, MAX_OFFSET } from "../../src/domain/lists";
 import { withQuery } from "../query-client";
 
-export const NEARBY_PAGE_COUNT = 12;
+export const NEARBY_PAGE_COUNT = LIST_PAGE_COUNT;
 export const NEARBY_SKELETONS = 8;
-/** The API's deepest offset (modules/places/model.ts MAX_OFFSET). */
-const MAX_OFFSET = 1000;
 
 
 /**
