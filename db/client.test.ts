@@ -22,3 +22,32 @@ test("any other failure is thrown at once, without a retry", async () => {
   await expect(failing).rejects.toThrow("UNIQUE constraint failed");
   expect(calls).toBe(1);
 });
+
+test("the connection opened after a transaction keeps the settings (a lock is waited for, foreign keys enforced)", async () => {
+  const { openDatabase } = await import("./client");
+  const { mkdtempSync, rmSync } = await import("node:fs");
+  const { join } = await import("node:path");
+  const { tmpdir } = await import("node:os");
+  const dir = mkdtempSync(join(tmpdir(), "localscope-client-"));
+  const database = await openDatabase(`file:${join(dir, "t.db")}`);
+  try {
+    const settings = async () =>
+      Object.fromEntries(
+        await Promise.all(["busy_timeout", "foreign_keys", "synchronous"].map(async (name) => [name, Object.values((await database.client.execute(`PRAGMA ${name}`)).rows[0]!)[0]])),
+      );
+    const expected = { busy_timeout: 5000, foreign_keys: 1, synchronous: 1 };
+    expect(await settings()).toEqual(expected);
+    // Concurrent calls borrow further connections from the client's pool: each has the settings too.
+    const concurrent = await Promise.all(Array.from({ length: 6 }, () => settings()));
+    for (const each of concurrent) expect(each).toEqual(expected);
+    const tx = await database.client.transaction("write");
+    await tx.execute("CREATE TABLE t (id INTEGER PRIMARY KEY)");
+    // While a transaction holds a connection, the rest of the client runs on another one.
+    expect(await settings()).toEqual(expected);
+    await tx.commit();
+    expect(await settings()).toEqual(expected);
+  } finally {
+    database.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -1,4 +1,5 @@
 import { createClient, type Client, type InArgs, type InStatement, type ResultSet, type TransactionMode } from "@libsql/client";
+import { ConnectionPool } from "@libsql/client/sqlite3";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
@@ -27,15 +28,31 @@ export async function whenNotBusy<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-async function connectionPragmas(client: Client) {
-  await client.execute("PRAGMA busy_timeout = 5000");
-  await client.execute("PRAGMA foreign_keys = ON");
-  // WAL with synchronous=NORMAL: a commit is not fsynced on its own (the WAL is, at checkpoints). A commit
-  // survives the process being killed (the durability suite, kill -9); only an OS crash or power cut can
-  // lose the last commits. FULL fsynced every commit: about 4 ms of blocked event loop per write, which
-  // made every request wait behind the writes under load (decision 033).
-  await client.execute("PRAGMA synchronous = NORMAL");
-}
+/**
+ * Per-connection settings. WAL with synchronous=NORMAL: a commit is not fsynced on its own (the WAL is, at
+ * checkpoints). A commit survives the process being killed (the durability suite, kill -9); only an OS crash
+ * or power cut can lose the last commits. FULL fsynced every commit: about 4 ms of blocked event loop per
+ * write, which made every request wait behind the writes under load (decision 033). busy_timeout rides out
+ * short locks; foreign_keys makes ON DELETE CASCADE hold.
+ */
+const CONNECTION_SETTINGS = "PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;";
+
+/**
+ * The embedded client keeps a pool of connections: a call borrows one, opening a new connection when every
+ * other is busy (concurrent requests) or held by a transaction. Settings made with `execute` reach only the
+ * connection that ran it, so every connection the pool opens gets them here, before its first use. Without
+ * this, concurrent requests ran on connections with synchronous=FULL and no busy_timeout (docs/decisions/033).
+ */
+const configured = new WeakSet<object>();
+const acquireSync = ConnectionPool.prototype.acquireSync;
+ConnectionPool.prototype.acquireSync = function (this: ConnectionPool, forTransaction?: boolean) {
+  const connection = acquireSync.call(this, forTransaction);
+  if (!configured.has(connection)) {
+    connection.exec(CONNECTION_SETTINGS);
+    configured.add(connection);
+  }
+  return connection;
+};
 
 /**
  * Open the database: `file:` (embedded, the default) or a libSQL server (`libsql://`, `http(s)://`, `ws(s)://`).
@@ -50,10 +67,6 @@ export async function openDatabase(url: string, authToken?: string): Promise<Dat
   if (url.startsWith("file:")) {
     // WAL lets readers run while the importer writes; busy_timeout rides out short locks.
     await client.execute("PRAGMA journal_mode = WAL").catch(() => {});
-    await connectionPragmas(client);
-    // The embedded client hands its connection to a transaction and opens a new one for everything after it;
-    // per-connection settings (busy_timeout, foreign_keys) must be set again there, or a write that meets a
-    // lock fails at once with SQLITE_BUSY instead of waiting (found by the fuzz after an admin read snapshot).
     // Another process writing the same file (the background import's child, decision 024) can make a write
     // here fail at once with SQLITE_BUSY, busy_timeout notwithstanding (a WAL snapshot that cannot be
     // upgraded). A statement or batch that failed so did nothing: it is run again after a short wait.
@@ -61,12 +74,6 @@ export async function openDatabase(url: string, authToken?: string): Promise<Dat
     const batch = client.batch.bind(client);
     client.execute = ((stmt: InStatement, args?: InArgs) => whenNotBusy(() => execute(args === undefined ? stmt : ({ sql: stmt as string, args } as InStatement)))) as Client["execute"];
     client.batch = ((stmts: Array<InStatement>, mode?: TransactionMode) => whenNotBusy(() => batch(stmts, mode))) as Client["batch"];
-    const transaction = client.transaction.bind(client);
-    client.transaction = (async (mode?: TransactionMode) => {
-      const tx = await transaction(mode);
-      await connectionPragmas(client);
-      return tx;
-    }) as Client["transaction"];
   }
   return { client, db: drizzle(client, { schema }), close: () => client.close() };
 }
