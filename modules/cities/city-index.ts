@@ -173,9 +173,17 @@ export class CityIndex {
 
   /** The city with this exact name (accents/case ignored) in this state, if any. */
   find(name: string, stateCode: string): IndexedCity | undefined {
-    const idx = this.byNameState.get(`${normalise(name)}|${stateCode.toUpperCase()}`);
-    return idx === undefined ? undefined : this.cities[idx];
+    // Every list call names its city: the answer per spelling is kept (normalising costs ~1 µs a call).
+    const asked = `${name}|${stateCode}`;
+    let idx = this.found.get(asked);
+    if (idx === undefined) {
+      idx = this.byNameState.get(`${normalise(name)}|${stateCode.toUpperCase()}`) ?? -1;
+      if (this.found.size >= 2_000) this.found.clear();
+      this.found.set(asked, idx);
+    }
+    return idx < 0 ? undefined : this.cities[idx];
   }
+  private readonly found = new Map<string, number>();
 
   search(query: string, limit = 10): IndexedCity[] {
     return this.searchScored(query, limit).map((m) => m.city);

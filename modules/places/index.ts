@@ -14,6 +14,11 @@ const json = (text: string) => new Response(text, { headers: { "content-type": "
 /** Places: categories, the place lists, search and one place. */
 export function placesModule(deps: { cityIndex: CityIndex; places: PlacesService }) {
   const { cityIndex, places } = deps;
+  // A cached page is answered at once (no promise: the hot path of every list screen); others are built.
+  const listPage = (city: ReturnType<typeof resolveCityParam>, kind: "nearby" | "local-gems" | "featured", count: number, offset: number) => {
+    const cached = places.cachedPageJson(city, kind, count, offset);
+    return cached !== undefined ? json(cached) : places.pageJson(city, kind, count, offset).then(json);
+  };
   return new Elysia({ name: "places", prefix: "/api" })
     .get("/categories", () => CATEGORIES.map(publicCategory))
     .get("/categories/:slug", ({ params }) => {
@@ -29,13 +34,13 @@ export function placesModule(deps: { cityIndex: CityIndex; places: PlacesService
       },
       { query: PlaceSearchQuery },
     )
-    .get("/places/nearby", async ({ query }) => json(await places.pageJson(resolveCityParam(cityIndex, query.city, query.state), "nearby", query.count, query.offset)), {
+    .get("/places/nearby", ({ query }) => listPage(resolveCityParam(cityIndex, query.city, query.state), "nearby", query.count, query.offset), {
       query: PlaceListQuery,
     })
-    .get("/places/local-gems", async ({ query }) => json(await places.pageJson(resolveCityParam(cityIndex, query.city, query.state), "local-gems", query.count, query.offset)), {
+    .get("/places/local-gems", ({ query }) => listPage(resolveCityParam(cityIndex, query.city, query.state), "local-gems", query.count, query.offset), {
       query: PlaceListQuery,
     })
-    .get("/places/featured", async ({ query }) => json(await places.pageJson(resolveCityParam(cityIndex, query.city, query.state), "featured", query.count, query.offset)), {
+    .get("/places/featured", ({ query }) => listPage(resolveCityParam(cityIndex, query.city, query.state), "featured", query.count, query.offset), {
       query: PlaceListQuery,
     })
     .get(

@@ -406,6 +406,11 @@ export class PlacesService {
     this.invalidated.push(listener);
   }
 
+  /** A list page as JSON text if it is cached (the hot path answers it without a promise), else undefined. */
+  cachedPageJson(city: IndexedCity, kind: ListKind, count: number, offset: number): string | undefined {
+    return this.pages.get(`${kind}|${city.id}|${count}|${offset}`);
+  }
+
   /** A list page as JSON text, cached for PAGE_TTL_MS. */
   async pageJson(city: IndexedCity, kind: ListKind, count: number, offset: number): Promise<string> {
     return (await this.pages.fetch(`${kind}|${city.id}|${count}|${offset}`, { context: { city, kind, count, offset } }))!;
