@@ -113,8 +113,8 @@ const LISTING_SOURCES = new Set([
   "dc-open-data",
   "historic-wikipedia",
 ]);
-/** Sights (not venues: a theatre or an arts centre is where a show is, not what a visitor comes to see). */
-const FAMOUS_KIND = /\b(attraction|museum|viewpoint|zoo|aquarium|theme park|casino|gallery|landmark|planetarium|botanical garden|lighthouse)\b/i;
+/** Sights (not venues: a theatre or an arts centre is where a show is, not what a visitor comes to see; a skyscraper Wikidata calls one is seen and climbed). */
+const FAMOUS_KIND = /\b(attraction|museum|viewpoint|zoo|aquarium|theme park|casino|gallery|landmark|planetarium|botanical garden|lighthouse|skyscraper)\b/i;
 /** Lesser sights: a statue or a plaque is worth a look on the way, rarely the reason to come. */
 const MINOR_KIND = /\b(monument|memorial|statue|historic bridge)\b/i;
 const MUSEUM_DISCIPLINE: Record<string, number> = { ART: 3, SCI: 3, NAT: 3, ZAW: 3, HST: 2, BOT: 2, CMU: 1, GMU: 1, HSC: -2 };
@@ -125,7 +125,7 @@ const MUSEUM_DISCIPLINE: Record<string, number> = { ART: 3, SCI: 3, NAT: 3, ZAW:
  */
 export const NHPA_DAY_ONE = "1966-10-15";
 /** Tags that carry a notability signal: kept when records of several datasets merge into one place. */
-export const SIGNAL_TAGS = ["nrListed", "nationalLandmark", "leadLength"] as const;
+export const SIGNAL_TAGS = ["nrListed", "nationalLandmark", "leadLength", "tourism"] as const;
 /** A Wikipedia lead paragraph this long belongs to a long article (the lead grows with the article). */
 const LONG_LEAD = 600;
 
