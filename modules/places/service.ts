@@ -231,7 +231,7 @@ const parse = <T>(text: unknown, fallback: T): T => {
  * sight. The most notable record stands for it; the sight scores what its records' signals score together
  * (the import's notability over the union of their datasets, Wikidata/Wikipedia links and signal tags).
  */
-function corroborated(rows: Row[]): Array<{ r: Row; n: number; key: string }> {
+function corroborated(rows: Row[]): Array<{ r: Row; n: number; key: string; area: boolean }> {
   const groups = new Map<string, Row[][]>();
   for (const r of rows) {
     const key = sightKey(String(r.title_key));
@@ -240,13 +240,15 @@ function corroborated(rows: Row[]): Array<{ r: Row; n: number; key: string }> {
     if (near) near.push(r);
     else clusters.push([r]);
   }
-  const out: Array<{ r: Row; n: number; key: string }> = [];
+  const out: Array<{ r: Row; n: number; key: string; area: boolean }> = [];
   for (const [key, clusters] of groups) {
     for (const c of clusters) {
       c.sort((a, b) => Number(b.notability) - Number(a.notability) || Number(b.quality) - Number(a.quality) || Number(a.id) - Number(b.id));
       const best = c[0]!;
+      // A district lends its name to everything in it, as a street does: names borrowed say nothing of its fame.
+      const area = c.some((r) => / historic district$/.test(String(r.title_key)) || /\bdistrict\b/.test(String(r.kind)));
       if (c.length === 1) {
-        out.push({ r: best, n: Number(best.notability), key });
+        out.push({ r: best, n: Number(best.notability), key, area });
         continue;
       }
       const tags: Record<string, string> = {};
@@ -263,7 +265,7 @@ function corroborated(rows: Row[]): Array<{ r: Row; n: number; key: string }> {
         tags,
         sources: c.flatMap((r) => parse<Array<{ source: string }>>(r.sources, [])),
       });
-      out.push({ r: best, n: Math.max(Number(best.notability), merged), key });
+      out.push({ r: best, n: Math.max(Number(best.notability), merged), key, area });
     }
   }
   return out;
@@ -546,7 +548,7 @@ export class PlacesService {
         names,
       );
       return sights
-        .map(({ r, n }, i) => ({ r, n: n + eponymBonus(n, borrowed[i]!), d: dist(r) }))
+        .map(({ r, n, area }, i) => ({ r, n: n + (area ? 0 : eponymBonus(n, borrowed[i]!)), d: dist(r) }))
         .sort((a, b) => b.n - a.n || Number(b.r.quality) - Number(a.r.quality) || a.d - b.d || Number(a.r.id) - Number(b.r.id));
     }
     let categories: number[] | null = null;
