@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { eponymBonus, eponyms, sightKey } from "./service";
+import { eponymBonus, eponyms, isStale, sightKey } from "./service";
 
 const at = (key: string, source = "osm-city-extracts", latitude = 40.706, longitude = -73.997) => ({ key, latitude, longitude, source });
 
@@ -50,4 +50,15 @@ test("a National Register designation suffix names the same sight", () => {
   expect(sightKey("brooklyn bridge park")).toBe("brooklyn bridge park");
   expect(sightKey("grand canyon national park")).toBe("grand canyon");
   expect(sightKey("acadia national park")).toBe("acadia national park");
+});
+
+test("a casino listed only in data older than five years is stale, as food, stores and lodging are (never featured, labelled)", () => {
+  const now = new Date("2026-11-24T00:00:00Z");
+  expect(isStale(9, "2011", "casino", now)).toBe(true);
+  expect(isStale(11, "2011", "casino hotel", now)).toBe(true);
+  expect(isStale(9, "2025-11-17", "casino", now)).toBe(false);
+  // A museum or a landmark does not age that way.
+  expect(isStale(9, "2011", "museum", now)).toBe(false);
+  expect(isStale(11, "2011", "hotel", now)).toBe(true);
+  expect(isStale(9, null, "casino", now)).toBe(false);
 });
