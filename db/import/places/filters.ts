@@ -57,11 +57,15 @@ export function chainKey(title: string): string {
 
 /** The repeated name this place carries (the chain rule above) when the name-suggestion-index does not know it, else null. */
 export function repeatedChain(title: string): string | null {
-  const { brands, repeated } = brandsData();
-  if (brandKeys(title).some((k) => brands.has(k))) return null;
-  const whole = titleKey(title);
+  const { brands } = brandsData();
+  return brandKeys(title).some((k) => brands.has(k)) ? null : repeatedName(title);
+}
+function repeatedName(title: string): string | null {
+  const { repeated } = brandsData();
   const base = chainKey(title);
-  return repeated.has(base) ? base : repeated.has(whole) ? whole : null;
+  if (repeated.has(base)) return base;
+  const whole = titleKey(title);
+  return repeated.has(whole) ? whole : null;
 }
 
 /** Words a branch adds to its brand's name: "Starbucks Coffee", "Papa John's Pizza", "Best Western Inn". */
@@ -92,7 +96,7 @@ export function brandOf(title: string, categoryId?: number): string | null {
   const { brands } = brandsData();
   for (const key of brandKeys(title)) if (brands.has(key)) return key;
   // The chain rule counts food and store names: a historic "Depot" or a museum is no chain's branch.
-  return categoryId === undefined || BUSINESS.has(categoryId) ? repeatedChain(title) : null;
+  return categoryId === undefined || BUSINESS.has(categoryId) ? repeatedName(title) : null;
 }
 const BUSINESS = new Set<number>([CATEGORY.food, CATEGORY.stores, CATEGORY.lodging]);
 
