@@ -137,6 +137,7 @@ describe("notability", () => {
     expect(art).toBeGreaterThan(society);
     expect(society).toBeLessThan(1);
     expect(notability({ ...base, title: "Arizona Humane Society" })).toBeLessThan(1);
+    expect(notability({ ...base, title: "Friends of Charleston Hei" })).toBeLessThan(1); // a support group (IMLS, Las Vegas)
     expect(notability({ ...base, address: "PO Box 4" })).toBeLessThan(1);
   });
   test("independent sources and a Wikipedia article add up; a further heritage list adds less than another family", () => {

@@ -211,7 +211,7 @@ export function notability(p: NotabilityInput): number {
   else if (p.kind === "historic house") score -= 1;
   if (p.tags?.tourism && /attraction|museum|viewpoint/.test(p.tags.tourism)) score += 2;
   if (p.categoryId === CATEGORY.food || p.categoryId === CATEGORY.stores) score -= 2;
-  if (isOrganisationName(p.title) || /\b(society|association|council|commission|committee|club)\b/i.test(p.title)) score -= 6;
+  if (isOrganisationName(p.title) || /\b(society|association|council|commission|committee|club)\b|^friends of\b/i.test(p.title)) score -= 6;
   if (isPoBox(p.address)) score -= 6;
   return score;
 }
