@@ -2,7 +2,7 @@
  * Chains the name-suggestion-index does not know (closed ones above all: Circuit City, Borders, Waldenbooks,
  * KB Toys …), found in the bundled data itself: a food or store name (normalised like place titles, branch
  * suffixes cut) that the bundled business datasets list at REPEATED.locations or more distinct places in
- * REPEATED.states or more states. Writes db/data/brands/repeated_names.json.gz (decision 030).
+ * REPEATED.states or more states. Writes db/data/brands/repeated_names.json.gz (decision 035).
  *
  *   node_modules/.bin/bun scripts/extract-chains.ts
  *

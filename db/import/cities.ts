@@ -139,7 +139,7 @@ export interface DowntownPoint {
 /**
  * The downtown points of the 50 largest cities (db/data/downtown_points_top50.csv.gz, derived from GeoNames
  * and SimpleMaps, both CC BY 4.0): `recommended_*` is the GeoNames point, or the reference point where
- * GeoNames lies more than 1.5 km from city hall (Chicago, Fort Worth). Decision 030.
+ * GeoNames lies more than 1.5 km from city hall (Chicago, Fort Worth). Decision 035.
  */
 export async function readDowntownPoints(path: string = downtownCsvPath): Promise<DowntownPoint[]> {
   const points: DowntownPoint[] = [];

@@ -85,7 +85,7 @@ describe("brands (name-suggestion-index extract)", () => {
   });
 });
 
-describe("the chain rule: a name the bundled business data repeats across states (decision 030)", async () => {
+describe("the chain rule: a name the bundled business data repeats across states (decision 035)", async () => {
   const wofNv = await verdicts(wofSimplegeo, "NV");
   test("closed chains no dataset marks as closed — Circuit City, Borders, Waldenbooks — are chains by their real rows", () => {
     expect(REPEATED).toEqual({ locations: 10, states: 5 });

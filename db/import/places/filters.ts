@@ -42,7 +42,7 @@ function brandsData(): BrandList {
 }
 
 /**
- * The data-driven chain rule (decision 030): a food or store name at this many distinct places (~100 m apart)
+ * The data-driven chain rule (decision 035): a food or store name at this many distinct places (~100 m apart)
  * in this many states of the bundled business datasets is a chain's, whether or not the name-suggestion-index
  * knows the brand. It catches the 2011 dump's closed chains (Circuit City, Borders, Waldenbooks, KB Toys,
  * Linens 'n Things) and its spellings of living ones ("Mc Donald's", "Wal Mart"); it also takes generic names
