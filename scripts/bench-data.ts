@@ -220,8 +220,18 @@ if (existsSync(geonamesFile)) {
   const rows = parse(new TextDecoder().decode(Bun.gunzipSync(readFileSync(geonamesFile))), { columns: true }) as Array<Record<string, string>>;
   const key = (name: string) => name.normalize("NFD").replace(/\p{M}+/gu, "").toLowerCase().replace(/^(saint|st\.?) /, "st ").replace(/[^a-z0-9]+/g, " ").trim();
   const largest = (await client.execute("SELECT name, state_code, latitude, longitude FROM cities ORDER BY population DESC LIMIT 20")).rows;
+  // City hall (the bundled downtown file's reference point, decision 035) where it has one, else the GeoNames point.
+  const downtownFile = join(root, "db/data/downtown_points_top50.csv.gz");
+  const refs = existsSync(downtownFile) ? (parse(new TextDecoder().decode(Bun.gunzipSync(readFileSync(downtownFile))), { columns: true }) as Array<Record<string, string>>) : [];
   const distances: number[] = [];
   for (const c of largest) {
+    const ref = refs.find((r) => r.state === c.state_code && key(r.city!) === key(String(c.name)) && r.ref_lat);
+    if (ref) {
+      const km = distanceMiles(Number(c.latitude), Number(c.longitude), Number(ref.ref_lat), Number(ref.ref_lon)) * 1.609344;
+      distances.push(km);
+      downtownLines.push(`  ${String(c.name).padEnd(16)} ${c.state_code} ${km.toFixed(2).padStart(6)} km (to ${ref.ref_label})`);
+      continue;
+    }
     const candidates = rows.filter((g) => g.state_code === c.state_code && (key(g.name!) === key(String(c.name)) || key(g.name!) === `${key(String(c.name))} city`));
     const best = candidates.sort((a, b) => Number(b.population) - Number(a.population))[0];
     if (!best) {
@@ -232,7 +242,7 @@ if (existsSync(geonamesFile)) {
     distances.push(km);
     downtownLines.push(`  ${String(c.name).padEnd(16)} ${c.state_code} ${km.toFixed(2).padStart(6)} km`);
   }
-  downtownLines.unshift(`downtown distance, 20 largest cities (centre → GeoNames point): median ${median(distances).toFixed(2)} km, max ${Math.max(...distances).toFixed(2)} km, ≤ 1.5 km: ${distances.filter((d) => d <= 1.5).length}/${distances.length}`);
+  downtownLines.unshift(`downtown distance, 20 largest cities (centre → city hall, else the GeoNames point): median ${median(distances).toFixed(2)} km, max ${Math.max(...distances).toFixed(2)} km, ≤ 1.5 km: ${distances.filter((d) => d <= 1.5).length}/${distances.length}`);
 } else downtownLines.push("downtown distance, 20 largest cities: n/a (db/data/geonames_us_cities1000.csv.gz not bundled: issue 11 point 1 not merged)");
 database.close();
 

@@ -67,6 +67,7 @@ describe("about and data sources", () => {
     expect(html).toContain("© OpenStreetMap contributors");
     // Issue 11: city centres from GeoNames, 2026 campgrounds (RIDB, OSM), Wikipedia paragraphs (CC BY-SA).
     expect(html).toContain('href="https://www.geonames.org/"');
+    expect(html).toContain("Downtown centres of the 50 largest cities: derived from GeoNames and SimpleMaps");
     expect(html).toContain("Recreation.gov / RIDB");
     expect(html).toContain("Wikipedia (CC BY-SA 4.0)");
     expect((await home()).html).toContain('href="/about"');

@@ -42,6 +42,7 @@ import { LOCAL_GEMS_PAGE_COUNT } from "../ui/islands/LocalGemsList";
 export const DATA_SOURCES = [
   { name: "SimpleMaps US Cities Database", licence: "CC BY 4.0", attribution: "US city names, locations and populations: SimpleMaps (simplemaps.com).", url: "https://simplemaps.com/data/us-cities" },
   { name: "GeoNames (cities1000)", licence: "CC BY 4.0", attribution: "City centres (downtown points), state capitals and county seats: GeoNames (geonames.org).", url: "https://www.geonames.org/" },
+  { name: "Downtown points of the 50 largest US cities", licence: "CC BY 4.0", attribution: "Downtown centres of the 50 largest cities: derived from GeoNames and SimpleMaps (both CC BY 4.0), with city-hall reference points where GeoNames lies more than 1.5 km from downtown (Chicago, Fort Worth).", url: "https://www.geonames.org/" },
   { name: "name-suggestion-index", licence: "BSD-3-Clause", attribution: "Chain and brand names (to tell local places from chains): the OpenStreetMap name-suggestion-index.", url: "https://github.com/osmlab/name-suggestion-index" },
   ...DATASETS.map((d) => ({ name: d.name, licence: d.licence, attribution: d.attribution, url: d.url })),
   { name: OVERPASS_SOURCE.name, licence: OVERPASS_SOURCE.licence, attribution: OVERPASS_SOURCE.attribution, url: OVERPASS_SOURCE.url },

@@ -1,31 +1,40 @@
 import { expect, test } from "bun:test";
 import { distanceMiles } from "../../src/geo";
-import { applyDowntownCentres, placeNameKey, readBundledCities, readGeoNamesPoints, type NewCity } from "./cities";
+import { applyDowntownCentres, applyTop50Centres, placeNameKey, readBundledCities, readDowntownPoints, type NewCity } from "./cities";
 
 const km = (a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }) =>
   distanceMiles(a.latitude, a.longitude, b.latitude, b.longitude) * 1.609344;
 
-test("the 20 largest cities are centred within 1.5 km of their GeoNames downtown point", async () => {
-  const [cities, simpleMapsOnly, points] = await Promise.all([readBundledCities(), readBundledCities(undefined, null), readGeoNamesPoints()]);
-  const raw = await Bun.file(new URL("../data/geonames_us_cities1000.csv.gz", import.meta.url).pathname).arrayBuffer();
-  const lines = new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(raw))).split("\n").slice(1).filter(Boolean);
-  const population = new Map<string, number>();
-  for (const line of lines) {
-    const m = line.match(/^\d+,"([^"]*)","[^"]*",([A-Z]{2}),(\w+),(\d+),/);
-    if (m && m[3] !== "PPLX") population.set(`${m[2]}|${m[1]}`, Number(m[4]));
+test("the 20 largest cities are centred within 1.5 km of downtown (city hall in the bundled downtown file)", async () => {
+  const [cities, simpleMapsOnly, geonamesOnly, downtown] = await Promise.all([
+    readBundledCities(),
+    readBundledCities(undefined, null, null),
+    readBundledCities(undefined, undefined, null),
+    readDowntownPoints(),
+  ]);
+  expect(downtown).toHaveLength(50);
+  // The file lists cities by GeoNames population; the first 20 are the 20 largest.
+  const top20 = downtown.slice(0, 20);
+  expect(top20.map((p) => p.city)).toEqual(expect.arrayContaining(["New York", "Los Angeles", "Chicago", "Houston", "Phoenix", "Philadelphia", "San Diego", "Fort Worth"]));
+  let checkedAgainstRef = 0;
+  for (const point of top20) {
+    const city = cities.find((c) => c.stateCode === point.stateCode && placeNameKey(c.name) === placeNameKey(point.city));
+    expect(city, point.city).toBeDefined();
+    // City hall where the file has it (19 of 20; El Paso has none: its recommended GeoNames point).
+    const ref = point.ref ?? point;
+    if (point.ref) checkedAgainstRef++;
+    expect(km(city!, ref), point.city).toBeLessThanOrEqual(1.5);
   }
-  const sameName = (c: NewCity, key: string) => placeNameKey(c.name) === key || `${placeNameKey(c.name)} city` === key;
-  const keys = new Set(cities.flatMap((c) => [`${c.stateCode}|${placeNameKey(c.name)}`, `${c.stateCode}|${placeNameKey(c.name)} city`]));
-  // The largest GeoNames places that are SimpleMaps cities (boroughs such as "The Bronx" are not).
-  const top = points
-    .filter((p) => keys.has(`${p.stateCode}|${placeNameKey(p.name)}`))
-    .sort((a, b) => (population.get(`${b.stateCode}|${b.name}`) ?? 0) - (population.get(`${a.stateCode}|${a.name}`) ?? 0)).slice(0, 20);
-  expect(top.map((p) => p.name)).toEqual(expect.arrayContaining(["New York City", "Los Angeles", "Chicago", "Houston", "Phoenix", "Philadelphia", "San Diego"]));
-  for (const point of top) {
-    const key = placeNameKey(point.name);
-    const city = cities.find((c) => c.stateCode === point.stateCode && sameName(c, key));
-    expect(km(city!, point), point.name).toBeLessThanOrEqual(1.5);
+  expect(checkedAgainstRef).toBe(19);
+  // Chicago and Fort Worth: GeoNames alone is 4.0 / 2.8 km off city hall; the recommended point fixes both.
+  for (const name of ["Chicago", "Fort Worth"]) {
+    const point = downtown.find((p) => p.city === name)!;
+    const geo = geonamesOnly.find((c) => c.name === name && c.stateCode === point.stateCode)!;
+    expect(km(geo, point.ref!), name).toBeGreaterThan(1.5);
   }
+  // Every other city keeps its GeoNames-by-name centre (here: Buffalo, NY is not in the top 50).
+  const buffalo = (list: NewCity[]) => list.find((c) => c.name === "Buffalo" && c.stateCode === "NY")!;
+  expect(buffalo(cities).latitude).toBe(buffalo(geonamesOnly).latitude);
   // New York moved off the Bushwick centroid (SimpleMaps) to Lower Manhattan.
   const ny = cities.find((c) => c.name === "New York" && c.stateCode === "NY")!;
   const nySm = simpleMapsOnly.find((c) => c.name === "New York" && c.stateCode === "NY")!;
@@ -34,6 +43,22 @@ test("the 20 largest cities are centred within 1.5 km of their GeoNames downtown
   // Names, population, ZIPs stay SimpleMaps'.
   expect(ny.population).toBe(nySm.population);
   expect(ny.zips).toBe(nySm.zips);
+});
+
+test("the top-50 points apply by name and state within 25 km only", () => {
+  const city = (name: string, stateCode: string, latitude: number, longitude: number) => ({ id: 1, name, nameAscii: name, stateCode, latitude, longitude }) as NewCity;
+  const list = [city("Chicago", "IL", 41.85, -87.65), city("Chicago", "OH", 41.85, -87.65), city("Washington", "DC", 38.9047, -77.0163), city("Far Town", "TX", 30, -100)];
+  const ref = null;
+  const set = applyTop50Centres(list, [
+    { city: "Chicago", stateCode: "IL", latitude: 41.8837, longitude: -87.6319, ref },
+    { city: "Washington", stateCode: "DC", latitude: 38.89511, longitude: -77.03637, ref },
+    { city: "Far Town", stateCode: "TX", latitude: 30.3, longitude: -100, ref }, // 33 km away
+  ]);
+  expect(set).toBe(2);
+  expect(list[0]!.latitude).toBe(41.8837);
+  expect(list[1]!.latitude).toBe(41.85);
+  expect(list[2]!.longitude).toBe(-77.03637);
+  expect(list[3]!.latitude).toBe(30);
 });
 
 test("a GeoNames point is used only with the same name and state within 25 km", () => {

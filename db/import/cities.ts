@@ -6,10 +6,11 @@ import { cities, dataImports } from "../schema";
 import citiesCsvPath from "../data/uscities.csv.gz" with { type: "file" };
 import { readText } from "../../src/files";
 import geonamesCsvPath from "../data/geonames_us_cities1000.csv.gz" with { type: "file" };
+import downtownCsvPath from "../data/downtown_points_top50.csv.gz" with { type: "file" };
 import { distanceMiles } from "../../src/geo";
 
 /** Bump when the bundled file or the mapping below changes: the next start re-imports. */
-export const CITIES_DATASET = { name: "simplemaps-uscities-basic", version: "2025-2-geonames-centres" } as const;
+export const CITIES_DATASET = { name: "simplemaps-uscities-basic", version: "2025-3-downtown-top50" } as const;
 
 type CsvRow = Record<string, string>;
 export type NewCity = typeof cities.$inferInsert;
@@ -125,10 +126,64 @@ export function applyDowntownCentres(list: NewCity[], points: GeoNamesPoint[]): 
   return moved;
 }
 
-/** SimpleMaps cities (names, population, counties, ZIPs) with GeoNames downtown centres where they match. */
-export async function readBundledCities(path: string = citiesCsvPath, geonamesPath: string | null = geonamesCsvPath): Promise<NewCity[]> {
+export interface DowntownPoint {
+  city: string;
+  stateCode: string;
+  /** The centre to use: GeoNames, or the city-hall reference where GeoNames is more than 1.5 km from it. */
+  latitude: number;
+  longitude: number;
+  /** The city-hall (or main square) reference point, where the file has one (the 20 largest cities). */
+  ref: { label: string; latitude: number; longitude: number } | null;
+}
+
+/**
+ * The downtown points of the 50 largest cities (db/data/downtown_points_top50.csv.gz, derived from GeoNames
+ * and SimpleMaps, both CC BY 4.0): `recommended_*` is the GeoNames point, or the reference point where
+ * GeoNames lies more than 1.5 km from city hall (Chicago, Fort Worth). Decision 035.
+ */
+export async function readDowntownPoints(path: string = downtownCsvPath): Promise<DowntownPoint[]> {
+  const points: DowntownPoint[] = [];
+  for (const row of await readCsvRows(path)) {
+    const latitude = Number.parseFloat(row.recommended_lat ?? "");
+    const longitude = Number.parseFloat(row.recommended_lon ?? "");
+    if (!row.city || !/^[A-Z]{2}$/.test(row.state ?? "") || !Number.isFinite(latitude) || !Number.isFinite(longitude)) continue;
+    const refLat = Number.parseFloat(row.ref_lat ?? "");
+    const refLon = Number.parseFloat(row.ref_lon ?? "");
+    const ref = Number.isFinite(refLat) && Number.isFinite(refLon) ? { label: row.ref_label ?? "", latitude: refLat, longitude: refLon } : null;
+    points.push({ city: row.city, stateCode: row.state!, latitude, longitude, ref });
+  }
+  return points;
+}
+
+/**
+ * The 50 largest cities take the file's recommended point (same name and state, within 25 km like the
+ * GeoNames match); every other city keeps its GeoNames-by-name centre. Returns how many centres it set.
+ */
+export function applyTop50Centres(list: NewCity[], points: DowntownPoint[]): number {
+  const byKey = new Map(points.map((p) => [`${p.stateCode}|${placeNameKey(p.city)}`, p]));
+  let set = 0;
+  for (const city of list) {
+    const p = byKey.get(`${city.stateCode}|${placeNameKey(city.name)}`);
+    if (!p || distanceMiles(city.latitude, city.longitude, p.latitude, p.longitude) > CENTRE_MATCH_MILES) continue;
+    city.latitude = p.latitude;
+    city.longitude = p.longitude;
+    set++;
+  }
+  return set;
+}
+
+/**
+ * SimpleMaps cities (names, population, counties, ZIPs) with GeoNames downtown centres where they match, and
+ * the recommended downtown points for the 50 largest.
+ */
+export async function readBundledCities(
+  path: string = citiesCsvPath,
+  geonamesPath: string | null = geonamesCsvPath,
+  downtownPath: string | null = downtownCsvPath,
+): Promise<NewCity[]> {
   const list = (await readCsvRows(path)).map(cityFromCsv).filter((c): c is NewCity => c !== null);
   if (geonamesPath) applyDowntownCentres(list, await readGeoNamesPoints(geonamesPath));
+  if (downtownPath) applyTop50Centres(list, await readDowntownPoints(downtownPath));
   return list;
 }
 

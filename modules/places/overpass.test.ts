@@ -86,7 +86,9 @@ describe("a thin city gets live OpenStreetMap places", () => {
     for (const place of body) {
       expect(place.source).toBe("osm-overpass");
       expect(place.licence).toBe("ODbL-1.0");
-      expect(place.sources).toEqual([{ source: "osm-overpass", sourceId: place.sourceId, licence: "ODbL-1.0", observedAt: new Date().toISOString().slice(0, 10) }]);
+      // Same-name features under 100 m apart are one place listing each (the merge rule, decision 023).
+      expect(place.sources).toContainEqual({ source: "osm-overpass", sourceId: place.sourceId, licence: "ODbL-1.0", observedAt: new Date().toISOString().slice(0, 10) });
+      for (const s of place.sources) expect(s).toMatchObject({ source: "osm-overpass", licence: "ODbL-1.0", observedAt: new Date().toISOString().slice(0, 10) });
       expect(place.sourceId).toMatch(/^(node|way|relation)\/\d+$/);
       expect(place.distance).toBeCloseTo(handMiles(chicago.latitude, chicago.longitude, place.latitude, place.longitude), 1);
     }

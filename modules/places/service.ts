@@ -6,6 +6,7 @@ import type { CityIndex, IndexedCity } from "../cities";
 import { LIST_LABELS, toListId } from "../../src/domain/categories";
 import { US_STATES } from "../../src/domain/states";
 import { distanceMiles } from "../../src/geo";
+import { notability, SIGNAL_TAGS } from "../../db/import/places/filters";
 
 /** One place as every API answer carries it (discovery.md section 3 + provenance, DECISIONS 1–3). */
 export interface Place {
@@ -43,7 +44,7 @@ export interface Place {
   since: string | null;
   /** The date of the newest dataset the place comes from (DECISIONS 20); null when no source dates it. */
   observedAt: string | null;
-  /** Food, store or lodging known only from data more than five years old: "Listed in {year} data — may have changed". */
+  /** Food, store, lodging or a casino known only from data more than five years old: "Listed in {year} data — may have changed". */
   stale: boolean;
   /** The Wikipedia article the description comes from (CC BY-SA), when it does. */
   wikipedia: string | null;
@@ -54,9 +55,11 @@ export interface Place {
 /** Food, stores and lodging change: listed only in data older than this, they carry a warning and rank lower. */
 export const STALE_YEARS = 5;
 const AGEING_LISTS = new Set([10, 11, 12]);
-/** Whether a place of this list, last observed at `observedAt`, is from data older than five years. */
-export function isStale(listId: number, observedAt: string | null, now = new Date()): boolean {
-  if (!AGEING_LISTS.has(listId) || !observedAt) return false;
+/** A business filed under another list that changes as fast: a casino (resorts close, are renamed, are demolished). */
+const AGEING_KIND = /\bcasino\b/i;
+/** Whether a place of this list (and kind), last observed at `observedAt`, is from data older than five years. */
+export function isStale(listId: number, observedAt: string | null, kind: string | null = null, now = new Date()): boolean {
+  if (!(AGEING_LISTS.has(listId) || (kind && AGEING_KIND.test(kind))) || !observedAt) return false;
   const year = Number(observedAt.slice(0, 4));
   return Number.isFinite(year) && now.getUTCFullYear() - year > STALE_YEARS;
 }
@@ -152,7 +155,7 @@ export function toPlace(row: Row, origin: { latitude: number; longitude: number 
     wikidata: (row.wikidata as string | null) ?? null,
     since: (row.since as string | null) ?? null,
     observedAt: (row.observed_at as string | null) ?? null,
-    stale: isStale(listId, (row.observed_at as string | null) ?? null),
+    stale: isStale(listId, (row.observed_at as string | null) ?? null, String(row.kind)),
     wikipedia: wikipediaOf(row),
     local: row.brand == null,
   };
@@ -204,27 +207,65 @@ const CORROBORATION_MILES = 0.6;
 /** Heritage listings count as one family of sources (as in the import's notability). */
 const HERITAGE = new Set(["nyc-landmarks", "nys-national-register", "chicago-landmarks", "portland-landmarks", "mt-national-register", "mo-historic", "wv-nrhp", "nc-nrhp", "dc-open-data", "historic-wikipedia"]);
 /**
- * Featured, one entry per sight: records of the same name within ~1 km (a landmark listed by the city, the
- * National Register and OpenStreetMap at different points of a large site) are one sight; the most notable
- * record stands for it and gains 2 per further independent dataset that lists it.
+ * A sight's name without the designation a national or state listing adds to it: the National Register files
+ * the Statue of Liberty as "Statue of Liberty National Monument, Ellis Island & Liberty Island", Castle Clinton
+ * as "Castle Clinton National Monument", a neighbourhood as "Park Slope Historic District". Records of one sight
+ * then share the key (title keys are lower-case words, decision 023).
  */
-function corroborated(rows: Row[]): Array<{ r: Row; n: number }> {
+const DESIGNATION = / ((national|state) (monument|memorial|historic(al)? (site|park|landmark)|park|battlefield|seashore|recreation area)( .*)?|historic district)$/;
+export const sightKey = (titleKey: string) => {
+  const base = titleKey.replace(DESIGNATION, "");
+  return base.split(" ").length >= 2 ? base : titleKey;
+};
+const parse = <T>(text: unknown, fallback: T): T => {
+  if (text == null) return fallback;
+  try {
+    return JSON.parse(String(text)) as T;
+  } catch {
+    return fallback;
+  }
+};
+/**
+ * Featured, one entry per sight: records of the same name within ~1 km (a landmark listed by the city, the
+ * National Register and OpenStreetMap at different points of a large site, or in two states' files) are one
+ * sight. The most notable record stands for it; the sight scores what its records' signals score together
+ * (the import's notability over the union of their datasets, Wikidata/Wikipedia links and signal tags).
+ */
+function corroborated(rows: Row[]): Array<{ r: Row; n: number; key: string; area: boolean }> {
   const groups = new Map<string, Row[][]>();
   for (const r of rows) {
-    const key = String(r.title_key);
+    const key = sightKey(String(r.title_key));
     const clusters = groups.get(key) ?? groups.set(key, []).get(key)!;
     const near = clusters.find((c) => distanceMiles(Number(c[0]!.latitude), Number(c[0]!.longitude), Number(r.latitude), Number(r.longitude)) <= CORROBORATION_MILES);
     if (near) near.push(r);
     else clusters.push([r]);
   }
-  const out: Array<{ r: Row; n: number }> = [];
-  for (const clusters of groups.values()) {
+  const out: Array<{ r: Row; n: number; key: string; area: boolean }> = [];
+  for (const [key, clusters] of groups) {
     for (const c of clusters) {
       c.sort((a, b) => Number(b.notability) - Number(a.notability) || Number(b.quality) - Number(a.quality) || Number(a.id) - Number(b.id));
-      const family = (s: { source: string }) => (HERITAGE.has(s.source) ? "heritage" : s.source);
-      const datasets = new Set(c.flatMap((r) => (JSON.parse(String(r.sources)) as Array<{ source: string }>).map(family)));
-      const own = new Set((JSON.parse(String(c[0]!.sources)) as Array<{ source: string }>).map(family));
-      out.push({ r: c[0]!, n: Number(c[0]!.notability) + 2 * (datasets.size - own.size) });
+      const best = c[0]!;
+      // A district lends its name to everything in it, as a street does: names borrowed say nothing of its fame.
+      const area = c.some((r) => / historic district$/.test(String(r.title_key)) || /\bdistrict\b/.test(String(r.kind)));
+      if (c.length === 1) {
+        out.push({ r: best, n: Number(best.notability), key, area });
+        continue;
+      }
+      const tags: Record<string, string> = {};
+      for (const r of c) {
+        const own = parse<Record<string, string> | null>(r.tags, null) ?? {};
+        for (const k of [...SIGNAL_TAGS, "wikipedia", "tourism", "discipline"] as const) if (own[k] && !tags[k]) tags[k] = own[k];
+      }
+      const merged = notability({
+        categoryId: Number(best.category_id),
+        kind: String(best.kind),
+        title: String(best.title),
+        address: best.address as string | null,
+        wikidata: (c.find((r) => r.wikidata)?.wikidata as string | undefined) ?? null,
+        tags,
+        sources: c.flatMap((r) => parse<Array<{ source: string }>>(r.sources, [])),
+      });
+      out.push({ r: best, n: Math.max(Number(best.notability), merged), key, area });
     }
   }
   return out;
@@ -232,36 +273,65 @@ function corroborated(rows: Row[]): Array<{ r: Row; n: number }> {
 
 /** Another place named after a sight lies within this distance of it ("Brooklyn Bridge Park", "Times Square Hotel"). */
 const EPONYM_MILES = 1.25;
-const EPONYM_MAX = 3;
+const EPONYM_MAX = 4;
 /** A street lends its name to every address on it: no sign of fame. */
 const STREET = /\b(street|st|avenue|ave|road|rd|boulevard|blvd|drive|lane|place|way|parkway|highway)$/;
-// Each name borrowed counts 2 (as a further independent dataset does), at most 3 names, for a sight already
-// notable by its own signals (a street or a tree lends its name without being a sight).
-const EPONYM_FROM = 6;
 /**
- * Places take their names from the landmarks around them: for each candidate sight, the number of other
- * places (distinct names) within EPONYM_MILES whose name holds the sight's whole name. Only names of two
- * words or more count (a one-word name — "Chelsea", "Lincoln" — is too common to be borrowed from one sight).
+ * Names borrowed count for a sight already notable by its own signals (a street or a tree lends its name
+ * without being a sight) — or, from a lower score (a sight's kind alone: an OpenStreetMap attraction), when
+ * at least EPONYM_DATASETS independent datasets name places after it (a business's naming habit is one
+ * dataset's rows; a city's landmark is named in the heritage lists, the museum census, hotels and guides).
  */
-export function eponyms(sights: Array<{ key: string; latitude: number; longitude: number }>, names: Array<{ key: string; latitude: number; longitude: number }>): number[] {
+const EPONYM_FROM = 6;
+const EPONYM_LOW_FROM = 3;
+const EPONYM_DATASETS = 3;
+export interface Eponyms {
+  /** Distinct names holding the sight's name, at most EPONYM_MAX. */
+  names: number;
+  /** Distinct datasets those places come from, at most EPONYM_MAX. */
+  datasets: number;
+}
+/**
+ * Places take their names from the landmarks around them: for each candidate sight, the other places
+ * within EPONYM_MILES whose name holds the sight's whole name — how many distinct names, and from how many
+ * datasets. Only names of two words or more count (a one-word name — "Chelsea", "Lincoln" — is too common to
+ * be borrowed from one sight).
+ */
+export function eponyms(
+  sights: Array<{ key: string; latitude: number; longitude: number }>,
+  names: Array<{ key: string; latitude: number; longitude: number; source?: string }>,
+): Eponyms[] {
   const CELL = 0.02;
-  const cells = new Map<string, Array<{ key: string; latitude: number; longitude: number }>>();
+  const cells = new Map<string, Array<{ key: string; latitude: number; longitude: number; source?: string }>>();
   for (const n of names) {
     const cell = `${Math.floor(n.latitude / CELL)}:${Math.floor(n.longitude / CELL)}`;
     (cells.get(cell) ?? cells.set(cell, []).get(cell)!).push(n);
   }
   return sights.map((s) => {
-    if (s.key.split(" ").length < 2 || s.key.length < 8 || STREET.test(s.key)) return 0;
+    if (s.key.split(" ").length < 2 || s.key.length < 8 || STREET.test(s.key)) return { names: 0, datasets: 0 };
     const padded = ` ${s.key} `;
     const found = new Set<string>();
+    const datasets = new Set<string>();
     const cLat = Math.floor(s.latitude / CELL);
     const cLng = Math.floor(s.longitude / CELL);
     for (let a = -1; a <= 1; a++)
       for (let b = -1; b <= 1; b++)
         for (const n of cells.get(`${cLat + a}:${cLng + b}`) ?? [])
-          if (n.key !== s.key && ` ${n.key} `.includes(padded) && distanceMiles(s.latitude, s.longitude, n.latitude, n.longitude) <= EPONYM_MILES) found.add(n.key);
-    return Math.min(found.size, EPONYM_MAX);
+          if (n.key !== s.key && sightKey(n.key) !== s.key && ` ${n.key} `.includes(padded) && distanceMiles(s.latitude, s.longitude, n.latitude, n.longitude) <= EPONYM_MILES) {
+            found.add(n.key);
+            if (n.source) datasets.add(n.source);
+          }
+    return { names: Math.min(found.size, EPONYM_MAX), datasets: Math.min(datasets.size, EPONYM_MAX) };
   });
+}
+
+/**
+ * What names borrowed add to a sight scoring `n` by its own signals: 1 per distinct name and 1 per dataset
+ * (at most 4 each), from EPONYM_FROM, or from EPONYM_LOW_FROM when EPONYM_DATASETS datasets name it.
+ */
+export function eponymBonus(n: number, e: Eponyms): number {
+  if (n >= EPONYM_FROM || (n >= EPONYM_LOW_FROM && e.datasets >= EPONYM_DATASETS)) return e.names + e.datasets;
+  return 0;
 }
 
 /** Featured looks city-wide: a larger city's famous places lie farther from downtown (SimpleMaps area population). */
@@ -467,22 +537,23 @@ export class PlacesService {
       let within = 0;
       for (const radius of featuredRadii(city.population)) {
         within = radius;
-        rows = (await this.candidates(city, radius, { minNotability: 1 })).filter((r) => !isStale(Number(r.category_id), r.observed_at as string | null));
+        rows = (await this.candidates(city, radius, { minNotability: 1 })).filter((r) => !isStale(Number(r.category_id), r.observed_at as string | null, String(r.kind)));
         if (rows.length >= FEATURED_TARGET) break;
       }
       const sights = corroborated(rows);
       // Every name around (any place, any date) for the eponym signal; names only, never kept.
-      const names = (await placesWithin(this.client, city, within + EPONYM_MILES, { columns: "p.title_key AS key, p.latitude, p.longitude" })).map((r) => ({
+      const names = (await placesWithin(this.client, city, within + EPONYM_MILES, { columns: "p.title_key AS key, p.latitude, p.longitude, p.source" })).map((r) => ({
         key: String(r.key),
         latitude: Number(r.latitude),
         longitude: Number(r.longitude),
+        source: String(r.source),
       }));
       const borrowed = eponyms(
-        sights.map(({ r }) => ({ key: String(r.title_key), latitude: Number(r.latitude), longitude: Number(r.longitude) })),
+        sights.map(({ r, key }) => ({ key, latitude: Number(r.latitude), longitude: Number(r.longitude) })),
         names,
       );
       return sights
-        .map(({ r, n }, i) => ({ r, n: n + (n >= EPONYM_FROM ? 2 * borrowed[i]! : 0), d: dist(r) }))
+        .map(({ r, n, area }, i) => ({ r, n: n + (area ? 0 : eponymBonus(n, borrowed[i]!)), d: dist(r) }))
         .sort((a, b) => b.n - a.n || Number(b.r.quality) - Number(a.r.quality) || a.d - b.d || Number(a.r.id) - Number(b.r.id));
     }
     let categories: number[] | null = null;
@@ -504,7 +575,7 @@ export class PlacesService {
       if (rows.length >= target) break;
     }
     return rows
-      .map((r) => ({ r, d: dist(r), band: distanceBand(dist(r)), stale: isStale(Number(r.category_id), r.observed_at as string | null) ? 1 : 0, q: Number(r.quality) + Math.max(0, Number(r.notability)) }))
+      .map((r) => ({ r, d: dist(r), band: distanceBand(dist(r)), stale: isStale(Number(r.category_id), r.observed_at as string | null, String(r.kind)) ? 1 : 0, q: Number(r.quality) + Math.max(0, Number(r.notability)) }))
       .sort((a, b) => a.band - b.band || a.stale - b.stale || b.q - a.q || a.d - b.d || Number(a.r.id) - Number(b.r.id));
   }
 

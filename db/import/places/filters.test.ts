@@ -1,5 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import { brandOf, dissolvedChain, farmersMarketEnded, junkReason, NHPA_DAY_ONE, notability } from "./filters";
+import { brandOf, dissolvedChain, farmersMarketEnded, junkReason, NHPA_DAY_ONE, notability, repeatedChain, REPEATED } from "./filters";
+import { categoryFromOsmTags } from "./osm-tags";
+import { categoryFromOverture } from "./overture";
 import { imlsMuseums } from "./sources/imls-museums";
 import { usdaFarmersMarkets } from "./sources/usda-farmers-markets";
 import { wofSimplegeo } from "./sources/wof";
@@ -83,6 +85,50 @@ describe("brands (name-suggestion-index extract)", () => {
   });
 });
 
+describe("the chain rule: a name the bundled business data repeats across states (decision 035)", async () => {
+  const wofNv = await verdicts(wofSimplegeo, "NV");
+  test("closed chains no dataset marks as closed — Circuit City, Borders, Waldenbooks — are chains by their real rows", () => {
+    expect(REPEATED).toEqual({ locations: 10, states: 5 });
+    for (const [id, title] of [["219366725", "Circuit City"], ["354353731", "Borders"], ["203267971", "Waldenbooks"]] as const) {
+      expect(wofNv.get(id)?.place.title).toBe(title);
+      // Not in the name-suggestion-index, not dissolved there: only the repeated name tells.
+      expect(dissolvedChain(title)).toBeNull();
+      expect(repeatedChain(title), title).not.toBeNull();
+      expect(brandOf(title, wofNv.get(id)!.place.categoryId), title).not.toBeNull();
+    }
+    expect(brandOf("Borders Books & Music", 12)).toBe("borders books and music");
+    // The dump's spelling of a living chain the index knows under another one.
+    expect(brandOf("Mc Donald's", 10)).not.toBeNull();
+  });
+  test("independent names stay local; a history place or museum is never a chain by this rule; index brands count as before", () => {
+    const local = [...wofNv.values()].filter((v) => v.reason === null && (v.place.categoryId === 10 || v.place.categoryId === 12));
+    const chains = local.filter((v) => repeatedChain(v.place.title));
+    // Most of the dump's food and stores are independent; the rule marks a minority.
+    expect(chains.length).toBeGreaterThan(200);
+    expect(chains.length / local.length).toBeLessThan(0.15);
+    for (const title of ["Hattitude", "Lillie's Noodle House", "Tacos Mexico", "Golden Nugget"]) expect(brandOf(title, 10), title).toBeNull();
+    expect(brandOf("Depot", 8)).toBeNull();
+    expect(brandOf("Depot", 12)).toBe("depot");
+    expect(repeatedChain("Starbucks Coffee")).toBeNull(); // an index brand: counted as one, not by this rule
+    expect(brandOf("Starbucks Coffee", 10)).toBe("starbucks");
+  });
+});
+
+describe("casinos (issue 11: Las Vegas)", () => {
+  test("an OSM resort casino is a casino hotel, a plain casino an activity; Overture's casino categories map the same way", () => {
+    expect(categoryFromOsmTags({ tourism: "hotel", amenity: "casino", name: "X" })).toEqual({ categoryId: 11, kind: "casino hotel" });
+    expect(categoryFromOsmTags({ tourism: "hotel", name: "X" })).toEqual({ categoryId: 11, kind: "hotel" });
+    expect(categoryFromOsmTags({ amenity: "casino", name: "X" })).toEqual({ categoryId: 9, kind: "casino" });
+    expect(categoryFromOverture("casino")).toEqual({ categoryId: 9, kind: "casino" });
+    expect(categoryFromOverture("casino_hotel")).toEqual({ categoryId: 11, kind: "casino hotel" });
+  });
+  test("a casino is a sight: a casino hotel scores like a casino, above a plain hotel", () => {
+    const hotel = { categoryId: 11, kind: "hotel", title: "X", sources: [{ source: "osm" }] };
+    expect(notability({ ...hotel, kind: "casino hotel" })).toBe(notability({ ...hotel, categoryId: 9, kind: "casino" }));
+    expect(notability({ ...hotel, kind: "casino hotel" })).toBeGreaterThan(notability(hotel));
+  });
+});
+
 describe("notability", () => {
   const base = { categoryId: 9, kind: "museum", title: "X", sources: [{ source: "imls-museums" }] };
   test("an art museum outranks a historical-society office; organisation names and PO boxes go below zero", () => {
@@ -91,6 +137,7 @@ describe("notability", () => {
     expect(art).toBeGreaterThan(society);
     expect(society).toBeLessThan(1);
     expect(notability({ ...base, title: "Arizona Humane Society" })).toBeLessThan(1);
+    expect(notability({ ...base, title: "Friends of Charleston Hei" })).toBeLessThan(1); // a support group (IMLS, Las Vegas)
     expect(notability({ ...base, address: "PO Box 4" })).toBeLessThan(1);
   });
   test("independent sources and a Wikipedia article add up; a further heritage list adds less than another family", () => {
@@ -113,5 +160,14 @@ describe("notability", () => {
     expect(notability({ ...wiki, kind: "historic house" })).toBeLessThan(notability(wiki));
     const osm = { ...base, sources: [{ source: "osm-monuments" }] };
     expect(notability({ ...osm, kind: "statue" })).toBeLessThan(notability({ ...osm, kind: "attraction" }));
+  });
+  test("OSM's tourism value counts; a skyscraper is a sight only when three heritage lists name it", () => {
+    const osm = { categoryId: 9, kind: "attraction", title: "X", sources: [{ source: "osm-city-extracts" }] };
+    expect(notability({ ...osm, tags: { tourism: "attraction" } })).toBe(notability(osm) + 2);
+    const tower = { categoryId: 8, kind: "skyscraper", title: "X", sources: [{ source: "historic-wikipedia" }] };
+    const site = { ...tower, kind: "historic site" };
+    expect(notability(tower)).toBe(notability(site));
+    const listed = [{ source: "historic-wikipedia" }, { source: "nys-national-register" }, { source: "nyc-landmarks" }];
+    expect(notability({ ...tower, sources: listed })).toBe(notability({ ...site, sources: listed }) + 3);
   });
 });

@@ -1,6 +1,7 @@
 import { gunzipSync } from "node:zlib";
 import { readFileSync } from "node:fs";
 import brandsPath from "../../data/brands/nsi_us_brands.json.gz" with { type: "file" };
+import repeatedPath from "../../data/brands/repeated_names.json.gz" with { type: "file" };
 import { CATEGORY, type PlaceInput } from "./types";
 import { titleKey } from "./titles";
 
@@ -27,14 +28,44 @@ const NOT_LODGING = /\b(day camps?|summer camps?|kids camps?|camp management)\b/
 interface BrandList {
   brands: Set<string>;
   dissolved: Map<string, string>;
+  /** Names the bundled business data lists at many places in many states (scripts/extract-chains.ts). */
+  repeated: Set<string>;
 }
 let brandList: BrandList | undefined;
 function brandsData(): BrandList {
   if (!brandList) {
     const data = JSON.parse(gunzipSync(readFileSync(brandsPath)).toString("utf8")) as { brands: string[]; dissolved: Record<string, string> };
-    brandList = { brands: new Set(data.brands), dissolved: new Map(Object.entries(data.dissolved)) };
+    const repeated = JSON.parse(gunzipSync(readFileSync(repeatedPath)).toString("utf8")) as { names: string[] };
+    brandList = { brands: new Set(data.brands), dissolved: new Map(Object.entries(data.dissolved)), repeated: new Set(repeated.names) };
   }
   return brandList;
+}
+
+/**
+ * The data-driven chain rule (decision 035): a food or store name at this many distinct places (~100 m apart)
+ * in this many states of the bundled business datasets is a chain's, whether or not the name-suggestion-index
+ * knows the brand. It catches the 2011 dump's closed chains (Circuit City, Borders, Waldenbooks, KB Toys,
+ * Linens 'n Things) and its spellings of living ones ("Mc Donald's", "Wal Mart"); it also takes generic names
+ * ("China Buffet", "Village Market") out of local gems — a name hundreds of places share is no gem's.
+ */
+export const REPEATED = { locations: 10, states: 5 } as const;
+
+/** A name as the chain rule counts it: the title key without a branch suffix (" - Downtown", " #12", "(…)"). */
+export function chainKey(title: string): string {
+  return titleKey(title.replace(/\s*(\(|#\d|\s-\s|\bstore\s*#?\d).*$/i, "").replace(/\s+\d+$/, ""));
+}
+
+/** The repeated name this place carries (the chain rule above) when the name-suggestion-index does not know it, else null. */
+export function repeatedChain(title: string): string | null {
+  const { brands } = brandsData();
+  return brandKeys(title).some((k) => brands.has(k)) ? null : repeatedName(title);
+}
+function repeatedName(title: string): string | null {
+  const { repeated } = brandsData();
+  const base = chainKey(title);
+  if (repeated.has(base)) return base;
+  const whole = titleKey(title);
+  return repeated.has(whole) ? whole : null;
 }
 
 /** Words a branch adds to its brand's name: "Starbucks Coffee", "Papa John's Pizza", "Best Western Inn". */
@@ -46,7 +77,7 @@ const GENERIC_TAIL = new Set(["coffee", "cafe", "pizza", "restaurant", "grill", 
  */
 function brandKeys(title: string): string[] {
   const whole = titleKey(title);
-  const base = titleKey(title.replace(/\s*(\(|#\d|\s-\s|\bstore\s*#?\d).*$/i, "").replace(/\s+\d+$/, ""));
+  const base = chainKey(title);
   const keys = [whole];
   if (base && base !== whole) keys.push(base);
   const words = (base || whole).split(" ");
@@ -57,12 +88,17 @@ function brandKeys(title: string): string[] {
   return keys;
 }
 
-/** The brand (normalised name) this place belongs to per the name-suggestion-index, or null for an independent place. */
-export function brandOf(title: string): string | null {
+/**
+ * The brand (normalised name) this place belongs to per the name-suggestion-index, or by the chain rule
+ * (a name repeated across states, REPEATED), or null for an independent place.
+ */
+export function brandOf(title: string, categoryId?: number): string | null {
   const { brands } = brandsData();
   for (const key of brandKeys(title)) if (brands.has(key)) return key;
-  return null;
+  // The chain rule counts food and store names: a historic "Depot" or a museum is no chain's branch.
+  return categoryId === undefined || BUSINESS.has(categoryId) ? repeatedName(title) : null;
 }
+const BUSINESS = new Set<number>([CATEGORY.food, CATEGORY.stores, CATEGORY.lodging]);
 
 /** The date a chain was dissolved (NSI's Wikidata check), when this place belongs to one. */
 export function dissolvedChain(title: string): string | null {
@@ -125,7 +161,7 @@ const MUSEUM_DISCIPLINE: Record<string, number> = { ART: 3, SCI: 3, NAT: 3, ZAW:
  */
 export const NHPA_DAY_ONE = "1966-10-15";
 /** Tags that carry a notability signal: kept when records of several datasets merge into one place. */
-export const SIGNAL_TAGS = ["nrListed", "nationalLandmark", "leadLength"] as const;
+export const SIGNAL_TAGS = ["nrListed", "nationalLandmark", "leadLength", "tourism"] as const;
 /** A Wikipedia lead paragraph this long belongs to a long article (the lead grows with the article). */
 const LONG_LEAD = 600;
 
@@ -168,11 +204,14 @@ export function notability(p: NotabilityInput): number {
   if (discipline && discipline in MUSEUM_DISCIPLINE) score += MUSEUM_DISCIPLINE[discipline]!;
   else if (FAMOUS_KIND.test(p.kind)) score += 3;
   else if (MINOR_KIND.test(p.kind)) score += 1;
+  // A skyscraper (Wikidata's word) is a sight of the skyline when the city's landmark list and the National
+  // Register both name it (the Empire State Building); on Wikipedia's NRHP list alone it is an office block.
+  else if (p.kind === "skyscraper") score += listings >= 3 ? 3 : 0;
   // A private home is seen from the street; one open to visitors is a museum (discipline above).
   else if (p.kind === "historic house") score -= 1;
   if (p.tags?.tourism && /attraction|museum|viewpoint/.test(p.tags.tourism)) score += 2;
   if (p.categoryId === CATEGORY.food || p.categoryId === CATEGORY.stores) score -= 2;
-  if (isOrganisationName(p.title) || /\b(society|association|council|commission|committee|club)\b/i.test(p.title)) score -= 6;
+  if (isOrganisationName(p.title) || /\b(society|association|council|commission|committee|club)\b|^friends of\b/i.test(p.title)) score -= 6;
   if (isPoBox(p.address)) score -= 6;
   return score;
 }

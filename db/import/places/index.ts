@@ -83,7 +83,7 @@ export const DATASETS: Dataset[] = [
 ];
 
 /** Bump to re-import every state at next use. */
-export const PLACES_VERSION = "3";
+export const PLACES_VERSION = "4";
 
 export const datasetsFor = (stateCode: string) => DATASETS.filter((d) => d.states === "all" || d.states.includes(stateCode));
 

@@ -152,7 +152,7 @@ export async function refreshOsmState(
     const total = statSync(lines).size;
     const seen = new Set<string>();
     const rows = placesOfState(lines, stateCode, nearestState, seen, (bytes) => options.onProgress?.("import", bytes, total));
-    const summary = await importDatasetState(client, { ...OSM_SOURCE, read: () => rows }, stateCode, { rows });
+    const summary = await importDatasetState(client, { ...OSM_SOURCE, observedAt: dataDate, read: () => rows }, stateCode, { rows });
     options.onStep?.("replace");
     const { deleted, unlinked } = await removeStaleRecords(client, OSM_SOURCE.key, stateCode, seen);
     await recordRefresh(client, OSM_SOURCE.key, stateCode, dataDate, seen.size);

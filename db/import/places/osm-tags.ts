@@ -11,7 +11,8 @@ export function categoryFromOsmTags(tags: Record<string, string | undefined>): {
   const shop = tags.shop;
   const historic = tags.historic;
 
-  if (tourism && LODGING.has(tourism)) return { categoryId: CATEGORY.lodging, kind: tourism.replace(/_/g, " ") };
+  // A resort casino is mapped as a hotel with amenity=casino (or gambling=casino): a lodging whose kind says casino (a sight).
+  if (tourism && LODGING.has(tourism)) return { categoryId: CATEGORY.lodging, kind: amenity === "casino" || tags.gambling === "casino" || tags.casino === "yes" ? `casino ${tourism.replace(/_/g, " ")}` : tourism.replace(/_/g, " ") };
   if (amenity && FOOD.has(amenity)) return { categoryId: CATEGORY.food, kind: amenity.replace(/_/g, " ") };
   if (historic && historic !== "no") return { categoryId: CATEGORY.history, kind: historic === "yes" ? "historic site" : historic.replace(/_/g, " ") };
   if (tags["ref:nrhp"] || tags.heritage) return { categoryId: CATEGORY.history, kind: "historic site" };

@@ -147,7 +147,7 @@ export async function importOvertureState(
     options.onStep?.("import");
     const seen = new Set<string>();
     const rows = overtureRows(file, stateCode, nearestState, options.minConfidence ?? DEFAULT_MIN_CONFIDENCE, seen, (done, total) => options.onProgress?.("import", done, total));
-    const summary = await importDatasetState(client, { ...OVERTURE_SOURCE, read: () => rows }, stateCode, { rows });
+    const summary = await importDatasetState(client, { ...OVERTURE_SOURCE, observedAt: release, read: () => rows }, stateCode, { rows });
     options.onStep?.("replace");
     const { deleted, unlinked } = await removeStaleRecords(client, OVERTURE_SOURCE.key, stateCode, seen);
     await recordRefresh(client, OVERTURE_SOURCE.key, stateCode, release, seen.size);

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "../../client";
 import { migrate } from "../../migrate";
-import { importDatasetState, titleKey } from "./store";
+import { formatSummary, importDatasetState, titleKey } from "./store";
 import { createStateLoader, importState } from ".";
 import type { PlaceInput, ReadResult } from "./types";
 
@@ -134,4 +134,24 @@ test("junk is counted per reason and never stored; a re-import prunes records go
   expect(second.skipped["no longer in the dataset or now filtered (removed)"]).toBe(1);
   expect((await database.client.execute("SELECT title FROM places")).rows.map((r) => r.title)).toEqual(["Good Bakery"]);
   expect(await count(database, "place_sources")).toBe(1);
+});
+
+test("the chain rule marks repeated names as chains (not local) and the summary says how many (decision 035)", async () => {
+  const database = await freshDb();
+  const rows: ReadResult[] = [
+    place({ sourceId: "1", categoryId: 12, kind: "books", title: "Borders" }),
+    place({ sourceId: "2", categoryId: 12, kind: "books", title: "Waldenbooks", latitude: 36.2 }),
+    place({ sourceId: "3", title: "Blue Door Café", latitude: 36.3 }),
+    place({ sourceId: "4", categoryId: 8, kind: "historic site", title: "Depot", latitude: 36.4 }), // history: never by this rule
+  ];
+  const summary = await importDatasetState(database.client, { key: "a", licence: "CC0-1.0", read: () => rows }, "NV");
+  expect(summary.chains).toBe(2);
+  expect(formatSummary(summary)).toEndWith("; 2 marked as chains by a name repeated across states");
+  const brands = (await database.client.execute("SELECT title, brand FROM places ORDER BY title")).rows.map((r) => [r.title, r.brand]);
+  expect(brands).toEqual([
+    ["Blue Door Café", null],
+    ["Borders", "borders"],
+    ["Depot", null],
+    ["Waldenbooks", "waldenbooks"],
+  ]);
 });

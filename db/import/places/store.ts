@@ -3,7 +3,7 @@ import { distanceMiles } from "../../../src/geo";
 import type { Dataset, PlaceInput, ReadResult } from "./types";
 import { CATEGORY } from "./types";
 import { titleKey } from "./titles";
-import { brandOf, junkReason, notability, SIGNAL_TAGS } from "./filters";
+import { brandOf, junkReason, notability, repeatedChain, SIGNAL_TAGS } from "./filters";
 import { releaseStatements } from "../release";
 
 /**
@@ -25,6 +25,8 @@ export interface ImportSummary {
   updated: number;
   merged: number;
   skipped: Record<string, number>;
+  /** Kept, but marked as chains (not local) by the chain rule: a name repeated across states (filters.ts REPEATED). */
+  chains?: number;
 }
 
 const MERGE_RADIUS_M = 100;
@@ -107,7 +109,7 @@ function rowArgs(p: Held, now: number) {
     p.website ?? null, p.openingHours ?? null, p.wikidata ?? null, p.imageUrl ?? null, p.latitude, p.longitude,
     p.amenities?.length ? JSON.stringify(p.amenities) : null, p.priceRange ?? null, p.since ?? null,
     p.tags && Object.keys(p.tags).length ? JSON.stringify(p.tags) : null, qualityScore(p, p.sources.length), now,
-    newestObserved(p.sources), notability(p), brandOf(p.title),
+    newestObserved(p.sources), notability(p), brandOf(p.title, p.categoryId),
   ];
 }
 
@@ -230,6 +232,7 @@ export async function importDatasetState(
       continue;
     }
     const input = result as PlaceInput;
+    if ((input.categoryId === CATEGORY.food || input.categoryId === CATEGORY.stores || input.categoryId === CATEGORY.lodging) && repeatedChain(input.title)) summary.chains = (summary.chains ?? 0) + 1;
     const ref: SourceRef = { source: input.source, sourceId: input.sourceId, licence: dataset.licence, observedAt: input.observedAt ?? dataset.observedAt ?? null };
     const refKey = `${ref.source}\u0000${ref.sourceId}`;
     seen.add(refKey);
@@ -345,6 +348,7 @@ export function formatSummary(s: ImportSummary): string {
   return (
     `${s.dataset} ${s.stateCode}: read ${s.read.toLocaleString("en-US")}, imported ${s.inserted.toLocaleString("en-US")} new, ` +
     `updated ${s.updated.toLocaleString("en-US")}, merged ${s.merged.toLocaleString("en-US")} into existing places, skipped ${totalSkipped.toLocaleString("en-US")}` +
-    (skipped ? ` (${skipped})` : "")
+    (skipped ? ` (${skipped})` : "") +
+    (s.chains ? `; ${s.chains.toLocaleString("en-US")} marked as chains by a name repeated across states` : "")
   );
 }

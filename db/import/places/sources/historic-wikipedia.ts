@@ -17,6 +17,7 @@ function kindOf(description: string): string {
   if (/\bbridge\b/.test(d)) return "historic bridge";
   if (/\b(lighthouse|light station)\b/.test(d)) return "lighthouse";
   if (/\b(museum)\b/.test(d)) return "museum";
+  if (/\bskyscraper\b/.test(d)) return "skyscraper";
   return "historic site";
 }
 

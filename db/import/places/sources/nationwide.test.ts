@@ -247,6 +247,12 @@ describe("osm-monuments", () => {
     expect(shorten("word ".repeat(100).trim(), 300).length).toBeLessThanOrEqual(301);
   });
 
+  test("a monument's state is the outline holding it: the Statue of Liberty (nearest city Jersey City) is New York's", async () => {
+    const statue = await place(osmMonuments, "NY", "way/32965412");
+    expect(statue).toMatchObject({ title: "Statue of Liberty", stateCode: "NY", wikidata: "Q9202" });
+    expect((await read(osmMonuments, "NJ")).places.has("way/32965412")).toBe(false);
+  });
+
   test("generic names (37 'gravestone' nodes in one cemetery) are skipped", async () => {
     const pa = await read(osmMonuments, "PA");
     expect(pa.skips["generic name"]).toBeGreaterThanOrEqual(37);

@@ -148,6 +148,7 @@ export const osmCityExtracts: Dataset = {
       }
       seen.add(sourceId);
       const snapshot = row.source_extract?.match(/\d{4}(-\d\d)?/)?.[0];
+      const tourism = FCLASS_TAGS[row.fclass?.trim() ?? ""]?.tourism;
       yield {
         source: "osm-city-extracts",
         sourceId,
@@ -156,7 +157,8 @@ export const osmCityExtracts: Dataset = {
         title: name,
         stateCode,
         ...position,
-        tags: snapshot ? { osmSnapshot: snapshot } : null,
+        // The OSM tourism value (attraction, museum, viewpoint …) is a notability signal, as on every OSM source.
+        tags: snapshot || tourism ? { ...(snapshot ? { osmSnapshot: snapshot } : {}), ...(tourism ? { tourism } : {}) } : null,
         observedAt: snapshot ?? null,
       };
     }

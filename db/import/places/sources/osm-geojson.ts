@@ -17,7 +17,7 @@ export function placeFromOsm(tags: Record<string, string>, position: { latitude:
   const stateCode = (tags["addr:state"]?.length === 2 ? tags["addr:state"].toUpperCase() : null) ?? fallbackState;
   if (!stateCode) return { skip: "state unknown" };
   const extra: Record<string, string> = {};
-  for (const key of ["cuisine", "brand", "operator", "wikipedia", "heritage", "ref:nrhp"]) if (tags[key]) extra[key] = tags[key];
+  for (const key of ["cuisine", "brand", "operator", "wikipedia", "heritage", "ref:nrhp", "tourism"]) if (tags[key]) extra[key] = tags[key];
   const place: PlaceInput = {
     source: "osm",
     sourceId: id,

@@ -1,3 +1,4 @@
+import { stateOfPoint } from "../state-of-point";
 import { CATEGORY, type Dataset, type ReadResult } from "../types";
 import { coords, csvRows, text, website, year } from "../util";
 import file from "../../../data/places/osm_us_monuments_memorials_2020.csv.gz" with { type: "file" };
@@ -5,7 +6,8 @@ import file from "../../../data/places/osm_us_monuments_memorials_2020.csv.gz" w
 /**
  * OpenStreetMap monuments, memorials and markers in the US (Overpass, Dec 2020 / Jun 2021, via Monument
  * Lab), nationwide. historic / memorial / artwork_type → kind; the inscription (cut to ~300 characters)
- * is the description. State from addr:state, else from the nearest SimpleMaps city (`nearest_state`).
+ * is the description. State from addr:state, else the state outline holding the point, else the nearest
+ * SimpleMaps city's (`nearest_state`).
  */
 
 const MEMORIAL_KINDS: Record<string, string> = {
@@ -59,7 +61,12 @@ export const osmMonuments: Dataset = {
   states: "all",
   async *read(stateCode: string): AsyncIterable<ReadResult> {
     for await (const row of csvRows(file)) {
-      const state = (text(row.addr_state) ?? text(row.nearest_state) ?? "").toUpperCase();
+      // The state whose outline holds the point: the nearest city can lie across a border (the Statue of
+      // Liberty's is Jersey City). Offshore points keep the nearest city's state.
+      const lat = Number(row.latitude);
+      const lng = Number(row.longitude);
+      const outlined = Number.isFinite(lat) && Number.isFinite(lng) ? stateOfPoint(lat, lng) : null;
+      const state = (text(row.addr_state) ?? outlined ?? text(row.nearest_state) ?? "").toUpperCase();
       if (state !== stateCode) continue;
       const name = text(row.name);
       if (!name) {
