@@ -445,6 +445,7 @@ test.describe("map offline", () => {
   });
 
   test("'View on map' for a place in another city opens around it, says where it is, and keeps the chosen city (issue 17.2)", async ({ page, context, baseURL }, testInfo) => {
+    test.setTimeout(60_000); // two sizes, two map starts and an axe run: past 30 s on a busy machine
     await page.setViewportSize({ width: 390, height: 844 });
     // The visitor explores Las Vegas; the place is in New York, some 2,200 miles away.
     const [far] = (await (await context.request.get("/api/places/nearby?city=New%20York&state=NY&count=1")).json()) as Array<{ id: number; title: string }>;
