@@ -363,7 +363,7 @@ test.describe("map with tiles", () => {
     await page.getByTestId("map-list").getByRole("button").last().scrollIntoViewIfNeeded();
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Map" }).click();
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 10_000 }).toBe(0); // a smooth scroll of 6,000 px
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("same page");
   });
 });

@@ -352,6 +352,7 @@ test.describe("17.11 desktop layout from 1024 px; the phone layout unchanged", (
   };
 
   test("a top navigation bar instead of the bottom tabs, lists in columns, the map beside its list, a wider dialog", async ({ page, context, baseURL }, testInfo) => {
+    test.setTimeout(60_000); // seven pages in two sizes, a map start, three axe runs: past 30 s on a busy machine
     await chooseCity(context, baseURL, LAS_VEGAS);
     await page.setViewportSize(DESKTOP);
     await page.goto("/nearby");
