@@ -106,7 +106,7 @@ const withTemplates = async (ready: Promise<boolean>) => ({ LOCALSCOPE_TEST_TEMP
 // Playwright once its template is there (the test servers copy it; global setup imports nothing).
 const e2eRun = (async () => run("playwright", [bin("playwright"), "test", ...process.argv.slice(2)], { env: await withTemplates(e2eReady), live: true }))();
 
-// Everything else in three more lanes, each as soon as what it needs is there, niced below the browser tests
+// Everything else in lanes of its own, each as soon as what it needs is there, niced below the browser tests
 // (their servers and Chromium answer within timeouts; these do not). One lane at a time left a core idle
 // whenever its stage waited (on timers, child processes, another stage's template): decision 029.
 const nice = (cmd: string[]) => ["nice", "-n", "5", ...cmd];
