@@ -1,6 +1,7 @@
 /**
  * Test helper: the template databases `npm test` builds once per run (scripts/test-template.ts, decision 029):
- * `base` (migrated, cities and their texts imported) and `places` (base plus the states the tests read).
+ * `base` (migrated, cities and their texts imported), `e2e` (base plus the states the browser tests browse) and
+ * `places` (e2e plus the states bun:test reads).
  * Without LOCALSCOPE_TEST_TEMPLATES (a test file run on its own) there are none: every database starts empty
  * and states import on first use, as on a first start.
  */
@@ -8,7 +9,7 @@ import { copyFileSync, existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-export function testTemplate(name: "base" | "places"): string | undefined {
+export function testTemplate(name: "base" | "e2e" | "places"): string | undefined {
   const dir = process.env.LOCALSCOPE_TEST_TEMPLATES;
   // Files that need their states not yet imported run without it (scripts/test.ts).
   if (name === "places" && process.env.LOCALSCOPE_TEST_PLACES === "off") return undefined;
@@ -19,11 +20,13 @@ export function testTemplate(name: "base" | "places"): string | undefined {
 /**
  * A database file of its own for a test that boots the app or runs an import script on a fresh database: a
  * copy of the base template when there is one (its first start then skips the 2–3 s city import, which
- * db/migrate.test.ts proves on an empty file), else a path where none exists yet.
+ * db/migrate.test.ts proves on an empty file), else a path where none exists yet. `template: "e2e"` starts
+ * from the browser tests' template instead (the short fuzz: place routes answer from the store), or from
+ * base when that is not there.
  */
-export function freshDatabase(dir = mkdtempSync(join(tmpdir(), "localscope-test-")), name = `${crypto.randomUUID()}.db`): string {
+export function freshDatabase(dir = mkdtempSync(join(tmpdir(), "localscope-test-")), name = `${crypto.randomUUID()}.db`, template: "base" | "e2e" = "base"): string {
   const file = join(dir, name);
-  const base = testTemplate("base");
-  if (base) copyFileSync(base, file);
+  const from = (template === "e2e" ? testTemplate("e2e") : undefined) ?? testTemplate("base");
+  if (from) copyFileSync(from, file);
   return file;
 }

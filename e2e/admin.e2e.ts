@@ -9,10 +9,10 @@ import { E2E_ADMIN_PASSWORD, signInAsAdmin } from "./admin-session";
 
 const PASSWORD = E2E_ADMIN_PASSWORD;
 const DESKTOP = { width: 1280, height: 800 };
-const RUN = Date.now().toString(36);
+const RUN_ID = Date.now().toString(36);
 
 /** Accounts and activities for the screen to show (each sign-up from its own address: no rate limit). */
-async function seed(request: APIRequestContext, playwright: { request: { newContext(options: { baseURL: string }): Promise<APIRequestContext> } }, baseURL: string) {
+async function seed(request: APIRequestContext, playwright: { request: { newContext(options: { baseURL: string }): Promise<APIRequestContext> } }, baseURL: string, RUN: string) {
   for (let i = 0; i < 22; i++) {
     const other = await playwright.request.newContext({ baseURL });
     const response = await other.post("/api/auth/register", {
@@ -35,12 +35,15 @@ async function seed(request: APIRequestContext, playwright: { request: { newCont
 }
 
 test.describe("admin panel", () => {
-  test("cards, every tab, users paging and search, charts; axe clean; 390×844 and 1280×800", async ({ page, context, playwright, baseURL }, testInfo) => {
-    test.setTimeout(120_000);
-    await signInAsAdmin(context.request);
-    await seed(context.request, playwright, baseURL!);
+  // One test per size (they ran one after the other in a single test of up to two minutes): two workers share
+  // them. Each seeds its own accounts, so either can run first or on its own.
+  for (const viewport of [PHONE, DESKTOP]) {
+    test(`cards, every tab, users paging and search, charts; axe clean; ${viewport.width}×${viewport.height}`, async ({ page, context, playwright, baseURL }, testInfo) => {
+      test.setTimeout(120_000);
+      const RUN = `${RUN_ID}w${viewport.width}`;
+      await signInAsAdmin(context.request);
+      await seed(context.request, playwright, baseURL!, RUN);
 
-    for (const viewport of [PHONE, DESKTOP]) {
       await page.setViewportSize(viewport);
       const size = `${viewport.width}x${viewport.height}`;
       await page.goto("/admin");
@@ -121,9 +124,8 @@ test.describe("admin panel", () => {
       await expect(nv).toContainText("npm run import:overture -- --state NV");
       await screenshot(page, testInfo, `health-${size}`);
       await expectAccessible(page);
-    }
-  });
-
+    });
+  }
 });
 
 test.describe("admin panel errors", () => {
@@ -185,7 +187,7 @@ test.describe("admin denial", () => {
 
     const user = await context.request.post("/api/auth/register", {
       headers: { "x-forwarded-for": uniqueIp() },
-      data: { email: `plain-${RUN}@example.com`, username: "Plain", password: PASSWORD },
+      data: { email: `plain-${RUN_ID}@example.com`, username: "Plain", password: PASSWORD },
     });
     expect(user.status()).toBe(201);
     expect((await page.goto("/admin"))?.status()).toBe(403);

@@ -363,7 +363,7 @@ test.describe("map with tiles", () => {
     await page.getByTestId("map-list").getByRole("button").last().scrollIntoViewIfNeeded();
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Map" }).click();
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 10_000 }).toBe(0); // a smooth scroll of 6,000 px
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("same page");
   });
 });
@@ -445,6 +445,7 @@ test.describe("map offline", () => {
   });
 
   test("'View on map' for a place in another city opens around it, says where it is, and keeps the chosen city (issue 17.2)", async ({ page, context, baseURL }, testInfo) => {
+    test.setTimeout(60_000); // two sizes, two map starts and an axe run: past 30 s on a busy machine
     await page.setViewportSize({ width: 390, height: 844 });
     // The visitor explores Las Vegas; the place is in New York, some 2,200 miles away.
     const [far] = (await (await context.request.get("/api/places/nearby?city=New%20York&state=NY&count=1")).json()) as Array<{ id: number; title: string }>;

@@ -61,7 +61,7 @@ test("a bundled state imports once: a second run does nothing and counts stay", 
   expect(n).toBeGreaterThan(1000);
   expect(await importState(database.client, "RI")).toEqual([]);
   expect(await count(database, "places")).toBe(n);
-}, 60_000);
+}, 120_000); // a real state import (every nationwide file parsed): minutes when the machine is busy
 
 test("the state loader: concurrent callers share one import, onImported runs once, a loaded state is not imported again", async () => {
   const database = await freshDb();
@@ -75,7 +75,7 @@ test("the state loader: concurrent callers share one import, onImported runs onc
   await createStateLoader(database.client, { onImported: (s) => imported.push(s) })("RI");
   expect(imported).toEqual(["RI"]);
   expect(await count(database, "places")).toBe(n);
-}, 60_000);
+}, 120_000); // a real state import (every nationwide file parsed): minutes when the machine is busy
 
 test("lodging at the same address with the same phone is one place, whatever its names; all sources listed", async () => {
   const database = await freshDb();
