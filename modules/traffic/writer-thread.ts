@@ -10,7 +10,7 @@
  */
 import { openDatabase } from "../../db/client";
 import { loadCountryTable } from "./geo";
-import { BatchWriter, SinkUnavailable, type LogRow, type LogSink } from "./service";
+import { BatchWriter, SinkUnavailable, type LogBatch, type LogSink } from "./service";
 
 export interface WriterSettings {
   url: string;
@@ -19,7 +19,7 @@ export interface WriterSettings {
   retentionDays: number;
 }
 
-type Message = { kind: "init"; settings: WriterSettings } | { kind: "write"; rows: LogRow[] } | { kind: "maintain" };
+type Message = { kind: "init"; settings: WriterSettings } | { kind: "write"; batch: LogBatch } | { kind: "maintain" };
 type Request = Message & { id: number };
 type Reply = { id: number; error?: string; unavailable?: boolean };
 
@@ -61,7 +61,7 @@ export function threadWriter(settings: WriterSettings): LogSink {
   // Its first message opens the database; a failure there makes the server write in its own thread.
   call({ kind: "init", settings }).catch(() => {});
   return {
-    write: (rows) => call({ kind: "write", rows }),
+    write: (batch) => call({ kind: "write", batch }),
     maintain: () => call({ kind: "maintain" }),
     close: () => {
       fail(new SinkUnavailable("the writer thread was closed"));
@@ -92,7 +92,7 @@ if (!Bun.isMainThread) {
         return scope.postMessage({ id: message.id, error: String(error), unavailable: true });
       }
       try {
-        if (message.kind === "write") await current.write(message.rows);
+        if (message.kind === "write") await current.write(message.batch);
         else if (message.kind === "maintain") await current.maintain();
         scope.postMessage({ id: message.id });
       } catch (error) {
