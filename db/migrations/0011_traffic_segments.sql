@@ -20,7 +20,7 @@ INSERT INTO `traffic_log_ids` (`next`) SELECT max(coalesce((SELECT max(`id`) FRO
 -- Rows already logged become one-entry segments (same ids, same fields).
 INSERT INTO `traffic_segments` (`id`, `count`, `first_at`, `last_at`, `data`)
 SELECT `id`, 1, `at`, `at`, json_object(
-	'at', json_array(`at`), 'ms', json_array(`duration_ms`), 'status', json_array(`status`), 'user', json_array(`user_id`),
+	't0', `at`, 'at', json_array(0), 'ms', json_array(`duration_ms`), 'status', json_array(`status`), 'user', json_array(`user_id`),
 	'm', json_array(0), 'p', json_array(0), 'a', json_array(0), 'i', json_array(0), 'v', json_array(0),
 	'methods', json_array(`method`), 'paths', json_array(`path`), 'agents', json_array(`user_agent`), 'devices', json_array(`device`),
 	'bots', json_array(`bot`), 'ips', json_array(`ip`), 'countries', json_array(`country`), 'visitors', json_array(`visitor`)

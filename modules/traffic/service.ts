@@ -188,14 +188,18 @@ export class BatchWriter {
     if (!count) return;
     const table = await this.countries();
     if (this.countryCache.size > 10_000) this.countryCache.clear();
-    const segment: Segment = { at: [], ms: [], status: [], user: [], m: [], p: [], a: [], i: [], v: [], methods: [], paths: [], agents: [], devices: [], bots: [], ips: [], countries: [], visitors: [] };
+    const segment: Segment = { t0: numbers[0]!, at: [], ms: [], status: [], user: [], m: [], p: [], a: [], i: [], v: [], methods: [], paths: [], agents: [], devices: [], bots: [], ips: [], countries: [], visitors: [] };
     // Per string of the batch (-1: not seen yet as that kind): its index in the segment's list of that kind.
     const methodOf = new Int32Array(strings.length).fill(-1);
     const pathOf = new Int32Array(strings.length).fill(-1);
     const agentOf = new Int32Array(strings.length).fill(-1);
     const ipOf = new Int32Array(strings.length).fill(-1);
     const templates = new Map<string, number>();
-    const visitorOf = new Map<string, number>();
+    // Numeric keys (a string built per row cost more than the rest of the row's work).
+    const S = strings.length;
+    const visitorOf = new Map<number, number>();
+    const pageCounts = new Map<number, number>(); // hour * paths + path
+    const countryCounts = new Map<number, number>(); // hour * S + address
     const hourly = new Map<number, HourRow>();
     const pages = new Map<string, number>();
     const countries = new Map<string, number>();
@@ -235,13 +239,13 @@ export class BatchWriter {
       const day = Math.floor(at / DAY_MS);
       const hour = Math.floor(at / HOUR_MS);
       // One HMAC per (day, address, agent) in a batch: a visitor's requests share it.
-      const keyOf = `${day}\n${si}\n${sa}`;
+      const keyOf = (day * S + si) * S + sa;
       let v = visitorOf.get(keyOf);
       if (v === undefined) {
         visitorOf.set(keyOf, (v = segment.visitors.push(visitorKey(await this.saltOf(day), ip, String(strings[sa]))) - 1));
         if (!segment.bots[a]) visitors.set(`${day}\t${segment.visitors[v]}`, hour);
       }
-      segment.at.push(at);
+      segment.at.push(at - segment.t0);
       segment.ms.push(Math.round(durationMs * 100) / 100);
       segment.status.push(status);
       segment.user.push(userId < 0 ? null : userId);
@@ -260,10 +264,19 @@ export class BatchWriter {
       if (status >= 500) h.errors++;
       h.durationMs += durationMs;
       if (bot) continue;
-      const pageKey = `${hour}\t${segment.paths[p]}`;
-      pages.set(pageKey, (pages.get(pageKey) ?? 0) + 1);
-      const countryKey = `${hour}\t${segment.countries[i]}`;
-      countries.set(countryKey, (countries.get(countryKey) ?? 0) + 1);
+      const pageKey = hour * S + p;
+      pageCounts.set(pageKey, (pageCounts.get(pageKey) ?? 0) + 1);
+      const countryKey = hour * S + i;
+      countryCounts.set(countryKey, (countryCounts.get(countryKey) ?? 0) + 1);
+    }
+    for (const [key, n] of pageCounts) {
+      const name = `${Math.floor(key / S)}\t${segment.paths[key % S]}`;
+      pages.set(name, (pages.get(name) ?? 0) + n);
+    }
+    // Two addresses of one country: one key.
+    for (const [key, n] of countryCounts) {
+      const name = `${Math.floor(key / S)}\t${segment.countries[key % S]}`;
+      countries.set(name, (countries.get(name) ?? 0) + n);
     }
     await this.options.client.batch(
       [
@@ -278,12 +291,14 @@ export class BatchWriter {
 }
 
 /**
- * A stored batch (`traffic_segments.data`, JSON): per entry `at` (epoch ms), `ms` (duration), `status`, `user`
+ * A stored batch (`traffic_segments.data`, JSON): per entry `at` (ms after `t0`), `ms` (duration), `status`, `user`
  * (id or null) and indexes into the lists: `m` → methods, `p` → paths (route templates), `a` → agents (with
  * `devices` and `bots` per agent), `i` → ips (null with TRAFFIC_HASH_IPS=true) and `countries` per address,
  * `v` → visitors (keys). Entry k of the segment whose row id is N has id N + k.
  */
 interface Segment {
+  /** `at` holds each entry's time minus t0 (epoch ms). */
+  t0: number;
   at: number[];
   ms: number[];
   status: number[];
@@ -326,7 +341,7 @@ export function entriesOf(row: Record<string, unknown>): StoredEntry[] {
   const first = Number(row.id);
   return s.at.map((at, k) => ({
     id: first + k,
-    at,
+    at: s.t0 + at,
     method: s.methods[s.m[k]!]!,
     path: s.paths[s.p[k]!]!,
     status: s.status[k]!,
