@@ -263,6 +263,45 @@ describe("the writer thread (the server's batches are written off the request th
   });
 });
 
+describe("storage: one segment row per written batch (migration 0011)", () => {
+  test("rows logged before 0011 keep their ids and fields; later entries continue after them; the live log pages with `before`", async () => {
+    const url = `file:${join(mkdtempSync(join(tmpdir(), "localscope-traffic-")), "t.db")}`;
+    const database = await openDatabase(url);
+    const { migrations } = await import("../../db/migrations");
+    await migrate(database.client, migrations.filter((m) => m.tag !== "0011_traffic_segments"));
+    const at = Date.UTC(2026, 5, 1, 12);
+    for (const [ip, path] of [["1.0.0.1", "/about"], [null, "/map"]] as const) {
+      await database.client.execute({
+        sql: "INSERT INTO traffic_log (at, method, path, status, duration_ms, user_agent, device, country, ip, visitor, user_id, bot) VALUES (?, 'GET', ?, 200, 12.5, ?, 'mobile', 'AU', ?, 'abcdef0123456789abcdef0123456789', 7, 0)",
+        args: [at, path, IPHONE, ip],
+      });
+    }
+    await migrate(database.client);
+    expect(await trafficLogs(database.client, { limit: 5 })).toEqual([
+      { id: 2, method: "GET", path: "/map", ipAddress: "#abcdef0123", country: "AU", statusCode: 200, userAgent: IPHONE, timestamp: new Date(at).toISOString(), device: "mobile", bot: false, durationMs: 12.5 },
+      { id: 1, method: "GET", path: "/about", ipAddress: "1.0.0.1", country: "AU", statusCode: 200, userAgent: IPHONE, timestamp: new Date(at).toISOString(), device: "mobile", bot: false, durationMs: 12.5 },
+    ]);
+    const clock = { now: at + 60_000 };
+    const log = trafficLog(database, clock);
+    for (const path of ["/a", "/b", "/c"]) log.record(entry(clock.now, { path }));
+    await log.flush();
+    log.record(entry(clock.now, { path: "/d" }));
+    await log.flush();
+    const latest = await trafficLogs(database.client, { limit: 3 });
+    expect(latest.map((e) => [e.id, e.path])).toEqual([[6, "/d"], [5, "/c"], [4, "/b"]]);
+    // The next page starts inside a segment.
+    expect((await trafficLogs(database.client, { limit: 3, before: 4 })).map((e) => [e.id, e.path])).toEqual([[3, "/a"], [2, "/map"], [1, "/about"]]);
+    expect((await logRows(database.client)).map((r) => r.user_id)).toEqual([7, 7, null, null, null, null]);
+    // Pruning everything never reuses an id.
+    clock.now += 40 * DAY_MS;
+    await log.flush();
+    expect(await trafficLogs(database.client, { limit: 5 })).toEqual([]);
+    log.record(entry(clock.now, { path: "/e" }));
+    await log.flush();
+    expect((await trafficLogs(database.client, { limit: 5 })).map((e) => e.id)).toEqual([7]);
+  });
+});
+
 describe("analytics from the hourly rollups", () => {
   test("figures on a fixture: totals, bots apart, visitors, pages, countries, hours, ranges, recent visitors", async () => {
     const database = await freshDatabase();
