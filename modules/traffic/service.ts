@@ -198,7 +198,7 @@ export class BatchWriter {
     // Numeric keys (a string built per row cost more than the rest of the row's work).
     const S = strings.length;
     const visitorOf = new Map<number, number>();
-    const pageCounts = new Map<number, number>(); // hour * paths + path
+    const pageCounts = new Map<number, number>(); // hour * S + path
     const countryCounts = new Map<number, number>(); // hour * S + address
     const hourly = new Map<number, HourRow>();
     const pages = new Map<string, number>();
@@ -211,7 +211,10 @@ export class BatchWriter {
       const durationMs = numbers[row * 4 + 1]!;
       const status = numbers[row * 4 + 2]!;
       const userId = numbers[row * 4 + 3]!;
-      const [sm, sp, sa, si] = [indexes[row * 4]!, indexes[row * 4 + 1]!, indexes[row * 4 + 2]!, indexes[row * 4 + 3]!];
+      const sm = indexes[row * 4]!;
+      const sp = indexes[row * 4 + 1]!;
+      const sa = indexes[row * 4 + 2]!;
+      const si = indexes[row * 4 + 3]!;
       let m = methodOf[sm]!;
       if (m < 0) m = methodOf[sm] = segment.methods.push(String(strings[sm])) - 1;
       let p = pathOf[sp]!;
