@@ -284,7 +284,8 @@ export class BatchWriter {
     await this.options.client.batch(
       [
         // Entry ids are contiguous: this segment's are next .. next + count - 1 (never reused after a prune).
-        { sql: "INSERT INTO traffic_segments (id, count, first_at, last_at, data) SELECT next, ?, ?, ?, ? FROM traffic_log_ids", args: [count, firstAt, lastAt, JSON.stringify(segment)] },
+        // Were traffic_log_ids ever empty, a null id makes SQLite pick max(id) + 1: the batch is never lost.
+        { sql: "INSERT INTO traffic_segments (id, count, first_at, last_at, data) VALUES ((SELECT next FROM traffic_log_ids), ?, ?, ?, ?)", args: [count, firstAt, lastAt, JSON.stringify(segment)] },
         { sql: "UPDATE traffic_log_ids SET next = next + ?", args: [count] },
         ...rollupStatements(hourly, pages, countries, visitors),
       ],
