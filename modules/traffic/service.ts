@@ -547,16 +547,19 @@ export class TrafficLog {
     };
     const numbers = new Float64Array(count * 4);
     const indexes = new Uint32Array(count * 4);
+    const previous: Array<string | undefined> = [undefined, undefined, undefined, undefined];
     const cookies = new Array<string | null>(count);
     for (let row = 0, slot = this.head; row < count; row++, slot = slot + 1 === this.capacity ? 0 : slot + 1) {
       numbers[row * 4] = this.at[slot]!;
       numbers[row * 4 + 1] = this.durationMs[slot]!;
       numbers[row * 4 + 2] = this.status[slot]!;
       numbers[row * 4 + 3] = -1;
-      indexes[row * 4] = indexOf(this.method[slot]);
-      indexes[row * 4 + 1] = indexOf(this.path[slot]);
-      indexes[row * 4 + 2] = indexOf(this.userAgent[slot]);
-      indexes[row * 4 + 3] = indexOf(this.ip[slot]);
+      // Most rows repeat the row before's strings: a comparison is cheaper than hashing them again.
+      for (let field = 0; field < 4; field++) {
+        const text = field === 0 ? this.method[slot] : field === 1 ? this.path[slot] : field === 2 ? this.userAgent[slot] : this.ip[slot];
+        indexes[row * 4 + field] = row && text === previous[field] ? indexes[(row - 1) * 4 + field]! : indexOf(text);
+        previous[field] = text;
+      }
       cookies[row] = this.cookie[slot]!;
       this.cookie[slot] = null;
     }
