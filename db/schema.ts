@@ -273,26 +273,7 @@ export const healthProbe = sqliteTable("health_probe", {
 // Traffic analytics (issue 15, migration 0005, docs/decisions/022-traffic-log.md)
 // ---------------------------------------------------------------------------------------------------------
 
-/** One logged request. Rows (and with them raw IPs) are deleted after TRAFFIC_RETENTION_DAYS. */
-export const trafficLog = sqliteTable(
-  "traffic_log",
-  {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    at: integer("at").notNull(), // epoch ms
-    method: text("method").notNull(),
-    path: text("path").notNull(), // ids collapsed, no query string
-    status: integer("status").notNull(),
-    durationMs: real("duration_ms").notNull(),
-    userAgent: text("user_agent").notNull(),
-    device: text("device").notNull(), // mobile | desktop
-    country: text("country").notNull(), // ISO alpha-2 or Unknown
-    ip: text("ip"), // null with TRAFFIC_HASH_IPS=true
-    visitor: text("visitor").notNull(), // HMAC(ip + user agent) with the day's salt
-    userId: integer("user_id"),
-    bot: integer("bot").notNull(),
-  },
-  (t) => [index("traffic_log_at_idx").on(t.at)],
-);
+// The request log itself: traffic_segments at the end of this file (migration 0011).
 
 /** Hourly rollup of every logged request (bots included, counted apart). `hour` = epoch hours (UTC). */
 export const trafficHourly = sqliteTable("traffic_hourly", {
@@ -463,3 +444,27 @@ export const adminUserStateHours = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.state, t.hour, t.userId] }), index("admin_user_state_hours_chain_idx").on(t.userId, t.state, t.hour)],
 );
+
+// ---------------------------------------------------------------------------------------------------------
+// Traffic log segments (issue 15, migration 0011, docs/decisions/022-traffic-log.md "Cost")
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * The request log, one row per written batch: `data` is the batch's entries as JSON columns (see `Segment` in
+ * modules/traffic/service.ts); entry ids are `id` .. `id + count - 1`. Segments (and with them raw IPs) are
+ * deleted once their newest entry is past TRAFFIC_RETENTION_DAYS.
+ */
+export const trafficSegments = sqliteTable(
+  "traffic_segments",
+  {
+    id: integer("id").primaryKey(),
+    count: integer("count").notNull(),
+    firstAt: integer("first_at").notNull(), // epoch ms
+    lastAt: integer("last_at").notNull(),
+    data: text("data").notNull(),
+  },
+  (t) => [index("traffic_segments_last_at_idx").on(t.lastAt)],
+);
+
+/** The next request-log entry id (one row): ids are never reused after a prune. */
+export const trafficLogIds = sqliteTable("traffic_log_ids", { next: integer("next").notNull() });

@@ -45,9 +45,15 @@ try {
   // Warm up: the first call of a state imports its places; pages are then served from the list cache.
   for (const server of servers) {
     for (const t of targetsOf(server.homeCookie)) {
-      const r = await fetch(server.base + t.path, { headers: t.headers });
-      if (!r.ok) throw new Error(`${t.path} answered ${r.status}`);
-      await r.arrayBuffer();
+      // A state's import can outlast the server's 30 s idle timeout on a loaded machine (the connection is
+      // closed, the import goes on): ask again.
+      for (let attempt = 1; ; attempt++) {
+        const r = await fetch(server.base + t.path, { headers: t.headers }).catch((error) => (attempt < 5 ? null : Promise.reject(error)));
+        if (!r) continue;
+        if (!r.ok) throw new Error(`${t.path} answered ${r.status}`);
+        await r.arrayBuffer();
+        break;
+      }
     }
   }
   type Result = Row & { home?: boolean };

@@ -11,6 +11,7 @@ import m0009 from "./0009_chat.sql" with { type: "text" };
 import m0007 from "./0007_places_quality.sql" with { type: "text" };
 import m0008 from "./0008_city_texts.sql" with { type: "text" };
 import m0010 from "./0010_admin_rollups.sql" with { type: "text" };
+import m0011 from "./0011_traffic_segments.sql" with { type: "text" };
 
 export const migrations: ReadonlyArray<{ tag: string; sql: string }> = [
   { tag: "0000_init", sql: m0000 },
@@ -33,4 +34,6 @@ export const migrations: ReadonlyArray<{ tag: string; sql: string }> = [
   { tag: "0008_city_texts", sql: m0008 },
   // 0010: the admin analytics rollups (per user-day, per hour, per user-city-hour, per user-state-hour; triggers).
   { tag: "0010_admin_rollups", sql: m0010 },
+  // 0011: the request log as one row per written batch (traffic_segments; traffic_log's rows moved there).
+  { tag: "0011_traffic_segments", sql: m0011 },
 ];

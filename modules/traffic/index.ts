@@ -48,30 +48,38 @@ export function createTraffic(deps: {
   const now = deps.now ?? Date.now;
   const wrap = (fetch: FetchHandler): FetchHandler => {
     if (!deps.config.TRAFFIC_LOG) return fetch;
-    return async (request, server) => {
+    // Not an async function: a handler's answer that is already a Response is logged and returned as it is,
+    // a promise gets one `then` (an async wrapper with try/finally added a promise and an await per request).
+    return (request, server) => {
       const started = performance.now();
       const url = request.url;
       const start = url.indexOf("/", url.indexOf("//") + 2);
       const query = url.indexOf("?", start);
       const pathname = start < 0 ? "/" : url.slice(start, query < 0 ? undefined : query);
       if (isSkipped(pathname)) return fetch(request, server);
-      let status = 500;
+      const done = (status: number) =>
+        log.push(now(), request.method, pathname, status, performance.now() - started, request.headers.get("user-agent") ?? "", clientAddress(request, server ?? undefined), request);
+      let answer: Response | Promise<Response>;
       try {
-        const response = await fetch(request, server);
-        status = response.status;
-        return response;
-      } finally {
-        log.record({
-          at: now(),
-          method: request.method,
-          path: pathname,
-          status,
-          durationMs: performance.now() - started,
-          userAgent: request.headers.get("user-agent") ?? "",
-          ip: clientAddress(request, server ?? undefined),
-          request,
-        });
+        answer = fetch(request, server);
+      } catch (error) {
+        done(500);
+        throw error;
       }
+      if (answer instanceof Response) {
+        done(answer.status);
+        return answer;
+      }
+      return answer.then(
+        (response) => {
+          done(response.status);
+          return response;
+        },
+        (error) => {
+          done(500);
+          throw error;
+        },
+      );
     };
   };
   return { log, wrap };

@@ -15,8 +15,8 @@ export const MAX_LOGS = 200;
 export const TOP_LIST = 20;
 
 /**
- * What the fetch wrapper hands over per request: raw fields only. The route template, country, bot flag,
- * device and visitor key are derived by the writer (`BatchWriter`), at flush, off the request's path.
+ * One request as the log takes it (tests and `record`): raw fields only. The route template, country, bot
+ * flag, device and visitor key are derived by the writer (`BatchWriter`), at flush, off the request's path.
  */
 export interface PendingEntry {
   at: number;
@@ -27,16 +27,45 @@ export interface PendingEntry {
   durationMs: number;
   userAgent: string;
   ip: string | undefined;
-  /** The request itself, for "who was signed in" (resolved at flush, from the auth module's per-request cache). */
-  request: Request;
+  /** The request, for "who was signed in" (resolved at flush through the auth module's per-request cache). */
+  request?: Request;
 }
 
-/** A row as the writer gets it: the pending entry's raw fields and who was signed in (resolved at flush). */
-export type LogRow = Omit<PendingEntry, "request"> & { userId: number | null };
+/**
+ * A batch as the writer gets it (docs/decisions/022-traffic-log.md, "Cost"): columns, not objects, so that
+ * handing it to the writer thread copies two typed arrays and the batch's distinct strings (a structured
+ * clone of 500 objects cost ~2–4 µs a row). Row i: `numbers[4i..4i+3]` = at (epoch ms), duration (ms),
+ * status, user id (-1: nobody signed in); `indexes[4i..4i+3]` = method, path, user agent, address, each an
+ * index into `strings` (an address that is unknown is null there).
+ */
+export interface LogBatch {
+  count: number;
+  numbers: Float64Array;
+  indexes: Uint32Array;
+  strings: Array<string | null>;
+}
+
+/** Build a batch from plain rows (tests, the seeding bench). */
+export function batchOf(rows: Array<Omit<PendingEntry, "request"> & { userId?: number | null }>): LogBatch {
+  const strings: Array<string | null> = [];
+  const known = new Map<string | null, number>();
+  const indexOf = (text: string | null) => {
+    let i = known.get(text);
+    if (i === undefined) known.set(text, (i = strings.push(text) - 1));
+    return i;
+  };
+  const numbers = new Float64Array(rows.length * 4);
+  const indexes = new Uint32Array(rows.length * 4);
+  rows.forEach((row, i) => {
+    numbers.set([row.at, row.durationMs, row.status, row.userId ?? -1], i * 4);
+    indexes.set([indexOf(row.method), indexOf(row.path), indexOf(row.userAgent), indexOf(row.ip ?? null)], i * 4);
+  });
+  return { count: rows.length, numbers, indexes, strings };
+}
 
 /** Where batches go: a `BatchWriter` in this thread, or the writer thread (./writer-thread.ts). */
 export interface LogSink {
-  write(rows: LogRow[]): Promise<void>;
+  write(batch: LogBatch): Promise<void>;
   maintain(): Promise<void>;
   close?(): void;
 }
@@ -138,7 +167,7 @@ export class BatchWriter {
     if (this.maintainedDay === today) return;
     await this.options.client.batch(
       [
-        { sql: "DELETE FROM traffic_log WHERE at < ?", args: [now - this.options.retentionDays * DAY_MS] },
+        { sql: "DELETE FROM traffic_segments WHERE last_at < ?", args: [now - this.options.retentionDays * DAY_MS] },
         { sql: "DELETE FROM traffic_salts WHERE day < ?", args: [today] },
       ],
       "write",
@@ -147,69 +176,244 @@ export class BatchWriter {
     this.salts.delete(today - 1);
   }
 
-  async write(entries: LogRow[]): Promise<void> {
+  /**
+   * Write one batch: derive each distinct string's fields once (route template, bot flag, device, country),
+   * one visitor key per (day, address, agent), the rollups in memory; then one transaction of a few
+   * statements: the batch as one stored segment (`traffic_segments`, see `Segment`) and the rollup upserts.
+   */
+  async write(batch: LogBatch): Promise<void> {
     // A failed prune never loses the batch (it is tried again at the next flush).
     await this.maintain().catch((error) => this.options.log.error("[traffic] could not prune the request log:", error));
-    if (!entries.length) return;
+    const { count, numbers, indexes, strings } = batch;
+    if (!count) return;
     const table = await this.countries();
     if (this.countryCache.size > 10_000) this.countryCache.clear();
-    const batchSize = this.options.batchSize ?? 500;
-    const logRows: unknown[][] = [];
+    const segment: Segment = { t0: numbers[0]!, at: [], ms: [], status: [], user: [], m: [], p: [], a: [], i: [], v: [], methods: [], paths: [], agents: [], devices: [], bots: [], ips: [], countries: [], visitors: [] };
+    // Per string of the batch (-1: not seen yet as that kind): its index in the segment's list of that kind.
+    const methodOf = new Int32Array(strings.length).fill(-1);
+    const pathOf = new Int32Array(strings.length).fill(-1);
+    const agentOf = new Int32Array(strings.length).fill(-1);
+    const ipOf = new Int32Array(strings.length).fill(-1);
+    const templates = new Map<string, number>();
+    // Numeric keys (a string built per row cost more than the rest of the row's work).
+    const S = strings.length;
+    const visitorOf = new Map<number, number>();
+    const pageCounts = new Map<number, number>(); // hour * S + path
+    const countryCounts = new Map<number, number>(); // hour * S + address
     const hourly = new Map<number, HourRow>();
     const pages = new Map<string, number>();
     const countries = new Map<string, number>();
     const visitors = new Map<string, number>();
-    // One HMAC per (day, address, agent) in a batch: a visitor's requests share it.
-    const keys = new Map<string, string>();
-    for (const entry of entries) {
-      const day = Math.floor(entry.at / DAY_MS);
-      const hour = Math.floor(entry.at / HOUR_MS);
-      const path = routePath(entry.path);
-      const bot = isBot(entry.userAgent);
-      let country = this.countryCache.get(entry.ip);
-      if (country === undefined) this.countryCache.set(entry.ip, (country = countryOf(table, entry.ip)));
-      const keyOf = `${day}\n${entry.ip}\n${entry.userAgent}`;
-      let visitor = keys.get(keyOf);
-      if (visitor === undefined) keys.set(keyOf, (visitor = visitorKey(await this.saltOf(day), entry.ip, entry.userAgent)));
-      logRows.push([
-        entry.at, entry.method, path, entry.status, Math.round(entry.durationMs * 100) / 100, entry.userAgent.slice(0, 512), deviceOf(entry.userAgent), country,
-        this.options.hashIps ? null : (entry.ip ?? null), visitor, entry.userId, bot ? 1 : 0,
-      ]);
-      const h = hourly.get(hour) ?? { requests: 0, bots: 0, errors: 0, durationMs: 0 };
+    let firstAt = Infinity;
+    let lastAt = -Infinity;
+    for (let row = 0; row < count; row++) {
+      const at = numbers[row * 4]!;
+      const durationMs = numbers[row * 4 + 1]!;
+      const status = numbers[row * 4 + 2]!;
+      const userId = numbers[row * 4 + 3]!;
+      const sm = indexes[row * 4]!;
+      const sp = indexes[row * 4 + 1]!;
+      const sa = indexes[row * 4 + 2]!;
+      const si = indexes[row * 4 + 3]!;
+      let m = methodOf[sm]!;
+      if (m < 0) m = methodOf[sm] = segment.methods.push(String(strings[sm])) - 1;
+      let p = pathOf[sp]!;
+      if (p < 0) {
+        const template = routePath(String(strings[sp]));
+        p = templates.get(template) ?? -1;
+        if (p < 0) templates.set(template, (p = segment.paths.push(template) - 1));
+        pathOf[sp] = p;
+      }
+      let a = agentOf[sa]!;
+      if (a < 0) {
+        const agent = String(strings[sa]);
+        a = agentOf[sa] = segment.agents.push(agent.slice(0, 512)) - 1;
+        segment.devices.push(deviceOf(agent));
+        segment.bots.push(isBot(agent) ? 1 : 0);
+      }
+      const ip = strings[si] ?? undefined;
+      let i = ipOf[si]!;
+      if (i < 0) {
+        let country = this.countryCache.get(ip);
+        if (country === undefined) this.countryCache.set(ip, (country = countryOf(table, ip)));
+        i = ipOf[si] = segment.ips.push(this.options.hashIps ? null : (ip ?? null)) - 1;
+        segment.countries.push(country);
+      }
+      const day = Math.floor(at / DAY_MS);
+      const hour = Math.floor(at / HOUR_MS);
+      // One HMAC per (day, address, agent) in a batch: a visitor's requests share it.
+      const keyOf = (day * S + si) * S + sa;
+      let v = visitorOf.get(keyOf);
+      if (v === undefined) {
+        visitorOf.set(keyOf, (v = segment.visitors.push(visitorKey(await this.saltOf(day), ip, String(strings[sa]))) - 1));
+        if (!segment.bots[a]) visitors.set(`${day}\t${segment.visitors[v]}`, hour);
+      }
+      segment.at.push(at - segment.t0);
+      segment.ms.push(Math.round(durationMs * 100) / 100);
+      segment.status.push(status);
+      segment.user.push(userId < 0 ? null : userId);
+      segment.m.push(m);
+      segment.p.push(p);
+      segment.a.push(a);
+      segment.i.push(i);
+      segment.v.push(v);
+      if (at < firstAt) firstAt = at;
+      if (at > lastAt) lastAt = at;
+      const bot = segment.bots[a] === 1;
+      let h = hourly.get(hour);
+      if (!h) hourly.set(hour, (h = { requests: 0, bots: 0, errors: 0, durationMs: 0 }));
       h.requests++;
       if (bot) h.bots++;
-      if (entry.status >= 500) h.errors++;
-      h.durationMs += entry.durationMs;
-      hourly.set(hour, h);
+      if (status >= 500) h.errors++;
+      h.durationMs += durationMs;
       if (bot) continue;
-      pages.set(`${hour}\t${path}`, (pages.get(`${hour}\t${path}`) ?? 0) + 1);
-      countries.set(`${hour}\t${country}`, (countries.get(`${hour}\t${country}`) ?? 0) + 1);
-      if (!visitors.has(`${day}\t${visitor}`)) visitors.set(`${day}\t${visitor}`, hour);
+      const pageKey = hour * S + p;
+      pageCounts.set(pageKey, (pageCounts.get(pageKey) ?? 0) + 1);
+      const countryKey = hour * S + i;
+      countryCounts.set(countryKey, (countryCounts.get(countryKey) ?? 0) + 1);
     }
-    const statements: InStatement[] = [];
-    for (let i = 0; i < logRows.length; i += batchSize) {
-      const chunk = logRows.slice(i, i + batchSize);
-      statements.push({
-        sql: `INSERT INTO traffic_log (at, method, path, status, duration_ms, user_agent, device, country, ip, visitor, user_id, bot) VALUES ${chunk.map(() => "(?,?,?,?,?,?,?,?,?,?,?,?)").join(",")}`,
-        args: chunk.flat() as never,
-      });
+    for (const [key, n] of pageCounts) {
+      const name = `${Math.floor(key / S)}\t${segment.paths[key % S]}`;
+      pages.set(name, (pages.get(name) ?? 0) + n);
     }
-    statements.push(...rollupStatements(hourly, pages, countries, visitors));
-    await this.options.client.batch(statements, "write");
+    // Two addresses of one country: one key.
+    for (const [key, n] of countryCounts) {
+      const name = `${Math.floor(key / S)}\t${segment.countries[key % S]}`;
+      countries.set(name, (countries.get(name) ?? 0) + n);
+    }
+    await this.options.client.batch(
+      [
+        // Entry ids are contiguous: this segment's are next .. next + count - 1 (never reused after a prune).
+        // Were traffic_log_ids ever empty, a null id makes SQLite pick max(id) + 1: the batch is never lost.
+        { sql: "INSERT INTO traffic_segments (id, count, first_at, last_at, data) VALUES ((SELECT next FROM traffic_log_ids), ?, ?, ?, ?)", args: [count, firstAt, lastAt, JSON.stringify(segment)] },
+        { sql: "UPDATE traffic_log_ids SET next = next + ?", args: [count] },
+        ...rollupStatements(hourly, pages, countries, visitors),
+      ],
+      "write",
+    );
   }
 }
 
 /**
- * The request log: `record` only pushes raw fields to an in-memory buffer (never awaits, never blocks a
- * request); a timer flushes every `intervalMs`, or sooner once `batchSize` rows wait; a full buffer drops its
- * oldest row and counts it (`dropped`). A flush resolves who was signed in (the admin's own requests are
- * left out) and hands the rows to the sink: in the server, the writer thread, so the derivation and the SQL
- * (the log's main cost) run off the thread that answers requests. `stop()` flushes what is left (SIGTERM).
+ * A stored batch (`traffic_segments.data`, JSON): per entry `at` (ms after `t0`), `ms` (duration), `status`, `user`
+ * (id or null) and indexes into the lists: `m` → methods, `p` → paths (route templates), `a` → agents (with
+ * `devices` and `bots` per agent), `i` → ips (null with TRAFFIC_HASH_IPS=true) and `countries` per address,
+ * `v` → visitors (keys). Entry k of the segment whose row id is N has id N + k.
+ */
+interface Segment {
+  /** `at` holds each entry's time minus t0 (epoch ms). */
+  t0: number;
+  at: number[];
+  ms: number[];
+  status: number[];
+  user: Array<number | null>;
+  m: number[];
+  p: number[];
+  a: number[];
+  i: number[];
+  v: number[];
+  methods: string[];
+  paths: string[];
+  agents: string[];
+  devices: string[];
+  bots: number[];
+  ips: Array<string | null>;
+  countries: string[];
+  visitors: string[];
+}
+
+/** One logged request as stored (the columns of the former `traffic_log` table). */
+export interface StoredEntry {
+  id: number;
+  at: number;
+  method: string;
+  path: string;
+  status: number;
+  duration_ms: number;
+  user_agent: string;
+  device: string;
+  country: string;
+  ip: string | null;
+  visitor: string;
+  user_id: number | null;
+  bot: number;
+}
+
+/** The entries of a stored segment, oldest first. */
+export function entriesOf(row: Record<string, unknown>): StoredEntry[] {
+  const s = JSON.parse(String(row.data)) as Segment;
+  const first = Number(row.id);
+  return s.at.map((at, k) => ({
+    id: first + k,
+    at: s.t0 + at,
+    method: s.methods[s.m[k]!]!,
+    path: s.paths[s.p[k]!]!,
+    status: s.status[k]!,
+    duration_ms: s.ms[k]!,
+    user_agent: s.agents[s.a[k]!]!,
+    device: s.devices[s.a[k]!]!,
+    country: s.countries[s.i[k]!]!,
+    ip: s.ips[s.i[k]!] ?? null,
+    visitor: s.visitors[s.v[k]!]!,
+    user_id: s.user[k] ?? null,
+    bot: s.bots[s.a[k]!]!,
+  }));
+}
+
+/**
+ * Stored entries, newest first (by id): those with id < `before` (if given) that `keep` keeps, from segments
+ * with an entry at or after `minLastAt`, read a few segments at a time until `want` are found.
+ */
+async function newestEntries(client: Client, options: { before?: number; minLastAt?: number; keep?: (entry: StoredEntry) => boolean; want: number }): Promise<StoredEntry[]> {
+  const out: StoredEntry[] = [];
+  let below = options.before ?? Number.MAX_SAFE_INTEGER;
+  for (let pageSize = 4; ; pageSize = Math.min(pageSize * 2, 64)) {
+    const { rows } = await client.execute({
+      sql: "SELECT id, data FROM traffic_segments WHERE id < ? AND last_at >= ? ORDER BY id DESC LIMIT ?",
+      args: [below, options.minLastAt ?? -Number.MAX_SAFE_INTEGER, pageSize],
+    });
+    for (const row of rows) {
+      const entries = entriesOf(row);
+      for (let k = entries.length - 1; k >= 0; k--) {
+        const entry = entries[k]!;
+        if ((options.before === undefined || entry.id < options.before) && (!options.keep || options.keep(entry))) out.push(entry);
+      }
+      below = Number(row.id);
+      if (out.length >= options.want) return out;
+    }
+    if (rows.length < pageSize) return out;
+  }
+}
+
+/** Every stored entry, oldest first (tests and scripts: what the former `SELECT * FROM traffic_log ORDER BY id` gave). */
+export async function logRows(client: Client): Promise<StoredEntry[]> {
+  const { rows } = await client.execute("SELECT id, data FROM traffic_segments ORDER BY id");
+  return rows.flatMap(entriesOf);
+}
+
+/**
+ * The request log: `push` only writes raw fields into a ring buffer of columns (never awaits, never blocks a
+ * request, allocates no object per request and keeps no request alive: only the first request of each cookie
+ * header, for the user lookup); a timer flushes every `intervalMs`, or sooner once `batchSize` rows wait; a
+ * full buffer drops its oldest row and counts it (`dropped`). A flush resolves who was signed in (the
+ * admin's own requests are left out) and hands the rows to the sink as columns: in the server, the writer
+ * thread, so the derivation and the SQL run off the thread that answers requests. `stop()` flushes what is
+ * left (SIGTERM).
  */
 export class TrafficLog {
-  private buffer: PendingEntry[] = [];
-  /** Rows before this index were dropped (a full buffer drops its oldest). */
+  // The ring buffer: row r lives at (head + r) % capacity.
+  private readonly at: Float64Array;
+  private readonly durationMs: Float64Array;
+  private readonly status: Uint16Array;
+  private readonly method: string[];
+  private readonly path: string[];
+  private readonly userAgent: string[];
+  private readonly ip: Array<string | undefined>;
+  private readonly cookie: Array<string | null>;
+  /** The first request seen with each cookie header since the last flush (the auth module caches its user). */
+  private cookieRequests = new Map<string, Request>();
   private head = 0;
+  private size = 0;
   private timer: ReturnType<typeof setInterval> | undefined;
   private flushing: Promise<void> | undefined;
   private soon = false;
@@ -223,12 +427,20 @@ export class TrafficLog {
   constructor(private readonly options: TrafficOptions) {
     this.capacity = options.capacity ?? 10_000;
     this.batchSize = options.batchSize ?? 500;
-    this.inline = new BatchWriter({ client: options.client, countries: options.countries, hashIps: options.hashIps, retentionDays: options.retentionDays, log: options.log, batchSize: this.batchSize, now: options.now });
+    this.at = new Float64Array(this.capacity);
+    this.durationMs = new Float64Array(this.capacity);
+    this.status = new Uint16Array(this.capacity);
+    this.method = new Array(this.capacity).fill("");
+    this.path = new Array(this.capacity).fill("");
+    this.userAgent = new Array(this.capacity).fill("");
+    this.ip = new Array(this.capacity).fill(undefined);
+    this.cookie = new Array(this.capacity).fill(null);
+    this.inline = new BatchWriter({ client: options.client, countries: options.countries, hashIps: options.hashIps, retentionDays: options.retentionDays, log: options.log, now: options.now });
     this.sink = this.inline;
   }
 
   get pending() {
-    return this.buffer.length - this.head;
+    return this.size;
   }
 
   /** Whether batches are written by the writer thread (false in tests, before start() and after a fallback). */
@@ -237,17 +449,29 @@ export class TrafficLog {
   }
 
   record(entry: PendingEntry): void {
-    if (this.buffer.length - this.head >= this.capacity) {
-      // Drop the oldest row: move the start (O(1)); the dropped rows are cut off once they are half the array.
-      this.head++;
+    this.push(entry.at, entry.method, entry.path, entry.status, entry.durationMs, entry.userAgent, entry.ip, entry.request);
+  }
+
+  /** One request (the fetch wrapper's call): its raw fields, and the request only if its cookie is new here. */
+  push(at: number, method: string, path: string, status: number, durationMs: number, userAgent: string, ip: string | undefined, request: Request | undefined): void {
+    if (this.size === this.capacity) {
+      // Drop the oldest row.
+      this.head = (this.head + 1) % this.capacity;
+      this.size--;
       this.dropped++;
-      if (this.head >= this.capacity / 2) {
-        this.buffer = this.buffer.slice(this.head);
-        this.head = 0;
-      }
     }
-    this.buffer.push(entry);
-    if (this.buffer.length - this.head >= this.batchSize && !this.soon && this.timer) {
+    const slot = (this.head + this.size++) % this.capacity;
+    this.at[slot] = at;
+    this.durationMs[slot] = durationMs;
+    this.status[slot] = status;
+    this.method[slot] = method;
+    this.path[slot] = path;
+    this.userAgent[slot] = userAgent;
+    this.ip[slot] = ip;
+    const cookie = request ? request.headers.get("cookie") : null;
+    this.cookie[slot] = cookie;
+    if (cookie && request && !this.cookieRequests.has(cookie)) this.cookieRequests.set(cookie, request);
+    if (this.size >= this.batchSize && !this.soon && this.timer) {
       this.soon = true;
       setTimeout(() => {
         this.soon = false;
@@ -294,17 +518,15 @@ export class TrafficLog {
   /** Write everything buffered (one flush at a time; a flush started meanwhile waits and runs after). */
   async flush(): Promise<void> {
     while (this.flushing) await this.flushing;
-    if (this.buffer.length === this.head) {
+    if (!this.size) {
       // Daily pruning also runs on quiet days; a database failure is logged, never thrown at the timer.
       return this.onSink((sink) => sink.maintain()).catch((error) => this.options.log.error("[traffic] could not prune the request log:", error));
     }
-    const entries = this.head ? this.buffer.slice(this.head) : this.buffer;
-    this.buffer = [];
-    this.head = 0;
-    this.flushing = this.rowsOf(entries)
-      .then((rows) => this.onSink((sink) => sink.write(rows)))
+    const taken = this.take();
+    this.flushing = this.withUsers(taken)
+      .then((batch) => this.onSink((sink) => sink.write(batch)))
       .catch((error) => {
-        this.failed += entries.length;
+        this.failed += taken.count;
         this.options.log.error("[traffic] could not write the request log:", error);
       })
       .finally(() => {
@@ -313,23 +535,60 @@ export class TrafficLog {
     await this.flushing;
   }
 
-  /** The rows to write: who was signed in (one lookup per distinct cookie header), the admin's own requests left out. */
-  private async rowsOf(entries: PendingEntry[]): Promise<LogRow[]> {
-    const users = new Map<string, Promise<RequestUser | null>>();
-    for (const entry of entries) {
-      const cookie = entry.request.headers.get("cookie");
-      if (cookie && !users.has(cookie)) users.set(cookie, this.options.currentUser(entry.request).catch(() => null));
+  /** Empty the buffer into a batch (strings once each), with each row's cookie header and the requests to look them up. */
+  private take() {
+    const count = this.size;
+    const strings: Array<string | null> = [];
+    const known = new Map<string | undefined, number>();
+    const indexOf = (text: string | undefined) => {
+      let i = known.get(text);
+      if (i === undefined) known.set(text, (i = strings.push(text ?? null) - 1));
+      return i;
+    };
+    const numbers = new Float64Array(count * 4);
+    const indexes = new Uint32Array(count * 4);
+    const previous: Array<string | undefined> = [undefined, undefined, undefined, undefined];
+    const cookies = new Array<string | null>(count);
+    for (let row = 0, slot = this.head; row < count; row++, slot = slot + 1 === this.capacity ? 0 : slot + 1) {
+      numbers[row * 4] = this.at[slot]!;
+      numbers[row * 4 + 1] = this.durationMs[slot]!;
+      numbers[row * 4 + 2] = this.status[slot]!;
+      numbers[row * 4 + 3] = -1;
+      // Most rows repeat the row before's strings: a comparison is cheaper than hashing them again.
+      for (let field = 0; field < 4; field++) {
+        const text = field === 0 ? this.method[slot] : field === 1 ? this.path[slot] : field === 2 ? this.userAgent[slot] : this.ip[slot];
+        indexes[row * 4 + field] = row && text === previous[field] ? indexes[(row - 1) * 4 + field]! : indexOf(text);
+        previous[field] = text;
+      }
+      cookies[row] = this.cookie[slot]!;
+      this.cookie[slot] = null;
     }
-    const known = new Map<string, RequestUser | null>();
-    for (const [cookie, user] of users) known.set(cookie, await user);
-    const rows: LogRow[] = [];
-    for (const entry of entries) {
-      const cookie = known.size ? entry.request.headers.get("cookie") : null;
-      const user = cookie ? known.get(cookie) : null;
+    const requests = this.cookieRequests;
+    this.cookieRequests = new Map();
+    this.head = 0;
+    this.size = 0;
+    return { count, numbers, indexes, strings, cookies, requests };
+  }
+
+  /** Who was signed in (one lookup per distinct cookie header, from the auth module's per-request cache); the admin's own requests left out. */
+  private async withUsers(taken: ReturnType<TrafficLog["take"]>): Promise<LogBatch> {
+    const { numbers, indexes, cookies, requests } = taken;
+    if (!requests.size) return taken;
+    const lookups = [...requests].map(async ([cookie, request]) => [cookie, await this.options.currentUser(request).catch(() => null)] as const);
+    const users = new Map(await Promise.all(lookups));
+    let kept = 0;
+    for (let row = 0; row < taken.count; row++) {
+      const cookie = cookies[row];
+      const user = cookie ? users.get(cookie) : null;
       if (user?.isAdmin && !this.options.includeAdmin) continue;
-      rows.push({ at: entry.at, method: entry.method, path: entry.path, status: entry.status, durationMs: entry.durationMs, userAgent: entry.userAgent, ip: entry.ip, userId: user?.id ?? null });
+      if (kept !== row) {
+        numbers.copyWithin(kept * 4, row * 4, row * 4 + 4);
+        indexes.copyWithin(kept * 4, row * 4, row * 4 + 4);
+      }
+      numbers[kept * 4 + 3] = user ? user.id : -1;
+      kept++;
     }
-    return rows;
+    return { count: kept, numbers: numbers.subarray(0, kept * 4), indexes: indexes.subarray(0, kept * 4), strings: taken.strings };
   }
 }
 
@@ -436,7 +695,7 @@ export async function trafficAnalytics(client: Client, range: Range, now = Date.
   const currentHour = Math.floor(now / HOUR_MS);
   const from = range === "all" ? 0 : currentHour - RANGE_HOURS[range] + 1;
   const perDay = range === "30d" || range === "all";
-  const [totals, byHourOfDay, timeline, visitors, pages, countries, recent] = await client.batch(
+  const [totals, byHourOfDay, timeline, visitors, pages, countries] = await client.batch(
     [
       { sql: "SELECT coalesce(sum(requests), 0) AS requests, coalesce(sum(bots), 0) AS bots FROM traffic_hourly WHERE hour >= ?", args: [from] },
       { sql: "SELECT hour % 24 AS h, sum(requests) AS n FROM traffic_hourly WHERE hour >= ? GROUP BY h", args: [from] },
@@ -450,24 +709,27 @@ export async function trafficAnalytics(client: Client, range: Range, now = Date.
       range === "all"
         ? { sql: "SELECT country AS k, requests AS n FROM traffic_countries_total ORDER BY n DESC, k LIMIT ?", args: [TOP_LIST] }
         : ranked("traffic_countries", "country", from),
-      // The latest visitors (bots left out): enough rows to find 8 distinct visitor keys.
-      { sql: "SELECT path, ip, visitor, country, user_agent, at, device FROM traffic_log WHERE bot = 0 AND at >= ? ORDER BY at DESC, id DESC LIMIT 200", args: [from * HOUR_MS] },
     ],
     "read",
   );
+  // The latest visitors (bots left out): the latest 200 entries of the range, enough to find 8 distinct visitor keys.
+  const fromMs = from * HOUR_MS;
+  const recent = (await newestEntries(client, { minLastAt: fromMs, keep: (e) => !e.bot && e.at >= fromMs, want: 200 }))
+    .sort((a, b) => b.at - a.at || b.id - a.id)
+    .slice(0, 200);
   const hours = new Array<number>(24).fill(0);
   for (const row of byHourOfDay!.rows) hours[Number(row.h)] = Number(row.n);
   const seen = new Set<string>();
   const recentVisitors: TrafficAnalytics["recentVisitors"] = [];
-  for (const row of recent!.rows) {
-    if (seen.has(String(row.visitor))) continue;
-    seen.add(String(row.visitor));
+  for (const row of recent) {
+    if (seen.has(row.visitor)) continue;
+    seen.add(row.visitor);
     recentVisitors.push({
-      path: String(row.path),
+      path: row.path,
       ipAddress: shownIp(row.ip, row.visitor),
-      country: String(row.country),
-      userAgent: String(row.user_agent),
-      timestamp: new Date(Number(row.at)).toISOString(),
+      country: row.country,
+      userAgent: row.user_agent,
+      timestamp: new Date(row.at).toISOString(),
       device: row.device === "mobile" ? "mobile" : "desktop",
     });
     if (recentVisitors.length === RECENT_VISITORS) break;
@@ -487,22 +749,19 @@ export async function trafficAnalytics(client: Client, range: Range, now = Date.
 
 /** The latest log entries, newest first; `before` = an id from a previous page. */
 export async function trafficLogs(client: Client, options: { limit: number; before?: number }): Promise<TrafficLogEntry[]> {
-  const result = await client.execute({
-    sql: `SELECT id, method, path, ip, visitor, country, status, user_agent, at, device, bot, duration_ms FROM traffic_log ${options.before ? "WHERE id < ?" : ""} ORDER BY id DESC LIMIT ?`,
-    args: options.before ? [options.before, options.limit] : [options.limit],
-  });
-  return result.rows.map((r) => ({
-    id: Number(r.id),
-    method: String(r.method),
-    path: String(r.path),
+  const entries = await newestEntries(client, { before: options.before, want: options.limit });
+  return entries.slice(0, options.limit).map((r) => ({
+    id: r.id,
+    method: r.method,
+    path: r.path,
     ipAddress: shownIp(r.ip, r.visitor),
-    country: String(r.country),
-    statusCode: Number(r.status),
-    userAgent: String(r.user_agent),
-    timestamp: new Date(Number(r.at)).toISOString(),
+    country: r.country,
+    statusCode: r.status,
+    userAgent: r.user_agent,
+    timestamp: new Date(r.at).toISOString(),
     device: r.device === "mobile" ? "mobile" : "desktop",
-    bot: Number(r.bot) === 1,
-    durationMs: Number(r.duration_ms),
+    bot: r.bot === 1,
+    durationMs: r.duration_ms,
   }));
 }
 

@@ -11,7 +11,7 @@ import { claimAdmin } from "../auth";
 import { continueAsGuest, signUp, uniqueEmail } from "../auth/testing";
 import { countries } from "./index";
 import { countryOf, type CountryTable } from "./geo";
-import { DAY_MS, HOUR_MS, routePath, trafficAnalytics, TrafficLog, trafficLogs, trafficPerformance, type PendingEntry } from "./service";
+import { DAY_MS, HOUR_MS, logRows, routePath, trafficAnalytics, TrafficLog, trafficLogs, trafficPerformance, type PendingEntry } from "./service";
 import { threadWriter } from "./writer-thread";
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
@@ -46,10 +46,10 @@ async function loggedApp(env: Record<string, string> = {}) {
   };
   const rows = async () => {
     await t.app.traffic.log.flush();
-    return (await t.database.client.execute("SELECT * FROM traffic_log ORDER BY id")).rows as unknown as Array<Record<string, unknown>>;
+    return (await logRows(t.database.client)) as unknown as Array<Record<string, unknown>>;
   };
   await t.app.traffic.log.flush();
-  await t.database.client.execute("DELETE FROM traffic_log");
+  await t.database.client.execute("DELETE FROM traffic_segments");
   /** Register the ADMIN_EMAIL account and claim it (DECISIONS 22): its cookie. */
   const signUpAdmin = async () => {
     const admin = await signUp(t.request, { email: adminEmail });
@@ -122,7 +122,8 @@ describe("the request log wraps the whole server", () => {
     expect(row.country).toBe(countryOf(table, "81.2.69.160"));
     const entries = await trafficLogs(database.client, { limit: 1 });
     expect(entries[0]!.ipAddress).toBe(`#${String(row.visitor).slice(0, 10)}`);
-    expect(JSON.stringify(await (await database.client.execute("SELECT * FROM traffic_log")).rows)).not.toContain("81.2.69.160");
+    expect(JSON.stringify(await logRows(database.client))).not.toContain("81.2.69.160");
+    expect(JSON.stringify((await database.client.execute("SELECT * FROM traffic_segments")).rows)).not.toContain("81.2.69.160");
   });
 });
 
@@ -168,7 +169,7 @@ describe("privacy", () => {
     clock.now += DAY_MS;
     log.record(entry(clock.now));
     await log.flush();
-    const keys = (await database.client.execute("SELECT visitor FROM traffic_log ORDER BY id")).rows.map((r) => r.visitor);
+    const keys = (await logRows(database.client)).map((r) => r.visitor);
     expect(keys[0]).toBe(keys[1]!); // same day, same IP and browser
     expect(keys[2]).not.toBe(keys[0]!); // next day: a new salt
     const salts = (await database.client.execute("SELECT day FROM traffic_salts")).rows.map((r) => Number(r.day));
@@ -209,7 +210,7 @@ describe("buffering", () => {
     const log = trafficLog(database, clock, { capacity: 3 });
     for (const path of ["/a", "/b", "/c", "/d", "/e"]) log.record(entry(clock.now, { path }));
     expect(log.dropped).toBe(2);
-    expect((await database.client.execute("SELECT count(*) AS n FROM traffic_log")).rows[0]!.n).toBe(0);
+    expect(await logRows(database.client)).toEqual([]);
     await log.flush();
     expect((await trafficLogs(database.client, { limit: 10 })).map((r) => r.path)).toEqual(["/e", "/d", "/c"]);
   });
@@ -233,7 +234,7 @@ describe("the writer thread (the server's batches are written off the request th
     await log.flush();
     log.record(entry(Date.now(), { path: "/map" }));
     await log.stop();
-    const rows = (await database.client.execute("SELECT path, country, device, bot, visitor FROM traffic_log ORDER BY id")).rows;
+    const rows = await logRows(database.client);
     expect(rows.map((r) => [r.path, r.country, r.device, Number(r.bot)])).toEqual([
       ["/place/:id", "CN", "mobile", 0],
       ["/about", "AU", "desktop", 1],
@@ -259,6 +260,45 @@ describe("the writer thread (the server's batches are written off the request th
     expect((await trafficLogs(database.client, { limit: 5 })).map((r) => r.path)).toEqual(["/about"]);
     expect(log.failed).toBe(0);
     await log.stop();
+  });
+});
+
+describe("storage: one segment row per written batch (migration 0011)", () => {
+  test("rows logged before 0011 keep their ids and fields; later entries continue after them; the live log pages with `before`", async () => {
+    const url = `file:${join(mkdtempSync(join(tmpdir(), "localscope-traffic-")), "t.db")}`;
+    const database = await openDatabase(url);
+    const { migrations } = await import("../../db/migrations");
+    await migrate(database.client, migrations.filter((m) => m.tag !== "0011_traffic_segments"));
+    const at = Date.UTC(2026, 5, 1, 12);
+    for (const [ip, path] of [["1.0.0.1", "/about"], [null, "/map"]] as const) {
+      await database.client.execute({
+        sql: "INSERT INTO traffic_log (at, method, path, status, duration_ms, user_agent, device, country, ip, visitor, user_id, bot) VALUES (?, 'GET', ?, 200, 12.5, ?, 'mobile', 'AU', ?, 'abcdef0123456789abcdef0123456789', 7, 0)",
+        args: [at, path, IPHONE, ip],
+      });
+    }
+    await migrate(database.client);
+    expect(await trafficLogs(database.client, { limit: 5 })).toEqual([
+      { id: 2, method: "GET", path: "/map", ipAddress: "#abcdef0123", country: "AU", statusCode: 200, userAgent: IPHONE, timestamp: new Date(at).toISOString(), device: "mobile", bot: false, durationMs: 12.5 },
+      { id: 1, method: "GET", path: "/about", ipAddress: "1.0.0.1", country: "AU", statusCode: 200, userAgent: IPHONE, timestamp: new Date(at).toISOString(), device: "mobile", bot: false, durationMs: 12.5 },
+    ]);
+    const clock = { now: at + 60_000 };
+    const log = trafficLog(database, clock);
+    for (const path of ["/a", "/b", "/c"]) log.record(entry(clock.now, { path }));
+    await log.flush();
+    log.record(entry(clock.now, { path: "/d" }));
+    await log.flush();
+    const latest = await trafficLogs(database.client, { limit: 3 });
+    expect(latest.map((e) => [e.id, e.path])).toEqual([[6, "/d"], [5, "/c"], [4, "/b"]]);
+    // The next page starts inside a segment.
+    expect((await trafficLogs(database.client, { limit: 3, before: 4 })).map((e) => [e.id, e.path])).toEqual([[3, "/a"], [2, "/map"], [1, "/about"]]);
+    expect((await logRows(database.client)).map((r) => r.user_id)).toEqual([7, 7, null, null, null, null]);
+    // Pruning everything never reuses an id.
+    clock.now += 40 * DAY_MS;
+    await log.flush();
+    expect(await trafficLogs(database.client, { limit: 5 })).toEqual([]);
+    log.record(entry(clock.now, { path: "/e" }));
+    await log.flush();
+    expect((await trafficLogs(database.client, { limit: 5 })).map((e) => e.id)).toEqual([7]);
   });
 });
 

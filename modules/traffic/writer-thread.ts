@@ -5,12 +5,10 @@
  * server the batches are written here instead, on this thread's own connection to the same database, and the
  * DB-IP table is loaded here only.
  *
- * The same file is both sides: `threadWriter()` (server side) starts a Worker on this file; in the Worker,
- * the code at the bottom answers its messages with a `BatchWriter`.
+ * `threadWriter()` (this file, the server's side) starts a Worker on ./writer-worker.ts, which answers its
+ * messages with a `BatchWriter`. The compiled binary (scripts/compile.ts) has that file as a second entry point.
  */
-import { openDatabase } from "../../db/client";
-import { loadCountryTable } from "./geo";
-import { BatchWriter, SinkUnavailable, type LogRow, type LogSink } from "./service";
+import { SinkUnavailable, type LogBatch, type LogSink } from "./service";
 
 export interface WriterSettings {
   url: string;
@@ -19,16 +17,20 @@ export interface WriterSettings {
   retentionDays: number;
 }
 
-type Message = { kind: "init"; settings: WriterSettings } | { kind: "write"; rows: LogRow[] } | { kind: "maintain" };
-type Request = Message & { id: number };
-type Reply = { id: number; error?: string; unavailable?: boolean };
+export type Message = { kind: "init"; settings: WriterSettings } | { kind: "write"; batch: LogBatch } | { kind: "maintain" };
+export type Reply = { id: number; error?: string; unavailable?: boolean };
+
+/**
+ * The Worker's file: next to this one when run from source. In the compiled binary (scripts/compile.ts lists it
+ * as a second entry point) this module is part of the executable's main file at the root of its embedded file
+ * system ($bunfs/root/localscope, or B:/~BUN/root/ on Windows) and the worker keeps its path from the repository root.
+ */
+const compiled = /[/\\](\$bunfs|~BUN)[/\\]/.test(import.meta.url);
+export const WORKER_URL = new URL(compiled ? "./modules/traffic/writer-worker.ts" : "./writer-worker.ts", import.meta.url).href;
 
 /** A sink whose batches are written by a Worker on this file. A Worker that fails makes every call reject with SinkUnavailable. */
 export function threadWriter(settings: WriterSettings): LogSink {
-  // Bundled into one file (the compiled binary), this module's URL is the whole server's: a Worker on it would
-  // start a second server. There the log writes in the server's thread.
-  if (!/writer-thread\.[jt]s$/.test(import.meta.path)) throw new SinkUnavailable(`the writer thread needs its own file (this build bundled it into ${import.meta.path})`);
-  const worker = new Worker(new URL(import.meta.url).href);
+  const worker = new Worker(WORKER_URL);
   const waiting = new Map<number, { resolve(): void; reject(error: Error): void }>();
   let next = 0;
   let broken: Error | undefined;
@@ -61,43 +63,11 @@ export function threadWriter(settings: WriterSettings): LogSink {
   // Its first message opens the database; a failure there makes the server write in its own thread.
   call({ kind: "init", settings }).catch(() => {});
   return {
-    write: (rows) => call({ kind: "write", rows }),
+    write: (batch) => call({ kind: "write", batch }),
     maintain: () => call({ kind: "maintain" }),
     close: () => {
       fail(new SinkUnavailable("the writer thread was closed"));
       worker.terminate();
     },
-  };
-}
-
-// The Worker's side.
-if (!Bun.isMainThread) {
-  const scope = globalThis as unknown as { onmessage: ((event: MessageEvent<Request>) => void) | null; postMessage(reply: Reply): void };
-  const log = { error: (...args: unknown[]) => console.error(...args) };
-  let writer: Promise<BatchWriter> = Promise.reject(new Error("the writer thread got no settings"));
-  writer.catch(() => {});
-  // One message at a time, in order (a write never overtakes the one before it).
-  let queue = Promise.resolve();
-  scope.onmessage = (event) => {
-    const message = event.data;
-    if (message.kind === "init") {
-      const { url, authToken, hashIps, retentionDays } = message.settings;
-      writer = openDatabase(url, authToken).then((database) => new BatchWriter({ client: database.client, countries: loadCountryTable, hashIps, retentionDays, log }));
-    }
-    queue = queue.then(async () => {
-      let current: BatchWriter;
-      try {
-        current = await writer;
-      } catch (error) {
-        return scope.postMessage({ id: message.id, error: String(error), unavailable: true });
-      }
-      try {
-        if (message.kind === "write") await current.write(message.rows);
-        else if (message.kind === "maintain") await current.maintain();
-        scope.postMessage({ id: message.id });
-      } catch (error) {
-        scope.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) });
-      }
-    });
   };
 }
