@@ -9,15 +9,17 @@ export { PlacesService, openNow, distanceMiles } from "./service";
 export type { Place, PlaceBrief } from "./service";
 export { OverpassSource, OVERPASS_SOURCE } from "./overpass";
 
-const json = (text: string) => new Response(text, { headers: { "content-type": "application/json; charset=utf-8" } });
+const JSON_TYPE = "application/json; charset=utf-8";
 
 /** Places: categories, the place lists, search and one place. */
 export function placesModule(deps: { cityIndex: CityIndex; places: PlacesService }) {
   const { cityIndex, places } = deps;
   // A cached page is answered at once (no promise: the hot path of every list screen); others are built.
-  const listPage = (city: ReturnType<typeof resolveCityParam>, kind: "nearby" | "local-gems" | "featured", count: number, offset: number) => {
-    const cached = places.cachedPageJson(city, kind, count, offset);
-    return cached !== undefined ? json(cached) : places.pageJson(city, kind, count, offset).then(json);
+  // The JSON text goes out as the body, its type set with the app's other headers: a Response made here would
+  // be rebuilt by Elysia to merge those headers in (a second Response per request).
+  const listPage = (set: { headers: Record<string, string | number> }, city: ReturnType<typeof resolveCityParam>, kind: "nearby" | "local-gems" | "featured", count: number, offset: number) => {
+    set.headers["content-type"] = JSON_TYPE;
+    return places.cachedPageJson(city, kind, count, offset) ?? places.pageJson(city, kind, count, offset);
   };
   return new Elysia({ name: "places", prefix: "/api" })
     .get("/categories", () => CATEGORIES.map(publicCategory))
@@ -34,13 +36,13 @@ export function placesModule(deps: { cityIndex: CityIndex; places: PlacesService
       },
       { query: PlaceSearchQuery },
     )
-    .get("/places/nearby", ({ query }) => listPage(resolveCityParam(cityIndex, query.city, query.state), "nearby", query.count, query.offset), {
+    .get("/places/nearby", ({ query, set }) => listPage(set, resolveCityParam(cityIndex, query.city, query.state), "nearby", query.count, query.offset), {
       query: PlaceListQuery,
     })
-    .get("/places/local-gems", ({ query }) => listPage(resolveCityParam(cityIndex, query.city, query.state), "local-gems", query.count, query.offset), {
+    .get("/places/local-gems", ({ query, set }) => listPage(set, resolveCityParam(cityIndex, query.city, query.state), "local-gems", query.count, query.offset), {
       query: PlaceListQuery,
     })
-    .get("/places/featured", ({ query }) => listPage(resolveCityParam(cityIndex, query.city, query.state), "featured", query.count, query.offset), {
+    .get("/places/featured", ({ query, set }) => listPage(set, resolveCityParam(cityIndex, query.city, query.state), "featured", query.count, query.offset), {
       query: PlaceListQuery,
     })
     .get(

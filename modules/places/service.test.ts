@@ -11,7 +11,7 @@ import { dissolvedChain } from "../../db/import/places/filters";
 const { request, cityIndex } = await testApp();
 const get = async (path: string) => {
   const response = await request(path);
-  return { status: response.status, body: (await response.json()) as any };
+  return { status: response.status, type: response.headers.get("content-type"), body: (await response.json()) as any };
 };
 
 /** Haversine written out by hand, independent of the service's helper. */
@@ -37,8 +37,9 @@ describe("place lists over real data", () => {
       const centre = cityIndex.find(city, state)!;
       const qs = `city=${encodeURIComponent(city)}&state=${state}`;
       for (const path of [`/api/places/nearby?${qs}&count=12`, `/api/places/local-gems?${qs}&local=true&count=6`, `/api/places/featured?${qs}&count=6`, `/api/places/category/5?${qs}&count=6`]) {
-        const { status, body } = await get(path);
+        const { status, type, body } = await get(path);
         expect(status).toBe(200);
+        expect(type).toMatch(/^application\/json; ?charset=utf-8$/);
         expect(body.length).toBeGreaterThan(0);
         for (const place of body) {
           expect(place.source).toBeTruthy();
