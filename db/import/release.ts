@@ -5,15 +5,17 @@
  * +380 MB; with a collection and one event-loop turn every few batches, 7 s and +13 MB). So importers report
  * the statements they ran, and after every ~1,600 the process collects and lets the finalisers run — after
  * every ~800 while the process is above HIGH_RSS (a big state in a server that already holds its caches).
- * New York re-imported in a server that four clients kept busy (side by side with the old code, same load):
- * 604 → 460 MB peak, 27 → 30 s while it answered 412 list requests instead of 212. Without the pressure
- * mode: 666 MB; from 320 MB: 453 MB but twice as long. Collecting that often always cost ~10 % more CPU on
- * a small state (Nevada), so only memory pressure asks for it.
+ * Measured side by side with the old code (same load, bench:data): the background import of every state peaked
+ * at 394 MB (server) and 491 MB (server + split child) instead of 520 / 579, 519 s instead of 496 s; New York
+ * re-imported on demand in a server that four clients kept busy peaked at 453 MB instead of 605 MB but took
+ * 43 s instead of 22 s (answering 496 list requests meanwhile instead of 216). From 384 MB: New York 460 MB
+ * in 30 s against 27 s, but server + child reached 526 MB; without the pressure mode New York reached 666 MB.
+ * Collecting that often always cost ~10 % more CPU on a small state (Nevada), so only memory pressure asks.
  */
 let statementsSinceCollect = 0;
 const EVERY = 1600;
 const EVERY_UNDER_PRESSURE = 800;
-const HIGH_RSS = 384 * 1024 * 1024;
+const HIGH_RSS = 320 * 1024 * 1024;
 
 export async function releaseStatements(count: number): Promise<void> {
   statementsSinceCollect += count;
