@@ -121,8 +121,8 @@ export async function importState(
       log(formatSummary(summary));
       summaries.push(summary);
       // The dataset's held places and rows are garbage now: collect before the next dataset loads the state's
-      // places again, or the two pile up (New York re-imported: peak 345 → see decision 030). Small datasets
-      // skip it (a collection is ~30 ms; 52 states × 14 datasets).
+      // places again, or the two pile up (decision 030). Small datasets skip it (a collection is ~30 ms, and
+      // there are 52 states × ~14 datasets).
       if (summary.read + summary.updated >= BIG_DATASET) await releaseNow();
     }
     onProgress?.(++finished / datasets.length);
