@@ -1,15 +1,15 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Dataset, ReadResult } from "./types";
-import { keepParsedFiles } from "./util";
+import { shareCsvReads, textChunks } from "./util";
 
 /**
  * Nationwide datasets split per state once, for the background import (decision 024). Every nationwide
  * reader parses its whole file and keeps one state's rows, so importing 52 states would parse each file 52
- * times (about 20 s of CPU per state) or keep every parsed file in memory. Instead each file is parsed
- * once, its rows for every state are written to a small gzipped JSON-lines file in a temporary folder,
- * and the parsed file is dropped before the next one. State imports then read their slice.
+ * times (about 20 s of CPU per state) or keep every parsed file in memory. Instead each file is read
+ * once, as a stream, by every state's reader together; its rows for every state are written to a small
+ * gzipped JSON-lines file in a temporary folder. State imports then read their slice.
  */
 export class StateSplits {
   private readonly dir = mkdtempSync(join(tmpdir(), "localscope-splits-"));
@@ -60,30 +60,74 @@ export class StateSplits {
 const JOB = join(import.meta.dir, "presplit-job.ts");
 const sliceFile = (dir: string, key: string, stateCode: string) => join(dir, key, `${stateCode}.jsonl.gz`);
 
-/** Write a dataset's rows per state as gzipped JSON lines under `dir/<dataset>/<state>.jsonl.gz`. */
+/**
+ * Write a dataset's rows per state as gzipped JSON lines under `dir/<dataset>/<state>.jsonl.gz`. Every
+ * state's reader runs at once over one streamed pass of the file (`shareCsvReads`), and each state's lines go
+ * to its file in gzip members of about 256 KB, so neither a parsed file nor a state's lines are held
+ * (the GNIS split took 322 MB when each file was parsed whole and kept for the 52 readers).
+ */
 export async function writeSplits(dir: string, dataset: Dataset, states: readonly string[]): Promise<number> {
   mkdirSync(join(dir, dataset.key), { recursive: true });
-  let written = 0;
-  keepParsedFiles(true);
-  try {
-    for (const stateCode of states) {
-      const lines: string[] = [];
-      for await (const row of dataset.read(stateCode) as AsyncIterable<ReadResult>) lines.push(JSON.stringify(row));
-      await Bun.write(sliceFile(dir, dataset.key, stateCode), Bun.gzipSync(new TextEncoder().encode(lines.join("\n"))));
-      written += lines.length;
-    }
-  } finally {
-    keepParsedFiles(false);
-  }
+  const written = await shareCsvReads(states.length, async (finished) => {
+    const results = await Promise.allSettled(
+      states.map(async (stateCode) => {
+        const out = new SliceWriter(sliceFile(dir, dataset.key, stateCode));
+        try {
+          for await (const row of dataset.read(stateCode) as AsyncIterable<ReadResult>) out.add(JSON.stringify(row));
+        } finally {
+          finished();
+        }
+        out.close();
+        return out.lines;
+      }),
+    );
+    const failed = results.find((r) => r.status === "rejected");
+    if (failed) throw (failed as PromiseRejectedResult).reason;
+    return results.reduce((sum, r) => sum + (r as PromiseFulfilledResult<number>).value, 0);
+  });
   return written;
 }
 
-/** A state's slice of a dataset, when one was written; else undefined. */
+/** A state's slice file: lines gathered and written as one gzip member per ~256 KB (members concatenate). */
+class SliceWriter {
+  lines = 0;
+  private pending: string[] = [];
+  private size = 0;
+  constructor(private readonly file: string) {
+    writeFileSync(file, new Uint8Array(0));
+  }
+  add(line: string) {
+    this.pending.push(line);
+    this.lines++;
+    this.size += line.length + 1;
+    if (this.size >= 256 * 1024) this.flush();
+  }
+  private members = 0;
+  private flush() {
+    if (!this.pending.length) return;
+    appendFileSync(this.file, Bun.gzipSync(new TextEncoder().encode(`${this.pending.join("\n")}\n`)));
+    this.members++;
+    this.pending = [];
+    this.size = 0;
+  }
+  close() {
+    this.flush();
+    if (!this.members) appendFileSync(this.file, Bun.gzipSync(new Uint8Array(0))); // an empty state is a valid empty file
+  }
+}
+
+/** A state's slice of a dataset, when one was written; else undefined. Read line by line. */
 export function sliceRows(dir: string, datasetKey: string, stateCode: string): AsyncIterable<ReadResult> | undefined {
   const file = sliceFile(dir, datasetKey, stateCode);
   if (!existsSync(file)) return undefined;
   return (async function* () {
-    const text = new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await Bun.file(file).arrayBuffer())));
-    for (const line of text.split("\n")) if (line) yield JSON.parse(line) as ReadResult;
+    let buffer = "";
+    for await (const chunk of textChunks(file)) {
+      buffer += chunk;
+      const lines = buffer.split("\n");
+      buffer = lines.pop()!;
+      for (const line of lines) if (line) yield JSON.parse(line) as ReadResult;
+    }
+    if (buffer) yield JSON.parse(buffer) as ReadResult;
   })();
 }

@@ -3,68 +3,211 @@ import { parse } from "csv-parse/sync";
 import { US_STATES } from "../../../src/domain/states";
 import type { Dataset, ReadResult } from "./types";
 import { readText } from "../../../src/files";
+import { collectUnderPressure } from "../release";
 
 /** Shared helpers for dataset readers. */
 
-const parsed = new Map<string, Record<string, string>[]>();
-/** Whether parsed files are kept (a per-state split reads each nationwide file once per state: decision 024). */
+const parsed = new Map<string, Promise<Record<string, string>[]>>();
+/** Whether parsed files are kept (the per-state split's readers share one parse: decision 024). */
 let keepParsed = false;
 const CSV_OPTIONS = { skip_empty_lines: true, bom: true, relax_column_count: true, relax_quotes: true } as const;
 
 /**
- * Parse a whole (gzipped) CSV file with a header row, for readers that need every row at once (two passes).
- * Kept only while `keepParsedFiles(true)` (the per-state split); otherwise dropped with the reader.
+ * Parse a whole (gzipped) CSV file with a header row, for readers that need every row at once (two passes;
+ * small files). Kept only while `keepParsedFiles(true)` (the per-state split); otherwise dropped with the reader.
  */
-export async function readCsv(path: string, options: { header?: string[] } = {}): Promise<Record<string, string>[]> {
+export function readCsv(path: string, options: { header?: string[] } = {}): Promise<Record<string, string>[]> {
   const key = `${path}|${options.header?.join(",") ?? ""}`;
   const cached = parsed.get(key);
   if (cached) return cached;
-  const text = await readText(path);
-  const rows: Record<string, string>[] = parse(text, { columns: options.header ?? true, ...CSV_OPTIONS });
+  // The promise is what is kept: the split's readers ask at once and share one parse.
+  const rows = readText(path).then((text) => parse(text, { columns: options.header ?? true, ...CSV_OPTIONS }) as Record<string, string>[]);
   if (keepParsed) parsed.set(key, rows);
   return rows;
 }
 
 /**
- * The rows of a (gzipped) CSV file one at a time: the text is parsed in line-aligned slices of about 1 MB
- * (never inside a quoted field), so a state import never holds a parsed nationwide file, only its text
- * (issue 11: steady RSS ≤ 256 MB, peak ≤ 512 MB; a parsed file is ~10× its text). While parsed files are kept
- * (the per-state split), the whole file is parsed once and shared.
+ * The rows of a (gzipped) CSV file one at a time. The file is read as a stream and parsed in slices of about
+ * 1 MB of text that end between records (never inside a quoted field), with a collection after a slice when
+ * memory is high (`collectUnderPressure`): a reader holds one slice, never the file's text or a parsed file
+ * (issue 11: steady RSS ≤ 256 MB, peak ≤ 512 MB; a parsed file is ~10× its text). During a shared pass (the per-state split) every
+ * reader of the file gets the same slices (`shareCsvReads`).
  */
 export async function* csvRows(path: string): AsyncIterable<Record<string, string>> {
-  const cached = parsed.get(`${path}|`);
-  if (cached || keepParsed) {
-    yield* cached ?? (await readCsv(path));
+  if (sharedPass) {
+    yield* sharedPass.rows(path);
     return;
   }
-  const text = await readText(path);
-  const headerEnd = text.indexOf("\n") + 1 || text.length;
-  const columns = (parse(text.slice(0, headerEnd), { bom: true }) as string[][])[0];
-  if (!columns) return;
-  for (let start = headerEnd; start < text.length; ) {
-    let end = lineEnd(text, Math.min(text.length, start + SLICE_CHARS));
-    let quotes = countQuotes(text, start, end);
-    // An odd number of quotes: the slice ends inside a quoted field (a line break in a value); extend it.
-    while (quotes % 2 === 1 && end < text.length) {
-      const next = lineEnd(text, end);
-      quotes += countQuotes(text, end, next);
-      end = next;
-    }
-    const rows = parse(text.slice(start, end), { columns, ...CSV_OPTIONS }) as Record<string, string>[];
-    start = end;
+  for await (const rows of csvSlices(path)) {
     yield* rows;
+    collectUnderPressure();
+  }
+}
+
+/** Text of a (gzipped) file, chunk by chunk as it is read and gunzipped. */
+export async function* textChunks(path: string): AsyncIterable<string> {
+  let stream: ReadableStream<Uint8Array> = Bun.file(path).stream();
+  if (path.endsWith(".gz")) stream = stream.pipeThrough(new DecompressionStream("gzip") as unknown as ReadableWritablePair<Uint8Array, Uint8Array>);
+  const decoder = new TextDecoder();
+  for await (const chunk of stream) yield decoder.decode(chunk, { stream: true });
+  const rest = decoder.decode();
+  if (rest) yield rest;
+}
+
+/** The parsed records of a CSV file with a header row, in slices of about SLICE_CHARS of text. */
+export async function* csvSlices(path: string): AsyncIterable<Record<string, string>[]> {
+  const chunks = textChunks(path)[Symbol.asyncIterator]();
+  let buffer = "";
+  let ended = false;
+  const more = async () => {
+    const next = await chunks.next();
+    if (next.done) ended = true;
+    else buffer += next.value;
+  };
+  let columns: string[] | undefined;
+  for (;;) {
+    while (!ended && buffer.length < SLICE_CHARS) await more();
+    if (!buffer) return;
+    // Cut after a line break with an even number of quotes before it (an odd number: the break is inside a
+    // quoted value). The header row is cut on its own.
+    let counted = 0;
+    let quotes = 0;
+    let end = lineEnd(buffer, columns ? Math.min(buffer.length, SLICE_CHARS) : 0);
+    for (;;) {
+      if (end < 0) {
+        if (ended) {
+          end = buffer.length;
+          break;
+        }
+        await more();
+        end = lineEnd(buffer, counted);
+        continue;
+      }
+      quotes += countQuotes(buffer, counted, end);
+      counted = end;
+      if (quotes % 2 === 0) break;
+      end = lineEnd(buffer, end);
+    }
+    const text = buffer.slice(0, end);
+    buffer = buffer.slice(end);
+    if (!columns) {
+      columns = (parse(text, { bom: true }) as string[][])[0];
+      if (!columns) return;
+      continue;
+    }
+    yield parse(text, { columns, ...CSV_OPTIONS }) as Record<string, string>[];
   }
 }
 const SLICE_CHARS = 1 << 20;
-/** The index just after the line break at or after `from` (or the end of the text). */
+/** The index just after the line break at or after `from`, or -1 when there is none. */
 const lineEnd = (text: string, from: number) => {
   const nl = text.indexOf("\n", from);
-  return nl < 0 ? text.length : nl + 1;
+  return nl < 0 ? -1 : nl + 1;
 };
 function countQuotes(text: string, from: number, to: number): number {
   let n = 0;
   for (let at = text.indexOf('"', from); at >= 0 && at < to; at = text.indexOf('"', at + 1)) n++;
   return n;
+}
+
+
+/**
+ * One pass over each CSV file for many readers at once (the per-state split, decision 024): while `run`
+ * runs, `readers` readers (one per state) call csvRows on the same files, and each file is parsed once,
+ * slice by slice. A slice is parsed when no reader is still busy: each is waiting for the next slice (of
+ * any file) or has finished (`finished()`, called once per reader). A reader that starts a file late (a
+ * second pass over it) reads it on its own. Two-pass readers share one whole parse (readCsv) meanwhile.
+ */
+export async function shareCsvReads<T>(readers: number, run: (finished: () => void) => Promise<T>): Promise<T> {
+  if (sharedPass) throw new Error("A shared CSV pass is already running");
+  const pass = new SharedPass(readers);
+  sharedPass = pass;
+  keepParsedFiles(true);
+  try {
+    return await run(() => pass.finished());
+  } finally {
+    sharedPass = undefined;
+    keepParsedFiles(false);
+  }
+}
+
+let sharedPass: SharedPass | undefined;
+
+interface Feed {
+  slices: AsyncIterator<Record<string, string>[]>;
+  /** Slices parsed so far. */
+  parsed: number;
+  ended: boolean;
+  waiters: Array<(rows: Record<string, string>[] | null) => void>;
+}
+
+class SharedPass {
+  private readonly feeds = new Map<string, Feed>();
+  private done = 0;
+  private waiting = 0;
+  private advancing = false;
+  constructor(private readonly readers: number) {}
+
+  async *rows(path: string): AsyncIterable<Record<string, string>> {
+    let feed = this.feeds.get(path);
+    if (!feed) this.feeds.set(path, (feed = { slices: csvSlices(path)[Symbol.asyncIterator](), parsed: 0, ended: false, waiters: [] }));
+    else if (feed.parsed > 0 || feed.ended) {
+      // Joined after the pass began: on its own.
+      for await (const rows of csvSlices(path)) yield* rows;
+      return;
+    }
+    for (;;) {
+      const rows = await this.next(feed);
+      if (!rows) return;
+      yield* rows;
+    }
+  }
+
+  finished() {
+    this.done++;
+    void this.advance();
+  }
+
+  private next(feed: Feed): Promise<Record<string, string>[] | null> {
+    if (feed.ended) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      feed.waiters.push(resolve);
+      this.waiting++;
+      void this.advance();
+    });
+  }
+
+  /** Every reader waits or has finished: parse the next slice of each file waited for and hand it out. */
+  private async advance() {
+    if (this.advancing || this.waiting + this.done < this.readers || this.waiting === 0) return;
+    this.advancing = true;
+    try {
+      // The previous slices are dropped by every reader by now: collect them (the split runs in a small
+      // child process, where a collection is cheap; GNIS split: 98 MB peak, ~160 MB without).
+      (globalThis as { Bun?: { gc(force: boolean): void } }).Bun?.gc(true);
+      for (const feed of this.feeds.values()) {
+        if (!feed.waiters.length) continue;
+        const waiters = feed.waiters.splice(0);
+        this.waiting -= waiters.length;
+        let rows: Record<string, string>[] | null = null;
+        try {
+          const next = await feed.slices.next();
+          if (next.done) feed.ended = true;
+          else {
+            rows = next.value;
+            feed.parsed++;
+          }
+        } catch {
+          feed.ended = true; // an unreadable file: every reader sees it end (the reader's own read would throw)
+        }
+        for (const resolve of waiters) resolve(rows);
+      }
+    } finally {
+      this.advancing = false;
+    }
+    // Readers that came back while a later file's slice was parsed.
+    void this.advance();
+  }
 }
 
 /** Keep parsed files until `keepParsedFiles(false)` (which forgets them). */
