@@ -321,12 +321,13 @@ describe("caching, rate limit, idempotence", () => {
 
 describe("wiring", () => {
   test("bootServices: with OVERPASS_URL a thin city is sent to Overpass; without it nothing is queried", async () => {
-    // Lost Springs, WY has one bundled place within 5 miles.
+    // Colstrip, MT has five bundled places within 5 miles. Montana is in the e2e template (one of the browsed
+    // states), so neither boot imports a state (with no template it is imported on demand, as in a server).
     const run = async (url: string | undefined) => {
       const log = silentLog();
-      const booted = await bootServices({ DATABASE_URL: `file:${freshDatabase(dir)}`, DATABASE_AUTH_TOKEN: undefined, OVERPASS_URL: url }, log);
+      const booted = await bootServices({ DATABASE_URL: `file:${freshDatabase(dir, undefined, "e2e")}`, DATABASE_AUTH_TOKEN: undefined, OVERPASS_URL: url }, log);
       const app = createApp({ ...booted, config: loadConfig({ NODE_ENV: "test", ...(url ? { OVERPASS_URL: url } : {}) }), assets: testAssets, log });
-      const response = await app.handle(new Request("http://localhost/api/places/nearby?city=Lost%20Springs&state=WY&count=5"));
+      const response = await app.handle(new Request("http://localhost/api/places/nearby?city=Colstrip&state=MT&count=5"));
       const body = (await response.json()) as any[];
       const fetches = (await booted.database.client.execute("SELECT status FROM overpass_fetches")).rows.map((r) => r.status);
       booted.database.close();
@@ -342,7 +343,7 @@ describe("wiring", () => {
 
     const withUrl = await run(server.url);
     expect(withUrl.status).toBe(200);
-    expect(withUrl.body.map((p) => p.id)).toEqual(without.body.map((p) => p.id)); // the samples have nothing in Wyoming
+    expect(withUrl.body.map((p) => p.id)).toEqual(without.body.map((p) => p.id)); // the samples have nothing in Montana
     expect(withUrl.fetches).toEqual(["ok"]);
     expect(server.requests.length).toBe(before + 1);
   }, 60_000);
