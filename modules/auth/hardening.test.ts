@@ -38,7 +38,7 @@ describe("sessions (F2)", () => {
     expect(await sessionsOf(user.id)).toBe(MAX_SESSIONS_PER_USER);
     expect((await me(cookies[0]!)).status).toBe(401);
     expect((await me(cookies.at(-1)!)).status).toBe(200);
-  });
+  }, 30_000); // thirteen sign-ins, each an argon2 hash: 0.5 s alone, over 5 s beside the browser tests
 });
 
 describe("admin ownership (DECISIONS 22, F4)", () => {
