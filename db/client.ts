@@ -48,7 +48,12 @@ const acquireSync = ConnectionPool.prototype.acquireSync;
 ConnectionPool.prototype.acquireSync = function (this: ConnectionPool, forTransaction?: boolean) {
   const connection = acquireSync.call(this, forTransaction);
   if (!configured.has(connection)) {
-    connection.exec(CONNECTION_SETTINGS);
+    try {
+      connection.exec(CONNECTION_SETTINGS);
+    } catch (error) {
+      this.release(connection); // not left borrowed: the pool would count it as busy for ever
+      throw error;
+    }
     configured.add(connection);
   }
   return connection;
@@ -65,7 +70,7 @@ export async function openDatabase(url: string, authToken?: string): Promise<Dat
   }
   const client = createClient({ url, authToken });
   if (url.startsWith("file:")) {
-    // WAL lets readers run while the importer writes; busy_timeout rides out short locks.
+    // WAL lets readers run while the importer writes (the per-connection settings are made in acquireSync above).
     await client.execute("PRAGMA journal_mode = WAL").catch(() => {});
     // Another process writing the same file (the background import's child, decision 024) can make a write
     // here fail at once with SQLITE_BUSY, busy_timeout notwithstanding (a WAL snapshot that cannot be

@@ -155,12 +155,17 @@ export class BatchWriter {
     await client.execute({ sql: "INSERT OR IGNORE INTO traffic_salts (day, salt) VALUES (?, ?)", args: [day, hex(crypto.getRandomValues(new Uint8Array(32)))] });
     const row = await client.execute({ sql: "SELECT salt FROM traffic_salts WHERE day = ?", args: [day] });
     const salt = String(row.rows[0]!.salt);
-    this.salts.clear();
+    // At most two days are known at once (today's, and yesterday's for a batch that crossed midnight).
+    for (const known of this.salts.keys()) if (known < day - 1) this.salts.delete(known);
     this.salts.set(day, salt);
     return salt;
   }
 
-  /** Once a day: delete log rows (raw IPs) past retention and every salt older than today's. */
+  /**
+   * Once a day: delete log rows (raw IPs) past retention and every salt older than yesterday's. Yesterday's
+   * stays one more day: a batch flushed just after midnight still holds requests of yesterday, whose visitors
+   * must keep yesterday's key (a new salt would count them twice).
+   */
   async maintain(): Promise<void> {
     const now = this.options.now?.() ?? Date.now();
     const today = Math.floor(now / DAY_MS);
@@ -168,12 +173,12 @@ export class BatchWriter {
     await this.options.client.batch(
       [
         { sql: "DELETE FROM traffic_segments WHERE last_at < ?", args: [now - this.options.retentionDays * DAY_MS] },
-        { sql: "DELETE FROM traffic_salts WHERE day < ?", args: [today] },
+        { sql: "DELETE FROM traffic_salts WHERE day < ?", args: [today - 1] },
       ],
       "write",
     );
     this.maintainedDay = today; // only once it worked: a failed prune is tried again at the next flush
-    this.salts.delete(today - 1);
+    for (const day of this.salts.keys()) if (day < today - 1) this.salts.delete(day);
   }
 
   /**

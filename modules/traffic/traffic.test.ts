@@ -172,10 +172,19 @@ describe("privacy", () => {
     const keys = (await logRows(database.client)).map((r) => r.visitor);
     expect(keys[0]).toBe(keys[1]!); // same day, same IP and browser
     expect(keys[2]).not.toBe(keys[0]!); // next day: a new salt
-    const salts = (await database.client.execute("SELECT day FROM traffic_salts")).rows.map((r) => Number(r.day));
-    expect(salts).toEqual([Math.floor(clock.now / DAY_MS)]);
+    // A request of yesterday flushed after midnight keeps yesterday's key: the visitor is not counted twice.
+    log.record(entry(clock.now - DAY_MS + 120_000));
+    await log.flush();
+    expect((await logRows(database.client)).map((r) => r.visitor).at(-1)).toBe(keys[0]!);
+    const saltDays = async () => (await database.client.execute("SELECT day FROM traffic_salts ORDER BY day")).rows.map((r) => Number(r.day));
+    const today = Math.floor(clock.now / DAY_MS);
+    expect(await saltDays()).toEqual([today - 1, today]); // yesterday's kept one more day
     // Two visitor-days counted, one per day.
     expect((await trafficAnalytics(database.client, "all", clock.now)).uniqueVisitors).toBe(2);
+    clock.now += DAY_MS;
+    log.record(entry(clock.now));
+    await log.flush();
+    expect(await saltDays()).toEqual([today, today + 1]); // older salts are deleted
   });
 
   test("rows (and their raw IPs) are pruned after TRAFFIC_RETENTION_DAYS; the rollups stay", async () => {
