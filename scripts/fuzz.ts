@@ -44,7 +44,7 @@ const log = silentLog();
 // Under `npm test` a copy of the browser tests' template (cities and the browsed states' places in; decision
 // 029), so place routes answer from the store; run on its own, an empty database.
 const config = loadConfig({ NODE_ENV: "production", DATABASE_URL: `file:${freshDatabase(dir, "fuzz.db", "e2e")}`, ADMIN_EMAIL: "owner@example.com", RATE_LIMIT_WRITES_PER_MINUTE: "1000000", RATE_LIMIT_AUTH_PER_MINUTE: "1000000", PLACES_BACKGROUND_IMPORT: process.env.PLACES_BACKGROUND_IMPORT });
-console.log("fuzz: booting the app on a fresh database…");
+console.log(`fuzz: booting the app on ${process.env.LOCALSCOPE_TEST_TEMPLATES ? "a copy of the browser tests' template" : "a fresh database"}…`);
 const { database, cityIndex, places } = await bootServices(config, { info: () => {}, warn: () => {}, error: console.error });
 const app = createApp({ config, database, cityIndex, places, assets: testAssets, log });
 const server = app.listen({ port: 0, hostname: "127.0.0.1", maxRequestBodySize: 1024 * 1024 }).server!;

@@ -27,8 +27,8 @@ export const bodyLimitFor = (path: string) => (path.startsWith("/api/auth/") ? B
 /** A host name or address with an optional port, as the Host header must carry it. */
 const HOST = /^(?:\[[0-9a-f:.]{2,45}\]|[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?)*\.?)(?::\d{1,5})?$/i;
 
-/** True when the request names a host we can build a URL from (a missing or garbled Host makes request.url unparseable). */
 let lastValidHost: string | undefined;
+/** True when the request names a host we can build a URL from (a missing or garbled Host makes request.url unparseable). */
 export function hasValidHost(request: Request): boolean {
   const host = request.headers.get("host");
   // The same Host arrives on nearly every request: the last one found valid skips the pattern.

@@ -12,7 +12,7 @@ import { CategoryPage } from "../ui/pages/Category";
 import { FeaturedPage, LocalGemsPage, LodgingPage, NearbyPage } from "../ui/pages/Lists";
 import { PlacePage } from "../ui/pages/Place";
 import { CATEGORIES, categoryBySlug, publicCategory } from "./domain/categories";
-import { LIST_PAGE_COUNT } from "./domain/lists";
+import { LIST_PAGE_COUNT } from "./domain";
 import { HOME_GEMS_COUNT, HOME_NEARBY_COUNT } from "../ui/components/home-lists";
 import type { Place } from "../modules/places";
 import { OVERPASS_SOURCE, type PlacesService } from "../modules/places";

@@ -17,7 +17,7 @@ export function placesModule(deps: { cityIndex: CityIndex; places: PlacesService
   // A cached page is answered at once (no promise: the hot path of every list screen); others are built.
   // The JSON text goes out as the body, its type set with the app's other headers: a Response made here would
   // be rebuilt by Elysia to merge those headers in (a second Response per request).
-  const listPage = (set: { headers: Record<string, string | number> }, city: ReturnType<typeof resolveCityParam>, kind: "nearby" | "local-gems" | "featured", count: number, offset: number) => {
+  const listPage = (set: { headers: Record<string, string | number> }, city: ReturnType<typeof resolveCityParam>, kind: "nearby" | "local-gems" | "featured", count: number, offset: number): string | Promise<string> => {
     set.headers["content-type"] = JSON_TYPE;
     return places.cachedPageJson(city, kind, count, offset) ?? places.pageJson(city, kind, count, offset);
   };

@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { queryText } from "../../src/http";
 
 import { MAX_QUERY_LENGTH } from "../cities";
-import { LIST_PAGE_COUNT, MAX_COUNT, MAX_OFFSET } from "../../src/domain/lists";
+import { LIST_PAGE_COUNT, MAX_COUNT, MAX_OFFSET } from "../../src/domain";
 
 const wholeNumber = (field: string, min: number, max: number, fallback: number) =>
   v.pipe(
@@ -17,7 +17,6 @@ const wholeNumber = (field: string, min: number, max: number, fallback: number) 
 const requiredText = (field: string, what: string) =>
   v.pipe(queryText(""), v.trim(), v.nonEmpty(`${field} is required (${what}).`), v.maxLength(100, `${field} can be at most 100 characters long.`));
 
-export { MAX_COUNT, MAX_OFFSET } from "../../src/domain/lists";
 
 /** ?city&state&count&offset for every place list. */
 export const PlaceListQuery = v.object({

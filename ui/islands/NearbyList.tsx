@@ -8,7 +8,7 @@ import { QueryStates } from "../components/ui";
 import { FilteredPlaces, PlaceFilterChips, useLoadOnView, usePlaceFilters } from "../components/place-filters";
 import { nearbyQuery, POLL_NEARBY_MS, seededList, useCity, useCitySync } from "../queries";
 import type { SelectedCity } from "../state";
-import { LIST_PAGE_COUNT, MAX_OFFSET } from "../../src/domain/lists";
+import { LIST_PAGE_COUNT, MAX_OFFSET } from "../../src/domain";
 import { withQuery } from "../query-client";
 
 export const NEARBY_PAGE_COUNT = LIST_PAGE_COUNT;
