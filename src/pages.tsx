@@ -36,8 +36,6 @@ import { NONCE_PLACEHOLDER, type PageCache } from "./page-cache";
 import { NEARBY_PAGE_COUNT } from "../ui/islands/NearbyList";
 import { LOCAL_GEMS_PAGE_COUNT } from "../ui/islands/LocalGemsList";
 
-/** The API's default page (modules/places/model.ts), which a category view asks for. */
-
 /** Every dataset the app shows, with the attribution its licence asks for. */
 export const DATA_SOURCES = [
   { name: "SimpleMaps US Cities Database", licence: "CC BY 4.0", attribution: "US city names, locations and populations: SimpleMaps (simplemaps.com).", url: "https://simplemaps.com/data/us-cities" },

@@ -95,10 +95,11 @@ function brandKeys(title: string): string[] {
 export function brandOf(title: string, categoryId?: number): string | null {
   const { brands } = brandsData();
   for (const key of brandKeys(title)) if (brands.has(key)) return key;
-  // The chain rule counts food and store names: a historic "Depot" or a museum is no chain's branch.
+  // The chain rule's names are food and store names (scripts/extract-chains.ts), so it judges food and stores
+  // only: a historic "Depot", a museum or an inn named like a restaurant chain is no chain's branch.
   return categoryId === undefined || BUSINESS.has(categoryId) ? repeatedName(title) : null;
 }
-const BUSINESS = new Set<number>([CATEGORY.food, CATEGORY.stores, CATEGORY.lodging]);
+const BUSINESS = new Set<number>([CATEGORY.food, CATEGORY.stores]);
 
 /** The date a chain was dissolved (NSI's Wikidata check), when this place belongs to one. */
 export function dissolvedChain(title: string): string | null {

@@ -85,3 +85,24 @@ test("per-state splits hold exactly what each state's reader yields (one-pass an
   // Puerto Rico has no brewery in the list: an empty slice, not a missing one (that would read the file).
   expect(await collect(sliceRows(dir, "openbrewerydb", "PR")!)).toEqual([]);
 }, 20_000);
+
+test("a file that breaks in the middle of a shared pass fails every reader of it (no split passes for whole)", async () => {
+  const { path } = bigCsv();
+  const whole = await Bun.file(path).arrayBuffer();
+  const broken = join(dir, "broken.csv.gz");
+  await Bun.write(broken, new Uint8Array(whole).slice(0, Math.floor(whole.byteLength * 0.6))); // a gzip cut short
+  const results = await shareCsvReads(2, async (finished) =>
+    Promise.allSettled(
+      ["NV", "UT"].map(async () => {
+        let rows = 0;
+        try {
+          for await (const _row of csvRows(broken)) rows++;
+        } finally {
+          finished();
+        }
+        return rows;
+      }),
+    ),
+  );
+  for (const result of results) expect(result.status).toBe("rejected");
+}, 20_000);

@@ -133,12 +133,16 @@ export async function shareCsvReads<T>(readers: number, run: (finished: () => vo
 
 let sharedPass: SharedPass | undefined;
 
+/** What a waiting reader gets: the next slice's rows, null at the end, or the error that stopped the file. */
+type Slice = Record<string, string>[] | null | { error: unknown };
 interface Feed {
   slices: AsyncIterator<Record<string, string>[]>;
-  /** Slices parsed so far. */
+  /** Slices parsed so far, or being parsed (a reader that joins then reads the file on its own). */
   parsed: number;
   ended: boolean;
-  waiters: Array<(rows: Record<string, string>[] | null) => void>;
+  /** Why the file stopped: every reader of it fails with it (a split must not pass for whole when it is not). */
+  error?: unknown;
+  waiters: Array<(slice: Slice) => void>;
 }
 
 class SharedPass {
@@ -157,9 +161,10 @@ class SharedPass {
       return;
     }
     for (;;) {
-      const rows = await this.next(feed);
-      if (!rows) return;
-      yield* rows;
+      const slice = await this.next(feed);
+      if (!slice) return;
+      if (!Array.isArray(slice)) throw slice.error;
+      yield* slice;
     }
   }
 
@@ -168,8 +173,8 @@ class SharedPass {
     void this.advance();
   }
 
-  private next(feed: Feed): Promise<Record<string, string>[] | null> {
-    if (feed.ended) return Promise.resolve(null);
+  private next(feed: Feed): Promise<Slice> {
+    if (feed.ended) return Promise.resolve(feed.error === undefined ? null : { error: feed.error });
     return new Promise((resolve) => {
       feed.waiters.push(resolve);
       this.waiting++;
@@ -189,18 +194,22 @@ class SharedPass {
         if (!feed.waiters.length) continue;
         const waiters = feed.waiters.splice(0);
         this.waiting -= waiters.length;
-        let rows: Record<string, string>[] | null = null;
+        let slice: Slice = null;
+        // Counted before the parse: a reader that joins meanwhile must not wait for the next slice (it would
+        // miss this one), it reads the file on its own.
+        feed.parsed++;
         try {
           const next = await feed.slices.next();
           if (next.done) feed.ended = true;
-          else {
-            rows = next.value;
-            feed.parsed++;
-          }
-        } catch {
-          feed.ended = true; // an unreadable file: every reader sees it end (the reader's own read would throw)
+          else slice = next.value;
+        } catch (error) {
+          // An unreadable file or a broken gzip: every reader of it fails, so the split fails and each state
+          // reads the dataset itself (a quiet end would have written truncated splits as whole).
+          feed.ended = true;
+          feed.error = error;
+          slice = { error };
         }
-        for (const resolve of waiters) resolve(rows);
+        for (const resolve of waiters) resolve(slice);
       }
     } finally {
       this.advancing = false;
