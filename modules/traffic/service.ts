@@ -475,7 +475,9 @@ export class TrafficLog {
     this.ip[slot] = ip;
     const cookie = request ? request.headers.get("cookie") : null;
     this.cookie[slot] = cookie;
-    if (cookie && request && !this.cookieRequests.has(cookie)) this.cookieRequests.set(cookie, request);
+    // One request per distinct cookie, for the flush's user lookup; bounded like the ring (a stalled writer
+    // and a flood of made-up cookies must not grow it without end: beyond it a row's user is unknown).
+    if (cookie && request && this.cookieRequests.size < this.capacity && !this.cookieRequests.has(cookie)) this.cookieRequests.set(cookie, request);
     if (this.size >= this.batchSize && !this.soon && this.timer) {
       this.soon = true;
       setTimeout(() => {
