@@ -7,7 +7,7 @@
  */
 import { progressBar, progressPrinter } from "../db/import/places/download";
 import { extractUrl } from "../db/import/places/osm-refresh";
-import { DEFAULT_MIN_CONFIDENCE, importOvertureState } from "../db/import/places/overture";
+import { DEFAULT_MIN_CONFIDENCE, importOvertureState, releaseFromPath } from "../db/import/places/overture";
 import { formatSummary } from "../db/import/places/store";
 import { bootForImport, importArgs, importConfig, runImport } from "./lib/import-cli";
 
@@ -20,6 +20,8 @@ if (release !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(release)) cli.fail("--r
 const config = importConfig();
 const from = cli.positional[0] ?? (config.OVERTURE_PLACES_URL ? extractUrl(config.OVERTURE_PLACES_URL, stateCode) : undefined);
 if (!from) cli.fail("Give a GeoParquet file or URL, or set OVERTURE_PLACES_URL");
+// Every refreshed place carries its data's date: a file whose path names no release must say which it is.
+if (!release && !releaseFromPath(from)) cli.fail("Say which Overture release this file is, e.g. --release 2025-10-22 (its path names none)");
 const { database, cityIndex } = await bootForImport(config);
 const bar = progressPrinter((t) => process.stdout.write(t), Boolean(process.stdout.isTTY));
 const n = (x: number) => x.toLocaleString("en-US");

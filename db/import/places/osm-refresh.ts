@@ -40,6 +40,17 @@ function osmium(args: string[]): Promise<void> {
   });
 }
 
+/**
+ * The date of the data in an extract: its header's replication timestamp (Geofabrik writes the time of the
+ * OpenStreetMap state it was cut from), or null when the header has none.
+ */
+export async function extractDate(file: string): Promise<string | null> {
+  if (!Bun.which("osmium")) return null;
+  const proc = Bun.spawn(["osmium", "fileinfo", "-g", "header.option.osmosis_replication_timestamp", file], { stdout: "pipe", stderr: "ignore" });
+  const text = (await new Response(proc.stdout).text()).trim();
+  return (await proc.exited) === 0 && /^\d{4}-\d{2}-\d{2}T/.test(text) ? text.slice(0, 10) : null;
+}
+
 /** Two `tags-filter` passes (POI keys, then `name`): what remains are named POIs and the nodes their ways need. */
 export async function filterNamedPois(input: string, output: string, workDir: string): Promise<void> {
   const keyed = join(workDir, "pois.osm.pbf");
@@ -136,10 +147,13 @@ export async function refreshOsmState(
       input = join(workDir, "extract.osm.pbf");
       const progress: Progress = (done, total) => options.onProgress?.("download", done, total);
       const { lastModified } = await downloadFile(from, input, { onProgress: progress });
-      dataDate = new Date(lastModified ?? Date.now()).toISOString().slice(0, 10);
+      // The extract's own date first; else the server's Last-Modified; else the day it was fetched (a live
+      // download is OpenStreetMap as observed that day).
+      dataDate = (await extractDate(input)) ?? new Date(lastModified ?? Date.now()).toISOString().slice(0, 10);
     } else {
       if (!existsSync(from)) throw new Error(`No such file: ${from}`);
-      dataDate = statSync(from).mtime.toISOString().slice(0, 10);
+      // The extract's own date first; else the day the file was written.
+      dataDate = (await extractDate(from)) ?? statSync(from).mtime.toISOString().slice(0, 10);
     }
     options.onStep?.("filter");
     const filtered = join(workDir, "named-pois.osm.pbf");

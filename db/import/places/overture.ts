@@ -126,7 +126,7 @@ async function* overtureRows(
 
 /**
  * Import one state's Overture places from a GeoParquet URL or file, replacing earlier Overture rows of the
- * state. `release` defaults to the date in the path (Overture's "2025-10-22.0" folders), else today.
+ * state. `release` defaults to the date in the path (Overture's "2025-10-22.0" folders); without either it is an error (no date is made up).
  */
 export async function importOvertureState(
   client: Client,
@@ -143,7 +143,8 @@ export async function importOvertureState(
       file = join(workDir, "places.parquet");
       await downloadFile(from, file, { onProgress: (done, total) => options.onProgress?.("download", done, total) });
     } else if (!existsSync(from)) throw new Error(`No such file: ${from}`);
-    const release = options.release ?? releaseFromPath(from) ?? new Date().toISOString().slice(0, 10);
+    const release = options.release ?? releaseFromPath(from);
+    if (!release) throw new Error(`No Overture release date for ${from}: pass one (--release YYYY-MM-DD)`);
     options.onStep?.("import");
     const seen = new Set<string>();
     const rows = overtureRows(file, stateCode, nearestState, options.minConfidence ?? DEFAULT_MIN_CONFIDENCE, seen, (done, total) => options.onProgress?.("import", done, total));

@@ -76,7 +76,9 @@ function buildPbf(version: 1 | 2): string {
   const xml = join(dir, `texas-v${version}.osm`);
   const pbf = join(dir, `texas-v${version}.osm.pbf`);
   writeFileSync(xml, osmXml(version));
-  const convert = Bun.spawnSync(["osmium", "cat", xml, "-o", pbf, "-O"]);
+  // Version 1 carries a replication timestamp in its header, as Geofabrik's extracts do; version 2 none.
+  const header = version === 1 ? ["--output-header=osmosis_replication_timestamp=2025-11-01T20:21:02Z"] : [];
+  const convert = Bun.spawnSync(["osmium", "cat", xml, ...header, "-o", pbf, "-O"]);
   if (convert.exitCode !== 0) throw new Error(convert.stderr.toString());
   return pbf;
 }
@@ -98,7 +100,8 @@ describe("import:osm --state", () => {
     expect(first.stdout).toMatch(/Download \[#+\] 100 %/);
     expect(first.stdout).toContain("Filtering to named places (osmium tags-filter)");
     expect(first.stdout).toMatch(/Import +\[#+\] 100 %/);
-    expect(first.stdout).toMatch(/OpenStreetMap TX \(data of 2025-11-18\): 2 new, 0 updated, 0 merged, 0 removed/);
+    // The extract's header date wins over the server's Last-Modified (2025-11-18).
+    expect(first.stdout).toMatch(/OpenStreetMap TX \(data of 2025-11-01\): 2 new, 0 updated, 0 merged, 0 removed/);
     const v1 = await rows(db, "SELECT title, source_id, phone, website, state_code FROM places WHERE source = 'osm' ORDER BY title");
     expect(v1.map((r) => [r.title, r.source_id, r.state_code])).toEqual([
       ["Refresh Bean Cafe", "node/1", "TX"],
@@ -106,11 +109,12 @@ describe("import:osm --state", () => {
     ]);
     expect(v1[0]!.phone).toBe("(512) 555-0101");
     expect(v1[0]!.website).toBe("https://bean.example/");
-    expect((await rows(db, "SELECT version, rows FROM data_imports WHERE dataset = 'refresh:osm:TX'"))[0]).toMatchObject({ version: "2025-11-18", rows: 2 });
+    expect((await rows(db, "SELECT version, rows FROM data_imports WHERE dataset = 'refresh:osm:TX'"))[0]).toMatchObject({ version: "2025-11-01", rows: 2 });
 
     served.set("/us/texas-latest.osm.pbf", buildPbf(2));
     const second = await run("import-osm.ts", ["--state", "TX"], db, env);
     expect(second.code).toBe(0);
+    // Version 2 has no header date: the server's Last-Modified is the data's date.
     expect(second.stdout).toMatch(/OpenStreetMap TX \(data of 2025-11-18\): 1 new, 1 updated, 0 merged, 1 removed \(gone from OSM\)/);
     const v2 = await rows(db, "SELECT title FROM places WHERE source = 'osm' ORDER BY title");
     expect(v2.map((r) => r.title)).toEqual(["Refresh Capitol Museum", "Refresh Lodge & Suites"]);
@@ -121,7 +125,7 @@ describe("import:osm --state", () => {
     const db = freshDatabase(dir, "osm-file.db");
     const local = await run("import-osm.ts", ["--state", "TX", buildPbf(1)], db);
     expect(local.code).toBe(0);
-    expect(local.stdout).toMatch(/OpenStreetMap TX .*: 2 new/);
+    expect(local.stdout).toMatch(/OpenStreetMap TX \(data of 2025-11-01\): 2 new/); // the extract header's date
     const missing = await run("import-osm.ts", ["--state", "TX"], db, { OSM_EXTRACT_URL: `${base}/nothing/{state}.osm.pbf` });
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain(`Download failed: ${base}/nothing/texas.osm.pbf answered HTTP 404`);
@@ -217,6 +221,10 @@ describe("import:overture --state", () => {
 
     const v2 = join(dir, "ov", "v2.parquet");
     await buildParquet(v2, [{ id: "ov-hotel", name: "Overture Test Inn", category: "hotel", confidence: 0.85, lng: -97.745, lat: 30.266, phone: "512-555-0103" }]);
+    // A path naming no release needs --release: the places' date is never made up.
+    const undated = await run("import-overture.ts", ["--state", "TX", v2], db);
+    expect(undated.code).toBe(2);
+    expect(undated.stderr).toContain("Say which Overture release this file is, e.g. --release 2025-10-22 (its path names none)");
     const second = await run("import-overture.ts", ["--state", "TX", v2, "--release", "2025-11-19"], db);
     expect(second.code).toBe(0);
     expect(second.stdout).toContain("Overture TX (release 2025-11-19, confidence ≥ 0.6): 0 new, 1 updated, 0 merged, 1 removed (gone from Overture)");
