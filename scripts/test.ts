@@ -9,7 +9,9 @@
  *   db/'s files, and the type check followed by the others;
  *   durability (base.db), then fuzz (e2e.db);
  *   the bun:test files that read the shared database, once places.db is written.
- * Everything but the templates and Playwright runs at nice 5.
+ * Priorities: the templates at the top (places.db gates the shared-database files: imported at the browser
+ * tests' priority it came at ~300 s of a 370 s run), Playwright and the shared-database files at nice 2, the
+ * rest at nice 5.
  * Playwright's output streams through; every other stage prints its output whole when it ends, so lines
  * never interleave. A table of stage times (wall and CPU) ends the run. Arguments go to Playwright.
  */
@@ -104,12 +106,14 @@ const placesReady = written(join(templates, "places.db"), templateRun);
 const withTemplates = async (ready: Promise<boolean>) => ({ LOCALSCOPE_TEST_TEMPLATES: (await ready) ? templates : undefined });
 
 // Playwright once its template is there (the test servers copy it; global setup imports nothing).
-const e2eRun = (async () => run("playwright", [bin("playwright"), "test", ...process.argv.slice(2)], { env: await withTemplates(e2eReady), live: true }))();
+const e2eRun = (async () => run("playwright", nice([bin("playwright"), "test", ...process.argv.slice(2)], 2), { env: await withTemplates(e2eReady), live: true }))();
 
 // Everything else in lanes of its own, each as soon as what it needs is there, niced below the browser tests
 // (their servers and Chromium answer within timeouts; these do not). One lane at a time left a core idle
 // whenever its stage waited (on timers, child processes, another stage's template): decision 029.
-const nice = (cmd: string[]) => ["nice", "-n", "5", ...cmd];
+function nice(cmd: string[], level = 5): string[] {
+  return ["nice", "-n", String(level), ...cmd];
+}
 const { own, shared } = unitFiles();
 // The files on their own databases in two processes side by side: db/'s (real imports, migrations, a libSQL
 // server: they wait on child processes and the disk) and the rest (they wait on timers and spawned servers).
@@ -117,7 +121,7 @@ const ownDb = own.filter((f) => f.startsWith("./db/"));
 const ownRest = own.filter((f) => !f.startsWith("./db/"));
 const ownEnv = async () => ({ ...(await withTemplates(baseReady)), LOCALSCOPE_TEST_PLACES: "off" });
 // `bun test` with no file runs every file: an empty group (none matched) runs nothing instead.
-const testFiles = async (name: string, files: string[], env: Record<string, string | undefined>) => (files.length ? run(name, nice([bin("bun"), "test", ...files]), { env }) : { code: 0, output: "" });
+const testFiles = async (name: string, files: string[], env: Record<string, string | undefined>, level = 5) => (files.length ? run(name, nice([bin("bun"), "test", ...files], level), { env }) : { code: 0, output: "" });
 const laneOwnDb = (async () => testFiles(`bun test: ${ownDb.length} db/ files on their own databases`, ownDb, await ownEnv()))();
 const laneOwn = (async () => {
   const types = await run("tsc", nice([bin("tsc"), "--noEmit", "-p", "."]));
@@ -136,7 +140,7 @@ const laneSuites = (async () => {
   const fuzz = await run("fuzz --short", nice([bin("bun"), "scripts/fuzz.ts", "--short"]), { env: { ...(await withTemplates(e2eReady)), PLACES_BACKGROUND_IMPORT: "off" } });
   return { fuzz, durability };
 })();
-const laneShared = (async () => testFiles(`bun test: ${shared.length} files on the shared database`, shared, await withTemplates(placesReady)))();
+const laneShared = (async () => testFiles(`bun test: ${shared.length} files on the shared database`, shared, await withTemplates(placesReady), 2))();
 
 const { types, unitOwn } = await laneOwn;
 const { fuzz, durability } = await laneSuites;
