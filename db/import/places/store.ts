@@ -306,15 +306,34 @@ export async function importDatasetState(
   }
 
   const now = Date.now();
+  // Several rows per statement: SQLite prepares each statement, and with ~30 columns a row the per-row prepare
+  // was the import's largest single cost. The bound values stay held per row until the collector finalises a
+  // statement (db/import/release.ts), so `releaseStatements` still counts rows.
+  const ROWS = 100;
   const CHUNK = 400;
-  // New places first (their ids are needed for the source links).
+  const placeholders = (n: number, width: number) => Array.from({ length: n }, () => `(${Array(width).fill("?").join(", ")})`).join(", ");
+  const columnCount = COLUMNS.split(",").length;
+  const refKeyOf = (source: unknown, sourceId: unknown) => `${String(source)}\u0000${String(sourceId)}`;
+  // New places first (their ids are needed for the source links). A new place's (source, sourceId) is unique
+  // among them (a repeated record became an update above), which maps each returned id back to its place;
+  // RETURNING gives no order.
   for (let i = 0; i < fresh.length; i += CHUNK) {
     const chunk = fresh.slice(i, i + CHUNK);
-    const results = await client.batch(
-      chunk.map((p) => ({ sql: `INSERT INTO places (${COLUMNS}) VALUES (${COLUMNS.split(",").map(() => "?").join(", ")}) RETURNING id`, args: rowArgs(p, now) })),
-      "write",
-    );
-    results.forEach((r, j) => (chunk[j]!.id = Number(r.rows[0]!.id)));
+    const statements: InStatement[] = [];
+    for (let j = 0; j < chunk.length; j += ROWS) {
+      const rows = chunk.slice(j, j + ROWS);
+      statements.push({ sql: `INSERT INTO places (${COLUMNS}) VALUES ${placeholders(rows.length, columnCount)} RETURNING id, source, source_id`, args: rows.flatMap((p) => rowArgs(p, now)) });
+    }
+    const results = await client.batch(statements, "write");
+    const byRef = new Map(chunk.map((p) => [refKeyOf(p.source, p.sourceId), p]));
+    for (const result of results) {
+      for (const r of result.rows) {
+        const place = byRef.get(refKeyOf(r.source, r.source_id));
+        if (!place) throw new Error(`the import could not match the new place ${String(r.source)} ${String(r.source_id)} to its record`);
+        place.id = Number(r.id);
+      }
+    }
+    if (chunk.some((p) => p.id === undefined)) throw new Error(`the import wrote ${dataset.key} ${stateCode} places without ids`);
     await releaseStatements(chunk.length);
   }
   const updates: InStatement[] = [];
@@ -323,17 +342,27 @@ export async function importDatasetState(
     const assignments = COLUMNS.split(", ").map((c) => `${c} = ?`).join(", ");
     updates.push({ sql: `UPDATE places SET ${assignments} WHERE id = ?`, args: [...rowArgs(p, now), p.id!] });
   }
-  const links: InStatement[] = newLinks
-    .filter(({ place }) => !place.gone)
-    .map(({ place, ref }) => ({
-      sql: "INSERT INTO place_sources (source, source_id, place_id, licence) VALUES (?, ?, ?, ?) ON CONFLICT (source, source_id) DO UPDATE SET place_id = excluded.place_id, licence = excluded.licence",
-      args: [ref.source, ref.sourceId, place.id!, ref.licence],
-    }));
-  const deletes: InStatement[] = gone.map((p) => ({ sql: "DELETE FROM places WHERE id = ?", args: [p.id!] }));
+  // One link per (source, sourceId): inside a multi-row upsert as between statements, the later row wins.
+  const linkRows = newLinks.filter(({ place }) => !place.gone);
+  const links: InStatement[] = [];
+  for (let i = 0; i < linkRows.length; i += ROWS) {
+    const rows = linkRows.slice(i, i + ROWS);
+    links.push({
+      sql: `INSERT INTO place_sources (source, source_id, place_id, licence) VALUES ${placeholders(rows.length, 4)} ON CONFLICT (source, source_id) DO UPDATE SET place_id = excluded.place_id, licence = excluded.licence`,
+      args: rows.flatMap(({ place, ref }) => [ref.source, ref.sourceId, place.id!, ref.licence]),
+    });
+  }
+  const deletes: InStatement[] = [];
+  for (let i = 0; i < gone.length; i += ROWS * 4) {
+    const ids = gone.slice(i, i + ROWS * 4).map((p) => p.id!);
+    deletes.push({ sql: `DELETE FROM places WHERE id IN (${ids.map(() => "?").join(", ")})`, args: ids });
+  }
   const writes = [...updates, ...links, ...unlinks, ...deletes];
+  // Rows each statement writes.
+  const rowCounts = [...updates.map(() => 1), ...links.map((_, i) => Math.min(ROWS, linkRows.length - i * ROWS)), ...unlinks.map(() => 1), ...deletes.map((_, i) => Math.min(ROWS * 4, gone.length - i * ROWS * 4))];
   for (let i = 0; i < writes.length; i += CHUNK) {
     await client.batch(writes.slice(i, i + CHUNK), "write");
-    await releaseStatements(Math.min(CHUNK, writes.length - i));
+    await releaseStatements(rowCounts.slice(i, i + CHUNK).reduce((a, b) => a + b, 0));
   }
   options.onProgress?.(summary.read);
   return summary;
