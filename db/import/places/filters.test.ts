@@ -183,6 +183,13 @@ describe("lodging and business junk on real rows (decision 035, second pass)", a
     expect(verdict(wofUt, "857270111", "Salt Lake Hotel Associates LP")).toBe("organisation-like name");
     expect(verdict(wofNv, "236057195", "Court House News Svc")).toBe("organisation-like name");
   });
+  test("a name that is a web address is an online business, not a place", () => {
+    const web = [...wofNv.values()].filter((v) => /^\S+\.(com|net)$/i.test(v.place.title));
+    expect(web.map((v) => v.place.title)).toContain("Phenshop.com");
+    expect(web.length).toBeGreaterThan(20);
+    for (const v of web) expect(v.reason, v.place.title).toBe("a web address, not a place");
+    expect(junkReason({ ...web[0]!.place, title: "Tacos.com Grill" })).toBeNull();
+  });
   test("a museum the dump files as a restaurant is not food; a bar that is also a museum is", async () => {
     expect(verdict(wofNv, "354079977", "Neon Museum")).toBe("a museum filed as a business");
     const wofMt = await verdicts(wofSimplegeo, "MT");

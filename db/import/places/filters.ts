@@ -138,9 +138,13 @@ export function farmersMarketEnded(p: Pick<PlaceInput, "kind" | "description">):
   return last < 2021 ? String(last) : null;
 }
 
+/** A name that is a web address ("Phenshop.com", "Flowers2u.com"): an online business, no shop front to visit. */
+const WEB_NAME = /^\S+\.(com|net|org|biz|info|us)$/i;
+
 /** Why a record is left out of the store, or null to keep it. */
 export function junkReason(p: PlaceInput): string | null {
   if (isPoBox(p.address)) return "PO-box address (no site to visit)";
+  if (WEB_NAME.test(p.title.trim())) return "a web address, not a place";
   const { categoryId, kind, title } = p;
   if ((categoryId === CATEGORY.stores || categoryId === CATEGORY.food) && JUNK_KIND.test(kind)) return "kind no traveller looks for";
   if (categoryId === CATEGORY.lodging && NOT_LODGING.test(title)) return "children's camp, not lodging";
