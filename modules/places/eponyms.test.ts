@@ -52,7 +52,7 @@ test("a National Register designation suffix names the same sight", () => {
   expect(sightKey("acadia national park")).toBe("acadia national park");
 });
 
-test("a casino listed only in data older than five years is stale, as food, stores and lodging are (never featured, labelled)", () => {
+test("a casino listed only in data older than five years is stale, as food, stores and lodging are (never featured but as a casino resort without current data, labelled)", () => {
   const now = new Date("2026-11-24T00:00:00Z");
   expect(isStale(9, "2011", "casino", now)).toBe(true);
   expect(isStale(11, "2011", "casino hotel", now)).toBe(true);

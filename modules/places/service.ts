@@ -553,10 +553,13 @@ export class PlacesService {
       for (const radius of featuredRadii(city.population)) {
         within = radius;
         // Old data never features (DECISIONS 20) — except a casino resort, the sight a city like Las Vegas is known
-        // for, which the bundled data knows only from 2011 (its card says "Listed in 2011 data — may have changed").
-        rows = (await this.candidates(city, radius, { minNotability: 1 })).filter(
-          (r) => !isStale(Number(r.category_id), r.observed_at as string | null, String(r.kind)) || isCasinoResort({ categoryId: Number(r.category_id), title: String(r.title) }),
-        );
+        // for, which the bundled data knows only from 2011 (its card says "Listed in 2011 data — may have changed"),
+        // and only while no current data (an operator refresh) lists a casino resort around.
+        const all = await this.candidates(city, radius, { minNotability: 1 });
+        const stale = (r: Row) => isStale(Number(r.category_id), r.observed_at as string | null, String(r.kind));
+        const resort = (r: Row) => isCasinoResort({ categoryId: Number(r.category_id), title: String(r.title), kind: String(r.kind) });
+        const current = all.some((r) => resort(r) && !stale(r));
+        rows = all.filter((r) => !stale(r) || (!current && resort(r)));
         if (rows.length >= FEATURED_TARGET) break;
       }
       const sights = corroborated(rows);

@@ -194,8 +194,9 @@ function incomeBonus(code: string | undefined): number {
  */
 const BUSINESS_DUMP = "wof-simplegeo";
 const DUMP_SHOP_KIND = /\b(art gallery|arts center)\b/i;
-/** A lodging whose own name says casino is a casino resort: a sight (it stays in lodging too). */
-export const isCasinoResort = (p: { categoryId: number; title: string }) => p.categoryId === CATEGORY.lodging && /\bcasino\b/i.test(p.title);
+/** A lodging whose own name (or kind: OSM's hotel + casino) says casino is a casino resort: a sight (it stays in lodging too). */
+export const isCasinoResort = (p: { categoryId: number; title: string; kind?: string }) =>
+  p.categoryId === CATEGORY.lodging && (/\bcasino\b/i.test(p.title) || /\bcasino\b/i.test(p.kind ?? ""));
 /**
  * The National Historic Preservation Act put every National Historic Landmark and historic area of the National
  * Park System designated until then on the new National Register on 15 October 1966: a listing of that day
