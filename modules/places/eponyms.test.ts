@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { eponymBonus, eponyms, isStale, sightKey } from "./service";
+import { corroborated, eponymBonus, eponyms, isStale, sightKey } from "./service";
 
 const at = (key: string, source = "osm-city-extracts", latitude = 40.706, longitude = -73.997) => ({ key, latitude, longitude, source });
 
@@ -52,7 +52,7 @@ test("a National Register designation suffix names the same sight", () => {
   expect(sightKey("acadia national park")).toBe("acadia national park");
 });
 
-test("a casino listed only in data older than five years is stale, as food, stores and lodging are (never featured, labelled)", () => {
+test("a casino listed only in data older than five years is stale, as food, stores and lodging are (never featured but as a casino resort without current data, labelled)", () => {
   const now = new Date("2026-11-24T00:00:00Z");
   expect(isStale(9, "2011", "casino", now)).toBe(true);
   expect(isStale(11, "2011", "casino hotel", now)).toBe(true);
@@ -61,4 +61,24 @@ test("a casino listed only in data older than five years is stale, as food, stor
   expect(isStale(9, "2011", "museum", now)).toBe(false);
   expect(isStale(11, "2011", "hotel", now)).toBe(true);
   expect(isStale(9, null, "casino", now)).toBe(false);
+});
+
+test("a café or shop named like a sight nearby never joins the sight's records; the sight's card takes a Wikipedia paragraph one of its records has", () => {
+  const row = (id: number, title: string, category_id: number, notability: number, extra: Record<string, unknown> = {}) =>
+    ({ id, title, title_key: title.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim(), category_id, kind: "historic site", notability, quality: 1, latitude: 40.672, longitude: -73.977, sources: JSON.stringify([{ source: "nys-national-register" }]), tags: null, description: null, ...extra }) as never;
+  const district = row(1, "Park Slope Historic District", 8, 6, { kind: "historic district", description: "Listed on the National Register of Historic Places in 1983." });
+  const article = row(2, "Park Slope Historic District", 8, 5, {
+    sources: JSON.stringify([{ source: "historic-wikipedia" }]),
+    description: "Park Slope Historic District is a national historic district in Park Slope, Brooklyn.",
+    tags: JSON.stringify({ wikipedia: "https://en.wikipedia.org/wiki/Park_Slope_Historic_District" }),
+  });
+  const cafe = row(3, "Park Slope", 10, 1, { kind: "cafe", latitude: 40.673 });
+  const shop = row(4, "Park Slope", 12, 1, { kind: "books", latitude: 40.671 });
+  const sights = corroborated([district, article, cafe, shop]);
+  expect(sights).toHaveLength(3);
+  const group = sights.find((s) => Number(s.r.id) === 1)!;
+  expect(group.article && Number(group.article.id)).toBe(2);
+  for (const id of [3, 4]) expect(sights.find((s) => Number(s.r.id) === id)?.article).toBeNull();
+  // Without the rule the café's key ("park slope") is the district's key without its designation.
+  expect(sightKey("park slope historic district")).toBe("park slope");
 });

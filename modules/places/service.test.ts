@@ -95,11 +95,12 @@ describe("place lists over real data", () => {
   const TRAVELLER_CITIES = [
     ["Las Vegas", "NV"], ["Reno", "NV"], ["Ely", "NV"], ["New Orleans", "LA"], ["Lafayette", "LA"], ["Salt Lake City", "UT"], ["Moab", "UT"],
     ["Chicago", "IL"], ["Springfield", "IL"], ["Boston", "MA"], ["Salem", "MA"], ["Abbeville", "AL"], ["Birmingham", "AL"], ["New York", "NY"],
+    ["Pittsburgh", "PA"], ["Savannah", "GA"], ["West Yellowstone", "MT"], ["St. Louis", "MO"], ["Houston", "TX"], ["Washington", "DC"],
   ] as const;
-  const ORGANISATION = /\b(llc|inc|corp|mgmt|management|hospitality|foundation)\b/i;
+  const ORGANISATION = /\b(llc|l l c|inc|corp|mgmt|management|hospitality|foundation)\b|\b(l ic|lp|svc)$/i;
   const titleKey = (t: string) => t.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim().replace(/^the /, "");
 
-  test("13 cities: featured, gems and lodging hold no organisation names, PO boxes or chains as gems; lists run in distance bands", async () => {
+  test("20 cities: featured, gems and lodging hold no organisation names, PO boxes or chains as gems; lists run in distance bands", async () => {
     const { DISTANCE_BANDS } = await import("./service");
     const band = (d: number) => DISTANCE_BANDS.findIndex((b) => d <= b);
     for (const [city, state] of TRAVELLER_CITIES) {
@@ -116,6 +117,10 @@ describe("place lists over real data", () => {
       // No place of a chain the name-suggestion-index marks as dissolved (its Wikidata check).
       for (const p of [...featured, ...gems, ...lodging]) expect(dissolvedChain(p.title), `${city}: ${p.title}`).toBeNull();
       for (const p of featured) expect(p.title).not.toMatch(/historical society/i);
+      // Lodging is somewhere to stay: no mobile-home park, no tour operator.
+      for (const p of lodging) expect(p.title, `${city}: ${p.title}`).not.toMatch(/\bmobile home park$|\btours$/i);
+      // Every place answer is dated by its dataset (issue 11 point 4).
+      for (const p of [...featured, ...gems, ...lodging, ...nearby]) expect(p.observedAt, `${city}: ${p.title} (${p.source})`).not.toBeNull();
       const centre = cityIndex.find(city, state)!;
       for (const list of [nearby, gems, lodging]) {
         const bands = list.map((p) => band(handMiles(centre.latitude, centre.longitude, p.latitude, p.longitude) - 1e-6));
@@ -147,6 +152,13 @@ describe("place lists over real data", () => {
       expect(p.title).not.toMatch(/precinct|police/i);
       expect(p.distance).toBeLessThanOrEqual(8);
     }
+    // A card quoting a Wikipedia paragraph links its article (CC BY-SA), merged records included (Hotel Chelsea:
+    // OSM's point with Wikipedia's paragraph); a plaque's words say they are an inscription, not a description.
+    for (const p of featured) if (p.sources.some((s: any) => s.source === "historic-wikipedia")) expect(p.wikipedia, p.title).toMatch(/^https:\/\/en\.wikipedia\.org\/wiki\//);
+    const statue = featured.find((p) => p.title === "Statue of Liberty")!;
+    expect(statue.description).not.toMatch(/^Give me your tired/);
+    // Every featured sight is dated, the National Register's rows by the file's newest listing.
+    for (const p of featured) expect(p.observedAt, p.title).toMatch(/^\d{4}/);
   }, 120_000);
 
   test("Las Vegas's featured list leads with museums, casinos and landmarks, not businesses", async () => {
@@ -156,6 +168,20 @@ describe("place lists over real data", () => {
     for (const p of featured.slice(0, 6)) expect(p.kind, p.title).toMatch(sight);
     expect(featured.filter((p) => /museum/.test(p.kind)).length).toBeGreaterThanOrEqual(3);
     for (const p of featured) expect(p.title).not.toMatch(/\b(d j'?s|taekwondo|dance studio|consulting|products)\b/i);
+    // Decision 035, second pass: a downtown casino resort (its 2011 record, labelled as such), the Neon Museum,
+    // and none of the 2011 dump's private galleries ("Main Gallery", "Michele C Quinn Fine Art Advisory L Ic").
+    const casino = featured.find((p) => p.kind === "casino hotel" && p.distance <= 1);
+    expect(casino, "a downtown casino resort").toBeDefined();
+    expect(casino.categoryId).toBe(11);
+    expect(casino.stale).toBe(true);
+    expect(featured.map((p) => p.title)).toContain("Neon Museum");
+    for (const p of featured) {
+      expect(p.source === "wof-simplegeo" && /gallery|arts center/.test(p.kind), p.title).toBe(false);
+      expect(p.title).not.toMatch(/\bl\s?ic$|\bl\.?\s?l\.?\s?c\b/i);
+    }
+    // Museums and a Wikipedia landmark come before the Wikivoyage activities (shows, rides).
+    const firstActivity = featured.findIndex((p) => p.kind === "activity");
+    if (firstActivity !== -1) for (const title of ["Neon Museum", "Harrison's Guest House"]) expect(featured.findIndex((p) => p.title === title), title).toBeLessThan(firstActivity);
   });
 
   test("fun facts are not places: category 7/3 is an empty list", async () => {

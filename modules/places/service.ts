@@ -6,7 +6,7 @@ import type { CityIndex, IndexedCity } from "../cities";
 import { LIST_LABELS, toListId } from "../../src/domain/categories";
 import { US_STATES } from "../../src/domain/states";
 import { distanceMiles } from "../../src/geo";
-import { notability, SIGNAL_TAGS } from "../../db/import/places/filters";
+import { isCasinoResort, notability, SIGNAL_TAGS } from "../../db/import/places/filters";
 
 /** One place as every API answer carries it (discovery.md section 3 + provenance, DECISIONS 1–3). */
 export interface Place {
@@ -231,24 +231,30 @@ const parse = <T>(text: unknown, fallback: T): T => {
  * sight. The most notable record stands for it; the sight scores what its records' signals score together
  * (the import's notability over the union of their datasets, Wikidata/Wikipedia links and signal tags).
  */
-function corroborated(rows: Row[]): Array<{ r: Row; n: number; key: string; area: boolean }> {
+export function corroborated(rows: Row[]): Array<{ r: Row; n: number; key: string; area: boolean; article: Row | null }> {
   const groups = new Map<string, Row[][]>();
   for (const r of rows) {
-    const key = sightKey(String(r.title_key));
+    // A café or a shop is never a record of a sight, whatever its name ("Park Slope Cafe" beside the Park Slope
+    // Historic District, whose key loses its designation): it stands alone.
+    const own = GROUPLESS.has(Number(r.category_id));
+    const key = own ? `#${r.id}` : sightKey(String(r.title_key));
     const clusters = groups.get(key) ?? groups.set(key, []).get(key)!;
     const near = clusters.find((c) => distanceMiles(Number(c[0]!.latitude), Number(c[0]!.longitude), Number(r.latitude), Number(r.longitude)) <= CORROBORATION_MILES);
     if (near) near.push(r);
     else clusters.push([r]);
   }
-  const out: Array<{ r: Row; n: number; key: string; area: boolean }> = [];
-  for (const [key, clusters] of groups) {
+  const out: Array<{ r: Row; n: number; key: string; area: boolean; article: Row | null }> = [];
+  for (const [groupKey, clusters] of groups) {
+    const key = groupKey.startsWith("#") ? String(clusters[0]![0]!.title_key) : groupKey;
     for (const c of clusters) {
       c.sort((a, b) => Number(b.notability) - Number(a.notability) || Number(b.quality) - Number(a.quality) || Number(a.id) - Number(b.id));
       const best = c[0]!;
+      // The card of a sight shows a Wikipedia paragraph when one of its records has it (with the article's link).
+      const article = wikipediaOf(best) && best.description ? null : (c.find((r) => wikipediaOf(r) && r.description) ?? null);
       // A district lends its name to everything in it, as a street does: names borrowed say nothing of its fame.
       const area = c.some((r) => / historic district$/.test(String(r.title_key)) || /\bdistrict\b/.test(String(r.kind)));
       if (c.length === 1) {
-        out.push({ r: best, n: Number(best.notability), key, area });
+        out.push({ r: best, n: Number(best.notability), key, area, article });
         continue;
       }
       const tags: Record<string, string> = {};
@@ -265,11 +271,20 @@ function corroborated(rows: Row[]): Array<{ r: Row; n: number; key: string; area
         tags,
         sources: c.flatMap((r) => parse<Array<{ source: string }>>(r.sources, [])),
       });
-      out.push({ r: best, n: Math.max(Number(best.notability), merged), key, area });
+      out.push({ r: best, n: Math.max(Number(best.notability), merged), key, area, article });
     }
   }
   return out;
 }
+
+/** A sight's record showing the Wikipedia paragraph (and the article's link) another of its records has. */
+function withArticle(r: Row, article: Row): Row {
+  const tags = { ...(parse<Record<string, string> | null>(r.tags, null) ?? {}), wikipedia: wikipediaOf(article)! };
+  return { ...r, description: article.description, tags: JSON.stringify(tags) } as unknown as Row;
+}
+
+/** Food and stores never join a sight's records (corroborated). */
+const GROUPLESS = new Set([10, 12]);
 
 /** Another place named after a sight lies within this distance of it ("Brooklyn Bridge Park", "Times Square Hotel"). */
 const EPONYM_MILES = 1.25;
@@ -537,7 +552,14 @@ export class PlacesService {
       let within = 0;
       for (const radius of featuredRadii(city.population)) {
         within = radius;
-        rows = (await this.candidates(city, radius, { minNotability: 1 })).filter((r) => !isStale(Number(r.category_id), r.observed_at as string | null, String(r.kind)));
+        // Old data never features (DECISIONS 20) — except a casino resort, the sight a city like Las Vegas is known
+        // for, which the bundled data knows only from 2011 (its card says "Listed in 2011 data — may have changed"),
+        // and only while no current data (an operator refresh) lists a casino resort around.
+        const all = await this.candidates(city, radius, { minNotability: 1 });
+        const stale = (r: Row) => isStale(Number(r.category_id), r.observed_at as string | null, String(r.kind));
+        const resort = (r: Row) => isCasinoResort({ categoryId: Number(r.category_id), title: String(r.title), kind: String(r.kind) });
+        const current = all.some((r) => resort(r) && !stale(r));
+        rows = all.filter((r) => !stale(r) || (!current && resort(r)));
         if (rows.length >= FEATURED_TARGET) break;
       }
       const sights = corroborated(rows);
@@ -553,7 +575,7 @@ export class PlacesService {
         names,
       );
       return sights
-        .map(({ r, n, area }, i) => ({ r, n: n + (area ? 0 : eponymBonus(n, borrowed[i]!)), d: dist(r) }))
+        .map(({ r, n, area, article }, i) => ({ r: article ? withArticle(r, article) : r, n: n + (area ? 0 : eponymBonus(n, borrowed[i]!)), d: dist(r) }))
         .sort((a, b) => b.n - a.n || Number(b.r.quality) - Number(a.r.quality) || a.d - b.d || Number(a.r.id) - Number(b.r.id));
     }
     let categories: number[] | null = null;

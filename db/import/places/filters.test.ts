@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
-import { brandOf, dissolvedChain, farmersMarketEnded, junkReason, NHPA_DAY_ONE, notability, repeatedChain, REPEATED } from "./filters";
+import { brandOf, dissolvedChain, farmersMarketEnded, isCasinoResort, isOrganisationName, junkReason, NHPA_DAY_ONE, notability, repeatedChain, REPEATED } from "./filters";
 import { categoryFromOsmTags } from "./osm-tags";
 import { categoryFromOverture } from "./overture";
+import { osmCampgrounds } from "./sources/campgrounds";
 import { imlsMuseums } from "./sources/imls-museums";
 import { usdaFarmersMarkets } from "./sources/usda-farmers-markets";
 import { wofSimplegeo } from "./sources/wof";
@@ -111,6 +112,89 @@ describe("the chain rule: a name the bundled business data repeats across states
     expect(brandOf("Depot", 12)).toBe("depot");
     expect(repeatedChain("Starbucks Coffee")).toBeNull(); // an index brand: counted as one, not by this rule
     expect(brandOf("Starbucks Coffee", 10)).toBe("starbucks");
+  });
+});
+
+describe("Las Vegas's sights on real rows (decision 035, second pass)", async () => {
+  const wofNv = await verdicts(wofSimplegeo, "NV");
+  const imlsNv = await verdicts(imlsMuseums, "NV");
+  const row = (m: typeof wofNv, id: string, title: string) => {
+    const v = m.get(id);
+    expect(v?.place.title).toBe(title);
+    return v!.place;
+  };
+  const score = (p: PlaceInput) => notability({ ...p, sources: [{ source: p.source }] });
+
+  test("the dump's mangled LLC ('L Ic') and spaced 'L L C' are organisation names", () => {
+    const quinn = row(wofNv, "354070295", "Michele C Quinn Fine Art Advisory L Ic");
+    expect(isOrganisationName(quinn.title)).toBe(true);
+    expect(score(quinn)).toBeLessThan(1);
+    expect(isOrganisationName("Desert Rose Motel L L C")).toBe(true);
+    expect(isOrganisationName("Lic Nail Spa")).toBe(false);
+    expect(isOrganisationName("Golden Nugget Hotel & Casino")).toBe(false);
+  });
+
+  test("a 2011 'art gallery' or 'arts center' row alone is a shop, not a sight; the Neon Museum (IMLS general museum, $0.5–1 M income) outranks it", () => {
+    const gallery = row(wofNv, "354070745", "Main Gallery");
+    const caribbean = row(wofNv, "354173789", "Caribbean Lifestyle");
+    const neon = row(imlsNv, "8403200156", "Neon Museum");
+    expect(neon.tags).toMatchObject({ discipline: "GMU", income: "5" });
+    for (const shop of [gallery, caribbean]) {
+      expect(score(shop)).toBeLessThan(1); // never featured
+      expect(score(neon)).toBeGreaterThan(score(shop));
+    }
+    // The income class lifts a museum people pay to visit above one of the same discipline without.
+    expect(score(neon)).toBeGreaterThan(notability({ ...neon, tags: { discipline: "GMU" }, sources: [{ source: "imls-museums" }] }));
+  });
+
+  test("a lodging whose own name says Casino is a casino resort: a sight, above a plain hotel", () => {
+    const nugget = row(wofNv, "354082607", "Golden Nugget Hotel & Casino");
+    const cortez = row(wofNv, "236082641", "El Cortez Hotel & Casino");
+    expect(isCasinoResort(nugget)).toBe(true);
+    expect(nugget.categoryId).toBe(11); // it stays lodging
+    for (const resort of [nugget, cortez]) expect(score(resort)).toBeGreaterThanOrEqual(3);
+    expect(score(nugget)).toBeGreaterThan(score({ ...nugget, title: "Golden Nugget Hotel" }));
+  });
+
+  test("a Wikivoyage 'do' listing (an activity) ranks below a museum and a Wikipedia landmark", () => {
+    const activity = { categoryId: 9, kind: "activity", title: "Vegas Indoor Skydiving", sources: [{ source: "wikivoyage-do" }, { source: "wof-simplegeo" }] };
+    const museum = { categoryId: 9, kind: "natural history museum", title: "Las Vegas Natural History Museum", tags: { discipline: "NAT" }, sources: [{ source: "imls-museums" }] };
+    const landmark = { categoryId: 8, kind: "historic house", title: "Harrison's Guest House", sources: [{ source: "historic-wikipedia" }] };
+    expect(notability(museum)).toBeGreaterThan(notability(activity));
+    expect(notability(landmark)).toBeGreaterThan(notability(activity));
+  });
+});
+
+describe("lodging and business junk on real rows (decision 035, second pass)", async () => {
+  const wofNv = await verdicts(wofSimplegeo, "NV");
+  const wofUt = await verdicts(wofSimplegeo, "UT");
+  const campsPa = await verdicts(osmCampgrounds, "PA");
+  const verdict = (m: typeof wofNv, id: string, title: string) => {
+    expect(m.get(id)?.place.title).toBe(title);
+    return m.get(id)!.reason;
+  };
+  test("a mobile-home park is homes, not lodging; one that takes RVs stays", () => {
+    expect(verdict(campsPa, "osm:769512725", "Brown's Mobile Home Park")).toBe("mobile-home park, not lodging");
+    const rvToo = [...campsPa.values()].filter((v) => /mobile home/i.test(v.place.title) && /\brv\b/i.test(v.place.title));
+    for (const v of rvToo) expect(v.reason, v.place.title).toBeNull();
+  });
+  test("a tour operator and a hotel partnership filed as hotels; a news service filed as a shop", () => {
+    expect(verdict(wofUt, "857398253", "Interconnect Adventure Tours")).toBe("tour operator, not lodging");
+    expect(verdict(wofUt, "857270111", "Salt Lake Hotel Associates LP")).toBe("organisation-like name");
+    expect(verdict(wofNv, "236057195", "Court House News Svc")).toBe("organisation-like name");
+  });
+  test("a name that is a web address is an online business, not a place", () => {
+    const web = [...wofNv.values()].filter((v) => /^\S+\.(com|net)$/i.test(v.place.title));
+    expect(web.map((v) => v.place.title)).toContain("Phenshop.com");
+    expect(web.length).toBeGreaterThan(20);
+    for (const v of web) expect(v.reason, v.place.title).toBe("a web address, not a place");
+    expect(junkReason({ ...web[0]!.place, title: "Tacos.com Grill" })).toBeNull();
+  });
+  test("a museum the dump files as a restaurant is not food; a bar that is also a museum is", async () => {
+    expect(verdict(wofNv, "354079977", "Neon Museum")).toBe("a museum filed as a business");
+    const wofMt = await verdicts(wofSimplegeo, "MT");
+    const bar = [...wofMt.values()].find((v) => v.place.title === "Cowboys Bar & Museum");
+    expect(bar?.reason).toBeNull();
   });
 });
 

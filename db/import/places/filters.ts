@@ -17,13 +17,26 @@ const JUNK_KIND =
   /\b(mobile homes?|(household )?appliances?|electronics|computers?|optical goods|optician|catalog store|office supplies|stationery & office supplies|mobile phones?|furniture|garden supply|pets? & pet supplies|storage|adult|video rental|repair|trade supplier|wholesale|car parts|hvac|fuel|gas station|funeral)\b/i;
 
 /** Names of organisations rather than places: companies, managers, foundations, event businesses. */
-const ORGANISATION = /\b(l\.?l\.?c|inc|incorporated|corp|corporation|mgmt|management|hospitality|holdings|foundation|enterprises)\b|\b(events?|associates|services|co|ltd)\.?$/i;
+const ORGANISATION =
+  /\b(l\.?\s?l\.?\s?c|inc|incorporated|corp|corporation|mgmt|management|hospitality|holdings|foundation|enterprises)\b|\bl\s+ic$|\b(events?|associates|services|svcs?|co|ltd|l\.?l?\.?p)\.?$/i;
+// "L L C", "L.L.C." and the 2011 dump's "L Ic" (a mangled LLC: "Michele C Quinn Fine Art Advisory L Ic") are LLCs too.
 
 /** "PO Box 12", "P.O. Box", "Post Office Box", "Box 123", "HC 60 Box 53", "RR 2 Box 7" (a mailing address: no site to visit). */
 const PO_BOX = /^\s*(p\.?\s*o\.?\s*box|post office box|box\s+\d)|\bp\.?\s*o\.?\s*box\b|\b(hc|rr|rt|star route)\s*\d*\s+box\b/i;
 
 /** Children's day and summer camps filed under lodging. */
 const NOT_LODGING = /\b(day camps?|summer camps?|kids camps?|camp management)\b/i;
+/** A mobile-home park is where people live ("Brown's Mobile Home Park"), unless it also takes RVs or campers. */
+const HOMES_NOT_LODGING = /\bmobile home\b/i;
+const TAKES_TRAVELLERS = /\b(rv|r v|camp\w*|motel|inn|hotel)\b/i;
+/** A tour operator the dump files as a hotel ("Interconnect Adventure Tours"). */
+const TOUR_OPERATOR = /\btours$/i;
+/**
+ * A museum the 2011 dump files as a restaurant or a shop ("Neon Museum", restaurant): it is the museum's record
+ * (another dataset has it as one); a bar or café that is also a museum says so ("Cowboys Bar & Museum").
+ */
+const MUSEUM_AS_BUSINESS = /\bmuseum$/i;
+const FOOD_WORD = /\b(bar|cafe|café|grill|restaurant|pub|saloon|tavern|diner|kitchen|market)\b/i;
 
 interface BrandList {
   brands: Set<string>;
@@ -125,12 +138,20 @@ export function farmersMarketEnded(p: Pick<PlaceInput, "kind" | "description">):
   return last < 2021 ? String(last) : null;
 }
 
+/** A name that is a web address ("Phenshop.com", "Flowers2u.com"): an online business, no shop front to visit. */
+const WEB_NAME = /^\S+\.(com|net|org|biz|info|us)$/i;
+
 /** Why a record is left out of the store, or null to keep it. */
 export function junkReason(p: PlaceInput): string | null {
   if (isPoBox(p.address)) return "PO-box address (no site to visit)";
+  if (WEB_NAME.test(p.title.trim())) return "a web address, not a place";
   const { categoryId, kind, title } = p;
   if ((categoryId === CATEGORY.stores || categoryId === CATEGORY.food) && JUNK_KIND.test(kind)) return "kind no traveller looks for";
   if (categoryId === CATEGORY.lodging && NOT_LODGING.test(title)) return "children's camp, not lodging";
+  if (categoryId === CATEGORY.lodging && HOMES_NOT_LODGING.test(title) && !TAKES_TRAVELLERS.test(title)) return "mobile-home park, not lodging";
+  if (categoryId === CATEGORY.lodging && TOUR_OPERATOR.test(title)) return "tour operator, not lodging";
+  if ((categoryId === CATEGORY.food || categoryId === CATEGORY.stores) && p.source === BUSINESS_DUMP && MUSEUM_AS_BUSINESS.test(title) && !FOOD_WORD.test(title))
+    return "a museum filed as a business";
   if ((categoryId === CATEGORY.lodging || categoryId === CATEGORY.food || categoryId === CATEGORY.stores) && isOrganisationName(title))
     return "organisation-like name";
   if ((categoryId === CATEGORY.food || categoryId === CATEGORY.stores || categoryId === CATEGORY.lodging) && dissolvedChain(title)) return "chain known to be closed";
@@ -154,7 +175,28 @@ const LISTING_SOURCES = new Set([
 const FAMOUS_KIND = /\b(attraction|museum|viewpoint|zoo|aquarium|theme park|casino|gallery|landmark|planetarium|botanical garden|lighthouse)\b/i;
 /** Lesser sights: a statue or a plaque is worth a look on the way, rarely the reason to come. */
 const MINOR_KIND = /\b(monument|memorial|statue|historic bridge)\b/i;
-const MUSEUM_DISCIPLINE: Record<string, number> = { ART: 3, SCI: 3, NAT: 3, ZAW: 3, HST: 2, BOT: 2, CMU: 1, GMU: 1, HSC: -2 };
+// A general museum (GMU) is as much a museum as a history museum: IMLS files the Neon Museum and the Mob Museum so.
+const MUSEUM_DISCIPLINE: Record<string, number> = { ART: 3, SCI: 3, NAT: 3, ZAW: 3, HST: 2, BOT: 2, GMU: 2, CMU: 1, HSC: -2 };
+/**
+ * The museum's annual income (IMLS INCOMECD, from its IRS Form 990: 5 = $0.5–1 M, 6 = $1–5 M, 7 = $5–10 M, 8 = $10–50 M,
+ * 9 = over $50 M): visitors pay for a museum, so income marks the ones people come to. About 12 % of the file's museums
+ * reach code 5, 3 % code 7.
+ */
+function incomeBonus(code: string | undefined): number {
+  const n = Number(code);
+  if (!code || !Number.isFinite(n)) return 0;
+  return n >= 7 ? 3 : n >= 5 ? 2 : 0;
+}
+/**
+ * The 2011 business dump (SimpleGeo via Who's On First) files businesses under sight classes: its "art gallery" and
+ * "arts center" rows are mostly shops, studios and framers, its "museum" and "casino" rows often offices and vendors
+ * ("Casino Products"). Its class alone is a weak signal; with another dataset behind it the place is a sight.
+ */
+const BUSINESS_DUMP = "wof-simplegeo";
+const DUMP_SHOP_KIND = /\b(art gallery|arts center)\b/i;
+/** A lodging whose own name (or kind: OSM's hotel + casino) says casino is a casino resort: a sight (it stays in lodging too). */
+export const isCasinoResort = (p: { categoryId: number; title: string; kind?: string }) =>
+  p.categoryId === CATEGORY.lodging && (/\bcasino\b/i.test(p.title) || /\bcasino\b/i.test(p.kind ?? ""));
 /**
  * The National Historic Preservation Act put every National Historic Landmark and historic area of the National
  * Park System designated until then on the new National Register on 15 October 1966: a listing of that day
@@ -162,7 +204,7 @@ const MUSEUM_DISCIPLINE: Record<string, number> = { ART: 3, SCI: 3, NAT: 3, ZAW:
  */
 export const NHPA_DAY_ONE = "1966-10-15";
 /** Tags that carry a notability signal: kept when records of several datasets merge into one place. */
-export const SIGNAL_TAGS = ["nrListed", "nationalLandmark", "leadLength", "tourism"] as const;
+export const SIGNAL_TAGS = ["nrListed", "nationalLandmark", "leadLength", "tourism", "income"] as const;
 /** A Wikipedia lead paragraph this long belongs to a long article (the lead grows with the article). */
 const LONG_LEAD = 600;
 
@@ -193,17 +235,23 @@ export function notability(p: NotabilityInput): number {
   // a museum or an OSM attraction is.
   const listings = [...datasets].filter((s) => LISTING_SOURCES.has(s)).length;
   const families = new Set([...datasets].map((s) => (LISTING_SOURCES.has(s) ? "heritage" : s)));
-  let score = 2 * (families.size - 1);
+  // Another family is worth 2, the 2011 business dump 1: its row says the place existed, not that anyone came for it
+  // (it lists "Vegas Indoor Skydiving" as it lists a framer).
+  let score = 2 * (families.size - 1) - (families.size > 1 && families.has(BUSINESS_DUMP) ? 1 : 0);
   if (listings) score += 2 + (listings - 1);
   if (isNationalLandmark(p.tags)) score += 3;
   const wikipedia = !!(p.tags?.wikipedia || datasets.has("historic-wikipedia"));
   if (p.wikidata || wikipedia) score += 3;
   if (p.wikidata && wikipedia) score += 1;
   if (Number(p.tags?.leadLength) >= LONG_LEAD) score += 2;
-  if (datasets.has("wikivoyage-do")) score += 2;
+  // A Wikivoyage "do" listing is an activity a guide suggests (a show, a ride, a tour): less than a museum or a
+  // landmark with a Wikipedia article, more than nothing.
+  if (datasets.has("wikivoyage-do")) score += 1;
   const discipline = p.tags?.discipline;
-  if (discipline && discipline in MUSEUM_DISCIPLINE) score += MUSEUM_DISCIPLINE[discipline]!;
-  else if (FAMOUS_KIND.test(p.kind)) score += 3;
+  const dumpOnly = datasets.size === 1 && datasets.has(BUSINESS_DUMP);
+  if (discipline && discipline in MUSEUM_DISCIPLINE) score += MUSEUM_DISCIPLINE[discipline]! + incomeBonus(p.tags?.income);
+  else if (isCasinoResort(p)) score += 3;
+  else if (FAMOUS_KIND.test(p.kind)) score += dumpOnly ? (DUMP_SHOP_KIND.test(p.kind) ? 0 : 1) : 3;
   else if (MINOR_KIND.test(p.kind)) score += 1;
   // A skyscraper (Wikidata's word) is a sight of the skyline when the city's landmark list and the National
   // Register both name it (the Empire State Building); on Wikipedia's NRHP list alone it is an office block.

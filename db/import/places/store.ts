@@ -82,6 +82,19 @@ function mergeSignals(target: { tags?: Record<string, string> | null }, tags: Re
   }
 }
 
+/**
+ * A Wikipedia lead paragraph is the best description a place can have, and its CC BY-SA link goes with it: merged in
+ * from another record, it replaces a designation line ("Listed on the National Register … in 1966") or a plaque's
+ * inscription, and the place keeps the article's address (the link the paragraph must show).
+ */
+function preferArticle(target: { description?: string | null; tags?: Record<string, string> | null }, from: { description?: string | null; tags?: Record<string, string> | null }) {
+  const article = from.tags?.wikipedia;
+  if (!from.description || !article?.startsWith("https://en.wikipedia.org/wiki/")) return;
+  if (target.tags?.wikipedia?.startsWith("https://") && target.description) return;
+  target.description = from.description;
+  target.tags = { ...(target.tags ?? {}), wikipedia: article };
+}
+
 /** A place as held in memory during an import. */
 interface Held extends PlaceInput {
   id?: number;
@@ -158,6 +171,7 @@ export async function importDatasetState(
       const value = from[field];
       if (value !== undefined && value !== null && target[field] == null) (target as any)[field] = value;
     }
+    preferArticle(target, from);
     mergeSignals(target, from.tags);
     for (const ref of refs) if (!target.sources.some((s) => s.source === ref.source && s.sourceId === ref.sourceId)) target.sources.push(ref);
     target.dirty = true;
@@ -252,9 +266,13 @@ export async function importDatasetState(
         known.latitude = input.latitude;
         known.longitude = input.longitude;
         // Signals merged from other datasets stay (notability).
-        const signals = Object.fromEntries(SIGNAL_TAGS.flatMap((k) => (known.tags?.[k] ? [[k, known.tags[k]]] : [])));
+        // …and so does an article's link whose paragraph another record brought (preferArticle).
+        const signals = Object.fromEntries([...SIGNAL_TAGS, "wikipedia"].flatMap((k) => (known.tags?.[k] ? [[k, known.tags[k]]] : [])));
         known.tags = input.tags || Object.keys(signals).length ? { ...signals, ...(input.tags ?? {}) } : known.tags;
-      } else mergeSignals(known, input.tags);
+      } else {
+        preferArticle(known, input);
+        mergeSignals(known, input.tags);
+      }
       const own = known.sources.find((s) => s.source === ref.source && s.sourceId === ref.sourceId);
       if (own) own.observedAt = ref.observedAt;
       known.dirty = true;

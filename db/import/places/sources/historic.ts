@@ -219,6 +219,11 @@ interface Spec {
   url: string;
   states: string[];
   file: string;
+  /**
+   * A row's listing or designation date ("1966-10-15"), for a file that carries no date of its own: the dataset is
+   * dated by its newest listing (it was current at least then), so every place of it carries a date (DECISIONS 20).
+   */
+  datedBy?(row: Row): string | undefined;
   /** Which bounds to check (a state code, or "NYC"); defaults to the row's state. */
   box?: string;
   /** The row's state (multi-state files); defaults to the only state. */
@@ -232,7 +237,9 @@ function historic(spec: Spec): Dataset {
     states: spec.states,
     async *read(stateCode: string): AsyncIterable<ReadResult> {
       if (!spec.states.includes(stateCode)) return;
-      const rows = (await readCsv(spec.file)).filter((row) => (spec.stateOf ? spec.stateOf(row) : spec.states[0]) === stateCode);
+      const all = await readCsv(spec.file);
+      const observedAt = spec.observedAt ?? newestDate(all, spec.datedBy);
+      const rows = all.filter((row) => (spec.stateOf ? spec.stateOf(row) : spec.states[0]) === stateCode);
       const [area, box] = BOXES[spec.box ?? stateCode]!;
       const results = rows.map((row): ReadResult => {
         const f = spec.map(row, stateCode);
@@ -257,12 +264,24 @@ function historic(spec: Spec): Dataset {
           ...position,
           since: f.since ?? null,
           tags: Object.keys(tags).length ? tags : null,
+          ...(observedAt && !spec.observedAt ? { observedAt } : {}),
         };
         return place;
       });
       yield* uniqueIds(results);
     },
   };
+}
+
+/** The newest ISO date ("2019-06-11") the rows give, by `datedBy`; null without one. */
+function newestDate(rows: Row[], datedBy: Spec["datedBy"]): string | null {
+  if (!datedBy) return null;
+  let newest: string | null = null;
+  for (const row of rows) {
+    const date = datedBy(row)?.trim().slice(0, 10);
+    if (date && /^\d{4}-\d{2}-\d{2}$/.test(date) && (!newest || date > newest)) newest = date;
+  }
+  return newest;
 }
 
 /** Common skips for register rows: no name, gone, amendments. */
@@ -281,7 +300,8 @@ const NRHP_LICENCE = "Public domain (NRHP listing facts)";
 
 export const nysNationalRegister: Dataset = historic({
   key: "nys-national-register",
-  observedAt: null, // the source gives no date
+  observedAt: null, // the file gives no date of its own: its newest national_register_date dates it
+  datedBy: (row) => row.national_register_date,
   name: "New York State National Register of Historic Places listings",
   licence: "data.ny.gov terms of use (NRHP facts public domain)",
   attribution: "NY State Office of Parks, Recreation and Historic Preservation (data.ny.gov)",
@@ -311,7 +331,8 @@ const BOROUGH_CITY: Record<string, string> = { Manhattan: "New York", Brooklyn: 
 
 export const nycLandmarks: Dataset = historic({
   key: "nyc-landmarks",
-  observedAt: null, // the source gives no date
+  observedAt: null, // the file gives no date of its own: its newest designation_date dates it
+  datedBy: (row) => row.designation_date,
   name: "NYC Landmarks Preservation Commission — Individual Landmark Sites",
   licence: "NYC Open Data Terms of Use",
   attribution: "NYC Landmarks Preservation Commission / NYC Open Data",
@@ -347,7 +368,8 @@ export const nycLandmarks: Dataset = historic({
 
 export const chicagoLandmarks: Dataset = historic({
   key: "chicago-landmarks",
-  observedAt: null, // the source gives no date
+  observedAt: null, // the file gives no date of its own: its newest landmark_designation_date dates it
+  datedBy: (row) => row.landmark_designation_date,
   name: "Chicago Individual Landmarks",
   licence: "City of Chicago Data Portal Terms of Use",
   attribution: "Commission on Chicago Landmarks / City of Chicago Data Portal",
@@ -434,7 +456,8 @@ export const portlandLandmarks: Dataset = historic({
 
 export const mtNationalRegister: Dataset = historic({
   key: "mt-national-register",
-  observedAt: null, // the source gives no date
+  observedAt: null, // the file gives no date of its own: its newest listed_date dates it
+  datedBy: (row) => row.listed_date,
   name: "Montana National Register of Historic Places",
   licence: NRHP_LICENCE,
   attribution: "Montana Historical Society / Montana State Historic Preservation Office",
@@ -481,7 +504,8 @@ const MO_AREAS: Record<string, string> = {
 
 export const moHistoric: Dataset = historic({
   key: "mo-historic",
-  observedAt: null, // the source gives no date
+  observedAt: null, // the file gives no date of its own: its newest listed_date dates it
+  datedBy: (row) => row.listed_date,
   name: "Missouri National Register Historic Districts and Sites",
   licence: NRHP_LICENCE,
   attribution: "Missouri Department of Natural Resources, State Historic Preservation Office",
@@ -561,7 +585,7 @@ const NC_MISPLACED = new Set(["{BFABFA9E-B0E1-4DA6-A869-E6F0ADC38D7E}"]);
 
 export const ncNrhp: Dataset = historic({
   key: "nc-nrhp",
-  observedAt: null, // the source gives no date
+  observedAt: "2024-04", // no date in the file; SOURCES.md: the NPS file was accessed 2024-04-03
   name: "National Register of Historic Places building points, North Carolina (NPS)",
   licence: "Public domain (US federal government work)",
   attribution: "National Park Service, National Register of Historic Places",
@@ -615,7 +639,7 @@ const fixToolTitle = (title: string) =>
 
 export const historicalMarkers: Dataset = historic({
   key: "historical-markers",
-  observedAt: null, // the source gives no date
+  observedAt: "2021", // no date in the file; SOURCES.md: gathered by Monument Lab in 2020-21
   name: "State historical marker programmes (NE, NH, NV, UT, WY)",
   licence: "No explicit licence (state government inventories); marker texts quoted with attribution",
   attribution:

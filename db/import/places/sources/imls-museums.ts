@@ -51,7 +51,8 @@ export const imlsMuseums: Dataset = {
         phone: phone(row.PHONE),
         website: website(row.WEBURL),
         ...position,
-        tags: { discipline: row.DISCIPL ?? "" },
+        // INCOMECD: the museum's annual income class (its IRS Form 990), a notability signal (filters.ts).
+        tags: { discipline: row.DISCIPL ?? "", ...(row.INCOMECD ? { income: row.INCOMECD } : {}) },
       };
     }
   },

@@ -237,11 +237,11 @@ describe("osm-monuments", () => {
     expect(monumentKind("", "", "bust")).toBe("statue");
   });
 
-  test("the inscription is the description; one cut at OSM's 255-character limit is marked", async () => {
+  test("the inscription is the description, quoted as one; one cut at OSM's 255-character limit is marked", async () => {
     const pardee = await place(osmMonuments, "PA", "node/7244958802");
-    expect(pardee.description!.startsWith("On the night of July 1st this regiment lay on the northern slopeof Little Round Top")).toBe(true);
-    expect(pardee.description!.endsWith("…")).toBe(true);
-    expect(pardee.description!.length).toBeLessThanOrEqual(251);
+    expect(pardee.description!.startsWith("Inscription: “On the night of July 1st this regiment lay on the northern slopeof Little Round Top")).toBe(true);
+    expect(pardee.description!.endsWith("…”")).toBe(true);
+    expect(pardee.description!.length).toBeLessThanOrEqual(251 + "Inscription: “”".length);
     expect(shorten("short text")).toBe("short text");
     expect(shorten("word ".repeat(100).trim(), 300)).toMatch(/^(word )+word…$/);
     expect(shorten("word ".repeat(100).trim(), 300).length).toBeLessThanOrEqual(301);

@@ -28,7 +28,7 @@ const PLACEHOLDER = /^(tbd|tba|n\/?a|none|unknown)$/i;
 
 export const openBreweryDb: Dataset = {
   key: "openbrewerydb",
-  observedAt: null, // the source gives no date
+  observedAt: "2026-11-20", // no date in the file; SOURCES.md: the repository snapshot was gathered 2026-11-20 (the newest the data can be)
   name: "Open Brewery DB",
   licence: "MIT",
   attribution: "Open Brewery DB",

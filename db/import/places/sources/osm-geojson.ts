@@ -61,7 +61,7 @@ const SAMPLES: Record<string, string[]> = { IL: [chicagoLoop], MA: [bostonBackBa
 
 export const osmSamples: Dataset = {
   key: "osm",
-  observedAt: null, // the source gives no date
+  observedAt: "2026-11-20", // no date in the file; SOURCES.md: the repository snapshot was gathered 2026-11-20 (the newest the data can be)
   name: "OpenStreetMap",
   licence: "ODbL-1.0",
   attribution: "© OpenStreetMap contributors",

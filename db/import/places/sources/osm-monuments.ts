@@ -99,7 +99,8 @@ export const osmMonuments: Dataset = {
         kind: monumentKind(row.historic ?? "", row.memorial ?? "", row.artwork_type ?? ""),
         title: name,
         // OSM caps tag values at 255 characters: a 255-character inscription was cut there, so mark the cut.
-        description: inscription ? (inscription.length >= 255 ? shorten(inscription, 250) : shorten(inscription)) : null,
+        // The card says what the text is: the words on the monument, not a description of it.
+        description: inscription ? `Inscription: “${inscription.length >= 255 ? shorten(inscription, 250) : shorten(inscription)}”` : null,
         address: text(row.addr_street),
         city: text(row.addr_city),
         stateCode,

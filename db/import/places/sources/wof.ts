@@ -22,7 +22,9 @@ function classify(type: string, category: string, sub: string, name: string): Ru
     }
     case "Entertainment": {
       if (category === "Travel") {
-        if (sub === "Hotels & Motels") return { categoryId: CATEGORY.lodging, kind: /\bmotel\b/.test(lower) ? "motel" : /\binn\b/.test(lower) ? "inn" : "hotel" };
+        // A hotel whose own name says casino is a casino resort ("El Cortez Hotel & Casino"): kind casino hotel, as OSM's
+        // tourism=hotel + amenity=casino (a sight, decision 035).
+        if (sub === "Hotels & Motels") return { categoryId: CATEGORY.lodging, kind: /\bcasino\b/.test(lower) ? "casino hotel" : /\bmotel\b/.test(lower) ? "motel" : /\binn\b/.test(lower) ? "inn" : "hotel" };
         if (sub === "Bed & Breakfast") return { categoryId: CATEGORY.lodging, kind: "bed & breakfast" };
         if (sub === "Campground") return { categoryId: CATEGORY.lodging, kind: "campground" };
         if (sub === "Hostel") return { categoryId: CATEGORY.lodging, kind: "hostel" };
