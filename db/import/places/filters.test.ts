@@ -153,7 +153,7 @@ describe("Las Vegas's sights on real rows (decision 035, second pass)", async ()
     expect(isCasinoResort(nugget)).toBe(true);
     expect(nugget.categoryId).toBe(11); // it stays lodging
     for (const resort of [nugget, cortez]) expect(score(resort)).toBeGreaterThanOrEqual(3);
-    expect(score(nugget)).toBeGreaterThan(score({ ...nugget, title: "Golden Nugget Hotel" }));
+    expect(score(nugget)).toBeGreaterThan(score({ ...nugget, title: "Golden Nugget Hotel", kind: "hotel" }));
   });
 
   test("a Wikivoyage 'do' listing (an activity) ranks below a museum and a Wikipedia landmark", () => {
