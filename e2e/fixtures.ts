@@ -56,6 +56,7 @@ export const test = base.extend<{ expectedConsoleErrors: RegExp[]; consoleErrors
         if (message.type() === "error" || /hydrat/i.test(text)) errors.push(`console.${message.type()}: ${text}`);
       });
       page.on("pageerror", (error) => errors.push(`page error: ${error.message}`));
+      page.on("crash", () => errors.push("the page crashed (its renderer process died)"));
       await use(errors);
       expect(errors, "the browser console must stay free of errors").toEqual([]);
     },
