@@ -156,6 +156,25 @@ describe("Las Vegas's sights on real rows (decision 035, second pass)", async ()
     expect(score(nugget)).toBeGreaterThan(score({ ...nugget, title: "Golden Nugget Hotel", kind: "hotel" }));
   });
 
+  test("a dump 'hotel' whose name says casino but no hotel, or says bar, is a casino and not lodging (Montana's gaming taverns, a Las Vegas bar)", async () => {
+    const wofMt = await verdicts(wofSimplegeo, "MT");
+    const byTitle = (m: typeof wofNv, title: string) => [...m.values()].map((v) => v.place).filter((p) => p.title === title);
+    const taverns = [...byTitle(wofMt, "7-10 Casino"), ...byTitle(wofMt, "Royal Flush Casino"), ...byTitle(wofMt, "Brick Casino & Lounge"), ...byTitle(wofNv, "World Trade Ctr Bar & Casino"), ...byTitle(wofNv, "Village Pub & Casino Summerlin")];
+    expect(taverns.length).toBe(5);
+    for (const p of taverns) {
+      expect(p.categoryId, p.title).toBe(9);
+      expect(p.kind, p.title).toBe("casino");
+      expect(isCasinoResort(p), p.title).toBe(false);
+    }
+    // Not one Montana gaming tavern is lodging; the resorts with a hotel word still are.
+    expect([...wofMt.values()].filter((v) => v.place.categoryId === 11 && /\bcasino\b/i.test(v.place.title)).map((v) => v.place.title)).toEqual([]);
+    for (const title of ["Golden Nugget Hotel & Casino", "El Cortez Hotel & Casino", "Fergusons Motel & Casino", "Lucky Club Casino & Hotel"]) {
+      const [resort] = byTitle(wofNv, title);
+      expect(resort?.kind, title).toBe("casino hotel");
+      expect(isCasinoResort(resort!), title).toBe(true);
+    }
+  });
+
   test("a Wikivoyage 'do' listing (an activity) ranks below a museum and a Wikipedia landmark", () => {
     const activity = { categoryId: 9, kind: "activity", title: "Vegas Indoor Skydiving", sources: [{ source: "wikivoyage-do" }, { source: "wof-simplegeo" }] };
     const museum = { categoryId: 9, kind: "natural history museum", title: "Las Vegas Natural History Museum", tags: { discipline: "NAT" }, sources: [{ source: "imls-museums" }] };

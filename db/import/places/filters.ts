@@ -194,9 +194,14 @@ function incomeBonus(code: string | undefined): number {
  */
 const BUSINESS_DUMP = "wof-simplegeo";
 const DUMP_SHOP_KIND = /\b(art gallery|arts center)\b/i;
-/** A lodging whose own name (or kind: OSM's hotel + casino) says casino is a casino resort: a sight (it stays in lodging too). */
+/**
+ * A casino resort: a lodging whose kind says casino (OSM's hotel + casino), or whose own name says casino and a
+ * lodging word without a bar word ("El Cortez Hotel & Casino", not "World Trade Ctr Bar & Casino"). A sight (it
+ * stays in lodging too).
+ */
 export const isCasinoResort = (p: { categoryId: number; title: string; kind?: string }) =>
-  p.categoryId === CATEGORY.lodging && (/\bcasino\b/i.test(p.title) || /\bcasino\b/i.test(p.kind ?? ""));
+  p.categoryId === CATEGORY.lodging &&
+  (/\bcasino\b/i.test(p.kind ?? "") || (/\bcasino\b/i.test(p.title) && /\b(hotel|ht|resort|inn|motel|lodge|suites)\b/i.test(p.title) && !/\b(bar|lounge|pub|saloon|tavern)\b/i.test(p.title)));
 /**
  * The National Historic Preservation Act put every National Historic Landmark and historic area of the National
  * Park System designated until then on the new National Register on 15 October 1966: a listing of that day

@@ -155,3 +155,17 @@ test("the chain rule marks repeated names as chains (not local) and the summary 
     ["Waldenbooks", "waldenbooks"],
   ]);
 });
+
+test("a Wikipedia paragraph merged into a place keeps its link across a re-import of the place's own record", async () => {
+  const database = await freshDb();
+  const monument = () => [place({ source: "m", sourceId: "1", categoryId: 8, kind: "statue", title: "Liberty Statue", description: "Inscription: “Give me your tired”" })];
+  const article = "https://en.wikipedia.org/wiki/Liberty_Statue";
+  const wiki = () => [place({ source: "w", sourceId: "Q1", categoryId: 8, kind: "statue", title: "Liberty Statue", latitude: 36.1002, description: "The Liberty Statue is a colossal sculpture.", tags: { wikipedia: article } })];
+  const read = async () => (await database.client.execute("SELECT description, tags FROM places WHERE title = 'Liberty Statue'")).rows.map((r) => ({ description: r.description, wikipedia: JSON.parse(String(r.tags ?? "{}")).wikipedia }));
+  await importDatasetState(database.client, { key: "m", licence: "ODbL-1.0", read: monument }, "NV");
+  await importDatasetState(database.client, { key: "w", licence: "CC-BY-SA-4.0", read: wiki }, "NV");
+  expect(await read()).toEqual([{ description: "The Liberty Statue is a colossal sculpture.", wikipedia: article }]);
+  // The monument dataset again (a version bump, a refresh): the paragraph and its link stay together.
+  await importDatasetState(database.client, { key: "m", licence: "ODbL-1.0", read: monument }, "NV");
+  expect(await read()).toEqual([{ description: "The Liberty Statue is a colossal sculpture.", wikipedia: article }]);
+});

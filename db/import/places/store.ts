@@ -254,8 +254,12 @@ export async function importDatasetState(
     if (known) {
       // Re-import: the primary source refreshes its own fields; a secondary source only fills blanks.
       const primary = known.source === ref.source && known.sourceId === ref.sourceId;
+      // A Wikipedia paragraph another record brought (preferArticle) stays with its link: the primary record's
+      // own text (an inscription, a designation line) does not replace it under the article's attribution.
+      const article = primary && !!known.tags?.wikipedia && !input.tags?.wikipedia;
       for (const field of FILLABLE) {
         const value = input[field];
+        if (article && field === "description") continue;
         if (value !== undefined && value !== null && (primary || known[field] == null)) (known as any)[field] = value;
       }
       if (primary) {

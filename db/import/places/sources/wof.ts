@@ -1,6 +1,7 @@
 import { CATEGORY, type CategoryId, type Dataset, type ReadResult } from "../types";
 import { coords, phone, csvRows, text, titleCase } from "../util";
 import { WOF_FILES } from "./wof-files";
+import { isCasinoResort } from "../filters";
 
 /**
  * Who's On First / SimpleGeo venues (CC0, 2011 snapshot): one file per state.
@@ -23,8 +24,12 @@ function classify(type: string, category: string, sub: string, name: string): Ru
     case "Entertainment": {
       if (category === "Travel") {
         // A hotel whose own name says casino is a casino resort ("El Cortez Hotel & Casino"): kind casino hotel, as OSM's
-        // tourism=hotel + amenity=casino (a sight, decision 035).
-        if (sub === "Hotels & Motels") return { categoryId: CATEGORY.lodging, kind: /\bcasino\b/.test(lower) ? "casino hotel" : /\bmotel\b/.test(lower) ? "motel" : /\binn\b/.test(lower) ? "inn" : "hotel" };
+        // tourism=hotel + amenity=casino (a sight, decision 035). A "casino" filed here whose name says no hotel, or
+        // says bar ("7-10 Casino", "Brick Casino & Lounge": Montana's gaming taverns) is a casino, not lodging.
+        if (sub === "Hotels & Motels") {
+          if (/\bcasino\b/.test(lower) && !isCasinoResort({ categoryId: CATEGORY.lodging, title: name })) return { categoryId: CATEGORY.activities, kind: "casino" };
+          return { categoryId: CATEGORY.lodging, kind: /\bcasino\b/.test(lower) ? "casino hotel" : /\bmotel\b/.test(lower) ? "motel" : /\binn\b/.test(lower) ? "inn" : "hotel" };
+        }
         if (sub === "Bed & Breakfast") return { categoryId: CATEGORY.lodging, kind: "bed & breakfast" };
         if (sub === "Campground") return { categoryId: CATEGORY.lodging, kind: "campground" };
         if (sub === "Hostel") return { categoryId: CATEGORY.lodging, kind: "hostel" };
