@@ -21,7 +21,11 @@ export const TOP_LIST = 20;
 export interface PendingEntry {
   at: number;
   method: string;
-  /** The path without its query string, as requested (collapsed to a route template by the writer). */
+  /**
+   * The path as requested, or the whole request URL (the server's wrapper keeps `request.url` as it is: a
+   * slice of it per request cost more at the flush than the rest of the row); the writer drops the origin and
+   * the query string and collapses the path to a route template.
+   */
   path: string;
   status: number;
   durationMs: number;
@@ -116,8 +120,20 @@ export function routePath(pathname: string): string {
   return segments.join("/").slice(0, 200) || "/";
 }
 
-/** Paths never logged: static files and the health check. */
-export const isSkipped = (pathname: string) => pathname.startsWith("/assets/") || pathname === "/healthz";
+/** The path of a logged path or URL: no origin, no query string. */
+export function pathnameOf(text: string): string {
+  let start = 0;
+  if (!text.startsWith("/")) {
+    start = text.indexOf("/", text.indexOf("//") + 2);
+    if (start < 0) return "/";
+  }
+  const query = text.indexOf("?", start);
+  return text.slice(start, query < 0 ? undefined : query);
+}
+
+/** Requests never logged: static files (/assets/*) and the health check (/healthz); `start` is where the URL's path begins. */
+export const isSkippedAt = (url: string, start: number) =>
+  url.startsWith("/assets/", start) || (url.startsWith("/healthz", start) && (url.length === start + 8 || url.charCodeAt(start + 8) === 63 /* ? */));
 
 export const deviceOf = (userAgent: string): "mobile" | "desktop" => (/Mobi|Android|iPhone|iPad|iPod|Windows Phone/i.test(userAgent) ? "mobile" : "desktop");
 
@@ -267,7 +283,7 @@ export class BatchWriter {
       if (m < 0) m = methodOf[sm] = segment.methods.push(String(strings[sm])) - 1;
       let p = pathOf[sp]!;
       if (p < 0) {
-        const template = routePath(String(strings[sp]));
+        const template = routePath(pathnameOf(String(strings[sp])));
         p = templates.get(template) ?? -1;
         if (p < 0) templates.set(template, (p = segment.paths.push(template) - 1));
         pathOf[sp] = p;

@@ -73,7 +73,11 @@ describe("the request log wraps the whole server", () => {
     expect((await call("/test-boom")).status).toBe(500);
     expect((await call("/no-such-page/123456789", { headers: { cookie: guest.cookie } })).status).toBe(404);
     await call("/healthz");
+    await call("/healthz?probe=1");
     await call("/assets/client.js");
+    await call("/assets/client.js?v=2");
+    await call("/healthzz?x=1");
+    await call("/?city=Boston%2C%20MA", { headers: { cookie: guest.cookie } });
     const logged = (await rows()).slice(before);
     expect(logged.map((r) => [r.method, r.path, r.status])).toEqual([
       ["GET", "/about", 200],
@@ -82,6 +86,8 @@ describe("the request log wraps the whole server", () => {
       ["POST", "/api/favorites", 403],
       ["GET", "/test-boom", 500],
       ["GET", "/no-such-page/:id", 404],
+      ["GET", "/healthzz", 404],
+      ["GET", "/", 200],
     ]);
     const first = logged[0]!;
     expect(first.user_agent).toBe(CHROME);
