@@ -182,6 +182,17 @@ export type CurrentUser = (request: Request) => Promise<RequestUser | null>;
 export { clientAddress, isHttps, requestHost } from "./proxies";
 
 /**
+ * Validate a query inside a handler as a route's `query` schema does (every issue of every field): the
+ * parsed output, or the same 400 answer the app's error handler gives a failed route validation.
+ */
+export function parseQueryOrThrow<S extends v.GenericSchema>(schema: S, value: unknown): v.InferOutput<S> {
+  const result = v.safeParse(schema, value);
+  if (result.success) return result.output;
+  const errors = issuesToFieldErrors(result.issues as unknown as ReadonlyArray<Issue>);
+  throw new HttpError(400, summarise(errors), errors);
+}
+
+/**
  * Validate a value inside a handler: the parsed output, or a 400 HttpError listing every failing field
  * (one message per field: the first rule it breaks).
  */

@@ -15,6 +15,14 @@ export { CityIndex };
  */
 export async function loadCityIndex(db: Db, pageSize = 5000): Promise<CityIndex> {
   const rows: IndexedCity[] = [];
+  const shared = new Map<string, string>();
+  const one = <T extends string | null>(text: T): T => {
+    if (text === null) return text;
+    const known = shared.get(text);
+    if (known !== undefined) return known as T;
+    shared.set(text, text);
+    return text;
+  };
   let after = -1;
   for (;;) {
     const page = await db
@@ -35,7 +43,8 @@ export async function loadCityIndex(db: Db, pageSize = 5000): Promise<CityIndex>
       .where(gt(cities.id, after))
       .orderBy(asc(cities.id))
       .limit(pageSize);
-    rows.push(...page);
+    // State, county and time-zone names repeat across cities: one copy of each (a few MB of an idle server).
+    for (const city of page) rows.push({ ...city, stateCode: one(city.stateCode), stateName: one(city.stateName), countyName: one(city.countyName), timezone: one(city.timezone) });
     if (page.length < pageSize) break;
     after = page[page.length - 1]!.id;
   }

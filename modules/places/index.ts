@@ -1,9 +1,10 @@
 import { Elysia } from "elysia";
 import { CATEGORIES, categoryBySlug, publicCategory } from "../../src/domain/categories";
-import { decodePathParam as decode, resolveCityParam, CityStateParams, type CityIndex } from "../cities";
+import { decodePathParam as decode, resolveCityParam, CityStateParams, type CityIndex, type IndexedCity } from "../cities";
 import { CategoryIdParams, CityStateListQuery, PlaceIdParams, PlaceListQuery, PlaceSearchQuery, PlaceStatusQuery } from "./model";
 import { PlacesService } from "./service";
-import { HttpError } from "../../src/http";
+import { parseQueryStandardSchema } from "elysia/parse-query";
+import { HttpError, parseQueryOrThrow } from "../../src/http";
 
 export { PlacesService, openNow, distanceMiles } from "./service";
 export type { Place, PlaceBrief } from "./service";
@@ -21,6 +22,7 @@ export function placesModule(deps: { cityIndex: CityIndex; places: PlacesService
     set.headers["content-type"] = JSON_TYPE;
     return places.cachedPageJson(city, kind, count, offset) ?? places.pageJson(city, kind, count, offset);
   };
+  const listQuery = listQueries(cityIndex);
   return new Elysia({ name: "places", prefix: "/api" })
     .get("/categories", () => CATEGORIES.map(publicCategory))
     .get("/categories/:slug", ({ params }) => {
@@ -36,14 +38,17 @@ export function placesModule(deps: { cityIndex: CityIndex; places: PlacesService
       },
       { query: PlaceSearchQuery },
     )
-    .get("/places/nearby", ({ query, set }) => listPage(set, resolveCityParam(cityIndex, query.city, query.state), "nearby", query.count, query.offset), {
-      query: PlaceListQuery,
+    .get("/places/nearby", ({ request, set }) => {
+      const q = listQuery(request);
+      return listPage(set, q.city, "nearby", q.count, q.offset);
     })
-    .get("/places/local-gems", ({ query, set }) => listPage(set, resolveCityParam(cityIndex, query.city, query.state), "local-gems", query.count, query.offset), {
-      query: PlaceListQuery,
+    .get("/places/local-gems", ({ request, set }) => {
+      const q = listQuery(request);
+      return listPage(set, q.city, "local-gems", q.count, q.offset);
     })
-    .get("/places/featured", ({ query, set }) => listPage(set, resolveCityParam(cityIndex, query.city, query.state), "featured", query.count, query.offset), {
-      query: PlaceListQuery,
+    .get("/places/featured", ({ request, set }) => {
+      const q = listQuery(request);
+      return listPage(set, q.city, "featured", q.count, q.offset);
     })
     .get(
       "/places/category/:categoryId",
@@ -66,4 +71,34 @@ export function placesModule(deps: { cityIndex: CityIndex; places: PlacesService
       ({ params, query }) => places.page(resolveCityParam(cityIndex, decode(params.city), decode(params.state)), "category-9", query.count, query.offset),
       { params: CityStateParams, query: CityStateListQuery },
     );
+}
+
+/** Query strings remembered at most (each ≤ MEMO_QUERY_LENGTH characters); the memo is emptied when full. */
+const MEMO_QUERIES = 2_000;
+const MEMO_QUERY_LENGTH = 300;
+
+/**
+ * `?city&state&count&offset` of a list request, validated (PlaceListQuery, the same 400 field messages as a
+ * route schema) and its city resolved (404 when unknown), remembered per distinct query string: the lists'
+ * hot path then skips query parsing, validation and the city lookup (decision 033). The answer depends on
+ * nothing but the query string (the city index never changes while the server runs), so a remembered one
+ * is right for every caller; failures are not remembered.
+ */
+function listQueries(cityIndex: CityIndex) {
+  const memo = new Map<string, { city: IndexedCity; count: number; offset: number }>();
+  return (request: Request) => {
+    const url = request.url;
+    // As Elysia reads it: the first "?" after the path's first "/" (a full URL has "//" before the host).
+    const at = url.indexOf("?", url.startsWith("/") ? 0 : url.indexOf("/", url.indexOf("//") + 2) + 1);
+    const raw = at < 0 ? "" : url.slice(at + 1);
+    const known = memo.get(raw);
+    if (known) return known;
+    const query = parseQueryOrThrow(PlaceListQuery, parseQueryStandardSchema(raw));
+    const parsed = { city: resolveCityParam(cityIndex, query.city, query.state), count: query.count, offset: query.offset };
+    if (raw.length <= MEMO_QUERY_LENGTH) {
+      if (memo.size >= MEMO_QUERIES) memo.clear();
+      memo.set(raw, parsed);
+    }
+    return parsed;
+  };
 }

@@ -231,6 +231,32 @@ describe("bad input is a 400 with a field message, unknown things are 404, never
     });
   }
 
+  test("the lists (their query remembered per query string) answer bad input exactly as a route schema does, before and after the same query succeeded", async () => {
+    // /api/places/category/:id validates the same query with Elysia's route schema: same status, headers and body.
+    const bad = ["city=&state=NV&count=0&offset=x", "city=Las%20Vegas&state=NV&count=51&local=maybe", "state=NV&count=1%2C2", "city=Las%20Vegas&state=NV&count=%5B1%5D", `city=${"x".repeat(101)}&state=NV`];
+    for (const query of bad) {
+      const schema = await request(`/api/places/category/9?${query}`);
+      for (const list of ["nearby", "local-gems", "featured"]) {
+        for (let i = 0; i < 2; i++) {
+          const answer = await request(`/api/places/${list}?${query}`);
+          expect(answer.status, `${list}?${query}`).toBe(400);
+          expect(answer.headers.get("content-type")).toBe(schema.headers.get("content-type"));
+          expect(await answer.json()).toEqual(await schema.clone().json());
+        }
+      }
+    }
+    // A good query, then the same again (remembered) and the same city spelt otherwise: the same list.
+    const first = await get("/api/places/nearby?city=Las%20Vegas&state=NV&count=5&offset=2");
+    const again = await get("/api/places/nearby?city=Las%20Vegas&state=NV&count=5&offset=2");
+    const spelt = await get("/api/places/nearby?city=las+vegas&state=nv&offset=%202&count=5");
+    expect(first.status).toBe(200);
+    expect(first.body).toHaveLength(5);
+    expect(again.body).toEqual(first.body);
+    expect(spelt.body).toEqual(first.body);
+    // An unknown city is a 404 every time (a failure is never remembered as an answer).
+    for (let i = 0; i < 2; i++) expect((await get("/api/places/nearby?city=Atlantis&state=NV")).status).toBe(404);
+  });
+
   test("unknown city or state, unknown place, unknown category slug → 404 with a message", async () => {
     for (const path of ["/api/places/nearby?city=Atlantis&state=NV", "/api/places/nearby?city=Boston&state=ZZ", "/api/places/999999999", "/api/categories/dragons", "/api/local-stores/Atlantis/NV"]) {
       const { status, body } = await get(path);

@@ -45,7 +45,9 @@ export interface CountryTable {
 }
 
 export function decodeCountryTable(bytes: Uint8Array): CountryTable {
-  const buffer = bytes.byteOffset % 8 === 0 ? bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) : new Uint8Array(bytes).buffer;
+  // The bytes' own buffer when they fill it (a gunzipped table does: no second 9 MB copy), else an aligned copy.
+  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+  const buffer = whole ? bytes.buffer : bytes.byteOffset % 8 === 0 ? bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) : new Uint8Array(bytes).buffer;
   const [magic, version, n4, n6] = new Uint32Array(buffer, 0, 4);
   if (magic !== MAGIC || version !== 1) throw new Error("not a LocalScope country table");
   let offset = 16;

@@ -21,7 +21,11 @@ export const TOP_LIST = 20;
 export interface PendingEntry {
   at: number;
   method: string;
-  /** The path without its query string, as requested (collapsed to a route template by the writer). */
+  /**
+   * The path as requested, or the whole request URL (the server's wrapper keeps `request.url` as it is: a
+   * slice of it per request cost more at the flush than the rest of the row); the writer drops the origin and
+   * the query string and collapses the path to a route template.
+   */
   path: string;
   status: number;
   durationMs: number;
@@ -65,10 +69,20 @@ export function batchOf(rows: Array<Omit<PendingEntry, "request"> & { userId?: n
 
 /** Where batches go: a `BatchWriter` in this thread, or the writer thread (./writer-thread.ts). */
 export interface LogSink {
+  /** Write a batch, and everything handed over before it: resolves once written. */
   write(batch: LogBatch): Promise<void>;
+  /**
+   * Hand a batch over to be written within `WRITE_DELAY_MS` together with the others that arrive meanwhile
+   * (one transaction for them all): resolves once taken. Sinks without it write each batch at once.
+   */
+  handOver?(batch: LogBatch): Promise<void>;
+  /** Write what was handed over, then prune once a day. */
   maintain(): Promise<void>;
   close?(): void;
 }
+
+/** How long the writer thread collects handed-over batches before it writes them in one transaction. */
+export const WRITE_DELAY_MS = 500;
 
 /** Raised by a sink that cannot work at all (the writer thread did not start): the log falls back to writing in-thread. */
 export class SinkUnavailable extends Error {}
@@ -89,8 +103,11 @@ export interface TrafficOptions {
   capacity?: number;
   batchSize?: number;
   intervalMs?: number;
-  /** Started by `start()`: a sink writing batches in another thread (the server's); tests write in-thread. */
-  thread?: () => LogSink;
+  /**
+   * Started by `start()`: a sink writing batches in another thread (the server's); tests write in-thread.
+   * `lost` is told about handed-over rows that could not be written.
+   */
+  thread?: (lost: (rows: number, error: unknown) => void) => LogSink;
 }
 
 /** Route path as logged: no query string, numeric and long opaque segments collapsed to ":id", at most 200 characters. */
@@ -103,8 +120,20 @@ export function routePath(pathname: string): string {
   return segments.join("/").slice(0, 200) || "/";
 }
 
-/** Paths never logged: static files and the health check. */
-export const isSkipped = (pathname: string) => pathname.startsWith("/assets/") || pathname === "/healthz";
+/** The path of a logged path or URL: no origin, no query string. */
+export function pathnameOf(text: string): string {
+  let start = 0;
+  if (!text.startsWith("/")) {
+    start = text.indexOf("/", text.indexOf("//") + 2);
+    if (start < 0) return "/";
+  }
+  const query = text.indexOf("?", start);
+  return text.slice(start, query < 0 ? undefined : query);
+}
+
+/** Requests never logged: static files (/assets/*) and the health check (/healthz); `start` is where the URL's path begins. */
+export const isSkippedAt = (url: string, start: number) =>
+  url.startsWith("/assets/", start) || (url.startsWith("/healthz", start) && (url.length === start + 8 || url.charCodeAt(start + 8) === 63 /* ? */));
 
 export const deviceOf = (userAgent: string): "mobile" | "desktop" => (/Mobi|Android|iPhone|iPad|iPod|Windows Phone/i.test(userAgent) ? "mobile" : "desktop");
 
@@ -181,18 +210,52 @@ export class BatchWriter {
     for (const day of this.salts.keys()) if (day < today - 1) this.salts.delete(day);
   }
 
+  /** Write one batch (see `writeMany`). */
+  write(batch: LogBatch): Promise<void> {
+    return this.writeMany([batch]);
+  }
+
   /**
-   * Write one batch: derive each distinct string's fields once (route template, bot flag, device, country),
-   * one visitor key per (day, address, agent), the rollups in memory; then one transaction of a few
-   * statements: the batch as one stored segment (`traffic_segments`, see `Segment`) and the rollup upserts.
+   * Write batches in one transaction: per batch, derive each distinct string's fields once (route template,
+   * bot flag, device, country) and one visitor key per (day, address, agent); the rollups of all of them
+   * summed in memory; then a few statements: the batches as stored segments (`traffic_segments`, one row
+   * per batch, see `Segment`) and the rollup upserts. A transaction costs ~0.3–0.5 ms whatever its size, so
+   * the writer thread writes the batches that arrived within a second together (writer-worker.ts).
    */
-  async write(batch: LogBatch): Promise<void> {
+  async writeMany(batches: LogBatch[]): Promise<void> {
     // A failed prune never loses the batch (it is tried again at the next flush).
     await this.maintain().catch((error) => this.options.log.error("[traffic] could not prune the request log:", error));
-    const { count, numbers, indexes, strings } = batch;
-    if (!count) return;
+    if (!batches.some((b) => b.count)) return;
     const table = await this.countries();
     if (this.countryCache.size > 10_000) this.countryCache.clear();
+    const rollups: Rollups = { hourly: new Map(), pages: new Map(), countries: new Map(), visitors: new Map() };
+    const segments: Array<[count: number, firstAt: number, lastAt: number, data: string]> = [];
+    let total = 0;
+    for (const batch of batches) {
+      if (!batch.count) continue;
+      segments.push(await this.derive(batch, table, rollups));
+      total += batch.count;
+    }
+    // Entry ids are contiguous: a segment's are next + (entries before it in this write) .. + count - 1 (never
+    // reused after a prune). Were traffic_log_ids ever empty, a null id makes SQLite pick max(id) + 1: nothing is lost.
+    const offsets: number[] = [];
+    segments.reduce((offset, [count]) => (offsets.push(offset), offset + count), 0);
+    const statements: InStatement[] = [];
+    for (let i = 0; i < segments.length; i += 100) {
+      const chunk = segments.slice(i, i + 100);
+      statements.push({
+        sql: `INSERT INTO traffic_segments (id, count, first_at, last_at, data) SELECT (SELECT next FROM traffic_log_ids) + column1, column2, column3, column4, column5 FROM (VALUES ${chunk.map(() => "(?, ?, ?, ?, ?)").join(", ")})`,
+        args: chunk.flatMap((segment, j) => [offsets[i + j]!, ...segment]),
+      });
+    }
+    statements.push({ sql: "UPDATE traffic_log_ids SET next = next + ?", args: [total] });
+    await this.options.client.batch([...statements, ...rollupStatements(rollups.hourly, rollups.pages, rollups.countries, rollups.visitors)], "write");
+  }
+
+  /** One batch as a stored segment's row (count, first and last time, data); its rollups added to `rollups`. */
+  private async derive(batch: LogBatch, table: CountryTable, rollups: Rollups): Promise<[number, number, number, string]> {
+    const { count, numbers, indexes, strings } = batch;
+    const { hourly, pages, countries, visitors } = rollups;
     const segment: Segment = { t0: numbers[0]!, at: [], ms: [], status: [], user: [], m: [], p: [], a: [], i: [], v: [], methods: [], paths: [], agents: [], devices: [], bots: [], ips: [], countries: [], visitors: [] };
     // Per string of the batch (-1: not seen yet as that kind): its index in the segment's list of that kind.
     const methodOf = new Int32Array(strings.length).fill(-1);
@@ -205,10 +268,6 @@ export class BatchWriter {
     const visitorOf = new Map<number, number>();
     const pageCounts = new Map<number, number>(); // hour * S + path
     const countryCounts = new Map<number, number>(); // hour * S + address
-    const hourly = new Map<number, HourRow>();
-    const pages = new Map<string, number>();
-    const countries = new Map<string, number>();
-    const visitors = new Map<string, number>();
     let firstAt = Infinity;
     let lastAt = -Infinity;
     for (let row = 0; row < count; row++) {
@@ -224,7 +283,7 @@ export class BatchWriter {
       if (m < 0) m = methodOf[sm] = segment.methods.push(String(strings[sm])) - 1;
       let p = pathOf[sp]!;
       if (p < 0) {
-        const template = routePath(String(strings[sp]));
+        const template = routePath(pathnameOf(String(strings[sp])));
         p = templates.get(template) ?? -1;
         if (p < 0) templates.set(template, (p = segment.paths.push(template) - 1));
         pathOf[sp] = p;
@@ -251,7 +310,9 @@ export class BatchWriter {
       let v = visitorOf.get(keyOf);
       if (v === undefined) {
         visitorOf.set(keyOf, (v = segment.visitors.push(visitorKey(await this.saltOf(day), ip, String(strings[sa]))) - 1));
-        if (!segment.bots[a]) visitors.set(`${day}\t${segment.visitors[v]}`, hour);
+        const key = `${day}\t${segment.visitors[v]}`;
+        // A visitor's first hour of the day (batches come in time order; INSERT OR IGNORE keeps a stored one).
+        if (!segment.bots[a] && !visitors.has(key)) visitors.set(key, hour);
       }
       segment.at.push(at - segment.t0);
       segment.ms.push(Math.round(durationMs * 100) / 100);
@@ -286,24 +347,31 @@ export class BatchWriter {
       const name = `${Math.floor(key / S)}\t${segment.countries[key % S]}`;
       countries.set(name, (countries.get(name) ?? 0) + n);
     }
-    await this.options.client.batch(
-      [
-        // Entry ids are contiguous: this segment's are next .. next + count - 1 (never reused after a prune).
-        // Were traffic_log_ids ever empty, a null id makes SQLite pick max(id) + 1: the batch is never lost.
-        { sql: "INSERT INTO traffic_segments (id, count, first_at, last_at, data) VALUES ((SELECT next FROM traffic_log_ids), ?, ?, ?, ?)", args: [count, firstAt, lastAt, JSON.stringify(segment)] },
-        { sql: "UPDATE traffic_log_ids SET next = next + ?", args: [count] },
-        ...rollupStatements(hourly, pages, countries, visitors),
-      ],
-      "write",
-    );
+    return [count, firstAt, lastAt, JSON.stringify(compact(segment))];
   }
+}
+
+type Rollups = { hourly: Map<number, HourRow>; pages: Map<string, number>; countries: Map<string, number>; visitors: Map<string, number> };
+
+/** Per-entry columns that may be stored as one value when every entry of the segment has it (see `Segment`). */
+const CONSTANT_COLUMNS = ["ms", "status", "user", "m", "p", "a", "i", "v"] as const;
+
+/** A segment with each per-entry column whose entries are all equal stored as that one value (a third of the bytes). */
+function compact(segment: Segment): Segment {
+  for (const column of CONSTANT_COLUMNS) {
+    const values = segment[column] as Array<number | null>;
+    if (values.length > 1 && values.every((value) => value === values[0])) (segment as unknown as Record<string, unknown>)[column] = values[0];
+  }
+  return segment;
 }
 
 /**
  * A stored batch (`traffic_segments.data`, JSON): per entry `at` (ms after `t0`), `ms` (duration), `status`, `user`
  * (id or null) and indexes into the lists: `m` → methods, `p` → paths (route templates), `a` → agents (with
  * `devices` and `bots` per agent), `i` → ips (null with TRAFFIC_HASH_IPS=true) and `countries` per address,
- * `v` → visitors (keys). Entry k of the segment whose row id is N has id N + k.
+ * `v` → visitors (keys). Entry k of the segment whose row id is N has id N + k. A per-entry column other than
+ * `at` whose entries are all equal is stored as that single value instead of an array (segments written before
+ * that have arrays only).
  */
 interface Segment {
   /** `at` holds each entry's time minus t0 (epoch ms). */
@@ -348,20 +416,23 @@ export interface StoredEntry {
 export function entriesOf(row: Record<string, unknown>): StoredEntry[] {
   const s = JSON.parse(String(row.data)) as Segment;
   const first = Number(row.id);
+  // A column stored as one value (see `Segment`) is that value for every entry.
+  const column = <T>(values: T[] | T) => (Array.isArray(values) ? (k: number) => values[k]! : () => values);
+  const [ms, status, user, m, p, a, i, v] = [column(s.ms), column(s.status), column(s.user), column(s.m), column(s.p), column(s.a), column(s.i), column(s.v)];
   return s.at.map((at, k) => ({
     id: first + k,
     at: s.t0 + at,
-    method: s.methods[s.m[k]!]!,
-    path: s.paths[s.p[k]!]!,
-    status: s.status[k]!,
-    duration_ms: s.ms[k]!,
-    user_agent: s.agents[s.a[k]!]!,
-    device: s.devices[s.a[k]!]!,
-    country: s.countries[s.i[k]!]!,
-    ip: s.ips[s.i[k]!] ?? null,
-    visitor: s.visitors[s.v[k]!]!,
-    user_id: s.user[k] ?? null,
-    bot: s.bots[s.a[k]!]!,
+    method: s.methods[m(k)]!,
+    path: s.paths[p(k)]!,
+    status: status(k),
+    duration_ms: ms(k),
+    user_agent: s.agents[a(k)]!,
+    device: s.devices[a(k)]!,
+    country: s.countries[i(k)]!,
+    ip: s.ips[i(k)] ?? null,
+    visitor: s.visitors[v(k)]!,
+    user_id: user(k) ?? null,
+    bot: s.bots[a(k)]!,
   }));
 }
 
@@ -482,7 +553,7 @@ export class TrafficLog {
       this.soon = true;
       setTimeout(() => {
         this.soon = false;
-        void this.flush();
+        void this.drain(true);
       }, 0);
     }
   }
@@ -490,12 +561,15 @@ export class TrafficLog {
   start(): void {
     if (!this.timer && this.options.thread) {
       try {
-        this.sink = this.options.thread();
+        this.sink = this.options.thread((rows, error) => {
+          this.failed += rows;
+          this.options.log.error("[traffic] could not write the request log:", error);
+        });
       } catch (error) {
         this.options.log.error("[traffic] the writer thread could not start; writing in the server's thread:", error instanceof Error ? error.message : error);
       }
     }
-    this.timer ??= setInterval(() => void this.flush(), this.options.intervalMs ?? 1000);
+    this.timer ??= setInterval(() => void this.drain(true), this.options.intervalMs ?? 1000);
     (this.timer as { unref?: () => void }).unref?.();
   }
 
@@ -522,8 +596,16 @@ export class TrafficLog {
     }
   }
 
-  /** Write everything buffered (one flush at a time; a flush started meanwhile waits and runs after). */
-  async flush(): Promise<void> {
+  /** Write everything buffered: resolves once it is written (one flush at a time; a flush started meanwhile waits and runs after). */
+  flush(): Promise<void> {
+    return this.drain(false);
+  }
+
+  /**
+   * Empty the buffer into the sink. The timer and a full batch only hand it over (`handOver`: the writer
+   * thread writes the batches of about half a second in one transaction); `flush()` waits until it is written.
+   */
+  private async drain(handOver: boolean): Promise<void> {
     while (this.flushing) await this.flushing;
     if (!this.size) {
       // Daily pruning also runs on quiet days; a database failure is logged, never thrown at the timer.
@@ -531,7 +613,7 @@ export class TrafficLog {
     }
     const taken = this.take();
     this.flushing = this.withUsers(taken)
-      .then((batch) => this.onSink((sink) => sink.write(batch)))
+      .then((batch) => this.onSink((sink) => (handOver && sink.handOver ? sink.handOver(batch) : sink.write(batch))))
       .catch((error) => {
         this.failed += taken.count;
         this.options.log.error("[traffic] could not write the request log:", error);

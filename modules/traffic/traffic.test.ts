@@ -73,7 +73,11 @@ describe("the request log wraps the whole server", () => {
     expect((await call("/test-boom")).status).toBe(500);
     expect((await call("/no-such-page/123456789", { headers: { cookie: guest.cookie } })).status).toBe(404);
     await call("/healthz");
+    await call("/healthz?probe=1");
     await call("/assets/client.js");
+    await call("/assets/client.js?v=2");
+    await call("/healthzz?x=1");
+    await call("/?city=Boston%2C%20MA", { headers: { cookie: guest.cookie } });
     const logged = (await rows()).slice(before);
     expect(logged.map((r) => [r.method, r.path, r.status])).toEqual([
       ["GET", "/about", 200],
@@ -82,6 +86,8 @@ describe("the request log wraps the whole server", () => {
       ["POST", "/api/favorites", 403],
       ["GET", "/test-boom", 500],
       ["GET", "/no-such-page/:id", 404],
+      ["GET", "/healthzz", 404],
+      ["GET", "/", 200],
     ]);
     const first = logged[0]!;
     expect(first.user_agent).toBe(CHROME);
@@ -251,6 +257,36 @@ describe("the writer thread (the server's batches are written off the request th
     ]);
     expect(String(rows[0]!.visitor)).toMatch(/^[0-9a-f]{32}$/);
     expect((await trafficAnalytics(database.client, "all")).totalRequests).toBe(3);
+    expect(errors).toEqual([]);
+  });
+
+  test("batches handed over by the timer and at the batch size are written together within about a second, in order, with every field and figure", async () => {
+    const database = await freshDatabase();
+    const errors: unknown[] = [];
+    const log = trafficLog(database, { now: Date.now() }, { log: { error: (...args) => errors.push(args) }, batchSize: 3, intervalMs: 50, thread: () => threadWriter({ url: database.url, hashIps: false, retentionDays: 30 }) });
+    log.start();
+    await log.flush(); // the thread has opened the database: later batches are handed over
+    const sent: Array<[string, number, number]> = [];
+    for (let i = 0; i < 20; i++) {
+      const row: [string, number, number] = [`/page-${i % 4}`, i % 7 === 6 ? 404 : 200, i === 13 ? 1.25 : 10];
+      sent.push(row);
+      log.record(entry(Date.now(), { path: row[0], status: row[1], durationMs: row[2], userAgent: i === 5 ? GOOGLEBOT : CHROME }));
+      if (i % 5 === 4) await Bun.sleep(60); // a few timer flushes and a few at the batch size
+    }
+    // No flush(): the thread writes what it was handed within WRITE_DELAY_MS (500 ms) of the first batch.
+    let rows: Awaited<ReturnType<typeof logRows>> = [];
+    for (let waited = 0; rows.length < 20 && waited < 5_000; waited += 100) {
+      await Bun.sleep(100);
+      rows = await logRows(database.client);
+    }
+    expect(rows.map((r) => [r.path, r.status, r.duration_ms])).toEqual(sent);
+    expect(rows.map((r) => r.id)).toEqual(Array.from({ length: 20 }, (_, i) => rows[0]!.id + i));
+    expect(Number((await database.client.execute("SELECT count(*) AS n FROM traffic_segments")).rows[0]!.n)).toBeGreaterThan(1);
+    const figures = await trafficAnalytics(database.client, "all");
+    expect([figures.totalRequests, figures.bots]).toEqual([20, 1]);
+    expect(figures.topPages.reduce((n, p) => n + p.visits, 0)).toBe(19);
+    expect(figures.uniqueVisitors).toBe(1);
+    await log.stop();
     expect(errors).toEqual([]);
   });
 

@@ -17,8 +17,9 @@ export interface WriterSettings {
   retentionDays: number;
 }
 
-export type Message = { kind: "init"; settings: WriterSettings } | { kind: "write"; batch: LogBatch } | { kind: "maintain" };
-export type Reply = { id: number; error?: string; unavailable?: boolean };
+export type Message = { kind: "init"; settings: WriterSettings } | { kind: "write"; batch: LogBatch; handOver?: boolean } | { kind: "maintain" };
+/** The answer to message `id`; or (id 0) `lost` handed-over rows that could not be written, with the error. */
+export type Reply = { id: number; error?: string; unavailable?: boolean; lost?: number };
 
 /**
  * The Worker's file: next to this one when run from source. In the compiled binary (scripts/compile.ts lists it
@@ -29,7 +30,7 @@ const compiled = /[/\\](\$bunfs|~BUN)[/\\]/.test(import.meta.url);
 export const WORKER_URL = new URL(compiled ? "./modules/traffic/writer-worker.ts" : "./writer-worker.ts", import.meta.url).href;
 
 /** A sink whose batches are written by a Worker on this file. A Worker that fails makes every call reject with SinkUnavailable. */
-export function threadWriter(settings: WriterSettings): LogSink {
+export function threadWriter(settings: WriterSettings, lost: (rows: number, error: unknown) => void = () => {}): LogSink {
   const worker = new Worker(WORKER_URL);
   const waiting = new Map<number, { resolve(): void; reject(error: Error): void }>();
   let next = 0;
@@ -41,6 +42,7 @@ export function threadWriter(settings: WriterSettings): LogSink {
   };
   worker.addEventListener("message", (event: MessageEvent<Reply>) => {
     const { id, error, unavailable } = event.data;
+    if (event.data.lost) return lost(event.data.lost, new Error(error));
     const call = waiting.get(id);
     waiting.delete(id);
     if (unavailable) {
@@ -64,6 +66,7 @@ export function threadWriter(settings: WriterSettings): LogSink {
   call({ kind: "init", settings }).catch(() => {});
   return {
     write: (batch) => call({ kind: "write", batch }),
+    handOver: (batch) => call({ kind: "write", batch, handOver: true }),
     maintain: () => call({ kind: "maintain" }),
     close: () => {
       fail(new SinkUnavailable("the writer thread was closed"));
