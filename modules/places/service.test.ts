@@ -161,6 +161,22 @@ describe("place lists over real data", () => {
     for (const p of featured) expect(p.observedAt, p.title).toMatch(/^\d{4}/);
   }, 120_000);
 
+  test("a sight answers the same in its list and by id: the Wikipedia paragraph of its group's record goes with it everywhere", async () => {
+    const featured = (await get("/api/places/featured?city=New%20York&state=NY&count=24")).body as any[];
+    // Park Slope Historic District's card is OSM's point merged with the Register's line; Wikipedia's paragraph is a
+    // record of its own 0.3 mi off (decision 035): the card and the place by id both quote it, with its link.
+    const slope = featured.find((p) => p.title === "Park Slope Historic District");
+    expect(slope, "Park Slope Historic District in New York's featured 24").toBeDefined();
+    expect(slope.sources.map((s: any) => s.source)).not.toContain("historic-wikipedia");
+    expect(slope.wikipedia).toBe("https://en.wikipedia.org/wiki/Park_Slope_Historic_District");
+    expect(slope.description).toMatch(/^Park Slope Historic District is a national historic district/);
+    for (const p of featured) {
+      const one = (await get(`/api/places/${p.id}`)).body;
+      expect(one.description, p.title).toBe(p.description);
+      expect(one.wikipedia, p.title).toBe(p.wikipedia);
+    }
+  }, 120_000);
+
   test("Las Vegas's featured list leads with museums, casinos and landmarks, not businesses", async () => {
     const featured = (await get("/api/places/featured?city=Las%20Vegas&state=NV&count=12")).body as any[];
     expect(featured).toHaveLength(12);

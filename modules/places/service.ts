@@ -277,6 +277,52 @@ export function corroborated(rows: Row[]): Array<{ r: Row; n: number; key: strin
   return out;
 }
 
+/**
+ * Every place shows the Wikipedia paragraph a record of the same sight has (same name without designation, within
+ * CORROBORATION_MILES; the most notable such record, then the lowest id) when it has none of its own — in every
+ * list, the dialog and `GET /api/places/:id` alike, read from the store (never from a cache of one list). Food and
+ * stores never borrow one (they are never a sight's record). One R*Tree query over the rows' box for a batch.
+ */
+export async function withArticles(client: Client, rows: Row[]): Promise<Row[]> {
+  const needs = rows.filter((r) => !GROUPLESS.has(Number(r.category_id)) && !(wikipediaOf(r) && r.description));
+  if (!needs.length) return rows;
+  // One box per ~1° cell of the rows (a city's list is one to four boxes; a nationwide search is never one huge box).
+  const cells = new Map<string, Row[]>();
+  for (const r of needs) {
+    const cell = `${Math.floor(Number(r.latitude))}:${Math.floor(Number(r.longitude))}`;
+    (cells.get(cell) ?? cells.set(cell, []).get(cell)!).push(r);
+  }
+  const found: Row[] = [];
+  for (const group of cells.values()) {
+    const lats = group.map((r) => Number(r.latitude));
+    const lngs = group.map((r) => Number(r.longitude));
+    const pad = CORROBORATION_MILES / 69.0;
+    const padLng = CORROBORATION_MILES / (69.172 * Math.cos((Math.max(...lats.map(Math.abs)) * Math.PI) / 180));
+    const result = await client.execute({
+      sql: `SELECT p.* FROM places_rtree r JOIN places p ON p.id = r.id
+            WHERE r.min_lat >= ? AND r.max_lat <= ? AND r.min_lng >= ? AND r.max_lng <= ?
+              AND p.description IS NOT NULL AND p.tags LIKE '%"wikipedia":"https://en.wikipedia.org/wiki/%' AND p.category_id NOT IN (${[...GROUPLESS].join(",")})`,
+      args: [Math.min(...lats) - pad, Math.max(...lats) + pad, Math.min(...lngs) - padLng, Math.max(...lngs) + padLng],
+    });
+    found.push(...result.rows);
+  }
+  const byKey = new Map<string, Row[]>();
+  for (const a of found) {
+    if (!wikipediaOf(a)) continue;
+    const key = sightKey(String(a.title_key));
+    (byKey.get(key) ?? byKey.set(key, []).get(key)!).push(a);
+  }
+  if (!byKey.size) return rows;
+  const wanting = new Set(needs);
+  return rows.map((r) => {
+    if (!wanting.has(r)) return r;
+    const article = (byKey.get(sightKey(String(r.title_key))) ?? [])
+      .filter((a) => distanceMiles(Number(a.latitude), Number(a.longitude), Number(r.latitude), Number(r.longitude)) <= CORROBORATION_MILES)
+      .sort((a, b) => Number(b.notability) - Number(a.notability) || Number(a.id) - Number(b.id))[0];
+    return article ? withArticle(r, article) : r;
+  });
+}
+
 /** A sight's record showing the Wikipedia paragraph (and the article's link) another of its records has. */
 function withArticle(r: Row, article: Row): Row {
   const tags = { ...(parse<Record<string, string> | null>(r.tags, null) ?? {}), wikipedia: wikipediaOf(article)! };
@@ -528,8 +574,8 @@ export class PlacesService {
     await this.ensureState(city.stateCode);
     this.readyStates.add(city.stateCode);
     await this.waitForLive(city);
-    const sorted = (await this.rank(city, kind)).slice(0, LIST_MAX);
-    const ids = sorted.map(({ r }) => {
+    const sorted = await withArticles(this.client, (await this.rank(city, kind)).slice(0, LIST_MAX).map(({ r }) => r));
+    const ids = sorted.map((r) => {
       this.rows.set(Number(r.id), r);
       return Number(r.id);
     });
@@ -575,7 +621,7 @@ export class PlacesService {
         names,
       );
       return sights
-        .map(({ r, n, area, article }, i) => ({ r: article ? withArticle(r, article) : r, n: n + (area ? 0 : eponymBonus(n, borrowed[i]!)), d: dist(r) }))
+        .map(({ r, n, area }, i) => ({ r, n: n + (area ? 0 : eponymBonus(n, borrowed[i]!)), d: dist(r) }))
         .sort((a, b) => b.n - a.n || Number(b.r.quality) - Number(a.r.quality) || a.d - b.d || Number(a.r.id) - Number(b.r.id));
     }
     let categories: number[] | null = null;
@@ -613,7 +659,7 @@ export class PlacesService {
     const missing = slice.filter((id) => !this.rows.has(id));
     if (missing.length) {
       const result = await this.client.execute({ sql: `SELECT * FROM places WHERE id IN (${missing.map(() => "?").join(",")})`, args: missing });
-      for (const r of result.rows) this.rows.set(Number(r.id), r);
+      for (const r of await withArticles(this.client, result.rows)) this.rows.set(Number(r.id), r);
     }
     return slice.flatMap((id) => {
       const row = this.rows.get(id);
@@ -631,8 +677,9 @@ export class PlacesService {
   /** One place; its distance is measured from the nearest city centre. */
   async get(id: number, from?: IndexedCity): Promise<Place> {
     const result = await this.client.execute({ sql: "SELECT * FROM places WHERE id = ?", args: [id] });
-    const row = result.rows[0];
-    if (!row) throw new HttpError(404, "Place not found.");
+    const found = result.rows[0];
+    if (!found) throw new HttpError(404, "Place not found.");
+    const [row] = (await withArticles(this.client, [found])) as [Row];
     const origin = from ?? this.cityIndex.nearest(Number(row.latitude), Number(row.longitude));
     return toPlace(row, origin ?? null, origin?.timezone ?? "America/New_York");
   }
@@ -663,15 +710,16 @@ export class PlacesService {
     const like = `%${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
     if (city) {
       await this.ensureState(city.stateCode);
-      return (await this.candidates(city, 25, { title: q }))
-        .map((r) => toPlace(r, city, city.timezone))
-        .sort((a, b) => (a.distance ?? 0) - (b.distance ?? 0) || a.id - b.id)
+      const found = (await this.candidates(city, 25, { title: q }))
+        .map((r) => ({ r, d: distanceMiles(city.latitude, city.longitude, Number(r.latitude), Number(r.longitude)) }))
+        .sort((a, b) => a.d - b.d || Number(a.r.id) - Number(b.r.id))
         .slice(0, limit);
+      return (await withArticles(this.client, found.map(({ r }) => r))).map((r) => toPlace(r, city, city.timezone));
     }
     const result = await this.client.execute({
       sql: "SELECT * FROM places WHERE title LIKE ? ESCAPE '\\' ORDER BY quality DESC, id LIMIT ?",
       args: [like, limit],
     });
-    return result.rows.map((r) => toPlace(r, null, "America/New_York"));
+    return (await withArticles(this.client, result.rows)).map((r) => toPlace(r, null, "America/New_York"));
   }
 }
