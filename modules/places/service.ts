@@ -632,7 +632,9 @@ export class PlacesService {
       categories = GEM_CATEGORIES;
       radii = GEM_RADII;
       target = 24;
-      keep = (r) => r.brand == null;
+      // A farmers market is a season, and a season known only from an old listing (the USDA file of 2017; its
+      // dated seasons that ended are out of the store) is no gem to send a visitor to: it stays in stores, labelled.
+      keep = (r) => r.brand == null && !(r.kind === "farmers market" && isStale(Number(r.category_id), r.observed_at as string | null, String(r.kind)));
     } else if (kind.startsWith("category-")) {
       categories = [Number(kind.slice("category-".length))];
     }

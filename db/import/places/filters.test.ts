@@ -68,6 +68,19 @@ describe("junk filters on real rows", async () => {
     expect(farmersMarketEnded({ kind: "farmers market", description: "Schedule: 05/01/2019 to 10/01/2022 Sat." })).toBeNull();
   });
 
+  test("a market season dated with a two-digit year or in words has ended too (St. Louis, Nevada, Pennsylvania rows)", async () => {
+    const mo = await verdicts(usdaFarmersMarkets, "MO");
+    expect(mo.get("1002353")!.place.title).toBe("Cherokee Street International Farmers Market"); // 5/23/14
+    expect(reason(mo, "1002353")).toBe("farmers market whose only season ended before 2021");
+    expect(reason(mo, "1002713")).toBe("farmers market whose only season ended before 2021"); // May 21, 2011 to October
+    const pa = await verdicts(usdaFarmersMarkets, "PA");
+    expect(reason(pa, "1002928")).toBe("farmers market whose only season ended before 2021"); // Jan 12, 2012 to March 30, 2012
+    const nv = await verdicts(usdaFarmersMarkets, "NV");
+    expect(reason(nv, "1006135")).toBe("farmers market whose only season ended before 2021"); // August 2, 2012 to …
+    // Times are not years.
+    expect(farmersMarketEnded({ kind: "farmers market", description: "Schedule: May to October Sat:7:00 AM - 12:00 PM." })).toBeNull();
+  });
+
   test("ordinary places stay", () => {
     const kept = [...wofNv.values()].filter((v) => v.reason === null);
     expect(kept.length).toBeGreaterThan(15_000);
@@ -101,6 +114,21 @@ describe("the chain rule: a name the bundled business data repeats across states
     // The dump's spelling of a living chain the index knows under another one.
     expect(brandOf("Mc Donald's", 10)).not.toBeNull();
   });
+  test("Open Brewery DB's 'large' breweries are a multinational's brand, never a local gem; its 'regional' brewers stay local", async () => {
+    const { openBreweryDb } = await import("./sources/openbrewerydb");
+    const read = async (state: string) => {
+      const rows: PlaceInput[] = [];
+      for await (const r of openBreweryDb.read(state) as AsyncIterable<any>) if (!("skip" in r)) rows.push(r);
+      return rows;
+    };
+    const ab = (await read("MO")).find((r) => r.title === "Anheuser-Busch InBev")!;
+    expect(ab.tags?.breweryType).toBe("large");
+    expect(brandOf(ab.title, ab.categoryId, ab.tags)).not.toBeNull();
+    const harpoon = (await read("MA")).find((r) => r.title === "Harpoon Brewery")!;
+    expect(harpoon.tags?.breweryType).toBe("regional");
+    expect(brandOf(harpoon.title, harpoon.categoryId, harpoon.tags)).toBeNull();
+  });
+
   test("independent names stay local; a history place or museum is never a chain by this rule; index brands count as before", () => {
     const local = [...wofNv.values()].filter((v) => v.reason === null && (v.place.categoryId === 10 || v.place.categoryId === 12));
     const chains = local.filter((v) => repeatedChain(v.place.title));

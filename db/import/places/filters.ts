@@ -105,7 +105,10 @@ function brandKeys(title: string): string[] {
  * The brand (normalised name) this place belongs to per the name-suggestion-index, or by the chain rule
  * (a name repeated across states, REPEATED), or null for an independent place.
  */
-export function brandOf(title: string, categoryId?: number): string | null {
+export function brandOf(title: string, categoryId?: number, tags?: Record<string, string> | null): string | null {
+  // Open Brewery DB's own class: a "large" brewery is a multinational's plant or brand (Anheuser-Busch InBev, MillerCoors,
+  // Goose Island, Blue Point), never a local gem; "regional" ones (Harpoon, Trillium) are local brewers and stay.
+  if (tags?.breweryType === "large") return brandKeys(title)[0] ?? title.toLowerCase();
   const { brands } = brandsData();
   for (const key of brandKeys(title)) if (brands.has(key)) return key;
   // The chain rule's names are food and store names (scripts/extract-chains.ts), so it judges food and stores
@@ -132,7 +135,12 @@ export function farmersMarketEnded(p: Pick<PlaceInput, "kind" | "description">):
   if (p.kind !== "farmers market" || !p.description) return null;
   const schedule = p.description.match(/Schedule: (.*)$/)?.[1];
   if (!schedule) return null;
-  const years = [...schedule.matchAll(/\b\d\d?\/\d\d?\/(\d{4})\b/g)].map((m) => Number(m[1]));
+  // Dates as 06/08/2016, 1/9/16 or "June 30, 2011 to Oct. 13, 2011"; an undated season ("May to October Sat …")
+  // comes back every year and is kept.
+  const years = [
+    ...[...schedule.matchAll(/\b\d\d?\/\d\d?\/(\d{4}|\d\d)\b/g)].map((m) => Number(m[1]!.length === 2 ? `20${m[1]}` : m[1])),
+    ...[...schedule.matchAll(/\b(20\d\d)\b/g)].map((m) => Number(m[1])),
+  ];
   if (!years.length) return null;
   const last = Math.max(...years);
   return last < 2021 ? String(last) : null;

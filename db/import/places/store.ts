@@ -122,7 +122,7 @@ function rowArgs(p: Held, now: number) {
     p.website ?? null, p.openingHours ?? null, p.wikidata ?? null, p.imageUrl ?? null, p.latitude, p.longitude,
     p.amenities?.length ? JSON.stringify(p.amenities) : null, p.priceRange ?? null, p.since ?? null,
     p.tags && Object.keys(p.tags).length ? JSON.stringify(p.tags) : null, qualityScore(p, p.sources.length), now,
-    newestObserved(p.sources), notability(p), brandOf(p.title, p.categoryId),
+    newestObserved(p.sources), notability(p), brandOf(p.title, p.categoryId, p.tags),
   ];
 }
 
