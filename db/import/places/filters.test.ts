@@ -212,6 +212,43 @@ describe("Las Vegas's sights on real rows (decision 035, second pass)", async ()
   });
 });
 
+describe("a city's sights by what they are (decision 035, third pass)", async () => {
+  const { historicWikipedia } = await import("./sources/historic-wikipedia");
+  const { museumName } = await import("./sources/imls-museums");
+  const ut = new Map<string, PlaceInput>();
+  for await (const r of historicWikipedia.read("UT") as AsyncIterable<any>) if (!("skip" in r)) ut.set(r.title, r);
+
+  test("Salt Lake City: an apartment block, a commercial block, an office building, a warehouse rank below its theatre, planetarium and monument", () => {
+    const kinds = Object.fromEntries(["Lincoln Arms Apartments", "Ivanhoe Apartments", "Daft Block", "Tribune Building", "Oregon Shortline Railroad Company Building", "Henderson Block"].map((t) => [t, ut.get(t)?.kind]));
+    expect(kinds).toEqual({
+      "Lincoln Arms Apartments": "apartment building", // Wikidata: "historic building"; its name says apartments
+      "Ivanhoe Apartments": "apartment building",
+      "Daft Block": "commercial building",
+      "Tribune Building": "commercial building",
+      "Oregon Shortline Railroad Company Building": "office building",
+      "Henderson Block": "warehouse",
+    });
+    const score = (t: string, more: Array<{ source: string }> = []) => notability({ ...ut.get(t)!, sources: [{ source: "historic-wikipedia" }, ...more] });
+    for (const sight of ["Capitol Theatre", "Old Hansen Planetarium", "Sugar House Monument"]) {
+      expect(ut.get(sight)?.kind, sight).toBe("historic site");
+      // Even with a historical marker beside it (a further family), the apartment block stays below.
+      expect(score("Lincoln Arms Apartments", [{ source: "historical-markers" }]), sight).toBeLessThan(score(sight));
+      expect(score("Daft Block"), sight).toBeLessThan(score(sight));
+    }
+  });
+
+  test("a museum the census files under its operator's name takes its own (IMLS ALTNAME); an organisation's alternative name does not", async () => {
+    const rows = new Map<string, PlaceInput>();
+    for (const state of ["IL", "NV", "UT"]) for await (const r of imlsMuseums.read(state) as AsyncIterable<any>) if (!("skip" in r)) rows.set(r.sourceId, r);
+    expect(rows.get("8401700013")!.title).toBe("Grand Army Museum"); // NAME: "Womans's Relief Corps National" (Springfield, IL)
+    expect(rows.get("8403200061")!.title).toBe("Mob Museum"); // NAME: "300 Stewart Avenue Corporation"
+    expect(rows.get("8404900163")!.title).toBe("Utahs Hogle Zoo"); // NAME: "Utah Zoological Society"
+    expect(museumName("BEAD SOCIETY OF GREATER WASHINGTON", "MEMORIAL FUND FOR NATIONAL LAW")).toBe("BEAD SOCIETY OF GREATER WASHINGTON");
+    expect(museumName("ARIZONA DEPARTMENT OF MINES & MINERAL RESOURCES", "ARIZONA MINING AND MINERAL MUSEUM  FRIENDS OF")).toBe("ARIZONA DEPARTMENT OF MINES & MINERAL RESOURCES");
+    expect(museumName("NEON MUSEUM", "SOMETHING MUSEUM")).toBe("NEON MUSEUM");
+  });
+});
+
 describe("lodging and business junk on real rows (decision 035, second pass)", async () => {
   const wofNv = await verdicts(wofSimplegeo, "NV");
   const wofUt = await verdicts(wofSimplegeo, "UT");

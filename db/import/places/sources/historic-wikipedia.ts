@@ -9,9 +9,15 @@ import file from "../../../data/places/nrhp_wikidata_sites_with_wikipedia_summar
  * (`tags.wikipedia`). The state is the city the Wikidata description names, else the nearest city's.
  * Sites without a Wikipedia paragraph are skipped (nothing to say that another dataset does not).
  */
-function kindOf(description: string): string {
+function kindOf(description: string, title = ""): string {
   const d = description.toLowerCase();
   if (/historic district|district/.test(d)) return "historic district";
+  // Homes and workplaces of others, seen from the street (filters.ts PRIVATE_KIND): Wikidata's own words, or the
+  // name's ("Lincoln Arms Apartments", "Daft Block": a 19th-century commercial block).
+  if (/\bapartment|\bapartments$|\bflats$/i.test(d) || /\b(apartments|flats)$/i.test(title)) return "apartment building";
+  if (/\bwarehouse\b/.test(d)) return "warehouse";
+  if (/\boffice building\b/.test(d)) return "office building";
+  if (/\bcommercial (building|block)\b/.test(d) || /\bblock$/i.test(title)) return "commercial building";
   if (/\b(house|mansion|residence|farm)\b(?! of\b)|\bhome\b(?! (of|venue|ground|stadium|field|port|base)\b)/.test(d)) return "historic house";
   if (/\b(church|cathedral|chapel|synagogue|temple|meeting house)\b/.test(d)) return "historic church";
   if (/\bbridge\b/.test(d)) return "historic bridge";
@@ -57,7 +63,7 @@ export const historicWikipedia: Dataset = {
         source: "historic-wikipedia",
         sourceId: url.slice("https://en.wikipedia.org/wiki/".length),
         categoryId: CATEGORY.history,
-        kind: kindOf(wikidataDescription),
+        kind: kindOf(wikidataDescription, checked.name),
         title: checked.name,
         description: summary,
         city: text(row.described_city) ?? text(row.nearest_city),

@@ -15,6 +15,21 @@ const DISCIPLINES: Record<string, { kind: string; history: boolean }> = {
   ZAW: { kind: "zoo or aquarium", history: false },
 };
 
+/** Words that say what a visitor finds there; a museum's legal name often says none ("Kodiak Historical Society"). */
+const SAYS_PLACE = /\b(museums?|msm|gallery|galleries|house|home|cent(er|re)|park|zoo|gardens?|aquarium|planetarium|site|village|fort|mansion|library|hall|cabin|farm|depot|station|lighthouse|memorial|monument|observatory|arboretum|collection|exhibit)\b/i;
+/** An alternative name that is an organisation's too ("… Foundation", "… Friends of"). */
+const ORG_NAME = /\b(foundation|fund|friends of|friends|inc|incorporated|society|association|assn|council|commission|committee|guild|league|corps|trust)\b/i;
+/**
+ * The census files a museum under its operator's legal name (NAME: "Womans's Relief Corps National", "The Art Fund
+ * of Birmingham Inc", "Kodiak Historical Society") and gives the museum's own in ALTNAME ("Grand Army Museum",
+ * "The Birmingham Museum of Art", "Baranov Museum"): the place a visitor finds takes the name that says what it is.
+ */
+export function museumName(name: string, altName: string | null | undefined): string {
+  const alt = text(altName ?? "");
+  if (!alt || SAYS_PLACE.test(name) || !SAYS_PLACE.test(alt) || ORG_NAME.test(alt)) return name;
+  return alt;
+}
+
 export const imlsMuseums: Dataset = {
   key: "imls-museums",
   observedAt: "2014",
@@ -31,7 +46,8 @@ export const imlsMuseums: Dataset = {
         yield checked;
         continue;
       }
-      const { name, position } = checked;
+      const { position } = checked;
+      const name = museumName(checked.name, row.ALTNAME);
       const discipline = DISCIPLINES[row.DISCIPL ?? ""] ?? DISCIPLINES.GMU!;
       // Historical societies are often offices, not places to visit: keep them only with a street address.
       if (row.DISCIPL === "HSC" && !/\d/.test(row.ADDRESS ?? "")) {
