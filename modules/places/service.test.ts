@@ -117,6 +117,14 @@ describe("place lists over real data", () => {
       // No place of a chain the name-suggestion-index marks as dissolved (its Wikidata check).
       for (const p of [...featured, ...gems, ...lodging]) expect(dissolvedChain(p.title), `${city}: ${p.title}`).toBeNull();
       for (const p of featured) expect(p.title).not.toMatch(/historical society/i);
+      // Decision 035, third pass: an organisation's office is no sight ("Womans's Relief Corps National" in
+      // Springfield: the census's legal name of the Grand Army Museum); a multinational's brewery ("Anheuser-Busch
+      // InBev", Open Brewery DB's "large") is no gem, nor a farmers market known only from the 2017 USDA listing.
+      for (const p of featured) expect(p.title, `${city}: ${p.title}`).not.toMatch(/\b(corps|relief corps national)\b/i);
+      for (const p of gems) {
+        expect(p.title, `${city} gem`).not.toMatch(/anheuser|millercoors/i);
+        expect(p.kind === "farmers market" && p.stale, `${city} gem ${p.title}`).toBe(false);
+      }
       // Lodging is somewhere to stay: no mobile-home park, no tour operator.
       for (const p of lodging) expect(p.title, `${city}: ${p.title}`).not.toMatch(/\bmobile home park$|\btours$/i);
       // Every place answer is dated by its dataset (issue 11 point 4).
@@ -160,6 +168,15 @@ describe("place lists over real data", () => {
     // Every featured sight is dated, the National Register's rows by the file's newest listing.
     for (const p of featured) expect(p.observedAt, p.title).toMatch(/^\d{4}/);
   }, 120_000);
+
+  test("Salt Lake City's featured list leads with its zoo, theatre, planetarium and monuments, not apartment blocks (decision 035, third pass)", async () => {
+    const featured = (await get("/api/places/featured?city=Salt%20Lake%20City&state=UT&count=12")).body as any[];
+    const titles = featured.map((p) => p.title);
+    // Before: eight of the first ten were apartment blocks, commercial blocks, office buildings and a warehouse.
+    for (const p of featured.slice(0, 10)) expect(p.kind, p.title).not.toMatch(/^(apartment building|office building|commercial building|warehouse)$/);
+    for (const p of featured.slice(0, 10)) expect(p.title).not.toMatch(/\b(apartments|block)\b/i);
+    for (const sight of ["Utahs Hogle Zoo", "Capitol Theatre", "Old Hansen Planetarium"]) expect(titles.slice(0, 6), sight).toContain(sight);
+  }, 60_000);
 
   test("a sight answers the same in its list and by id: the Wikipedia paragraph of its group's record goes with it everywhere", async () => {
     const featured = (await get("/api/places/featured?city=New%20York&state=NY&count=24")).body as any[];

@@ -219,9 +219,10 @@ describe("a city's sights by what they are (decision 035, third pass)", async ()
   for await (const r of historicWikipedia.read("UT") as AsyncIterable<any>) if (!("skip" in r)) ut.set(r.title, r);
 
   test("Salt Lake City: an apartment block, a commercial block, an office building, a warehouse rank below its theatre, planetarium and monument", () => {
-    const kinds = Object.fromEntries(["Lincoln Arms Apartments", "Ivanhoe Apartments", "Daft Block", "Tribune Building", "Oregon Shortline Railroad Company Building", "Henderson Block"].map((t) => [t, ut.get(t)?.kind]));
+    const kinds = Object.fromEntries(["Lincoln Arms Apartments", "Benworth-Chapman Apartments and Chapman Cottages", "Ivanhoe Apartments", "Daft Block", "Tribune Building", "Oregon Shortline Railroad Company Building", "Henderson Block"].map((t) => [t, ut.get(t)?.kind]));
     expect(kinds).toEqual({
       "Lincoln Arms Apartments": "apartment building", // Wikidata: "historic building"; its name says apartments
+      "Benworth-Chapman Apartments and Chapman Cottages": "apartment building",
       "Ivanhoe Apartments": "apartment building",
       "Daft Block": "commercial building",
       "Tribune Building": "commercial building",

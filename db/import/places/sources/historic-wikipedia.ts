@@ -13,8 +13,8 @@ function kindOf(description: string, title = ""): string {
   const d = description.toLowerCase();
   if (/historic district|district/.test(d)) return "historic district";
   // Homes and workplaces of others, seen from the street (filters.ts PRIVATE_KIND): Wikidata's own words, or the
-  // name's ("Lincoln Arms Apartments", "Daft Block": a 19th-century commercial block).
-  if (/\bapartment|\bapartments$|\bflats$/i.test(d) || /\b(apartments|flats)$/i.test(title)) return "apartment building";
+  // name's ("Benworth-Chapman Apartments and Chapman Cottages", "Daft Block": a 19th-century commercial block).
+  if (/\bapartment|\bapartments$|\bflats$/i.test(d) || /\bapartments\b/i.test(title)) return "apartment building";
   if (/\bwarehouse\b/.test(d)) return "warehouse";
   if (/\boffice building\b/.test(d)) return "office building";
   if (/\bcommercial (building|block)\b/.test(d) || /\bblock$/i.test(title)) return "commercial building";
