@@ -79,7 +79,7 @@ describe("junk filters on real rows", async () => {
     expect(reason(nv, "1006135")).toBe("farmers market whose only season ended before 2021"); // August 2, 2012 to …
     // Times are not years.
     expect(farmersMarketEnded({ kind: "farmers market", description: "Schedule: May to October Sat:7:00 AM - 12:00 PM." })).toBeNull();
-  });
+  }, 30_000);
 
   test("ordinary places stay", () => {
     const kept = [...wofNv.values()].filter((v) => v.reason === null);
@@ -127,7 +127,7 @@ describe("the chain rule: a name the bundled business data repeats across states
     const harpoon = (await read("MA")).find((r) => r.title === "Harpoon Brewery")!;
     expect(harpoon.tags?.breweryType).toBe("regional");
     expect(brandOf(harpoon.title, harpoon.categoryId, harpoon.tags)).toBeNull();
-  });
+  }, 30_000);
 
   test("independent names stay local; a history place or museum is never a chain by this rule; index brands count as before", () => {
     const local = [...wofNv.values()].filter((v) => v.reason === null && (v.place.categoryId === 10 || v.place.categoryId === 12));
@@ -247,7 +247,7 @@ describe("a city's sights by what they are (decision 035, third pass)", async ()
     expect(museumName("BEAD SOCIETY OF GREATER WASHINGTON", "MEMORIAL FUND FOR NATIONAL LAW")).toBe("BEAD SOCIETY OF GREATER WASHINGTON");
     expect(museumName("ARIZONA DEPARTMENT OF MINES & MINERAL RESOURCES", "ARIZONA MINING AND MINERAL MUSEUM  FRIENDS OF")).toBe("ARIZONA DEPARTMENT OF MINES & MINERAL RESOURCES");
     expect(museumName("NEON MUSEUM", "SOMETHING MUSEUM")).toBe("NEON MUSEUM");
-  });
+  }, 30_000);
 });
 
 describe("lodging and business junk on real rows (decision 035, second pass)", async () => {
