@@ -173,8 +173,10 @@ describe("place lists over real data", () => {
     const featured = (await get("/api/places/featured?city=Salt%20Lake%20City&state=UT&count=12")).body as any[];
     const titles = featured.map((p) => p.title);
     // Before: eight of the first ten were apartment blocks, commercial blocks, office buildings and a warehouse.
-    for (const p of featured.slice(0, 10)) expect(p.kind, p.title).not.toMatch(/^(apartment building|office building|commercial building|warehouse)$/);
-    for (const p of featured.slice(0, 10)) expect(p.title).not.toMatch(/\b(apartments|block)\b/i);
+    // Now none leads; the two with a historical marker beside them too may follow the zoo, theatres and monuments.
+    const buildings = featured.filter((p) => /^(apartment building|office building|commercial building|warehouse)$/.test(p.kind) || /\b(apartments|block)\b/i.test(p.title));
+    expect(buildings.length, buildings.map((p) => p.title).join(", ")).toBeLessThanOrEqual(2);
+    for (const p of featured.slice(0, 8)) expect(buildings, p.title).not.toContain(p);
     for (const sight of ["Utahs Hogle Zoo", "Capitol Theatre", "Old Hansen Planetarium"]) expect(titles.slice(0, 6), sight).toContain(sight);
   }, 60_000);
 
