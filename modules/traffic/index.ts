@@ -43,7 +43,7 @@ export function createTraffic(deps: {
     now: deps.now,
     // start() (the server) writes batches in a writer thread on its own connection; an in-memory database
     // cannot be shared with another connection, so it is written here.
-    thread: deps.config.TRAFFIC_LOG && url && url !== "file::memory:" && !deps.now ? () => threadWriter({ url, authToken, hashIps: deps.config.TRAFFIC_HASH_IPS, retentionDays: deps.config.TRAFFIC_RETENTION_DAYS }) : undefined,
+    thread: deps.config.TRAFFIC_LOG && url && url !== "file::memory:" && !deps.now ? (lost) => threadWriter({ url, authToken, hashIps: deps.config.TRAFFIC_HASH_IPS, retentionDays: deps.config.TRAFFIC_RETENTION_DAYS }, lost) : undefined,
   });
   const now = deps.now ?? Date.now;
   const wrap = (fetch: FetchHandler): FetchHandler => {

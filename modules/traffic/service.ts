@@ -79,6 +79,11 @@ export interface LogSink {
   /** Write what was handed over, then prune once a day. */
   maintain(): Promise<void>;
   close?(): void;
+  /**
+   * Handed-over batches the sink took but has not confirmed written (its thread died, or it was closed before
+   * their write): taken out, for another sink to write. Nothing is lost when a writer thread fails.
+   */
+  unwritten?(): LogBatch[];
 }
 
 /** How long the writer thread collects handed-over batches before it writes them in one transaction. */
@@ -576,10 +581,22 @@ export class TrafficLog {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
-    await this.flush();
-    if (this.sink !== this.inline) {
-      this.sink.close?.();
-      this.sink = this.inline;
+    // A full batch's drain scheduled before stop() may still start after a flush: flush until nothing is left.
+    do await this.flush();
+    while (this.size || this.flushing || this.soon);
+    if (this.sink !== this.inline) await this.replaceSink();
+  }
+
+  /** Close the writer thread's sink and write, in this thread, what it took but had not written. */
+  private async replaceSink(): Promise<void> {
+    const old = this.sink;
+    old.close?.();
+    this.sink = this.inline;
+    for (const batch of old.unwritten?.() ?? []) {
+      await this.inline.write(batch).catch((error) => {
+        this.failed += batch.count;
+        this.options.log.error("[traffic] could not write the request log:", error);
+      });
     }
   }
 
@@ -590,8 +607,7 @@ export class TrafficLog {
     } catch (error) {
       if (!(error instanceof SinkUnavailable) || this.sink === this.inline) throw error;
       this.options.log.error("[traffic] the writer thread failed; writing in the server's thread:", error.message);
-      this.sink.close?.();
-      this.sink = this.inline;
+      await this.replaceSink();
       await work(this.inline);
     }
   }

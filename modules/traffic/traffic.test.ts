@@ -232,6 +232,46 @@ describe("buffering", () => {
 });
 
 describe("the writer thread (the server's batches are written off the request thread)", () => {
+  test("rows the thread took but had not written when it died are written by the server's thread: nothing lost", async () => {
+    const database = await freshDatabase();
+    const errors: unknown[] = [];
+    let sink: ReturnType<typeof threadWriter> | undefined;
+    const log = trafficLog(database, { now: Date.now() }, {
+      log: { error: (...args) => errors.push(args) },
+      intervalMs: 30,
+      thread: (lost) => (sink = threadWriter({ url: database.url, hashIps: false, retentionDays: 30 }, lost)),
+    });
+    log.start();
+    await log.flush(); // the thread has opened the database: the timer's batches are now handed over
+    for (const path of ["/a", "/b", "/c"]) log.record(entry(Date.now(), { path }));
+    await Bun.sleep(120); // handed over by the timer and acknowledged; the thread writes them only after 500 ms
+    expect(await logRows(database.client)).toEqual([]);
+    sink!.close!(); // the thread dies before its write
+    log.record(entry(Date.now(), { path: "/d" }));
+    await log.stop();
+    expect((await logRows(database.client)).map((r) => r.path)).toEqual(["/a", "/b", "/c", "/d"]);
+    expect([log.failed, log.dropped]).toEqual([0, 0]);
+    expect(errors.length).toBeGreaterThan(0); // the switch to the server's thread is logged
+  });
+
+  test("a write that fails inside the thread is counted as failed and logged, not lost silently", async () => {
+    const database = await freshDatabase();
+    const errors: unknown[][] = [];
+    const log = trafficLog(database, { now: Date.now() }, {
+      log: { error: (...args) => errors.push(args) },
+      intervalMs: 30,
+      thread: (lost) => threadWriter({ url: database.url, hashIps: false, retentionDays: 30 }, lost),
+    });
+    log.start();
+    await log.flush();
+    await database.client.execute("DROP TABLE traffic_segments");
+    for (const path of ["/a", "/b"]) log.record(entry(Date.now(), { path }));
+    for (let waited = 0; log.failed < 2 && waited < 5_000; waited += 50) await Bun.sleep(50);
+    expect(log.failed).toBe(2);
+    expect(errors.some((e) => String(e[0]).includes("could not write the request log"))).toBe(true);
+    await log.stop().catch(() => {});
+  });
+
   test("rows written by the thread carry the derived fields; stop() flushes the rest", async () => {
     const database = await freshDatabase();
     const errors: unknown[] = [];

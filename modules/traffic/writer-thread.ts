@@ -18,8 +18,11 @@ export interface WriterSettings {
 }
 
 export type Message = { kind: "init"; settings: WriterSettings } | { kind: "write"; batch: LogBatch; handOver?: boolean } | { kind: "maintain" };
-/** The answer to message `id`; or (id 0) `lost` handed-over rows that could not be written, with the error. */
-export type Reply = { id: number; error?: string; unavailable?: boolean; lost?: number };
+/**
+ * The answer to message `id`; or (id 0) `done`: every handed-over batch up to that message id is written, or,
+ * with `lost`, could not be (that many rows, with the error).
+ */
+export type Reply = { id: number; error?: string; unavailable?: boolean; lost?: number; done?: number };
 
 /**
  * The Worker's file: next to this one when run from source. In the compiled binary (scripts/compile.ts lists it
@@ -33,20 +36,30 @@ export const WORKER_URL = new URL(compiled ? "./modules/traffic/writer-worker.ts
 export function threadWriter(settings: WriterSettings, lost: (rows: number, error: unknown) => void = () => {}): LogSink {
   const worker = new Worker(WORKER_URL);
   const waiting = new Map<number, { resolve(): void; reject(error: Error): void }>();
+  /** Handed-over batches taken but not yet written, by message id: written here instead if the thread dies. */
+  const unconfirmed = new Map<number, LogBatch>();
+  const settled = (upTo: number) => {
+    for (const id of unconfirmed.keys()) if (id <= upTo) unconfirmed.delete(id);
+  };
   let next = 0;
   let broken: Error | undefined;
   const fail = (error: Error) => {
     broken ??= error;
+    // A rejected call's batch goes back to its caller (the server writes it itself): not one to salvage too.
+    for (const id of waiting.keys()) unconfirmed.delete(id);
     for (const call of waiting.values()) call.reject(broken);
     waiting.clear();
   };
   worker.addEventListener("message", (event: MessageEvent<Reply>) => {
     const { id, error, unavailable } = event.data;
+    if (event.data.done !== undefined) settled(event.data.done);
     if (event.data.lost) return lost(event.data.lost, new Error(error));
+    if (id === 0) return;
     const call = waiting.get(id);
     waiting.delete(id);
     if (unavailable) {
       // This call is out of `waiting` already: reject it too, or a flush waiting on it never ends.
+      unconfirmed.delete(id);
       fail(new SinkUnavailable(error ?? "the writer thread could not open the database"));
       call?.reject(broken!);
     } else if (error) call?.reject(new Error(error));
@@ -60,6 +73,7 @@ export function threadWriter(settings: WriterSettings, lost: (rows: number, erro
       : new Promise((resolve, reject) => {
           const id = ++next;
           waiting.set(id, { resolve, reject });
+          if (message.kind === "write" && message.handOver) unconfirmed.set(id, message.batch);
           worker.postMessage({ ...message, id });
         });
   // Its first message opens the database; a failure there makes the server write in its own thread.
@@ -71,6 +85,12 @@ export function threadWriter(settings: WriterSettings, lost: (rows: number, erro
     close: () => {
       fail(new SinkUnavailable("the writer thread was closed"));
       worker.terminate();
+    },
+    unwritten: () => {
+      if (!broken) return [];
+      const batches = [...unconfirmed.values()];
+      unconfirmed.clear();
+      return batches;
     },
   };
 }

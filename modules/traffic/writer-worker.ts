@@ -13,8 +13,14 @@ import type { Message, Reply } from "./writer-thread";
 
 type Request = Message & { id: number };
 
-/** Handed-over rows written at once beyond this many (memory stays bounded under any load). */
+/** Handed-over rows written at once beyond this many. */
 const MAX_PENDING_ROWS = 10_000;
+/**
+ * Rows taken but not yet written beyond which a hand-over is answered only once written: the server's buffer
+ * then fills and drops its oldest rows with a counter (issue 15) instead of this thread's memory growing while
+ * the database is slow.
+ */
+const MAX_BACKLOG_ROWS = 20_000;
 
 if (!Bun.isMainThread) {
   const scope = globalThis as unknown as { onmessage: ((event: MessageEvent<Request>) => void) | null; postMessage(reply: Reply): void };
@@ -28,6 +34,10 @@ if (!Bun.isMainThread) {
   let queue = Promise.resolve();
   let pending: LogBatch[] = [];
   let pendingRows = 0;
+  /** The id of the last handed-over message in `pending`. */
+  let pendingId = 0;
+  /** Rows taken for a write that has not finished. */
+  let writingRows = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   /** Take the handed-over batches (with `also` after them) to write them now. */
   const takePending = (also?: LogBatch) => {
@@ -40,13 +50,19 @@ if (!Bun.isMainThread) {
   };
   /** Write the handed-over batches (queued after the messages before): a failure is reported as lost rows. */
   const writePending = () => {
+    const upTo = pendingId;
     const batches = takePending();
     if (!batches.length) return;
+    const rows = batches.reduce((n, b) => n + b.count, 0);
+    writingRows += rows;
     queue = queue.then(async () => {
       try {
         await (await writer).writeMany(batches);
+        scope.postMessage({ id: 0, done: upTo });
       } catch (error) {
-        scope.postMessage({ id: 0, lost: batches.reduce((n, b) => n + b.count, 0), error: error instanceof Error ? error.message : String(error) });
+        scope.postMessage({ id: 0, done: upTo, lost: rows, error: error instanceof Error ? error.message : String(error) });
+      } finally {
+        writingRows -= rows;
       }
     });
   };
@@ -59,9 +75,10 @@ if (!Bun.isMainThread) {
         return new BatchWriter({ client: database.client, countries: loadCountryTable, hashIps, retentionDays, log });
       });
     }
-    if (message.kind === "write" && message.handOver && ready) {
+    if (message.kind === "write" && message.handOver && ready && pendingRows + writingRows < MAX_BACKLOG_ROWS) {
       pending.push(message.batch);
       pendingRows += message.batch.count;
+      pendingId = message.id;
       scope.postMessage({ id: message.id });
       if (pendingRows >= MAX_PENDING_ROWS) writePending();
       else timer ??= setTimeout(writePending, WRITE_DELAY_MS);
@@ -76,6 +93,7 @@ if (!Bun.isMainThread) {
       } catch (error) {
         return scope.postMessage({ id: message.id, error: String(error), unavailable: true });
       }
+      // `done`: every batch handed over up to this message is written now (or reported lost).
       try {
         if (batches.length) await current.writeMany(batches);
       } catch (error) {
@@ -83,13 +101,13 @@ if (!Bun.isMainThread) {
         const handed = message.kind === "write" ? batches.slice(0, -1) : batches;
         const text = error instanceof Error ? error.message : String(error);
         if (handed.length) scope.postMessage({ id: 0, lost: handed.reduce((n, b) => n + b.count, 0), error: text });
-        return scope.postMessage({ id: message.id, error: text });
+        return scope.postMessage({ id: message.id, error: text, done: message.id });
       }
       try {
         if (message.kind === "maintain") await current.maintain();
-        scope.postMessage({ id: message.id });
+        scope.postMessage({ id: message.id, done: message.id });
       } catch (error) {
-        scope.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) });
+        scope.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error), done: message.id });
       }
     });
   };
