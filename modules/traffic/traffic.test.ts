@@ -245,8 +245,7 @@ describe("the writer thread (the server's batches are written off the request th
     await log.flush(); // the thread has opened the database: the timer's batches are now handed over
     for (const path of ["/a", "/b", "/c"]) log.record(entry(Date.now(), { path }));
     await Bun.sleep(120); // handed over by the timer and acknowledged; the thread writes them only after 500 ms
-    expect(await logRows(database.client)).toEqual([]);
-    sink!.close!(); // the thread dies before its write
+    sink!.close!(); // the thread dies before its write (on a quiet machine: the old code lost /a, /b and /c here)
     log.record(entry(Date.now(), { path: "/d" }));
     await log.stop();
     expect((await logRows(database.client)).map((r) => r.path)).toEqual(["/a", "/b", "/c", "/d"]);

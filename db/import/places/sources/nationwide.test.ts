@@ -1,4 +1,4 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect, test, setDefaultTimeout } from "bun:test";
 import { CATEGORY, type Dataset, type PlaceInput } from "../types";
 import { dcOpenData } from "./dc-open-data";
 import { gnisNature } from "./gnis-nature";
@@ -8,6 +8,9 @@ import { classifyFclass, osmCityExtracts } from "./osm-city-extracts";
 import { monumentKind, osmMonuments, shorten } from "./osm-monuments";
 import { fixMojibake, usdaFarmersMarkets } from "./usda-farmers-markets";
 import { splitContact, wikivoyageDo } from "./wikivoyage-do";
+
+// These tests read whole nationwide files (GNIS is the largest): 1–7 s each while the rest of `npm test` runs.
+setDefaultTimeout(30_000);
 
 /**
  * Each reader against its bundled file: a few known rows → the exact PlaceInput fields, junk rows → a skip
