@@ -363,10 +363,13 @@ export function eponyms(
   names: Array<{ key: string; latitude: number; longitude: number; source?: string }>,
 ): Eponyms[] {
   const CELL = 0.02;
-  const cells = new Map<string, Array<{ key: string; latitude: number; longitude: number; source?: string }>>();
+  // Each name padded and reduced to its sight key once (not once per sight it is compared with: New York's
+  // featured list compares thousands of sights with tens of thousands of names).
+  type Name = { key: string; padded: string; sight: string; latitude: number; longitude: number; source?: string };
+  const cells = new Map<string, Name[]>();
   for (const n of names) {
     const cell = `${Math.floor(n.latitude / CELL)}:${Math.floor(n.longitude / CELL)}`;
-    (cells.get(cell) ?? cells.set(cell, []).get(cell)!).push(n);
+    (cells.get(cell) ?? cells.set(cell, []).get(cell)!).push({ ...n, padded: ` ${n.key} `, sight: sightKey(n.key) });
   }
   return sights.map((s) => {
     if (s.key.split(" ").length < 2 || s.key.length < 8 || STREET.test(s.key)) return { names: 0, datasets: 0 };
@@ -378,7 +381,7 @@ export function eponyms(
     for (let a = -1; a <= 1; a++)
       for (let b = -1; b <= 1; b++)
         for (const n of cells.get(`${cLat + a}:${cLng + b}`) ?? [])
-          if (n.key !== s.key && sightKey(n.key) !== s.key && ` ${n.key} `.includes(padded) && distanceMiles(s.latitude, s.longitude, n.latitude, n.longitude) <= EPONYM_MILES) {
+          if (n.key !== s.key && n.padded.includes(padded) && n.sight !== s.key && distanceMiles(s.latitude, s.longitude, n.latitude, n.longitude) <= EPONYM_MILES) {
             found.add(n.key);
             if (n.source) datasets.add(n.source);
           }
