@@ -602,12 +602,16 @@ export class TrafficLog {
 
   /** Run `work` on the sink; a sink that cannot work at all is replaced by the in-thread writer, which runs it. */
   private async onSink(work: (sink: LogSink) => Promise<void>): Promise<void> {
+    const sink = this.sink;
     try {
-      await work(this.sink);
+      await work(sink);
     } catch (error) {
-      if (!(error instanceof SinkUnavailable) || this.sink === this.inline) throw error;
-      this.options.log.error("[traffic] the writer thread failed; writing in the server's thread:", error.message);
-      await this.replaceSink();
+      if (!(error instanceof SinkUnavailable) || sink === this.inline) throw error;
+      // Two calls can fail together (a maintain and a hand-over): the first replaces the sink, both rerun here.
+      if (this.sink === sink) {
+        this.options.log.error("[traffic] the writer thread failed; writing in the server's thread:", error.message);
+        await this.replaceSink();
+      }
       await work(this.inline);
     }
   }

@@ -86,7 +86,7 @@ if (!Bun.isMainThread) {
     }
     // Any other message comes after what was handed over: a write takes those batches along, maintain writes them first.
     const batches = message.kind === "write" ? takePending(message.batch) : takePending();
-    queue = queue.then(async () => {
+    const answer = async () => {
       let current: BatchWriter;
       try {
         current = await writer;
@@ -108,6 +108,16 @@ if (!Bun.isMainThread) {
         scope.postMessage({ id: message.id, done: message.id });
       } catch (error) {
         scope.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error), done: message.id });
+      }
+    };
+    // Rows taken and not yet written count toward the back-pressure bound until their write ends.
+    const rows = batches.reduce((n, b) => n + b.count, 0);
+    writingRows += rows;
+    queue = queue.then(async () => {
+      try {
+        await answer();
+      } finally {
+        writingRows -= rows;
       }
     });
   };

@@ -247,6 +247,11 @@ describe("a city's sights by what they are (decision 035, third pass)", async ()
     expect(museumName("BEAD SOCIETY OF GREATER WASHINGTON", "MEMORIAL FUND FOR NATIONAL LAW")).toBe("BEAD SOCIETY OF GREATER WASHINGTON");
     expect(museumName("ARIZONA DEPARTMENT OF MINES & MINERAL RESOURCES", "ARIZONA MINING AND MINERAL MUSEUM  FRIENDS OF")).toBe("ARIZONA DEPARTMENT OF MINES & MINERAL RESOURCES");
     expect(museumName("NEON MUSEUM", "SOMETHING MUSEUM")).toBe("NEON MUSEUM");
+    // Businesses and public bodies are no museum's own name; a name cut at the census's 39 characters is not taken.
+    expect(museumName("HORN ADRIENNE", "MUSEUM MANAGEMENT CONSULTANTS")).toBe("HORN ADRIENNE");
+    expect(museumName("DOWNERS GROVE HISTORICAL SOCIETY", "DOWNERS GROVE PARK DISTRICT")).toBe("DOWNERS GROVE HISTORICAL SOCIETY");
+    expect(museumName("DIV OF HISTORICAL & CULTU", "MARYLAND AFRICAN AMERICAN MUSEUM CORPORATION")).toBe("DIV OF HISTORICAL & CULTU");
+    expect(museumName("RANCHO LOS ALAMITOS FOUNDATION", "RANCHO LOS ALAMITOS MUSEUM AND FOUNDATI")).toBe("RANCHO LOS ALAMITOS FOUNDATION");
   }, 30_000);
 });
 

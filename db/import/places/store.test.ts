@@ -169,3 +169,17 @@ test("a Wikipedia paragraph merged into a place keeps its link across a re-impor
   await importDatasetState(database.client, { key: "m", licence: "ODbL-1.0", read: monument }, "NV");
   expect(await read()).toEqual([{ description: "The Liberty Statue is a colossal sculpture.", wikipedia: article }]);
 });
+
+test("a 'large' brewery merged into a place another dataset listed first is a brand there too (not a local gem)", async () => {
+  const database = await freshDb();
+  const osm = () => [place({ source: "o", sourceId: "node/1", kind: "brewery", title: "Anheuser-Busch Brewery" })];
+  const breweries = () => [place({ source: "b", sourceId: "b1", kind: "brewery", title: "Anheuser-Busch Brewery", latitude: 36.1003, tags: { breweryType: "large" } })];
+  await importDatasetState(database.client, { key: "o", licence: "ODbL-1.0", read: osm }, "NV");
+  const brand = async () => (await database.client.execute("SELECT brand FROM places")).rows.map((r) => r.brand);
+  expect(await brand()).toEqual([null]);
+  await importDatasetState(database.client, { key: "b", licence: "MIT", read: breweries }, "NV");
+  expect(await brand()).toEqual(["anheuser busch brewery"]);
+  // The first dataset again: its own refresh keeps the merged brewery type.
+  await importDatasetState(database.client, { key: "o", licence: "ODbL-1.0", read: osm }, "NV");
+  expect(await brand()).toEqual(["anheuser busch brewery"]);
+});

@@ -75,8 +75,14 @@ const newestObserved = (sources: SourceRef[]) =>
   sources.reduce<string | null>((best, s) => (s.observedAt && (!best || s.observedAt > best) ? s.observedAt : best), null);
 
 /** Notability signals of a record merged into a place (its other tags stay with their own dataset). */
+/**
+ * Tags a merged record brings along: the notability signals, and Open Brewery DB's brewery type (a "large"
+ * brewer is a brand, not a local gem, whichever dataset listed the place first).
+ */
+const CARRIED_TAGS = [...SIGNAL_TAGS, "breweryType"];
+
 function mergeSignals(target: { tags?: Record<string, string> | null }, tags: Record<string, string> | null | undefined) {
-  for (const k of SIGNAL_TAGS) {
+  for (const k of CARRIED_TAGS) {
     const value = tags?.[k];
     if (value && !target.tags?.[k]) target.tags = { ...(target.tags ?? {}), [k]: value };
   }
@@ -271,7 +277,7 @@ export async function importDatasetState(
         known.longitude = input.longitude;
         // Signals merged from other datasets stay (notability).
         // …and so does an article's link whose paragraph another record brought (preferArticle).
-        const signals = Object.fromEntries([...SIGNAL_TAGS, "wikipedia"].flatMap((k) => (known.tags?.[k] ? [[k, known.tags[k]]] : [])));
+        const signals = Object.fromEntries([...CARRIED_TAGS, "wikipedia"].flatMap((k) => (known.tags?.[k] ? [[k, known.tags[k]]] : [])));
         known.tags = input.tags || Object.keys(signals).length ? { ...signals, ...(input.tags ?? {}) } : known.tags;
       } else {
         preferArticle(known, input);
