@@ -218,7 +218,11 @@ describe("place lists over real data", () => {
     // (The score's order is asserted on the real rows in db/import/places/filters.test.ts; here, none comes first.)
     const longer = (await get("/api/places/featured?city=Las%20Vegas&state=NV&count=48")).body as any[];
     const firstActivity = longer.findIndex((p) => p.kind === "activity");
-    for (const title of ["Neon Museum", "Harrison's Guest House"]) expect(longer.findIndex((p) => p.title === title), title).toBeLessThan(firstActivity === -1 ? longer.length : firstActivity);
+    for (const title of ["Neon Museum", "Harrison's Guest House"]) {
+      const at = longer.findIndex((p) => p.title === title);
+      expect(at, title).toBeGreaterThanOrEqual(0);
+      expect(at, title).toBeLessThan(firstActivity === -1 ? longer.length : firstActivity);
+    }
   });
 
   test("fun facts are not places: category 7/3 is an empty list", async () => {

@@ -364,33 +364,28 @@ export async function importDatasetState(
     if (chunk.some((p) => p.id === undefined)) throw new Error(`the import wrote ${dataset.key} ${stateCode} places without ids`);
     await releaseStatements(chunk.length);
   }
-  const updates: InStatement[] = [];
+  // Each statement with the rows it writes (the bound values are held per row until it is collected).
+  const writes: Array<{ statement: InStatement; rows: number }> = [];
+  const assignments = COLUMNS.split(", ").map((c) => `${c} = ?`).join(", ");
   for (const p of held.values()) {
-    if (!p.dirty || p.gone) continue;
-    const assignments = COLUMNS.split(", ").map((c) => `${c} = ?`).join(", ");
-    updates.push({ sql: `UPDATE places SET ${assignments} WHERE id = ?`, args: [...rowArgs(p, now), p.id!] });
+    if (p.dirty && !p.gone) writes.push({ statement: { sql: `UPDATE places SET ${assignments} WHERE id = ?`, args: [...rowArgs(p, now), p.id!] }, rows: 1 });
   }
   // One link per (source, sourceId): inside a multi-row upsert as between statements, the later row wins.
   const linkRows = newLinks.filter(({ place }) => !place.gone);
-  const links: InStatement[] = [];
   for (let i = 0; i < linkRows.length; i += ROWS) {
     const rows = linkRows.slice(i, i + ROWS);
-    links.push({
-      sql: `INSERT INTO place_sources (source, source_id, place_id, licence) VALUES ${placeholders(rows.length, 4)} ON CONFLICT (source, source_id) DO UPDATE SET place_id = excluded.place_id, licence = excluded.licence`,
-      args: rows.flatMap(({ place, ref }) => [ref.source, ref.sourceId, place.id!, ref.licence]),
-    });
+    const sql = `INSERT INTO place_sources (source, source_id, place_id, licence) VALUES ${placeholders(rows.length, 4)} ON CONFLICT (source, source_id) DO UPDATE SET place_id = excluded.place_id, licence = excluded.licence`;
+    writes.push({ statement: { sql, args: rows.flatMap(({ place, ref }) => [ref.source, ref.sourceId, place.id!, ref.licence]) }, rows: rows.length });
   }
-  const deletes: InStatement[] = [];
+  for (const statement of unlinks) writes.push({ statement, rows: 1 });
   for (let i = 0; i < gone.length; i += ROWS * 4) {
     const ids = gone.slice(i, i + ROWS * 4).map((p) => p.id!);
-    deletes.push({ sql: `DELETE FROM places WHERE id IN (${ids.map(() => "?").join(", ")})`, args: ids });
+    writes.push({ statement: { sql: `DELETE FROM places WHERE id IN (${ids.map(() => "?").join(", ")})`, args: ids }, rows: ids.length });
   }
-  const writes = [...updates, ...links, ...unlinks, ...deletes];
-  // Rows each statement writes.
-  const rowCounts = [...updates.map(() => 1), ...links.map((_, i) => Math.min(ROWS, linkRows.length - i * ROWS)), ...unlinks.map(() => 1), ...deletes.map((_, i) => Math.min(ROWS * 4, gone.length - i * ROWS * 4))];
   for (let i = 0; i < writes.length; i += CHUNK) {
-    await client.batch(writes.slice(i, i + CHUNK), "write");
-    await releaseStatements(rowCounts.slice(i, i + CHUNK).reduce((a, b) => a + b, 0));
+    const batch = writes.slice(i, i + CHUNK);
+    await client.batch(batch.map((w) => w.statement), "write");
+    await releaseStatements(batch.reduce((n, w) => n + w.rows, 0));
   }
   options.onProgress?.(summary.read);
   return summary;
