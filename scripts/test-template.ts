@@ -45,20 +45,15 @@ export async function buildTestTemplates(dir: string, log: (line: string) => voi
   const quiet = { info: (...a: unknown[]) => void (/failed/.test(String(a[0])) && say(...a)), warn: say, error: say };
   const booted = await bootServices({ DATABASE_URL: `file:${building}`, DATABASE_AUTH_TOKEN: undefined, OVERPASS_URL: undefined, PLACES_BACKGROUND_IMPORT: "off" }, quiet);
   const checkpoint = () => booted.database.client.execute("PRAGMA wal_checkpoint(TRUNCATE)");
-  /** A copy of the database as it is (nothing is being written: the background queue is empty). */
+  /** A copy of the database as it is (nothing is being written: the background queue is empty or waiting). */
   const snapshot = async (file: string) => {
     await checkpoint();
     copyFileSync(building, `${file}.part`);
     renameSync(`${file}.part`, file);
   };
-  /**
-   * The server's background import (decision 024): each nationwide dataset is parsed once and split for these
-   * states, instead of once per state, then the states import one after another.
-   */
-  const importStates = async (states: readonly string[]) => {
-    booted.states.startBackground(states, 0);
+  /** Done when the admin's data-health summary, which boot's onImported computes after a state, is written. */
+  const imported = async (states: readonly string[]) => {
     for (const state of states) {
-      // Done when the admin's data-health summary, which boot's onImported computes after a state, is written.
       const health = { sql: "SELECT 1 FROM admin_data_health WHERE state_code = ?", args: [state] };
       for (let waited = 0; !(await booted.database.client.execute(health)).rows.length; waited += 50) {
         if (waited > 900_000) throw new Error(`the places of ${state} were not imported within 15 minutes`);
@@ -68,15 +63,29 @@ export async function buildTestTemplates(dir: string, log: (line: string) => voi
   };
   await snapshot(base);
   log(`templates: base.db (migrations, cities, city texts) in ${seconds()} s`);
-  await importStates(E2E_STATES);
-  await snapshot(e2e);
-  log(`templates: e2e.db (${E2E_STATES.join(" ")}) in ${seconds()} s`);
+  // The server's background import (decision 024): each nationwide dataset is parsed once and split for every
+  // template state (not once for the browsed states and again for the others), then the states import one
+  // after another, the browsed ones first. Before the first of the others, the queue waits while e2e.db is
+  // copied (nothing is written meanwhile).
+  const states = options.e2eOnly ? E2E_STATES : TEMPLATE_STATES;
+  let e2eWritten: Promise<void> | undefined;
+  const copyE2e = async () => {
+    await imported(E2E_STATES);
+    await snapshot(e2e);
+    log(`templates: e2e.db (${E2E_STATES.join(" ")}) in ${seconds()} s`);
+  };
+  booted.states.startBackground(states, 0, async (state) => {
+    if (state === UNIT_STATES[0]) await (e2eWritten ??= copyE2e());
+  });
   if (options.e2eOnly) {
+    await copyE2e();
     booted.database.close();
     for (const suffix of ["", "-wal", "-shm"]) rmSync(building + suffix, { force: true });
     return;
   }
-  await importStates(UNIT_STATES);
+  await imported(TEMPLATE_STATES);
+  if (!e2eWritten) throw new Error("e2e.db was not copied before the unit-test states");
+  await e2eWritten;
   await checkpoint();
   booted.database.close();
   for (const suffix of ["-wal", "-shm"]) rmSync(building + suffix, { force: true });

@@ -15,7 +15,7 @@
  * Playwright's output streams through; every other stage prints its output whole when it ends, so lines
  * never interleave. A table of stage times (wall and CPU) ends the run. Arguments go to Playwright.
  */
-import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 const root = join(import.meta.dir, "..");
@@ -120,13 +120,31 @@ const { own, shared } = unitFiles();
 const ownDb = own.filter((f) => f.startsWith("./db/"));
 const ownRest = own.filter((f) => !f.startsWith("./db/"));
 const ownEnv = async () => ({ ...(await withTemplates(baseReady)), LOCALSCOPE_TEST_PLACES: "off" });
+// Each group runs in `bun test --parallel=2`: two worker processes take its files, the slowest first by the
+// durations recorded in scripts/test-timings.json, and a worker that runs dry takes the slowest file not yet
+// started. A file's tests mostly wait (child processes, servers, timers), so two workers per group fill the
+// cores where one left them idle (decision 029). `--no-isolate`: a worker keeps its modules across its files
+// (the shared database's app boots once per worker, as it did once per process), as one process did before.
+// `TEST_TIMINGS=update npm test` writes the measured durations back into that file (a missing file counts as
+// short).
+const TIMINGS = join(root, "scripts", "test-timings.json");
+const timingCopies: Array<{ copy: string; files: string[] }> = [];
+function timingsFor(group: string, files: string[]): string[] {
+  if (!existsSync(TIMINGS)) return [];
+  const copy = join(root, ".tmp", `test-timings-${group}.json`);
+  mkdirSync(join(root, ".tmp"), { recursive: true });
+  copyFileSync(TIMINGS, copy);
+  timingCopies.push({ copy, files });
+  return [`--timings=${copy}`, ...(process.env.TEST_TIMINGS === "update" ? ["--update-timings"] : [])];
+}
 // `bun test` with no file runs every file: an empty group (none matched) runs nothing instead.
-const testFiles = async (name: string, files: string[], env: Record<string, string | undefined>, level = 5) => (files.length ? run(name, nice([bin("bun"), "test", ...files], level), { env }) : { code: 0, output: "" });
-const laneOwnDb = (async () => testFiles(`bun test: ${ownDb.length} db/ files on their own databases`, ownDb, await ownEnv()))();
+const testFiles = async (name: string, group: string, files: string[], env: Record<string, string | undefined>, level = 5) =>
+  files.length ? run(name, nice([bin("bun"), "test", "--parallel=2", "--no-isolate", ...timingsFor(group, files), ...files], level), { env }) : { code: 0, output: "" };
+const laneOwnDb = (async () => testFiles(`bun test: ${ownDb.length} db/ files on their own databases`, "db", ownDb, await ownEnv()))();
 const laneOwn = (async () => {
   const types = await run("tsc", nice([bin("tsc"), "--noEmit", "-p", "."]));
   if (types.code !== 0) console.error("Type check failed (tsc --noEmit).");
-  const unitRest = await testFiles(`bun test: ${ownRest.length} other files on their own databases`, ownRest, await ownEnv());
+  const unitRest = await testFiles(`bun test: ${ownRest.length} other files on their own databases`, "other", ownRest, await ownEnv());
   const unitDb = await laneOwnDb;
   return { types, unitOwn: { code: unitRest.code || unitDb.code, output: unitRest.output + unitDb.output } };
 })();
@@ -140,13 +158,29 @@ const laneSuites = (async () => {
   const fuzz = await run("fuzz --short", nice([bin("bun"), "scripts/fuzz.ts", "--short"]), { env: { ...(await withTemplates(e2eReady)), PLACES_BACKGROUND_IMPORT: "off" } });
   return { fuzz, durability };
 })();
-const laneShared = (async () => testFiles(`bun test: ${shared.length} files on the shared database`, shared, await withTemplates(placesReady), 2))();
+const laneShared = (async () => testFiles(`bun test: ${shared.length} files on the shared database`, "shared", shared, await withTemplates(placesReady), 2))();
 
 const { types, unitOwn } = await laneOwn;
 const { fuzz, durability } = await laneSuites;
 const unitShared = await laneShared;
 const template = await templateRun;
 const e2e = await e2eRun;
+
+if (process.env.TEST_TIMINGS === "update" && timingCopies.length) {
+  // Every group's measured durations of its own files, over the recorded ones (each group updated a copy).
+  const read = (file: string) => (JSON.parse(readFileSync(file, "utf8")) as { files: Record<string, number> }).files;
+  const merged = read(TIMINGS);
+  for (const { copy, files } of timingCopies) {
+    const measured = read(copy);
+    for (const file of files) {
+      const path = file.replace(/^\.\//, "");
+      if (measured[path] !== undefined) merged[path] = measured[path];
+    }
+  }
+  const files = Object.fromEntries(Object.entries(merged).sort(([a], [b]) => a.localeCompare(b)));
+  writeFileSync(TIMINGS, `${JSON.stringify({ version: 1, files }, null, 2)}\n`);
+  console.log(`Per-file test durations written to scripts/test-timings.json (${Object.keys(files).length} files).`);
+}
 
 if (template.code !== 0) console.error("Building the test templates failed (scripts/test-template.ts); the suites imported on demand instead.");
 if (fuzz.code !== 0) console.error("The fuzz suite failed (scripts/fuzz.ts --short).");

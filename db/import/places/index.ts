@@ -142,8 +142,12 @@ export interface StateLoader {
   (stateCode: string): Promise<void>;
   /** The state's status; asking for a state not yet started puts it first in the queue. */
   status(stateCode: string): StateStatus;
-  /** Queue every state (after `delayMs`), one at a time, behind any state a visitor asks for. */
-  startBackground(states: readonly string[], delayMs?: number): void;
+  /**
+   * Queue every state (after `delayMs`), one at a time, behind any state a visitor asks for. `before`, when
+   * given, is awaited before each of these states is imported (nothing is written meanwhile): the test
+   * templates copy the database between two groups of states that share one split of the nationwide files.
+   */
+  startBackground(states: readonly string[], delayMs?: number, before?: (stateCode: string) => Promise<void>): void;
   /** Stop taking states from the background queue (the running import finishes). */
   stop(): void;
 }
@@ -174,6 +178,7 @@ export function createStateLoader(
   /** The background run's per-state splits of the nationwide datasets (made by "split:<dataset>" jobs). */
   let splits: StateSplits | undefined;
   let backgroundStates: readonly string[] = [];
+  let backgroundBefore: ((stateCode: string) => Promise<void>) | undefined;
   /** States the background run still has to finish, and when it began (for its one summary line). */
   const backgroundLeft = new Set<string>();
   let backgroundStarted = 0;
@@ -212,6 +217,7 @@ export function createStateLoader(
           backgroundDone(stateCode);
           continue;
         }
+        if (backgroundBefore && backgroundLeft.has(stateCode)) await backgroundBefore(stateCode);
         entry.running = true;
         try {
           const summaries = await importer(client, stateCode, options.log, (fraction) => (entry.fraction = fraction), splits ? (key, code) => splits?.rows(key, code) : undefined);
@@ -281,11 +287,12 @@ export function createStateLoader(
     const entry = known?.ready ? known : enqueue(stateCode, true);
     return { stateCode, ready: entry.ready, percent: Math.floor(entry.fraction * 100) };
   };
-  loader.startBackground = (states, delayMs = 0) => {
+  loader.startBackground = (states, delayMs = 0, before) => {
     clearTimeout(timer);
     timer = setTimeout(() => {
       backgroundStarted = performance.now();
       backgroundStates = states;
+      backgroundBefore = before;
       // Nationwide datasets first, split per state once (decision 024); a visitor's state still goes first.
       if (!options.importer && (child || !options.childProcess)) {
         splits ??= new StateSplits();

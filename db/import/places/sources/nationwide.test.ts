@@ -1,5 +1,6 @@
 import { describe, expect, test, setDefaultTimeout } from "bun:test";
 import { CATEGORY, type Dataset, type PlaceInput } from "../types";
+import { shareCsvReads } from "../util";
 import { dcOpenData } from "./dc-open-data";
 import { gnisNature } from "./gnis-nature";
 import { imlsLibraries } from "./imls-libraries";
@@ -24,24 +25,56 @@ interface Read {
 }
 
 const cache = new Map<string, Promise<Read>>();
+
+/**
+ * The states this file reads of each dataset: they are read together, in one shared pass over the file (as the
+ * background import's split does), instead of one pass each. A state not listed is read on its own.
+ */
+const STATES_READ = new Map<Dataset, string[]>([
+  [openBreweryDb, ["NV", "DC"]],
+  [usdaFarmersMarkets, ["NV", "DC", "IL"]],
+  [imlsLibraries, ["NV", "AL", "DC"]],
+  [osmMonuments, ["NV", "PA", "NY", "CA", "NJ"]],
+  [wikivoyageDo, ["NV", "NY", "MO", "KS"]],
+  [osmCityExtracts, ["NV", "DC", "CA"]],
+  [dcOpenData, ["DC", "NV"]],
+  [gnisNature, ["NV", "DC"]],
+]);
+
+/** One shared pass at a time (shareCsvReads runs one). */
+let passes: Promise<unknown> = Promise.resolve();
+
 function read(dataset: Dataset, stateCode: string): Promise<Read> {
-  const key = `${dataset.key}:${stateCode}`;
-  let pending = cache.get(key);
-  if (!pending) {
-    pending = (async () => {
-      const out: Read = { places: new Map(), list: [], skips: {} };
-      for await (const r of dataset.read(stateCode)) {
-        if ("skip" in r) out.skips[r.skip] = (out.skips[r.skip] ?? 0) + 1;
-        else {
-          out.list.push(r);
-          out.places.set(r.sourceId, r);
-        }
-      }
-      return out;
-    })();
-    cache.set(key, pending);
+  const key = (code: string) => `${dataset.key}:${code}`;
+  if (!cache.has(key(stateCode))) {
+    const states = [...new Set([stateCode, ...(STATES_READ.get(dataset) ?? [])])].filter((code) => !cache.has(key(code)));
+    const reads = states.map(() => Promise.withResolvers<Read>());
+    states.forEach((code, i) => cache.set(key(code), reads[i]!.promise));
+    passes = passes.then(() =>
+      shareCsvReads(states.length, (finished) =>
+        Promise.all(
+          states.map(async (code, i) => {
+            const out: Read = { places: new Map(), list: [], skips: {} };
+            try {
+              for await (const r of dataset.read(code)) {
+                if ("skip" in r) out.skips[r.skip] = (out.skips[r.skip] ?? 0) + 1;
+                else {
+                  out.list.push(r);
+                  out.places.set(r.sourceId, r);
+                }
+              }
+              reads[i]!.resolve(out);
+            } catch (error) {
+              reads[i]!.reject(error);
+            } finally {
+              finished();
+            }
+          }),
+        ),
+      ),
+    ).catch(() => {}); // a failed pass fails its reads (above); the next pass still runs
   }
-  return pending;
+  return cache.get(key(stateCode))!;
 }
 
 const place = async (dataset: Dataset, stateCode: string, sourceId: string) => {
