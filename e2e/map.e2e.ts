@@ -88,6 +88,13 @@ function renderedKinds(page: Page, layer: string): Promise<string[]> {
   }, layer);
 }
 
+/** Waits until MapLibre is not moving (a fly-to or an ease has ended). */
+async function mapStill(page: Page) {
+  await expect
+    .poll(() => page.getByTestId("map").evaluate((element) => (element as unknown as { maplibreMap?: { isMoving(): boolean } }).maplibreMap?.isMoving() ?? true), { timeout: 10_000 })
+    .toBe(false);
+}
+
 const map = (page: Page) => page.getByTestId("map");
 const markers = (page: Page) => page.locator(".ls-marker");
 
@@ -398,7 +405,7 @@ test.describe("map offline", () => {
     await page.getByTestId("map-list").getByRole("button").first().click();
     const popup = page.locator(".maplibregl-popup-content");
     await expect(popup).toBeVisible();
-    await page.waitForTimeout(1000); // the fly-to settles
+    await mapStill(page); // the fly-to has settled
     const [p, l] = [(await popup.boundingBox())!, (await page.getByTestId("offline-basemap").boundingBox())!];
     const overlap = p.x < l.x + l.width && l.x < p.x + p.width && p.y < l.y + l.height && l.y < p.y + p.height;
     expect(overlap, "popup and offline label overlap").toBe(false);
