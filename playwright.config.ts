@@ -3,24 +3,26 @@ import { defineConfig, devices } from "@playwright/test";
 
 /**
  * Browser tests (*.e2e.ts) in Debian's Chromium; Playwright never downloads a browser.
- * - Every file but the map's runs in the headless shell (Debian's chromium-headless-shell, the same Chromium
- *   build without the browser UI) when it is installed: the suite cost ~25 % less CPU in it than in
- *   /usr/bin/chromium (decision 029).
- * - The map's file (WebGL drawn in software) runs in /usr/bin/chromium: in the shell, two of its tests timed
- *   out or had their navigation aborted in every full run on a loaded machine (in /usr/bin/chromium one of
- *   them failed once, then passed on the retry; it waited on New York's first featured list, 2 s before a fix
- *   to 0.46 s, so the shell may do for this file too: not yet measured).
+ * - Every file runs in the headless shell (Debian's chromium-headless-shell, the same Chromium build without the
+ *   browser UI) when it is installed, else in /usr/bin/chromium. The suite cost ~25 % less CPU in the shell
+ *   (decision 029); the map's file, which ran in /usr/bin/chromium after two of its tests failed in the shell on
+ *   a loaded machine (they waited on New York's first featured list, 2 s then, 0.46 s since), now passes there
+ *   too: 40 of 40 without a retry at load 10–16, in 53 s and 36 CPU-s against 73 s and 47 CPU-s (decision 029).
+ * - The files whose tests are the longest (the admin screen, the map, the traffic screen: 10–30 s each on a
+ *   loaded machine) form a project listed first, so they start early and the run does not end on one of them
+ *   while the other workers idle (Playwright runs projects in order, files alphabetically within a project).
  * CHROMIUM_PATH picks one browser for every file.
  * Global setup provides a template database with the browsed states imported (built once per `npm test` for
- * every suite, scripts/test-template.ts, decision 029); each worker runs its own server on a copy of it, on
- * E2E_PORT + 1 + its index (e2e/server.ts, decision 025).
+ * every suite, scripts/test-template.ts, decision 029) and starts one server per worker slot on a copy of it,
+ * on E2E_PORT + 1 + the slot's index, kept for the whole run (e2e/server.ts, decisions 025 and 029).
  * E2E_WORKERS sets the number of workers (default 4: a browser test mostly waits, so even 3 left the cores
  * idle part of the time, decision 029).
  */
 
 const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 const CHROMIUM = "/usr/bin/chromium";
-const MAP = "**/map.e2e.ts";
+const LONGEST = ["**/admin.e2e.ts", "**/map.e2e.ts", "**/traffic.e2e.ts"];
+const BROWSER = existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : CHROMIUM;
 
 const browser = (executablePath: string) => ({
   ...devices["Desktop Chrome"],
@@ -40,8 +42,7 @@ export default defineConfig({
   reporter: process.env.CI ? "line" : "list",
   timeout: 30_000,
   projects: [
-    // The map's file first: its tests are the longest, so they start early instead of ending the run.
-    { name: "map", testMatch: MAP, use: browser(CHROMIUM) },
-    { name: "pages", testIgnore: MAP, use: browser(existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : CHROMIUM) },
+    { name: "longest", testMatch: LONGEST, use: browser(BROWSER) },
+    { name: "pages", testIgnore: LONGEST, use: browser(BROWSER) },
   ],
 });

@@ -1,5 +1,5 @@
 import { expect, test as base } from "@playwright/test";
-import { copyTemplate, startServer, statesReady, workerDir, workerPort } from "./server";
+import { slotServerUp, startSlotServer } from "./server";
 
 /**
  * Every page in a test: a console error, an uncaught exception or a hydration warning fails the test.
@@ -7,22 +7,16 @@ import { copyTemplate, startServer, statesReady, workerDir, workerPort } from ".
  */
 export const test = base.extend<{ expectedConsoleErrors: RegExp[]; consoleErrors: string[]; signedIn: boolean; guestSession: void }, { workerServer: string }>({
   /**
-   * Each worker's own server and database (a copy of the template global setup prepared; e2e/server.ts),
-   * so workers run side by side without sharing sessions, rate limits or favorites.
+   * Each worker slot's own server and database (a copy of the template global setup prepared; e2e/server.ts),
+   * so workers run side by side without sharing sessions, rate limits or favorites. Global setup starts one
+   * per slot for the whole run; a worker whose slot has none (or whose server stopped answering) starts its
+   * own and stops it when it ends.
    */
   workerServer: [
     async ({}, use, workerInfo) => {
-      const dir = workerDir(workerInfo.parallelIndex);
-      copyTemplate(dir);
-      const server = await startServer(workerPort(workerInfo.parallelIndex), dir);
-      await statesReady(server.url);
-      // The data-grounded facts and history for Las Vegas are built per server on first use (seconds on a
-      // busy machine): built here, before any test's own timeouts run.
-      const headers = { "content-type": "application/json", origin: server.url };
-      await Promise.all([
-        fetch(`${server.url}/api/fun-facts/city`, { method: "POST", headers, body: JSON.stringify({ cityName: "Las Vegas", stateCode: "NV", count: 5 }) }),
-        fetch(`${server.url}/api/city-history/Las%20Vegas/NV`),
-      ]).catch(() => {});
+      const shared = await slotServerUp(workerInfo.parallelIndex);
+      if (shared) return use(shared);
+      const server = await startSlotServer(workerInfo.parallelIndex);
       await use(server.url);
       await server.stop();
     },

@@ -124,3 +124,41 @@ export function copyTemplate(dir: string) {
 
 export const workerDir = (parallelIndex: number) => join(root, ".tmp", `e2e-${BASE_PORT}`, `worker-${parallelIndex}`);
 export const workerPort = (parallelIndex: number) => BASE_PORT + 1 + parallelIndex;
+
+/**
+ * One worker slot's server, ready for tests: a fresh copy of the template, the server started, every browsed
+ * state known to be in (`statesReady`), and Las Vegas's data-grounded facts and history built (seconds on a
+ * busy machine: built here, before any test's own timeouts run).
+ */
+export async function startSlotServer(parallelIndex: number): Promise<RunningServer> {
+  const dir = workerDir(parallelIndex);
+  copyTemplate(dir);
+  const server = await startServer(workerPort(parallelIndex), dir);
+  await statesReady(server.url);
+  const headers = { "content-type": "application/json", origin: server.url };
+  await Promise.all([
+    fetch(`${server.url}/api/fun-facts/city`, { method: "POST", headers, body: JSON.stringify({ cityName: "Las Vegas", stateCode: "NV", count: 5 }) }),
+    fetch(`${server.url}/api/city-history/Las%20Vegas/NV`),
+  ]).catch(() => {});
+  return server;
+}
+
+/**
+ * Global setup starts every slot's server once (E2E_SLOT_SERVERS names how many) and stops them after the
+ * run, so a worker that replaces another in the same slot (the map's project gives way to the pages'
+ * project, or a failed test ends its worker) reuses the slot's server instead of booting one more (8–13 s a
+ * boot on a loaded machine; a run replaced 5 of its 9 workers). Tests of one slot share its server, as the
+ * tests of one worker always did.
+ */
+export const SLOT_SERVERS_ENV = "E2E_SLOT_SERVERS";
+
+/** Whether the slot's server (started by global setup) answers. */
+export async function slotServerUp(parallelIndex: number): Promise<string | null> {
+  if (parallelIndex >= Number(process.env[SLOT_SERVERS_ENV] ?? 0)) return null;
+  const url = `http://127.0.0.1:${workerPort(parallelIndex)}`;
+  try {
+    return (await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(5_000) })).ok ? url : null;
+  } catch {
+    return null;
+  }
+}
