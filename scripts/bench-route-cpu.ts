@@ -4,13 +4,14 @@
  * shared machine's load disturbs far less than req/s. Prints µs per request and hello's share of each route's
  * (≈ the route's throughput as a share of hello's in `bench:api`, decision 033).
  * Usage: bun scripts/bench-route-cpu.ts [--requests 20000 --rounds 5 --connections 32] [--log]   (SCRIPTS_PORT_BASE=N)
- * --log: the request log on (off by default, as the ratio in issues 10 and 11 is read).
+ * --log: the request log on (off by default, as the ratio in issues 10 and 11 is read). The server runs on CPU 0
+ * and autocannon on the others, as in bench:api (`pinCpus`; BENCH_PIN=off to not pin).
  */
 import autocannon from "autocannon";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort, startServer } from "./lib/server";
+import { freePort, pinCpus, startServer } from "./lib/server";
 import { arg } from "./lib/args";
 
 const requests = arg("requests", 20_000);
@@ -18,6 +19,7 @@ const rounds = arg("rounds", 5);
 const connections = arg("connections", 32);
 const log = process.argv.includes("--log");
 const TICK_US = 1_000_000 / 100; // USER_HZ is 100 on Linux
+const cpus = pinCpus();
 
 /** utime + stime of the process's main thread, in µs. */
 function mainThreadCpu(pid: number): number {
@@ -32,7 +34,7 @@ const routes = {
   "nearby, small city (Abbeville AL)": "/api/places/nearby?city=Abbeville&state=AL&count=12",
 };
 const dir = mkdtempSync(join(tmpdir(), "localscope-bench-route-cpu-"));
-const { proc, base } = await startServer({ port: await freePort(), databaseFile: join(dir, "bench.db"), env: { TRAFFIC_LOG: String(log) } });
+const { proc, base } = await startServer({ port: await freePort(), databaseFile: join(dir, "bench.db"), env: { TRAFFIC_LOG: String(log) }, cpus });
 try {
   // The first call of a state imports its places (a loaded machine can outlast the 30 s idle timeout: ask again).
   for (const path of Object.values(routes)) {
@@ -54,7 +56,7 @@ try {
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   const load = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
-  console.log(`Main-thread CPU per request — ${requests} requests a route and round, ${rounds} rounds (median), ${connections} connections, request log ${log ? "on" : "off"}, Bun ${Bun.version}, ${navigator.hardwareConcurrency} cores, load ${load}`);
+  console.log(`Main-thread CPU per request — ${requests} requests a route and round, ${rounds} rounds (median), ${connections} connections, request log ${log ? "on" : "off"}, ${cpus === null ? "not pinned" : `server pinned to CPU ${cpus}`}, Bun ${Bun.version}, ${navigator.hardwareConcurrency} cores, load ${load}`);
   const hello = median(samples["hello (/healthz)"]!);
   for (const [name, values] of Object.entries(samples)) {
     const us = median(values);

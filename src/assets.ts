@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import { syncRequestHooks } from "./sync-hooks";
 
 const TYPES: Record<string, string> = {
   js: "text/javascript; charset=utf-8",
@@ -16,7 +17,8 @@ const COMPRESSIBLE = new Set(["js", "css", "svg", "json", "map"]);
  */
 export function staticAssets(files: Record<string, string>) {
   const gzipped = new Map<string, Uint8Array>();
-  return new Elysia({ name: "static-assets" }).onRequest(async ({ request }) => {
+  // Synchronous (syncRequestHooks): undefined for every other path, a promise only for a file's first gzip.
+  return syncRequestHooks(new Elysia({ name: "static-assets" }).onRequest(({ request }) => {
     if (request.method !== "GET" && request.method !== "HEAD") return;
     const path = new URL(request.url).pathname;
     const file = files[path];
@@ -29,13 +31,17 @@ export function staticAssets(files: Record<string, string>) {
       vary: "accept-encoding",
     };
     if (COMPRESSIBLE.has(ext) && /\bgzip\b/.test(request.headers.get("accept-encoding") ?? "")) {
-      let body = gzipped.get(path);
-      if (!body) {
-        body = Bun.gzipSync(new Uint8Array(await Bun.file(file).arrayBuffer()));
-        gzipped.set(path, body);
-      }
-      return new Response(request.method === "HEAD" ? null : (body as unknown as BodyInit), { headers: { ...headers, "content-encoding": "gzip" } });
+      const gzip = (body: Uint8Array) => new Response(request.method === "HEAD" ? null : (body as unknown as BodyInit), { headers: { ...headers, "content-encoding": "gzip" } });
+      const body = gzipped.get(path);
+      if (body) return gzip(body);
+      return Bun.file(file)
+        .arrayBuffer()
+        .then((bytes) => {
+          const packed = Bun.gzipSync(new Uint8Array(bytes));
+          gzipped.set(path, packed);
+          return gzip(packed);
+        });
     }
     return new Response(request.method === "HEAD" ? null : Bun.file(file), { headers });
-  });
+  }));
 }

@@ -25,6 +25,8 @@ export class HttpError extends Error {
   }
 }
 
+export { syncRequestHooks } from "./sync-hooks";
+
 export const badRequest = (message: string, errors: FieldErrors = {}) => new HttpError(400, message, errors);
 export const notFound = (message = "Not found") => new HttpError(404, message);
 

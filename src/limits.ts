@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import { LRUCache } from "lru-cache";
-import { clientAddress, HttpError, jsonError, pathOf } from "./http";
+import { clientAddress, HttpError, jsonError, pathOf, syncRequestHooks } from "./http";
 
 /**
  * Limits on what a request may carry, checked before routing and before any schema validation (issue 16
@@ -81,16 +81,16 @@ async function readCapped(request: Request, limit: number): Promise<string> {
 
 /** Size and depth checks before any route sees a body; a bad Host is refused before anything else reads the URL. */
 export function requestLimits() {
-  return new Elysia({ name: "request-limits" })
-    .onRequest(({ request }) => {
+  return syncRequestHooks(
+    new Elysia({ name: "request-limits" }).onRequest(({ request }) => {
       if (!hasValidHost(request)) return jsonError(400, MESSAGES.badHost, { host: [MESSAGES.badHost] });
       const declared = Number(request.headers.get("content-length") ?? 0);
       if (declared > 0) {
         const limit = bodyLimitFor(pathOf(request));
         if (declared > limit) return jsonError(413, MESSAGES.tooLarge(limit));
       }
-    })
-    .onParse({ as: "global" }, async ({ request, contentType }) => {
+    }),
+  ).onParse({ as: "global" }, async ({ request, contentType }) => {
       if (!isJson(contentType)) return;
       const text = await readCapped(request, bodyLimitFor(pathOf(request)));
       if (text.trim() === "") return {};
@@ -127,7 +127,7 @@ export function writeLimits(options: { perMinute: number; authPerMinute: number;
     window.count++;
     return 0;
   };
-  return new Elysia({ name: "write-limits", seed: options }).onRequest(({ request, server }) => {
+  return syncRequestHooks(new Elysia({ name: "write-limits", seed: options }).onRequest(({ request, server }) => {
     if (!WRITE_METHODS.has(request.method)) return;
     const address = clientAddress(request, server);
     if (!address) return;
@@ -136,5 +136,5 @@ export function writeLimits(options: { perMinute: number; authPerMinute: number;
     if (wait > 0) {
       return jsonError(429, `Too many requests. Please wait ${wait} second${wait === 1 ? "" : "s"} and try again.`, {}, { "retry-after": String(wait), "cache-control": "no-store" });
     }
-  });
+  }));
 }

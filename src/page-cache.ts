@@ -173,14 +173,25 @@ type Fetch = (request: Request, server?: unknown) => Response | Promise<Response
  * HTML sent as is. JSON, files and answers already encoded pass untouched.
  */
 export function compressPages(fetch: Fetch): Fetch {
-  return async (request, server) => {
-    const response = await fetch(request, server);
-    if (!response.body || response.headers.has("content-encoding") || !response.headers.get("content-type")?.startsWith("text/html")) return response;
-    if (request.method === "HEAD" || !accepts("gzip", request.headers.get("accept-encoding"))) return response;
-    const headers = new Headers(response.headers);
-    headers.set("content-encoding", "gzip");
-    headers.append("vary", "accept-encoding");
-    headers.delete("content-length");
-    return new Response(response.body.pipeThrough(new CompressionStream("gzip")), { status: response.status, statusText: response.statusText, headers });
+  // Not an async function: an answer that is already a Response passes without a promise and an await.
+  return (request, server) => {
+    const answer = fetch(request, server);
+    return answer instanceof Response ? gzipPage(request, answer) : answer.then((response) => gzipPage(request, response));
   };
+}
+
+/**
+ * The answer gzipped when it is an HTML page and the client accepts gzip. The cheap checks go first: the
+ * request's own headers, then the answer's headers; the answer's `body` is touched last, only for an HTML page
+ * to compress (reading `response.body` makes Bun build a stream for it: ~1.75 µs an answer, measured on an
+ * 8.7 KB JSON answer in a bare Bun.serve; reading its headers ~0.75 µs).
+ */
+function gzipPage(request: Request, response: Response): Response {
+  if (request.method === "HEAD" || !accepts("gzip", request.headers.get("accept-encoding"))) return response;
+  if (!response.headers.get("content-type")?.startsWith("text/html") || response.headers.has("content-encoding") || !response.body) return response;
+  const headers = new Headers(response.headers);
+  headers.set("content-encoding", "gzip");
+  headers.append("vary", "accept-encoding");
+  headers.delete("content-length");
+  return new Response(response.body.pipeThrough(new CompressionStream("gzip")), { status: response.status, statusText: response.statusText, headers });
 }

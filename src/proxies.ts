@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import { syncRequestHooks } from "./sync-hooks";
 
 /**
  * Trusted proxies (issue 16 item 3, docs/decisions/019-trusted-proxies.md). X-Forwarded-For, -Proto and
@@ -99,9 +100,11 @@ function originOf(request: Request, server?: Server, trusted?: TrustedProxies): 
  * forwarding headers. Mount it before anything that reads the client address.
  */
 export function trustProxies(trusted: TrustedProxies) {
-  return new Elysia({ name: "trusted-proxies", seed: trusted.map((c) => `${c.base}/${c.bits}`).join(",") }).onRequest(({ request, server }) => {
-    origins.set(request, originOf(request, server, trusted));
-  });
+  return syncRequestHooks(
+    new Elysia({ name: "trusted-proxies", seed: trusted.map((c) => `${c.base}/${c.bits}`).join(",") }).onRequest(({ request, server }) => {
+      origins.set(request, originOf(request, server, trusted));
+    }),
+  );
 }
 
 const ADDRESS_SHAPE = /^[0-9a-f:.[\]]{2,47}$/i;

@@ -16,8 +16,32 @@ export const freePort = (): Promise<number> =>
     });
   });
 
-export async function startServer(options: { port: number; databaseFile: string; env?: Record<string, string> }) {
-  const proc = Bun.spawn([join(root, "node_modules/.bin/bun"), join(root, "src/server.ts")], {
+/**
+ * CPU pinning for the throughput and CPU benchmarks (decision 022, "A benchmark to trust"): on Linux with
+ * `taskset` and at least two cores, the servers run on CPU 0 and this process (autocannon, its load generator)
+ * on the others, so the two never take turns on one core and a server's figures do not swing with where the
+ * scheduler put the load generator. Everything of a server (its request thread and the request log's writer
+ * thread) then shares one core: the log's whole cost counts against throughput, never less. `BENCH_PIN=off`
+ * turns it off. Returns the CPU list for the servers, or null when not pinned (the reason is printed).
+ */
+export function pinCpus(): string | null {
+  const taskset = Bun.which("taskset");
+  const cores = navigator.hardwareConcurrency;
+  const why = process.env.BENCH_PIN === "off" ? "BENCH_PIN=off" : process.platform !== "linux" ? "not Linux" : !taskset ? "no taskset" : cores < 2 ? "one core" : null;
+  if (!why) {
+    const pinned = Bun.spawnSync([taskset!, "-a", "-p", "-c", cores === 2 ? "1" : `1-${cores - 1}`, String(process.pid)], { stdout: "ignore", stderr: "pipe" });
+    if (pinned.exitCode === 0) return "0";
+    console.log(`not pinned to CPUs: taskset failed (${pinned.stderr.toString().trim()})`);
+    return null;
+  }
+  console.log(`not pinned to CPUs (${why}): server and load generator share the cores, figures swing more`);
+  return null;
+}
+
+export async function startServer(options: { port: number; databaseFile: string; env?: Record<string, string>; cpus?: string | null }) {
+  // `taskset -c LIST command` executes the command in its own process: proc.pid stays the server's.
+  const pin = options.cpus ? [Bun.which("taskset")!, "-c", options.cpus] : [];
+  const proc = Bun.spawn([...pin, join(root, "node_modules/.bin/bun"), join(root, "src/server.ts")], {
     cwd: root,
     // No background import of every state (the first minutes after a first start): it would compete with
     // what the suites measure, as in scripts/lighthouse.ts. A state is imported when first asked for.
