@@ -120,11 +120,13 @@ const { own, shared } = unitFiles();
 const ownDb = own.filter((f) => f.startsWith("./db/"));
 const ownRest = own.filter((f) => !f.startsWith("./db/"));
 const ownEnv = async () => ({ ...(await withTemplates(baseReady)), LOCALSCOPE_TEST_PLACES: "off" });
-// Each group runs in `bun test --parallel=2`: two worker processes take its files, the slowest first by the
+// db/'s files and the shared-database files run in `bun test --parallel=2`: two worker processes take a group's files, the slowest first by the
 // durations recorded in scripts/test-timings.json, and a worker that runs dry takes the slowest file not yet
 // started. A file's tests mostly wait (child processes, servers, timers), so two workers per group fill the
 // cores where one left them idle (decision 029). `--no-isolate`: a worker keeps its modules across its files
 // (the shared database's app boots once per worker, as it did once per process), as one process did before.
+// A test's default time limit is 20 s instead of bun's 5 s: a file's first test pays its warm-up (the app's
+// boot, a city's first lists) while both cores are busy with the other lanes.
 // `TEST_TIMINGS=update npm test` writes the measured durations back into that file (a missing file counts as
 // short).
 const TIMINGS = join(root, "scripts", "test-timings.json");
@@ -138,13 +140,13 @@ function timingsFor(group: string, files: string[]): string[] {
   return [`--timings=${copy}`, ...(process.env.TEST_TIMINGS === "update" ? ["--update-timings"] : [])];
 }
 // `bun test` with no file runs every file: an empty group (none matched) runs nothing instead.
-const testFiles = async (name: string, group: string, files: string[], env: Record<string, string | undefined>, level = 5) =>
-  files.length ? run(name, nice([bin("bun"), "test", "--parallel=2", "--no-isolate", ...timingsFor(group, files), ...files], level), { env }) : { code: 0, output: "" };
+const testFiles = async (name: string, group: string, files: string[], env: Record<string, string | undefined>, level = 5, workers = 2) =>
+  files.length ? run(name, nice([bin("bun"), "test", ...(workers > 1 ? [`--parallel=${workers}`, "--no-isolate", ...timingsFor(group, files)] : []), "--timeout=20000", ...files], level), { env }) : { code: 0, output: "" };
 const laneOwnDb = (async () => testFiles(`bun test: ${ownDb.length} db/ files on their own databases`, "db", ownDb, await ownEnv()))();
 const laneOwn = (async () => {
   const types = await run("tsc", nice([bin("tsc"), "--noEmit", "-p", "."]));
   if (types.code !== 0) console.error("Type check failed (tsc --noEmit).");
-  const unitRest = await testFiles(`bun test: ${ownRest.length} other files on their own databases`, "other", ownRest, await ownEnv());
+  const unitRest = await testFiles(`bun test: ${ownRest.length} other files on their own databases`, "other", ownRest, await ownEnv(), 5, 1);
   const unitDb = await laneOwnDb;
   return { types, unitOwn: { code: unitRest.code || unitDb.code, output: unitRest.output + unitDb.output } };
 })();
