@@ -1,9 +1,10 @@
 /**
  * The LocalScope servers the browser tests talk to (decisions 025, 029): global setup puts the template
  * database (cities and the states the tests browse already imported, scripts/test-template.ts) in
- * TEMPLATE_DIR; each Playwright worker copies it and starts its own server on E2E_PORT + 1 + its parallel
- * index. Workers therefore never share a database, a rate-limit bucket or a cache, and the state imports
- * (1–9 s each) happen once per run instead of once per worker.
+ * TEMPLATE_DIR, copies it once per worker slot and starts that slot's server on E2E_PORT + 1 + the slot's
+ * parallel index, for the whole run. Workers running side by side therefore never share a database, a
+ * rate-limit bucket or a cache; a worker that replaces another in the same slot reuses its server (and its
+ * database, as the tests of one worker always shared theirs). The state imports happen once per run.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, openSync, readdirSync, rmSync } from "node:fs";
@@ -152,13 +153,22 @@ export async function startSlotServer(parallelIndex: number): Promise<RunningSer
  */
 export const SLOT_SERVERS_ENV = "E2E_SLOT_SERVERS";
 
-/** Whether the slot's server (started by global setup) answers. */
+/**
+ * Whether the slot's server (started by global setup) is there. Any HTTP answer counts, a 503 too (/healthz
+ * says 503 while a slow database write runs on a loaded machine): the server is alive, and starting another
+ * in its place would delete the live server's database directory. Only a slot whose server does not answer
+ * at all (three tries) is started afresh.
+ */
 export async function slotServerUp(parallelIndex: number): Promise<string | null> {
   if (parallelIndex >= Number(process.env[SLOT_SERVERS_ENV] ?? 0)) return null;
   const url = `http://127.0.0.1:${workerPort(parallelIndex)}`;
-  try {
-    return (await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(5_000) })).ok ? url : null;
-  } catch {
-    return null;
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    try {
+      await (await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(10_000) })).arrayBuffer();
+      return url;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
   }
+  return null;
 }

@@ -40,7 +40,10 @@ export function staticAssets(files: Record<string, string>) {
           const packed = Bun.gzipSync(new Uint8Array(bytes));
           gzipped.set(path, packed);
           return gzip(packed);
-        });
+        })
+        // Not awaited by Elysia's error handling (a synchronous hook's promise is handed to Bun as it is): a
+        // file that cannot be read for gzip (removed by a rebuild meanwhile) is answered as the plain file.
+        .catch(() => new Response(request.method === "HEAD" ? null : Bun.file(file), { headers }));
     }
     return new Response(request.method === "HEAD" ? null : Bun.file(file), { headers });
   }));

@@ -217,9 +217,10 @@ export function createStateLoader(
           backgroundDone(stateCode);
           continue;
         }
-        if (backgroundBefore && backgroundLeft.has(stateCode)) await backgroundBefore(stateCode);
         entry.running = true;
         try {
+          // A failing hook fails this state like a failed import (logged; the queue goes on).
+          if (backgroundBefore && backgroundLeft.has(stateCode)) await backgroundBefore(stateCode);
           const summaries = await importer(client, stateCode, options.log, (fraction) => (entry.fraction = fraction), splits ? (key, code) => splits?.rows(key, code) : undefined);
           entry.ready = true;
           entry.fraction = 1;

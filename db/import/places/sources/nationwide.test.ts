@@ -49,6 +49,8 @@ function read(dataset: Dataset, stateCode: string): Promise<Read> {
   if (!cache.has(key(stateCode))) {
     const states = [...new Set([stateCode, ...(STATES_READ.get(dataset) ?? [])])].filter((code) => !cache.has(key(code)));
     const reads = states.map(() => Promise.withResolvers<Read>());
+    // A failed read fails the test that awaits it, not whichever test runs when it is rejected.
+    for (const r of reads) r.promise.catch(() => {});
     states.forEach((code, i) => cache.set(key(code), reads[i]!.promise));
     passes = passes.then(() =>
       shareCsvReads(states.length, (finished) =>
