@@ -75,7 +75,8 @@ const WITHOUT_PLACES = "npm test runs this file without the places template";
 
 /**
  * Every bun:test file, split by whether it reads the shared database of src/testing.ts (testApp and friends)
- * with the states already imported.
+ * with the states already imported, or copies that template itself (`testTemplate("places")`: run before
+ * places.db is written, such a file imports its state again, ~15 CPU-s for the Las Vegas refresh test).
  */
 function unitFiles(): { own: string[]; shared: string[] } {
   const own: string[] = [];
@@ -86,7 +87,7 @@ function unitFiles(): { own: string[]; shared: string[] } {
     for (const file of glob.scanSync({ cwd: join(root, folder.name) })) {
       const path = `${folder.name}/${file}`;
       const text = readFileSync(join(root, path), "utf8");
-      const readsShared = /\b(testApp|testServices|guestBrowser)\b/.test(text) && !text.includes(WITHOUT_PLACES);
+      const readsShared = (/\b(testApp|testServices|guestBrowser)\b/.test(text) || text.includes('testTemplate("places")')) && !text.includes(WITHOUT_PLACES);
       (readsShared ? shared : own).push(`./${path}`);
     }
   }
