@@ -1,5 +1,5 @@
 import { Elysia } from "elysia";
-import { syncRequestHooks } from "./sync-hooks";
+import { jsonError, syncRequestHooks } from "./http";
 
 const TYPES: Record<string, string> = {
   js: "text/javascript; charset=utf-8",
@@ -42,8 +42,8 @@ export function staticAssets(files: Record<string, string>) {
           return gzip(packed);
         })
         // Not awaited by Elysia's error handling (a synchronous hook's promise is handed to Bun as it is): a
-        // file that cannot be read for gzip (removed by a rebuild meanwhile) is answered as the plain file.
-        .catch(() => new Response(request.method === "HEAD" ? null : Bun.file(file), { headers }));
+        // file that cannot be read (removed by a rebuild meanwhile) is a 404 in the error shape here.
+        .catch(() => jsonError(404, "Not found"));
     }
     return new Response(request.method === "HEAD" ? null : Bun.file(file), { headers });
   }));

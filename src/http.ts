@@ -25,7 +25,17 @@ export class HttpError extends Error {
   }
 }
 
-export { syncRequestHooks } from "./sync-hooks";
+/**
+ * Declare a plugin's onRequest hooks synchronous (decision 033). Elysia guesses whether a hook is async
+ * from its source text: any `return f(`, `=> f(`, "async" or "await" in it counts. One async onRequest hook
+ * compiles the app's request handler as an async function that awaits each such hook: a promise and a
+ * microtask turn per hook on every request. The hooks given here are called without `await`; each must answer
+ * undefined (go on), a Response, or a promise only when it certainly answers (a Promise<Response>).
+ */
+export function syncRequestHooks<T extends { event: object }>(plugin: T): T {
+  for (const hook of (plugin.event as { request?: Array<{ isAsync?: boolean }> }).request ?? []) hook.isAsync = false;
+  return plugin;
+}
 
 export const badRequest = (message: string, errors: FieldErrors = {}) => new HttpError(400, message, errors);
 export const notFound = (message = "Not found") => new HttpError(404, message);

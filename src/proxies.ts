@@ -1,5 +1,5 @@
 import { Elysia } from "elysia";
-import { syncRequestHooks } from "./sync-hooks";
+import { syncRequestHooks } from "./http";
 
 /**
  * Trusted proxies (issue 16 item 3, docs/decisions/019-trusted-proxies.md). X-Forwarded-For, -Proto and
