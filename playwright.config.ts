@@ -12,6 +12,8 @@ import { defineConfig, devices } from "@playwright/test";
  *   loaded machine) form a project listed first, so they start early and the run does not end on one of them
  *   while the other workers idle (Playwright runs projects in order, files alphabetically within a project).
  * CHROMIUM_PATH picks one browser for every file.
+ * - Pages are seen with "reduce motion" set, as a user who asked for it sees them (no animation repaints every
+ *   frame while a test waits); the tests about motion itself turn it off.
  * Global setup provides a template database with the browsed states imported (built once per `npm test` for
  * every suite, scripts/test-template.ts, decision 029) and starts one server per worker slot on a copy of it,
  * on E2E_PORT + 1 + the slot's index, kept for the whole run (e2e/server.ts, decisions 025 and 029).
@@ -26,6 +28,10 @@ const BROWSER = existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : CHROMIUM;
 
 const browser = (executablePath: string) => ({
   ...devices["Desktop Chrome"],
+  // The system setting "reduce motion" (ui/base.css stops every animation and transition under it): a page
+  // whose skeletons pulse and whose cards rise in is painted and composited every frame while a test waits on
+  // it, in software on these machines (~20 CPU-s of the suite, decision 029). A test about motion turns it back on.
+  reducedMotion: "reduce" as const,
   launchOptions: {
     executablePath: process.env.CHROMIUM_PATH ?? executablePath,
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],

@@ -21,6 +21,7 @@ test.use({ viewport: PHONE });
 
 test.describe("category: fun facts", () => {
   test("Las Vegas: heading, subtitle, five cards that rise in 0.3 s apart, each with a heart and 'Tap to explore deeper'", async ({ page, context, baseURL }, testInfo) => {
+    await page.emulateMedia({ reducedMotion: "no-preference" }); // the cards' motion is what this test is about
     await chooseCity(context, baseURL, LAS_VEGAS);
     const activities = await recordActivities(page);
     await page.goto("/category/facts");
