@@ -13,37 +13,54 @@
  * to back, and the cost printed is the median of the rounds' costs, with their range. Next to it, the same
  * figure for hello (/healthz), which is never logged: an A/A control, the difference the two servers show
  * with no log work at all — the noise floor a cost must be read against. The 10 % budget is unchanged.
- * Usage: npm run bench:api [-- --seconds 5 --connections 64 --rounds 5]   (SCRIPTS_PORT_BASE=N: servers on N, N+1)
+ * Against the build before the restructuring (issues 10 and 11: "the nearby ratio no worse than before"): a
+ * third server runs the project as it was at BEFORE_RESTRUCTURING (checked out with git archive into a temporary
+ * folder, its client built, this checkout's node_modules), pinned the same way and measured in the same rounds
+ * (hello and both nearby routes; the order of the three servers turns each round). Its ratios are printed next
+ * to this build's: a ratio read on another day, under another load or with another version of this script is
+ * no baseline. `--baseline REV` measures another revision, `--baseline none` none.
+ * Usage: npm run bench:api [-- --seconds 5 --connections 64 --rounds 5 --baseline REV|none]
+ *   (SCRIPTS_PORT_BASE=N: servers on N, N+1, N+2)
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { measure, printRows, type Row } from "./lib/autocannon";
-import { freePort, guestCookie, pinCpus, startServer as startProcess } from "./lib/server";
+import { checkoutTree, freePort, guestCookie, pinCpus, startServer as startProcess } from "./lib/server";
 import { arg } from "./lib/args";
+
+/** The last commit before issue 10's restructuring (modules/discovery split into cities, places and content). */
+const BEFORE_RESTRUCTURING = "fec5cbeceb8bcb1e2aa3ad709da886909dfb25f9";
 
 const seconds = arg("seconds", 5);
 // --rounds N: rounds per route and mode (alternating off/on); the median round is reported.
 const connections = arg("connections", 64);
 const cpus = pinCpus();
 
+type Mode = "off" | "on" | "before";
 /**
- * Two servers of the same build on one database each: the request log on (the default) and off
+ * Two servers of this build on one database each: the request log on (the default) and off
  * (TRAFFIC_LOG=false). Every route is measured on both, alternately, so the log's cost is read in one run.
+ * A third, "before", runs the baseline build (`tree`), which has no request log.
  */
-async function startServer(trafficLog: boolean) {
+async function startServer(mode: Mode, tree?: { dir: string; remove(): void }) {
   const dir = mkdtempSync(join(tmpdir(), "localscope-bench-api-"));
-  const { proc, base } = await startProcess({ port: await freePort(), databaseFile: join(dir, "bench.db"), env: { TRAFFIC_LOG: String(trafficLog) }, cpus });
+  const { proc, base } = await startProcess({ port: await freePort(), databaseFile: join(dir, "bench.db"), env: { TRAFFIC_LOG: String(mode === "on") }, cpus, tree: tree?.dir });
   const session = await guestCookie(base);
   const stop = async () => {
     proc.kill();
     await proc.exited;
     rmSync(dir, { recursive: true, force: true });
+    tree?.remove();
   };
-  return { base, homeCookie: `${session}; localscope-location=${encodeURIComponent("Las Vegas, NV")}`, stop, trafficLog };
+  return { base, homeCookie: `${session}; localscope-location=${encodeURIComponent("Las Vegas, NV")}`, stop, mode, trafficLog: mode === "on" };
 }
 
-const servers = [await startServer(false), await startServer(true)];
+const baselineArg = process.argv.includes("--baseline") ? process.argv[process.argv.indexOf("--baseline") + 1]! : BEFORE_RESTRUCTURING;
+const baseline = baselineArg === "none" ? null : checkoutTree(baselineArg);
+if (baseline && "error" in baseline) console.log(`no baseline build measured: ${baseline.error}`);
+const servers = [await startServer("off"), await startServer("on")];
+if (baseline && !("error" in baseline)) servers.push(await startServer("before", baseline));
 try {
   const targetsOf = (homeCookie: string): Array<{ name: string; path: string; headers?: Record<string, string>; home?: boolean }> => [
     { name: "hello (/healthz)", path: "/healthz" },
@@ -52,8 +69,10 @@ try {
     { name: "home page, SSR + lists (Las Vegas)", path: "/", headers: { cookie: homeCookie }, home: true },
   ];
   // Warm up: the first call of a state imports its places; pages are then served from the list cache.
+  /** The baseline build answers hello and nearby (its home page is another screen: not compared). */
+  const measuredOn = (server: (typeof servers)[number], t: { home?: boolean }) => server.mode !== "before" || !t.home;
   for (const server of servers) {
-    for (const t of targetsOf(server.homeCookie)) {
+    for (const t of targetsOf(server.homeCookie).filter((t) => measuredOn(server, t))) {
       // A state's import can outlast the server's 30 s idle timeout on a loaded machine (the connection is
       // closed, the import goes on): ask again.
       for (let attempt = 1; ; attempt++) {
@@ -66,7 +85,7 @@ try {
     }
   }
   type Result = Row & { home?: boolean };
-  const results: Record<"off" | "on", Result[]> = { off: [], on: [] };
+  const results: Record<Mode, Result[]> = { off: [], on: [], before: [] };
   /** Per route, each round's cost: 1 − on/off throughput of the pair measured back to back, in %. */
   const costs: number[][] = [];
   const count = targetsOf("").length;
@@ -74,22 +93,29 @@ try {
   const rounds = arg("rounds", 5);
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   for (let i = 0; i < count; i++) {
-    const perMode: Record<"off" | "on", Result[]> = { off: [], on: [] };
+    const perMode: Record<Mode, Result[]> = { off: [], on: [], before: [] };
     for (let round = 0; round < rounds; round++) {
-      for (const server of round % 2 ? [...servers].reverse() : servers) {
+      // Two servers: off/on, then on/off, …; three: the order turns by one each round.
+      const order = servers.length === 2 ? (round % 2 ? [...servers].reverse() : servers) : servers.map((_, k) => servers[(k + round) % servers.length]!);
+      for (const server of order) {
         const t = targetsOf(server.homeCookie)[i]!;
+        if (!measuredOn(server, t)) continue;
         const row = await measure({ name: t.name, url: server.base + t.path, headers: t.headers }, { connections, seconds });
-        perMode[server.trafficLog ? "on" : "off"].push({ ...row, home: t.home });
+        perMode[server.mode].push({ ...row, home: t.home });
       }
     }
     costs.push(perMode.on.map((on, round) => (1 - on.rps / perMode.off[round]!.rps) * 100));
-    for (const mode of ["off", "on"] as const) results[mode].push(perMode[mode].sort((a, b) => a.rps - b.rps)[Math.floor(rounds / 2)]!);
+    for (const mode of ["off", "on", "before"] as const) if (perMode[mode].length) results[mode].push(perMode[mode].sort((a, b) => a.rps - b.rps)[Math.floor(rounds / 2)]!);
   }
   const load = (await Bun.file("/proc/loadavg").text().catch(() => "? ? ?")).split(" ").slice(0, 3).join(" ");
   console.log(`API benchmark — autocannon, ${connections} connections, ${seconds} s per route and round, median of ${rounds} alternating rounds, Bun ${Bun.version}, ${navigator.hardwareConcurrency} cores, ${cpus === null ? "not pinned" : `servers pinned to CPU ${cpus}, autocannon to the others`}, load ${load} at the end`);
   for (const mode of ["off", "on"] as const) {
     console.log(`request log ${mode === "on" ? "ON (default)" : "OFF (TRAFFIC_LOG=false)"}`);
     printRows(results[mode]);
+  }
+  if (results.before.length) {
+    console.log(`the build before the restructuring (${baselineArg.slice(0, 10)}, no request log)`);
+    printRows(results.before);
   }
   const hello = results.on[0]!.rps;
   for (const r of results.on.slice(1)) {
@@ -99,6 +125,16 @@ try {
       console.log(`${r.name}: ${(ratio * 100).toFixed(1)}% of hello throughput, p99 ${r.p99} ms → ${meets ? "meets" : "MISSES"} the target (≥ 10% and p99 ≤ 50 ms at 64 connections)`);
     }
     else console.log(`${r.name}: ${(ratio * 100).toFixed(0)}% of hello throughput → ${ratio >= 0.5 ? "meets" : "BELOW"} the 50% target`);
+  }
+  if (results.before.length) {
+    // Issues 10 and 11: the nearby ratio (of the same server's hello) no lower than the build before.
+    const ratio = (mode: Mode, i: number) => (results[mode][i]!.rps / results[mode][0]!.rps) * 100;
+    console.log(`nearby ratio (of the same server's hello) against the build before the restructuring, same run:`);
+    for (let i = 1; i < results.before.length; i++) {
+      const now = ratio("on", i);
+      const before = ratio("before", i);
+      console.log(`  ${results.on[i]!.name.padEnd(36)} now ${now.toFixed(0)}% (log on), ${ratio("off", i).toFixed(0)}% (log off); before ${before.toFixed(0)}% → ${now >= before ? "not lower" : `LOWER by ${(before - now).toFixed(0)} points`}`);
+    }
   }
   // A cost is 1 − on/off throughput (negative: the log-on server was the faster); hello is never logged, so its
   // figure is the two servers' difference without any log work: the noise floor.

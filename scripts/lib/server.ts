@@ -1,5 +1,7 @@
 /** For the suites in scripts/: start the real server (src/server.ts, production mode) on a free port and a given database. */
+import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 export const root = join(import.meta.dir, "../..");
@@ -38,11 +40,13 @@ export function pinCpus(): string | null {
   return null;
 }
 
-export async function startServer(options: { port: number; databaseFile: string; env?: Record<string, string>; cpus?: string | null }) {
+/** `tree`: another checkout of the project to run instead of this one (an older build measured side by side). */
+export async function startServer(options: { port: number; databaseFile: string; env?: Record<string, string>; cpus?: string | null; tree?: string }) {
   // `taskset -c LIST command` executes the command in its own process: proc.pid stays the server's.
   const pin = options.cpus ? [Bun.which("taskset")!, "-c", options.cpus] : [];
-  const proc = Bun.spawn([...pin, join(root, "node_modules/.bin/bun"), join(root, "src/server.ts")], {
-    cwd: root,
+  const tree = options.tree ?? root;
+  const proc = Bun.spawn([...pin, join(root, "node_modules/.bin/bun"), join(tree, "src/server.ts")], {
+    cwd: tree,
     // No background import of every state (the first minutes after a first start): it would compete with
     // what the suites measure, as in scripts/lighthouse.ts. A state is imported when first asked for.
     env: { ...process.env, NODE_ENV: "production", PORT: String(options.port), HOST: "127.0.0.1", DATABASE_URL: `file:${options.databaseFile}`, PLACES_BACKGROUND_IMPORT: "off", ...options.env },
@@ -70,4 +74,31 @@ export async function guestCookie(base: string): Promise<string> {
   const login = await fetch(`${base}/api/auth/auto-login`, { method: "POST", headers: { origin: base } });
   if (!login.ok) throw new Error(`auto-login answered ${login.status}`);
   return cookieOf(login);
+}
+
+/**
+ * The project as it was at git revision `rev`, in a temporary folder (git archive), sharing this checkout's
+ * node_modules and with its client built, ready for `startServer({ tree })`: a benchmark's baseline build,
+ * measured in the same run as this one. Null (with the reason) when git or the revision is not there (a
+ * shallow clone, an archive without .git).
+ */
+export function checkoutTree(rev: string): { dir: string; remove(): void } | { error: string } {
+  const git = Bun.which("git");
+  if (!git) return { error: "no git" };
+  const known = Bun.spawnSync([git, "-C", root, "cat-file", "-e", `${rev}^{commit}`], { stdout: "ignore", stderr: "ignore" });
+  if (known.exitCode !== 0) return { error: `revision ${rev} not in this clone` };
+  const dir = mkdtempSync(join(tmpdir(), "localscope-baseline-"));
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  const archive = Bun.spawnSync(["sh", "-c", 'git -C "$1" archive "$2" | tar -x -C "$3"', "sh", root, rev, dir], { stdout: "ignore", stderr: "pipe" });
+  if (archive.exitCode !== 0) {
+    remove();
+    return { error: `git archive ${rev} failed: ${archive.stderr.toString().trim()}` };
+  }
+  symlinkSync(join(root, "node_modules"), join(dir, "node_modules"));
+  const build = Bun.spawnSync([join(root, "node_modules/.bin/bun"), "scripts/build.ts"], { cwd: dir, stdout: "ignore", stderr: "pipe", env: { ...process.env, NODE_ENV: "production" } });
+  if (build.exitCode !== 0) {
+    remove();
+    return { error: `building ${rev} failed: ${build.stderr.toString().trim().slice(0, 300)}` };
+  }
+  return { dir, remove };
 }
