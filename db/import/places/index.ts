@@ -14,7 +14,7 @@ import { usdaFarmersMarkets } from "./sources/usda-farmers-markets";
 import { wikivoyageDo } from "./sources/wikivoyage-do";
 import { osmSamples } from "./sources/osm-geojson";
 import { wofSimplegeo } from "./sources/wof";
-import { formatSummary, importDatasetState, type ImportSummary } from "./store";
+import { formatSummary, importDatasetState, type ImportSummary, type StateCarry } from "./store";
 import type { Dataset, ReadResult } from "./types";
 import { StateSplits } from "./presplit";
 import { existsSync } from "node:fs";
@@ -106,6 +106,8 @@ export async function importState(
   );
   const summaries: ImportSummary[] = [];
   const datasets = datasetsFor(stateCode);
+  // The state's places go from one dataset to the next in memory (store.ts StateCarry), not read back each time.
+  const carry: StateCarry = {};
   let finished = 0;
   for (const dataset of datasets) {
     const marker = `places:${dataset.key}:${stateCode}`;
@@ -113,16 +115,16 @@ export async function importState(
       const rows = rowsFor?.(dataset.key, stateCode);
       // Bundled files are complete for their state: records gone from them (or now filtered) leave the store.
       // The OSM samples share the "osm" source with operator imports, so they never prune.
-      const summary = await importDatasetState(client, dataset, stateCode, { prune: dataset !== osmSamples, ...(rows ? { rows } : {}) });
+      const summary = await importDatasetState(client, dataset, stateCode, { prune: dataset !== osmSamples, carry, ...(rows ? { rows } : {}) });
       await client.execute({
         sql: "INSERT INTO data_imports (dataset, version, rows, imported_at) VALUES (?, ?, ?, ?) ON CONFLICT (dataset) DO UPDATE SET version = excluded.version, rows = excluded.rows, imported_at = excluded.imported_at",
         args: [marker, PLACES_VERSION, summary.inserted + summary.merged + summary.updated, Date.now()],
       });
       log(formatSummary(summary));
       summaries.push(summary);
-      // The dataset's held places and rows are garbage now: collect before the next dataset loads the state's
-      // places again, or the two pile up (decision 030). Small datasets skip it (a collection is ~30 ms, and
-      // there are 52 states × ~14 datasets).
+      // The dataset's rows and the places it held are garbage now (the carry keeps the state's places once):
+      // collect before the next dataset, or the two pile up (decision 030). Small datasets skip it (a
+      // collection is ~30 ms, and there are 52 states × ~14 datasets).
       if (summary.read + summary.updated >= BIG_DATASET) await releaseNow();
     }
     onProgress?.(++finished / datasets.length);

@@ -4,9 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "../../client";
 import { migrate } from "../../migrate";
-import { formatSummary, importDatasetState, titleKey } from "./store";
+import { formatSummary, importDatasetState, titleKey, type StateCarry } from "./store";
 import { createStateLoader, importState } from ".";
-import type { PlaceInput, ReadResult } from "./types";
+import { CATEGORY, type PlaceInput, type ReadResult } from "./types";
 
 const place = (over: Partial<PlaceInput>): PlaceInput => ({
   source: "a", sourceId: "1", categoryId: 10, kind: "restaurant", title: "Blue Door Café", stateCode: "NV", latitude: 36.1, longitude: -115.1, ...over,
@@ -51,6 +51,56 @@ test("importing the same rows twice leaves the same row counts (places, links, s
   const again = await importDatasetState(database.client, { key: "a", licence: "CC0-1.0", read: rows }, "NV");
   expect(again).toMatchObject({ inserted: 0, merged: 0, updated: 2 });
   expect([await count(database, "places"), await count(database, "place_sources"), await count(database, "places_rtree")]).toEqual(before);
+});
+
+/** Every stored place and source link as a reader sees them (not their update times). */
+const storeOf = async (database: Awaited<ReturnType<typeof freshDb>>) => [
+  (await database.client.execute("SELECT id, source, source_id, licence, sources, category_id, kind, title, description, address, zip, phone, latitude, longitude, amenities, tags, quality, notability, brand FROM places ORDER BY id")).rows.map((r) => ({ ...r })),
+  (await database.client.execute("SELECT source, source_id, place_id, licence FROM place_sources ORDER BY source, source_id")).rows.map((r) => ({ ...r })),
+];
+
+test("a state's places carried from one dataset to the next (importState) store exactly what reading them back does", async () => {
+  // Dataset b merges into a's places (by name within 100 m, and a lodging by address and phone), fills blanks,
+  // updates its own record on a second run, and one of a's records is gone from a's second read (pruned).
+  const a = (withSecond: boolean): ReadResult[] => [
+    place({ phone: null, tags: { cuisine: "diner" } }),
+    ...(withSecond ? [place({ sourceId: "2", title: "Far Diner", latitude: 36.2, zip: "89101" })] : []),
+    place({ sourceId: "3", categoryId: CATEGORY.lodging, kind: "hotel", title: "Desert Rose Inn", address: "1 Main St", phone: "(702) 555-0111", latitude: 36.15, amenities: ["pool"] }),
+  ];
+  const b: ReadResult[] = [
+    place({ source: "b", sourceId: "x", title: "the blue door cafe", latitude: 36.1008, phone: "(702) 555-0100" }),
+    place({ source: "b", sourceId: "y", categoryId: CATEGORY.lodging, kind: "hotel", title: "Desert Rose Motel", address: "1 Main St", phone: "(702) 555-0111", latitude: 36.1501 }),
+    place({ source: "b", sourceId: "z", title: "New Spot", latitude: 36.4, since: "1999" }),
+  ];
+  const run = async (carry?: StateCarry) => {
+    const database = await freshDb();
+    const summaries = [];
+    for (const [key, rows] of [["a", a(true)], ["b", b], ["a", a(false)], ["b", b]] as const) {
+      summaries.push(await importDatasetState(database.client, { key, licence: "CC0-1.0", read: () => rows }, "NV", { prune: true, carry }));
+    }
+    return { summaries, store: await storeOf(database) };
+  };
+  const carry: StateCarry = {};
+  const carried = await run(carry);
+  expect(carry.current?.places.map((p) => p.title)).toEqual(["Blue Door Café", "Desert Rose Inn", "New Spot"]); // Far Diner pruned
+  expect(carried).toEqual(await run());
+  expect(carried.summaries.map((s) => [s.inserted, s.merged, s.updated])).toEqual([[3, 0, 0], [1, 2, 0], [0, 0, 2], [0, 0, 3]]);
+});
+
+test("a carried state is not trusted once another writer changed the state's places: the next dataset reads the store", async () => {
+  const database = await freshDb();
+  const carry: StateCarry = {};
+  await importDatasetState(database.client, { key: "a", licence: "CC0-1.0", read: () => [place({})] }, "NV", { carry });
+  // Meanwhile another writer (a live source) stores a place the carry does not know.
+  await importDatasetState(database.client, { key: "live", licence: "ODbL-1.0", read: () => [place({ source: "live", sourceId: "9", title: "Neon Museum", latitude: 36.17 })] }, "NV");
+  const summary = await importDatasetState(database.client, { key: "b", licence: "CC0-1.0", read: () => [place({ source: "b", sourceId: "q", title: "The Neon Museum", latitude: 36.1701 })] }, "NV", { carry });
+  expect(summary).toMatchObject({ inserted: 0, merged: 1 }); // merged into the live place, not a duplicate
+  expect(await count(database, "places")).toBe(2);
+  // An update by another writer (same rows, a newer updated_at) is seen too.
+  await importDatasetState(database.client, { key: "live", licence: "ODbL-1.0", read: () => [place({ source: "live", sourceId: "9", title: "Neon Museum", latitude: 36.17, phone: "(702) 555-0199" })] }, "NV");
+  await importDatasetState(database.client, { key: "c", licence: "CC0-1.0", read: () => [place({ source: "c", sourceId: "r", title: "Neon Museum", latitude: 36.17, website: "https://example.org" })] }, "NV", { carry });
+  const neon = (await database.client.execute("SELECT phone, website FROM places WHERE title = 'Neon Museum'")).rows[0]!;
+  expect([neon.phone, neon.website]).toEqual(["(702) 555-0199", "https://example.org"]); // the other writer's phone kept
 });
 
 // One real state import (every nationwide file parsed: tens of seconds on a busy machine) proves both the loader
