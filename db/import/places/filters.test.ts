@@ -8,11 +8,21 @@ import { usdaFarmersMarkets } from "./sources/usda-farmers-markets";
 import { wofSimplegeo } from "./sources/wof";
 import type { Dataset, PlaceInput } from "./types";
 
-/** Real rows of a bundled dataset, by source id, with the filter's verdict. */
-async function verdicts(dataset: Dataset, state: string): Promise<Map<string, { place: PlaceInput; reason: string | null }>> {
-  const out = new Map<string, { place: PlaceInput; reason: string | null }>();
-  for await (const r of dataset.read(state) as AsyncIterable<any>) if (!("skip" in r)) out.set(r.sourceId, { place: r, reason: junkReason(r) });
-  return out;
+type Verdicts = Map<string, { place: PlaceInput; reason: string | null }>;
+const read = new Map<string, Promise<Verdicts>>();
+/** Real rows of a bundled dataset, by source id, with the filter's verdict (read once per file: tests only look). */
+function verdicts(dataset: Dataset, state: string): Promise<Verdicts> {
+  const key = `${dataset.key}|${state}`;
+  let rows = read.get(key);
+  if (!rows) {
+    rows = (async () => {
+      const out: Verdicts = new Map();
+      for await (const r of dataset.read(state) as AsyncIterable<any>) if (!("skip" in r)) out.set(r.sourceId, { place: r, reason: junkReason(r) });
+      return out;
+    })();
+    read.set(key, rows);
+  }
+  return rows;
 }
 
 describe("junk filters on real rows", async () => {
