@@ -6,7 +6,8 @@
  * whole process (the writer thread included). Prints µs per request and the log's share. The same is measured
  * for hello (/healthz, never logged) on both servers: an A/A control, the difference two servers show with no
  * log work, which a cost must be read against. Servers on CPU 0, autocannon on the others (`pinCpus`,
- * decision 022; BENCH_PIN=off to not pin).
+ * decision 022; BENCH_PIN=off to not pin). Each round measures the two servers back to back; a share is the median
+ * of the rounds' own on/off shares, printed with their range.
  * Usage: bun scripts/bench-log-cost.ts [--requests 20000 --rounds 5 --connections 50]   (SCRIPTS_PORT_BASE=N)
  */
 import autocannon from "autocannon";
@@ -77,7 +78,13 @@ try {
       figures[mode] = { main: median(of.map((s) => s.main)), total: median(of.map((s) => s.total)), rps: median(of.map((s) => s.rps)) };
       console.log(name.padEnd(34), `log ${mode}`.padEnd(8), figures[mode].main.toFixed(1).padStart(22), figures[mode].total.toFixed(1).padStart(22), figures[mode].rps.toFixed(0).padStart(8));
     }
-    const share = (key: "main" | "total") => `${figures.on[key] >= figures.off[key] ? "+" : ""}${((figures.on[key] / figures.off[key] - 1) * 100).toFixed(1)}%`;
+    // Paired rounds (as bench:api): each round's share is its own on/off pair, measured back to back; the share
+    // printed is the median of the rounds' shares, with their range (a load that drifts moves both of a pair).
+    const signed = (value: number) => `${value >= 0 ? "+" : ""}${value.toFixed(1)}%`;
+    const share = (key: "main" | "total") => {
+      const perRound = samples[p]!.on.map((on, round) => (on[key] / samples[p]!.off[round]![key] - 1) * 100);
+      return `${signed(median([...perRound]))} (rounds ${signed(Math.min(...perRound))} … ${signed(Math.max(...perRound))})`;
+    };
     shares[p] = { main: share("main"), total: share("total") };
   }
   console.log(`the log adds ${shares[path]!.main} to nearby's request-thread CPU per request (what limits throughput: budget 10%) and ${shares[path]!.total} to the whole process's (the writer thread included; the server with the log runs ${threads} threads)`);
