@@ -89,12 +89,20 @@ export function checkoutTree(rev: string): { dir: string; remove(): void } | { e
   if (known.exitCode !== 0) return { error: `revision ${rev} not in this clone` };
   const dir = mkdtempSync(join(tmpdir(), "localscope-baseline-"));
   const remove = () => rmSync(dir, { recursive: true, force: true });
-  const archive = Bun.spawnSync(["sh", "-c", 'git -C "$1" archive "$2" | tar -x -C "$3"', "sh", root, rev, dir], { stdout: "ignore", stderr: "pipe" });
-  if (archive.exitCode !== 0) {
+  const tar = join(dir, "tree.tar");
+  const archive = Bun.spawnSync([git, "-C", root, "archive", "--output", tar, rev], { stdout: "ignore", stderr: "pipe" });
+  const unpacked = archive.exitCode === 0 ? Bun.spawnSync(["tar", "-x", "-f", tar, "-C", dir], { stdout: "ignore", stderr: "pipe" }) : archive;
+  rmSync(tar, { force: true });
+  if (unpacked.exitCode !== 0) {
     remove();
-    return { error: `git archive ${rev} failed: ${archive.stderr.toString().trim()}` };
+    return { error: `git archive ${rev} failed: ${unpacked.stderr.toString().trim()}` };
   }
-  symlinkSync(join(root, "node_modules"), join(dir, "node_modules"));
+  try {
+    symlinkSync(join(root, "node_modules"), join(dir, "node_modules"));
+  } catch (error) {
+    remove();
+    return { error: `no node_modules link: ${error instanceof Error ? error.message : error}` };
+  }
   const build = Bun.spawnSync([join(root, "node_modules/.bin/bun"), "scripts/build.ts"], { cwd: dir, stdout: "ignore", stderr: "pipe", env: { ...process.env, NODE_ENV: "production" } });
   if (build.exitCode !== 0) {
     remove();

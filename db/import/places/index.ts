@@ -129,6 +129,7 @@ export async function importState(
     }
     onProgress?.(++finished / datasets.length);
   }
+  carry.current = undefined;
   return summaries;
 }
 

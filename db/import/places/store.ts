@@ -119,12 +119,12 @@ interface Held extends PlaceInput {
  * passes one carry through its datasets): the next dataset starts from them instead of reading the state's
  * places back, which was ~40 % of a state's import (New York: 14 reads of up to 26,000 rows, each parsed
  * again). Each place is what reading its row back gives: the values written, through the same mapping.
- * Used only while the store still holds exactly those rows (count, highest id and a sum of their updated_at:
- * every writer of places sets updated_at), so a concurrent writer (a live source importing the same state)
- * sends the next dataset back to reading the store.
+ * Used only while the store still holds exactly those rows (count, highest id, newest updated_at and a sum of
+ * their updated_at: every writer of places sets updated_at), so a concurrent writer (a live source importing the
+ * same state) sends the next dataset back to reading the store.
  */
 export interface StateCarry {
-  current?: { stateCode: string; places: Held[]; maxId: number; stamp: number };
+  current?: { stateCode: string; places: Held[]; maxId: number; newest: number; stamp: number };
 }
 
 /** A place as read from its row (`get` gives a column's stored value). */
@@ -162,8 +162,8 @@ function heldFromRow(get: (column: string) => unknown): Held {
   };
 }
 
-/** The places table's text columns: SQLite stores a number given to one as its text (column affinity). */
-const TEXT_COLUMNS = new Set(["source", "source_id", "licence", "sources", "kind", "title", "title_key", "description", "address", "city", "state_code", "zip", "phone", "website", "opening_hours", "wikidata", "image_url", "amenities", "price_range", "since", "tags", "observed_at", "brand"]);
+/** The places table's text columns read back by heldFromRow. */
+const TEXT_COLUMNS = ["source", "source_id", "licence", "sources", "kind", "title", "title_key", "description", "address", "city", "state_code", "zip", "phone", "website", "opening_hours", "wikidata", "image_url", "amenities", "price_range", "since", "tags"];
 
 const FILLABLE = ["description", "address", "city", "zip", "phone", "website", "openingHours", "wikidata", "imageUrl", "amenities", "priceRange", "since"] as const;
 
@@ -175,28 +175,39 @@ const COLUMNS =
   "source, source_id, licence, sources, category_id, kind, title, title_key, description, address, city, state_code, zip, phone, website, opening_hours, wikidata, image_url, latitude, longitude, amenities, price_range, since, tags, quality, updated_at, observed_at, notability, brand";
 const COLUMN_INDEX = new Map(COLUMNS.split(", ").map((column, i) => [column, i]));
 
-/** A written place as reading its row back gives it: `args` are the values written (rowArgs), `id` its row's. */
-function heldFromWritten(id: number, args: unknown[]): Held {
-  return heldFromRow((column) => {
-    if (column === "id") return id;
+/**
+ * A written place as reading its row back gives it (`args`: the values written, rowArgs; `id`: its row's), or
+ * null when that cannot be known here: a text column given anything but text is stored in the driver's form
+ * of it (a number is bound as a real: 89101 reads back "89101.0"), so such a place is read from the store.
+ */
+function heldFromWritten(id: number, args: unknown[]): Held | null {
+  for (const column of TEXT_COLUMNS) {
     const value = args[COLUMN_INDEX.get(column)!];
-    return typeof value === "number" && TEXT_COLUMNS.has(column) ? String(value) : value;
-  });
+    if (value !== null && typeof value !== "string") return null;
+  }
+  return heldFromRow((column) => (column === "id" ? id : args[COLUMN_INDEX.get(column)!]));
 }
 
 /** Part of a row's updated_at summed for a carried state's check (exact integers in SQLite and here). */
 const STAMP_MOD = 1_048_576;
 const stampOf = (places: Held[]) => places.reduce((sum, p) => sum + (p.updatedAt! % STAMP_MOD), 0);
+const newestOf = (places: Held[]) => places.reduce((newest, p) => Math.max(newest, p.updatedAt!), 0);
+
+/** A state's places as the store holds them, each as an import reads it (for tests of the carry). */
+export async function storedPlaces(client: Client, stateCode: string): Promise<Held[]> {
+  const rows = (await client.execute({ sql: `SELECT id, ${COLUMNS} FROM places WHERE state_code = ? ORDER BY id`, args: [stateCode] })).rows;
+  return rows.map((r) => heldFromRow((column) => r[column]));
+}
 
 /** Whether the store still holds exactly the carried places of the state (see StateCarry). */
 async function stillStored(client: Client, carried: NonNullable<StateCarry["current"]>): Promise<boolean> {
   const row = (
     await client.execute({
-      sql: `SELECT count(*) AS n, coalesce(max(id), 0) AS m, coalesce(sum(updated_at % ${STAMP_MOD}), 0) AS s FROM places WHERE state_code = ?`,
+      sql: `SELECT count(*) AS n, coalesce(max(id), 0) AS m, coalesce(max(updated_at), 0) AS u, coalesce(sum(updated_at % ${STAMP_MOD}), 0) AS s FROM places WHERE state_code = ?`,
       args: [carried.stateCode],
     })
   ).rows[0]!;
-  return Number(row.n) === carried.places.length && Number(row.m) === carried.maxId && Number(row.s) === carried.stamp;
+  return Number(row.n) === carried.places.length && Number(row.m) === carried.maxId && Number(row.u) === carried.newest && Number(row.s) === carried.stamp;
 }
 
 function rowArgs(p: Held, now: number) {
@@ -455,13 +466,19 @@ export async function importDatasetState(
     // The state's places as the store now holds them, in id order (as read back): unchanged ones as they were
     // read, written ones as their written values read back. A record placed in another state is not carried.
     const places: Held[] = [];
+    let known = true;
     for (const p of [...held.values(), ...fresh]) {
       if (p.gone || p.stateCode !== stateCode) continue;
       const args = written.get(p);
-      places.push(args ? heldFromWritten(p.id!, args) : p);
+      const stored = args ? heldFromWritten(p.id!, args) : p;
+      if (!stored) {
+        known = false;
+        break;
+      }
+      places.push(stored);
     }
     places.sort((a, b) => a.id! - b.id!);
-    options.carry.current = { stateCode, places, maxId: places.length ? places[places.length - 1]!.id! : 0, stamp: stampOf(places) };
+    if (known) options.carry.current = { stateCode, places, maxId: places.length ? places[places.length - 1]!.id! : 0, newest: newestOf(places), stamp: stampOf(places) };
   }
   options.onProgress?.(summary.read);
   return summary;
