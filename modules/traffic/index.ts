@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import type { Database } from "../../db/client";
 import type { Config } from "../../src/config";
 import { clientAddress, parseOrThrow, type CurrentUser, type Logger } from "../../src/http";
-import type { AuthGuard } from "../auth/guard";
+import type { AuthGuard } from "../auth";
 import { loadCountryTable, type CountryTable } from "./geo";
 import { AnalyticsQuery, LogsQuery } from "./model";
 import { isSkippedAt, trafficAnalytics, TrafficLog, trafficLogs, trafficPerformance } from "./service";
