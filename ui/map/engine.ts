@@ -25,6 +25,11 @@ export interface EngineOptions {
   /** [longitude, latitude] of the city, or null for the fallback centre. */
   centre: [number, number] | null;
   dark: boolean;
+  /**
+   * The places the first view fits (the list is there before the map starts): the map opens on them at once
+   * instead of on the city centre, whose tiles would be requested and drawn only to be left at once.
+   */
+  fit?: readonly Place[];
 }
 
 export interface MapEngine {
@@ -134,16 +139,30 @@ function popupContent(place: Place, onDetails: () => void): HTMLElement {
   return root;
 }
 
+/** The bounds of the places that have a position, or null when none has. */
+function placeBounds(maplibre: typeof import("maplibre-gl"), places: readonly Place[]) {
+  const positions = places.map(placePosition).filter((p): p is [number, number] => p !== null);
+  if (positions.length === 0) return null;
+  const bounds = new maplibre.LngLatBounds(positions[0], positions[0]);
+  for (const position of positions) bounds.extend(position);
+  return bounds;
+}
+
 export async function createMapEngine(options: EngineOptions, callbacks: EngineCallbacks): Promise<MapEngine> {
   const [maplibre] = await Promise.all([import("maplibre-gl"), loadMapCss()]);
   if (WORKER_URL) maplibre.setWorkerUrl(new URL(WORKER_URL, location.href).href);
 
   let dark = options.dark;
+  const still = reducedMotion();
+  const fit = placeBounds(maplibre, options.fit ?? []);
   const map: MapLibreMap = new maplibre.Map({
     container: options.container,
-    style: baseStyle({ tileUrl: options.tileUrl, dark }),
+    style: baseStyle({ tileUrl: options.tileUrl, dark, reducedMotion: still }),
     center: options.centre ?? MAP_RULES.fallbackCentre,
     zoom: options.centre ? MAP_RULES.initialZoom : MAP_RULES.minZoom,
+    ...(fit ? { bounds: fit, fitBoundsOptions: { padding: MAP_RULES.fitPadding, maxZoom: MAP_RULES.fitMaxZoom } } : {}),
+    // No fade of newly placed features under "reduce motion" (the raster tiles' own fade is in the style).
+    ...(still ? { fadeDuration: 0 } : {}),
     minZoom: MAP_RULES.minZoom,
     maxZoom: MAP_RULES.maxZoom,
     // Tiles load through <img> (allowed by the CSP's img-src for the tile origin) instead of fetch.
@@ -215,7 +234,7 @@ export async function createMapEngine(options: EngineOptions, callbacks: EngineC
     clearTimeout(retryTimer);
     afterLoad(() => {
       if (mode !== "tiles") return;
-      const style = baseStyle({ tileUrl: options.tileUrl, dark });
+      const style = baseStyle({ tileUrl: options.tileUrl, dark, reducedMotion: still });
       if (!map.getSource(TILE_SOURCE)) map.addSource(TILE_SOURCE, style.sources[TILE_SOURCE]!);
       // On top of the outline layers, as in the initial style.
       if (!map.getLayer(TILE_LAYER)) map.addLayer(style.layers.find((layer) => layer.id === TILE_LAYER)!);
@@ -284,11 +303,8 @@ export async function createMapEngine(options: EngineOptions, callbacks: EngineC
   }
 
   function fitToPlaces(places: readonly Place[]) {
-    const positions = places.map(placePosition).filter((p): p is [number, number] => p !== null);
-    if (positions.length === 0) return;
-    const bounds = new maplibre.LngLatBounds(positions[0], positions[0]);
-    for (const position of positions) bounds.extend(position);
-    map.fitBounds(bounds, { padding: MAP_RULES.fitPadding, maxZoom: MAP_RULES.fitMaxZoom, duration: reducedMotion() ? 0 : 500 });
+    const bounds = placeBounds(maplibre, places);
+    if (bounds) map.fitBounds(bounds, { padding: MAP_RULES.fitPadding, maxZoom: MAP_RULES.fitMaxZoom, duration: reducedMotion() ? 0 : 500 });
   }
 
   function showPlace(place: Place) {

@@ -43,6 +43,8 @@ export function useMapEngine(options: {
   events.current = options.events;
   const centre = useRef(options.centre);
   centre.current = options.centre;
+  const fit = useRef(options.autoFit ? options.places : []);
+  fit.current = options.autoFit ? options.places : [];
 
   useEffect(() => {
     let disposed = false;
@@ -56,7 +58,7 @@ export function useMapEngine(options: {
       for (const type of FIRST_USE) window.removeEventListener(type, onFirstUse, true);
       setStatus("loading");
       createMapEngine(
-        { container, tileUrl: options.tileUrl, centre: centre.current, dark: pageIsDark() },
+        { container, tileUrl: options.tileUrl, centre: centre.current, dark: pageIsDark(), fit: fit.current },
         {
           onMarkerClick: (id) => events.current.onMarkerClick(id),
           onPopupDetails: (id) => events.current.onPopupDetails(id),
