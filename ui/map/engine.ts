@@ -30,6 +30,8 @@ export interface EngineOptions {
    * instead of on the city centre, whose tiles would be requested and drawn only to be left at once.
    */
   fit?: readonly Place[];
+  /** The place the first view shows up close (/map?place=ID, whose popup opens at once): neither the city nor the places' view is drawn first. */
+  place?: Place | null;
 }
 
 export interface MapEngine {
@@ -154,12 +156,13 @@ export async function createMapEngine(options: EngineOptions, callbacks: EngineC
 
   let dark = options.dark;
   const still = reducedMotion();
-  const fit = placeBounds(maplibre, options.fit ?? []);
+  const close = options.place ? placePosition(options.place) : null;
+  const fit = close ? null : placeBounds(maplibre, options.fit ?? []);
   const map: MapLibreMap = new maplibre.Map({
     container: options.container,
     style: baseStyle({ tileUrl: options.tileUrl, dark, reducedMotion: still }),
-    center: options.centre ?? MAP_RULES.fallbackCentre,
-    zoom: options.centre ? MAP_RULES.initialZoom : MAP_RULES.minZoom,
+    center: close ?? options.centre ?? MAP_RULES.fallbackCentre,
+    zoom: close ? MAP_RULES.placeZoom : options.centre ? MAP_RULES.initialZoom : MAP_RULES.minZoom,
     ...(fit ? { bounds: fit, fitBoundsOptions: { padding: MAP_RULES.fitPadding, maxZoom: MAP_RULES.fitMaxZoom } } : {}),
     // No fade of newly placed features under "reduce motion" (the raster tiles' own fade is in the style).
     ...(still ? { fadeDuration: 0 } : {}),
