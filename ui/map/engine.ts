@@ -150,6 +150,25 @@ function placeBounds(maplibre: typeof import("maplibre-gl"), places: readonly Pl
   return bounds;
 }
 
+/**
+ * MapLibre draws its sky on every frame, as a pass over the whole canvas, even for a style without one (its
+ * default sky is transparent): on this flat map, never pitched, that pass draws nothing. Where WebGL runs in
+ * software (a browser without a usable GPU, and the browser tests) it was ~40 % of every frame (45 → 27 ms
+ * of CPU at 712×496). So the sky is drawn only when the style has one. This reaches into MapLibre's painter,
+ * which is not public API: when it is not there as expected, nothing changes; a restored WebGL context gets a
+ * new painter, which is wrapped again.
+ */
+function drawSkyOnlyWhenStyled(map: MapLibreMap) {
+  const wrap = () => {
+    const painter = (map as unknown as { painter?: { drawFunctions?: Record<string, unknown> } }).painter;
+    const drawSky = painter?.drawFunctions?.sky;
+    if (!painter || typeof drawSky !== "function") return;
+    painter.drawFunctions = { ...painter.drawFunctions, sky: (...args: unknown[]) => (map.getSky() ? drawSky(...args) : undefined) };
+  };
+  wrap();
+  map.on("webglcontextrestored", wrap);
+}
+
 export async function createMapEngine(options: EngineOptions, callbacks: EngineCallbacks): Promise<MapEngine> {
   const [maplibre] = await Promise.all([import("maplibre-gl"), loadMapCss()]);
   if (WORKER_URL) maplibre.setWorkerUrl(new URL(WORKER_URL, location.href).href);
@@ -178,6 +197,7 @@ export async function createMapEngine(options: EngineOptions, callbacks: EngineC
   // The live map instance on its container, for browser tests (rendered-feature queries) and for
   // debugging from the console; nothing in the app reads it.
   Object.defineProperty(options.container, "maplibreMap", { value: map, configurable: true });
+  drawSkyOnlyWhenStyled(map);
   map.touchZoomRotate.disableRotation();
   map.keyboard.disableRotation();
   map.addControl(new maplibre.NavigationControl({ showCompass: false }), "bottom-right");
