@@ -89,6 +89,7 @@ function MapExplorer(props: MapExplorerProps) {
     selectedId,
     autoFit: view.autoFit,
     startAtOnce: props.focus != null,
+    focus: props.focus,
     events: {
       onMarkerClick(id) {
         // Markers are pointer-only (engine.ts); the place's list card takes focus, so the dialog returns it there.

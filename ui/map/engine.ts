@@ -25,6 +25,13 @@ export interface EngineOptions {
   /** [longitude, latitude] of the city, or null for the fallback centre. */
   centre: [number, number] | null;
   dark: boolean;
+  /**
+   * The places the first view fits (the list is there before the map starts): the map opens on them at once
+   * instead of on the city centre, whose tiles would be requested and drawn only to be left at once.
+   */
+  fit?: readonly Place[];
+  /** The place the first view shows up close (/map?place=ID, whose popup opens at once): neither the city nor the places' view is drawn first. */
+  place?: Place | null;
 }
 
 export interface MapEngine {
@@ -134,16 +141,50 @@ function popupContent(place: Place, onDetails: () => void): HTMLElement {
   return root;
 }
 
+/** The bounds of the places that have a position, or null when none has. */
+function placeBounds(maplibre: typeof import("maplibre-gl"), places: readonly Place[]) {
+  const positions = places.map(placePosition).filter((p): p is [number, number] => p !== null);
+  if (positions.length === 0) return null;
+  const bounds = new maplibre.LngLatBounds(positions[0], positions[0]);
+  for (const position of positions) bounds.extend(position);
+  return bounds;
+}
+
+/**
+ * MapLibre draws its sky on every frame, as a pass over the whole canvas, even for a style without one (its
+ * default sky is transparent): on this flat map, never pitched, that pass draws nothing. Where WebGL runs in
+ * software (a browser without a usable GPU, and the browser tests) it was ~40 % of every frame (45 → 27 ms
+ * of CPU at 712×496). So the sky is drawn only when the style has one. This reaches into MapLibre's painter,
+ * which is not public API: when it is not there as expected, nothing changes; a restored WebGL context gets a
+ * new painter, which is wrapped again.
+ */
+function drawSkyOnlyWhenStyled(map: MapLibreMap) {
+  const wrap = () => {
+    const painter = (map as unknown as { painter?: { drawFunctions?: Record<string, unknown> } }).painter;
+    const drawSky = painter?.drawFunctions?.sky;
+    if (!painter || typeof drawSky !== "function") return;
+    painter.drawFunctions = { ...painter.drawFunctions, sky: (...args: unknown[]) => (map.getSky() ? drawSky(...args) : undefined) };
+  };
+  wrap();
+  map.on("webglcontextrestored", wrap);
+}
+
 export async function createMapEngine(options: EngineOptions, callbacks: EngineCallbacks): Promise<MapEngine> {
   const [maplibre] = await Promise.all([import("maplibre-gl"), loadMapCss()]);
   if (WORKER_URL) maplibre.setWorkerUrl(new URL(WORKER_URL, location.href).href);
 
   let dark = options.dark;
+  const still = reducedMotion();
+  const close = options.place ? placePosition(options.place) : null;
+  const fit = close ? null : placeBounds(maplibre, options.fit ?? []);
   const map: MapLibreMap = new maplibre.Map({
     container: options.container,
-    style: baseStyle({ tileUrl: options.tileUrl, dark }),
-    center: options.centre ?? MAP_RULES.fallbackCentre,
-    zoom: options.centre ? MAP_RULES.initialZoom : MAP_RULES.minZoom,
+    style: baseStyle({ tileUrl: options.tileUrl, dark, reducedMotion: still }),
+    center: close ?? options.centre ?? MAP_RULES.fallbackCentre,
+    zoom: close ? MAP_RULES.placeZoom : options.centre ? MAP_RULES.initialZoom : MAP_RULES.minZoom,
+    ...(fit ? { bounds: fit, fitBoundsOptions: { padding: MAP_RULES.fitPadding, maxZoom: MAP_RULES.fitMaxZoom } } : {}),
+    // No fade of newly placed features under "reduce motion" (the raster tiles' own fade is in the style).
+    ...(still ? { fadeDuration: 0 } : {}),
     minZoom: MAP_RULES.minZoom,
     maxZoom: MAP_RULES.maxZoom,
     // Tiles load through <img> (allowed by the CSP's img-src for the tile origin) instead of fetch.
@@ -156,6 +197,7 @@ export async function createMapEngine(options: EngineOptions, callbacks: EngineC
   // The live map instance on its container, for browser tests (rendered-feature queries) and for
   // debugging from the console; nothing in the app reads it.
   Object.defineProperty(options.container, "maplibreMap", { value: map, configurable: true });
+  drawSkyOnlyWhenStyled(map);
   map.touchZoomRotate.disableRotation();
   map.keyboard.disableRotation();
   map.addControl(new maplibre.NavigationControl({ showCompass: false }), "bottom-right");
@@ -215,7 +257,7 @@ export async function createMapEngine(options: EngineOptions, callbacks: EngineC
     clearTimeout(retryTimer);
     afterLoad(() => {
       if (mode !== "tiles") return;
-      const style = baseStyle({ tileUrl: options.tileUrl, dark });
+      const style = baseStyle({ tileUrl: options.tileUrl, dark, reducedMotion: still });
       if (!map.getSource(TILE_SOURCE)) map.addSource(TILE_SOURCE, style.sources[TILE_SOURCE]!);
       // On top of the outline layers, as in the initial style.
       if (!map.getLayer(TILE_LAYER)) map.addLayer(style.layers.find((layer) => layer.id === TILE_LAYER)!);
@@ -284,11 +326,8 @@ export async function createMapEngine(options: EngineOptions, callbacks: EngineC
   }
 
   function fitToPlaces(places: readonly Place[]) {
-    const positions = places.map(placePosition).filter((p): p is [number, number] => p !== null);
-    if (positions.length === 0) return;
-    const bounds = new maplibre.LngLatBounds(positions[0], positions[0]);
-    for (const position of positions) bounds.extend(position);
-    map.fitBounds(bounds, { padding: MAP_RULES.fitPadding, maxZoom: MAP_RULES.fitMaxZoom, duration: reducedMotion() ? 0 : 500 });
+    const bounds = placeBounds(maplibre, places);
+    if (bounds) map.fitBounds(bounds, { padding: MAP_RULES.fitPadding, maxZoom: MAP_RULES.fitMaxZoom, duration: reducedMotion() ? 0 : 500 });
   }
 
   function showPlace(place: Place) {

@@ -26,6 +26,14 @@ describe("map style", () => {
     expect(darkStyle.layers[0]).toMatchObject({ paint: { "background-color": PALETTES.dark.background } });
   });
 
+  test("under 'reduce motion' tiles appear without a fade and paint changes (dark mode) apply at once; otherwise MapLibre's own easing stays", () => {
+    const still = baseStyle({ tileUrl: "https://t.test/{z}/{x}/{y}.png", dark: false, reducedMotion: true });
+    expect(still.transition).toEqual({ duration: 0, delay: 0 });
+    expect(still.layers.find((l) => l.id === TILE_LAYER)).toMatchObject({ paint: { "raster-fade-duration": 0, "raster-brightness-max": 1 } });
+    expect(style.transition).toBeUndefined();
+    expect((style.layers.find((l) => l.id === TILE_LAYER) as { paint: Record<string, unknown> }).paint).not.toHaveProperty("raster-fade-duration");
+  });
+
   test("the outline basemap: land fill, county and state lines from our own server, credited to us-atlas / US Census", () => {
     const sources = outlineSources("http://localhost:3000");
     expect(Object.values(sources).map((s) => (s as { data: string }).data)).toEqual([

@@ -33,6 +33,8 @@ export function useMapEngine(options: {
   autoFit: boolean;
   /** Start after the load event without waiting for use (/map?place=ID: the visitor asked to see a place on it). */
   startAtOnce: boolean;
+  /** That place (/map?place=ID): the map opens on it. */
+  focus?: Place | null;
   events: MapEngineEvents;
 }) {
   const engineRef = useRef<MapEngine | null>(null);
@@ -43,6 +45,8 @@ export function useMapEngine(options: {
   events.current = options.events;
   const centre = useRef(options.centre);
   centre.current = options.centre;
+  const fit = useRef(options.autoFit ? options.places : []);
+  fit.current = options.autoFit ? options.places : [];
 
   useEffect(() => {
     let disposed = false;
@@ -56,7 +60,7 @@ export function useMapEngine(options: {
       for (const type of FIRST_USE) window.removeEventListener(type, onFirstUse, true);
       setStatus("loading");
       createMapEngine(
-        { container, tileUrl: options.tileUrl, centre: centre.current, dark: pageIsDark() },
+        { container, tileUrl: options.tileUrl, centre: centre.current, dark: pageIsDark(), fit: fit.current, place: options.focus },
         {
           onMarkerClick: (id) => events.current.onMarkerClick(id),
           onPopupDetails: (id) => events.current.onPopupDetails(id),
