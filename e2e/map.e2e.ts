@@ -367,6 +367,7 @@ test.describe("map with tiles", () => {
   });
 
   test("the Map tab scrolls to the top instead of reloading", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "no-preference" }); // the smooth scroll a user without "reduce motion" gets
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/map");
     await settledCount(page);
