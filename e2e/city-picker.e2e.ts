@@ -31,6 +31,33 @@ test.describe("city picker", () => {
     expect(html).toContain("<title>Exploring Pittsburgh, PA · LocalScope</title>");
   });
 
+  test("an arrow pressed while the list refreshes for the last letter keeps its city highlighted, and Enter takes that city", async ({ page }) => {
+    // The answer for the last letter is held back until after the arrow key, as on a slow connection.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/cities/search?q=pittsbu*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/");
+    const input = page.getByRole("combobox");
+    await input.focus();
+    await page.keyboard.type("pittsb");
+    const options = page.getByRole("option");
+    await expect(options.first()).toContainText("Pittsburgh");
+    await expect(page.getByRole("status").filter({ hasText: /suggestions?\./ })).toBeVisible(); // the list for "pittsb" is in
+    await page.keyboard.type("u");
+    await page.keyboard.press("ArrowDown"); // on the list for "pittsb", still shown while "pittsbu" is asked
+    await expect(options.first()).toHaveAttribute("aria-selected", "true");
+    const first = await options.first().textContent();
+    release();
+    await expect(page.getByRole("status").filter({ hasText: /suggestions?\./ })).toBeVisible(); // the list for "pittsbu" is in
+    await expect(page.getByRole("option", { selected: true })).toHaveText(first!);
+    await expect(input).toHaveAttribute("aria-activedescendant", (await page.getByRole("option", { selected: true }).getAttribute("id"))!);
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Exploring Pittsburgh, PA");
+  });
+
   test("mouse: 'City, ST' narrows to the state and a click selects", async ({ page }) => {
     await page.goto("/");
     await page.getByRole("combobox").fill("springfield, il");

@@ -18,6 +18,7 @@ const preloadSuggestions = () => void loadSuggestions();
 
 const LISTBOX_ID = "city-picker-listbox";
 const optionId = (i: number) => `city-picker-option-${i}`;
+const suggestionKey = (s: Suggestion) => `${s.name}|${s.stateCode}|${s.latitude}|${s.longitude}`;
 
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -34,7 +35,10 @@ export default function CityPicker(props: { city: SelectedCity; cityCount: numbe
   const showToast = useSetAtom(showToastAtom);
   const [text, setText] = useState("");
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
+  // The highlighted suggestion, by the city it names: results that arrive after an arrow key (the list refreshed
+  // for the last letters typed) keep it highlighted where it still is, and never move the highlight onto
+  // another city at the same position. Typing clears it.
+  const [activeKey, setActiveKey] = useState<string | null>(null);
   const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const inputRef = useRef<HTMLInputElement>(null);
 
@@ -54,8 +58,9 @@ export default function CityPicker(props: { city: SelectedCity; cityCount: numbe
   const suggestions = query.length > 0 ? (data ?? []) : [];
   const pending = text.trim() !== query || stale || (isFetching && !data);
   const showList = open && text.trim().length > 0;
+  const active = activeKey === null ? -1 : suggestions.findIndex((s) => suggestionKey(s) === activeKey);
+  const highlight = (i: number) => setActiveKey(suggestions[i] ? suggestionKey(suggestions[i]) : null);
 
-  useEffect(() => setActive(-1), [query]);
   // Text typed before this island hydrated (slow network): take it over instead of ignoring it.
   useEffect(() => {
     const input = inputRef.current;
@@ -83,7 +88,7 @@ export default function CityPicker(props: { city: SelectedCity; cityCount: numbe
     trackActivity({ activityType: "search_performed", cityName: city.name, cityState: city.stateCode, activityData: { searchQuery: text.trim() } });
     setText("");
     setOpen(false);
-    setActive(-1);
+    setActiveKey(null);
     showToast({ title: `Now exploring ${city.name}, ${city.stateCode}` });
   }
 
@@ -91,11 +96,11 @@ export default function CityPicker(props: { city: SelectedCity; cityCount: numbe
     if (event.key === "ArrowDown") {
       event.preventDefault();
       setOpen(true);
-      if (suggestions.length) setActive((i) => (i + 1) % suggestions.length);
+      if (suggestions.length) highlight((active + 1) % suggestions.length);
     } else if (event.key === "ArrowUp") {
       event.preventDefault();
       setOpen(true);
-      if (suggestions.length) setActive((i) => (i <= 0 ? suggestions.length - 1 : i - 1));
+      if (suggestions.length) highlight(active <= 0 ? suggestions.length - 1 : active - 1);
     } else if (event.key === "Enter") {
       const pick = suggestions[active >= 0 ? active : 0];
       if (showList && pick && !pending) {
@@ -143,6 +148,7 @@ export default function CityPicker(props: { city: SelectedCity; cityCount: numbe
           maxLength={100}
           onChange={(e) => {
             setText(e.target.value);
+            setActiveKey(null);
             setStarted(true);
             setOpen(true);
           }}
@@ -216,7 +222,7 @@ export default function CityPicker(props: { city: SelectedCity; cityCount: numbe
               aria-selected={i === active}
               className={`flex cursor-pointer items-baseline justify-between gap-3 px-4 py-2 ${i === active ? "bg-primary text-white" : "hover:bg-black/5"}`}
               onMouseDown={(e) => e.preventDefault()}
-              onMouseEnter={() => setActive(i)}
+              onMouseEnter={() => highlight(i)}
               onClick={() => choose(s)}
             >
               <span>
