@@ -53,7 +53,7 @@ async function startServer(mode: Mode, tree?: { dir: string; remove(): void }) {
     rmSync(dir, { recursive: true, force: true });
     tree?.remove();
   };
-  return { base, homeCookie: `${session}; localscope-location=${encodeURIComponent("Las Vegas, NV")}`, stop, mode, trafficLog: mode === "on" };
+  return { base, homeCookie: `${session}; localscope-location=${encodeURIComponent("Las Vegas, NV")}`, stop, mode };
 }
 
 const baselineArg = process.argv.includes("--baseline") ? process.argv[process.argv.indexOf("--baseline") + 1]! : BEFORE_RESTRUCTURING;

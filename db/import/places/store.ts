@@ -5,6 +5,8 @@ import { CATEGORY } from "./types";
 import { titleKey } from "./titles";
 import { brandOf, junkReason, notability, repeatedChain, SIGNAL_TAGS } from "./filters";
 import { releaseStatements } from "../release";
+import { getTableColumns } from "drizzle-orm";
+import { places as placesTable } from "../../schema";
 
 /**
  * Writing places: every import is idempotent and deduplicating.
@@ -162,8 +164,6 @@ function heldFromRow(get: (column: string) => unknown): Held {
   };
 }
 
-/** The places table's text columns read back by heldFromRow. */
-const TEXT_COLUMNS = ["source", "source_id", "licence", "sources", "kind", "title", "title_key", "description", "address", "city", "state_code", "zip", "phone", "website", "opening_hours", "wikidata", "image_url", "amenities", "price_range", "since", "tags"];
 
 const FILLABLE = ["description", "address", "city", "zip", "phone", "website", "openingHours", "wikidata", "imageUrl", "amenities", "priceRange", "since"] as const;
 
@@ -174,6 +174,8 @@ function cellKey(lat: number, lng: number, dLat = 0, dLng = 0) {
 const COLUMNS =
   "source, source_id, licence, sources, category_id, kind, title, title_key, description, address, city, state_code, zip, phone, website, opening_hours, wikidata, image_url, latitude, longitude, amenities, price_range, since, tags, quality, updated_at, observed_at, notability, brand";
 const COLUMN_INDEX = new Map(COLUMNS.split(", ").map((column, i) => [column, i]));
+/** The written columns that are text in the schema: a value there is known without reading it back only as text. */
+const TEXT_COLUMNS = Object.values(getTableColumns(placesTable)).flatMap((c) => (c.columnType === "SQLiteText" && COLUMN_INDEX.has(c.name) ? [c.name] : []));
 
 /**
  * A written place as reading its row back gives it (`args`: the values written, rowArgs; `id`: its row's), or
