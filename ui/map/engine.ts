@@ -158,7 +158,7 @@ function placeBounds(maplibre: typeof import("maplibre-gl"), places: readonly Pl
  * which is not public API: when it is not there as expected, nothing changes; a restored WebGL context gets a
  * new painter, which is wrapped again.
  */
-function drawSkyOnlyWhenStyled(map: MapLibreMap) {
+export function drawSkyOnlyWhenStyled(map: MapLibreMap) {
   const wrap = () => {
     const painter = (map as unknown as { painter?: { drawFunctions?: Record<string, unknown> } }).painter;
     const drawSky = painter?.drawFunctions?.sky;
