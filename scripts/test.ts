@@ -68,6 +68,34 @@ async function written(file: string, writer: Promise<unknown>): Promise<boolean>
   }
 }
 
+/** bun test's failed tests, each with the lines it printed before its "(fail)" line (its error, at most 40),
+ * and its errors between tests. */
+function failedUnitTests(output: string): string[] {
+  const found: string[] = [];
+  let since: string[] = [];
+  const lines = output.split("\n");
+  for (const [i, line] of lines.entries()) {
+    if (line.startsWith("(fail)")) found.push([...since.slice(-40), line].join("\n").trim());
+    if (line.startsWith("# Unhandled error")) found.push(lines.slice(i, i + 30).join("\n").trim());
+    if (/^\((pass|fail|skip|todo)\)/.test(line) || /^\S.*\.test\.tsx?:$/.test(line)) since = [];
+    else since.push(line);
+  }
+  return found;
+}
+
+/** Playwright's summary names its failed and flaky tests under "N failed" / "N flaky". */
+function failedBrowserTests(output: string): string[] {
+  const found: string[] = [];
+  let heading = "";
+  for (const line of output.split("\n")) {
+    const count = /^\s*\d+ (failed|flaky)/.exec(line);
+    if (count) heading = count[1] as string;
+    else if (heading && /^\s+\[/.test(line)) found.push(`browser test ${heading}: ${line.trim()}`);
+    else heading = "";
+  }
+  return found;
+}
+
 const count = (output: string, re: RegExp) => [...output.matchAll(re)].reduce((n, m) => n + Number(m[1]), 0);
 
 /** A test file that says this runs with the files on their own databases, its shared database without places. */
@@ -198,6 +226,11 @@ const e2ePassed = count(e2e.output, /^\s*(\d+) passed/gm);
 const e2eFailed = count(e2e.output, /^\s*(\d+) failed/gm);
 // Flaky = failed once, passed on the CI retry: reported, not counted as a failure (Playwright exits 0).
 const e2eFlaky = count(e2e.output, /^\s*(\d+) flaky/gm);
+
+// What failed, again at the end: CI keeps the tail of a long log, and a failure printed minutes earlier in a
+// stage's output would be cut from it.
+const failures = [...failedUnitTests(unitOutput), ...failedBrowserTests(e2e.output)];
+if (failures.length) console.log(`\n── what failed (${failures.length}) ──\n${failures.join("\n\n")}`);
 
 console.log("\nstage                                              start    wall     CPU");
 for (const s of stages) console.log(`${s.name.padEnd(48)} ${s.start.toFixed(0).padStart(5)} s ${s.wall.toFixed(1).padStart(6)} s ${s.cpu.toFixed(1).padStart(6)} s${s.code ? `  (exit ${s.code})` : ""}`);
