@@ -30,4 +30,4 @@ test("the city import runs at first start only, with progress lines", async () =
   const count = (await database.client.execute("SELECT count(*) AS n FROM cities")).rows[0]!.n;
   expect(Number(count)).toBe(first.rows);
   database.close();
-}, 60_000); // the real 31,254-city import: 2–5 s alone, far more beside the rest of npm test
+}, 120_000); // the real 31,254-city import: 2–5 s alone, far more beside the rest of npm test

@@ -48,5 +48,5 @@ describe("configuration", () => {
     expect(code).toBe(1);
     expect(stderr).toContain("LocalScope cannot start: bad configuration");
     expect(stderr).toContain("PORT: PORT must be a whole number");
-  }, 20_000); // it boots a Bun process: seconds under CI load
+  }, 120_000); // it boots a Bun process: seconds under CI load
 });

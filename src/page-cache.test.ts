@@ -118,7 +118,7 @@ describe("home page cache", () => {
     const elsewhere = await home(`localscope-location=${encodeURIComponent("Reno, NV")}; ${guest}`);
     expect(elsewhere.html).toContain("Reno");
     expect(visitor.html).not.toContain("Exploring Reno");
-  }, 60_000);
+  }, 120_000);
 
   test("when places change (an import landed), the next visit renders afresh", async () => {
     await home(`${city}; ${guest}`);

@@ -43,7 +43,7 @@ test("the 20 largest cities are centred within 1.5 km of downtown (city hall in 
   // Names, population, ZIPs stay SimpleMaps'.
   expect(ny.population).toBe(nySm.population);
   expect(ny.zips).toBe(nySm.zips);
-}, 30_000); // parses three bundled files (a few seconds alone, more beside the rest of npm test)
+}, 120_000); // parses three bundled files (a few seconds alone, more beside the rest of npm test)
 
 test("the top-50 points apply by name and state within 25 km only", () => {
   const city = (name: string, stateCode: string, latitude: number, longitude: number) => ({ id: 1, name, nameAscii: name, stateCode, latitude, longitude }) as NewCity;

@@ -106,4 +106,4 @@ test("GET /api/activities/{city}/{state} (discovery's activity places) still ans
   const response = await request("/api/activities/Washington/DC?count=3");
   expect(response.status).toBe(200);
   expect(Array.isArray(await response.json())).toBe(true);
-}, 60_000);
+}, 120_000);

@@ -160,7 +160,7 @@ beforeAll(async () => {
     writes.push({ sql: "INSERT INTO sessions (id_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)", args: [`s${i}`, 1 + Math.floor(rand() * 40), use, use + SESSION_TTL_MS] });
   }
   await client.batch(writes, "write");
-}, 30_000); // migrations on an empty file and 770 rows: slow only on a busy machine
+}, 120_000); // migrations on an empty file and 770 rows: slow only on a busy machine
 
 describe("analytics rollups (migration 0010)", () => {
   test("the migration's session lifetime is the auth module's", () => {

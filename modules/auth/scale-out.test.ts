@@ -40,7 +40,7 @@ describe.skipIf(!sqldAvailable)("accounts across instances on one libSQL server"
     expect((await b("/api/auth/me", { headers: { cookie } })).status).toBe(200);
     expect((await b("/api/auth/logout", { method: "POST", headers: { cookie } })).status).toBe(204);
     expect((await a("/api/auth/me", { headers: { cookie } })).status).toBe(401);
-  }, 60_000);
+  }, 120_000);
 
   test("the rate limit is shared: 5 attempts on each instance, the 11th is refused on either", async () => {
     const a = await instance();
@@ -54,5 +54,5 @@ describe.skipIf(!sqldAvailable)("accounts across instances on one libSQL server"
     const refused = await a("/api/auth/login", jsonPost({ email: uniqueEmail("shared"), password: "wrong-password" }, ip));
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-  }, 60_000);
+  }, 120_000);
 });

@@ -46,7 +46,7 @@ const ask = (app: typeof plain, cookie: string, body: unknown, path = "/api/chat
 beforeAll(async () => {
   const { cookie } = await continueAsGuest(plain.request);
   expect((await ask(plain, cookie, { query: "food", location: "Las Vegas, NV" })).status).toBe(200);
-}, 60_000);
+}, 120_000);
 
 async function placeExists(id: number) {
   const found = await plain.database.client.execute({ sql: "SELECT title FROM places WHERE id = ?", args: [id] });

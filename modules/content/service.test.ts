@@ -321,7 +321,7 @@ describe("with an Ollama model (the real ollama client against our Ollama-protoc
     const deeper = await request("/api/fun-facts/dive-deeper", post("", { factTitle: facts[0]!.title, factSummary: facts[0]!.summary, cityName: "Las Vegas", stateCode: "NV", level: 1 }));
     expect(deeper.status).toBe(200);
     expect(server.requests.length).toBe(asked);
-  }, 15_000);
+  }, 120_000);
 
   for (const mode of ["garbage", "error"] as const) {
     test(`a model answering ${mode === "garbage" ? "text that is not JSON" : "HTTP 500"} falls back to grounded facts and nothing is cached`, async () => {

@@ -50,7 +50,7 @@ describe("place lists over real data", () => {
           expect(place.distance).toBeCloseTo(handMiles(centre.latitude, centre.longitude, place.latitude, place.longitude), 1);
         }
       }
-    }, 60_000);
+    }, 120_000);
   }
 
   test("local gems are food, cafés and stores; category 5 and 10 are the same food list", async () => {
@@ -178,7 +178,7 @@ describe("place lists over real data", () => {
     expect(buildings.length, buildings.map((p) => p.title).join(", ")).toBeLessThanOrEqual(2);
     for (const p of featured.slice(0, 8)) expect(buildings, p.title).not.toContain(p);
     for (const sight of ["Utahs Hogle Zoo", "Capitol Theatre", "Old Hansen Planetarium"]) expect(titles.slice(0, 6), sight).toContain(sight);
-  }, 60_000);
+  }, 120_000);
 
   test("a sight answers the same in its list and by id: the Wikipedia paragraph of its group's record goes with it everywhere", async () => {
     const featured = (await get("/api/places/featured?city=New%20York&state=NY&count=24")).body as any[];

@@ -98,7 +98,7 @@ describe("the request log wraps the whole server", () => {
     expect(Number(first.duration_ms)).toBeGreaterThan(0);
     expect(String(first.visitor)).toMatch(/^[0-9a-f]{32}$/);
     expect(logged[2]!.user_id).toBeNull();
-  }, 20_000); // the first test boots the app (cities import): slow on a loaded machine
+  }, 120_000); // the first test boots the app (cities import): slow on a loaded machine
 
   test("route paths: no query string, ids collapsed", () => {
     expect(routePath("/place/8812")).toBe("/place/:id");
@@ -118,7 +118,7 @@ describe("the request log wraps the whole server", () => {
       const paths = (await rows()).slice(before).map((r) => r.path);
       expect(paths).toEqual(include ? ["/api/admin/traffic-logs", "/about"] : ["/about"]);
     }
-  }, 20_000); // two apps and two argon2 sign-ups
+  }, 120_000); // two apps and two argon2 sign-ups
 
   test("TRAFFIC_HASH_IPS=true stores no IP; the log shows the visitor key's prefix", async () => {
     const { call, rows, database } = await loggedApp({ TRAFFIC_HASH_IPS: "true" });

@@ -80,7 +80,7 @@ describe("home", () => {
     expect(titlesOf(html, "local-gems-list").map(decode)).toEqual(gems.map((p) => p.title));
     // The islands get the rows as props, so hydration shows the same without asking the server again.
     expect(html).toContain(`"initial":[{"id":${nearby[0]!.id},`);
-  }, 60_000); // the first list call imports Nevada (seconds on a busy machine)
+  }, 120_000); // the first list call imports Nevada (seconds on a busy machine)
 });
 
 describe("list pages", () => {
@@ -107,7 +107,7 @@ describe("list pages", () => {
       expect(html).toContain(`"initial":[{"id":${listed[0]!.id},`);
       expect(html.replace(/&amp;/g, "&").replace(/&#x27;/g, "'").replace(/&quot;/g, '"')).toContain(`>${listed.at(-1)!.title}<`);
     }
-  }, 60_000);
+  }, 120_000);
 
   test("without a cookie the pages render New York, NY", async () => {
     expect((await page("/featured", "")).html).toContain("Discoveries in New York");
@@ -139,7 +139,7 @@ describe("category pages", () => {
       expect(html).toContain(`"initial":[{"id":${listed[0]!.id},`);
       expect(html.replace(/&amp;/g, "&").replace(/&#x27;/g, "'").replace(/&quot;/g, '"')).toContain(`>${listed.at(-1)!.title}<`);
     }
-  }, 60_000);
+  }, 120_000);
   test("subtitles name the state", async () => {
     expect((await page("/category/facts")).html).toContain("Fascinating stories and hidden gems from Nevada");
     expect((await page("/category/activities")).html).toContain("Exciting activities and adventures in Nevada");
@@ -169,7 +169,7 @@ describe("place page", () => {
     expect(html).toContain("View on map");
     expect(html).toContain("Hours unknown");
     expect(html).toContain(`${place.source} · licence ${place.licence}`);
-  }, 60_000);
+  }, 120_000);
   test("a missing or malformed id is 'Place Not Found' with a 404", async () => {
     for (const id of ["999999999", "abc"]) {
       const { status, html } = await page(`/place/${id}`);

@@ -89,7 +89,7 @@ describe("junk filters on real rows", async () => {
     expect(reason(nv, "1006135")).toBe("farmers market whose only season ended before 2021"); // August 2, 2012 to …
     // Times are not years.
     expect(farmersMarketEnded({ kind: "farmers market", description: "Schedule: May to October Sat:7:00 AM - 12:00 PM." })).toBeNull();
-  }, 30_000);
+  }, 120_000);
 
   test("ordinary places stay", () => {
     const kept = [...wofNv.values()].filter((v) => v.reason === null);
@@ -137,7 +137,7 @@ describe("the chain rule: a name the bundled business data repeats across states
     const harpoon = (await read("MA")).find((r) => r.title === "Harpoon Brewery")!;
     expect(harpoon.tags?.breweryType).toBe("regional");
     expect(brandOf(harpoon.title, harpoon.categoryId, harpoon.tags)).toBeNull();
-  }, 30_000);
+  }, 120_000);
 
   test("independent names stay local; a history place or museum is never a chain by this rule; index brands count as before", () => {
     const local = [...wofNv.values()].filter((v) => v.reason === null && (v.place.categoryId === 10 || v.place.categoryId === 12));
@@ -262,7 +262,7 @@ describe("a city's sights by what they are (decision 035, third pass)", async ()
     expect(museumName("DOWNERS GROVE HISTORICAL SOCIETY", "DOWNERS GROVE PARK DISTRICT")).toBe("DOWNERS GROVE HISTORICAL SOCIETY");
     expect(museumName("DIV OF HISTORICAL & CULTU", "MARYLAND AFRICAN AMERICAN MUSEUM CORPORATION")).toBe("DIV OF HISTORICAL & CULTU");
     expect(museumName("RANCHO LOS ALAMITOS FOUNDATION", "RANCHO LOS ALAMITOS MUSEUM AND FOUNDATI")).toBe("RANCHO LOS ALAMITOS FOUNDATION");
-  }, 30_000);
+  }, 120_000);
 });
 
 describe("lodging and business junk on real rows (decision 035, second pass)", async () => {

@@ -56,7 +56,7 @@ test("background import: one state at a time, a visited state jumps the queue, s
   expect(loader.status("FL").ready).toBe(false);
   await Bun.sleep(2);
   expect(fake.order).toEqual(["CA", "NV", "TX", "FL"]);
-}, 30_000);
+}, 120_000);
 
 test("the background run logs one line when every state is ready", async () => {
   const fake = fakeImporter();

@@ -40,7 +40,7 @@ test("csvRows streams a gzipped file in slices and gives exactly the rows of a w
   expect(rows.length).toBe(30_000);
   expect(rows).toEqual(expected);
   expect(rows[7]!.note).toBe('line one\nline two, with "quotes" 7\n\nline four\nfive');
-}, 20_000);
+}, 120_000);
 
 test("a shared pass hands every reader the same rows, reading each file once, even when a reader stops early or fails", async () => {
   const { path, expected } = bigCsv();
@@ -66,7 +66,7 @@ test("a shared pass hands every reader the same rows, reading each file once, ev
   expect(results[3]!.status).toBe("rejected");
   // Outside a pass, csvRows reads on its own again.
   expect((await collect(csvRows(path))).length).toBe(30_000);
-}, 20_000);
+}, 120_000);
 
 test("per-state splits hold exactly what each state's reader yields (one-pass and two-pass readers), empty states included", async () => {
   const states = ["NV", "DC", "PR"];
@@ -84,7 +84,7 @@ test("per-state splits hold exactly what each state's reader yields (one-pass an
   }
   // Puerto Rico has no brewery in the list: an empty slice, not a missing one (that would read the file).
   expect(await collect(sliceRows(dir, "openbrewerydb", "PR")!)).toEqual([]);
-}, 20_000);
+}, 120_000);
 
 test("a file that breaks in the middle of a shared pass fails every reader of it (no split passes for whole)", async () => {
   const { path } = bigCsv();
@@ -105,4 +105,4 @@ test("a file that breaks in the middle of a shared pass fails every reader of it
     ),
   );
   for (const result of results) expect(result.status).toBe("rejected");
-}, 20_000);
+}, 120_000);

@@ -119,7 +119,7 @@ describe("import:osm --state", () => {
     const v2 = await rows(db, "SELECT title FROM places WHERE source = 'osm' ORDER BY title");
     expect(v2.map((r) => r.title)).toEqual(["Refresh Capitol Museum", "Refresh Lodge & Suites"]);
     expect((await rows(db, "SELECT count(*) AS n FROM place_sources WHERE source = 'osm'"))[0]!.n).toBe(2);
-  }, 60_000);
+  }, 120_000);
 
   test("a local file still works, and a missing extract is one clear error", async () => {
     const db = freshDatabase(dir, "osm-file.db");
@@ -132,7 +132,7 @@ describe("import:osm --state", () => {
     const bad = await run("import-osm.ts", ["--state", "XX"], db);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("--state needs a two-letter US state code");
-  }, 60_000);
+  }, 120_000);
 });
 
 describe("replacing a source's rows", () => {
@@ -230,5 +230,5 @@ describe("import:overture --state", () => {
     expect(second.stdout).toContain("Overture TX (release 2025-11-19, confidence ≥ 0.6): 0 new, 1 updated, 0 merged, 1 removed (gone from Overture)");
     const after = await rows(db, "SELECT title, phone FROM places WHERE source = 'overture'");
     expect(after.map((r) => [r.title, r.phone])).toEqual([["Overture Test Inn", "(512) 555-0103"]]);
-  }, 60_000);
+  }, 120_000);
 });
