@@ -16,9 +16,10 @@
  * Against the build before the restructuring (issues 10 and 11: "the nearby ratio no worse than before"): a
  * third server runs the project as it was at BEFORE_RESTRUCTURING (checked out with git archive into a temporary
  * folder, its client built, this checkout's node_modules), pinned the same way and measured in the same rounds
- * (hello and both nearby routes; it runs before the off/on pair in one round, after it in the next). Its ratios are printed next
- * to this build's: a ratio read on another day, under another load or with another version of this script is
- * no baseline. `--baseline REV` measures another revision, `--baseline none` none.
+ * (hello and both nearby routes; it runs before the off/on pair in one round, after it in the next). A round
+ * measures every route, so each server's nearby and hello are seconds apart; per round, this build's ratio
+ * minus the old one's, and the median of those differences with their range, is the comparison printed (a
+ * ratio read on another day, under another load or with another version of this script is no baseline). `--baseline REV` measures another revision, `--baseline none` none.
  * Usage: npm run bench:api [-- --seconds 5 --connections 64 --rounds 5 --baseline REV|none]
  *   (SCRIPTS_PORT_BASE=N: servers on N, N+1, N+2)
  */
@@ -96,27 +97,31 @@ try {
   }
   type Result = Row & { home?: boolean };
   const results: Record<Mode, Result[]> = { off: [], on: [], before: [] };
-  /** Per route, each round's cost: 1 − on/off throughput of the pair measured back to back, in %. */
-  const costs: number[][] = [];
   const count = targetsOf("").length;
-  // Off and on alternate in short rounds (a shared machine's load drifts); each mode keeps its median round.
+  /** Every round's row, per mode and route: rows[mode][route][round]. */
+  const rows: Record<Mode, Result[][]> = { off: [], on: [], before: [] };
+  for (const mode of ["off", "on", "before"] as const) for (let i = 0; i < count; i++) rows[mode].push([]);
+  // Short rounds (a shared machine's load drifts). A round measures every route, and per route the servers back
+  // to back, their order reversed each round (off, on, before; then before, on, off): off and on are always
+  // neighbours, and a server's hello and nearby are measured in the same round, seconds apart.
   const rounds = arg("rounds", 5);
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-  for (let i = 0; i < count; i++) {
-    const perMode: Record<Mode, Result[]> = { off: [], on: [], before: [] };
-    for (let round = 0; round < rounds; round++) {
-      // off/on, then on/off, …, back to back; the baseline (a third server) before the pair, then after it.
-      const order = round % 2 ? [...servers].reverse() : servers;
+  // One round not counted first: each server's code paths warm (JIT) under the same load as the rounds after.
+  for (let round = -1; round < rounds; round++) {
+    const order = round % 2 ? [...servers].reverse() : servers;
+    for (let i = 0; i < count; i++) {
       for (const server of order) {
         const t = targetsOf(server.homeCookie)[i]!;
         if (!measuredOn(server, t)) continue;
         const row = await measure({ name: t.name, url: server.base + t.path, headers: t.headers }, { connections, seconds });
-        perMode[server.mode].push({ ...row, home: t.home });
+        if (round >= 0) rows[server.mode][i]!.push({ ...row, home: t.home });
       }
     }
-    costs.push(perMode.on.map((on, round) => (1 - on.rps / perMode.off[round]!.rps) * 100));
-    for (const mode of ["off", "on", "before"] as const) if (perMode[mode].length) results[mode].push(perMode[mode].sort((a, b) => a.rps - b.rps)[Math.floor(rounds / 2)]!);
   }
+  /** Per route, each round's cost: 1 − on/off throughput of the pair measured back to back, in %. */
+  const costs = rows.on.map((on, i) => on.map((r, round) => (1 - r.rps / rows.off[i]![round]!.rps) * 100));
+  // Each mode's table keeps a route's median round.
+  for (const mode of ["off", "on", "before"] as const) for (const measured of rows[mode]) if (measured.length) results[mode].push([...measured].sort((a, b) => a.rps - b.rps)[Math.floor(rounds / 2)]!);
   const load = (await Bun.file("/proc/loadavg").text().catch(() => "? ? ?")).split(" ").slice(0, 3).join(" ");
   console.log(`API benchmark — autocannon, ${connections} connections, ${seconds} s per route and round, median of ${rounds} alternating rounds, Bun ${Bun.version}, ${navigator.hardwareConcurrency} cores, ${cpus === null ? "not pinned" : `servers pinned to CPU ${cpus}, autocannon to the others`}, load ${load} at the end`);
   for (const mode of ["off", "on"] as const) {
@@ -137,15 +142,23 @@ try {
     else console.log(`${r.name}: ${(ratio * 100).toFixed(0)}% of hello throughput → ${ratio >= 0.5 ? "meets" : "BELOW"} the 50% target`);
   }
   if (results.before.length) {
-    // Issues 10 and 11: the nearby ratio (of the same server's hello) no lower than the build before.
-    const ratio = (mode: Mode, i: number) => (results[mode][i]!.rps / results[mode][0]!.rps) * 100;
-    console.log(`nearby ratio (of the same server's hello) against the build before the restructuring, same run:`);
-    for (let i = 1; i < results.before.length; i++) {
-      const name = results.before[i]!.name;
-      const at = (mode: Mode) => results[mode].findIndex((r) => r.name === name);
-      const now = ratio("on", at("on"));
-      const before = ratio("before", i);
-      console.log(`  ${name.padEnd(36)} now ${now.toFixed(0)}% (log on), ${ratio("off", at("off")).toFixed(0)}% (log off); before ${before.toFixed(0)}% → ${now >= before ? "not lower" : `LOWER by ${(before - now).toFixed(0)} points`}`);
+    // Issues 10 and 11: the nearby ratio (of the same server's hello) no lower than the build before. Read per
+    // round: each server's nearby over its own hello of that round, this build's ratio minus the old one's of the
+    // same round; the median of those differences, with their range (a pair of ratios taken minutes apart, or
+    // the ratio of two medians, moves with the machine's load by more than the difference sought).
+    const roundRatio = (mode: Mode, i: number, round: number) => (rows[mode][i]![round]!.rps / rows[mode][0]![round]!.rps) * 100;
+    const points = (value: number) => `${value >= 0 ? "+" : "−"}${Math.abs(value).toFixed(0)}`;
+    console.log(`nearby ratio (of the same server's hello) against the build before the restructuring (${baselineArg.slice(0, 10)}), same rounds; per round, now minus before, median and range, in points:`);
+    for (let i = 1; i < count; i++) {
+      if (!rows.before[i]!.length) continue;
+      const ratios = (mode: Mode) => rows[mode][i]!.map((_, round) => roundRatio(mode, i, round));
+      const before = ratios("before");
+      const line = (mode: "on" | "off") => {
+        const diff = ratios(mode).map((r, round) => r - before[round]!);
+        const mid = median(diff);
+        return `log ${mode} ${median(ratios(mode)).toFixed(0)}% ${points(mid)} (${points(Math.min(...diff))} … ${points(Math.max(...diff))}) → ${mid >= 0 ? "not lower" : `LOWER by ${Math.abs(mid).toFixed(0)}`}`;
+      };
+      console.log(`  ${rows.before[i]![0]!.name.padEnd(36)} before ${median(before).toFixed(0)}%;  ${line("off")};  ${line("on")}`);
     }
   }
   // A cost is 1 − on/off throughput (negative: the log-on server was the faster); hello is never logged, so its

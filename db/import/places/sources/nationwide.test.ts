@@ -11,7 +11,7 @@ import { fixMojibake, usdaFarmersMarkets } from "./usda-farmers-markets";
 import { splitContact, wikivoyageDo } from "./wikivoyage-do";
 
 // These tests read whole nationwide files (GNIS is the largest): 1–7 s each while the rest of `npm test` runs.
-setDefaultTimeout(30_000);
+setDefaultTimeout(120_000);
 
 /**
  * Each reader against its bundled file: a few known rows → the exact PlaceInput fields, junk rows → a skip
