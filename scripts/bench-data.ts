@@ -281,7 +281,10 @@ if (existsSync(geonamesFile)) {
       downtownLines.push(`  ${String(c.name).padEnd(16)} ${c.state_code} ${km.toFixed(2).padStart(6)} km (to ${ref.ref_label})`);
       continue;
     }
-    const candidates = rows.filter((g) => g.state_code === c.state_code && (key(g.name!) === key(String(c.name)) || key(g.name!) === `${key(String(c.name))} city`));
+    // A top-50 city without a city hall in the downtown file (Washington, DC; El Paso): that file's GeoNames point
+    // (the cities1000 file has no row for a capital such as Washington, a PPLC).
+    const inFile = refs.find((r) => r.state === c.state_code && key(r.city!) === key(String(c.name)) && r.geonames_lat);
+    const candidates = inFile ? [{ lat: inFile.geonames_lat!, lon: inFile.geonames_lon!, population: "0" }] : rows.filter((g) => g.state_code === c.state_code && (key(g.name!) === key(String(c.name)) || key(g.name!) === `${key(String(c.name))} city`));
     const best = candidates.sort((a, b) => Number(b.population) - Number(a.population))[0];
     if (!best) {
       downtownLines.push(`  ${c.name}, ${c.state_code}: no GeoNames point`);
@@ -289,7 +292,7 @@ if (existsSync(geonamesFile)) {
     }
     const km = distanceMiles(Number(c.latitude), Number(c.longitude), Number(best.lat), Number(best.lon)) * 1.609344;
     distances.push(km);
-    downtownLines.push(`  ${String(c.name).padEnd(16)} ${c.state_code} ${km.toFixed(2).padStart(6)} km`);
+    downtownLines.push(`  ${String(c.name).padEnd(16)} ${c.state_code} ${km.toFixed(2).padStart(6)} km${inFile ? " (to the downtown file's GeoNames point)" : ""}`);
   }
   downtownLines.unshift(`downtown distance, 20 largest cities (centre → city hall, else the GeoNames point): median ${median(distances).toFixed(2)} km, max ${Math.max(...distances).toFixed(2)} km, ≤ 1.5 km: ${distances.filter((d) => d <= 1.5).length}/${distances.length}`);
 } else downtownLines.push("downtown distance, 20 largest cities: n/a (db/data/geonames_us_cities1000.csv.gz not bundled: issue 11 point 1 not merged)");
