@@ -147,7 +147,7 @@ try {
     // same round; the median of those differences, with their range (a pair of ratios taken minutes apart, or
     // the ratio of two medians, moves with the machine's load by more than the difference sought).
     const roundRatio = (mode: Mode, i: number, round: number) => (rows[mode][i]![round]!.rps / rows[mode][0]![round]!.rps) * 100;
-    const points = (value: number) => `${value >= 0 ? "+" : "−"}${Math.abs(value).toFixed(0)}`;
+    const points = (value: number) => `${value >= 0 ? "+" : "−"}${Math.abs(value).toFixed(1)}`;
     console.log(`nearby ratio (of the same server's hello) against the build before the restructuring (${baselineArg.slice(0, 10)}), same rounds; per round, now minus before, median and range, in points:`);
     for (let i = 1; i < count; i++) {
       if (!rows.before[i]!.length) continue;
@@ -156,7 +156,7 @@ try {
       const line = (mode: "on" | "off") => {
         const diff = ratios(mode).map((r, round) => r - before[round]!);
         const mid = median(diff);
-        return `log ${mode} ${median(ratios(mode)).toFixed(0)}% ${points(mid)} (${points(Math.min(...diff))} … ${points(Math.max(...diff))}) → ${mid >= 0 ? "not lower" : `LOWER by ${Math.abs(mid).toFixed(0)}`}`;
+        return `log ${mode} ${median(ratios(mode)).toFixed(0)}% ${points(mid)} (${points(Math.min(...diff))} … ${points(Math.max(...diff))}) → ${mid >= 0 ? "not lower" : `LOWER by ${Math.abs(mid).toFixed(1)}`}`;
       };
       console.log(`  ${rows.before[i]![0]!.name.padEnd(36)} before ${median(before).toFixed(0)}%;  ${line("off")};  ${line("on")}`);
     }

@@ -10,13 +10,15 @@
  * 3. Over all imported states: incorporated cities with ≥ 8 / ≥ 24 / ≥ 200 places within 5 mi and with any
  *    lodging within 10 mi; the share of food, store and lodging places whose data is older than five years;
  *    the distance of the 20 largest cities' centres from their GeoNames downtown point (when the GeoNames
- *    file is bundled).
+ *    file is bundled); the duplicate count again (same-name pairs under 100 m, lodging pairs sharing an
+ *    address and a phone).
  */
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { openDatabase } from "../db/client";
 import { distanceMiles } from "../src/geo";
+import { lodgingKey } from "../db/import/places/store";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -263,6 +265,32 @@ if (columns.has("observed_at")) {
   );
   staleLine = `share of food/store/lodging from data older than five years (before ${cutoff}): ${pct(Number(s.old), Number(s.n))} of ${fmt(Number(s.n))} (${fmt(Number(s.undated))} undated)`;
 }
+// Issue 11's duplicate count, run again over every imported state: places of the same normalised name under
+// 100 m apart, and lodging sharing an address and a phone (the import's own keys: title_key, lodgingKey).
+let sameName = 0;
+{
+  const rows = (await client.execute("SELECT title_key, latitude, longitude FROM places ORDER BY title_key, latitude")).rows;
+  const DEG = 100 / 111_000; // 100 m of latitude, the window within a name's places sorted by latitude
+  for (let start = 0; start < rows.length; ) {
+    let end = start + 1;
+    while (end < rows.length && rows[end]!.title_key === rows[start]!.title_key) end++;
+    for (let i = start; i < end; i++) {
+      const a = rows[i]!;
+      for (let j = i + 1; j < end && Number(rows[j]!.latitude) - Number(a.latitude) <= DEG; j++) {
+        if (distanceMiles(Number(a.latitude), Number(a.longitude), Number(rows[j]!.latitude), Number(rows[j]!.longitude)) * 1609.344 < 100) sameName++;
+      }
+    }
+    start = end;
+  }
+}
+const lodgingKeys = new Map<string, number>();
+for (const r of (await client.execute("SELECT address, phone FROM places WHERE category_id = 11 AND address IS NOT NULL AND phone IS NOT NULL")).rows) {
+  const key = lodgingKey({ categoryId: 11, address: String(r.address), phone: String(r.phone) });
+  if (key) lodgingKeys.set(key, (lodgingKeys.get(key) ?? 0) + 1);
+}
+const lodgingPairs = [...lodgingKeys.values()].reduce((n, k) => n + (k * (k - 1)) / 2, 0);
+const duplicateLine = `duplicates: ${fmt(sameName)} same-name pairs under 100 m apart; ${fmt(lodgingPairs)} lodging pairs sharing an address and a phone`;
+
 const geonamesFile = join(root, "db/data/geonames_us_cities1000.csv.gz");
 const downtownLines: string[] = [];
 if (existsSync(geonamesFile)) {
@@ -309,6 +337,7 @@ incorporated cities: ${fmt(cities.length)}
   with ≥ 200 places within 5 mi:  ${fmt(with200).padStart(6)} (${pct(with200, cities.length)})
   with any lodging within 10 mi:  ${fmt(withLodging).padStart(6)} (${pct(withLodging, cities.length)})
 ${staleLine}
+${duplicateLine}
 ${downtownLines.join("\n")}
 RSS (server, MB): steady ${steady.toFixed(0)} (idle after the import), peak ${peak.toFixed(0)} (high-water mark during the import), server + child processes at most ${treePeak.toFixed(0)} (sampled every ${SAMPLE_MS} ms), after ${VISITS.length} visits ${afterVisits.rss.toFixed(0)}; lazy-import server after ${BASELINE.length} visits: ${lazyMemory.rss.toFixed(0)} (peak ${lazyMemory.peak.toFixed(0)})
 on-demand re-import of New York in a busy server (${fmt(busyRequests)} list requests meanwhile): ${nySeconds.toFixed(0)} s, server peak ${reimportPeak.toFixed(0)} MB, server + child processes at most ${reimportTreePeak.toFixed(0)} MB; then New York's first visit ${nyVisit.toFixed(2)} s

@@ -58,7 +58,7 @@ interface SourceRef {
 }
 
 /** "123 N. Main Street" and "+1 702-555-0100" → one comparable key (lodging sharing both is one place). */
-function lodgingKey(p: Pick<PlaceInput, "categoryId" | "address" | "phone">): string | null {
+export function lodgingKey(p: Pick<PlaceInput, "categoryId" | "address" | "phone">): string | null {
   if (p.categoryId !== CATEGORY.lodging || !p.address || !p.phone) return null;
   const digits = p.phone.replace(/\D/g, "").replace(/^1(?=\d{10}$)/, "");
   const address = titleKey(p.address)
