@@ -225,6 +225,25 @@ const parse = <T>(text: unknown, fallback: T): T => {
     return fallback;
   }
 };
+/** The import's merge radius (db/import/places/store.ts): two places of one name closer than this are one place. */
+const SAME_PLACE_MILES = 100 / 1609.344;
+/**
+ * A list shows a place once: a row whose normalised name an earlier row has within 100 m is left out. The import
+ * merges such records within a state; two states' files can each hold one near their border (a Georgetown
+ * restaurant filed under Virginia by OpenStreetMap's nearest city and under DC by DC's open data).
+ */
+export function oneOfEachName<T extends { r: Row }>(ranked: T[]): T[] {
+  const seen = new Map<string, Row[]>();
+  return ranked.filter(({ r }) => {
+    const key = String(r.title_key);
+    const same = seen.get(key);
+    if (same?.some((s) => distanceMiles(Number(s.latitude), Number(s.longitude), Number(r.latitude), Number(r.longitude)) < SAME_PLACE_MILES)) return false;
+    if (same) same.push(r);
+    else seen.set(key, [r]);
+    return true;
+  });
+}
+
 /**
  * Featured, one entry per sight: records of the same name within ~1 km (a landmark listed by the city, the
  * National Register and OpenStreetMap at different points of a large site, or in two states' files) are one
@@ -647,9 +666,11 @@ export class PlacesService {
       rows = (await this.candidates(city, radius, { categories })).filter(keep);
       if (rows.length >= target) break;
     }
-    return rows
-      .map((r) => ({ r, d: dist(r), band: distanceBand(dist(r)), stale: isStale(Number(r.category_id), r.observed_at as string | null, String(r.kind)) ? 1 : 0, q: Number(r.quality) + Math.max(0, Number(r.notability)) }))
-      .sort((a, b) => a.band - b.band || a.stale - b.stale || b.q - a.q || a.d - b.d || Number(a.r.id) - Number(b.r.id));
+    return oneOfEachName(
+      rows
+        .map((r) => ({ r, d: dist(r), band: distanceBand(dist(r)), stale: isStale(Number(r.category_id), r.observed_at as string | null, String(r.kind)) ? 1 : 0, q: Number(r.quality) + Math.max(0, Number(r.notability)) }))
+        .sort((a, b) => a.band - b.band || a.stale - b.stale || b.q - a.q || a.d - b.d || Number(a.r.id) - Number(b.r.id)),
+    );
   }
 
   /** Give a thin city's live fetch up to `waitMs`; past that the list is built from the store and the import finishes later. */

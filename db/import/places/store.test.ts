@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "../../client";
 import { migrate } from "../../migrate";
-import { formatSummary, importDatasetState, storedPlaces, titleKey, type StateCarry } from "./store";
+import { formatSummary, importDatasetState, lngCells, storedPlaces, titleKey, type StateCarry } from "./store";
 import { createStateLoader, importState } from ".";
 import { CATEGORY, type PlaceInput, type ReadResult } from "./types";
 
@@ -42,6 +42,22 @@ test("same name within 100 m from two sources becomes one place listing both; 12
   expect(merged.phone).toBe("(702) 555-0100"); // blank filled from the second source
   expect(JSON.parse(String(merged.sources)).map((s: any) => s.source)).toEqual(["a", "b"]);
   expect(merged.source).toBe("a");
+});
+
+test("same name within 100 m east or west is one place at any latitude (a grid cell is narrower than 100 m north of ~26°)", async () => {
+  const database = await freshDb();
+  // Portland, OR (45.5° N): 0.0011° of longitude is ~86 m, two grid cells apart. Anchorage (61.2° N): 0.0015°, ~80 m, also two cells apart.
+  const pairs = [
+    { stateCode: "OR", title: "Albertina Kerr Nursery", latitude: 45.5231, west: -122.6801, east: -122.679 },
+    { stateCode: "AK", title: "Oscar Anderson House", latitude: 61.2181, west: -149.9021, east: -149.9006 },
+  ];
+  for (const [i, p] of pairs.entries()) {
+    await importDatasetState(database.client, { key: "a", licence: "CC0-1.0", read: () => [place({ sourceId: String(i), categoryId: 8, kind: "historic building", title: p.title, stateCode: p.stateCode, latitude: p.latitude, longitude: p.west })] }, p.stateCode);
+    const summary = await importDatasetState(database.client, { key: "b", licence: "CC-BY-SA-4.0", read: () => [place({ source: "b", sourceId: String(i), categoryId: 8, kind: "historic site", title: p.title, stateCode: p.stateCode, latitude: p.latitude, longitude: p.east })] }, p.stateCode);
+    expect(summary, p.title).toMatchObject({ inserted: 0, merged: 1 });
+  }
+  expect(await count(database, "places")).toBe(2);
+  expect([lngCells(20), lngCells(45.5), lngCells(61.2), lngCells(71)]).toEqual([1, 2, 2, 3]);
 });
 
 test("importing the same rows twice leaves the same row counts (places, links, spatial index)", async () => {
