@@ -230,7 +230,7 @@ const SAME_PLACE_MILES = 100 / 1609.344;
 /**
  * A list shows a place once: a row whose normalised name an earlier row has within 100 m is left out. The import
  * merges such records within a state; two states' files can each hold one near their border (a Georgetown
- * restaurant filed under Virginia by OpenStreetMap's nearest city and under DC by DC's open data).
+ * restaurant is Virginia in the OpenStreetMap extract's coarse state polygon, DC in DC's open data).
  */
 export function oneOfEachName<T extends { r: Row }>(ranked: T[]): T[] {
   const seen = new Map<string, Row[]>();

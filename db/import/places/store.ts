@@ -259,7 +259,7 @@ export async function importDatasetState(
     const cLat = Math.floor(input.latitude / CELL_DEG);
     const cLng = Math.floor(input.longitude / CELL_DEG);
     // A cell is ~111 m tall but only 111 m × cos(latitude) wide (79 m at Portland, 55 m in Anchorage): enough
-    // cells either side to cover the radius east and west (one missed same-name pairs 80–100 m apart).
+    // cells either side to cover the radius east and west (one cell either side missed pairs 80–100 m apart).
     const span = lngCells(input.latitude);
     for (let dLat = -1; dLat <= 1; dLat++) {
       for (let dLng = -span; dLng <= span; dLng++) {
