@@ -34,7 +34,7 @@ import { arg } from "./lib/args";
 const BEFORE_RESTRUCTURING = "fec5cbeceb8bcb1e2aa3ad709da886909dfb25f9";
 
 const seconds = arg("seconds", 5);
-// --rounds N: rounds per route and mode (alternating off/on); the median round is reported.
+// --rounds N: rounds, each measuring every route on every server (the order reversed each round); a table keeps a route's median round.
 const connections = arg("connections", 64);
 const cpus = pinCpus();
 
@@ -155,7 +155,7 @@ try {
       const before = ratios("before");
       const line = (mode: "on" | "off") => {
         const diff = ratios(mode).map((r, round) => r - before[round]!);
-        const mid = median(diff);
+        const mid = Math.round(median(diff) * 10) / 10;
         return `log ${mode} ${median(ratios(mode)).toFixed(0)}% ${points(mid)} (${points(Math.min(...diff))} … ${points(Math.max(...diff))}) → ${mid >= 0 ? "not lower" : `LOWER by ${Math.abs(mid).toFixed(1)}`}`;
       };
       console.log(`  ${rows.before[i]![0]!.name.padEnd(36)} before ${median(before).toFixed(0)}%;  ${line("off")};  ${line("on")}`);

@@ -275,7 +275,8 @@ let acrossStates = 0;
   for (let start = 0; start < rows.length; ) {
     let end = start + 1;
     while (end < rows.length && rows[end]!.title_key === rows[start]!.title_key) end++;
-    for (let i = start; i < end; i++) {
+    // A name of no Latin letters has an empty key (the import never merges by it either).
+    for (let i = start; i < end && rows[start]!.title_key; i++) {
       const a = rows[i]!;
       for (let j = i + 1; j < end && Number(rows[j]!.latitude) - Number(a.latitude) <= DEG; j++) {
         if (distanceMiles(Number(a.latitude), Number(a.longitude), Number(rows[j]!.latitude), Number(rows[j]!.longitude)) * 1609.344 >= 100) continue;

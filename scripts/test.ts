@@ -68,19 +68,25 @@ async function written(file: string, writer: Promise<unknown>): Promise<boolean>
   }
 }
 
-/** bun test's failed tests, each with the lines it printed before its "(fail)" line (its error, at most 40),
- * and its errors between tests. */
+/** bun test's failed tests, each with the lines it printed before its "(fail)" line (its error, at most 40) and
+ * its "^ this test timed out" line after it, once each (bun repeats the "(fail)" lines in a closing recap), and
+ * its errors between tests. */
 function failedUnitTests(output: string): string[] {
-  const found: string[] = [];
+  const found = new Map<string, string[]>();
   let since: string[] = [];
+  let last: string[] | undefined;
   const lines = output.split("\n");
   for (const [i, line] of lines.entries()) {
-    if (line.startsWith("(fail)")) found.push([...since.slice(-40), line].join("\n").trim());
-    if (line.startsWith("# Unhandled error")) found.push(lines.slice(i, i + 30).join("\n").trim());
-    if (/^\((pass|fail|skip|todo)\)/.test(line) || /^\S.*\.test\.tsx?:$/.test(line)) since = [];
+    if (line.startsWith("(fail)")) {
+      last = found.has(line) ? undefined : [...since.slice(-40), line];
+      if (last) found.set(line, last);
+    } else if (last && /^\s+\^ /.test(line)) last.push(line);
+    else last = undefined;
+    if (line.startsWith("# Unhandled error")) found.set(`${line} ${i}`, lines.slice(i, i + 30));
+    if (/^\((pass|fail|skip|todo)\)/.test(line) || /^\S.*\.test\.tsx?:$/.test(line) || /^\s*\d+ tests? failed:$/.test(line)) since = [];
     else since.push(line);
   }
-  return found;
+  return [...found.values()].map((entry) => entry.join("\n").trim());
 }
 
 /** Playwright's summary names its failed and flaky tests under "N failed" / "N flaky". */

@@ -1,6 +1,14 @@
 import { expect, test } from "bun:test";
 import type { Row } from "@libsql/client";
-import { oneOfEachName } from "./service";
+import { openDatabase } from "../../db/client";
+import { migrate } from "../../db/migrate";
+import { importDatasetState } from "../../db/import/places/store";
+import type { PlaceInput } from "../../db/import/places/types";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { CityIndex, type IndexedCity } from "../cities";
+import { corroborated, oneOfEachName, PlacesService } from "./service";
 
 const row = (id: number, title_key: string, state_code: string, latitude: number, longitude: number) => ({ r: { id, title_key, state_code, latitude, longitude } as unknown as Row });
 
@@ -11,6 +19,28 @@ test("a list shows a place once: the same name under 100 m apart (two states' re
     row(3, "kotobuki", "VA", 38.90532, -77.06628), // OpenStreetMap's record of the same restaurant, filed under Virginia
     row(4, "kotobuki", "DC", 38.907, -77.06627), // ~190 m north: another place of that name
     row(5, "little china", "DC", 38.9, -77.03), // another name at the same spot
+    row(6, "", "DC", 38.9, -77.03), // names of no Latin letters have no key: never the same place by name
+    row(7, "", "DC", 38.9, -77.03),
   ];
-  expect(oneOfEachName(ranked).map(({ r }) => Number(r.id))).toEqual([1, 2, 4, 5]);
+  expect(oneOfEachName(ranked).map(({ r }) => Number(r.id))).toEqual([1, 2, 4, 5, 6, 7]);
+});
+
+test("nearby, food and local gems of a border city list a restaurant filed under two states once", async () => {
+  const database = await openDatabase(`file:${join(mkdtempSync(join(tmpdir(), "ls-lists-")), "db.sqlite")}`);
+  await migrate(database.client);
+  const washington: IndexedCity = { id: 1, name: "Washington", stateCode: "DC", stateName: "District of Columbia", population: 700_000, latitude: 38.89511, longitude: -77.03637, countyName: "District of Columbia", timezone: "America/New_York", ranking: 1, zips: "20001" };
+  const place = (over: Partial<PlaceInput>): PlaceInput => ({ source: "a", sourceId: "1", categoryId: 10, kind: "restaurant", title: "Kotobuki", stateCode: "DC", latitude: 38.90531, longitude: -77.06627, ...over });
+  await importDatasetState(database.client, { key: "dc", licence: "CC-BY-4.0", read: () => [place({ source: "dc" }), place({ source: "dc", sourceId: "2", title: "Little China Cafe", latitude: 38.9 })] }, "DC");
+  await importDatasetState(database.client, { key: "osm", licence: "ODbL-1.0", read: () => [place({ source: "osm", stateCode: "VA", latitude: 38.90532, longitude: -77.06628 })] }, "VA");
+  expect(Number((await database.client.execute("SELECT count(*) AS n FROM places WHERE title = 'Kotobuki'")).rows[0]!.n)).toBe(2);
+  const service = new PlacesService(database.client, new CityIndex([washington]), async () => {});
+  for (const list of [await service.page(washington, "nearby", 12, 0), await service.byCategory(washington, 10, 12, 0), await service.page(washington, "local-gems", 12, 0)]) {
+    expect(list.map((p) => p.title).sort()).toEqual(["Kotobuki", "Little China Cafe"]);
+  }
+  database.close();
+});
+
+test("featured never groups two sights whose names have no Latin letters (no key) as one", () => {
+  const sight = (id: number, title: string) => ({ id, title, title_key: "", category_id: 8, kind: "temple", notability: 2, quality: 1, latitude: 21.3, longitude: -157.85, tags: null, description: null, wikidata: null, address: null }) as unknown as Row;
+  expect(corroborated([sight(1, "平等院"), sight(2, "出雲大社")]).map(({ r }) => Number(r.id)).sort()).toEqual([1, 2]);
 });

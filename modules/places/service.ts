@@ -235,7 +235,9 @@ const SAME_PLACE_MILES = 100 / 1609.344;
 export function oneOfEachName<T extends { r: Row }>(ranked: T[]): T[] {
   const seen = new Map<string, Row[]>();
   return ranked.filter(({ r }) => {
-    const key = String(r.title_key);
+    // A name of no Latin letters has an empty key: it says nothing about being the same place.
+    const key = String(r.title_key ?? "");
+    if (!key) return true;
     const same = seen.get(key);
     if (same?.some((s) => distanceMiles(Number(s.latitude), Number(s.longitude), Number(r.latitude), Number(r.longitude)) < SAME_PLACE_MILES)) return false;
     if (same) same.push(r);
@@ -255,7 +257,7 @@ export function corroborated(rows: Row[]): Array<{ r: Row; n: number; key: strin
   for (const r of rows) {
     // A café or a shop is never a record of a sight, whatever its name ("Park Slope Cafe" beside the Park Slope
     // Historic District, whose key loses its designation): it stands alone.
-    const own = GROUPLESS.has(Number(r.category_id));
+    const own = GROUPLESS.has(Number(r.category_id)) || !r.title_key; // a name of no Latin letters has no key to group by
     const key = own ? `#${r.id}` : sightKey(String(r.title_key));
     const clusters = groups.get(key) ?? groups.set(key, []).get(key)!;
     const near = clusters.find((c) => distanceMiles(Number(c[0]!.latitude), Number(c[0]!.longitude), Number(r.latitude), Number(r.longitude)) <= CORROBORATION_MILES);

@@ -60,6 +60,15 @@ test("same name within 100 m east or west is one place at any latitude (a grid c
   expect([lngCells(20), lngCells(45.5), lngCells(61.2), lngCells(71)]).toEqual([1, 2, 2, 3]);
 });
 
+test("names of no Latin letters (an empty title key) are never merged by name: two restaurants 10 m apart stay two", async () => {
+  const database = await freshDb();
+  expect(titleKey("北京饭店")).toBe("");
+  await importDatasetState(database.client, { key: "a", licence: "CC0-1.0", read: () => [place({ title: "北京饭店" })] }, "NV");
+  const summary = await importDatasetState(database.client, { key: "b", licence: "ODbL-1.0", read: () => [place({ source: "b", title: "서울식당", latitude: 36.10009 })] }, "NV");
+  expect(summary).toMatchObject({ inserted: 1, merged: 0 });
+  expect(await count(database, "places")).toBe(2);
+});
+
 test("importing the same rows twice leaves the same row counts (places, links, spatial index)", async () => {
   const database = await freshDb();
   const rows = () => [place({}), place({ sourceId: "2", title: "Other", latitude: 36.3 })];

@@ -167,10 +167,11 @@ function heldFromRow(get: (column: string) => unknown): Held {
 
 const FILLABLE = ["description", "address", "city", "zip", "phone", "website", "openingHours", "wikidata", "imageUrl", "amenities", "priceRange", "since"] as const;
 
-/** Grid cells either side in longitude that cover the merge radius at this latitude (1 up to ~26° N, 2 beyond). */
+/** Grid cells either side in longitude that cover the merge radius at this latitude (1 up to ~26° N, 2 up to
+ * ~63° N, 3 beyond), measured with the same distance as the merge. */
 export function lngCells(latitude: number): number {
-  const cellMetres = CELL_DEG * 111_320 * Math.cos((Math.min(Math.abs(latitude), 89) * Math.PI) / 180);
-  return Math.ceil(MERGE_RADIUS_M / cellMetres);
+  const lat = Math.min(Math.abs(latitude), 89);
+  return Math.ceil(MERGE_RADIUS_M / (distanceMiles(lat, 0, lat, CELL_DEG) * 1609.344));
 }
 
 function cellKey(lat: number, lng: number, dLat = 0, dLng = 0) {
@@ -258,13 +259,13 @@ export async function importDatasetState(
   const findMatch = (input: Pick<PlaceInput, "latitude" | "longitude" | "categoryId" | "address" | "phone">, key: string, self?: Held): Held | undefined => {
     const cLat = Math.floor(input.latitude / CELL_DEG);
     const cLng = Math.floor(input.longitude / CELL_DEG);
-    // A cell is ~111 m tall but only 111 m × cos(latitude) wide (79 m at Portland, 55 m in Anchorage): enough
+    // A cell is ~111 m tall but only 111 m × cos(latitude) wide (78 m at Portland, 54 m in Anchorage): enough
     // cells either side to cover the radius east and west (one cell either side missed pairs 80–100 m apart).
     const span = lngCells(input.latitude);
     for (let dLat = -1; dLat <= 1; dLat++) {
       for (let dLng = -span; dLng <= span; dLng++) {
         for (const p of grid.get(`${cLat + dLat}:${cLng + dLng}`) ?? []) {
-          if (p !== self && !p.gone && p.titleKey === key && distanceMiles(p.latitude, p.longitude, input.latitude, input.longitude) * 1609.344 <= MERGE_RADIUS_M) return p;
+          if (key && p !== self && !p.gone && p.titleKey === key && distanceMiles(p.latitude, p.longitude, input.latitude, input.longitude) * 1609.344 <= MERGE_RADIUS_M) return p;
         }
       }
     }
