@@ -25,6 +25,21 @@ test("a list shows a place once: the same name under 100 m apart (two states' re
   expect(oneOfEachName(ranked).map(({ r }) => Number(r.id))).toEqual([1, 2, 4, 5, 6, 7]);
 });
 
+test("one museum that two datasets put at points of its block 150 m apart, at one street address, is one row; 'Childrens' and 'Children's' are one name", () => {
+  const at = (id: number, title_key: string, address: string | null, latitude: number) => ({ r: { id, title_key, address, latitude, longitude: -115.1392 } as unknown as Row });
+  const ranked = [
+    at(1, "las vegas natural history museum", "900 Las Vegas Blvd N", 36.1815),
+    at(2, "lied discovery childrens museum", "833 Las Vegas Blvd N", 36.1808),
+    at(3, "las vegas natural history museum", "900 Las Vegas Boulevard North", 36.18285), // ~150 m north, the same address written out
+    at(4, "lied discovery children s museum", "833 Las Vegas Blvd N", 36.18215), // ~150 m north
+    at(5, "starbucks", "3600 Las Vegas Blvd S", 36.1815),
+    at(6, "starbucks", "3700 Las Vegas Blvd S", 36.18285), // 150 m away, another address: another shop
+    at(7, "las vegas natural history museum", "900 Las Vegas Blvd N", 36.215), // over a mile away: not the same
+    at(8, "starbucks", null, 36.1845), // no address, 185 m from the nearer: another shop
+  ];
+  expect(oneOfEachName(ranked).map(({ r }) => Number(r.id))).toEqual([1, 2, 5, 6, 7, 8]);
+});
+
 test("nearby, food and local gems of a border city list a restaurant filed under two states once", async () => {
   const database = await openDatabase(`file:${join(mkdtempSync(join(tmpdir(), "ls-lists-")), "db.sqlite")}`);
   await migrate(database.client);

@@ -7,6 +7,7 @@ import { LIST_LABELS, toListId } from "../../src/domain/categories";
 import { US_STATES } from "../../src/domain/states";
 import { distanceMiles } from "../../src/geo";
 import { isCasinoResort, notability, SIGNAL_TAGS } from "../../db/import/places/filters";
+import { addressKey } from "../../db/import/places/store";
 
 /** One place as every API answer carries it (discovery.md section 3 + provenance, DECISIONS 1–3). */
 export interface Place {
@@ -227,21 +228,30 @@ const parse = <T>(text: unknown, fallback: T): T => {
 };
 /** The import's merge radius (db/import/places/store.ts): two places of one name closer than this are one place. */
 const SAME_PLACE_MILES = 100 / 1609.344;
+/** Two records of one name at one street address are one place up to this far apart (datasets geocode differently). */
+const SAME_ADDRESS_MILES = 1;
 /**
- * A list shows a place once: a row whose normalised name an earlier row has within 100 m is left out. The import
- * merges such records within a state; two states' files can each hold one near their border (a Georgetown
- * restaurant is Virginia in the OpenStreetMap extract's coarse state polygon, DC in DC's open data).
+ * A list shows a place once. A row is left out when a higher row has the same name (ignoring spaces and
+ * punctuation: "Childrens" and "Children's") within 100 m, or at the same street address within a mile. The
+ * import merges by name within 100 m in a state; two states' files can each hold one near their border (a
+ * Georgetown restaurant is Virginia in the OpenStreetMap extract's coarse state polygon, DC in DC's open data),
+ * and two datasets can put one museum at points of its block 150 m apart (the Las Vegas Natural History Museum).
  */
 export function oneOfEachName<T extends { r: Row }>(ranked: T[]): T[] {
-  const seen = new Map<string, Row[]>();
+  const seen = new Map<string, Array<{ r: Row; address: string | null }>>();
   return ranked.filter(({ r }) => {
     // A name of no Latin letters has an empty key: it says nothing about being the same place.
-    const key = String(r.title_key ?? "");
+    const key = String(r.title_key ?? "").replaceAll(" ", "");
     if (!key) return true;
+    const address = r.address ? addressKey(String(r.address)) : null;
     const same = seen.get(key);
-    if (same?.some((s) => distanceMiles(Number(s.latitude), Number(s.longitude), Number(r.latitude), Number(r.longitude)) < SAME_PLACE_MILES)) return false;
-    if (same) same.push(r);
-    else seen.set(key, [r]);
+    const isSame = same?.some((s) => {
+      const miles = distanceMiles(Number(s.r.latitude), Number(s.r.longitude), Number(r.latitude), Number(r.longitude));
+      return miles < SAME_PLACE_MILES || (address !== null && /\d/.test(address) && s.address === address && miles < SAME_ADDRESS_MILES);
+    });
+    if (isSame) return false;
+    if (same) same.push({ r, address });
+    else seen.set(key, [{ r, address }]);
     return true;
   });
 }

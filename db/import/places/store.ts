@@ -57,11 +57,9 @@ interface SourceRef {
   observedAt?: string | null;
 }
 
-/** "123 N. Main Street" and "+1 702-555-0100" → one comparable key (lodging sharing both is one place). */
-export function lodgingKey(p: Pick<PlaceInput, "categoryId" | "address" | "phone">): string | null {
-  if (p.categoryId !== CATEGORY.lodging || !p.address || !p.phone) return null;
-  const digits = p.phone.replace(/\D/g, "").replace(/^1(?=\d{10}$)/, "");
-  const address = titleKey(p.address)
+/** "123 N. Main Street" and "123 North Main St" → one comparable street address. */
+export function addressKey(address: string): string {
+  return titleKey(address)
     .replace(/\b(street|st)\b/g, "st")
     .replace(/\b(avenue|ave)\b/g, "ave")
     .replace(/\b(boulevard|blvd)\b/g, "blvd")
@@ -69,6 +67,13 @@ export function lodgingKey(p: Pick<PlaceInput, "categoryId" | "address" | "phone
     .replace(/\b(south|s)\b/g, "s")
     .replace(/\b(east|e)\b/g, "e")
     .replace(/\b(west|w)\b/g, "w");
+}
+
+/** "123 N. Main Street" and "+1 702-555-0100" → one comparable key (lodging sharing both is one place). */
+export function lodgingKey(p: Pick<PlaceInput, "categoryId" | "address" | "phone">): string | null {
+  if (p.categoryId !== CATEGORY.lodging || !p.address || !p.phone) return null;
+  const digits = p.phone.replace(/\D/g, "").replace(/^1(?=\d{10}$)/, "");
+  const address = addressKey(p.address);
   return digits.length >= 10 && /\d/.test(address) ? `${address}|${digits}` : null;
 }
 
