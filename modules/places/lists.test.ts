@@ -40,7 +40,7 @@ test("one museum that two datasets put at points of its block 150 m apart, at on
   expect(oneOfEachName(ranked).map(({ r }) => Number(r.id))).toEqual([1, 2, 5, 6, 7, 8]);
 });
 
-test("nearby, food and local gems of a border city list a restaurant filed under two states once", async () => {
+test("nearby, food, local gems and a search in a border city list a restaurant filed under two states once", async () => {
   const database = await openDatabase(`file:${join(mkdtempSync(join(tmpdir(), "ls-lists-")), "db.sqlite")}`);
   await migrate(database.client);
   const washington: IndexedCity = { id: 1, name: "Washington", stateCode: "DC", stateName: "District of Columbia", population: 700_000, latitude: 38.89511, longitude: -77.03637, countyName: "District of Columbia", timezone: "America/New_York", ranking: 1, zips: "20001" };
@@ -52,6 +52,8 @@ test("nearby, food and local gems of a border city list a restaurant filed under
   for (const list of [await service.page(washington, "nearby", 12, 0), await service.byCategory(washington, 10, 12, 0), await service.page(washington, "local-gems", 12, 0)]) {
     expect(list.map((p) => p.title).sort()).toEqual(["Kotobuki", "Little China Cafe"]);
   }
+  // A search in the city answers the place once too.
+  expect((await service.search("Kotobuki", washington, 10)).map((p) => p.title)).toEqual(["Kotobuki"]);
   database.close();
 });
 

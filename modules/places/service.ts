@@ -7,7 +7,7 @@ import { LIST_LABELS, toListId } from "../../src/domain/categories";
 import { US_STATES } from "../../src/domain/states";
 import { distanceMiles } from "../../src/geo";
 import { isCasinoResort, notability, SIGNAL_TAGS } from "../../db/import/places/filters";
-import { addressKey } from "../../db/import/places/store";
+import { addressKey, MERGE_RADIUS_M } from "../../db/import/places/store";
 
 /** One place as every API answer carries it (discovery.md section 3 + provenance, DECISIONS 1–3). */
 export interface Place {
@@ -226,8 +226,8 @@ const parse = <T>(text: unknown, fallback: T): T => {
     return fallback;
   }
 };
-/** The import's merge radius (db/import/places/store.ts): two places of one name closer than this are one place. */
-const SAME_PLACE_MILES = 100 / 1609.344;
+/** The import's merge radius, in miles. */
+const SAME_PLACE_MILES = MERGE_RADIUS_M / 1609.344;
 /** Two records of one name at one street address are one place up to this far apart (datasets geocode differently). */
 const SAME_ADDRESS_MILES = 1;
 /**
@@ -247,7 +247,7 @@ export function oneOfEachName<T extends { r: Row }>(ranked: T[]): T[] {
     const same = seen.get(key);
     const isSame = same?.some((s) => {
       const miles = distanceMiles(Number(s.r.latitude), Number(s.r.longitude), Number(r.latitude), Number(r.longitude));
-      return miles < SAME_PLACE_MILES || (address !== null && /\d/.test(address) && s.address === address && miles < SAME_ADDRESS_MILES);
+      return miles <= SAME_PLACE_MILES || (address !== null && /\d/.test(address) && s.address === address && miles < SAME_ADDRESS_MILES);
     });
     if (isSame) return false;
     if (same) same.push({ r, address });
@@ -748,10 +748,12 @@ export class PlacesService {
     const like = `%${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
     if (city) {
       await this.ensureState(city.stateCode);
-      const found = (await this.candidates(city, 25, { title: q }))
-        .map((r) => ({ r, d: distanceMiles(city.latitude, city.longitude, Number(r.latitude), Number(r.longitude)) }))
-        .sort((a, b) => a.d - b.d || Number(a.r.id) - Number(b.r.id))
-        .slice(0, limit);
+      // One answer per place, as the lists give (two datasets' records of one museum, two states' of one café).
+      const found = oneOfEachName(
+        (await this.candidates(city, 25, { title: q }))
+          .map((r) => ({ r, d: distanceMiles(city.latitude, city.longitude, Number(r.latitude), Number(r.longitude)) }))
+          .sort((a, b) => a.d - b.d || Number(a.r.id) - Number(b.r.id)),
+      ).slice(0, limit);
       return (await withArticles(this.client, found.map(({ r }) => r))).map((r) => toPlace(r, city, city.timezone));
     }
     const result = await this.client.execute({

@@ -31,7 +31,8 @@ export interface ImportSummary {
   chains?: number;
 }
 
-const MERGE_RADIUS_M = 100;
+/** Two records of one normalised name closer than this (metres) are one place. */
+export const MERGE_RADIUS_M = 100;
 const CELL_DEG = 0.001; // ≈ 111 m of latitude: neighbouring cells cover the merge radius.
 
 export { titleKey } from "./titles";
