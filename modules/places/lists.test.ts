@@ -61,3 +61,17 @@ test("featured never groups two sights whose names have no Latin letters (no key
   const sight = (id: number, title: string) => ({ id, title, title_key: "", category_id: 8, kind: "temple", notability: 2, quality: 1, latitude: 21.3, longitude: -157.85, tags: null, description: null, wikidata: null, address: null }) as unknown as Row;
   expect(corroborated([sight(1, "平等院"), sight(2, "出雲大社")]).map(({ r }) => Number(r.id)).sort()).toEqual([1, 2]);
 });
+
+test("within a distance band, local food comes before a chain's, even one whose record has more fields", async () => {
+  const database = await openDatabase(`file:${join(mkdtempSync(join(tmpdir(), "ls-chains-")), "db.sqlite")}`);
+  await migrate(database.client);
+  const vegas: IndexedCity = { id: 2, name: "Las Vegas", stateCode: "NV", stateName: "Nevada", population: 600_000, latitude: 36.1716, longitude: -115.1391, countyName: "Clark", timezone: "America/Los_Angeles", ranking: 1, zips: "89101" };
+  const food = (over: Partial<PlaceInput>): PlaceInput => ({ source: "a", sourceId: "1", categoryId: 10, kind: "restaurant", title: "Tacos Mexico", stateCode: "NV", latitude: 36.1716, longitude: -115.1391, ...over });
+  await importDatasetState(database.client, { key: "a", licence: "CC0-1.0", read: () => [
+    food({ sourceId: "1", title: "Starbucks", kind: "cafe", latitude: 36.175, phone: "(702) 555-0101", website: "https://www.starbucks.com" }),
+    food({ sourceId: "2", title: "Tacos Mexico", latitude: 36.18 }),
+  ] }, "NV");
+  const service = new PlacesService(database.client, new CityIndex([vegas]), async () => {});
+  expect((await service.byCategory(vegas, 10, 12, 0)).map((p) => [p.title, p.local])).toEqual([["Tacos Mexico", true], ["Starbucks", false]]);
+  database.close();
+});

@@ -436,6 +436,12 @@ export function featuredRadii(population: number): number[] {
 }
 const GEM_RADII = [1.5, 2.5, 3.5, 5];
 const GEM_CATEGORIES = [10, 12];
+/**
+ * A food or store place of a brand (the name-suggestion-index): within a distance band it follows the local ones.
+ * A chain's record often has more fields (phone, website), so quality alone put Starbucks and Papa John's at the
+ * top of "Dine in Las Vegas", above the taquerias next door.
+ */
+const chainFoodOrStore = (r: Row) => r.brand != null && GEM_CATEGORIES.includes(Number(r.category_id));
 /** How long a list request waits for a live source (Overpass) before answering with what the store has. */
 export const LIVE_WAIT_MS = 4_000;
 
@@ -621,8 +627,8 @@ export class PlacesService {
    * - featured: the city's most notable places city-wide (radius scaled by city size), notability first;
    *   places scoring below 1 (organisations, PO boxes, historical-society offices, shops) never feature.
    * - nearby and category lists: distance bands first (≤1, ≤3, ≤10, ≤25 mi — the cap), then within a band
-   *   recent before stale (food/store/lodging from data older than five years), then notability + quality,
-   *   then distance.
+   *   recent before stale (food/store/lodging from data older than five years), local food and stores before
+   *   chains, then notability + quality, then distance.
    * - local gems: independent (no NSI brand) food and store places downtown, in the same bands.
    */
   private async rank(city: IndexedCity, kind: ListKind): Promise<Array<{ r: Row; d: number }>> {
@@ -680,8 +686,8 @@ export class PlacesService {
     }
     return oneOfEachName(
       rows
-        .map((r) => ({ r, d: dist(r), band: distanceBand(dist(r)), stale: isStale(Number(r.category_id), r.observed_at as string | null, String(r.kind)) ? 1 : 0, q: Number(r.quality) + Math.max(0, Number(r.notability)) }))
-        .sort((a, b) => a.band - b.band || a.stale - b.stale || b.q - a.q || a.d - b.d || Number(a.r.id) - Number(b.r.id)),
+        .map((r) => ({ r, d: dist(r), band: distanceBand(dist(r)), stale: isStale(Number(r.category_id), r.observed_at as string | null, String(r.kind)) ? 1 : 0, chain: chainFoodOrStore(r) ? 1 : 0, q: Number(r.quality) + Math.max(0, Number(r.notability)) }))
+        .sort((a, b) => a.band - b.band || a.stale - b.stale || a.chain - b.chain || b.q - a.q || a.d - b.d || Number(a.r.id) - Number(b.r.id)),
     );
   }
 
