@@ -1,14 +1,13 @@
 import { expect, test } from "bun:test";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "./client";
 import { importCities } from "./import/cities";
 import { migrate } from "./migrate";
 import { migrations } from "./migrations";
+import { testDir } from "./testing-template";
 
 test("migrations apply once and a second start changes nothing", async () => {
-  const database = await openDatabase(`file:${join(mkdtempSync(join(tmpdir(), "ls-mig-")), "db.sqlite")}`);
+  const database = await openDatabase(`file:${join(testDir("ls-mig-"), "db.sqlite")}`);
   expect(await migrate(database.client)).toEqual(migrations.map((m) => m.tag));
   expect(migrations.map((m) => m.tag).slice(0, 4)).toEqual(["0000_init", "0001_places", "0002_content", "0003_accounts"]);
   expect(await migrate(database.client)).toEqual([]);
@@ -18,7 +17,7 @@ test("migrations apply once and a second start changes nothing", async () => {
 });
 
 test("the city import runs at first start only, with progress lines", async () => {
-  const database = await openDatabase(`file:${join(mkdtempSync(join(tmpdir(), "ls-imp-")), "db.sqlite")}`);
+  const database = await openDatabase(`file:${join(testDir("ls-imp-"), "db.sqlite")}`);
   await migrate(database.client);
   const lines: string[] = [];
   const first = await importCities(database, { log: (l) => lines.push(l) });

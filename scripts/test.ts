@@ -15,7 +15,8 @@
  * Playwright's output streams through; every other stage prints its output whole when it ends, so lines
  * never interleave. A table of stage times (wall and CPU) ends the run. Arguments go to Playwright.
  */
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 const root = join(import.meta.dir, "..");
@@ -23,6 +24,37 @@ const bin = (name: string) => join(root, "node_modules/.bin", name);
 const started = performance.now();
 const since = () => (performance.now() - started) / 1000;
 const templates = join(root, ".tmp", "test-templates");
+
+/**
+ * Every stage's temporary files (test databases, extracts, Chromium profiles, servers' scratch folders) go in a
+ * folder of this run's own (TMPDIR for every child process), removed when the run ends, whatever each test left
+ * behind: a CI run once ran out of disk mid-run, after earlier runs had left gigabytes in /tmp. The disk's
+ * free space is printed at the start and its low point at the end, so a run that fails for want of disk says so.
+ */
+const runTmp = mkdtempSync(join(tmpdir(), "localscope-run-"));
+process.env.TMPDIR = runTmp;
+const freeMb = () => {
+  try {
+    const disk = statfsSync(runTmp);
+    return Math.round((disk.bavail * disk.bsize) / 2 ** 20);
+  } catch {
+    return NaN;
+  }
+};
+const freeAtStart = freeMb();
+let freeLowest = freeAtStart;
+const diskWatch = setInterval(() => {
+  const free = freeMb();
+  if (free < freeLowest) freeLowest = free;
+}, 1_000);
+const cleanUp = () => rmSync(runTmp, { recursive: true, force: true });
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    cleanUp();
+    process.exit(130);
+  });
+}
+console.log(`Temporary files in ${runTmp} (removed at the end); ${freeAtStart} MB free on its disk.`);
 
 interface Stage {
   name: string;
@@ -130,7 +162,10 @@ function unitFiles(): { own: string[]; shared: string[] } {
 
 rmSync(templates, { recursive: true, force: true });
 const build = await run("build", [bin("bun"), "scripts/build.ts"], { live: true });
-if (build.code !== 0) process.exit(build.code);
+if (build.code !== 0) {
+  cleanUp();
+  process.exit(build.code);
+}
 
 // The templates keep their full priority to the end: places.db gates the shared-database files, the last
 // stage to start (niced, it finished at ~275 s of a 340 s run; decision 029).
@@ -243,6 +278,11 @@ if (failures.length) console.log(`\n── what failed (${failures.length}) ─�
 console.log("\nstage                                              start    wall     CPU");
 for (const s of stages) console.log(`${s.name.padEnd(48)} ${s.start.toFixed(0).padStart(5)} s ${s.wall.toFixed(1).padStart(6)} s ${s.cpu.toFixed(1).padStart(6)} s${s.code ? `  (exit ${s.code})` : ""}`);
 console.log(`${"npm test".padEnd(48)} ${"0".padStart(5)} s ${since().toFixed(1).padStart(6)} s ${stages.reduce((t, s) => t + s.cpu, 0).toFixed(1).padStart(6)} s`);
+
+clearInterval(diskWatch);
+cleanUp();
+const freeAtEnd = freeMb();
+console.log(`\ndisk: ${freeAtStart} MB free at the start, ${freeLowest} MB at the lowest (the run used up to ${freeAtStart - freeLowest} MB), ${freeAtEnd} MB at the end`);
 
 const failed = unitFailed + e2eFailed + suitesFailed + (types.code !== 0 ? 1 : 0) + (unitCode !== 0 && unitFailed === 0 ? 1 : 0) + (e2e.code !== 0 && e2eFailed === 0 ? 1 : 0);
 console.log(`\nunit+api: ${unitPassed} passed, ${unitFailed} failed; fuzz and durability: ${suitesFailed ? "failed" : "passed"}; browser: ${e2ePassed} passed, ${e2eFailed} failed${e2eFlaky ? `, ${e2eFlaky} flaky (passed on retry)` : ""}`);

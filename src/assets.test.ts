@@ -1,16 +1,16 @@
 import { afterAll, expect, test } from "bun:test";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Elysia } from "elysia";
 import { staticAssets } from "./assets";
+import { testDir } from "../db/testing-template";
 
 /**
  * Static files (src/assets.ts): its hook is declared synchronous (syncRequestHooks), so the gzip of a file's
  * first request is a promise Elysia hands on as the answer. What a client gets must not depend on which path
  * answered: the first and later gzip answers, HEAD, the plain file, and a file gone since start.
  */
-const dir = mkdtempSync(join(tmpdir(), "ls-assets-"));
+const dir = testDir("ls-assets-");
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const text = "console.log('LocalScope');\n".repeat(200);
 writeFileSync(join(dir, "app.js"), text);

@@ -5,9 +5,9 @@ import { join } from "node:path";
 import { createApp } from "./app";
 import { bootServices } from "./boot";
 import { loadConfig } from "./config";
-import { freshDatabase, testTemplate } from "../db/testing-template";
+import { freshDatabase, testDir, testTemplate } from "../db/testing-template";
 
-export { freshDatabase, testTemplate };
+export { freshDatabase, testDir, testTemplate };
 
 export const testAssets = {
   manifest: { entry: "/assets/client-test.js", preload: [], css: "/assets/app-test.css" },
@@ -25,7 +25,9 @@ let booted: ReturnType<typeof bootServices> | undefined;
 /** The database every test in this process shares: a copy of the places template (or empty), booted once. */
 export function testServices() {
   if (!booted) {
-    const dir = mkdtempSync(join(tmpdir(), "localscope-test-"));
+    // Not a testDir: the database outlives each file (a bun test worker boots it once for all its files);
+    // npm test removes the run's temporary folder, this one with it.
+    const dir = mkdtempSync(join(tmpdir(), "localscope-shared-"));
     const file = join(dir, "test.db");
     const places = testTemplate("places");
     if (places) copyFileSync(places, file);

@@ -5,8 +5,6 @@
  * activities deleted, a user deleted (cascade), and finally the rollups rebuilt by the migration's backfill.
  */
 import { beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Client } from "@libsql/client";
 import { openDatabase } from "../../db/client";
@@ -14,6 +12,7 @@ import { migrate } from "../../db/migrate";
 import { migrations } from "../../db/migrations";
 import { SESSION_TTL_MS } from "../auth";
 import { analytics, categoryName, dailySeries, EXPLORE_PATTERNS, percent, ROLLUP_SESSION_TTL_MS, TOP_LIMIT, trendOf } from "./service";
+import { testDir } from "../../db/testing-template";
 
 const D = 86_400_000;
 const H = 3_600_000;
@@ -133,7 +132,7 @@ const rand = random(20261124);
 const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
 
 beforeAll(async () => {
-  const database = await openDatabase(`file:${join(mkdtempSync(join(tmpdir(), "ls-admin-rollups-")), "db.sqlite")}`);
+  const database = await openDatabase(`file:${join(testDir("ls-admin-rollups-"), "db.sqlite")}`);
   await migrate(database.client);
   client = database.client;
   // One batch (one transaction): the triggers still run once per row, in this order.

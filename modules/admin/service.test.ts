@@ -3,8 +3,6 @@
  * arithmetic; definitions in docs/decisions/021-admin-metrics.md).
  */
 import { beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Client } from "@libsql/client";
 import { openDatabase } from "../../db/client";
@@ -13,6 +11,7 @@ import { SESSION_TTL_MS } from "../auth";
 import { analytics, dailySeries, dataHealth, listActivities, listUsers } from "./service";
 import { UsersQuery } from "./model";
 import * as v from "valibot";
+import { testDir } from "../../db/testing-template";
 
 const D = 86_400_000;
 const H = 3_600_000;
@@ -41,7 +40,7 @@ const activities = [
 ] as const;
 
 beforeAll(async () => {
-  const database = await openDatabase(`file:${join(mkdtempSync(join(tmpdir(), "ls-admin-")), "db.sqlite")}`);
+  const database = await openDatabase(`file:${join(testDir("ls-admin-"), "db.sqlite")}`);
   await migrate(database.client);
   client = database.client;
   for (const [id, username, email, guest, created] of users) {
@@ -151,7 +150,7 @@ describe("GET /api/admin/analytics figures", () => {
   });
 
   test("an empty database answers zeros, not NaN", async () => {
-    const empty = await openDatabase(`file:${join(mkdtempSync(join(tmpdir(), "ls-admin-empty-")), "db.sqlite")}`);
+    const empty = await openDatabase(`file:${join(testDir("ls-admin-empty-"), "db.sqlite")}`);
     await migrate(empty.client);
     const result = await analytics(empty.client, N);
     expect(result.overview).toEqual({ totalUsers: 0, activeUsersToday: 0, activeUsersThisWeek: 0, totalFavorites: 0, totalActivities: 0, avgActivitiesPerUser: 0 });

@@ -1,11 +1,10 @@
 /** Issue 16 items 2, 4 and 5: sessions (F2), admin ownership (F4), registration that tells nothing (F8). */
 import { describe, expect, test } from "bun:test";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { testApp } from "../../src/testing";
 import { announceAdminSetup, GUEST_COOKIE, MAX_SESSIONS_PER_USER } from "./index";
 import { continueAsGuest, cookiesOf, jsonPost, signUp, STRONG_PASSWORD, uniqueEmail } from "./testing";
+import { testDir } from "../../db/testing-template";
 
 const ADMIN = uniqueEmail("owner");
 const { request, database, log } = await testApp({ ADMIN_EMAIL: ADMIN });
@@ -77,7 +76,7 @@ describe("admin ownership (DECISIONS 22, F4)", () => {
   });
 
   test("npm run admin -- claim EMAIL: refuses an address that is not ADMIN_EMAIL or has no account, with a clear line", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "localscope-admin-"));
+    const dir = testDir("localscope-admin-");
     const run = (args: string[], env: Record<string, string>) =>
       Bun.spawnSync([process.execPath, "scripts/admin.ts", ...args], { env: { ...process.env, DATABASE_URL: `file:${join(dir, "a.db")}`, ...env }, stderr: "pipe", stdout: "pipe" });
     const usage = run([], {});

@@ -4,11 +4,10 @@ import { openDatabase } from "../../db/client";
 import { migrate } from "../../db/migrate";
 import { importDatasetState } from "../../db/import/places/store";
 import type { PlaceInput } from "../../db/import/places/types";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CityIndex, type IndexedCity } from "../cities";
 import { corroborated, oneOfEachName, PlacesService } from "./service";
+import { testDir } from "../../db/testing-template";
 
 const row = (id: number, title_key: string, state_code: string, latitude: number, longitude: number) => ({ r: { id, title_key, state_code, latitude, longitude } as unknown as Row });
 
@@ -41,7 +40,7 @@ test("one museum that two datasets put at points of its block 150 m apart, at on
 });
 
 test("nearby, food, local gems and a search in a border city list a restaurant filed under two states once", async () => {
-  const database = await openDatabase(`file:${join(mkdtempSync(join(tmpdir(), "ls-lists-")), "db.sqlite")}`);
+  const database = await openDatabase(`file:${join(testDir("ls-lists-"), "db.sqlite")}`);
   await migrate(database.client);
   const washington: IndexedCity = { id: 1, name: "Washington", stateCode: "DC", stateName: "District of Columbia", population: 700_000, latitude: 38.89511, longitude: -77.03637, countyName: "District of Columbia", timezone: "America/New_York", ranking: 1, zips: "20001" };
   const place = (over: Partial<PlaceInput>): PlaceInput => ({ source: "a", sourceId: "1", categoryId: 10, kind: "restaurant", title: "Kotobuki", stateCode: "DC", latitude: 38.90531, longitude: -77.06627, ...over });
@@ -63,7 +62,7 @@ test("featured never groups two sights whose names have no Latin letters (no key
 });
 
 test("within a distance band, local food comes before a chain's, even one whose record has more fields", async () => {
-  const database = await openDatabase(`file:${join(mkdtempSync(join(tmpdir(), "ls-chains-")), "db.sqlite")}`);
+  const database = await openDatabase(`file:${join(testDir("ls-chains-"), "db.sqlite")}`);
   await migrate(database.client);
   const vegas: IndexedCity = { id: 2, name: "Las Vegas", stateCode: "NV", stateName: "Nevada", population: 600_000, latitude: 36.1716, longitude: -115.1391, countyName: "Clark", timezone: "America/Los_Angeles", ranking: 1, zips: "89101" };
   const food = (over: Partial<PlaceInput>): PlaceInput => ({ source: "a", sourceId: "1", categoryId: 10, kind: "restaurant", title: "Tacos Mexico", stateCode: "NV", latitude: 36.1716, longitude: -115.1391, ...over });

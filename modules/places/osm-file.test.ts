@@ -1,15 +1,15 @@
 import { describe, expect, test } from "bun:test";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { openDatabase } from "../../db/client";
 import { migrate } from "../../db/migrate";
 import { PlacesService } from ".";
 import { testServices } from "../../src/testing";
 import { importOsmFile } from "../../db/import/places/osm-file";
+import { testDir } from "../../db/testing-template";
 
 const { cityIndex } = await testServices();
-const dir = mkdtempSync(join(tmpdir(), "ls-osm-"));
+const dir = testDir("ls-osm-");
 
 async function freshStore() {
   const database = await openDatabase(`file:${join(dir, `${crypto.randomUUID()}.db`)}`);

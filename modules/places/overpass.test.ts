@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase, type Database } from "../../db/client";
 import { migrate } from "../../db/migrate";
@@ -14,9 +12,10 @@ import { importOverpassElements, OVERPASS_SOURCE, OverpassSource, parseOverpassA
 import { overpassSamples, startOverpassTestServer, type OverpassTestServer } from "./overpass-test-server";
 import { importDatasetState } from "../../db/import/places/store";
 import type { PlaceInput } from "../../db/import/places/types";
+import { testDir } from "../../db/testing-template";
 
 const { cityIndex } = await testServices();
-const dir = mkdtempSync(join(tmpdir(), "ls-overpass-"));
+const dir = testDir("ls-overpass-");
 const city = (name: string, state: string) => cityIndex.find(name, state)!;
 
 let server: OverpassTestServer;

@@ -6,19 +6,18 @@
  * Positions are those the bundled datasets give these places (SimpleGeo, the IMLS museum census).
  */
 import { afterAll, expect, test } from "bun:test";
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { openDatabase } from "../../db/client";
 import { migrate } from "../../db/migrate";
 import { importCities } from "../../db/import/cities";
 import { importState } from "../../db/import/places";
 import { refreshOsmState } from "../../db/import/places/osm-refresh";
-import { testTemplate } from "../../db/testing-template";
+import { testDir, testTemplate } from "../../db/testing-template";
 import { loadCityIndex } from "../cities";
 import { PlacesService } from "./service";
 
-const dir = mkdtempSync(join(tmpdir(), "ls-lv-refresh-"));
+const dir = testDir("ls-lv-refresh-");
 const file = join(dir, "lv.db");
 const template = testTemplate("places");
 if (template) copyFileSync(template, file);

@@ -1,12 +1,11 @@
 import { describe, expect, test } from "bun:test";
 import { testApp } from "../../src/testing";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "../../db/client";
 import { migrate } from "../../db/migrate";
 import { openNow, PlacesService } from "./service";
 import { dissolvedChain } from "../../db/import/places/filters";
+import { testDir } from "../../db/testing-template";
 
 const { request, cityIndex } = await testApp();
 const get = async (path: string) => {
@@ -306,7 +305,7 @@ describe("bad input is a 400 with a field message, unknown things are 404, never
 
   test("a real city with no places answers an empty list", async () => {
     // A store with no places at all (the state loader finds nothing to import).
-    const database = await openDatabase(`file:${join(mkdtempSync(join(tmpdir(), "ls-empty-")), "db.sqlite")}`);
+    const database = await openDatabase(`file:${join(testDir("ls-empty-"), "db.sqlite")}`);
     await migrate(database.client);
     const empty = new PlacesService(database.client, cityIndex, async () => {});
     const jordan = cityIndex.find("Jordan", "MT")!;
@@ -318,7 +317,7 @@ describe("bad input is a 400 with a field message, unknown things are 404, never
 
 describe("pages rendered on the server (pageIfReady)", () => {
   test("never starts a state import; once the state is in, answers what the list answers; a slow answer is null", async () => {
-    const database = await openDatabase(`file:${join(mkdtempSync(join(tmpdir(), "ls-ready-")), "db.sqlite")}`);
+    const database = await openDatabase(`file:${join(testDir("ls-ready-"), "db.sqlite")}`);
     await migrate(database.client);
     let imports = 0;
     let holdLive = false;

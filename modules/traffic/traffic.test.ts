@@ -1,7 +1,5 @@
 /** Traffic analytics (issue 15): the request log as the server's outermost layer, countries, privacy, bots, the API. */
 import { beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase, type Database } from "../../db/client";
 import { migrate } from "../../db/migrate";
@@ -13,6 +11,7 @@ import { countries } from "./index";
 import { countryOf, type CountryTable } from "./geo";
 import { DAY_MS, HOUR_MS, logRows, routePath, trafficAnalytics, TrafficLog, trafficLogs, trafficPerformance, type PendingEntry } from "./service";
 import { threadWriter } from "./writer-thread";
+import { testDir } from "../../db/testing-template";
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
@@ -24,7 +23,7 @@ beforeAll(async () => {
 });
 
 async function freshDatabase(): Promise<Database & { url: string }> {
-  const url = `file:${join(mkdtempSync(join(tmpdir(), "localscope-traffic-")), "t.db")}`;
+  const url = `file:${join(testDir("localscope-traffic-"), "t.db")}`;
   const database = await openDatabase(url);
   await migrate(database.client);
   return { ...database, url };
@@ -349,7 +348,7 @@ describe("the writer thread (the server's batches are written off the request th
 
 describe("storage: one segment row per written batch (migration 0011)", () => {
   test("rows logged before 0011 keep their ids and fields; later entries continue after them; the live log pages with `before`", async () => {
-    const url = `file:${join(mkdtempSync(join(tmpdir(), "localscope-traffic-")), "t.db")}`;
+    const url = `file:${join(testDir("localscope-traffic-"), "t.db")}`;
     const database = await openDatabase(url);
     const { migrations } = await import("../../db/migrations");
     await migrate(database.client, migrations.filter((m) => m.tag !== "0011_traffic_segments"));

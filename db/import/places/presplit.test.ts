@@ -1,6 +1,5 @@
 import { afterAll, expect, test } from "bun:test";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { sliceRows, writeSplits } from "./presplit";
@@ -8,8 +7,9 @@ import { openBreweryDb } from "./sources/openbrewerydb";
 import { imlsLibraries } from "./sources/imls-libraries";
 import type { Dataset, ReadResult } from "./types";
 import { csvRows, shareCsvReads } from "./util";
+import { testDir } from "../../testing-template";
 
-const dir = mkdtempSync(join(tmpdir(), "presplit-test-"));
+const dir = testDir("presplit-test-");
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const collect = async <T>(rows: AsyncIterable<T> | Iterable<T>) => {

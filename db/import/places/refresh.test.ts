@@ -4,8 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { DuckDBInstance } from "@duckdb/node-api";
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { openDatabase } from "../../client";
 import { migrate } from "../../migrate";
@@ -14,10 +13,10 @@ import { categoryFromOverture } from "./overture";
 import { removeStaleRecords } from "./replace";
 import { importDatasetState } from "./store";
 import type { PlaceInput } from "./types";
-import { freshDatabase } from "../../testing-template";
+import { freshDatabase, testDir } from "../../testing-template";
 
 const root = join(import.meta.dir, "../../..");
-const dir = mkdtempSync(join(tmpdir(), "ls-refresh-"));
+const dir = testDir("ls-refresh-");
 /** Files the loopback server serves, by path; swapped between runs to play "the data changed". */
 const served = new Map<string, string>();
 let server: ReturnType<typeof Bun.serve>;
