@@ -17,7 +17,7 @@
  */
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 
 const root = join(import.meta.dir, "..");
 const bin = (name: string) => join(root, "node_modules/.bin", name);
@@ -35,7 +35,7 @@ const runTmp = mkdtempSync(join(tmpdir(), "localscope-run-"));
 process.env.TMPDIR = runTmp;
 const freeMb = () => {
   try {
-    const disk = statfsSync(runTmp);
+    const disk = statfsSync(dirname(runTmp));
     return Math.round((disk.bavail * disk.bsize) / 2 ** 20);
   } catch {
     return NaN;
@@ -54,7 +54,10 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.exit(130);
   });
 }
+// What a run wrote at its peak, measured (decision 029): ~1 GB on top of the checkout and node_modules.
+const NEEDS_MB = 1_500;
 console.log(`Temporary files in ${runTmp} (removed at the end); ${freeAtStart} MB free on its disk.`);
+if (freeAtStart < NEEDS_MB) console.warn(`Warning: a run writes up to ~1 GB (test databases, browser profiles); with ${freeAtStart} MB free, tests may fail with ENOSPC.`);
 
 interface Stage {
   name: string;
