@@ -74,3 +74,21 @@ test("within a distance band, local food comes before a chain's, even one whose 
   expect((await service.byCategory(vegas, 10, 12, 0)).map((p) => [p.title, p.local])).toEqual([["Tacos Mexico", true], ["Starbucks", false]]);
   database.close();
 });
+
+test("within a distance band, the 2011 business dump's company names ('… Inc', '… Svc') follow the places; a museum's legal name does not", async () => {
+  const database = await openDatabase(`file:${join(testDir("ls-companies-"), "db.sqlite")}`);
+  await migrate(database.client);
+  const vegas: IndexedCity = { id: 2, name: "Las Vegas", stateCode: "NV", stateName: "Nevada", population: 600_000, latitude: 36.1716, longitude: -115.1391, countyName: "Clark", timezone: "America/Los_Angeles", ranking: 1, zips: "89101" };
+  const place = (over: Partial<PlaceInput>): PlaceInput => ({ source: "wof-simplegeo", sourceId: "1", categoryId: 9, kind: "theater", title: "x", stateCode: "NV", latitude: 36.1716, longitude: -115.1391, observedAt: "2011", ...over });
+  await importDatasetState(database.client, { key: "wof-simplegeo", licence: "CC0-1.0", read: () => [
+    // The company's record has more fields, so quality alone put it first.
+    place({ sourceId: "1", title: "World Entertainment Ctr Inc", latitude: 36.172, phone: "(702) 555-0101", website: "https://example.com", address: "1 Main St" }),
+    place({ sourceId: "2", title: "Ivy Music", latitude: 36.175 }),
+  ] }, "NV");
+  await importDatasetState(database.client, { key: "imls-museums", licence: "Public domain", read: () => [
+    { source: "imls-museums", sourceId: "3", categoryId: 9, kind: "art museum", title: "Desert Art Museum Inc", stateCode: "NV", latitude: 36.176, longitude: -115.1391, phone: "(702) 555-0102", website: "https://example.org", address: "2 Main St" },
+  ] }, "NV");
+  const service = new PlacesService(database.client, new CityIndex([vegas]), async () => {});
+  expect((await service.byCategory(vegas, 9, 12, 0)).map((p) => p.title)).toEqual(["Desert Art Museum Inc", "Ivy Music", "World Entertainment Ctr Inc"]);
+  database.close();
+});

@@ -6,7 +6,7 @@ import type { CityIndex, IndexedCity } from "../cities";
 import { LIST_LABELS, toListId } from "../../src/domain/categories";
 import { US_STATES } from "../../src/domain/states";
 import { distanceMiles } from "../../src/geo";
-import { isCasinoResort, notability, SIGNAL_TAGS } from "../../db/import/places/filters";
+import { BUSINESS_DUMP, isCasinoResort, isOrganisationName, notability, SIGNAL_TAGS } from "../../db/import/places/filters";
 import { addressKey, MERGE_RADIUS_M } from "../../db/import/places/store";
 
 /** One place as every API answer carries it (discovery.md section 3 + provenance, DECISIONS 1–3). */
@@ -442,6 +442,14 @@ const GEM_CATEGORIES = [10, 12];
  * top of "Dine in Las Vegas", above the taquerias next door.
  */
 const chainFoodOrStore = (r: Row) => r.brand != null && GEM_CATEGORIES.includes(Number(r.category_id));
+/**
+ * A record of the 2011 business dump under a company's name ("World Entertainment Ctr Inc", "Affordable DJ Svc",
+ * "Ticketing Plus LLC"): the dump files event businesses, agents and promoters as theatres and recreation. Some
+ * are places ("Camellia Lanes Inc", a bowling alley), so they stay listed, after the rest of their distance band.
+ * (Food, stores and lodging under such names are left out at import; a museum's legal name, "Telfair Museum of
+ * Art Inc", comes from the IMLS file, not the dump, and keeps its place.)
+ */
+const dumpCompany = (r: Row) => r.source === BUSINESS_DUMP && isOrganisationName(String(r.title));
 /** How long a list request waits for a live source (Overpass) before answering with what the store has. */
 export const LIVE_WAIT_MS = 4_000;
 
@@ -628,7 +636,7 @@ export class PlacesService {
    *   places scoring below 1 (organisations, PO boxes, historical-society offices, shops) never feature.
    * - nearby and category lists: distance bands first (≤1, ≤3, ≤10, ≤25 mi — the cap), then within a band
    *   recent before stale (food/store/lodging from data older than five years), local food and stores before
-   *   chains, then notability + quality, then distance.
+   *   chains and the business dump's company names after the rest, then notability + quality, then distance.
    * - local gems: independent (no NSI brand) food and store places downtown, in the same bands.
    */
   private async rank(city: IndexedCity, kind: ListKind): Promise<Array<{ r: Row; d: number }>> {
@@ -686,7 +694,7 @@ export class PlacesService {
     }
     return oneOfEachName(
       rows
-        .map((r) => ({ r, d: dist(r), band: distanceBand(dist(r)), stale: isStale(Number(r.category_id), r.observed_at as string | null, String(r.kind)) ? 1 : 0, chain: chainFoodOrStore(r) ? 1 : 0, q: Number(r.quality) + Math.max(0, Number(r.notability)) }))
+        .map((r) => ({ r, d: dist(r), band: distanceBand(dist(r)), stale: isStale(Number(r.category_id), r.observed_at as string | null, String(r.kind)) ? 1 : 0, chain: chainFoodOrStore(r) || dumpCompany(r) ? 1 : 0, q: Number(r.quality) + Math.max(0, Number(r.notability)) }))
         .sort((a, b) => a.band - b.band || a.stale - b.stale || a.chain - b.chain || b.q - a.q || a.d - b.d || Number(a.r.id) - Number(b.r.id)),
     );
   }

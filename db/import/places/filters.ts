@@ -201,7 +201,7 @@ function incomeBonus(code: string | undefined): number {
  * "arts center" rows are mostly shops, studios and framers, its "museum" and "casino" rows often offices and vendors
  * ("Casino Products"). Its class alone is a weak signal; with another dataset behind it the place is a sight.
  */
-const BUSINESS_DUMP = "wof-simplegeo";
+export const BUSINESS_DUMP = "wof-simplegeo";
 const DUMP_SHOP_KIND = /\b(art gallery|arts center)\b/i;
 /**
  * A casino resort: a lodging whose kind says casino (OSM's hotel + casino), or whose own name says casino and a
