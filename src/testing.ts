@@ -1,5 +1,5 @@
 /** Test helpers: one booted database + city index per test process, and an app around it. */
-import { copyFileSync, mkdtempSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp } from "./app";
@@ -22,12 +22,40 @@ export function silentLog() {
 
 let booted: ReturnType<typeof bootServices> | undefined;
 
+const SHARED_PREFIX = "localscope-shared-";
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+};
+/** The shared databases of test processes that have ended (a `bun test` run outside npm test leaves its own). */
+function removeEndedSharedDirs() {
+  for (const name of readdirSync(tmpdir())) {
+    if (!name.startsWith(SHARED_PREFIX)) continue;
+    const dir = join(tmpdir(), name);
+    let pid = NaN;
+    try {
+      pid = Number(readFileSync(join(dir, "pid"), "utf8"));
+    } catch {
+      // Being made by a process that has not written its pid yet, or not ours: left alone.
+      continue;
+    }
+    if (Number.isInteger(pid) && pid > 0 && !alive(pid)) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** The database every test in this process shares: a copy of the places template (or empty), booted once. */
 export function testServices() {
   if (!booted) {
-    // Not a testDir: the database outlives each file (a bun test worker boots it once for all its files);
-    // npm test removes the run's temporary folder, this one with it.
-    const dir = mkdtempSync(join(tmpdir(), "localscope-shared-"));
+    // Not a testDir: the database outlives each file (a bun test worker boots it once for all its files), and
+    // bun test runs no exit handler. npm test removes the run's temporary folder, this one with it; otherwise the
+    // next test process removes it (its pid file names a process that has ended).
+    removeEndedSharedDirs();
+    const dir = mkdtempSync(join(tmpdir(), SHARED_PREFIX));
+    writeFileSync(join(dir, "pid"), String(process.pid));
     const file = join(dir, "test.db");
     const places = testTemplate("places");
     if (places) copyFileSync(places, file);
