@@ -29,10 +29,34 @@ const CUT_AT = 39;
  * of Birmingham Inc", "Kodiak Historical Society") and gives the museum's own in ALTNAME ("Grand Army Museum",
  * "The Birmingham Museum of Art", "Baranov Museum"): the place a visitor finds takes the name that says what it is.
  */
-export function museumName(name: string, altName: string | null | undefined): string {
-  const alt = text(altName ?? "");
-  if (!alt || ((altName ?? "").length === CUT_AT || alt.length === CUT_AT) || SAYS_PLACE.test(name) || !SAYS_PLACE.test(alt) || ORG_NAME.test(alt)) return name;
+export function museumName(name: string, altName: string | null | undefined, rawName = name): string {
+  const alt = text(altName ?? "") ?? "";
+  const altCut = (altName ?? "").length === CUT_AT || alt.length === CUT_AT;
+  if (rawName.length === NAME_CUT_AT || name.length === NAME_CUT_AT) return uncutName(name, altCut ? "" : alt);
+  if (!alt || altCut || SAYS_PLACE.test(name) || !SAYS_PLACE.test(alt) || ORG_NAME.test(alt)) return name;
   return alt;
+}
+
+/**
+ * The census cut NAME at 60 characters: 601 names are exactly that long against 196 of 59 ("Northern Rockies
+ * Childrens Museum of Science & Technology in", "The Alabama Chapter of the Eighth Air Force Historical Socie").
+ * Such a name takes the alternative name when one is the other's beginning, word for word (the whole name:
+ * "… Historical Society"; or the name without its legal tail: "Rancho Camulos Museum" for "Rancho Camulos Museum
+ * A California Non-Profit Benefit Corpor"). Otherwise it keeps what the census gives, less a dangling "in",
+ * "of", "and" or "&" at the cut: a name never ends so, and nothing is added. A name of exactly 60 characters
+ * that was not cut is unchanged unless it ends in such a word.
+ */
+const NAME_CUT_AT = 60;
+const DANGLING = /\s+(of|the|and|&|in|for|at|a|an|on|to|dba)$/i;
+function uncutName(name: string, alt: string): string {
+  const words = (s: string) => s.toLowerCase().replace(/^the\s+/, "").split(/\s+/).filter(Boolean);
+  const whole = words(name).slice(0, -1); // the last word may be cut ("Socie")
+  const other = words(alt);
+  const prefix = (a: string[], b: string[]) => a.length > 1 && a.length <= b.length && a.every((w, i) => w === b[i]);
+  if (other.length && (prefix(whole, other) || prefix(other, whole))) return alt;
+  let trimmed = name;
+  while (DANGLING.test(trimmed)) trimmed = trimmed.replace(DANGLING, "");
+  return trimmed || name;
 }
 
 export const imlsMuseums: Dataset = {
@@ -52,7 +76,7 @@ export const imlsMuseums: Dataset = {
         continue;
       }
       const { position } = checked;
-      const name = museumName(checked.name, row.ALTNAME);
+      const name = museumName(checked.name, row.ALTNAME, row.NAME ?? "");
       const discipline = DISCIPLINES[row.DISCIPL ?? ""] ?? DISCIPLINES.GMU!;
       // Historical societies are often offices, not places to visit: keep them only with a street address.
       if (row.DISCIPL === "HSC" && !/\d/.test(row.ADDRESS ?? "")) {
