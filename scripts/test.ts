@@ -15,7 +15,7 @@
  * Playwright's output streams through; every other stage prints its output whole when it ends, so lines
  * never interleave. A table of stage times (wall and CPU) ends the run. Arguments go to Playwright.
  */
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 
@@ -33,31 +33,43 @@ const templates = join(root, ".tmp", "test-templates");
  */
 const runTmp = mkdtempSync(join(tmpdir(), "localscope-run-"));
 process.env.TMPDIR = runTmp;
-const freeMb = () => {
+// The disks written to: the temporary folder's and, when it is another one, the checkout's (.tmp holds the
+// templates and the browser slots' databases).
+const disks = [dirname(runTmp), ...(statSync(dirname(runTmp)).dev === statSync(root).dev ? [] : [root])];
+const freeMb = (path: string) => {
   try {
-    const disk = statfsSync(dirname(runTmp));
+    const disk = statfsSync(path);
     return Math.round((disk.bavail * disk.bsize) / 2 ** 20);
   } catch {
     return NaN;
   }
 };
-const freeAtStart = freeMb();
-let freeLowest = freeAtStart;
+const freeAtStart = disks.map(freeMb);
+const freeLowest = [...freeAtStart];
 const diskWatch = setInterval(() => {
-  const free = freeMb();
-  if (free < freeLowest) freeLowest = free;
+  disks.forEach((path, i) => {
+    const free = freeMb(path);
+    if (free < freeLowest[i]!) freeLowest[i] = free;
+  });
 }, 1_000);
-const cleanUp = () => rmSync(runTmp, { recursive: true, force: true });
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
+const cleanUp = () => {
+  try {
+    rmSync(runTmp, { recursive: true, force: true });
+  } catch (error) {
+    // A process still writing there (a leftover server): the run's result stands; the folder is named.
+    console.warn(`Could not remove ${runTmp} entirely: ${(error as Error).message}`);
+  }
+};
+for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
   process.once(signal, () => {
     cleanUp();
-    process.exit(130);
+    process.exit(code);
   });
 }
 // What a run wrote at its peak, measured (decision 029): ~1 GB on top of the checkout and node_modules.
 const NEEDS_MB = 1_500;
-console.log(`Temporary files in ${runTmp} (removed at the end); ${freeAtStart} MB free on its disk.`);
-if (freeAtStart < NEEDS_MB) console.warn(`Warning: a run writes up to ~1 GB (test databases, browser profiles); with ${freeAtStart} MB free, tests may fail with ENOSPC.`);
+console.log(`Temporary files in ${runTmp} (removed at the end); ${disks.map((path, i) => `${freeAtStart[i]} MB free on the disk of ${path}`).join(", ")}.`);
+if (Math.min(...freeAtStart) < NEEDS_MB) console.warn(`Warning: a run writes up to ~1 GB (test databases, browser profiles); with ${Math.min(...freeAtStart)} MB free, tests may fail with ENOSPC.`);
 
 interface Stage {
   name: string;
@@ -284,8 +296,9 @@ console.log(`${"npm test".padEnd(48)} ${"0".padStart(5)} s ${since().toFixed(1).
 
 clearInterval(diskWatch);
 cleanUp();
-const freeAtEnd = freeMb();
-console.log(`\ndisk: ${freeAtStart} MB free at the start, ${freeLowest} MB at the lowest (the run used up to ${freeAtStart - freeLowest} MB), ${freeAtEnd} MB at the end`);
+for (const [i, path] of disks.entries()) {
+  console.log(`${i ? "" : "\n"}disk of ${path}: ${freeAtStart[i]} MB free at the start, ${freeLowest[i]} MB at the lowest (the run used up to ${freeAtStart[i]! - freeLowest[i]!} MB), ${freeMb(path)} MB at the end`);
+}
 
 const failed = unitFailed + e2eFailed + suitesFailed + (types.code !== 0 ? 1 : 0) + (unitCode !== 0 && unitFailed === 0 ? 1 : 0) + (e2e.code !== 0 && e2eFailed === 0 ? 1 : 0);
 console.log(`\nunit+api: ${unitPassed} passed, ${unitFailed} failed; fuzz and durability: ${suitesFailed ? "failed" : "passed"}; browser: ${e2ePassed} passed, ${e2eFailed} failed${e2eFlaky ? `, ${e2eFlaky} flaky (passed on retry)` : ""}`);

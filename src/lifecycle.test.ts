@@ -49,7 +49,10 @@ describe("a database that cannot be written (full disk, read-only file)", () => 
 describe("graceful shutdown", () => {
   test("requests in flight finish, /healthz says 503 meanwhile, then the hooks flush and the database closes", async () => {
     const events: string[] = [];
+    let started!: () => void;
+    const inFlight = new Promise<void>((resolve) => (started = resolve));
     app.get("/__slow", async () => {
+      started();
       await Bun.sleep(300);
       events.push("slow answered");
       return "done";
@@ -61,7 +64,9 @@ describe("graceful shutdown", () => {
     });
     try {
       const slow = fetch(`${base}/__slow`).then((r) => r.text());
-      await Bun.sleep(50);
+      // Shut down once the request is in the handler (a 50 ms sleep here was once too short on a loaded machine:
+      // the server stopped listening before the request connected).
+      await inFlight;
       const done = shutdown({
         stop: (force) => app.stop(force),
         database: { close: () => events.push("database closed") } as never,

@@ -445,7 +445,8 @@ const chainFoodOrStore = (r: Row) => r.brand != null && GEM_CATEGORIES.includes(
 /**
  * A record of the 2011 business dump under a company's name ("World Entertainment Ctr Inc", "Affordable DJ Svc",
  * "Ticketing Plus LLC"): the dump files event businesses, agents and promoters as theatres and recreation. Some
- * are places ("Camellia Lanes Inc", a bowling alley), so they stay listed, after the rest of their distance band.
+ * are places ("Camellia Lanes Inc", a bowling alley), so they stay listed, after the other current places of their
+ * distance band (stale records, food or lodging known only from old data, still come after them).
  * (Food, stores and lodging under such names are left out at import; a museum's legal name, "Telfair Museum of
  * Art Inc", comes from the IMLS file, not the dump, and keeps its place.)
  */

@@ -238,13 +238,16 @@ describe("the writer thread (the server's batches are written off the request th
     const log = trafficLog(database, { now: Date.now() }, {
       log: { error: (...args) => errors.push(args) },
       intervalMs: 30,
-      thread: (lost) => (sink = threadWriter({ url: database.url, hashIps: false, retentionDays: 30 }, lost)),
+      // The thread writes handed-over rows a minute after taking them (500 ms in the server): it dies before, on any
+      // machine. (With 500 ms, a loaded machine's 120 ms sleep once outlasted it: the thread wrote the rows and died
+      // before its "written" reached the server, which wrote them again.)
+      thread: (lost) => (sink = threadWriter({ url: database.url, hashIps: false, retentionDays: 30, writeDelayMs: 60_000 }, lost)),
     });
     log.start();
     await log.flush(); // the thread has opened the database: the timer's batches are now handed over
     for (const path of ["/a", "/b", "/c"]) log.record(entry(Date.now(), { path }));
-    await Bun.sleep(120); // handed over by the timer and acknowledged; the thread writes them only after 500 ms
-    sink!.close!(); // the thread dies before its write (on a quiet machine: the old code lost /a, /b and /c here)
+    await Bun.sleep(120); // handed over by the timer and acknowledged (taken, not written)
+    sink!.close!(); // the thread dies before its write (the old code lost /a, /b and /c here)
     log.record(entry(Date.now(), { path: "/d" }));
     await log.stop();
     expect((await logRows(database.client)).map((r) => r.path)).toEqual(["/a", "/b", "/c", "/d"]);

@@ -15,6 +15,8 @@ export interface WriterSettings {
   authToken?: string;
   hashIps: boolean;
   retentionDays: number;
+  /** How long handed-over batches wait to be written together (WRITE_DELAY_MS; a test sets its own). */
+  writeDelayMs?: number;
 }
 
 export type Message = { kind: "init"; settings: WriterSettings } | { kind: "write"; batch: LogBatch; handOver?: boolean } | { kind: "maintain" };

@@ -39,6 +39,7 @@ if (!Bun.isMainThread) {
   /** Rows taken for a write that has not finished. */
   let writingRows = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let writeDelayMs = WRITE_DELAY_MS;
   /** Take the handed-over batches (with `also` after them) to write them now. */
   const takePending = (also?: LogBatch) => {
     clearTimeout(timer);
@@ -70,6 +71,7 @@ if (!Bun.isMainThread) {
     const message = event.data;
     if (message.kind === "init") {
       const { url, authToken, hashIps, retentionDays } = message.settings;
+      writeDelayMs = message.settings.writeDelayMs ?? WRITE_DELAY_MS;
       writer = openDatabase(url, authToken).then((database) => {
         ready = true;
         return new BatchWriter({ client: database.client, countries: loadCountryTable, hashIps, retentionDays, log });
@@ -81,7 +83,7 @@ if (!Bun.isMainThread) {
       pendingId = message.id;
       scope.postMessage({ id: message.id });
       if (pendingRows >= MAX_PENDING_ROWS) writePending();
-      else timer ??= setTimeout(writePending, WRITE_DELAY_MS);
+      else timer ??= setTimeout(writePending, writeDelayMs);
       return;
     }
     // Any other message comes after what was handed over: a write takes those batches along, maintain writes them first.
