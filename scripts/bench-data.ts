@@ -13,7 +13,7 @@
  *    file is bundled); the duplicate count again (same-name pairs under 100 m, lodging pairs sharing an
  *    address and a phone).
  */
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { openDatabase } from "../db/client";
@@ -360,3 +360,6 @@ first visit (page + nearby, gems, featured), median s:
   during the background import (Cheyenne, WY): ${duringVisit.toFixed(2)} s
   after the background import (${VISITS.length} cities in states nobody asked for): ${visitMedian.toFixed(2)} s (max ${Math.max(...visits).toFixed(2)}) — ${(baselineMedian / visitMedian).toFixed(1)}× faster than the baseline
 targets: first visit ≤ 2 s ${Math.max(...visits) <= 2 ? "met" : "NOT met"}; steady RSS ≤ 256 MB ${steady <= 256 ? "met" : "NOT met"}; peak ≤ 512 MB ${peak <= 512 ? "met" : "NOT met"} (server), ${treePeak <= 512 ? "met" : "NOT met"} (server + children), ${Math.max(reimportPeak, reimportTreePeak) <= 512 ? "met" : "NOT met"} (on-demand New York)`);
+
+// The database (~350 MB with every state) goes unless it was asked for (--keep DIR).
+if (!args.includes("--keep")) rmSync(dir, { recursive: true, force: true });

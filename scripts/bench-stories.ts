@@ -8,7 +8,7 @@
  *   npm run bench:stories -- --db FILE    # reuse a database that already has the states imported
  *   npm run bench:stories -- --spread 1000  # 1,000 cities spread evenly over all 31,254 (small towns too)
  */
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createContentService } from "../modules/content";
@@ -21,7 +21,8 @@ const arg = (name: string) => {
 };
 const top = Number(arg("top") ?? 1000);
 const spread = arg("spread") ? Number(arg("spread")) : undefined;
-const file = arg("db") ?? join(mkdtempSync(join(tmpdir(), "localscope-stories-")), "stories.db");
+const scratch = arg("db") ? undefined : mkdtempSync(join(tmpdir(), "localscope-stories-"));
+const file = arg("db") ?? join(scratch!, "stories.db");
 const log = silentLog();
 const started = performance.now();
 const { database, cityIndex, places, states } = await bootServices({ DATABASE_URL: `file:${file}`, DATABASE_AUTH_TOKEN: undefined }, log);
@@ -64,3 +65,5 @@ console.log(`  cities whose first five facts include a statistic (they have fewe
 console.log(`  sources of the first five facts: ${[...sources].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join("; ")}`);
 if (thin.length) console.log(`  fewer than 5 facts: ${thin.slice(0, 20).join(", ")}${thin.length > 20 ? ` and ${thin.length - 20} more` : ""}`);
 database.close();
+// A scratch database (not one named with --db) goes.
+if (scratch) rmSync(scratch, { recursive: true, force: true });
