@@ -66,7 +66,7 @@ describe("graceful shutdown", () => {
       const slow = fetch(`${base}/__slow`).then((r) => r.text());
       // Shut down once the request is in the handler (a 50 ms sleep here was once too short on a loaded machine:
       // the server stopped listening before the request connected).
-      await inFlight;
+      await Promise.race([inFlight, slow]); // a request that fails fails here, with its own error
       const done = shutdown({
         stop: (force) => app.stop(force),
         database: { close: () => events.push("database closed") } as never,

@@ -31,32 +31,41 @@ const CUT_AT = 39;
  */
 export function museumName(name: string, altName: string | null | undefined, rawName = name): string {
   const alt = text(altName ?? "") ?? "";
-  const altCut = (altName ?? "").length === CUT_AT || alt.length === CUT_AT;
-  if (rawName.length === NAME_CUT_AT || name.length === NAME_CUT_AT) return uncutName(name, altCut ? "" : alt);
-  if (!alt || altCut || SAYS_PLACE.test(name) || !SAYS_PLACE.test(alt) || ORG_NAME.test(alt)) return name;
+  const altCut = (altName ?? "").length === CUT_AT || alt.length === CUT_AT || DANGLING.test(alt);
+  let own = name;
+  if (rawName.length === NAME_CUT_AT || name.length === NAME_CUT_AT) {
+    if (alt && !altCut && completes(alt, name)) return alt;
+    own = withoutDangling(name);
+  }
+  if (!alt || altCut || SAYS_PLACE.test(own) || !SAYS_PLACE.test(alt) || ORG_NAME.test(alt)) return own;
   return alt;
 }
 
 /**
  * The census cut NAME at 60 characters: 601 names are exactly that long against 196 of 59 ("Northern Rockies
  * Childrens Museum of Science & Technology in", "The Alabama Chapter of the Eighth Air Force Historical Socie").
- * Such a name takes the alternative name when one is the other's beginning, word for word (the whole name:
- * "… Historical Society"; or the name without its legal tail: "Rancho Camulos Museum" for "Rancho Camulos Museum
- * A California Non-Profit Benefit Corpor"). Otherwise it keeps what the census gives, less a dangling "in",
- * "of", "and" or "&" at the cut: a name never ends so, and nothing is added. A name of exactly 60 characters
- * that was not cut is unchanged unless it ends in such a word.
+ * Such a name takes the alternative name when that is the same name whole: the same words, then a word that
+ * begins with the cut one ("… Historical Society"). Otherwise it keeps what the census gives, less a dangling
+ * connective at the end ("in", "of", "and", "&", "the", "for", "at", "a", "an", "on", "to", "dba": no name ends so;
+ * one of 60 characters that was not cut loses only such a word), and the rule above still applies to it (an
+ * operator's name gives way to the museum's own: "Old Sturbridge Village"). Nothing is ever added to a name, and an
+ * alternative name that is cut itself ("… Preservation Off", "… Museums and") is never taken.
  */
 const NAME_CUT_AT = 60;
 const DANGLING = /\s+(of|the|and|&|in|for|at|a|an|on|to|dba)$/i;
-function uncutName(name: string, alt: string): string {
-  const words = (s: string) => s.toLowerCase().replace(/^the\s+/, "").split(/\s+/).filter(Boolean);
-  const whole = words(name).slice(0, -1); // the last word may be cut ("Socie")
-  const other = words(alt);
-  const prefix = (a: string[], b: string[]) => a.length > 1 && a.length <= b.length && a.every((w, i) => w === b[i]);
-  if (other.length && (prefix(whole, other) || prefix(other, whole))) return alt;
+function withoutDangling(name: string): string {
   let trimmed = name;
   while (DANGLING.test(trimmed)) trimmed = trimmed.replace(DANGLING, "");
   return trimmed || name;
+}
+function completes(alt: string, cut: string): boolean {
+  const words = (s: string) => s.toLowerCase().replace(/^the\s+/, "").split(/\s+/).filter(Boolean);
+  const name = words(cut);
+  const other = words(alt);
+  const head = name.slice(0, -1);
+  const last = name.at(-1) ?? "";
+  const next = other[head.length];
+  return head.length > 1 && next !== undefined && head.every((w, i) => w === other[i]) && next.startsWith(last) && next.length >= last.length;
 }
 
 export const imlsMuseums: Dataset = {
