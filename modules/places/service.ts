@@ -636,8 +636,8 @@ export class PlacesService {
    * - featured: the city's most notable places city-wide (radius scaled by city size), notability first;
    *   places scoring below 1 (organisations, PO boxes, historical-society offices, shops) never feature.
    * - nearby and category lists: distance bands first (≤1, ≤3, ≤10, ≤25 mi — the cap), then within a band
-   *   recent before stale (food/store/lodging from data older than five years), local food and stores before
-   *   chains and the business dump's company names after the rest, then notability + quality, then distance.
+   *   recent before stale (food/store/lodging from data older than five years); among the recent, chains' food and
+   *   stores and the business dump's company names after the others; then notability + quality, then distance.
    * - local gems: independent (no NSI brand) food and store places downtown, in the same bands.
    */
   private async rank(city: IndexedCity, kind: ListKind): Promise<Array<{ r: Row; d: number }>> {
