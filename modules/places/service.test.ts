@@ -179,6 +179,18 @@ describe("place lists over real data", () => {
     for (const sight of ["Utahs Hogle Zoo", "Capitol Theatre", "Old Hansen Planetarium"]) expect(titles.slice(0, 6), sight).toContain(sight);
   }, 120_000);
 
+  test("Helena's featured list: an apartment block or office building never comes before a sight, whatever its score", async () => {
+    // The store has Porter Flats Apartments (listed, with a Wikipedia article): the old order put it third.
+    const found = (await get("/api/places/search?q=Porter%20Flats&city=Helena&state=MT")).body as any[];
+    expect(found.map((p) => p.kind)).toContain("apartment building");
+    const featured = (await get("/api/places/featured?city=Helena&state=MT&count=24")).body as any[];
+    const building = (p: any) => /^(apartment building|office building|commercial building|warehouse)$/.test(p.kind);
+    const first = featured.findIndex(building);
+    if (first >= 0) for (const p of featured.slice(first)) expect(building(p), `${p.title} after ${featured[first].title}`).toBe(true);
+    expect(featured.slice(0, 12).map((p) => p.title)).toContain("Cathedral of Saint Helena");
+    expect(featured.map((p) => p.title)).not.toContain("Porter Flats Apartments"); // 24 sights come first
+  }, 120_000);
+
   test("a sight answers the same in its list and by id: the Wikipedia paragraph of its group's record goes with it everywhere", async () => {
     const featured = (await get("/api/places/featured?city=New%20York&state=NY&count=24")).body as any[];
     // Park Slope Historic District's card is OSM's point merged with the Register's line; Wikipedia's paragraph is a

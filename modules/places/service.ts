@@ -6,7 +6,7 @@ import type { CityIndex, IndexedCity } from "../cities";
 import { LIST_LABELS, toListId } from "../../src/domain/categories";
 import { US_STATES } from "../../src/domain/states";
 import { distanceMiles } from "../../src/geo";
-import { BUSINESS_DUMP, isCasinoResort, isOrganisationName, notability, SIGNAL_TAGS } from "../../db/import/places/filters";
+import { BUSINESS_DUMP, isCasinoResort, isOrganisationName, isPrivateBuilding, notability, SIGNAL_TAGS } from "../../db/import/places/filters";
 import { addressKey, MERGE_RADIUS_M } from "../../db/import/places/store";
 
 /** One place as every API answer carries it (discovery.md section 3 + provenance, DECISIONS 1–3). */
@@ -633,8 +633,9 @@ export class PlacesService {
 
   /**
    * Issue 11 ordering.
-   * - featured: the city's most notable places city-wide (radius scaled by city size), notability first;
-   *   places scoring below 1 (organisations, PO boxes, historical-society offices, shops) never feature.
+   * - featured: the city's most notable places city-wide (radius scaled by city size), notability first, apartment
+   *   and office buildings after the sights; places scoring below 1 (organisations, PO boxes, historical-society
+   *   offices, shops) never feature.
    * - nearby and category lists: distance bands first (≤1, ≤3, ≤10, ≤25 mi — the cap), then within a band
    *   recent before stale (food/store/lodging from data older than five years); among the recent, chains' food and
    *   stores and the business dump's company names after the others; then notability + quality, then distance.
@@ -669,9 +670,11 @@ export class PlacesService {
         sights.map(({ r, key }) => ({ key, latitude: Number(r.latitude), longitude: Number(r.longitude) })),
         names,
       );
+      // An apartment block or an office building follows the sights whatever its score: its listing and article make
+      // it a fine façade, and in a city of few sights its score still put it third (Helena's Porter Flats Apartments).
       return sights
-        .map(({ r, n, area }, i) => ({ r, n: n + (area ? 0 : eponymBonus(n, borrowed[i]!)), d: dist(r) }))
-        .sort((a, b) => b.n - a.n || Number(b.r.quality) - Number(a.r.quality) || a.d - b.d || Number(a.r.id) - Number(b.r.id));
+        .map(({ r, n, area }, i) => ({ r, n: n + (area ? 0 : eponymBonus(n, borrowed[i]!)), d: dist(r), building: isPrivateBuilding(String(r.kind)) ? 1 : 0 }))
+        .sort((a, b) => a.building - b.building || b.n - a.n || Number(b.r.quality) - Number(a.r.quality) || a.d - b.d || Number(a.r.id) - Number(b.r.id));
     }
     let categories: number[] | null = null;
     let radii = NEARBY_RADII;

@@ -183,6 +183,8 @@ const LISTING_SOURCES = new Set([
 const FAMOUS_KIND = /\b(attraction|museum|viewpoint|zoo|aquarium|theme park|casino|gallery|landmark|planetarium|botanical garden|lighthouse)\b/i;
 /** Lesser sights: a statue or a plaque is worth a look on the way, rarely the reason to come. */
 const PRIVATE_KIND = /^(apartment building|office building|commercial building|warehouse)$/;
+/** Someone's home or workplace (Wikidata's words): a fine façade, never the lead of a city's sights. */
+export const isPrivateBuilding = (kind: string) => PRIVATE_KIND.test(kind);
 const MINOR_KIND = /\b(monument|memorial|statue|historic bridge)\b/i;
 // A general museum (GMU) is as much a museum as a history museum: IMLS files the Neon Museum and the Mob Museum so.
 const MUSEUM_DISCIPLINE: Record<string, number> = { ART: 3, SCI: 3, NAT: 3, ZAW: 3, HST: 2, BOT: 2, GMU: 2, CMU: 1, HSC: -2 };
@@ -274,7 +276,7 @@ export function notability(p: NotabilityInput): number {
   else if (p.kind === "historic house") score -= 1;
   // An apartment block, an office or commercial building, a warehouse (Wikidata's words, historic-wikipedia.ts) is
   // someone's home or workplace: an article and a listing make it a fine façade, not a sight to lead a city's list.
-  else if (PRIVATE_KIND.test(p.kind)) score -= 3;
+  else if (isPrivateBuilding(p.kind)) score -= 3;
   if (p.tags?.tourism && /attraction|museum|viewpoint/.test(p.tags.tourism)) score += 2;
   if (p.categoryId === CATEGORY.food || p.categoryId === CATEGORY.stores) score -= 2;
   if (isOrganisationName(p.title) || /\b(society|association|council|commission|committee|club)\b|^friends of\b/i.test(p.title)) score -= 6;
