@@ -4,7 +4,7 @@ import { openDatabase } from "./client";
 import { importCities } from "./import/cities";
 import { migrate } from "./migrate";
 import { migrations } from "./migrations";
-import { testDir } from "./testing-template";
+import { migratedDatabase, testDir } from "./testing-template";
 
 test("migrations apply once and a second start changes nothing", async () => {
   const database = await openDatabase(`file:${join(testDir("ls-mig-"), "db.sqlite")}`);
@@ -17,8 +17,7 @@ test("migrations apply once and a second start changes nothing", async () => {
 });
 
 test("the city import runs at first start only, with progress lines", async () => {
-  const database = await openDatabase(`file:${join(testDir("ls-imp-"), "db.sqlite")}`);
-  await migrate(database.client);
+  const database = await migratedDatabase("ls-imp-");
   const lines: string[] = [];
   const first = await importCities(database, { log: (l) => lines.push(l) });
   expect(first.imported).toBe(true);

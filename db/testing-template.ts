@@ -8,6 +8,8 @@
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { openDatabase } from "./client";
+import { migrate } from "./migrate";
 
 const made = new Set<string>();
 
@@ -15,7 +17,7 @@ const made = new Set<string>();
  * A folder of a test's own under the system's temporary folder (TMPDIR: `npm test` gives each run one of its
  * own and removes it at the end). src/test-preload.ts removes every such folder once its test file has run, so
  * a file's databases and extracts (up to ~170 MB a file) do not stay on the disk while the other files run:
- * CI once ran out of disk mid-run. (bun test runs no "exit" handler; a script's folders go on exit.)
+ * CI once ran out of disk mid-run. (bun test runs no "exit" handler, so an exit hook would remove nothing.)
  */
 export function testDir(prefix = "localscope-test-"): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
@@ -29,7 +31,12 @@ export function removeTestDirs() {
   made.clear();
 }
 
-process.once("exit", removeTestDirs);
+/** An empty database of a test's own, migrated (in a `testDir` named by `prefix`). */
+export async function migratedDatabase(prefix: string) {
+  const database = await openDatabase(`file:${join(testDir(prefix), "db.sqlite")}`);
+  await migrate(database.client);
+  return database;
+}
 
 export function testTemplate(name: "base" | "e2e" | "places"): string | undefined {
   const dir = process.env.LOCALSCOPE_TEST_TEMPLATES;

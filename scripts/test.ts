@@ -120,18 +120,18 @@ async function written(file: string, writer: Promise<unknown>): Promise<boolean>
  * its errors between tests. */
 function failedUnitTests(output: string): string[] {
   const found = new Map<string, string[]>();
-  let since: string[] = [];
+  let before: string[] = [];
   let last: string[] | undefined;
   const lines = output.split("\n");
   for (const [i, line] of lines.entries()) {
     if (line.startsWith("(fail)")) {
-      last = found.has(line) ? undefined : [...since.slice(-40), line];
+      last = found.has(line) ? undefined : [...before.slice(-40), line];
       if (last) found.set(line, last);
     } else if (last && /^\s+\^ /.test(line)) last.push(line);
     else last = undefined;
     if (line.startsWith("# Unhandled error")) found.set(`${line} ${i}`, lines.slice(i, i + 30));
-    if (/^\((pass|fail|skip|todo)\)/.test(line) || /^\S.*\.test\.tsx?:$/.test(line) || /^\s*\d+ tests? failed:$/.test(line)) since = [];
-    else since.push(line);
+    if (/^\((pass|fail|skip|todo)\)/.test(line) || /^\S.*\.test\.tsx?:$/.test(line) || /^\s*\d+ tests? failed:$/.test(line)) before = [];
+    else before.push(line);
   }
   return [...found.values()].map((entry) => entry.join("\n").trim());
 }
@@ -288,6 +288,9 @@ const e2eFlaky = count(e2e.output, /^\s*(\d+) flaky/gm);
 // What failed, again at the end: CI keeps the tail of a long log, and a failure printed minutes earlier in a
 // stage's output would be cut from it.
 const failures = [...failedUnitTests(unitOutput), ...failedBrowserTests(e2e.output)];
+// A full disk fails tests by the dozen, none on its own logic: said first, once.
+const noSpace = [unitOutput, e2e.output, fuzz.output, durability.output, template.output].join("\n").match(/ENOSPC/g)?.length ?? 0;
+if (noSpace) console.log(`\n── the disk ran out of space during the run (ENOSPC ${noSpace} times): the failures below may be its doing; see the disk lines at the end ──`);
 if (failures.length) console.log(`\n── what failed (${failures.length}) ──\n${failures.join("\n\n")}`);
 
 console.log("\nstage                                              start    wall     CPU");

@@ -1,18 +1,14 @@
 /** /about names Overture Places (CDLA-Permissive-2.0) with its release once an operator imported it (issue 11, decision 024). */
 import { expect, test } from "bun:test";
-import { openDatabase } from "../db/client";
-import { migrate } from "../db/migrate";
-import { join } from "node:path";
 import { PlacesService } from "../modules/places";
 import { createApp } from "./app";
 import { loadConfig } from "./config";
 import { silentLog, testAssets, testServices } from "./testing";
-import { testDir } from "../db/testing-template";
+import { migratedDatabase } from "../db/testing-template";
 
 test("/about lists Overture only after an Overture import, with the release date", async () => {
   const { cityIndex } = await testServices();
-  const database = await openDatabase(`file:${join(testDir("ls-about-"), "db.sqlite")}`);
-  await migrate(database.client);
+  const database = await migratedDatabase("ls-about-");
   const app = () => createApp({ config: loadConfig({ NODE_ENV: "test" }), database, cityIndex, places: new PlacesService(database.client, cityIndex, async () => {}), assets: testAssets, log: silentLog() });
   const about = async () => (await app().handle(new Request("http://localhost/about"))).text();
   const before = await about();

@@ -5,14 +5,11 @@
  * activities deleted, a user deleted (cascade), and finally the rollups rebuilt by the migration's backfill.
  */
 import { beforeAll, describe, expect, test } from "bun:test";
-import { join } from "node:path";
 import type { Client } from "@libsql/client";
-import { openDatabase } from "../../db/client";
-import { migrate } from "../../db/migrate";
 import { migrations } from "../../db/migrations";
 import { SESSION_TTL_MS } from "../auth";
 import { analytics, categoryName, dailySeries, EXPLORE_PATTERNS, percent, ROLLUP_SESSION_TTL_MS, TOP_LIMIT, trendOf } from "./service";
-import { testDir } from "../../db/testing-template";
+import { migratedDatabase } from "../../db/testing-template";
 
 const D = 86_400_000;
 const H = 3_600_000;
@@ -132,8 +129,7 @@ const rand = random(20261124);
 const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
 
 beforeAll(async () => {
-  const database = await openDatabase(`file:${join(testDir("ls-admin-rollups-"), "db.sqlite")}`);
-  await migrate(database.client);
+  const database = await migratedDatabase("ls-admin-rollups-");
   client = database.client;
   // One batch (one transaction): the triggers still run once per row, in this order.
   const writes: { sql: string; args: (string | number | null)[] }[] = [];

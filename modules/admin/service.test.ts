@@ -3,15 +3,12 @@
  * arithmetic; definitions in docs/decisions/021-admin-metrics.md).
  */
 import { beforeAll, describe, expect, test } from "bun:test";
-import { join } from "node:path";
 import type { Client } from "@libsql/client";
-import { openDatabase } from "../../db/client";
-import { migrate } from "../../db/migrate";
 import { SESSION_TTL_MS } from "../auth";
 import { analytics, dailySeries, dataHealth, listActivities, listUsers } from "./service";
 import { UsersQuery } from "./model";
 import * as v from "valibot";
-import { testDir } from "../../db/testing-template";
+import { migratedDatabase } from "../../db/testing-template";
 
 const D = 86_400_000;
 const H = 3_600_000;
@@ -40,8 +37,7 @@ const activities = [
 ] as const;
 
 beforeAll(async () => {
-  const database = await openDatabase(`file:${join(testDir("ls-admin-"), "db.sqlite")}`);
-  await migrate(database.client);
+  const database = await migratedDatabase("ls-admin-");
   client = database.client;
   for (const [id, username, email, guest, created] of users) {
     await client.execute({ sql: "INSERT INTO users (id, username, email, is_guest, created_at) VALUES (?, ?, ?, ?, ?)", args: [id, username, email, guest, created] });
@@ -150,8 +146,7 @@ describe("GET /api/admin/analytics figures", () => {
   });
 
   test("an empty database answers zeros, not NaN", async () => {
-    const empty = await openDatabase(`file:${join(testDir("ls-admin-empty-"), "db.sqlite")}`);
-    await migrate(empty.client);
+    const empty = await migratedDatabase("ls-admin-empty-");
     const result = await analytics(empty.client, N);
     expect(result.overview).toEqual({ totalUsers: 0, activeUsersToday: 0, activeUsersThisWeek: 0, totalFavorites: 0, totalActivities: 0, avgActivitiesPerUser: 0 });
     expect(result.userGrowth.growthRate).toBe(0);

@@ -1,13 +1,13 @@
 import { expect, test } from "bun:test";
 import type { Row } from "@libsql/client";
-import { openDatabase } from "../../db/client";
-import { migrate } from "../../db/migrate";
 import { importDatasetState } from "../../db/import/places/store";
 import type { PlaceInput } from "../../db/import/places/types";
-import { join } from "node:path";
 import { CityIndex, type IndexedCity } from "../cities";
 import { corroborated, oneOfEachName, PlacesService } from "./service";
-import { testDir } from "../../db/testing-template";
+import { migratedDatabase } from "../../db/testing-template";
+
+/** Downtown Las Vegas, as the city index has it, for the ranking tests. */
+const vegas: IndexedCity = { id: 2, name: "Las Vegas", stateCode: "NV", stateName: "Nevada", population: 600_000, latitude: 36.1716, longitude: -115.1391, countyName: "Clark", timezone: "America/Los_Angeles", ranking: 1, zips: "89101" };
 
 const row = (id: number, title_key: string, state_code: string, latitude: number, longitude: number) => ({ r: { id, title_key, state_code, latitude, longitude } as unknown as Row });
 
@@ -40,8 +40,7 @@ test("one museum that two datasets put at points of its block 150 m apart, at on
 });
 
 test("nearby, food, local gems and a search in a border city list a restaurant filed under two states once", async () => {
-  const database = await openDatabase(`file:${join(testDir("ls-lists-"), "db.sqlite")}`);
-  await migrate(database.client);
+  const database = await migratedDatabase("ls-lists-");
   const washington: IndexedCity = { id: 1, name: "Washington", stateCode: "DC", stateName: "District of Columbia", population: 700_000, latitude: 38.89511, longitude: -77.03637, countyName: "District of Columbia", timezone: "America/New_York", ranking: 1, zips: "20001" };
   const place = (over: Partial<PlaceInput>): PlaceInput => ({ source: "a", sourceId: "1", categoryId: 10, kind: "restaurant", title: "Kotobuki", stateCode: "DC", latitude: 38.90531, longitude: -77.06627, ...over });
   await importDatasetState(database.client, { key: "dc", licence: "CC-BY-4.0", read: () => [place({ source: "dc" }), place({ source: "dc", sourceId: "2", title: "Little China Cafe", latitude: 38.9 })] }, "DC");
@@ -62,9 +61,7 @@ test("featured never groups two sights whose names have no Latin letters (no key
 });
 
 test("within a distance band, local food comes before a chain's, even one whose record has more fields", async () => {
-  const database = await openDatabase(`file:${join(testDir("ls-chains-"), "db.sqlite")}`);
-  await migrate(database.client);
-  const vegas: IndexedCity = { id: 2, name: "Las Vegas", stateCode: "NV", stateName: "Nevada", population: 600_000, latitude: 36.1716, longitude: -115.1391, countyName: "Clark", timezone: "America/Los_Angeles", ranking: 1, zips: "89101" };
+  const database = await migratedDatabase("ls-chains-");
   const food = (over: Partial<PlaceInput>): PlaceInput => ({ source: "a", sourceId: "1", categoryId: 10, kind: "restaurant", title: "Tacos Mexico", stateCode: "NV", latitude: 36.1716, longitude: -115.1391, ...over });
   await importDatasetState(database.client, { key: "a", licence: "CC0-1.0", read: () => [
     food({ sourceId: "1", title: "Starbucks", kind: "cafe", latitude: 36.175, phone: "(702) 555-0101", website: "https://www.starbucks.com" }),
@@ -76,9 +73,7 @@ test("within a distance band, local food comes before a chain's, even one whose 
 });
 
 test("within a distance band, the 2011 business dump's company names ('… Inc', '… Svc') follow the places; a museum's legal name does not", async () => {
-  const database = await openDatabase(`file:${join(testDir("ls-companies-"), "db.sqlite")}`);
-  await migrate(database.client);
-  const vegas: IndexedCity = { id: 2, name: "Las Vegas", stateCode: "NV", stateName: "Nevada", population: 600_000, latitude: 36.1716, longitude: -115.1391, countyName: "Clark", timezone: "America/Los_Angeles", ranking: 1, zips: "89101" };
+  const database = await migratedDatabase("ls-companies-");
   const place = (over: Partial<PlaceInput>): PlaceInput => ({ source: "wof-simplegeo", sourceId: "1", categoryId: 9, kind: "theater", title: "x", stateCode: "NV", latitude: 36.1716, longitude: -115.1391, observedAt: "2011", ...over });
   await importDatasetState(database.client, { key: "wof-simplegeo", licence: "CC0-1.0", read: () => [
     // The company's record has more fields, so quality alone put it first.

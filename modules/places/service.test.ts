@@ -1,11 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { testApp } from "../../src/testing";
-import { join } from "node:path";
-import { openDatabase } from "../../db/client";
-import { migrate } from "../../db/migrate";
 import { openNow, PlacesService } from "./service";
 import { dissolvedChain } from "../../db/import/places/filters";
-import { testDir } from "../../db/testing-template";
+import { migratedDatabase } from "../../db/testing-template";
 
 const { request, cityIndex } = await testApp();
 const get = async (path: string) => {
@@ -317,8 +314,7 @@ describe("bad input is a 400 with a field message, unknown things are 404, never
 
   test("a real city with no places answers an empty list", async () => {
     // A store with no places at all (the state loader finds nothing to import).
-    const database = await openDatabase(`file:${join(testDir("ls-empty-"), "db.sqlite")}`);
-    await migrate(database.client);
+    const database = await migratedDatabase("ls-empty-");
     const empty = new PlacesService(database.client, cityIndex, async () => {});
     const jordan = cityIndex.find("Jordan", "MT")!;
     expect(await empty.page(jordan, "nearby", 8, 0)).toEqual([]);
@@ -329,8 +325,7 @@ describe("bad input is a 400 with a field message, unknown things are 404, never
 
 describe("pages rendered on the server (pageIfReady)", () => {
   test("never starts a state import; once the state is in, answers what the list answers; a slow answer is null", async () => {
-    const database = await openDatabase(`file:${join(testDir("ls-ready-"), "db.sqlite")}`);
-    await migrate(database.client);
+    const database = await migratedDatabase("ls-ready-");
     let imports = 0;
     let holdLive = false;
     const live = { ensureCity: () => (holdLive ? new Promise<void>(() => {}) : Promise.resolve()) };

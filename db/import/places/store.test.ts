@@ -1,22 +1,15 @@
 import { expect, test } from "bun:test";
 import type { InStatement } from "@libsql/client";
-import { join } from "node:path";
-import { openDatabase } from "../../client";
-import { migrate } from "../../migrate";
 import { formatSummary, importDatasetState, lngCells, storedPlaces, titleKey, type StateCarry } from "./store";
 import { createStateLoader, importState } from ".";
 import { CATEGORY, type PlaceInput, type ReadResult } from "./types";
-import { testDir } from "../../testing-template";
+import { migratedDatabase } from "../../testing-template";
 
 const place = (over: Partial<PlaceInput>): PlaceInput => ({
   source: "a", sourceId: "1", categoryId: 10, kind: "restaurant", title: "Blue Door Café", stateCode: "NV", latitude: 36.1, longitude: -115.1, ...over,
 });
 
-async function freshDb() {
-  const database = await openDatabase(`file:${join(testDir("ls-places-"), "db.sqlite")}`);
-  await migrate(database.client);
-  return database;
-}
+const freshDb = () => migratedDatabase("ls-places-");
 const count = async (database: Awaited<ReturnType<typeof freshDb>>, table: string) =>
   Number((await database.client.execute(`SELECT count(*) AS n FROM ${table}`)).rows[0]!.n);
 
