@@ -237,16 +237,18 @@ describe("the writer thread (the server's batches are written off the request th
     let sink: ReturnType<typeof threadWriter> | undefined;
     const log = trafficLog(database, { now: Date.now() }, {
       log: { error: (...args) => errors.push(args) },
-      intervalMs: 30,
-      // The thread writes handed-over rows a minute after taking them (500 ms in the server): it dies before, on any
-      // machine. (With 500 ms, a loaded machine's 120 ms sleep once outlasted it: the thread wrote the rows and died
-      // before its "written" reached the server, which wrote them again.)
+      // Three rows hand a batch over (batchSize); no timer tick meanwhile (an idle tick sends the thread "maintain",
+      // which writes what it holds first: with a 30 ms timer the thread wrote the rows within a tick, and on a
+      // loaded machine died before its "written" reached the server, which wrote them again). The thread waits a
+      // minute before writing what it was handed (500 ms in the server): it dies first, on any machine.
+      batchSize: 3,
+      intervalMs: 60_000,
       thread: (lost) => (sink = threadWriter({ url: database.url, hashIps: false, retentionDays: 30, writeDelayMs: 60_000 }, lost)),
     });
     log.start();
-    await log.flush(); // the thread has opened the database: the timer's batches are now handed over
+    await log.flush(); // the thread has opened the database: batches are now handed over
     for (const path of ["/a", "/b", "/c"]) log.record(entry(Date.now(), { path }));
-    await Bun.sleep(120); // handed over by the timer and acknowledged (taken, not written)
+    await Bun.sleep(120); // handed over at the batch size and acknowledged (taken, not written)
     sink!.close!(); // the thread dies before its write (the old code lost /a, /b and /c here)
     log.record(entry(Date.now(), { path: "/d" }));
     await log.stop();
