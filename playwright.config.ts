@@ -34,7 +34,15 @@ const browser = (executablePath: string) => ({
   reducedMotion: "reduce" as const,
   launchOptions: {
     executablePath: process.env.CHROMIUM_PATH ?? executablePath,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
   },
 });
 

@@ -33,7 +33,12 @@ test("the connection opened after a transaction keeps the settings (a lock is wa
   try {
     const settings = async () =>
       Object.fromEntries(
-        await Promise.all(["busy_timeout", "foreign_keys", "synchronous"].map(async (name) => [name, Object.values((await database.client.execute(`PRAGMA ${name}`)).rows[0]!)[0]])),
+        await Promise.all(
+          ["busy_timeout", "foreign_keys", "synchronous"].map(async (name) => [
+            name,
+            Object.values((await database.client.execute(`PRAGMA ${name}`)).rows[0]!)[0],
+          ]),
+        ),
       );
     const expected = { busy_timeout: 5000, foreign_keys: 1, synchronous: 1 };
     expect(await settings()).toEqual(expected);

@@ -1,4 +1,11 @@
-import { createClient, type Client, type InArgs, type InStatement, type ResultSet, type TransactionMode } from "@libsql/client";
+import {
+  createClient,
+  type Client,
+  type InArgs,
+  type InStatement,
+  type ResultSet,
+  type TransactionMode,
+} from "@libsql/client";
 import { ConnectionPool } from "@libsql/client/sqlite3";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { mkdirSync } from "node:fs";
@@ -13,7 +20,8 @@ export interface Database {
 }
 
 const BUSY_RETRY_MS = 10_000;
-const isBusy = (error: unknown) => error instanceof Error && /SQLITE_BUSY/.test(`${(error as { code?: string }).code ?? ""} ${error.message}`);
+const isBusy = (error: unknown) =>
+  error instanceof Error && /SQLITE_BUSY/.test(`${(error as { code?: string }).code ?? ""} ${error.message}`);
 
 /** Run `work`, again after a short, growing wait while it fails with SQLITE_BUSY (at most about 10 s). */
 export async function whenNotBusy<T>(work: () => Promise<T>): Promise<T> {
@@ -77,8 +85,12 @@ export async function openDatabase(url: string, authToken?: string): Promise<Dat
     // upgraded). A statement or batch that failed so did nothing: it is run again after a short wait.
     const execute = client.execute.bind(client) as (stmt: InStatement) => Promise<ResultSet>;
     const batch = client.batch.bind(client);
-    client.execute = ((stmt: InStatement, args?: InArgs) => whenNotBusy(() => execute(args === undefined ? stmt : ({ sql: stmt as string, args } as InStatement)))) as Client["execute"];
-    client.batch = ((stmts: Array<InStatement>, mode?: TransactionMode) => whenNotBusy(() => batch(stmts, mode))) as Client["batch"];
+    client.execute = ((stmt: InStatement, args?: InArgs) =>
+      whenNotBusy(() =>
+        execute(args === undefined ? stmt : ({ sql: stmt as string, args } as InStatement)),
+      )) as Client["execute"];
+    client.batch = ((stmts: Array<InStatement>, mode?: TransactionMode) =>
+      whenNotBusy(() => batch(stmts, mode))) as Client["batch"];
   }
   return { client, db: drizzle(client, { schema }), close: () => client.close() };
 }

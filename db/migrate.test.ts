@@ -9,10 +9,19 @@ import { migratedDatabase, testDir } from "./testing-template";
 test("migrations apply once and a second start changes nothing", async () => {
   const database = await openDatabase(`file:${join(testDir("ls-mig-"), "db.sqlite")}`);
   expect(await migrate(database.client)).toEqual(migrations.map((m) => m.tag));
-  expect(migrations.map((m) => m.tag).slice(0, 4)).toEqual(["0000_init", "0001_places", "0002_content", "0003_accounts"]);
+  expect(migrations.map((m) => m.tag).slice(0, 4)).toEqual([
+    "0000_init",
+    "0001_places",
+    "0002_content",
+    "0003_accounts",
+  ]);
   expect(await migrate(database.client)).toEqual([]);
-  const tables = (await database.client.execute("SELECT name FROM sqlite_master WHERE type = 'table'")).rows.map((r) => r.name);
-  expect(tables).toEqual(expect.arrayContaining(["cities", "data_imports", "__migrations", "places", "place_sources", "places_rtree"]));
+  const tables = (await database.client.execute("SELECT name FROM sqlite_master WHERE type = 'table'")).rows.map(
+    (r) => r.name,
+  );
+  expect(tables).toEqual(
+    expect.arrayContaining(["cities", "data_imports", "__migrations", "places", "place_sources", "places_rtree"]),
+  );
   database.close();
 });
 

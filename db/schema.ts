@@ -78,7 +78,10 @@ export const places = sqliteTable(
     /** The name-suggestion-index brand the place belongs to (a chain), or null for an independent place. */
     brand: text("brand"),
   },
-  (t) => [index("places_state_category_idx").on(t.stateCode, t.categoryId), index("places_title_key_idx").on(t.titleKey)],
+  (t) => [
+    index("places_state_category_idx").on(t.stateCode, t.categoryId),
+    index("places_title_key_idx").on(t.titleKey),
+  ],
 );
 
 /** Which dataset record became (or was merged into) which place: makes every import idempotent. */
@@ -193,7 +196,10 @@ export const favorites = sqliteTable(
     itemData: text("item_data").notNull(),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
   },
-  (t) => [uniqueIndex("favorites_user_item_idx").on(t.userId, t.itemType, t.itemId), index("favorites_user_created_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    uniqueIndex("favorites_user_item_idx").on(t.userId, t.itemType, t.itemId),
+    index("favorites_user_created_idx").on(t.userId, t.createdAt),
+  ],
 );
 
 /** What signed-in users did (city_discovered, category_explored, place_visited, search_performed). */
@@ -213,7 +219,10 @@ export const activities = sqliteTable(
     activityData: text("activity_data"),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
   },
-  (t) => [index("activities_user_created_idx").on(t.userId, t.createdAt), index("activities_created_idx").on(t.createdAt)],
+  (t) => [
+    index("activities_user_created_idx").on(t.userId, t.createdAt),
+    index("activities_created_idx").on(t.createdAt),
+  ],
 );
 
 /**
@@ -285,30 +294,48 @@ export const trafficHourly = sqliteTable("traffic_hourly", {
 });
 
 /** Hourly page visits (bots left out). The page, country and visitor tables are WITHOUT ROWID in the SQL (clustered by key). */
-export const trafficPages = sqliteTable("traffic_pages", { hour: integer("hour").notNull(), path: text("path").notNull(), requests: integer("requests").notNull() }, (t) => [
-  primaryKey({ columns: [t.hour, t.path] }),
-]);
+export const trafficPages = sqliteTable(
+  "traffic_pages",
+  { hour: integer("hour").notNull(), path: text("path").notNull(), requests: integer("requests").notNull() },
+  (t) => [primaryKey({ columns: [t.hour, t.path] })],
+);
 /** Hourly visits per country (bots left out). */
-export const trafficCountries = sqliteTable("traffic_countries", { hour: integer("hour").notNull(), country: text("country").notNull(), requests: integer("requests").notNull() }, (t) => [
-  primaryKey({ columns: [t.hour, t.country] }),
-]);
+export const trafficCountries = sqliteTable(
+  "traffic_countries",
+  { hour: integer("hour").notNull(), country: text("country").notNull(), requests: integer("requests").notNull() },
+  (t) => [primaryKey({ columns: [t.hour, t.country] })],
+);
 /** Daily page visits and countries: a range reads whole days here and its first, partial day from the hourly tables. */
-export const trafficPagesDaily = sqliteTable("traffic_pages_daily", { day: integer("day").notNull(), path: text("path").notNull(), requests: integer("requests").notNull() }, (t) => [
-  primaryKey({ columns: [t.day, t.path] }),
-]);
-export const trafficCountriesDaily = sqliteTable("traffic_countries_daily", { day: integer("day").notNull(), country: text("country").notNull(), requests: integer("requests").notNull() }, (t) => [
-  primaryKey({ columns: [t.day, t.country] }),
-]);
+export const trafficPagesDaily = sqliteTable(
+  "traffic_pages_daily",
+  { day: integer("day").notNull(), path: text("path").notNull(), requests: integer("requests").notNull() },
+  (t) => [primaryKey({ columns: [t.day, t.path] })],
+);
+export const trafficCountriesDaily = sqliteTable(
+  "traffic_countries_daily",
+  { day: integer("day").notNull(), country: text("country").notNull(), requests: integer("requests").notNull() },
+  (t) => [primaryKey({ columns: [t.day, t.country] })],
+);
 /** All-time totals of the two above (the "all" range reads these). */
-export const trafficPagesTotal = sqliteTable("traffic_pages_total", { path: text("path").primaryKey(), requests: integer("requests").notNull() });
-export const trafficCountriesTotal = sqliteTable("traffic_countries_total", { country: text("country").primaryKey(), requests: integer("requests").notNull() });
+export const trafficPagesTotal = sqliteTable("traffic_pages_total", {
+  path: text("path").primaryKey(),
+  requests: integer("requests").notNull(),
+});
+export const trafficCountriesTotal = sqliteTable("traffic_countries_total", {
+  country: text("country").primaryKey(),
+  requests: integer("requests").notNull(),
+});
 /** One row per visitor key and day (the key changes daily with the salt); `hour` = first seen. */
-export const trafficVisitors = sqliteTable("traffic_visitors", { day: integer("day").notNull(), visitor: text("visitor").notNull(), hour: integer("hour").notNull() }, (t) => [
-  primaryKey({ columns: [t.day, t.visitor] }),
-  index("traffic_visitors_hour_idx").on(t.hour),
-]);
+export const trafficVisitors = sqliteTable(
+  "traffic_visitors",
+  { day: integer("day").notNull(), visitor: text("visitor").notNull(), hour: integer("hour").notNull() },
+  (t) => [primaryKey({ columns: [t.day, t.visitor] }), index("traffic_visitors_hour_idx").on(t.hour)],
+);
 /** The daily salt of visitor keys; older days' salts are deleted (DECISIONS 23). `day` = epoch days (UTC). */
-export const trafficSalts = sqliteTable("traffic_salts", { day: integer("day").primaryKey(), salt: text("salt").notNull() });
+export const trafficSalts = sqliteTable("traffic_salts", {
+  day: integer("day").primaryKey(),
+  salt: text("salt").notNull(),
+});
 
 // ——— Admin panel (issue 14, migration 0006, docs/decisions/021-admin-metrics.md) ———
 
@@ -425,7 +452,10 @@ export const adminUserCityHours = sqliteTable(
     n: integer("n").notNull(),
     prevLast: integer("prev_last"),
   },
-  (t) => [primaryKey({ columns: [t.hour, t.userId, t.state, t.cityKey] }), index("admin_user_city_hours_chain_idx").on(t.userId, t.state, t.cityKey, t.hour)],
+  (t) => [
+    primaryKey({ columns: [t.hour, t.userId, t.state, t.cityKey] }),
+    index("admin_user_city_hours_chain_idx").on(t.userId, t.state, t.cityKey, t.hour),
+  ],
 );
 
 /** Per user, state (upper-cased) and UTC hour: activities, first/last time. */
@@ -442,7 +472,10 @@ export const adminUserStateHours = sqliteTable(
     n: integer("n").notNull(),
     prevLast: integer("prev_last"),
   },
-  (t) => [primaryKey({ columns: [t.state, t.hour, t.userId] }), index("admin_user_state_hours_chain_idx").on(t.userId, t.state, t.hour)],
+  (t) => [
+    primaryKey({ columns: [t.state, t.hour, t.userId] }),
+    index("admin_user_state_hours_chain_idx").on(t.userId, t.state, t.hour),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------------------

@@ -23,10 +23,13 @@ async function freePort(): Promise<number> {
 export async function startSqld(): Promise<{ url: string; stop(): void }> {
   const dir = testDir("localscope-sqld-");
   const port = await freePort();
-  const sqld = Bun.spawn([sqldPath, "--no-welcome", "--db-path", join(dir, "data.sqld"), "--http-listen-addr", `127.0.0.1:${port}`], {
-    stdout: "ignore",
-    stderr: "ignore",
-  });
+  const sqld = Bun.spawn(
+    [sqldPath, "--no-welcome", "--db-path", join(dir, "data.sqld"), "--http-listen-addr", `127.0.0.1:${port}`],
+    {
+      stdout: "ignore",
+      stderr: "ignore",
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i++) {
     try {

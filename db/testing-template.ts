@@ -53,7 +53,11 @@ export function testTemplate(name: "base" | "e2e" | "places"): string | undefine
  * from the browser tests' template instead (the short fuzz: place routes answer from the store), or from
  * base when that is not there.
  */
-export function freshDatabase(dir = testDir(), name = `${crypto.randomUUID()}.db`, template: "base" | "e2e" = "base"): string {
+export function freshDatabase(
+  dir = testDir(),
+  name = `${crypto.randomUUID()}.db`,
+  template: "base" | "e2e" = "base",
+): string {
   const file = join(dir, name);
   const from = (template === "e2e" ? testTemplate("e2e") : undefined) ?? testTemplate("base");
   if (from) copyFileSync(from, file);

@@ -19,7 +19,10 @@ async function screenshot(page: Page, testInfo: TestInfo, name: string) {
 
 /** An account made through the API with its own (cookie-less) request client, so the browser stays signed out. */
 async function registerThroughApi(request: APIRequestContext, email: string, username = "Grace") {
-  const response = await request.post("/api/auth/register", { data: { email, username, password: PASSWORD }, headers: { "x-forwarded-for": uniqueIp() } });
+  const response = await request.post("/api/auth/register", {
+    data: { email, username, password: PASSWORD },
+    headers: { "x-forwarded-for": uniqueIp() },
+  });
   expect(response.status()).toBe(201);
 }
 
@@ -28,7 +31,10 @@ const hero = (page: Page) => page.getByRole("heading", { level: 1, name: "Travel
 test.describe("signed out", () => {
   test.use({ signedIn: false, viewport: PHONE });
 
-  test("any path shows the landing page, rendered on the server; axe finds nothing serious", async ({ page, request }, testInfo) => {
+  test("any path shows the landing page, rendered on the server; axe finds nothing serious", async ({
+    page,
+    request,
+  }, testInfo) => {
     for (const path of ["/", "/favorites", "/profile", "/map", "/category/facts", "/somewhere/else"]) {
       const html = await (await request.get(path)).text();
       expect(html, path).toContain("Travel Enlightened with LocalScope");
@@ -37,7 +43,14 @@ test.describe("signed out", () => {
     await page.goto("/favorites");
     await expect(hero(page)).toBeVisible();
     await expect(page).toHaveURL(/\/favorites$/);
-    for (const feature of ["Discover Local Gems", "Interactive Maps", "AI Travel Assistant", "Save Favorites", /^\d{1,3}(,\d{3})+ Cities$/, "Real-Time Updates"]) {
+    for (const feature of [
+      "Discover Local Gems",
+      "Interactive Maps",
+      "AI Travel Assistant",
+      "Save Favorites",
+      /^\d{1,3}(,\d{3})+ Cities$/,
+      "Real-Time Updates",
+    ]) {
       await expect(page.getByRole("heading", { level: 3, name: feature })).toBeVisible();
     }
     await expect(page.getByRole("button", { name: "Create Free Account" })).toBeVisible();
@@ -76,7 +89,9 @@ test.describe("signed out", () => {
     await expect(terms).toBeHidden();
   });
 
-  test("register from 'Get Started Free' → the app; Sign Out → the landing page with storage cleared", async ({ page }, testInfo) => {
+  test("register from 'Get Started Free' → the app; Sign Out → the landing page with storage cleared", async ({
+    page,
+  }, testInfo) => {
     await page.setExtraHTTPHeaders({ "x-forwarded-for": uniqueIp() });
     await page.goto("/");
     await islandsHydrated(page);
@@ -125,7 +140,10 @@ test.describe("signed out", () => {
   test.describe("auth dialog errors", () => {
     test.use({ expectedConsoleErrors: [/status of 401/] });
 
-    test("a wrong password says 'Invalid email or password'; editing clears it; toggling clears form, error and terms", async ({ page, request }) => {
+    test("a wrong password says 'Invalid email or password'; editing clears it; toggling clears form, error and terms", async ({
+      page,
+      request,
+    }) => {
       await page.setExtraHTTPHeaders({ "x-forwarded-for": uniqueIp() });
       const email = uniqueEmail("wrong");
       await registerThroughApi(request, email);
@@ -163,7 +181,9 @@ test.describe("signed out", () => {
       await register.getByRole("button", { name: "Sign in", exact: true }).click();
       await page.getByRole("dialog", { name: "Sign In" }).getByRole("button", { name: "Create one" }).click();
       await expect(page.getByRole("dialog", { name: "Create Account" }).getByRole("checkbox")).not.toBeChecked();
-      await expect(page.getByRole("dialog", { name: "Create Account" }).getByRole("button", { name: "Create Account" })).toBeDisabled();
+      await expect(
+        page.getByRole("dialog", { name: "Create Account" }).getByRole("button", { name: "Create Account" }),
+      ).toBeDisabled();
 
       // Escape closes the dialog and returns focus to the button that opened it.
       await page.keyboard.press("Escape");
@@ -204,7 +224,9 @@ test.describe("signed out", () => {
 test.describe("signed in as a guest", () => {
   test.use({ viewport: PHONE });
 
-  test("profile: real stats, 16 themes; a theme applies at once, also in dark mode, and survives a reload", async ({ page }, testInfo) => {
+  test("profile: real stats, 16 themes; a theme applies at once, also in dark mode, and survives a reload", async ({
+    page,
+  }, testInfo) => {
     await page.goto("/profile");
     await expect(page.getByTestId("member-since")).toHaveText(/^Member since [A-Z][a-z]+ \d{1,2}, \d{4}$/);
     await expect(page.getByTestId("stat-cities")).toHaveText(/^\d+$/);
@@ -212,12 +234,15 @@ test.describe("signed in as a guest", () => {
     const themes = page.getByRole("group", { name: "Appearance" }).getByRole("button");
     await expect(themes).toHaveCount(16);
     await expect(page.getByRole("button", { name: "Green" })).toHaveAttribute("aria-pressed", "true");
-    await expect(page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Admin panel" })).toHaveCount(0);
+    await expect(
+      page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Admin panel" }),
+    ).toHaveCount(0);
     await expect(page.getByText("Traffic Analytics")).toHaveCount(0);
     await screenshot(page, testInfo, "profile-390x844");
     await expectAccessible(page);
 
-    const primary = () => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--ls-primary").trim());
+    const primary = () =>
+      page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--ls-primary").trim());
     await page.getByRole("button", { name: "Purple" }).click();
     await expect(page.locator("html")).toHaveAttribute("data-theme", "purple");
     expect(await primary()).toBe("#9333ea");
@@ -263,7 +288,12 @@ test.describe("signed in as a guest", () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId("profile-name")).toHaveText("Wanderer");
     await expect(page.getByTestId("home-location")).toHaveText("Reno, NV");
-    expect(JSON.parse((await page.evaluate(() => localStorage.getItem("userProfile")))!)).toEqual({ name: "Wanderer", location: "Reno, NV", email: "", bio: "b".repeat(200) });
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem("userProfile")))!)).toEqual({
+      name: "Wanderer",
+      location: "Reno, NV",
+      email: "",
+      bio: "b".repeat(200),
+    });
     await page.reload();
     await expect(page.getByTestId("profile-name")).toHaveText("Wanderer");
 
@@ -275,7 +305,9 @@ test.describe("signed in as a guest", () => {
     await expect(page.getByTestId("profile-name")).toHaveText("Wanderer");
   });
 
-  test("favorites: save the city from the banner, find it in the Cities tab, remove it with its toast", async ({ page }, testInfo) => {
+  test("favorites: save the city from the banner, find it in the Cities tab, remove it with its toast", async ({
+    page,
+  }, testInfo) => {
     await page.goto("/");
     const heart = page.getByRole("button", { name: "Save New York, NY to favorites" });
     await expect(heart).toHaveAttribute("aria-pressed", "false");
@@ -300,18 +332,35 @@ test.describe("signed in as a guest", () => {
     const remove = page.getByRole("button", { name: "Remove New York, NY from favorites" });
     await remove.click();
     await expect(remove).toBeDisabled();
-    await expect(page.getByRole("status").filter({ hasText: "Removed from favorites" })).toContainText("Item has been removed from your favorites.");
+    await expect(page.getByRole("status").filter({ hasText: "Removed from favorites" })).toContainText(
+      "Item has been removed from your favorites.",
+    );
     await expect(page.getByText("No Favorites Yet")).toBeVisible();
-    await expect(page.getByText("Start exploring and save your favorite cities, activities, and fun facts!")).toBeVisible();
+    await expect(
+      page.getByText("Start exploring and save your favorite cities, activities, and fun facts!"),
+    ).toBeVisible();
     await expect(page.getByRole("link", { name: "Explore Places" })).toHaveAttribute("href", "/");
     expect(await (await page.request.get("/api/favorites/count")).json()).toEqual({ count: 0 });
   });
 
-  test("favorites tabs: per-tab empty texts, arrow keys, places in Lodging, a city item switches the city and goes home", async ({ page }) => {
+  test("favorites tabs: per-tab empty texts, arrow keys, places in Lodging, a city item switches the city and goes home", async ({
+    page,
+  }) => {
     const save = async (itemType: string, itemId: string, itemData: object) =>
-      expect((await page.request.post("/api/favorites", { data: { itemType, itemId, itemData: JSON.stringify(itemData) } })).status()).toBe(201);
+      expect(
+        (
+          await page.request.post("/api/favorites", { data: { itemType, itemId, itemData: JSON.stringify(itemData) } })
+        ).status(),
+      ).toBe(201);
     await save("city", "pittsburgh-pa", { name: "Pittsburgh", type: "city", location: "Pittsburgh, PA" });
-    await save("place", "bellagio-42", { id: 42, title: "Bellagio", description: "", address: null, categoryId: 11, type: "place" });
+    await save("place", "bellagio-42", {
+      id: 42,
+      title: "Bellagio",
+      description: "",
+      address: null,
+      categoryId: 11,
+      type: "place",
+    });
 
     await page.goto("/favorites");
     await expect(page.getByText("Loading favorites...")).toBeHidden();
@@ -339,7 +388,10 @@ test.describe("signed in as a guest", () => {
     await page.keyboard.press("Home");
     await expect(page.getByRole("tab", { name: /Cities/ })).toHaveAttribute("aria-selected", "true");
 
-    await page.getByRole("button", { name: /Pittsburgh/ }).first().click();
+    await page
+      .getByRole("button", { name: /Pittsburgh/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Exploring Pittsburgh, PA");
     expect(await page.evaluate(() => localStorage.getItem("localscope-location"))).toBe("Pittsburgh, PA");

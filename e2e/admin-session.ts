@@ -14,9 +14,15 @@ export const E2E_ADMIN_PASSWORD = "blue-Harbor-lantern-42";
 
 export async function signInAsAdmin(request: APIRequestContext) {
   const headers = { "x-forwarded-for": uniqueIp() };
-  const registered = await request.post("/api/auth/register", { headers, data: { email: E2E_ADMIN_EMAIL, username: "Admin", password: E2E_ADMIN_PASSWORD } });
+  const registered = await request.post("/api/auth/register", {
+    headers,
+    data: { email: E2E_ADMIN_EMAIL, username: "Admin", password: E2E_ADMIN_PASSWORD },
+  });
   if (registered.status() !== 201) {
-    const login = await request.post("/api/auth/login", { headers: { "x-forwarded-for": uniqueIp() }, data: { email: E2E_ADMIN_EMAIL, password: E2E_ADMIN_PASSWORD } });
+    const login = await request.post("/api/auth/login", {
+      headers: { "x-forwarded-for": uniqueIp() },
+      data: { email: E2E_ADMIN_EMAIL, password: E2E_ADMIN_PASSWORD },
+    });
     expect(login.status(), "admin sign-in").toBe(200);
   }
   // The claim runs against this worker's own server database (e2e/server.ts).
@@ -28,5 +34,10 @@ export async function signInAsAdmin(request: APIRequestContext) {
   expect(claim.status, `admin claim: ${claim.stderr}`).toBe(0);
   // The claim is another process's write: the server may answer from its 2 s memory of the session
   // (SESSION_MEMO_MS, decision 033) before it sees the admin flag.
-  await expect.poll(async () => (await (await request.get("/api/auth/me")).json()).isAdmin, { message: "the e2e admin", timeout: 5_000 }).toBe(true);
+  await expect
+    .poll(async () => (await (await request.get("/api/auth/me")).json()).isAdmin, {
+      message: "the e2e admin",
+      timeout: 5_000,
+    })
+    .toBe(true);
 }

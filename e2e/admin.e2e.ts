@@ -18,15 +18,30 @@ const RUN_ID = Date.now().toString(36);
  */
 async function seed(request: APIRequestContext, baseURL: string, RUN: string) {
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(new URL(path, baseURL), { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+    fetch(new URL(path, baseURL), {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify(body),
+    });
   const signUp = async (i: number) => {
-    const response = await post("/api/auth/register", { email: `seed-${RUN}-${i}@example.com`, username: `Seed ${RUN} ${i}`, password: PASSWORD }, { "x-forwarded-for": uniqueIp() });
+    const response = await post(
+      "/api/auth/register",
+      { email: `seed-${RUN}-${i}@example.com`, username: `Seed ${RUN} ${i}`, password: PASSWORD },
+      { "x-forwarded-for": uniqueIp() },
+    );
     expect(response.status).toBe(201);
     await response.arrayBuffer();
     if (i < 3) {
       // Signed in as that account: its session cookie.
-      const cookie = response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-      const activity = await post("/api/activities", { activityType: "category_explored", cityName: "Boise", cityState: "ID", categoryId: "10" }, { cookie });
+      const cookie = response.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
+      const activity = await post(
+        "/api/activities",
+        { activityType: "category_explored", cityName: "Boise", cityState: "ID", categoryId: "10" },
+        { cookie },
+      );
       expect(activity.status).toBe(201);
       await activity.arrayBuffer();
     }
@@ -37,7 +52,13 @@ async function seed(request: APIRequestContext, baseURL: string, RUN: string) {
   expect(guest.status).toBe(200);
   await guest.arrayBuffer();
   for (const type of ["city_discovered", "place_visited"]) {
-    expect((await request.post("/api/activities", { data: { activityType: type, cityName: "Las Vegas", cityState: "NV", categoryId: "8" } })).status()).toBe(201);
+    expect(
+      (
+        await request.post("/api/activities", {
+          data: { activityType: type, cityName: "Las Vegas", cityState: "NV", categoryId: "8" },
+        })
+      ).status(),
+    ).toBe(201);
   }
 }
 
@@ -45,7 +66,11 @@ test.describe("admin panel", () => {
   // One test per size (they ran one after the other in a single test of up to two minutes): two workers share
   // them. Each seeds its own accounts, so either can run first or on its own.
   for (const viewport of [PHONE, DESKTOP]) {
-    test(`cards, every tab, users paging and search, charts; axe clean; ${viewport.width}×${viewport.height}`, async ({ page, context, baseURL }, testInfo) => {
+    test(`cards, every tab, users paging and search, charts; axe clean; ${viewport.width}×${viewport.height}`, async ({
+      page,
+      context,
+      baseURL,
+    }, testInfo) => {
       test.setTimeout(120_000);
       const RUN = `${RUN_ID}w${viewport.width}`;
       await signInAsAdmin(context.request);
@@ -58,20 +83,33 @@ test.describe("admin panel", () => {
       await expect(page.getByRole("link", { name: "Back to App" })).toHaveAttribute("href", "/");
       await expect(page.getByText("Admin Access")).toBeVisible();
       const cards = page.getByTestId("admin-cards");
-      for (const label of ["Total Users", "Active Today", "Total Favorites", "Total Activities", "Growth Rate", "Retention"]) await expect(cards.getByText(label, { exact: true })).toBeVisible();
-      expect(Number((await page.getByTestId("card-total-users").locator("span").nth(1).innerText()).replace(/,/g, ""))).toBeGreaterThanOrEqual(23);
+      for (const label of [
+        "Total Users",
+        "Active Today",
+        "Total Favorites",
+        "Total Activities",
+        "Growth Rate",
+        "Retention",
+      ])
+        await expect(cards.getByText(label, { exact: true })).toBeVisible();
+      expect(
+        Number((await page.getByTestId("card-total-users").locator("span").nth(1).innerText()).replace(/,/g, "")),
+      ).toBeGreaterThanOrEqual(23);
       await expect(page.getByTestId("card-growth-rate")).toContainText("%");
 
       // Engagement (the first tab): ranked users, category bars (capped at 100 %), the category chart.
       await expect(page.getByRole("tab", { name: "Engagement" })).toHaveAttribute("aria-selected", "true");
       await expect(page.getByTestId("most-active-users").getByRole("listitem").first()).toContainText(/activit(y|ies)/);
       await expect(page.getByTestId("category-preferences")).toContainText("Food & Dining");
-      const widths = await page.getByTestId("progress").evaluateAll((bars) => bars.map((b) => parseFloat((b as HTMLElement).style.width)));
+      const widths = await page
+        .getByTestId("progress")
+        .evaluateAll((bars) => bars.map((b) => parseFloat((b as HTMLElement).style.width)));
       expect(widths.length).toBeGreaterThan(0);
       expect(widths.every((w) => w >= 0 && w <= 100)).toBe(true);
       await expect(page.getByTestId("chart-categories")).toHaveAttribute("data-rendered", "true");
       await expect(page.getByTestId("chart-categories").locator("canvas")).toHaveCount(1);
-      for (const label of ["Avg Sessions per User", "Active This Week", "Avg Activities per User"]) await expect(page.getByText(label, { exact: true })).toBeVisible();
+      for (const label of ["Avg Sessions per User", "Active This Week", "Avg Activities per User"])
+        await expect(page.getByText(label, { exact: true })).toBeVisible();
       await screenshot(page, testInfo, `engagement-${size}`);
       await expectAccessible(page);
 
@@ -82,7 +120,8 @@ test.describe("admin panel", () => {
       await expectAccessible(page);
 
       await page.getByRole("tab", { name: "Growth" }).click();
-      for (const label of ["New Today", "This Week", "This Month", "Growth Rate"]) await expect(page.getByRole("tabpanel").getByText(label, { exact: true })).toBeVisible();
+      for (const label of ["New Today", "This Week", "This Month", "Growth Rate"])
+        await expect(page.getByRole("tabpanel").getByText(label, { exact: true })).toBeVisible();
       await expect(page.getByTestId("recent-new-users")).toContainText(`Seed ${RUN} 21`);
       await expect(page.getByTestId("recent-new-users")).toContainText(new Date().toLocaleDateString("en-US"));
       await expect(page.getByTestId("chart-new-users")).toHaveAttribute("data-rendered", "true");
@@ -100,7 +139,14 @@ test.describe("admin panel", () => {
 
       await page.getByRole("tab", { name: "Users" }).click();
       const table = page.getByTestId("users-table");
-      await expect(table.getByRole("columnheader")).toHaveText(["User", "Email", "Joined ↓", "Favorites", "Activities", "Last Active"]);
+      await expect(table.getByRole("columnheader")).toHaveText([
+        "User",
+        "Email",
+        "Joined ↓",
+        "Favorites",
+        "Activities",
+        "Last Active",
+      ]);
       await expect(page.getByTestId("users-title")).toHaveText(/^All Users \(\d+\)$/);
       await expect(table.locator("tbody tr")).toHaveCount(20);
       await expect(page.getByTestId("users-page")).toContainText("Page 1 of");
@@ -123,7 +169,9 @@ test.describe("admin panel", () => {
       await expectAccessible(page);
 
       await page.getByRole("tab", { name: "Data Health" }).click();
-      await expect(page.getByTestId("health-nationwide")).toContainText(/Nationwide: [\d,]+ places in \d+ of \d+ states imported/);
+      await expect(page.getByTestId("health-nationwide")).toContainText(
+        /Nationwide: [\d,]+ places in \d+ of \d+ states imported/,
+      );
       await page.getByRole("button", { name: /^NV / }).click();
       const nv = page.getByTestId("health-NV");
       await expect(nv).toContainText("Places by category");
@@ -140,14 +188,23 @@ test.describe("admin panel errors", () => {
 
   test("analytics failure shows 'Failed to load analytics: {message}'", async ({ page, context }) => {
     await signInAsAdmin(context.request);
-    await page.route("**/api/admin/analytics", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "Database is down", errors: {} }) }));
+    await page.route("**/api/admin/analytics", (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: JSON.stringify({ message: "Database is down", errors: {} }),
+      }),
+    );
     await page.goto("/admin");
     await expect(page.getByTestId("admin-error")).toHaveText("Failed to load analytics: Database is down");
   });
 });
 
 test.describe("admin panel states", () => {
-  test("skeletons while loading, bars capped at 100 %, data refreshed when the window regains focus", async ({ page, context }) => {
+  test("skeletons while loading, bars capped at 100 %, data refreshed when the window regains focus", async ({
+    page,
+    context,
+  }) => {
     await signInAsAdmin(context.request);
     const real = await (await context.request.get("/api/admin/analytics")).json();
     let calls = 0;
@@ -160,7 +217,13 @@ test.describe("admin panel states", () => {
       const body = {
         ...real,
         overview: { ...real.overview, totalUsers: 1000 + calls },
-        engagement: { ...real.engagement, categoryPreferences: [{ category: "Food & Dining", percentage: 140 }, { category: "Lodging", percentage: -5 }] },
+        engagement: {
+          ...real.engagement,
+          categoryPreferences: [
+            { category: "Food & Dining", percentage: 140 },
+            { category: "Lodging", percentage: -5 },
+          ],
+        },
       };
       await route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(body) });
     });
@@ -170,9 +233,14 @@ test.describe("admin panel states", () => {
     await expect(page.getByRole("status")).toHaveText("Loading analytics...");
     release();
     await expect(page.getByTestId("card-total-users")).toContainText("1,001");
-    const widths = await page.getByTestId("progress").evaluateAll((bars) => bars.map((b) => (b as HTMLElement).style.width));
+    const widths = await page
+      .getByTestId("progress")
+      .evaluateAll((bars) => bars.map((b) => (b as HTMLElement).style.width));
     expect(widths).toEqual(["100%", "0%"]);
-    const track = await page.getByTestId("progress").first().evaluate((bar) => [bar.getBoundingClientRect().width, bar.parentElement!.getBoundingClientRect().width]);
+    const track = await page
+      .getByTestId("progress")
+      .first()
+      .evaluate((bar) => [bar.getBoundingClientRect().width, bar.parentElement!.getBoundingClientRect().width]);
     expect(track[0]).toBeLessThanOrEqual(track[1]!);
     // The window regains focus (TanStack Query listens to visibilitychange): the figures are fetched again.
     await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange", { bubbles: true })));
@@ -184,7 +252,10 @@ test.describe("admin panel states", () => {
 test.describe("admin denial", () => {
   test.use({ viewport: PHONE, expectedConsoleErrors: [/status of 403/] });
 
-  test("a guest and a signed-in user get 403 'Access denied. Admin privileges required.' on the page and the API", async ({ page, context }, testInfo) => {
+  test("a guest and a signed-in user get 403 'Access denied. Admin privileges required.' on the page and the API", async ({
+    page,
+    context,
+  }, testInfo) => {
     const response = await page.goto("/admin");
     expect(response?.status()).toBe(403);
     await expect(page.getByRole("alert")).toHaveText("Access denied. Admin privileges required.");

@@ -30,7 +30,8 @@ async function slowStream(page: Page) {
         const body = new ReadableStream<Uint8Array>({
           start(controller) {
             let n = 0;
-            const send = (event: string, data: unknown) => controller.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+            const send = (event: string, data: unknown) =>
+              controller.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
             send("token", { text: "Call (702) 387-6366 or visit 821 Las Vegas Blvd N. " });
             timer = setInterval(() => send("token", { text: `word${++n} ` }), 150);
             signal?.addEventListener("abort", () => {
@@ -51,7 +52,11 @@ async function slowStream(page: Page) {
 }
 
 test.describe("AI chat screen", () => {
-  test("Las Vegas: a suggested prompt streams a grounded answer with place chips; cached across a reload", async ({ page, context, baseURL }, testInfo) => {
+  test("Las Vegas: a suggested prompt streams a grounded answer with place chips; cached across a reload", async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
     await chooseCity(context, baseURL, LAS_VEGAS);
     // The city's places are imported on first use: warm them so the answer is quick.
     expect((await page.request.get("/api/places/nearby?city=Las%20Vegas&state=NV&count=1")).status()).toBe(200);
@@ -60,7 +65,12 @@ test.describe("AI chat screen", () => {
     await expect(page.getByTestId("ai-message").first()).toContainText("travel assistant for Las Vegas, NV");
     await expect(page.getByPlaceholder("Ask about Las Vegas, NV...")).toBeVisible();
     await expect(page.getByTestId("chat-back")).toHaveAttribute("href", "/");
-    for (const prompt of ["What restaurants are popular here?", "What activities can I do today?", "Show me historical places nearby", "Where can I shop locally?"]) {
+    for (const prompt of [
+      "What restaurants are popular here?",
+      "What activities can I do today?",
+      "Show me historical places nearby",
+      "Where can I shop locally?",
+    ]) {
       await expect(page.getByRole("button", { name: prompt })).toBeVisible();
     }
 
@@ -75,7 +85,9 @@ test.describe("AI chat screen", () => {
     const href = await chips.first().getAttribute("href");
     expect(href).toMatch(/^\/place\/\d+$/);
     // Each chip is a real place: its page answers.
-    const place = (await (await page.request.get(`/api${href!.replace("/place/", "/places/")}`)).json()) as { title: string };
+    const place = (await (await page.request.get(`/api${href!.replace("/place/", "/places/")}`)).json()) as {
+      title: string;
+    };
     await expect(chips.first()).toContainText(place.title);
     await expect(answer).toContainText(place.title);
     // The suggestions go once there is a conversation; the live region announced the answer.
@@ -107,7 +119,11 @@ test.describe("AI chat screen", () => {
     expect(Date.now() - cache["las-vegas"].lastUpdated).toBeLessThan(86_400_000);
   });
 
-  test("a small town: changing the location resets to a welcome message and answers for the new city", async ({ page, context, baseURL }, testInfo) => {
+  test("a small town: changing the location resets to a welcome message and answers for the new city", async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
     await chooseCity(context, baseURL, LAS_VEGAS);
     await openChat(page);
     await page.getByRole("button", { name: "What activities can I do today?" }).click();
@@ -131,7 +147,11 @@ test.describe("AI chat screen", () => {
     await expectAccessible(page);
   });
 
-  test("Stop ends a streaming answer at once; phone numbers and addresses become links", async ({ page, context, baseURL }) => {
+  test("Stop ends a streaming answer at once; phone numbers and addresses become links", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await chooseCity(context, baseURL, LAS_VEGAS);
     await slowStream(page);
     await openChat(page);
@@ -148,7 +168,10 @@ test.describe("AI chat screen", () => {
     await expect(page.getByPlaceholder("Ask about Las Vegas, NV...")).toBeEnabled();
     await expect(answer.getByRole("link", { name: "(702) 387-6366" })).toHaveAttribute("href", "tel:+17023876366");
     const address = answer.getByRole("link", { name: "821 Las Vegas Blvd N" });
-    await expect(address).toHaveAttribute("href", `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent("821 Las Vegas Blvd N, Las Vegas, NV")}`);
+    await expect(address).toHaveAttribute(
+      "href",
+      `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent("821 Las Vegas Blvd N, Las Vegas, NV")}`,
+    );
     await expect(address).toHaveAttribute("target", "_blank");
   });
 
@@ -156,7 +179,13 @@ test.describe("AI chat screen", () => {
     test.use({ expectedConsoleErrors: [SERVER_500] });
     test("the spec's error reply", async ({ page, context, baseURL }) => {
       await chooseCity(context, baseURL, LAS_VEGAS);
-      await page.route("**/api/chat/stream", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "boom", errors: {} }) }));
+      await page.route("**/api/chat/stream", (route) =>
+        route.fulfill({
+          status: 500,
+          contentType: "application/json",
+          body: JSON.stringify({ message: "boom", errors: {} }),
+        }),
+      );
       await openChat(page);
       await page.getByPlaceholder("Ask about Las Vegas, NV...").fill("Anything fun?");
       await page.getByRole("button", { name: "Send" }).click();

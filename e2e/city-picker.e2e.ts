@@ -1,7 +1,9 @@
 import { expect, test } from "./fixtures";
 
 test.describe("city picker", () => {
-  test("keyboard only: type, arrow to a suggestion, Enter, and the server renders that city after a reload", async ({ page }) => {
+  test("keyboard only: type, arrow to a suggestion, Enter, and the server renders that city after a reload", async ({
+    page,
+  }) => {
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Exploring New York, NY");
     const input = page.getByRole("combobox");
@@ -31,7 +33,9 @@ test.describe("city picker", () => {
     expect(html).toContain("<title>Exploring Pittsburgh, PA · LocalScope</title>");
   });
 
-  test("an arrow pressed while the list refreshes for the last letter keeps its city highlighted, and Enter takes that city", async ({ page }) => {
+  test("an arrow pressed while the list refreshes for the last letter keeps its city highlighted, and Enter takes that city", async ({
+    page,
+  }) => {
     // The answer for the last letter is held back until after the arrow key, as on a slow connection.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -53,7 +57,10 @@ test.describe("city picker", () => {
     release();
     await expect(page.getByRole("status").filter({ hasText: /suggestions?\./ })).toBeVisible(); // the list for "pittsbu" is in
     await expect(page.getByRole("option", { selected: true })).toHaveText(first!);
-    await expect(input).toHaveAttribute("aria-activedescendant", (await page.getByRole("option", { selected: true }).getAttribute("id"))!);
+    await expect(input).toHaveAttribute(
+      "aria-activedescendant",
+      (await page.getByRole("option", { selected: true }).getAttribute("id"))!,
+    );
     await page.keyboard.press("Enter");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Exploring Pittsburgh, PA");
   });
@@ -93,12 +100,12 @@ test.describe("city picker", () => {
 test.describe("404", () => {
   test.use({ expectedConsoleErrors: [/status of 404/] });
   test("unknown pages show the 404 page", async ({ page }) => {
-  const response = await page.goto("/no-such-page");
-  expect(response?.status()).toBe(404);
-  await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
-  await page.getByRole("link", { name: "Go Back Home" }).click();
-  await expect(page).toHaveURL(/\/$/);
-});
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+    await page.getByRole("link", { name: "Go Back Home" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
 });
 
 test.describe("city search failure", () => {
@@ -106,7 +113,13 @@ test.describe("city search failure", () => {
   test("says the search failed and 'Try again' recovers once the server answers", async ({ page }) => {
     let fail = true;
     await page.route("**/api/cities/search*", (route) =>
-      fail ? route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "boom", errors: {} }) }) : route.continue(),
+      fail
+        ? route.fulfill({
+            status: 500,
+            contentType: "application/json",
+            body: JSON.stringify({ message: "boom", errors: {} }),
+          })
+        : route.continue(),
     );
     await page.goto("/");
     await page.getByRole("combobox").fill("denver");

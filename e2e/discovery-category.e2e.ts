@@ -20,7 +20,11 @@ import {
 test.use({ viewport: PHONE });
 
 test.describe("category: fun facts", () => {
-  test("Las Vegas: heading, subtitle, five cards that rise in 0.3 s apart, each with a heart and 'Tap to explore deeper'", async ({ page, context, baseURL }, testInfo) => {
+  test("Las Vegas: heading, subtitle, five cards that rise in 0.3 s apart, each with a heart and 'Tap to explore deeper'", async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
     await page.emulateMedia({ reducedMotion: "no-preference" }); // the cards' motion is what this test is about
     await chooseCity(context, baseURL, LAS_VEGAS);
     const activities = await recordActivities(page);
@@ -32,14 +36,26 @@ test.describe("category: fun facts", () => {
     await expect(cards).toHaveCount(5);
     await expect(cards.first().getByRole("button", { name: "Tap to explore deeper" })).toBeVisible();
     await expect(cards.first().getByRole("button", { name: /^Save .* to favorites$/ })).toBeVisible();
-    expect(await cards.evaluateAll((els) => els.map((el) => getComputedStyle(el).animationDelay))).toEqual(["0s", "0.3s", "0.6s", "0.9s", "1.2s"]);
-    await expect.poll(() => activities.find((a) => a.activityType === "category_explored")).toMatchObject({ cityName: "Las Vegas", cityState: "NV", categoryId: 3 });
+    expect(await cards.evaluateAll((els) => els.map((el) => getComputedStyle(el).animationDelay))).toEqual([
+      "0s",
+      "0.3s",
+      "0.6s",
+      "0.9s",
+      "1.2s",
+    ]);
+    await expect
+      .poll(() => activities.find((a) => a.activityType === "category_explored"))
+      .toMatchObject({ cityName: "Las Vegas", cityState: "NV", categoryId: 3 });
     await expect(page.getByRole("button", { name: "Show More Fun Facts" })).toBeEnabled();
     await page.waitForTimeout(1300); // let the cards finish rising before the picture and the contrast check
     await screenshotAndAxe(page, testInfo);
   });
 
-  test("the fact dialog goes three levels deep to 'You've reached the depths of this fact!'; closing resets it", async ({ page, context, baseURL }, testInfo) => {
+  test("the fact dialog goes three levels deep to 'You've reached the depths of this fact!'; closing resets it", async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
     await chooseCity(context, baseURL, LAS_VEGAS);
     await page.goto("/category/facts");
     const card = page.getByTestId("category-card").first();
@@ -59,7 +75,12 @@ test.describe("category: fun facts", () => {
       const sent = page.waitForRequest((r) => r.url().endsWith("/api/fun-facts/dive-deeper"));
       await dialog.getByRole("button", { name: button }).click();
       const body = JSON.parse((await sent).postData()!);
-      expect(body).toMatchObject({ factTitle: title, cityName: "Las Vegas", stateCode: "NV", level: levels.findIndex(([b]) => b === button) + 1 });
+      expect(body).toMatchObject({
+        factTitle: title,
+        cityName: "Las Vegas",
+        stateCode: "NV",
+        level: levels.findIndex(([b]) => b === button) + 1,
+      });
       await expect(dialog.getByRole("heading", { name: section })).toBeVisible();
     }
     await expect(dialog.getByText("You've reached the depths of this fact!")).toBeVisible();
@@ -75,7 +96,11 @@ test.describe("category: fun facts", () => {
     await expect(page.getByRole("dialog")).toBeHidden();
   });
 
-  test("a guest loads more facts (appended, with the count in the toast) and saves one", async ({ page, context, baseURL }) => {
+  test("a guest loads more facts (appended, with the count in the toast) and saves one", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await chooseCity(context, baseURL, LAS_VEGAS);
     await page.goto("/category/facts");
     const cards = page.getByTestId("category-card");
@@ -104,7 +129,11 @@ test.describe("category: fun facts", () => {
 
   test.describe("signed out meanwhile", () => {
     test.use({ expectedConsoleErrors: [SIGNED_OUT_401] });
-    test("'Show More Fun Facts' without a session: toast 'Please log in', nothing added", async ({ page, context, baseURL }, testInfo) => {
+    test("'Show More Fun Facts' without a session: toast 'Please log in', nothing added", async ({
+      page,
+      context,
+      baseURL,
+    }, testInfo) => {
       await chooseCity(context, baseURL, LAS_VEGAS);
       await page.goto("/category/facts");
       const cards = page.getByTestId("category-card");
@@ -117,19 +146,31 @@ test.describe("category: fun facts", () => {
       await screenshot(page, testInfo);
     });
 
-    test("saving a fact without a session fails with the category page's error toast", async ({ page, context, baseURL }) => {
+    test("saving a fact without a session fails with the category page's error toast", async ({
+      page,
+      context,
+      baseURL,
+    }) => {
       await chooseCity(context, baseURL, LAS_VEGAS);
       await page.goto("/category/facts");
       await expect(page.getByTestId("category-card")).toHaveCount(5);
       await endSession(context, baseURL, LAS_VEGAS);
-      await page.getByTestId("category-card").first().getByRole("button", { name: /^Save .* to favorites$/ }).click();
+      await page
+        .getByTestId("category-card")
+        .first()
+        .getByRole("button", { name: /^Save .* to favorites$/ })
+        .click();
       await expect(page.getByRole("alert").filter({ hasText: "Error" })).toContainText("Failed to add to favorites");
     });
   });
 });
 
 test.describe("category: history", () => {
-  test("Las Vegas: entries with period, category and significance; 'Show More History' appends or says there is no more", async ({ page, context, baseURL }, testInfo) => {
+  test("Las Vegas: entries with period, category and significance; 'Show More History' appends or says there is no more", async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
     await chooseCity(context, baseURL, LAS_VEGAS);
     await page.goto("/category/historical");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Historical Info");
@@ -141,10 +182,13 @@ test.describe("category: history", () => {
     await page.waitForTimeout(2000);
     await screenshotAndAxe(page, testInfo);
     await page.getByRole("button", { name: "Show More History" }).click();
-    const toast = page.getByRole("status").filter({ hasText: /more historical entries loaded!|No additional history available/ });
+    const toast = page
+      .getByRole("status")
+      .filter({ hasText: /more historical entries loaded!|No additional history available/ });
     await expect(toast).toBeVisible();
     const added = Number(/(\d+) more historical entries loaded!/.exec((await toast.textContent())!)?.[1] ?? 0);
-    if (added === 0) await expect(toast).toContainText("You've explored all available historical information for this area.");
+    if (added === 0)
+      await expect(toast).toContainText("You've explored all available historical information for this area.");
     await expect(entries).toHaveCount(before + added);
   });
 
@@ -156,11 +200,17 @@ test.describe("category: history", () => {
       await expect(page.getByTestId("category-card").first()).toBeVisible();
       await endSession(context, baseURL, LAS_VEGAS);
       await page.getByRole("button", { name: "Show More History" }).click();
-      await expect(page.getByRole("status").filter({ hasText: "Please log in" })).toContainText("You need to be logged in to load more history.");
+      await expect(page.getByRole("status").filter({ hasText: "Please log in" })).toContainText(
+        "You need to be logged in to load more history.",
+      );
     });
   });
 
-  test("while loading: six skeletons; no history: 'No Historical Information Found'", async ({ page, context, baseURL }, testInfo) => {
+  test("while loading: six skeletons; no history: 'No Historical Information Found'", async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
     await chooseCity(context, baseURL, LAS_VEGAS);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -178,44 +228,94 @@ test.describe("category: history", () => {
 
   test.describe("server errors", () => {
     test.use({ expectedConsoleErrors: [SERVER_500] });
-    test("a failing history call shows the city-specific text and Try Again", async ({ page, context, baseURL }, testInfo) => {
+    test("a failing history call shows the city-specific text and Try Again", async ({
+      page,
+      context,
+      baseURL,
+    }, testInfo) => {
       test.setTimeout(60_000);
       await chooseCity(context, baseURL, LAS_VEGAS);
       await failWith500(page, "**/api/city-history/**");
       await page.goto("/category/historical");
-      await expect(page.getByRole("alert").filter({ hasText: "No Historical Information Found" })).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByRole("alert").filter({ hasText: "No Historical Information Found" })).toBeVisible({
+        timeout: 20_000,
+      });
       await expect(page.getByRole("button", { name: "Try Again" })).toBeVisible();
       await screenshotAndAxe(page, testInfo);
     });
 
-    test("a failing load-more says 'Failed to load more facts' / 'Please try again later.'", async ({ page, context, baseURL }) => {
+    test("a failing load-more says 'Failed to load more facts' / 'Please try again later.'", async ({
+      page,
+      context,
+      baseURL,
+    }) => {
       test.setTimeout(60_000);
       await chooseCity(context, baseURL, LAS_VEGAS);
       await page.goto("/category/facts");
       await expect(page.getByTestId("category-card")).toHaveCount(5);
       await failWith500(page, "**/api/fun-facts/city");
       await page.getByRole("button", { name: "Show More Fun Facts" }).click();
-      await expect(page.getByRole("alert").filter({ hasText: "Failed to load more facts" })).toContainText("Please try again later.", { timeout: 20_000 });
+      await expect(page.getByRole("alert").filter({ hasText: "Failed to load more facts" })).toContainText(
+        "Please try again later.",
+        { timeout: 20_000 },
+      );
     });
   });
 });
 
 const PLACE_VIEWS = [
-  { slug: "stores", header: "Local Stores", heading: "Shop in Las Vegas", action: "Visit Store", empty: "No Local Stores Available", thing: "Local stores", api: "**/api/local-stores/**" },
-  { slug: "activities", header: "Activities", heading: "Discover Las Vegas", action: "Explore", empty: "No Activities Available", thing: "Activities", api: "**/api/activities/**" },
-  { slug: "food", header: "Food & Dining", heading: "Dine in Las Vegas", action: "View Details", empty: "No Restaurants Found", thing: "Restaurants", api: "**/api/places/category/5?*" },
-  { slug: "lodging", header: "Lodging", heading: "Stay in Las Vegas", action: "View Details", empty: "No Lodging Available", thing: "Lodging", api: "**/api/places/category/6?*" },
+  {
+    slug: "stores",
+    header: "Local Stores",
+    heading: "Shop in Las Vegas",
+    action: "Visit Store",
+    empty: "No Local Stores Available",
+    thing: "Local stores",
+    api: "**/api/local-stores/**",
+  },
+  {
+    slug: "activities",
+    header: "Activities",
+    heading: "Discover Las Vegas",
+    action: "Explore",
+    empty: "No Activities Available",
+    thing: "Activities",
+    api: "**/api/activities/**",
+  },
+  {
+    slug: "food",
+    header: "Food & Dining",
+    heading: "Dine in Las Vegas",
+    action: "View Details",
+    empty: "No Restaurants Found",
+    thing: "Restaurants",
+    api: "**/api/places/category/5?*",
+  },
+  {
+    slug: "lodging",
+    header: "Lodging",
+    heading: "Stay in Las Vegas",
+    action: "View Details",
+    empty: "No Lodging Available",
+    thing: "Lodging",
+    api: "**/api/places/category/6?*",
+  },
 ];
 
 for (const view of PLACE_VIEWS) {
   test.describe(`category: ${view.slug}`, () => {
-    test(`Las Vegas: "${view.heading}", cards with distance and "${view.action}" that opens the place`, async ({ page, context, baseURL }, testInfo) => {
+    test(`Las Vegas: "${view.heading}", cards with distance and "${view.action}" that opens the place`, async ({
+      page,
+      context,
+      baseURL,
+    }, testInfo) => {
       await chooseCity(context, baseURL, LAS_VEGAS);
       const cls = await watchLayoutShift(page);
       await page.goto(`/category/${view.slug}`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(view.header);
       await expect(page.getByRole("heading", { name: view.heading })).toBeVisible();
-      if (view.slug === "activities") await expect(page.getByText("Exciting activities and adventures in Nevada")).toBeVisible();
+      if (view.slug === "activities")
+        await expect(page.getByText("Exciting activities and adventures in Nevada")).toBeVisible();
       const cards = page.getByTestId("category-card");
       await expect(cards.first()).toBeVisible();
       expect(await cards.count()).toBeGreaterThanOrEqual(3);
@@ -244,7 +344,11 @@ for (const view of PLACE_VIEWS) {
 
     test.describe("server errors", () => {
       test.use({ expectedConsoleErrors: [SERVER_500] });
-      test(`after a city change: three skeletons while loading, then the error with Try Again`, async ({ page, context, baseURL }, testInfo) => {
+      test(`after a city change: three skeletons while loading, then the error with Try Again`, async ({
+        page,
+        context,
+        baseURL,
+      }, testInfo) => {
         test.setTimeout(60_000);
         await chooseCity(context, baseURL, OTHER_CITY);
         await page.goto(`/category/${view.slug}`);
@@ -266,7 +370,11 @@ for (const view of PLACE_VIEWS) {
 }
 
 test.describe("category: food details", () => {
-  test("a restaurant's website opens over https in a new tab without opener or referrer", async ({ page, context, baseURL }) => {
+  test("a restaurant's website opens over https in a new tab without opener or referrer", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await chooseCity(context, baseURL, OTHER_CITY);
     await page.goto("/category/food");
     await page.route("**/api/places/category/5?*", async (route) => {

@@ -52,7 +52,12 @@ export async function watchLayoutShift(page: Page) {
 
 /** A screenshot at 390×844 kept as a test artifact, named after the test. */
 export async function screenshot(page: Page, testInfo: TestInfo, suffix = "") {
-  const name = `${testInfo.titlePath.slice(1).join(" ").replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "").toLowerCase()}${suffix ? `-${suffix}` : ""}`;
+  const name = `${testInfo.titlePath
+    .slice(1)
+    .join(" ")
+    .replace(/[^a-z0-9]+/gi, "-")
+    .replace(/^-|-$/g, "")
+    .toLowerCase()}${suffix ? `-${suffix}` : ""}`;
   const dir = join(testInfo.project.outputDir, "screenshots");
   mkdirSync(dir, { recursive: true });
   const path = join(dir, `${name}.png`);
@@ -67,9 +72,15 @@ export async function screenshotAndAxe(page: Page, testInfo: TestInfo) {
 }
 
 type AxeCheck = string | { id: string };
-type AxeAudit = { rules: Array<{ id: string; impact?: string; any: AxeCheck[]; all: AxeCheck[]; none: AxeCheck[] }>; data: { checks: Record<string, { impact?: string } | undefined> } };
+type AxeAudit = {
+  rules: Array<{ id: string; impact?: string; any: AxeCheck[]; all: AxeCheck[]; none: AxeCheck[] }>;
+  data: { checks: Record<string, { impact?: string } | undefined> };
+};
 /** The axe-core that @axe-core/playwright injects (its source and its rule metadata). */
-const AXE = createRequire(createRequire(import.meta.url).resolve("@axe-core/playwright"))("axe-core") as { source: string; _audit: AxeAudit };
+const AXE = createRequire(createRequire(import.meta.url).resolve("@axe-core/playwright"))("axe-core") as {
+  source: string;
+  _audit: AxeAudit;
+};
 
 /**
  * The axe rules that cannot report a serious or critical violation: a violation's impact is the highest impact
@@ -81,7 +92,15 @@ const RULES_BELOW_SERIOUS: string[] = (() => {
   const rank = (impact: string | undefined) => ({ minor: 1, moderate: 2 })[impact ?? ""] ?? 3; // unknown: kept
   const checks = AXE._audit.data.checks;
   return AXE._audit.rules
-    .filter((rule) => Math.max(rank(rule.impact), ...[...rule.any, ...rule.all, ...rule.none].map((check) => rank(checks[typeof check === "string" ? check : check.id]?.impact))) < 3)
+    .filter(
+      (rule) =>
+        Math.max(
+          rank(rule.impact),
+          ...[...rule.any, ...rule.all, ...rule.none].map((check) =>
+            rank(checks[typeof check === "string" ? check : check.id]?.impact),
+          ),
+        ) < 3,
+    )
     .map((rule) => rule.id);
 })();
 
@@ -94,12 +113,24 @@ type Violation = { id: string; impact?: string | null; help: string; nodes: Arra
  * 130–330 ms a check), for frames the app does not have. A page that has frames still goes through AxeBuilder.
  */
 async function axeViolations(page: Page): Promise<Violation[]> {
-  if (page.frames().length > 1) return (await new AxeBuilder({ page }).disableRules(RULES_BELOW_SERIOUS).analyze()).violations;
-  if (!(await page.evaluate(() => typeof (window as { axe?: { run?: unknown } }).axe?.run === "function"))) await page.evaluate(AXE.source);
+  if (page.frames().length > 1)
+    return (await new AxeBuilder({ page }).disableRules(RULES_BELOW_SERIOUS).analyze()).violations;
+  if (!(await page.evaluate(() => typeof (window as { axe?: { run?: unknown } }).axe?.run === "function")))
+    await page.evaluate(AXE.source);
   return page.evaluate(async (skip) => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe;
-    const results = await axe.run(document, { rules: Object.fromEntries(skip.map((id) => [id, { enabled: false }])), resultTypes: ["violations"] });
-    return results.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+    const axe = (
+      window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }
+    ).axe;
+    const results = await axe.run(document, {
+      rules: Object.fromEntries(skip.map((id) => [id, { enabled: false }])),
+      resultTypes: ["violations"],
+    });
+    return results.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target })),
+    }));
   }, RULES_BELOW_SERIOUS);
 }
 
@@ -109,7 +140,13 @@ export async function expectAccessible(page: Page) {
   await page.emulateMedia({ reducedMotion: "reduce" });
   const bad = (await axeViolations(page))
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join(" | ")}`);
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} — ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 5)
+          .join(" | ")}`,
+    );
   expect(bad, "axe: serious or critical violations").toEqual([]);
 }
 
@@ -122,7 +159,13 @@ export async function clickHeart(page: Page, heart: Locator, pressed: boolean, t
 
 /** Answer one API call with a server error (every retry too). */
 export async function failWith500(page: Page, pattern: string | RegExp) {
-  await page.route(pattern, (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "Server exploded", errors: {} }) }));
+  await page.route(pattern, (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: "application/json",
+      body: JSON.stringify({ message: "Server exploded", errors: {} }),
+    }),
+  );
 }
 
 /** Hold an API call until released, so the loading state can be inspected. */
@@ -168,7 +211,9 @@ export async function withRealBackoff(page: Page) {
  * 033), so loading and error states are seen after such a change.
  */
 export async function cityChosenElsewhere(page: Page, city: string) {
-  await page.waitForFunction(() => [...document.querySelectorAll<HTMLElement>("[data-island]")].every((el) => el.dataset.hydrated === "true"));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLElement>("[data-island]")].every((el) => el.dataset.hydrated === "true"),
+  );
   await page.evaluate((text) => {
     localStorage.setItem("localscope-location", text);
     window.dispatchEvent(new StorageEvent("storage", { key: "localscope-location" }));

@@ -20,7 +20,11 @@ test.use({ viewport: PHONE });
 const CATEGORY_NAMES = ["Historical Info", "Local Stores", "Fun Facts", "Activities", "Food & Dining", "Lodging"];
 
 test.describe("home", () => {
-  test("Las Vegas: the page comes with six category links, 8 nearby places and 6 local gems; no list request, no layout shift", async ({ page, context, baseURL }, testInfo) => {
+  test("Las Vegas: the page comes with six category links, 8 nearby places and 6 local gems; no list request, no layout shift", async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
     await chooseCity(context, baseURL, LAS_VEGAS);
     const cls = await watchLayoutShift(page);
     const listCalls: string[] = [];
@@ -56,7 +60,11 @@ test.describe("home", () => {
     await screenshotAndAxe(page, testInfo);
   });
 
-  test("a tap on a place before the list is live is not lost: the dialog opens once it is", async ({ page, context, baseURL }) => {
+  test("a tap on a place before the list is live is not lost: the dialog opens once it is", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await chooseCity(context, baseURL, LAS_VEGAS);
     const release = await holdRequests(page, /\/assets\/HomeNearby-[\w]+\.js$/);
     await page.goto("/");
@@ -71,7 +79,11 @@ test.describe("home", () => {
   test.describe("a part that cannot be loaded", () => {
     // React reports the failed import it caught; the browser logs the 404.
     test.use({ expectedConsoleErrors: [/Failed to fetch dynamically imported module|status of 404/] });
-    test("when a list's code cannot be loaded (a deploy since the page opened), the list says so instead of vanishing", async ({ page, context, baseURL }) => {
+    test("when a list's code cannot be loaded (a deploy since the page opened), the list says so instead of vanishing", async ({
+      page,
+      context,
+      baseURL,
+    }) => {
       await chooseCity(context, baseURL, EMPTY_TOWN);
       await page.route(/\/assets\/HomeLive-[\w]+\.js$/, (route) => route.fulfill({ status: 404, body: "gone" }));
       await page.goto("/");
@@ -79,7 +91,9 @@ test.describe("home", () => {
       await page.evaluate(() => localStorage.setItem("localscope-location", "Las Vegas, NV"));
       const nearby = page.locator("section[aria-labelledby=nearby-heading]");
       await expect(nearby.getByText("Failed to load nearby places. Please try again.")).toBeVisible();
-      await expect(page.locator("section[aria-labelledby=gems-heading]").getByText("Failed to load local gems. Please try again.")).toBeVisible();
+      await expect(
+        page.locator("section[aria-labelledby=gems-heading]").getByText("Failed to load local gems. Please try again."),
+      ).toBeVisible();
       // The rest of the page lives on: the banner follows the city, the picker still works.
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Exploring Las Vegas, NV");
       await page.unroute(/\/assets\/HomeLive-[\w]+\.js$/);
@@ -88,7 +102,11 @@ test.describe("home", () => {
     });
   });
 
-  test("the query library is not part of the page: it arrives when the search box is first used", async ({ page, context, baseURL }) => {
+  test("the query library is not part of the page: it arrives when the search box is first used", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await chooseCity(context, baseURL, LAS_VEGAS);
     const scripts: Array<Promise<string>> = [];
     page.on("response", (r) => {
@@ -106,7 +124,11 @@ test.describe("home", () => {
     expect((await Promise.all(scripts)).some((code) => code.includes(QUERY_LIBRARY))).toBe(true);
   });
 
-  test("after a city change the lists load in the browser: 8 nearby at once, local gems 1 s later with the waiting text", async ({ page, context, baseURL }) => {
+  test("after a city change the lists load in the browser: 8 nearby at once, local gems 1 s later with the waiting text", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await chooseCity(context, baseURL, EMPTY_TOWN);
     await page.goto("/");
     await expect(page.getByText("No Nearby Places Yet")).toBeVisible();
@@ -122,7 +144,12 @@ test.describe("home", () => {
     await expect(page.getByTestId("nearby-list").getByRole("button")).toHaveCount(8);
 
     const request = await gemsRequest;
-    const startedAt = () => page.evaluate(() => performance.getEntriesByType("resource").find((e) => e.name.includes("/api/places/local-gems?"))?.startTime ?? null);
+    const startedAt = () =>
+      page.evaluate(
+        () =>
+          performance.getEntriesByType("resource").find((e) => e.name.includes("/api/places/local-gems?"))?.startTime ??
+          null,
+      );
     await expect.poll(startedAt).not.toBeNull();
     // At least 1 s after the change was stored (the page sees it up to 500 ms later, then waits 1 s).
     expect((await startedAt())! - changedAt).toBeGreaterThanOrEqual(1000);
@@ -132,7 +159,11 @@ test.describe("home", () => {
     await expect(page.getByTestId("gems-waiting")).toHaveCount(0);
   });
 
-  test("back to the city the page was rendered for: its server rows show again without asking the server", async ({ page, context, baseURL }) => {
+  test("back to the city the page was rendered for: its server rows show again without asking the server", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await chooseCity(context, baseURL, LAS_VEGAS);
     await page.goto("/");
     await islandsHydrated(page);
@@ -142,7 +173,8 @@ test.describe("home", () => {
     await expect(page.getByText("No Nearby Places Yet")).toBeVisible();
     const lasVegasCalls: string[] = [];
     page.on("request", (r) => {
-      if (r.url().includes("/api/places/nearby?") && new URL(r.url()).searchParams.get("city") === "Las Vegas") lasVegasCalls.push(r.url());
+      if (r.url().includes("/api/places/nearby?") && new URL(r.url()).searchParams.get("city") === "Las Vegas")
+        lasVegasCalls.push(r.url());
     });
     await page.evaluate(() => localStorage.setItem("localscope-location", "Las Vegas, NV"));
     await expect(rows).toHaveCount(8);
@@ -151,7 +183,11 @@ test.describe("home", () => {
     expect(lasVegasCalls).toEqual([]);
   });
 
-  test("the skeletons hold the nearby list's place: its top does not move and the section below does not jump", async ({ page, context, baseURL }) => {
+  test("the skeletons hold the nearby list's place: its top does not move and the section below does not jump", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await chooseCity(context, baseURL, EMPTY_TOWN);
     const release = await holdRequests(page, /\/api\/places\/nearby\?/);
     await page.goto("/");
@@ -170,7 +206,11 @@ test.describe("home", () => {
     expect((await page.locator("#gems-heading").boundingBox())!.y).toBe(gemsTop);
   });
 
-  test("a place opens in a dialog: details, hours, source and licence, directions, share, focus kept inside, Escape closes", async ({ page, context, baseURL }, testInfo) => {
+  test("a place opens in a dialog: details, hours, source and licence, directions, share, focus kept inside, Escape closes", async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
     await chooseCity(context, baseURL, LAS_VEGAS);
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await page.goto("/");
@@ -185,13 +225,18 @@ test.describe("home", () => {
     await expect(dialog.getByTestId("hours")).toHaveText(/^(Open now|Closed|Hours unknown)$/);
     await expect(dialog.getByTestId("place-source")).toContainText(/licence \S+/);
     await expect(dialog.getByRole("link", { name: "about our data" })).toHaveAttribute("href", "/about");
-    await expect(dialog.getByRole("button", { name: `Save ${title} to favorites` })).toHaveAttribute("aria-pressed", "false");
+    await expect(dialog.getByRole("button", { name: `Save ${title} to favorites` })).toHaveAttribute(
+      "aria-pressed",
+      "false",
+    );
     await screenshotAndAxe(page, testInfo);
 
     // Get Directions and More Info open a maps search and a web search in a new tab.
     await page.evaluate(() => {
       (window as any).__opened = [];
-      window.open = ((url: string, target: string, features: string) => ((window as any).__opened.push([url, target, features]), null)) as any;
+      window.open = ((url: string, target: string, features: string) => (
+        (window as any).__opened.push([url, target, features]), null
+      )) as any;
     });
     await dialog.getByRole("button", { name: "Get Directions" }).click();
     await dialog.getByRole("button", { name: "More Info" }).click();
@@ -219,18 +264,29 @@ test.describe("home", () => {
 
   test.describe("signed out meanwhile", () => {
     test.use({ expectedConsoleErrors: [SIGNED_OUT_401] });
-    test("when the session has ended, saving a place fails with the spec's error toast", async ({ page, context, baseURL }) => {
+    test("when the session has ended, saving a place fails with the spec's error toast", async ({
+      page,
+      context,
+      baseURL,
+    }) => {
       await chooseCity(context, baseURL, LAS_VEGAS);
       await page.goto("/");
       await endSession(context, baseURL, LAS_VEGAS);
       await page.getByTestId("nearby-list").getByRole("button").first().click();
-      await page.getByRole("dialog").getByRole("button", { name: /^Save .* to favorites$/ }).click();
+      await page
+        .getByRole("dialog")
+        .getByRole("button", { name: /^Save .* to favorites$/ })
+        .click();
       const toast = page.getByRole("alert").filter({ hasText: "Error" });
       await expect(toast).toContainText("Failed to add to favorites. Please try again.");
     });
   });
 
-  test("a guest can save a place: 'Added to favorites' and the heart fills; removing says so", async ({ page, context, baseURL }) => {
+  test("a guest can save a place: 'Added to favorites' and the heart fills; removing says so", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await chooseCity(context, baseURL, LAS_VEGAS);
     await page.goto("/");
     await page.getByTestId("nearby-list").getByRole("button").nth(1).click();
@@ -253,7 +309,11 @@ test.describe("home", () => {
 
   test.describe("server errors", () => {
     test.use({ expectedConsoleErrors: [SERVER_500] });
-    test("each list loaded in the browser says it failed, after the retries, and Try Again recovers", async ({ page, context, baseURL }, testInfo) => {
+    test("each list loaded in the browser says it failed, after the retries, and Try Again recovers", async ({
+      page,
+      context,
+      baseURL,
+    }, testInfo) => {
       test.setTimeout(60_000);
       await chooseCity(context, baseURL, EMPTY_TOWN);
       await failWith500(page, "**/api/places/nearby?*");
@@ -276,11 +336,17 @@ test.describe("home", () => {
       await failWith500(page, /\/api\/places\/\d+$/);
       await page.goto("/");
       await page.getByTestId("nearby-list").getByRole("button").first().click();
-      await expect(page.getByRole("dialog").getByText("Failed to load place details. Please try again.")).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByRole("dialog").getByText("Failed to load place details. Please try again.")).toBeVisible({
+        timeout: 20_000,
+      });
     });
   });
 
-  test("another tab changes the city: the lists follow, the gems wait again, and city_discovered is recorded", async ({ page, context, baseURL }) => {
+  test("another tab changes the city: the lists follow, the gems wait again, and city_discovered is recorded", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await chooseCity(context, baseURL, LAS_VEGAS);
     const activities = await recordActivities(page);
     await page.goto("/");
@@ -291,25 +357,37 @@ test.describe("home", () => {
     await expect(page.getByTestId("gems-waiting")).toBeVisible();
     await expect(page.getByText("No Nearby Places Yet")).toBeVisible();
     await expect(page.getByText("No Local Gems Yet")).toBeVisible();
-    await expect.poll(() => activities.find((a) => a.activityType === "city_discovered")).toMatchObject({ cityName: "Alzada", cityState: "MT" });
+    await expect
+      .poll(() => activities.find((a) => a.activityType === "city_discovered"))
+      .toMatchObject({ cityName: "Alzada", cityState: "MT" });
   });
 
-  test("choosing a city in the picker records the search and reloads the lists for that city", async ({ page, context, baseURL }) => {
+  test("choosing a city in the picker records the search and reloads the lists for that city", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await chooseCity(context, baseURL, LAS_VEGAS);
     const activities = await recordActivities(page);
     await page.goto("/");
     await expect(page.getByTestId("nearby-list").getByRole("button")).toHaveCount(8);
-    const nearbyForReno = page.waitForRequest((r) => r.url().includes("/api/places/nearby?") && new URL(r.url()).searchParams.get("city") === "Reno");
+    const nearbyForReno = page.waitForRequest(
+      (r) => r.url().includes("/api/places/nearby?") && new URL(r.url()).searchParams.get("city") === "Reno",
+    );
     await page.getByRole("combobox").fill("reno, nv");
     await page.getByRole("option", { name: /Reno, Nevada/ }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Exploring Reno, NV");
     expect(new URL((await nearbyForReno).url()).searchParams.get("state")).toBe("NV");
-    await expect.poll(() => activities.find((a) => a.activityType === "search_performed")).toMatchObject({
-      cityName: "Reno",
-      cityState: "NV",
-      activityData: { searchQuery: "reno, nv" },
-    });
-    await expect.poll(() => activities.find((a) => a.activityType === "city_discovered")).toMatchObject({ cityName: "Reno", cityState: "NV" });
+    await expect
+      .poll(() => activities.find((a) => a.activityType === "search_performed"))
+      .toMatchObject({
+        cityName: "Reno",
+        cityState: "NV",
+        activityData: { searchQuery: "reno, nv" },
+      });
+    await expect
+      .poll(() => activities.find((a) => a.activityType === "city_discovered"))
+      .toMatchObject({ cityName: "Reno", cityState: "NV" });
   });
 
   test("the city's heart saves and removes the city with the spec's toasts", async ({ page, context, baseURL }) => {
@@ -323,9 +401,16 @@ test.describe("home", () => {
     await clickHeart(page, heart, false, "Removed from Favorites", "City has been removed from your favorites.");
   });
 
-  test("opening hours read 'Open now' or 'Closed' from the place's openNow, with the hours themselves", async ({ page, context, baseURL }) => {
+  test("opening hours read 'Open now' or 'Closed' from the place's openNow, with the hours themselves", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await chooseCity(context, baseURL, LAS_VEGAS);
-    const hours = (id: number) => (id % 2 ? { openNow: true, openingHours: "Mo-Su 06:00-23:00" } : { openNow: false, openingHours: "Mo-Fr 09:00-17:00" });
+    const hours = (id: number) =>
+      id % 2
+        ? { openNow: true, openingHours: "Mo-Su 06:00-23:00" }
+        : { openNow: false, openingHours: "Mo-Fr 09:00-17:00" };
     await page.route(/\/api\/places\/nearby\?/, async (route) => {
       const places = await (await route.fetch()).json();
       await route.fulfill({ json: places.map((p: { id: number }) => ({ ...p, ...hours(p.id) })) });
@@ -337,7 +422,11 @@ test.describe("home", () => {
     await page.goto("/");
     const rows = page.getByTestId("nearby-list").getByRole("button");
     await expect(rows).toHaveCount(8);
-    const ids = await page.evaluate(async () => (await (await fetch(location.origin + "/api/places/nearby?city=Las%20Vegas&state=NV&count=8")).json()).map((p: { id: number }) => p.id));
+    const ids = await page.evaluate(async () =>
+      (await (await fetch(location.origin + "/api/places/nearby?city=Las%20Vegas&state=NV&count=8")).json()).map(
+        (p: { id: number }) => p.id,
+      ),
+    );
     for (const parity of [1, 0]) {
       const index = ids.findIndex((id: number) => id % 2 === parity);
       if (index < 0) continue;
@@ -356,7 +445,9 @@ test.describe("home", () => {
       await chooseCity(context, baseURL, LAS_VEGAS);
       await page.goto("/");
       await expect(page.getByTestId("local-gems-list").getByRole("button")).toHaveCount(6);
-      expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe("rgb(13, 17, 23)");
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe(
+        "rgb(13, 17, 23)",
+      );
       await screenshotAndAxe(page, testInfo);
     });
   });

@@ -27,7 +27,11 @@ async function holdThen(page: import("@playwright/test").Page, pattern: string |
 }
 
 test.describe("/featured", () => {
-  test("Las Vegas: 12 skeletons, then 'Discoveries in Las Vegas', 'N found' and cards whose 'Learn More' opens the place", async ({ page, context, baseURL }, testInfo) => {
+  test("Las Vegas: 12 skeletons, then 'Discoveries in Las Vegas', 'N found' and cards whose 'Learn More' opens the place", async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
     await chooseCity(context, baseURL, LAS_VEGAS);
     const cls = await watchLayoutShift(page);
     const release = await holdThen(page, "**/api/places/featured?*", "continue");
@@ -40,11 +44,16 @@ test.describe("/featured", () => {
     const n = await cards.count();
     expect(n).toBeGreaterThan(0);
     await expect(page.getByTestId("featured-count")).toHaveText(`${n} found`);
-    await expect(cards.first().locator(".rounded-full").first()).toHaveText(/^(Fun Fact|History|Activities|Food & Dining|Lodging|Local Stores|Place)$/);
+    await expect(cards.first().locator(".rounded-full").first()).toHaveText(
+      /^(Fun Fact|History|Activities|Food & Dining|Lodging|Local Stores|Place)$/,
+    );
     expect(await cls()).toBeLessThan(0.1);
     await screenshotAndAxe(page, testInfo);
     const title = (await cards.first().locator("h2").textContent())!;
-    await cards.first().getByRole("button", { name: /^Learn More/ }).click();
+    await cards
+      .first()
+      .getByRole("button", { name: /^Learn More/ })
+      .click();
     await expect(page.getByRole("dialog", { name: title })).toBeVisible();
   });
 
@@ -94,18 +103,28 @@ test.describe("/featured", () => {
 });
 
 test.describe("/nearby", () => {
-  test("Las Vegas: the first 12 rows come with the page, without a request for them", async ({ page, context, baseURL }) => {
+  test("Las Vegas: the first 12 rows come with the page, without a request for them", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await chooseCity(context, baseURL, LAS_VEGAS);
     const requests: string[] = [];
     page.on("request", (r) => r.url().includes("/api/places/nearby?") && requests.push(r.url()));
     const response = await page.goto("/nearby");
     expect(await response!.text()).toContain('data-testid="nearby-list"');
     await expect(page.getByTestId("nearby-list").getByRole("button")).toHaveCount(12);
-    await page.waitForFunction(() => [...document.querySelectorAll<HTMLElement>("[data-island]")].every((el) => el.dataset.hydrated === "true"));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLElement>("[data-island]")].every((el) => el.dataset.hydrated === "true"),
+    );
     expect(requests).toEqual([]);
   });
 
-  test("after a city change: 8 skeletons, then 12 rows with icon, category, distance, title, description and address", async ({ page, context, baseURL }, testInfo) => {
+  test("after a city change: 8 skeletons, then 12 rows with icon, category, distance, title, description and address", async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
     await chooseCity(context, baseURL, OTHER_CITY);
     const cls = await watchLayoutShift(page);
     await page.goto("/nearby");
@@ -118,7 +137,9 @@ test.describe("/nearby", () => {
     release();
     const rows = page.getByTestId("nearby-list").getByRole("button");
     await expect(rows).toHaveCount(12);
-    await expect(rows.first()).toContainText(/(Fun Fact|History|Activities|Food & Dining|Lodging|Local Stores|Place)· \d+\.\d mi/);
+    await expect(rows.first()).toContainText(
+      /(Fun Fact|History|Activities|Food & Dining|Lodging|Local Stores|Place)· \d+\.\d mi/,
+    );
     await expect(rows.first().locator("svg")).toHaveCount(1);
     expect(await cls()).toBeLessThan(0.1);
     await screenshotAndAxe(page, testInfo);
@@ -159,7 +180,11 @@ test.describe("/nearby", () => {
 });
 
 test.describe("/lodging", () => {
-  test("Las Vegas: 3 skeletons, then cards with price, amenities (4 + '+N more'), address to maps, distance, phone and website", async ({ page, context, baseURL }, testInfo) => {
+  test("Las Vegas: 3 skeletons, then cards with price, amenities (4 + '+N more'), address to maps, distance, phone and website", async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
     await chooseCity(context, baseURL, LAS_VEGAS);
     const cls = await watchLayoutShift(page);
     let release!: () => void;
@@ -184,7 +209,13 @@ test.describe("/lodging", () => {
     await expect(page.getByTestId("lodging-count")).toHaveText(`Nevada · ${n} places`);
     const first = cards.first();
     await expect(first.getByTestId("price")).toHaveText("$$");
-    await expect(first.getByTestId("amenities").getByRole("listitem")).toHaveText(["WiFi", "Parking", "Pool", "Gym", "+2 more"]);
+    await expect(first.getByTestId("amenities").getByRole("listitem")).toHaveText([
+      "WiFi",
+      "Parking",
+      "Pool",
+      "Gym",
+      "+2 more",
+    ]);
     // A card whose source gives no price shows none (never a default "$$").
     await expect(cards.nth(1).getByTestId("price")).toHaveCount(0);
     await expect(first.getByRole("link", { name: "Website" })).toHaveAttribute("href", "https://www.example-hotel.com");
@@ -203,7 +234,9 @@ test.describe("/lodging", () => {
       window.open = ((url: string) => ((window as any).__opened.push(url), null)) as any;
     });
     await first.getByRole("button", { name: /^Open .* in maps$/ }).click();
-    expect(await page.evaluate(() => (window as any).__opened[0])).toMatch(/^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=/);
+    expect(await page.evaluate(() => (window as any).__opened[0])).toMatch(
+      /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=/,
+    );
     const title = (await first.locator("h2").textContent())!;
     await first.locator("h2").getByRole("button").click();
     await expect(page.getByRole("dialog", { name: title })).toBeVisible();
@@ -233,7 +266,11 @@ test.describe("/lodging", () => {
 });
 
 test.describe("/local-gems", () => {
-  test("after a city change: 12 skeletons, then 'Local Gems', 'Downtown Las Vegas', the count and typed rows", async ({ page, context, baseURL }, testInfo) => {
+  test("after a city change: 12 skeletons, then 'Local Gems', 'Downtown Las Vegas', the count and typed rows", async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
     await chooseCity(context, baseURL, OTHER_CITY);
     const cls = await watchLayoutShift(page);
     await page.goto("/local-gems");
@@ -250,7 +287,8 @@ test.describe("/local-gems", () => {
     const rows = page.getByTestId("local-gems-list").getByRole("button");
     await expect(rows).toHaveCount(12);
     await expect(page.getByTestId("gems-count")).toHaveText("12 downtown businesses in Las Vegas");
-    for (const type of await rows.getByTestId("gem-type").allTextContents()) expect(["Restaurant", "Store", "Café"]).toContain(type);
+    for (const type of await rows.getByTestId("gem-type").allTextContents())
+      expect(["Restaurant", "Store", "Café"]).toContain(type);
     await expect(rows.first()).toContainText("Downtown");
     expect(await cls()).toBeLessThan(0.1);
     await screenshotAndAxe(page, testInfo);
@@ -266,7 +304,11 @@ test.describe("/local-gems", () => {
 
   test.describe("server errors", () => {
     test.use({ expectedConsoleErrors: [SERVER_500] });
-    test("'Failed to Load Local Gems' and 'Try Again' reloads the page", async ({ page, context, baseURL }, testInfo) => {
+    test("'Failed to Load Local Gems' and 'Try Again' reloads the page", async ({
+      page,
+      context,
+      baseURL,
+    }, testInfo) => {
       test.setTimeout(60_000);
       await chooseCity(context, baseURL, OTHER_CITY);
       await page.goto("/local-gems");

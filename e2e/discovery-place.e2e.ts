@@ -28,7 +28,11 @@ function acceptNextAlert(page: import("@playwright/test").Page): Promise<string>
 }
 
 test.describe("place page", () => {
-  test("a real place: header, badge, distance, About, hours, source, Location with 'View on map', directions", async ({ page, context, baseURL }, testInfo) => {
+  test("a real place: header, badge, distance, About, hours, source, Location with 'View on map', directions", async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
     await chooseCity(context, baseURL, LAS_VEGAS);
     const place = await historicPlace(page.request);
     await page.goto(`/place/${place.id}`);
@@ -71,7 +75,9 @@ test.describe("place page", () => {
   test("when copying fails: 'Failed to copy link. Please copy manually.'", async ({ page, context, baseURL }) => {
     await chooseCity(context, baseURL, LAS_VEGAS);
     await page.addInitScript(() => {
-      Object.defineProperty(navigator, "clipboard", { value: { writeText: () => Promise.reject(new Error("denied")) } });
+      Object.defineProperty(navigator, "clipboard", {
+        value: { writeText: () => Promise.reject(new Error("denied")) },
+      });
     });
     const place = await historicPlace(page.request);
     await page.goto(`/place/${place.id}`);
@@ -80,7 +86,11 @@ test.describe("place page", () => {
     expect(await message).toBe("Failed to copy link. Please copy manually.");
   });
 
-  test("a place without an address: no Location section, and Get Directions goes to its coordinates", async ({ page, context, baseURL }) => {
+  test("a place without an address: no Location section, and Get Directions goes to its coordinates", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await chooseCity(context, baseURL, LAS_VEGAS);
     // Monuments from OpenStreetMap often have no street address (Nevada's are imported by then).
     await historicPlace(page.request);
@@ -94,12 +104,18 @@ test.describe("place page", () => {
       window.open = ((url: string) => ((window as any).__opened.push(url), null)) as any;
     });
     await page.getByRole("button", { name: "Get Directions" }).click();
-    expect(await page.evaluate(() => (window as any).__opened[0])).toMatch(/^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=-?\d+(\.\d+)?,-?\d+(\.\d+)?$/);
+    expect(await page.evaluate(() => (window as any).__opened[0])).toMatch(
+      /^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=-?\d+(\.\d+)?,-?\d+(\.\d+)?$/,
+    );
   });
 
   test.describe("favorite", () => {
     test.use({ expectedConsoleErrors: [SIGNED_OUT_401] });
-    test("the heart flips at once and stays when saving works; without a session it flips back", async ({ page, context, baseURL }) => {
+    test("the heart flips at once and stays when saving works; without a session it flips back", async ({
+      page,
+      context,
+      baseURL,
+    }) => {
       await chooseCity(context, baseURL, LAS_VEGAS);
       const place = await historicPlace(page.request);
       await page.goto(`/place/${place.id}`);
@@ -111,7 +127,9 @@ test.describe("place page", () => {
       expect((await saved).ok()).toBe(true);
       await page.reload();
       await expect(heart).toHaveAttribute("aria-pressed", "true");
-      const removed = page.waitForResponse((r) => r.url().includes("/api/favorites/place/") && r.request().method() === "DELETE");
+      const removed = page.waitForResponse(
+        (r) => r.url().includes("/api/favorites/place/") && r.request().method() === "DELETE",
+      );
       await heart.click();
       await expect(heart).toHaveAttribute("aria-pressed", "false");
       expect((await removed).ok()).toBe(true);

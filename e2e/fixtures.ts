@@ -5,7 +5,10 @@ import { slotServerUp, startSlotServer } from "./server";
  * Every page in a test: a console error, an uncaught exception or a hydration warning fails the test.
  * A test that provokes an error on purpose (a 404 page) lists the messages it expects in `expectedConsoleErrors`.
  */
-export const test = base.extend<{ expectedConsoleErrors: RegExp[]; consoleErrors: string[]; signedIn: boolean; guestSession: void }, { workerServer: string }>({
+export const test = base.extend<
+  { expectedConsoleErrors: RegExp[]; consoleErrors: string[]; signedIn: boolean; guestSession: void },
+  { workerServer: string }
+>({
   /**
    * Each worker slot's own server and database (a copy of the template global setup prepared; e2e/server.ts),
    * so workers run side by side without sharing sessions, rate limits or favorites. Global setup starts one
@@ -34,7 +37,9 @@ export const test = base.extend<{ expectedConsoleErrors: RegExp[]; consoleErrors
   guestSession: [
     async ({ context, signedIn }, use) => {
       if (signedIn) {
-        const response = await context.request.post("/api/auth/auto-login", { headers: { "x-forwarded-for": uniqueIp() } });
+        const response = await context.request.post("/api/auth/auto-login", {
+          headers: { "x-forwarded-for": uniqueIp() },
+        });
         expect(response.status(), "guest sign-in for the test").toBe(200);
       }
       await use();
@@ -69,5 +74,7 @@ export function uniqueIp(): string {
 
 /** Wait until every island on the page has hydrated (ui/client.tsx marks each with data-hydrated). */
 export async function islandsHydrated(page: import("@playwright/test").Page) {
-  await page.waitForFunction(() => [...document.querySelectorAll<HTMLElement>("[data-island]")].every((el) => el.dataset.hydrated === "true"));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLElement>("[data-island]")].every((el) => el.dataset.hydrated === "true"),
+  );
 }

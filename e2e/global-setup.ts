@@ -19,7 +19,11 @@ export default async function globalSetup(config: FullConfig) {
   let templates = process.env.LOCALSCOPE_TEST_TEMPLATES;
   if (!templates || !existsSync(join(templates, "e2e.db"))) {
     templates = join(TEMPLATE_DIR, "..", "templates");
-    const built = spawnSync(join(root, "node_modules/.bin/bun"), ["scripts/test-template.ts", templates, "--e2e-only"], { cwd: root, stdio: "inherit" });
+    const built = spawnSync(
+      join(root, "node_modules/.bin/bun"),
+      ["scripts/test-template.ts", templates, "--e2e-only"],
+      { cwd: root, stdio: "inherit" },
+    );
     if (built.status !== 0) throw new Error(`building the test templates failed (exit ${built.status})`);
   }
   rmSync(TEMPLATE_DIR, { recursive: true, force: true });
@@ -43,7 +47,8 @@ export default async function globalSetup(config: FullConfig) {
     await Promise.all(servers.map((server: RunningServer) => server.stop()));
     // The slots' databases (~90 MB each) go; their server logs stay for a failed run to be read.
     for (const dir of [TEMPLATE_DIR, ...servers.map((_, slot) => workerDir(slot))]) {
-      for (const name of existsSync(dir) ? readdirSync(dir) : []) if (name.startsWith("localscope.db")) rmSync(join(dir, name), { force: true });
+      for (const name of existsSync(dir) ? readdirSync(dir) : [])
+        if (name.startsWith("localscope.db")) rmSync(join(dir, name), { force: true });
     }
   };
 }

@@ -27,28 +27,42 @@ test.describe("a new account's journey", () => {
     const placeHeart = page.getByRole("dialog").getByRole("button", { name: /^Save .* to favorites$/ });
     const placeTitle = (await placeHeart.getAttribute("aria-label"))!.replace(/^Save (.*) to favorites$/, "$1");
     await placeHeart.click();
-    await expect(page.getByRole("status").filter({ hasText: "Added to favorites" })).toContainText("Place has been saved to your favorites.");
+    await expect(page.getByRole("status").filter({ hasText: "Added to favorites" })).toContainText(
+      "Place has been saved to your favorites.",
+    );
     await page.keyboard.press("Escape");
     await expect(page.getByRole("dialog")).toBeHidden();
 
     // Save the city from the banner.
     await page.getByRole("button", { name: "Save New York, NY to favorites" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Added to Favorites" })).toContainText("City has been added to your favorites!");
+    await expect(page.getByRole("status").filter({ hasText: "Added to Favorites" })).toContainText(
+      "City has been added to your favorites!",
+    );
 
     // Both appear in their tabs: the city under Cities, the place under its category's tab (DECISIONS 19).
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Favorites" }).click();
     await expect(page.getByRole("tab", { name: /Cities/ })).toHaveAttribute("aria-selected", "true");
     await expect(page.getByTestId("favorite-item")).toContainText("New York");
-    const saved = ((await (await page.request.get("/api/favorites")).json()) as Array<{ itemType: string; itemData: string }>).find((f) => f.itemType === "place")!;
+    const saved = (
+      (await (await page.request.get("/api/favorites")).json()) as Array<{ itemType: string; itemData: string }>
+    ).find((f) => f.itemType === "place")!;
     const categoryId = (JSON.parse(saved.itemData) as { categoryId: number }).categoryId;
-    const [tabName, emptyText] = ({ 10: ["Food", "No favorite restaurants yet"], 11: ["Lodging", "No favorite lodging yet"], 12: ["Stores", "No favorite stores yet"] } as Record<number, [string, string]>)[categoryId] ?? ["Activities", "No favorite activities yet"];
+    const [tabName, emptyText] = (
+      {
+        10: ["Food", "No favorite restaurants yet"],
+        11: ["Lodging", "No favorite lodging yet"],
+        12: ["Stores", "No favorite stores yet"],
+      } as Record<number, [string, string]>
+    )[categoryId] ?? ["Activities", "No favorite activities yet"];
     await page.getByRole("tab", { name: new RegExp(tabName) }).click();
     const placeItem = page.getByTestId("favorite-item").filter({ hasText: placeTitle });
     await expect(placeItem).toHaveCount(1);
 
     // Remove the place.
     await placeItem.getByRole("button", { name: /^Remove .* from favorites$/ }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Removed from favorites" })).toContainText("Item has been removed from your favorites.");
+    await expect(page.getByRole("status").filter({ hasText: "Removed from favorites" })).toContainText(
+      "Item has been removed from your favorites.",
+    );
     await expect(page.getByText(emptyText)).toBeVisible();
     expect(await (await page.request.get("/api/favorites/count")).json()).toEqual({ count: 1 });
 

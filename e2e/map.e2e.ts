@@ -12,7 +12,10 @@ import { expectAccessible } from "./discovery-helpers";
 
 const TILES = "https://tile.openstreetmap.org/**";
 /** An 8×8 PNG in rgb(240, 200, 120): easy to find in a screenshot. */
-const TILE_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGP4cKICK2IYWhIA0fKMAfrvLTQAAAAASUVORK5CYII=", "base64");
+const TILE_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGP4cKICK2IYWhIA0fKMAfrvLTQAAAAASUVORK5CYII=",
+  "base64",
+);
 const TILE_RGB: [number, number, number] = [240, 200, 120];
 /** ui/map/style.ts PALETTES.light */
 const LAND_RGB: [number, number, number] = [0xf3, 0xef, 0xe6];
@@ -28,7 +31,12 @@ async function chooseCity(context: BrowserContext, baseURL: string | undefined, 
 }
 
 /** Share of a locator's screenshot pixels within `tolerance` of a colour (decoded by the browser itself). */
-async function colourShare(page: Page, target: Locator, rgb: [number, number, number], tolerance = 10): Promise<number> {
+async function colourShare(
+  page: Page,
+  target: Locator,
+  rgb: [number, number, number],
+  tolerance = 10,
+): Promise<number> {
   const png = await target.screenshot({ animations: "disabled" });
   return page.evaluate(
     async ({ data, rgb, tolerance }) => {
@@ -43,7 +51,12 @@ async function colourShare(page: Page, target: Locator, rgb: [number, number, nu
       const pixels = context.getImageData(0, 0, image.width, image.height).data;
       let hits = 0;
       for (let i = 0; i < pixels.length; i += 4) {
-        if (Math.abs(pixels[i]! - rgb[0]) <= tolerance && Math.abs(pixels[i + 1]! - rgb[1]) <= tolerance && Math.abs(pixels[i + 2]! - rgb[2]) <= tolerance) hits++;
+        if (
+          Math.abs(pixels[i]! - rgb[0]) <= tolerance &&
+          Math.abs(pixels[i + 1]! - rgb[1]) <= tolerance &&
+          Math.abs(pixels[i + 2]! - rgb[2]) <= tolerance
+        )
+          hits++;
       }
       return hits / (pixels.length / 4);
     },
@@ -82,7 +95,9 @@ async function settledCount(page: Page): Promise<number> {
 function renderedKinds(page: Page, layer: string): Promise<string[]> {
   return page.getByTestId("map").evaluate((element, layer) => {
     type Rendered = { properties: Record<string, unknown> }[];
-    const map = (element as unknown as { maplibreMap?: { queryRenderedFeatures(options: { layers: string[] }): Rendered } }).maplibreMap;
+    const map = (
+      element as unknown as { maplibreMap?: { queryRenderedFeatures(options: { layers: string[] }): Rendered } }
+    ).maplibreMap;
     const features = map?.queryRenderedFeatures({ layers: [layer] }) ?? [];
     return [...new Set(features.map((feature) => String(feature.properties.kind ?? "")))];
   }, layer);
@@ -91,7 +106,16 @@ function renderedKinds(page: Page, layer: string): Promise<string[]> {
 /** Waits until MapLibre is not moving (a fly-to or an ease has ended). */
 async function mapStill(page: Page) {
   await expect
-    .poll(() => page.getByTestId("map").evaluate((element) => (element as unknown as { maplibreMap?: { isMoving(): boolean } }).maplibreMap?.isMoving() ?? true), { timeout: 10_000 })
+    .poll(
+      () =>
+        page
+          .getByTestId("map")
+          .evaluate(
+            (element) =>
+              (element as unknown as { maplibreMap?: { isMoving(): boolean } }).maplibreMap?.isMoving() ?? true,
+          ),
+      { timeout: 10_000 },
+    )
     .toBe(false);
 }
 
@@ -147,7 +171,11 @@ test.describe("map with tiles", () => {
     await page.emulateMedia({ colorScheme: "dark" });
     await expect.poll(() => colourShare(page, map(page), TILE_RGB), { timeout: 10_000 }).toBeLessThan(0.01);
     // The attribution pill and the zoom buttons turn dark with the page (issue 17: the pill stayed white).
-    const background = (selector: string) => page.locator(selector).first().evaluate((el) => getComputedStyle(el).backgroundColor);
+    const background = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((el) => getComputedStyle(el).backgroundColor);
     for (const selector of [".maplibregl-ctrl-attrib", ".maplibregl-ctrl-group"]) {
       const [r, g, b] = (await background(selector)).match(/\d+/g)!.map(Number);
       expect(Math.max(r!, g!, b!), `${selector} background in dark mode`).toBeLessThan(60);
@@ -185,9 +213,14 @@ test.describe("map with tiles", () => {
     await expect(page.getByRole("dialog", { name: title })).toBeVisible();
   });
 
-  test("'View on map' (/map?place=ID) shows that place selected with its popup, even when it is not in the first batch", async ({ page, request }) => {
+  test("'View on map' (/map?place=ID) shows that place selected with its popup, even when it is not in the first batch", async ({
+    page,
+    request,
+  }) => {
     // A Las Vegas place far down the nearby list, so the map's first batch does not hold it.
-    const far = (await (await request.get("/api/places/nearby?city=Las%20Vegas&state=NV&count=1&offset=40")).json()) as Array<{ id: number; title: string }>;
+    const far = (await (
+      await request.get("/api/places/nearby?city=Las%20Vegas&state=NV&count=1&offset=40")
+    ).json()) as Array<{ id: number; title: string }>;
     expect(far).toHaveLength(1);
     await page.goto(`/map?place=${far[0]!.id}`);
     const popup = page.locator(".maplibregl-popup");
@@ -196,7 +229,9 @@ test.describe("map with tiles", () => {
     await expect(page.getByTestId("map-list").getByRole("button", { pressed: true })).toContainText(far[0]!.title);
   });
 
-  test("a marker click opens the detail dialog; Get Directions goes to its whole address or its coordinates; Close and Escape close it", async ({ page }) => {
+  test("a marker click opens the detail dialog; Get Directions goes to its whole address or its coordinates; Close and Escape close it", async ({
+    page,
+  }) => {
     await page.goto("/map");
     await settledCount(page);
     // Zoom in on one place so its marker is not covered by a neighbour, then click the marker itself.
@@ -213,12 +248,23 @@ test.describe("map with tiles", () => {
     const dialog = page.getByRole("dialog", { name: title });
     await expect(dialog).toBeVisible();
     // The dialog's badge is the place page's label for the marker's category (issue 17.4: one label per place).
-    const BADGES: Record<string, string> = { "Fun Fact": "Fact", History: "Historical", Activities: "Activity", "Food & Dining": "Food", Lodging: "Lodging", "Local Stores": "Store", Place: "Other" };
+    const BADGES: Record<string, string> = {
+      "Fun Fact": "Fact",
+      History: "Historical",
+      Activities: "Activity",
+      "Food & Dining": "Food",
+      Lodging: "Lodging",
+      "Local Stores": "Store",
+      Place: "Other",
+    };
     await expect(dialog).toContainText(BADGES[label.match(/\(([^)]*)\)$/)![1]!]!);
     await expect(dialog).toContainText(/mi away/);
     const directions = dialog.getByRole("link", { name: "Get Directions" });
     await expect(directions).toHaveAttribute("target", "_blank");
-    await expect(directions).toHaveAttribute("href", /^https:\/\/www\.google\.com\/maps\/(dir\/\?api=1&destination=-?\d+(\.\d+)?,-?\d+(\.\d+)?|search\/\?api=1&query=.+%2C%20NV(%20\d{5})?)$/);
+    await expect(directions).toHaveAttribute(
+      "href",
+      /^https:\/\/www\.google\.com\/maps\/(dir\/\?api=1&destination=-?\d+(\.\d+)?,-?\d+(\.\d+)?|search\/\?api=1&query=.+%2C%20NV(%20\d{5})?)$/,
+    );
     await dialog.getByRole("button", { name: "Close" }).click();
     await expect(dialog).toBeHidden();
     // Focus returns to the place's list card (the keyboard's way in); its popup's "View details" opens the
@@ -241,7 +287,9 @@ test.describe("map with tiles", () => {
     await expect(block).toContainText("Discover More Places");
     await expect(block).toContainText(`Found ${before} places to explore`);
     await block.getByRole("button", { name: "Load More Places" }).click();
-    await expect.poll(() => page.getByTestId("map-list").getByRole("listitem").count(), { timeout: 15_000 }).toBeGreaterThan(before);
+    await expect
+      .poll(() => page.getByTestId("map-list").getByRole("listitem").count(), { timeout: 15_000 })
+      .toBeGreaterThan(before);
     // The click left the list's end in view, and an end in view loads the next page by itself, and the next
     // (issue 17.10): the count, the badge and the markers would move between one check and the next (this test
     // failed so once, 75 counted, then 86 … 134 markers). Back at the top nothing more loads.
@@ -266,7 +314,9 @@ test.describe("map with tiles", () => {
     expect(await page.getByTestId("place-count").textContent()).toBe(`${labels.length} places`);
   });
 
-  test("returning to a city within 5 minutes reuses its cached first batch; place calls carry no credentials", async ({ page }) => {
+  test("returning to a city within 5 minutes reuses its cached first batch; place calls carry no credentials", async ({
+    page,
+  }) => {
     const firstBatches: string[] = [];
     const cookies: Array<string | undefined> = [];
     page.on("request", async (request) => {
@@ -291,7 +341,10 @@ test.describe("map with tiles", () => {
     expect(cookies.filter(Boolean)).toEqual([]);
   });
 
-  test("the first batch is in the page's HTML (the list paints first); MapLibre starts on the first use, after the page has loaded", async ({ page, context }) => {
+  test("the first batch is in the page's HTML (the list paints first); MapLibre starts on the first use, after the page has loaded", async ({
+    page,
+    context,
+  }) => {
     // The context's request client carries the guest session and the Las Vegas cookie.
     const html = await (await context.request.get("/map")).text();
     expect(html).toContain('data-testid="map-list"');
@@ -301,7 +354,8 @@ test.describe("map with tiles", () => {
     const maplibre: string[] = [];
     page.on("request", (r) => {
       const url = new URL(r.url());
-      if (/^\/api\/places\/(nearby|featured)$/.test(url.pathname) && url.searchParams.get("offset") === "0") firstBatch.push(url.pathname);
+      if (/^\/api\/places\/(nearby|featured)$/.test(url.pathname) && url.searchParams.get("offset") === "0")
+        firstBatch.push(url.pathname);
       if (/\/assets\/maplibre-gl-[^/]*\.js$/.test(url.pathname)) maplibre.push(url.pathname);
     });
     await page.goto("/map");
@@ -352,7 +406,9 @@ test.describe("map with tiles", () => {
           offset += node.textContent!.length;
         }
         const splits: string[] = [];
-        for (let i = 1; i < chars.length; i++) if (/\S/.test(chars[i - 1]!) && /\S/.test(chars[i]!) && tops[i] !== tops[i - 1]) splits.push(text.slice(Math.max(0, i - 4), i + 4));
+        for (let i = 1; i < chars.length; i++)
+          if (/\S/.test(chars[i - 1]!) && /\S/.test(chars[i]!) && tops[i] !== tops[i - 1])
+            splits.push(text.slice(Math.max(0, i - 4), i + 4));
         return splits;
       });
       expect(broken, "words split across lines").toEqual([]);
@@ -390,7 +446,9 @@ test.describe("map offline", () => {
   });
 
   test("tiles blocked: the outline basemap shows with markers and says so", async ({ page }) => {
-    const basemapFiles = ["us-land", "us-counties", "us-states"].map((layer) => page.waitForResponse((r) => r.url().endsWith(`/basemap/${layer}.geojson`) && r.ok()));
+    const basemapFiles = ["us-land", "us-counties", "us-states"].map((layer) =>
+      page.waitForResponse((r) => r.url().endsWith(`/basemap/${layer}.geojson`) && r.ok()),
+    );
     await page.goto("/map");
     await useThePage(page);
     await expect(map(page)).toHaveAttribute("data-basemap", "outline", { timeout: 15_000 });
@@ -402,7 +460,9 @@ test.describe("map offline", () => {
     // The land fill is drawn where tiles would be; none of the tile colour.
     await expect.poll(() => colourShare(page, map(page), LAND_RGB, 6), { timeout: 15_000 }).toBeGreaterThan(0.3);
     // (Markers and legend hidden for this count: the anti-aliased edge of an orange dot or swatch can match the tile colour.)
-    const hideMarkers = await page.addStyleTag({ content: ".ls-marker, [data-testid=map-legend] { visibility: hidden }" });
+    const hideMarkers = await page.addStyleTag({
+      content: ".ls-marker, [data-testid=map-legend] { visibility: hidden }",
+    });
     expect(await colourShare(page, map(page), TILE_RGB)).toBe(0);
     await hideMarkers.evaluate((el) => (el as Element).remove());
     await expect(page.locator(".maplibregl-ctrl-attrib-inner")).toContainText("us-atlas");
@@ -431,7 +491,9 @@ test.describe("map offline", () => {
     expect(await renderedKinds(page, "outline-states")).toContain("state");
   });
 
-  test("after the fallback, panning and zooming ask for no tiles (they are tried again only after a while)", async ({ page }) => {
+  test("after the fallback, panning and zooming ask for no tiles (they are tried again only after a while)", async ({
+    page,
+  }) => {
     const tileRequests: string[] = [];
     page.on("request", (r) => {
       if (r.url().startsWith("https://tile.openstreetmap.org/")) tileRequests.push(r.url());
@@ -444,7 +506,11 @@ test.describe("map offline", () => {
     const before = tileRequests.length;
     expect(before).toBeGreaterThan(0);
     const box = (await map(page).boundingBox())!;
-    for (const [dx, dy] of [[-200, 0], [0, -150], [180, 120]] as const) {
+    for (const [dx, dy] of [
+      [-200, 0],
+      [0, -150],
+      [180, 120],
+    ] as const) {
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
       await page.mouse.down();
       await page.mouse.move(box.x + box.width / 2 + dx, box.y + box.height / 2 + dy, { steps: 5 });
@@ -456,11 +522,17 @@ test.describe("map offline", () => {
     await expect(map(page)).toHaveAttribute("data-basemap", "outline");
   });
 
-  test("'View on map' for a place in another city opens around it, says where it is, and keeps the chosen city (issue 17.2)", async ({ page, context, baseURL }, testInfo) => {
+  test("'View on map' for a place in another city opens around it, says where it is, and keeps the chosen city (issue 17.2)", async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
     test.setTimeout(60_000); // two sizes, two map starts and an axe run: past 30 s on a busy machine
     await page.setViewportSize({ width: 390, height: 844 });
     // The visitor explores Las Vegas; the place is in New York, some 2,200 miles away.
-    const [far] = (await (await context.request.get("/api/places/nearby?city=New%20York&state=NY&count=1")).json()) as Array<{ id: number; title: string }>;
+    const [far] = (await (
+      await context.request.get("/api/places/nearby?city=New%20York&state=NY&count=1")
+    ).json()) as Array<{ id: number; title: string }>;
     expect(far).toBeTruthy();
     await page.goto(`/map?place=${far!.id}`);
     const heading = page.getByRole("heading", { level: 1 });
@@ -504,16 +576,24 @@ test.describe("map offline", () => {
     await note.getByRole("button", { name: `Make ${where} my city` }).click();
     await expect(note).toHaveCount(0);
     await expect(heading).toHaveText(`Explore ${where.split(", ")[0]}`);
-    await expect.poll(async () => decodeURIComponent((await context.cookies()).find((c) => c.name === "localscope-location")!.value)).toBe(where);
+    await expect
+      .poll(async () =>
+        decodeURIComponent((await context.cookies()).find((c) => c.name === "localscope-location")!.value),
+      )
+      .toBe(where);
   });
 
-  test("filters: category chips, 'Open now' with hours-unknown places apart, nearest first; more load as the list's end scrolls into view (issue 17.10)", async ({ page }, testInfo) => {
+  test("filters: category chips, 'Open now' with hours-unknown places apart, nearest first; more load as the list's end scrolls into view (issue 17.10)", async ({
+    page,
+  }, testInfo) => {
     test.setTimeout(60_000);
     await page.goto("/map");
     const before = await settledCount(page);
     // Paging: scrolling to the end of the list loads more, with no click.
     await page.getByTestId("discover-more").scrollIntoViewIfNeeded();
-    await expect.poll(() => page.getByTestId("map-list").getByRole("listitem").count(), { timeout: 15_000 }).toBeGreaterThan(before);
+    await expect
+      .poll(() => page.getByTestId("map-list").getByRole("listitem").count(), { timeout: 15_000 })
+      .toBeGreaterThan(before);
     // Back at the top of the list nothing more loads: the count settles.
     await page.getByTestId("map-filters").scrollIntoViewIfNeeded();
     await settledCount(page);
@@ -524,11 +604,14 @@ test.describe("map offline", () => {
     // view, which loads the next page, and the next (Las Vegas has hundreds): a list, its markers and its badge
     // then change between one check and the next (the cause of this test's flaky failures, e.g. 2 cards read,
     // then 5 markers counted). So from here the next page is the end of the data: nothing more loads.
-    await page.route(/\/api\/places\/(nearby|featured)\?/, (route) => route.fulfill({ status: 200, contentType: "application/json", body: "[]" }));
+    await page.route(/\/api\/places\/(nearby|featured)\?/, (route) =>
+      route.fulfill({ status: 200, contentType: "application/json", body: "[]" }),
+    );
 
     const filters = page.getByTestId("map-filters");
     const list = page.getByTestId("map-list");
-    const distances = async () => (await list.getByRole("listitem").allTextContents()).map((t) => Number(/([\d.]+) mi away/.exec(t)?.[1] ?? NaN));
+    const distances = async () =>
+      (await list.getByRole("listitem").allTextContents()).map((t) => Number(/([\d.]+) mi away/.exec(t)?.[1] ?? NaN));
     // Nearest first.
     await filters.getByRole("button", { name: "Nearest first" }).click();
     await expect(filters.getByRole("button", { name: "Nearest first" })).toHaveAttribute("aria-pressed", "true");
@@ -540,7 +623,8 @@ test.describe("map offline", () => {
     // A category chip: the list and the markers keep only that category. (The short list brings its end into
     // view: the one load that follows finds the end of the data, and the count settles.)
     // The badge: "48 places", or "5 of 48 places" while a filter is on (the loaded count is its last number).
-    const badgeCount = async () => Number(/(\d+) places?$/.exec((await page.getByTestId("place-count").textContent())!)![1]);
+    const badgeCount = async () =>
+      Number(/(\d+) places?$/.exec((await page.getByTestId("place-count").textContent())!)![1]);
     const chip = filters.getByRole("button").nth(1);
     const label = (await chip.textContent())!;
     await chip.click();
@@ -552,7 +636,8 @@ test.describe("map offline", () => {
     for (const badge of badges) expect(badge).toBe(label);
     await expect(markers(page)).toHaveCount(badges.length);
     // The badge says how many of the loaded places the filter shows.
-    const badgeMatchesList = async (shown: () => Promise<number>) => (await page.getByTestId("place-count").textContent()) === `${await shown()} of ${await badgeCount()} places`;
+    const badgeMatchesList = async (shown: () => Promise<number>) =>
+      (await page.getByTestId("place-count").textContent()) === `${await shown()} of ${await badgeCount()} places`;
     await expect.poll(() => badgeMatchesList(() => list.getByRole("listitem").count()), { timeout: 15_000 }).toBe(true);
     await filters.getByRole("button", { name: "All" }).click();
     await settledCount(page);
@@ -569,11 +654,29 @@ test.describe("map offline", () => {
       const closed = (await closedNote.count()) ? Number(/\d+/.exec((await closedNote.textContent())!)![0]) : 0;
       return { open, unknown, closed };
     };
-    await expect.poll(async () => { const g = await groups(); return g.open + g.unknown + g.closed - (await badgeCount()); }, { message: "every place is listed or counted", timeout: 15_000 }).toBe(0);
+    await expect
+      .poll(
+        async () => {
+          const g = await groups();
+          return g.open + g.unknown + g.closed - (await badgeCount());
+        },
+        { message: "every place is listed or counted", timeout: 15_000 },
+      )
+      .toBe(0);
     const { open, unknown } = await groups();
     if (unknown > 0) await expect(page.getByRole("heading", { name: "Hours unknown" })).toBeVisible();
     await expect(markers(page)).toHaveCount(open + unknown);
-    await expect.poll(() => badgeMatchesList(async () => (await page.getByTestId("open-now").getByRole("listitem").count()) + (await page.getByTestId("hours-unknown").getByRole("listitem").count())), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          badgeMatchesList(
+            async () =>
+              (await page.getByTestId("open-now").getByRole("listitem").count()) +
+              (await page.getByTestId("hours-unknown").getByRole("listitem").count()),
+          ),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     await page.screenshot({ path: join(testInfo.project.outputDir, "screenshots", "map-filters-1280.png") });
     await expectAccessible(page);
   });
@@ -619,7 +722,9 @@ test.describe("map code loads only on /map", () => {
     await useThePage(page);
     await expect(map(page)).toHaveAttribute("data-map-status", "ready", { timeout: 15_000 });
     expect(requested.some((path) => /^\/assets\/MapExplorer-.*\.js$/.test(path))).toBe(true);
-    expect(requested.some((path) => /^\/assets\/maplibre-gl-[^/]*\.js$/.test(path) && !path.includes("worker"))).toBe(true);
+    expect(requested.some((path) => /^\/assets\/maplibre-gl-[^/]*\.js$/.test(path) && !path.includes("worker"))).toBe(
+      true,
+    );
     expect(requested.some((path) => /^\/assets\/map-.*\.css$/.test(path))).toBe(true);
     await expect.poll(() => requested.some((path) => /^\/assets\/maplibre-gl-worker-.*\.js$/.test(path))).toBe(true);
   });
@@ -637,7 +742,9 @@ test.describe("map list states", () => {
   test("no places: 'No Places Found' with the city, and the map still shows", async ({ page }) => {
     await page.goto("/map");
     await settledCount(page);
-    await page.route(/\/api\/places\/(nearby|featured)\?/, (route) => route.fulfill({ status: 200, contentType: "application/json", body: "[]" }));
+    await page.route(/\/api\/places\/(nearby|featured)\?/, (route) =>
+      route.fulfill({ status: 200, contentType: "application/json", body: "[]" }),
+    );
     await page.evaluate(() => localStorage.setItem("localscope-location", "Boston, MA"));
     await expect(page.getByText("No Places Found")).toBeVisible({ timeout: 15_000 });
     await expect(page.getByText("We couldn't find any places in Boston, MA")).toBeVisible();
@@ -655,7 +762,13 @@ test.describe("map list states", () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/api\/places\/(nearby|featured)\?/, async (route) => {
       await held;
-      return fail ? route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "boom", errors: {} }) }) : route.continue();
+      return fail
+        ? route.fulfill({
+            status: 500,
+            contentType: "application/json",
+            body: JSON.stringify({ message: "boom", errors: {} }),
+          })
+        : route.continue();
     });
     await page.evaluate(() => localStorage.setItem("localscope-location", "Boston, MA"));
     // Skeletons and the overlay while loading (held here; then the query library retries three times).

@@ -9,7 +9,11 @@ import { chooseCity, cityChosenElsewhere, LAS_VEGAS, OTHER_CITY, PHONE, screensh
 
 test.use({ viewport: PHONE });
 
-test("/nearby: 'Preparing places for Nevada… n %' over the skeletons, then the rows by themselves", async ({ page, context, baseURL }, testInfo) => {
+test("/nearby: 'Preparing places for Nevada… n %' over the skeletons, then the rows by themselves", async ({
+  page,
+  context,
+  baseURL,
+}, testInfo) => {
   await chooseCity(context, baseURL, OTHER_CITY);
   let percent = 20; // moved on by the test
   let release!: () => void;

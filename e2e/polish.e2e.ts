@@ -23,22 +23,33 @@ async function recordOpens(page: import("@playwright/test").Page) {
     (window as any).__opened = [];
     window.open = ((url: string) => ((window as any).__opened.push(url), null)) as any;
   });
-  return async () => ((await page.evaluate(() => (window as any).__opened)) as string[]).map((u) => decodeURIComponent(u));
+  return async () =>
+    ((await page.evaluate(() => (window as any).__opened)) as string[]).map((u) => decodeURIComponent(u));
 }
 
 test.describe("17.1 Get Directions sends the whole address", () => {
-  test("place page and lodging address button search street, city, state and ZIP", async ({ page, context, baseURL }, testInfo) => {
+  test("place page and lodging address button search street, city, state and ZIP", async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
     await chooseCity(context, baseURL, LAS_VEGAS);
-    const places = (await (await page.request.get("/api/places/category/10?city=Las%20Vegas&state=NV")).json()) as ApiPlace[];
+    const places = (await (
+      await page.request.get("/api/places/category/10?city=Las%20Vegas&state=NV")
+    ).json()) as ApiPlace[];
     const place = places.find((p) => p.address && p.city && p.zip && !p.address.includes(p.city));
     expect(place, "a Las Vegas restaurant with street, city and ZIP").toBeTruthy();
     await page.goto(`/place/${place!.id}`);
     await islandsHydrated(page); // a click on the server-rendered button before hydration opens nothing
     let opened = await recordOpens(page);
     await page.getByRole("button", { name: "Get Directions" }).click();
-    expect(await opened()).toEqual([`https://www.google.com/maps/search/?api=1&query=${place!.address}, ${place!.city}, NV ${place!.zip}`]);
+    expect(await opened()).toEqual([
+      `https://www.google.com/maps/search/?api=1&query=${place!.address}, ${place!.city}, NV ${place!.zip}`,
+    ]);
 
-    const lodging = (await (await page.request.get("/api/places/category/11?city=Las%20Vegas&state=NV")).json()) as ApiPlace[];
+    const lodging = (await (
+      await page.request.get("/api/places/category/11?city=Las%20Vegas&state=NV")
+    ).json()) as ApiPlace[];
     const hotel = lodging.find((p) => p.address);
     expect(hotel, "a Las Vegas lodging with an address").toBeTruthy();
     await page.goto("/lodging");
@@ -56,9 +67,14 @@ test.describe("17.1 Get Directions sends the whole address", () => {
 
 test.describe("17.8 back links say where they go", () => {
   test.use({ signedIn: false });
-  test("admin: 'Back to App'; traffic: 'Back to Profile', as visible text beside the chevron", async ({ page }, testInfo) => {
+  test("admin: 'Back to App'; traffic: 'Back to Profile', as visible text beside the chevron", async ({
+    page,
+  }, testInfo) => {
     await signInAsAdmin(page.context().request);
-    for (const [path, text, href] of [["/admin", "Back to App", "/"], ["/admin/traffic", "Back to Profile", "/profile"]] as const) {
+    for (const [path, text, href] of [
+      ["/admin", "Back to App", "/"],
+      ["/admin/traffic", "Back to Profile", "/profile"],
+    ] as const) {
       await page.goto(path);
       await islandsHydrated(page);
       const link = page.getByRole("link", { name: text, exact: true });
@@ -74,7 +90,11 @@ test.describe("17.8 back links say where they go", () => {
 });
 
 test.describe("17.4 one label per category", () => {
-  test("the dialog and the place page show the same badge; a museum gets a building, not mountains", async ({ page, context, baseURL }, testInfo) => {
+  test("the dialog and the place page show the same badge; a museum gets a building, not mountains", async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
     await chooseCity(context, baseURL, LAS_VEGAS);
     await page.goto("/category/food");
     const card = page.getByTestId("category-card").first();
@@ -84,11 +104,15 @@ test.describe("17.4 one label per category", () => {
     await expect(dialog.getByText("Food", { exact: true })).toBeVisible();
     await expect(dialog.getByText("Food & Dining", { exact: true })).toHaveCount(0);
     await screenshot(page, testInfo, "dialog");
-    const restaurants = (await (await page.request.get("/api/places/category/10?city=Las%20Vegas&state=NV")).json()) as ApiPlace[];
+    const restaurants = (await (
+      await page.request.get("/api/places/category/10?city=Las%20Vegas&state=NV")
+    ).json()) as ApiPlace[];
     await page.goto(`/place/${restaurants.find((p) => p.title === title)!.id}`);
     await expect(page.getByText("Food", { exact: true })).toBeVisible();
 
-    const activities = (await (await page.request.get("/api/places/category/9?city=Las%20Vegas&state=NV")).json()) as Array<ApiPlace & { kind: string; imageUrl: string | null }>;
+    const activities = (await (
+      await page.request.get("/api/places/category/9?city=Las%20Vegas&state=NV")
+    ).json()) as Array<ApiPlace & { kind: string; imageUrl: string | null }>;
     const museum = activities.find((p) => /museum/i.test(p.kind) && !p.imageUrl);
     expect(museum, "a Las Vegas museum without a picture of its own").toBeTruthy();
     await page.goto(`/place/${museum!.id}`);
@@ -99,7 +123,11 @@ test.describe("17.4 one label per category", () => {
 });
 
 test.describe("17.6 toasts above a modal", () => {
-  test("a toast raised inside the place dialog shows above its backdrop, is announced and can be dismissed", async ({ page, context, baseURL }, testInfo) => {
+  test("a toast raised inside the place dialog shows above its backdrop, is announced and can be dismissed", async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
     await chooseCity(context, baseURL, LAS_VEGAS);
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await page.goto("/category/food");
@@ -112,7 +140,10 @@ test.describe("17.6 toasts above a modal", () => {
     const toast = page.getByRole("status").filter({ hasText: "Copied to clipboard" });
     await expect(toast).toBeVisible();
     const box = (await toast.boundingBox())!;
-    const onTop = await page.evaluate(([x, y]) => !!document.elementFromPoint(x!, y!)?.closest("#ls-toasts"), [box.x + box.width / 2, box.y + box.height / 2]);
+    const onTop = await page.evaluate(
+      ([x, y]) => !!document.elementFromPoint(x!, y!)?.closest("#ls-toasts"),
+      [box.x + box.width / 2, box.y + box.height / 2],
+    );
     expect(onTop, "the toast is the topmost element where it is drawn").toBe(true);
     await screenshot(page, testInfo);
     // A toast stays 5 s; the picture may take longer on a busy machine, so the same toast is raised afresh for
@@ -136,10 +167,18 @@ test.describe("17.6 toasts above a modal", () => {
 });
 
 test.describe("17.7 profile", () => {
-  test("the card and the edit form read one home location; a guest is invited to register and keeps their favorites", async ({ page, context, baseURL }, testInfo) => {
+  test("the card and the edit form read one home location; a guest is invited to register and keeps their favorites", async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
     await chooseCity(context, baseURL, LAS_VEGAS);
     const itemData = JSON.stringify({ location: "Las Vegas, NV", type: "city" });
-    expect((await page.request.post("/api/favorites", { data: { itemType: "city", itemId: "las vegas-nv", itemData } })).status()).toBe(201);
+    expect(
+      (
+        await page.request.post("/api/favorites", { data: { itemType: "city", itemId: "las vegas-nv", itemData } })
+      ).status(),
+    ).toBe(201);
     await page.goto("/profile");
     await islandsHydrated(page);
     // No home saved: the card says so and the form starts empty (not the city being explored).
@@ -176,7 +215,11 @@ test.describe("17.7 profile", () => {
 });
 
 test.describe("17.5 favorites (DECISIONS 19)", () => {
-  test("six tabs; a restaurant saved from the dialog lands in Food; the food page's heart is the same favorite; items say where", async ({ page, context, baseURL }, testInfo) => {
+  test("six tabs; a restaurant saved from the dialog lands in Food; the food page's heart is the same favorite; items say where", async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
     await chooseCity(context, baseURL, LAS_VEGAS);
     // Save the city from the banner, and a restaurant from its detail dialog on the food page.
     await page.goto("/");
@@ -188,22 +231,35 @@ test.describe("17.5 favorites (DECISIONS 19)", () => {
     await card.getByRole("button", { name: "View Details" }).click();
     const dialog = page.getByRole("dialog", { name: title });
     await dialog.getByRole("button", { name: `Save ${title} to favorites` }).click();
-    await expect(dialog.getByRole("button", { name: `Save ${title} to favorites` })).toHaveAttribute("aria-pressed", "true");
+    await expect(dialog.getByRole("button", { name: `Save ${title} to favorites` })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
     await page.keyboard.press("Escape");
     // The card's heart on the food page shows the same favorite; pressing it there un-saves it for the dialog too.
     const cardHeart = card.getByRole("button", { name: `Save ${title} to favorites` });
     await expect(cardHeart).toHaveAttribute("aria-pressed", "true");
-    const favorites = async () => (await (await page.request.get("/api/favorites")).json()) as Array<{ itemType: string; itemData: string }>;
+    const favorites = async () =>
+      (await (await page.request.get("/api/favorites")).json()) as Array<{ itemType: string; itemData: string }>;
     expect((await favorites()).filter((f) => f.itemType !== "city")).toHaveLength(1);
 
     await page.goto("/favorites");
-    await expect(page.getByRole("tab")).toHaveText([/^Cities/, /^Food/, /^Lodging/, /^Activities/, /^Stores/, /^Facts/]);
+    await expect(page.getByRole("tab")).toHaveText([
+      /^Cities/,
+      /^Food/,
+      /^Lodging/,
+      /^Activities/,
+      /^Stores/,
+      /^Facts/,
+    ]);
     const city = page.getByTestId("favorite-item");
     await expect(city.getByText("Las Vegas, NV", { exact: true })).toBeVisible();
     await page.getByRole("tab", { name: /Food/ }).click();
     const item = page.getByTestId("favorite-item").filter({ hasText: title });
     await expect(item).toHaveCount(1);
-    const restaurants = (await (await page.request.get("/api/places/category/10?city=Las%20Vegas&state=NV")).json()) as ApiPlace[];
+    const restaurants = (await (
+      await page.request.get("/api/places/category/10?city=Las%20Vegas&state=NV")
+    ).json()) as ApiPlace[];
     const place = restaurants.find((p) => p.title === title)!;
     await expect(item).toContainText(place.address ?? `${place.city}, NV`);
     await screenshotAndAxe(page, testInfo);
@@ -230,7 +286,11 @@ test.describe("17.9 small layout faults at 390 px", () => {
       return tops.size === 1;
     });
 
-  test("banner heart clear of the city, whole placeholder, a backed sticky search bar, one-line buttons", async ({ page, context, baseURL }, testInfo) => {
+  test("banner heart clear of the city, whole placeholder, a backed sticky search bar, one-line buttons", async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
     await chooseCity(context, baseURL, LAS_VEGAS);
     await page.goto("/");
     await islandsHydrated(page);
@@ -255,7 +315,12 @@ test.describe("17.9 small layout faults at 390 px", () => {
     const header = (await page.locator("header").first().boundingBox())!;
     const picker = (await page.locator("#city-picker-input").boundingBox())!;
     for (const y of [header.y + header.height + 2, picker.y - 6]) {
-      expect(await page.evaluate(([x, y]) => !!document.elementFromPoint(x!, y!)?.closest("[data-testid=picker-strip]"), [6, y])).toBe(true);
+      expect(
+        await page.evaluate(
+          ([x, y]) => !!document.elementFromPoint(x!, y!)?.closest("[data-testid=picker-strip]"),
+          [6, y],
+        ),
+      ).toBe(true);
     }
     await screenshot(page, testInfo, "scrolled");
 
@@ -282,7 +347,11 @@ test.describe("17.9 small layout faults at 390 px", () => {
 });
 
 test.describe("17.10 /nearby filters and paging", () => {
-  test("12 first, more on scroll; category chips; 'Open now' lists hours-unknown places apart", async ({ page, context, baseURL }, testInfo) => {
+  test("12 first, more on scroll; category chips; 'Open now' lists hours-unknown places apart", async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
     await chooseCity(context, baseURL, LAS_VEGAS);
     await page.goto("/nearby");
     await islandsHydrated(page);
@@ -321,24 +390,33 @@ test.describe("17.10 /nearby filters and paging", () => {
     const pages: Array<{ openNow: boolean | null }> = [];
     const placesUpTo = async (n: number) => {
       while (pages.length < n) {
-        const page_ = (await (await page.request.get(`/api/places/nearby?city=Las%20Vegas&state=NV&count=12&offset=${pages.length}`)).json()) as Array<{ openNow: boolean | null }>;
+        const page_ = (await (
+          await page.request.get(`/api/places/nearby?city=Las%20Vegas&state=NV&count=12&offset=${pages.length}`)
+        ).json()) as Array<{ openNow: boolean | null }>;
         pages.push(...page_);
         if (page_.length < 12) break;
       }
       return pages.slice(0, n);
     };
     await expect
-      .poll(async () => {
-        const open = await page.getByTestId("open-now").locator("li").count();
-        const unknown = await page.getByTestId("hours-unknown").locator("li").count();
-        const note = page.getByTestId("open-now").getByText(/closed places? not shown/);
-        const closedText = ((await note.count()) ? await note.textContent() : null) ?? "0";
-        const closed = Number(/\d+/.exec(closedText)?.[0] ?? 0);
-        const shown = await placesUpTo(open + unknown + closed);
-        return [open, unknown].join("/") === [shown.filter((p) => p.openNow === true).length, shown.filter((p) => p.openNow === null).length].join("/");
-      }, { timeout: 10_000 })
+      .poll(
+        async () => {
+          const open = await page.getByTestId("open-now").locator("li").count();
+          const unknown = await page.getByTestId("hours-unknown").locator("li").count();
+          const note = page.getByTestId("open-now").getByText(/closed places? not shown/);
+          const closedText = ((await note.count()) ? await note.textContent() : null) ?? "0";
+          const closed = Number(/\d+/.exec(closedText)?.[0] ?? 0);
+          const shown = await placesUpTo(open + unknown + closed);
+          return (
+            [open, unknown].join("/") ===
+            [shown.filter((p) => p.openNow === true).length, shown.filter((p) => p.openNow === null).length].join("/")
+          );
+        },
+        { timeout: 10_000 },
+      )
       .toBe(true);
-    if (pages.some((p) => p.openNow === null)) await expect(page.getByRole("heading", { name: "Hours unknown" })).toBeVisible();
+    if (pages.some((p) => p.openNow === null))
+      await expect(page.getByRole("heading", { name: "Hours unknown" })).toBeVisible();
     await screenshotAndAxe(page, testInfo);
   });
 });
@@ -351,7 +429,11 @@ test.describe("17.11 desktop layout from 1024 px; the phone layout unchanged", (
     return boxes.filter((b) => Math.abs(b.y - boxes[0]!.y) < 2).length;
   };
 
-  test("a top navigation bar instead of the bottom tabs, lists in columns, the map beside its list, a wider dialog", async ({ page, context, baseURL }, testInfo) => {
+  test("a top navigation bar instead of the bottom tabs, lists in columns, the map beside its list, a wider dialog", async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
     test.setTimeout(60_000); // seven pages in two sizes, a map start, three axe runs: past 30 s on a busy machine
     await chooseCity(context, baseURL, LAS_VEGAS);
     await page.setViewportSize(DESKTOP);
@@ -396,7 +478,10 @@ test.describe("17.11 desktop layout from 1024 px; the phone layout unchanged", (
     await expect(gems).toBeVisible();
     const [n, g] = [await box(nearby), await box(gems)];
     expect(g.x).toBeGreaterThan(n.x + n.width);
-    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
     await screenshotAndAxe(page, testInfo);
     await page.goto("/map");
     const map = await box(page.getByRole("region", { name: "Map of Las Vegas, NV" }));

@@ -61,7 +61,11 @@ export interface RunningServer {
 }
 
 /** Start `bun src/server.ts` on `port` with the database under `dir`; resolves once /healthz answers. */
-export async function startServer(port: number, dir: string, extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  port: number,
+  dir: string,
+  extraEnv: Record<string, string> = {},
+): Promise<RunningServer> {
   mkdirSync(dir, { recursive: true });
   const log = openSync(join(dir, "server.log"), "a");
   const child: ChildProcess = spawn(join(root, "node_modules/.bin/bun"), ["src/server.ts"], {
@@ -89,7 +93,8 @@ export async function startServer(port: number, dir: string, extraEnv: Record<st
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the test server on port ${port} exited (${child.exitCode}); see ${join(dir, "server.log")}`);
+    if (child.exitCode !== null)
+      throw new Error(`the test server on port ${port} exited (${child.exitCode}); see ${join(dir, "server.log")}`);
     try {
       if ((await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) })).ok) break;
     } catch {
@@ -97,7 +102,9 @@ export async function startServer(port: number, dir: string, extraEnv: Record<st
     }
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
-      throw new Error(`the test server on port ${port} did not answer /healthz within 120 s; see ${join(dir, "server.log")}`);
+      throw new Error(
+        `the test server on port ${port} did not answer /healthz within 120 s; see ${join(dir, "server.log")}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
@@ -138,7 +145,11 @@ export async function startSlotServer(parallelIndex: number): Promise<RunningSer
   await statesReady(server.url);
   const headers = { "content-type": "application/json", origin: server.url };
   await Promise.all([
-    fetch(`${server.url}/api/fun-facts/city`, { method: "POST", headers, body: JSON.stringify({ cityName: "Las Vegas", stateCode: "NV", count: 5 }) }),
+    fetch(`${server.url}/api/fun-facts/city`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ cityName: "Las Vegas", stateCode: "NV", count: 5 }),
+    }),
     fetch(`${server.url}/api/city-history/Las%20Vegas/NV`),
   ]).catch(() => {});
   return server;

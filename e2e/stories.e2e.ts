@@ -9,7 +9,8 @@ import { chooseCity, EMPTY_TOWN, PHONE, screenshot } from "./discovery-helpers";
 test.use({ viewport: PHONE });
 
 /** What the old screens said and must never say again (statistics leading, designation years as ages, a census county). */
-const FALSE_CLAIMS = /Queens County|oldest dated historic place|\d+(st|nd|rd|th) oldest of the|° north|lead the map|Nurtureart|An urban area of/;
+const FALSE_CLAIMS =
+  /Queens County|oldest dated historic place|\d+(st|nd|rd|th) oldest of the|° north|lead the map|Nurtureart|An urban area of/;
 
 const CITIES: Array<{ city: string; first: RegExp; history: boolean }> = [
   { city: "New York, NY", first: /./, history: true },
@@ -23,7 +24,11 @@ const CITIES: Array<{ city: string; first: RegExp; history: boolean }> = [
 
 test.describe("city stories", () => {
   for (const { city, first, history } of CITIES) {
-    test(`${city}: facts and history lead with sourced stories, never the old false claims`, async ({ page, context, baseURL }, testInfo) => {
+    test(`${city}: facts and history lead with sourced stories, never the old false claims`, async ({
+      page,
+      context,
+      baseURL,
+    }, testInfo) => {
       test.setTimeout(60_000);
       await chooseCity(context, baseURL, city);
       await page.goto("/category/facts");
@@ -51,7 +56,11 @@ test.describe("city stories", () => {
     });
   }
 
-  test(`${EMPTY_TOWN}, a town with no historic sites: facts still come, history says it has none`, async ({ page, context, baseURL }, testInfo) => {
+  test(`${EMPTY_TOWN}, a town with no historic sites: facts still come, history says it has none`, async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
     await chooseCity(context, baseURL, EMPTY_TOWN);
     await page.goto("/category/facts");
     await expect(page.getByTestId("category-card").first()).toBeVisible({ timeout: 20_000 });

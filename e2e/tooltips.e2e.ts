@@ -11,9 +11,13 @@ async function recordTimes(page: Page) {
   await page.evaluate(() => {
     const w = window as any;
     w.__tipTimes = { entered: [] as number[], shown: [] as number[] };
-    document.addEventListener("pointerover", (e) => {
-      if ((e.target as Element).closest("[data-tooltip]")) w.__tipTimes.entered.push(performance.now());
-    }, true);
+    document.addEventListener(
+      "pointerover",
+      (e) => {
+        if ((e.target as Element).closest("[data-tooltip]")) w.__tipTimes.entered.push(performance.now());
+      },
+      true,
+    );
     new MutationObserver(() => {
       const tip = document.getElementById("ls-tooltip");
       if (tip && !tip.hidden) w.__tipTimes.shown.push(performance.now());
@@ -22,7 +26,9 @@ async function recordTimes(page: Page) {
 }
 const times = (page: Page) => page.evaluate(() => (window as any).__tipTimes as { entered: number[]; shown: number[] });
 
-test("header buttons: the tooltip waits 700 ms, the next one within 300 ms shows at once, Escape hides it", async ({ page }) => {
+test("header buttons: the tooltip waits 700 ms, the next one within 300 ms shows at once, Escape hides it", async ({
+  page,
+}) => {
   await page.goto("/");
   await islandsHydrated(page);
   await recordTimes(page);
@@ -74,8 +80,14 @@ test("keyboard focus shows the tooltip beside the control; the heart's tells wha
   await expect(heart).not.toHaveAttribute("aria-describedby", "ls-tooltip");
 });
 
-test("in a dialog: the Close button's tooltip shows above the dialog; the first Escape hides it, the second closes the dialog", async ({ page, context, baseURL }) => {
-  await context.addCookies([{ name: "localscope-location", value: encodeURIComponent("Las Vegas, NV"), url: baseURL! }]);
+test("in a dialog: the Close button's tooltip shows above the dialog; the first Escape hides it, the second closes the dialog", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await context.addCookies([
+    { name: "localscope-location", value: encodeURIComponent("Las Vegas, NV"), url: baseURL! },
+  ]);
   await page.goto("/");
   await islandsHydrated(page);
   await page.getByTestId("nearby-list").getByRole("button").first().click();

@@ -8,7 +8,8 @@ import { expectAccessible, PHONE, screenshot } from "./discovery-helpers";
 import { expect, islandsHydrated, test, uniqueIp } from "./fixtures";
 import { signInAsAdmin as signIn } from "./admin-session";
 
-const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
+const IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 const DESKTOP = { width: 1280, height: 800 };
 
@@ -29,7 +30,10 @@ const visit = async (baseURL: string, path: string, userAgent: string, ip = "1.0
 test.describe("traffic analytics", () => {
   test.use({ signedIn: false });
 
-  for (const [name, viewport] of [["phone", PHONE], ["desktop", DESKTOP]] as const) {
+  for (const [name, viewport] of [
+    ["phone", PHONE],
+    ["desktop", DESKTOP],
+  ] as const) {
     test(`cards, tabs, live traffic refreshing by itself, axe clean (${name})`, async ({ page, baseURL }, testInfo) => {
       test.setTimeout(90_000); // four axe runs and 200 visits: past 30 s on a busy machine
       await page.setViewportSize(viewport);
@@ -37,9 +41,16 @@ test.describe("traffic analytics", () => {
       await visit(baseURL!, "/about", IPHONE);
       await visit(baseURL!, "/", GOOGLEBOT, "1.0.2.9");
       // The worker's server also logs the other tests' requests: /about leads Top Pages by a clear margin.
-      for (let i = 0; i < 4; i++) await Promise.all(Array.from({ length: 50 }, () => visit(baseURL!, "/about", IPHONE)));
+      for (let i = 0; i < 4; i++)
+        await Promise.all(Array.from({ length: 50 }, () => visit(baseURL!, "/about", IPHONE)));
       // Written within a second (the log's batch period).
-      await expect.poll(async () => JSON.stringify(await (await page.context().request.get("/api/admin/traffic-logs?limit=20")).json()), { timeout: 5_000, intervals: [100, 250] }).toContain('"path":"/about"');
+      await expect
+        .poll(
+          async () =>
+            JSON.stringify(await (await page.context().request.get("/api/admin/traffic-logs?limit=20")).json()),
+          { timeout: 5_000, intervals: [100, 250] },
+        )
+        .toContain('"path":"/about"');
       // Rendered on the server in its loading state, then filled by the island.
       const html = await (await page.context().request.get("/admin/traffic")).text();
       expect(html).toContain("Loading traffic data...");
@@ -51,9 +62,13 @@ test.describe("traffic analytics", () => {
       await expect(page.getByRole("link", { name: "Back to Profile" })).toHaveAttribute("href", "/profile");
       const cards = page.getByTestId("traffic-card");
       await expect(cards).toHaveCount(4);
-      for (const label of ["Total Requests", "Unique Visitors", "Top Countries", "Peak Hour"]) await expect(cards.filter({ hasText: label })).toHaveCount(1);
+      for (const label of ["Total Requests", "Unique Visitors", "Top Countries", "Peak Hour"])
+        await expect(cards.filter({ hasText: label })).toHaveCount(1);
       await expect(cards.filter({ hasText: "Total Requests" })).toContainText(/\d+ from bots/);
-      await expect(page.getByRole("link", { name: "IP Geolocation by DB-IP" })).toHaveAttribute("href", "https://db-ip.com");
+      await expect(page.getByRole("link", { name: "IP Geolocation by DB-IP" })).toHaveAttribute(
+        "href",
+        "https://db-ip.com",
+      );
       await expect(page.getByTestId("traffic-chart")).toBeVisible();
       // Every hour and time on the screen is UTC, and says so (the chart's axis too).
       await expect(page.getByRole("heading", { name: /^Requests per (hour|day) \(UTC\)$/ })).toBeVisible();
@@ -82,7 +97,12 @@ test.describe("traffic analytics", () => {
       // clock bring its row in.
       const path = `/live-check-${Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("")}`;
       await visit(baseURL!, path, IPHONE, "1.0.2.9");
-      await expect.poll(async () => JSON.stringify(await (await page.context().request.get("/api/admin/traffic-logs")).json()), { timeout: 5_000, intervals: [100, 250] }).toContain(`"path":"${path}"`);
+      await expect
+        .poll(async () => JSON.stringify(await (await page.context().request.get("/api/admin/traffic-logs")).json()), {
+          timeout: 5_000,
+          intervals: [100, 250],
+        })
+        .toContain(`"path":"${path}"`);
       await page.clock.fastForward(10_000);
       await expect(table.getByRole("row").filter({ hasText: path })).toBeVisible();
       await expect(table.getByRole("row").filter({ hasText: path })).toContainText("GET");
@@ -92,10 +112,14 @@ test.describe("traffic analytics", () => {
       await expect(row.getByRole("cell").nth(4)).toContainText("404"); // the status: no such page
       await expect(row.locator("time")).toHaveText(/ UTC$/);
       // No sideways scrolling, on a phone too: the rows stack as cards there, keeping every column.
-      const sideways = async () => page.evaluate(() => {
-        const region = document.querySelector<HTMLElement>('[role="region"][aria-label="Latest requests"]')!;
-        return [document.documentElement.scrollWidth - document.documentElement.clientWidth, region.scrollWidth - region.clientWidth];
-      });
+      const sideways = async () =>
+        page.evaluate(() => {
+          const region = document.querySelector<HTMLElement>('[role="region"][aria-label="Latest requests"]')!;
+          return [
+            document.documentElement.scrollWidth - document.documentElement.clientWidth,
+            region.scrollWidth - region.clientWidth,
+          ];
+        });
       expect(await sideways()).toEqual([0, 0]);
       await row.scrollIntoViewIfNeeded();
       await screenshot(page, testInfo, "live");
@@ -123,6 +147,9 @@ test.describe("traffic analytics", () => {
 
   test("/about carries the DB-IP attribution", async ({ page }) => {
     await page.goto("/about");
-    await expect(page.getByRole("link", { name: "IP Geolocation by DB-IP" })).toHaveAttribute("href", "https://db-ip.com");
+    await expect(page.getByRole("link", { name: "IP Geolocation by DB-IP" })).toHaveAttribute(
+      "href",
+      "https://db-ip.com",
+    );
   });
 });

@@ -19,7 +19,7 @@ async function main(args: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  let config;
+  let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig(process.env);
   } catch (error) {
@@ -37,7 +37,9 @@ async function main(args: string[]): Promise<number> {
       console.error(`Not claimed: ${result.reason}`);
       return 1;
     }
-    console.log(`Claimed: account #${result.userId} (${email.trim().toLowerCase()}) is the admin. Any setup code printed before is now void.`);
+    console.log(
+      `Claimed: account #${result.userId} (${email.trim().toLowerCase()}) is the admin. Any setup code printed before is now void.`,
+    );
     return 0;
   } finally {
     database.close();

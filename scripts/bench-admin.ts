@@ -36,13 +36,17 @@ if (healthAt > 0) {
   };
   const first = await timed();
   const n = first.health.nationwide;
-  console.log(`data health: ${n.importedStates} of ${n.states} states imported, ${n.places.toLocaleString("en-US")} places, ${n.thinCities.toLocaleString("en-US")} thin cities`);
+  console.log(
+    `data health: ${n.importedStates} of ${n.states} states imported, ${n.places.toLocaleString("en-US")} places, ${n.thinCities.toLocaleString("en-US")} thin cities`,
+  );
   console.log(`data health first call (after the import stored each state's summary): ${first.ms.toFixed(1)} ms`);
   const runs: number[] = [];
   for (let i = 0; i < RUNS; i++) runs.push((await timed()).ms);
   runs.sort((x, y) => x - y);
   const p95 = runs[Math.min(runs.length - 1, Math.ceil(0.95 * runs.length) - 1)]!;
-  console.log(`data health (${RUNS} runs): median ${runs[Math.floor(runs.length / 2)]!.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms — target ≤ 300 ms: ${p95 <= 300 && first.ms <= 300 ? "OK" : "OVER"}`);
+  console.log(
+    `data health (${RUNS} runs): median ${runs[Math.floor(runs.length / 2)]!.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms — target ≤ 300 ms: ${p95 <= 300 && first.ms <= 300 ? "OK" : "OVER"}`,
+  );
   db.close();
   process.exit(0);
 }
@@ -53,7 +57,10 @@ const database = await openDatabase(`file:${join(dir, "bench.db")}`);
 const { client } = database;
 const migrateStart = performance.now();
 const applied = await migrate(client);
-if (applied.length && reuse) console.log(`migrated the kept database (${applied.join(", ")}) in ${((performance.now() - migrateStart) / 1000).toFixed(1)} s`);
+if (applied.length && reuse)
+  console.log(
+    `migrated the kept database (${applied.join(", ")}) in ${((performance.now() - migrateStart) / 1000).toFixed(1)} s`,
+  );
 const now = Date.now();
 
 const time = async <T>(fn: () => Promise<T>) => {
@@ -69,30 +76,36 @@ const stats = (samples: number[]) => {
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 if (!reuse) {
-console.log(`Seeding ${USERS.toLocaleString("en-US")} users, ${ACTIVITIES.toLocaleString("en-US")} activities, ${FAVORITES.toLocaleString("en-US")} favorites…`);
-const seedStart = performance.now();
-// The rollup triggers (migrations 0006 and 0010) would run once per seeded row; the seed goes around them and
-// rebuilds the rollups in one pass at the end (0006's statement, and 0010's own rebuild statements, i.e. the
-// migration's backfill), then puts the triggers back.
-const statementsOf = (tag: string) =>
-  migrations
-    .find((m) => m.tag === tag)!
-    .sql.split("--> statement-breakpoint")
-    .map((s) => s.replace(/^--.*$/gm, "").trim());
-const triggerSql = [...statementsOf("0006_admin"), ...statementsOf("0010_admin_rollups")].filter((s) => s.startsWith("CREATE TRIGGER"));
-const rebuildSql = statementsOf("0010_admin_rollups").filter((s) => s.startsWith("DELETE FROM") || s.startsWith("INSERT INTO"));
-for (const sql of triggerSql) await client.execute(`DROP TRIGGER ${sql.match(/CREATE TRIGGER `([^`]+)`/)![1]}`);
-const series = (n: number) => `WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < ${n})`;
-// Synthetic, clearly fake rows (benchmark only): one user in ten a guest, created over the last year.
-await client.execute(`${series(USERS)}
+  console.log(
+    `Seeding ${USERS.toLocaleString("en-US")} users, ${ACTIVITIES.toLocaleString("en-US")} activities, ${FAVORITES.toLocaleString("en-US")} favorites…`,
+  );
+  const seedStart = performance.now();
+  // The rollup triggers (migrations 0006 and 0010) would run once per seeded row; the seed goes around them and
+  // rebuilds the rollups in one pass at the end (0006's statement, and 0010's own rebuild statements, i.e. the
+  // migration's backfill), then puts the triggers back.
+  const statementsOf = (tag: string) =>
+    migrations
+      .find((m) => m.tag === tag)!
+      .sql.split("--> statement-breakpoint")
+      .map((s) => s.replace(/^--.*$/gm, "").trim());
+  const triggerSql = [...statementsOf("0006_admin"), ...statementsOf("0010_admin_rollups")].filter((s) =>
+    s.startsWith("CREATE TRIGGER"),
+  );
+  const rebuildSql = statementsOf("0010_admin_rollups").filter(
+    (s) => s.startsWith("DELETE FROM") || s.startsWith("INSERT INTO"),
+  );
+  for (const sql of triggerSql) await client.execute(`DROP TRIGGER ${sql.match(/CREATE TRIGGER `([^`]+)`/)![1]}`);
+  const series = (n: number) => `WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < ${n})`;
+  // Synthetic, clearly fake rows (benchmark only): one user in ten a guest, created over the last year.
+  await client.execute(`${series(USERS)}
   INSERT INTO users (id, username, email, is_guest, created_at)
   SELECT i, CASE WHEN i % 10 = 0 THEN NULL ELSE 'user' || i END, CASE WHEN i % 10 = 0 THEN NULL ELSE 'user' || i || '@bench.invalid' END,
          i % 10 = 0, ${now} - abs(random() % ${365 * DAY}) FROM s`);
-const STATES = ["AL", "AK", "AZ", "CA", "CO", "FL", "GA", "IL", "MO", "NY", "OR", "TX", "UT", "WA", "WY"];
-const TYPES = ["city_discovered", "category_explored", "place_visited", "search_performed"];
-const BATCH = 250_000;
-for (let done = 0; done < ACTIVITIES; done += BATCH) {
-  await client.execute(`${series(BATCH)}
+  const STATES = ["AL", "AK", "AZ", "CA", "CO", "FL", "GA", "IL", "MO", "NY", "OR", "TX", "UT", "WA", "WY"];
+  const TYPES = ["city_discovered", "category_explored", "place_visited", "search_performed"];
+  const BATCH = 250_000;
+  for (let done = 0; done < ACTIVITIES; done += BATCH) {
+    await client.execute(`${series(BATCH)}
     INSERT INTO activities (user_id, activity_type, city_name, city_state, category_id, place_id, created_at)
     SELECT 1 + abs(random() % ${USERS}),
            CASE abs(random() % 4) ${TYPES.map((t, i) => `WHEN ${i} THEN '${t}'`).join(" ")} END,
@@ -100,31 +113,40 @@ for (let done = 0; done < ACTIVITIES; done += BATCH) {
            CASE abs(random() % ${STATES.length}) ${STATES.map((s, i) => `WHEN ${i} THEN '${s}'`).join(" ")} END,
            CAST(7 + abs(random() % 6) AS TEXT), NULL,
            ${now} - abs(random() % ${365 * DAY}) FROM s`);
-}
-await client.execute(`${series(FAVORITES)}
+  }
+  await client.execute(`${series(FAVORITES)}
   INSERT INTO favorites (user_id, item_type, item_id, item_data, created_at)
   SELECT 1 + (i % ${USERS}), 'place', 'bench-' || i, '{}', ${now} - abs(random() % ${365 * DAY}) FROM s`);
-await client.execute(`${series(50_000)}
+  await client.execute(`${series(50_000)}
   INSERT INTO sessions (id_hash, user_id, created_at, expires_at)
   SELECT 'bench-' || i, 1 + abs(random() % ${USERS}), ${now} - abs(random() % ${30 * DAY}), ${now} + abs(random() % ${30 * DAY}) FROM s`);
-await client.execute(`INSERT INTO admin_user_stats (user_id, activities_count, favorites_count, last_activity)
+  await client.execute(`INSERT INTO admin_user_stats (user_id, activities_count, favorites_count, last_activity)
   SELECT u.id, coalesce(a.n, 0), coalesce(f.n, 0), a.last FROM users u
   LEFT JOIN (SELECT user_id, count(*) AS n, max(created_at) AS last FROM activities GROUP BY user_id) a ON a.user_id = u.id
   LEFT JOIN (SELECT user_id, count(*) AS n FROM favorites GROUP BY user_id) f ON f.user_id = u.id`);
-const rebuildStart = performance.now();
-await client.batch(rebuildSql, "write");
-console.log(`analytics rollups (migration 0010 backfill) rebuilt in ${((performance.now() - rebuildStart) / 1000).toFixed(1)} s`);
-for (const sql of triggerSql) await client.execute(sql);
-await client.execute("ANALYZE");
-console.log(`Seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s (rollup rebuilt in one pass, triggers restored)\n`);
-} else console.log(`Reusing the seeded database in ${dir}: ${(await client.execute("SELECT (SELECT count(*) FROM users), (SELECT count(*) FROM activities), (SELECT count(*) FROM favorites)")).rows.map((r) => Array.from(r as ArrayLike<unknown>).join(" / "))} users / activities / favorites\n`);
+  const rebuildStart = performance.now();
+  await client.batch(rebuildSql, "write");
+  console.log(
+    `analytics rollups (migration 0010 backfill) rebuilt in ${((performance.now() - rebuildStart) / 1000).toFixed(1)} s`,
+  );
+  for (const sql of triggerSql) await client.execute(sql);
+  await client.execute("ANALYZE");
+  console.log(
+    `Seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s (rollup rebuilt in one pass, triggers restored)\n`,
+  );
+} else
+  console.log(
+    `Reusing the seeded database in ${dir}: ${(await client.execute("SELECT (SELECT count(*) FROM users), (SELECT count(*) FROM activities), (SELECT count(*) FROM favorites)")).rows.map((r) => Array.from(r as ArrayLike<unknown>).join(" / "))} users / activities / favorites\n`,
+  );
 
 // Baseline: a plain count over every activity (what the analytics would cost per figure without rollups).
-const baseline = stats(await Promise.all(Array.from({ length: 5 }, () => 0)).then(async () => {
-  const out: number[] = [];
-  for (let i = 0; i < 5; i++) out.push(await time(() => client.execute("SELECT count(*) FROM activities")));
-  return out;
-}));
+const baseline = stats(
+  await Promise.all(Array.from({ length: 5 }, () => 0)).then(async () => {
+    const out: number[] = [];
+    for (let i = 0; i < 5; i++) out.push(await time(() => client.execute("SELECT count(*) FROM activities")));
+    return out;
+  }),
+);
 console.log(`baseline  count(*) over 2,000,000 activities: median ${ms(baseline.median)}`);
 
 await analytics(client, now); // warm the page cache once
@@ -138,9 +160,13 @@ for (let i = 0; i < RUNS; i++) {
 }
 const a = stats(analyticsRuns);
 const aCpu = stats(analyticsCpu);
-console.log(`analytics (${RUNS} runs): median ${ms(a.median)}, p95 ${ms(a.p95)} — target ≤ 500 ms: ${a.p95 <= 500 ? "OK" : "OVER"}; p95 = ${(a.p95 / baseline.median).toFixed(2)}× baseline`);
+console.log(
+  `analytics (${RUNS} runs): median ${ms(a.median)}, p95 ${ms(a.p95)} — target ≤ 500 ms: ${a.p95 <= 500 ? "OK" : "OVER"}; p95 = ${(a.p95 / baseline.median).toFixed(2)}× baseline`,
+);
 // CPU time of the process per call (SQLite runs in it): the work itself, much less sensitive to a shared machine's load.
-console.log(`analytics CPU time per call: median ${ms(aCpu.median)}, p95 ${ms(aCpu.p95)} (load average ${(await import("node:os")).loadavg()[0]!.toFixed(1)})`);
+console.log(
+  `analytics CPU time per call: median ${ms(aCpu.median)}, p95 ${ms(aCpu.p95)} (load average ${(await import("node:os")).loadavg()[0]!.toFixed(1)})`,
+);
 
 const dailyRuns: number[] = [];
 for (let i = 0; i < 5; i++) dailyRuns.push(await time(() => dailySeries(client, now)));
@@ -164,7 +190,9 @@ for (const [sort, extra] of [
   worstUsers = Math.max(worstUsers, s.p95);
   console.log(`users page sort=${sort} ${JSON.stringify(extra)}: median ${ms(s.median)}, p95 ${ms(s.p95)}`);
 }
-console.log(`users page worst p95 ${ms(worstUsers)} — target ≤ 100 ms: ${worstUsers <= 100 ? "OK" : "OVER"}; ${(worstUsers / baseline.median).toFixed(2)}× baseline`);
+console.log(
+  `users page worst p95 ${ms(worstUsers)} — target ≤ 100 ms: ${worstUsers <= 100 ? "OK" : "OVER"}; ${(worstUsers / baseline.median).toFixed(2)}× baseline`,
+);
 
 const actRuns: number[] = [];
 for (let i = 0; i < 5; i++) actRuns.push(await time(() => listActivities(client, { page: 1, pageSize: 25 })));

@@ -46,7 +46,13 @@ type Mode = "off" | "on" | "before";
  */
 async function startServer(mode: Mode, tree?: { dir: string; remove(): void }) {
   const dir = mkdtempSync(join(tmpdir(), "localscope-bench-api-"));
-  const { proc, base } = await startProcess({ port: await freePort(), databaseFile: join(dir, "bench.db"), env: { TRAFFIC_LOG: String(mode === "on") }, cpus, tree: tree?.dir });
+  const { proc, base } = await startProcess({
+    port: await freePort(),
+    databaseFile: join(dir, "bench.db"),
+    env: { TRAFFIC_LOG: String(mode === "on") },
+    cpus,
+    tree: tree?.dir,
+  });
   const session = await guestCookie(base);
   const stop = async () => {
     proc.kill();
@@ -57,7 +63,9 @@ async function startServer(mode: Mode, tree?: { dir: string; remove(): void }) {
   return { base, homeCookie: `${session}; localscope-location=${encodeURIComponent("Las Vegas, NV")}`, stop, mode };
 }
 
-const baselineArg = process.argv.includes("--baseline") ? process.argv[process.argv.indexOf("--baseline") + 1]! : BEFORE_RESTRUCTURING;
+const baselineArg = process.argv.includes("--baseline")
+  ? process.argv[process.argv.indexOf("--baseline") + 1]!
+  : BEFORE_RESTRUCTURING;
 const baseline = baselineArg === "none" ? null : checkoutTree(baselineArg);
 if (baseline && "error" in baseline) console.log(`no baseline build measured: ${baseline.error}`);
 const servers: Array<Awaited<ReturnType<typeof startServer>>> = [];
@@ -69,11 +77,15 @@ try {
       (server) => servers.push(server),
       (error) => {
         baseline.remove();
-        console.log(`no baseline build measured: ${baselineArg} did not start (${error instanceof Error ? error.message : error})`);
+        console.log(
+          `no baseline build measured: ${baselineArg} did not start (${error instanceof Error ? error.message : error})`,
+        );
       },
     );
   }
-  const targetsOf = (homeCookie: string): Array<{ name: string; path: string; headers?: Record<string, string>; home?: boolean }> => [
+  const targetsOf = (
+    homeCookie: string,
+  ): Array<{ name: string; path: string; headers?: Record<string, string>; home?: boolean }> => [
     { name: "hello (/healthz)", path: "/healthz" },
     { name: "nearby, big city (Las Vegas NV)", path: "/api/places/nearby?city=Las%20Vegas&state=NV&count=12" },
     { name: "nearby, small city (Abbeville AL)", path: "/api/places/nearby?city=Abbeville&state=AL&count=12" },
@@ -87,7 +99,9 @@ try {
       // A state's import can outlast the server's 30 s idle timeout on a loaded machine (the connection is
       // closed, the import goes on): ask again.
       for (let attempt = 1; ; attempt++) {
-        const r = await fetch(server.base + t.path, { headers: t.headers }).catch((error) => (attempt < 5 ? null : Promise.reject(error)));
+        const r = await fetch(server.base + t.path, { headers: t.headers }).catch((error) =>
+          attempt < 5 ? null : Promise.reject(error),
+        );
         if (!r) continue;
         if (!r.ok) throw new Error(`${t.path} answered ${r.status}`);
         await r.arrayBuffer();
@@ -113,7 +127,10 @@ try {
       for (const server of order) {
         const t = targetsOf(server.homeCookie)[i]!;
         if (!measuredOn(server, t)) continue;
-        const row = await measure({ name: t.name, url: server.base + t.path, headers: t.headers }, { connections, seconds });
+        const row = await measure(
+          { name: t.name, url: server.base + t.path, headers: t.headers },
+          { connections, seconds },
+        );
         if (round >= 0) rows[server.mode][i]!.push({ ...row, home: t.home });
       }
     }
@@ -121,9 +138,20 @@ try {
   /** Per route, each round's cost: 1 − on/off throughput of the pair measured back to back, in %. */
   const costs = rows.on.map((on, i) => on.map((r, round) => (1 - r.rps / rows.off[i]![round]!.rps) * 100));
   // Each mode's table keeps a route's median round.
-  for (const mode of ["off", "on", "before"] as const) for (const measured of rows[mode]) if (measured.length) results[mode].push([...measured].sort((a, b) => a.rps - b.rps)[Math.floor(rounds / 2)]!);
-  const load = (await Bun.file("/proc/loadavg").text().catch(() => "? ? ?")).split(" ").slice(0, 3).join(" ");
-  console.log(`API benchmark — autocannon, ${connections} connections, ${seconds} s per route and round, median of ${rounds} alternating rounds, Bun ${Bun.version}, ${navigator.hardwareConcurrency} cores, ${cpus === null ? "not pinned" : `servers pinned to CPU ${cpus}, autocannon to the others`}, load ${load} at the end`);
+  for (const mode of ["off", "on", "before"] as const)
+    for (const measured of rows[mode])
+      if (measured.length) results[mode].push([...measured].sort((a, b) => a.rps - b.rps)[Math.floor(rounds / 2)]!);
+  const load = (
+    await Bun.file("/proc/loadavg")
+      .text()
+      .catch(() => "? ? ?")
+  )
+    .split(" ")
+    .slice(0, 3)
+    .join(" ");
+  console.log(
+    `API benchmark — autocannon, ${connections} connections, ${seconds} s per route and round, median of ${rounds} alternating rounds, Bun ${Bun.version}, ${navigator.hardwareConcurrency} cores, ${cpus === null ? "not pinned" : `servers pinned to CPU ${cpus}, autocannon to the others`}, load ${load} at the end`,
+  );
   for (const mode of ["off", "on"] as const) {
     console.log(`request log ${mode === "on" ? "ON (default)" : "OFF (TRAFFIC_LOG=false)"}`);
     printRows(results[mode]);
@@ -137,18 +165,25 @@ try {
     const ratio = r.rps / hello;
     if (r.home) {
       const meets = ratio >= 0.1 && r.p99 <= 50;
-      console.log(`${r.name}: ${(ratio * 100).toFixed(1)}% of hello throughput, p99 ${r.p99} ms → ${meets ? "meets" : "MISSES"} the target (≥ 10% and p99 ≤ 50 ms at 64 connections)`);
-    }
-    else console.log(`${r.name}: ${(ratio * 100).toFixed(0)}% of hello throughput → ${ratio >= 0.5 ? "meets" : "BELOW"} the 50% target`);
+      console.log(
+        `${r.name}: ${(ratio * 100).toFixed(1)}% of hello throughput, p99 ${r.p99} ms → ${meets ? "meets" : "MISSES"} the target (≥ 10% and p99 ≤ 50 ms at 64 connections)`,
+      );
+    } else
+      console.log(
+        `${r.name}: ${(ratio * 100).toFixed(0)}% of hello throughput → ${ratio >= 0.5 ? "meets" : "BELOW"} the 50% target`,
+      );
   }
   if (results.before.length) {
     // Issues 10 and 11: the nearby ratio (of the same server's hello) no lower than the build before. Read per
     // round: each server's nearby over its own hello of that round, this build's ratio minus the old one's of the
     // same round; the median of those differences, with their range (a pair of ratios taken minutes apart, or
     // the ratio of two medians, moves with the machine's load by more than the difference sought).
-    const roundRatio = (mode: Mode, i: number, round: number) => (rows[mode][i]![round]!.rps / rows[mode][0]![round]!.rps) * 100;
+    const roundRatio = (mode: Mode, i: number, round: number) =>
+      (rows[mode][i]![round]!.rps / rows[mode][0]![round]!.rps) * 100;
     const points = (value: number) => `${value >= 0 ? "+" : "−"}${Math.abs(value).toFixed(1)}`;
-    console.log(`nearby ratio (of the same server's hello) against the build before the restructuring (${baselineArg.slice(0, 10)}), same rounds; per round, now minus before, median and range, in points:`);
+    console.log(
+      `nearby ratio (of the same server's hello) against the build before the restructuring (${baselineArg.slice(0, 10)}), same rounds; per round, now minus before, median and range, in points:`,
+    );
     for (let i = 1; i < count; i++) {
       if (!rows.before[i]!.length) continue;
       const ratios = (mode: Mode) => rows[mode][i]!.map((_, round) => roundRatio(mode, i, round));
@@ -158,7 +193,9 @@ try {
         const mid = Math.round(median(diff) * 10) / 10;
         return `log ${mode} ${median(ratios(mode)).toFixed(0)}% ${points(mid)} (${points(Math.min(...diff))} … ${points(Math.max(...diff))}) → ${mid >= 0 ? "not lower" : `LOWER by ${Math.abs(mid).toFixed(1)}`}`;
       };
-      console.log(`  ${rows.before[i]![0]!.name.padEnd(36)} before ${median(before).toFixed(0)}%;  ${line("off")};  ${line("on")}`);
+      console.log(
+        `  ${rows.before[i]![0]!.name.padEnd(36)} before ${median(before).toFixed(0)}%;  ${line("off")};  ${line("on")}`,
+      );
     }
   }
   // A cost is 1 − on/off throughput (negative: the log-on server was the faster); hello is never logged, so its
@@ -166,10 +203,14 @@ try {
   const signed = (cost: number) => `${cost >= 0 ? "-" : "+"}${Math.abs(cost).toFixed(1)}%`;
   const spread = (values: number[]) => `rounds ${signed(Math.max(...values))} … ${signed(Math.min(...values))}`;
   console.log(`request log cost (throughput with the log on vs off; median of the ${rounds} rounds' on/off pairs):`);
-  console.log(`  ${"A/A control: hello, never logged".padEnd(36)} ${signed(median(costs[0]!)).padStart(7)}   ${spread(costs[0]!)}  (the noise floor)`);
+  console.log(
+    `  ${"A/A control: hello, never logged".padEnd(36)} ${signed(median(costs[0]!)).padStart(7)}   ${spread(costs[0]!)}  (the noise floor)`,
+  );
   for (let i = 1; i < count; i++) {
     const cost = median(costs[i]!);
-    console.log(`  ${results.on[i]!.name.padEnd(36)} ${signed(cost).padStart(7)}   ${spread(costs[i]!)} → ${cost <= 10 ? "within" : "ABOVE"} the 10% budget`);
+    console.log(
+      `  ${results.on[i]!.name.padEnd(36)} ${signed(cost).padStart(7)}   ${spread(costs[i]!)} → ${cost <= 10 ? "within" : "ABOVE"} the 10% budget`,
+    );
   }
 } finally {
   for (const server of servers) await server.stop();

@@ -43,8 +43,16 @@ const pct = (values: number[], p: number) => {
 // ---- 1. in process ----
 const dir = mkdtempSync(join(tmpdir(), "localscope-bench-chat-"));
 try {
-  const services = await bootServices({ DATABASE_URL: `file:${join(dir, "inproc.db")}`, DATABASE_AUTH_TOKEN: undefined, OVERPASS_URL: undefined }, quiet);
-  const content = createContentService({ client: services.database.client, places: services.places, llm: null, log: quiet });
+  const services = await bootServices(
+    { DATABASE_URL: `file:${join(dir, "inproc.db")}`, DATABASE_AUTH_TOKEN: undefined, OVERPASS_URL: undefined },
+    quiet,
+  );
+  const content = createContentService({
+    client: services.database.client,
+    places: services.places,
+    llm: null,
+    log: quiet,
+  });
   const chat = new ChatService({ sources: chatSourcesOf(services, content), llm: null, log: quiet });
   for (const location of CITIES) for (const query of QUESTIONS) await chat.ask({ query, location, history: [] });
   const first: number[] = [];
@@ -54,7 +62,10 @@ try {
       for (const query of QUESTIONS) {
         const started = performance.now();
         let firstAt = 0;
-        await chat.ask({ query, location, history: [] }, { stream: true, events: { token: () => void (firstAt ||= performance.now()) } });
+        await chat.ask(
+          { query, location, history: [] },
+          { stream: true, events: { token: () => void (firstAt ||= performance.now()) } },
+        );
         const done = performance.now();
         first.push(firstAt - started);
         full.push(done - started);
@@ -62,12 +73,26 @@ try {
     }
   }
   console.log(`Chat benchmark — Bun ${Bun.version}, ${navigator.hardwareConcurrency} cores`);
-  console.log(`1. Grounded provider in process: ${first.length} answers (${rounds} rounds × ${QUESTIONS.length} questions × ${CITIES.join(" and ")}), after a warm-up round`);
+  console.log(
+    `1. Grounded provider in process: ${first.length} answers (${rounds} rounds × ${QUESTIONS.length} questions × ${CITIES.join(" and ")}), after a warm-up round`,
+  );
   console.log("   ".padEnd(16), "p50 ms".padStart(8), "p99 ms".padStart(8), "max ms".padStart(8));
-  for (const [name, values] of [["first token", first], ["full answer", full]] as const) {
-    console.log(`   ${name}`.padEnd(16), pct(values, 50).toFixed(2).padStart(8), pct(values, 99).toFixed(2).padStart(8), Math.max(...values).toFixed(2).padStart(8));
+  for (const [name, values] of [
+    ["first token", first],
+    ["full answer", full],
+  ] as const) {
+    console.log(
+      `   ${name}`.padEnd(16),
+      pct(values, 50).toFixed(2).padStart(8),
+      pct(values, 99).toFixed(2).padStart(8),
+      Math.max(...values)
+        .toFixed(2)
+        .padStart(8),
+    );
   }
-  console.log(`   p99 time to first token ${pct(first, 99).toFixed(2)} ms → ${pct(first, 99) <= 100 ? "meets" : "ABOVE"} the 100 ms target`);
+  console.log(
+    `   p99 time to first token ${pct(first, 99).toFixed(2)} ms → ${pct(first, 99) <= 100 ? "meets" : "ABOVE"} the 100 ms target`,
+  );
   services.database.client.close();
 
   // ---- 2. over HTTP ----
@@ -85,13 +110,23 @@ try {
     await warm.arrayBuffer();
     const targets = [
       { name: "hello (/healthz)", url: `${base}/healthz` },
-      { name: "POST /api/chat/recommendations", url: `${base}/api/chat/recommendations`, method: "POST" as const, body, headers: chatHeaders },
+      {
+        name: "POST /api/chat/recommendations",
+        url: `${base}/api/chat/recommendations`,
+        method: "POST" as const,
+        body,
+        headers: chatHeaders,
+      },
     ];
     const results: Row[] = [];
     for (const t of targets) results.push(await measure(t, { connections, seconds }));
-    console.log(`2. Throughput — autocannon, ${connections} connections, ${seconds} s per route (load generator on the same machine)`);
+    console.log(
+      `2. Throughput — autocannon, ${connections} connections, ${seconds} s per route (load generator on the same machine)`,
+    );
     printRows(results, "   ");
-    console.log(`   /api/chat/recommendations: ${((results[1]!.rps / results[0]!.rps) * 100).toFixed(1)}% of hello throughput (grounded answer, a rate-limit write and a session read per request)`);
+    console.log(
+      `   /api/chat/recommendations: ${((results[1]!.rps / results[0]!.rps) * 100).toFixed(1)}% of hello throughput (grounded answer, a rate-limit write and a session read per request)`,
+    );
   } finally {
     server.kill();
     await server.exited;

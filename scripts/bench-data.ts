@@ -37,7 +37,15 @@ function startServer(background: "on" | "off") {
   const lines: string[] = [];
   const proc = Bun.spawn([process.execPath, join(root, "src/server.ts")], {
     cwd: root,
-    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", NODE_ENV: "production", DATABASE_URL: databaseUrl, PLACES_BACKGROUND_IMPORT: background, OVERPASS_URL: "" },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      NODE_ENV: "production",
+      DATABASE_URL: databaseUrl,
+      PLACES_BACKGROUND_IMPORT: background,
+      OVERPASS_URL: "",
+    },
     stdout: "pipe",
     stderr: "pipe",
   });
@@ -61,7 +69,10 @@ async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs: numbe
   while (Date.now() < until) {
     if (await check()) return;
     // A server that ended (a missing client build, a crash) fails the run at once, with its last lines.
-    if (server.proc.exitCode !== null) throw new Error(`The server ended (code ${server.proc.exitCode}) while waiting for ${what}:\n${server.lines.slice(-15).join("\n")}`);
+    if (server.proc.exitCode !== null)
+      throw new Error(
+        `The server ended (code ${server.proc.exitCode}) while waiting for ${what}:\n${server.lines.slice(-15).join("\n")}`,
+      );
     await Bun.sleep(250);
   }
   throw new Error(`Timed out waiting for ${what}`);
@@ -85,7 +96,10 @@ function memory(pid: number): { rss: number; peak: number } {
 async function guestCookie(): Promise<string> {
   const response = await fetch(`${base}/api/auth/auto-login`, { method: "POST", headers: { origin: base } });
   if (!response.ok) throw new Error(`auto-login answered ${response.status}`);
-  return response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 
 /** A first visit as a browser makes it: the home page for the city, then its three home lists at once. Seconds. */
@@ -97,7 +111,11 @@ async function firstVisit(cookie: string, city: string, state: string): Promise<
   await page.text();
   const q = `city=${encodeURIComponent(city)}&state=${state}`;
   const lists = await Promise.all(
-    [`/api/places/nearby?${q}&count=8`, `/api/places/local-gems?${q}&count=6`, `/api/places/featured?${q}&count=12`].map(async (path) => {
+    [
+      `/api/places/nearby?${q}&count=8`,
+      `/api/places/local-gems?${q}&count=6`,
+      `/api/places/featured?${q}&count=12`,
+    ].map(async (path) => {
       const response = await fetch(`${base}${path}`, { headers: { cookie } });
       if (!response.ok) throw new Error(`${path} answered ${response.status}`);
       return ((await response.json()) as unknown[]).length;
@@ -126,8 +144,18 @@ const pct = (n: number, of: number) => (of ? `${((100 * n) / of).toFixed(1)} %` 
 const fmt = (n: number) => n.toLocaleString("en-US");
 
 // ---- 1. Baseline: import on demand (background off) ----
-const BASELINE = [["Columbus", "OH"], ["Boise", "ID"]] as const;
-const VISITS = [["Portland", "OR"], ["Omaha", "NE"], ["Albuquerque", "NM"], ["Louisville", "KY"], ["Des Moines", "IA"], ["Tulsa", "OK"]] as const;
+const BASELINE = [
+  ["Columbus", "OH"],
+  ["Boise", "ID"],
+] as const;
+const VISITS = [
+  ["Portland", "OR"],
+  ["Omaha", "NE"],
+  ["Albuquerque", "NM"],
+  ["Louisville", "KY"],
+  ["Des Moines", "IA"],
+  ["Tulsa", "OK"],
+] as const;
 
 console.log(`bench-data: database ${databaseUrl}`);
 let server: ReturnType<typeof startServer> = startServer("off");
@@ -151,7 +179,11 @@ await waitFor(healthy, 180_000, "the server (background on)");
 cookie = await guestCookie();
 // A visit while the background import runs (a state late in the queue): waits for at most one running state.
 const duringVisit = await firstVisit(cookie, "Cheyenne", "WY");
-await waitFor(() => server.lines.some((l) => l.startsWith("Background import: every state")), 3 * 3600_000, "the background import");
+await waitFor(
+  () => server.lines.some((l) => l.startsWith("Background import: every state")),
+  3 * 3600_000,
+  "the background import",
+);
 const importSeconds = (performance.now() - started) / 1000;
 const peak = memory(server.proc.pid).peak;
 await Bun.sleep(15_000);
@@ -191,7 +223,9 @@ const clients = Array.from({ length: 4 }, async (_, n) => {
     const [city, state] = VISITS[i % VISITS.length]!;
     const q = `city=${encodeURIComponent(city)}&state=${state}`;
     try {
-      const response = await fetch(`${base}/api/places/${["nearby", "featured", "local-gems"][i % 3]}?${q}&count=24`, { headers: { cookie } });
+      const response = await fetch(`${base}/api/places/${["nearby", "featured", "local-gems"][i % 3]}?${q}&count=24`, {
+        headers: { cookie },
+      });
       await response.arrayBuffer();
       busyRequests++;
     } catch {
@@ -223,7 +257,9 @@ const database = await openDatabase(databaseUrl);
 const client = database.client;
 const one = async (sql: string, args: Array<string | number> = []) => (await client.execute({ sql, args })).rows[0]!;
 const totals = await one("SELECT count(*) AS n, count(DISTINCT state_code) AS states FROM places");
-const cities = (await client.execute("SELECT name, state_code, latitude, longitude, population FROM cities WHERE incorporated = 1")).rows;
+const cities = (
+  await client.execute("SELECT name, state_code, latitude, longitude, population FROM cities WHERE incorporated = 1")
+).rows;
 const box = (lat: number, miles: number, lng: number) => {
   const dLat = miles / 69.0;
   const dLng = miles / (69.172 * Math.cos((lat * Math.PI) / 180));
@@ -254,7 +290,8 @@ for (const c of cities) {
   if (lodging) withLodging++;
 }
 const columns = new Set((await client.execute("PRAGMA table_info(places)")).rows.map((r) => String(r.name)));
-let staleLine = "share of food/store/lodging from data older than five years: n/a (no observed_at column: issue 11 point 4 not merged)";
+let staleLine =
+  "share of food/store/lodging from data older than five years: n/a (no observed_at column: issue 11 point 4 not merged)";
 if (columns.has("observed_at")) {
   const cutoff = String(new Date().getUTCFullYear() - 5);
   const s = await one(
@@ -270,7 +307,9 @@ if (columns.has("observed_at")) {
 let sameName = 0;
 let acrossStates = 0;
 {
-  const rows = (await client.execute("SELECT title_key, state_code, latitude, longitude FROM places ORDER BY title_key, latitude")).rows;
+  const rows = (
+    await client.execute("SELECT title_key, state_code, latitude, longitude FROM places ORDER BY title_key, latitude")
+  ).rows;
   const DEG = 100 / 111_000; // 100 m of latitude, the window within a name's places sorted by latitude
   for (let start = 0; start < rows.length; ) {
     let end = start + 1;
@@ -279,7 +318,17 @@ let acrossStates = 0;
     for (let i = start; i < end && rows[start]!.title_key; i++) {
       const a = rows[i]!;
       for (let j = i + 1; j < end && Number(rows[j]!.latitude) - Number(a.latitude) <= DEG; j++) {
-        if (distanceMiles(Number(a.latitude), Number(a.longitude), Number(rows[j]!.latitude), Number(rows[j]!.longitude)) * 1609.344 >= 100) continue;
+        if (
+          distanceMiles(
+            Number(a.latitude),
+            Number(a.longitude),
+            Number(rows[j]!.latitude),
+            Number(rows[j]!.longitude),
+          ) *
+            1609.344 >=
+          100
+        )
+          continue;
         if (a.state_code === rows[j]!.state_code) sameName++;
         else acrossStates++;
       }
@@ -288,7 +337,11 @@ let acrossStates = 0;
   }
 }
 const lodgingKeys = new Map<string, string[]>();
-for (const r of (await client.execute("SELECT address, phone, state_code FROM places WHERE category_id = 11 AND address IS NOT NULL AND phone IS NOT NULL")).rows) {
+for (const r of (
+  await client.execute(
+    "SELECT address, phone, state_code FROM places WHERE category_id = 11 AND address IS NOT NULL AND phone IS NOT NULL",
+  )
+).rows) {
   const key = lodgingKey({ categoryId: 11, address: String(r.address), phone: String(r.phone) });
   if (key) lodgingKeys.set(key, [...(lodgingKeys.get(key) ?? []), String(r.state_code)]);
 }
@@ -308,25 +361,49 @@ const duplicateLine = `duplicates: ${fmt(sameName)} same-name pairs under 100 m 
 const geonamesFile = join(root, "db/data/geonames_us_cities1000.csv.gz");
 const downtownLines: string[] = [];
 if (existsSync(geonamesFile)) {
-  const rows = parse(new TextDecoder().decode(Bun.gunzipSync(readFileSync(geonamesFile))), { columns: true }) as Array<Record<string, string>>;
-  const key = (name: string) => name.normalize("NFD").replace(/\p{M}+/gu, "").toLowerCase().replace(/^(saint|st\.?) /, "st ").replace(/[^a-z0-9]+/g, " ").trim();
-  const largest = (await client.execute("SELECT name, state_code, latitude, longitude FROM cities ORDER BY population DESC LIMIT 20")).rows;
+  const rows = parse(new TextDecoder().decode(Bun.gunzipSync(readFileSync(geonamesFile))), { columns: true }) as Array<
+    Record<string, string>
+  >;
+  const key = (name: string) =>
+    name
+      .normalize("NFD")
+      .replace(/\p{M}+/gu, "")
+      .toLowerCase()
+      .replace(/^(saint|st\.?) /, "st ")
+      .replace(/[^a-z0-9]+/g, " ")
+      .trim();
+  const largest = (
+    await client.execute("SELECT name, state_code, latitude, longitude FROM cities ORDER BY population DESC LIMIT 20")
+  ).rows;
   // City hall (the bundled downtown file's reference point, decision 035) where it has one, else the GeoNames point.
   const downtownFile = join(root, "db/data/downtown_points_top50.csv.gz");
-  const refs = existsSync(downtownFile) ? (parse(new TextDecoder().decode(Bun.gunzipSync(readFileSync(downtownFile))), { columns: true }) as Array<Record<string, string>>) : [];
+  const refs = existsSync(downtownFile)
+    ? (parse(new TextDecoder().decode(Bun.gunzipSync(readFileSync(downtownFile))), { columns: true }) as Array<
+        Record<string, string>
+      >)
+    : [];
   const distances: number[] = [];
   for (const c of largest) {
     const ref = refs.find((r) => r.state === c.state_code && key(r.city!) === key(String(c.name)) && r.ref_lat);
     if (ref) {
-      const km = distanceMiles(Number(c.latitude), Number(c.longitude), Number(ref.ref_lat), Number(ref.ref_lon)) * 1.609344;
+      const km =
+        distanceMiles(Number(c.latitude), Number(c.longitude), Number(ref.ref_lat), Number(ref.ref_lon)) * 1.609344;
       distances.push(km);
-      downtownLines.push(`  ${String(c.name).padEnd(16)} ${c.state_code} ${km.toFixed(2).padStart(6)} km (to ${ref.ref_label})`);
+      downtownLines.push(
+        `  ${String(c.name).padEnd(16)} ${c.state_code} ${km.toFixed(2).padStart(6)} km (to ${ref.ref_label})`,
+      );
       continue;
     }
     // A top-50 city without a city hall in the downtown file (Washington, DC; El Paso): that file's GeoNames point
     // (the cities1000 file has no row for a capital such as Washington, a PPLC).
     const inFile = refs.find((r) => r.state === c.state_code && key(r.city!) === key(String(c.name)) && r.geonames_lat);
-    const candidates = inFile ? [{ lat: inFile.geonames_lat!, lon: inFile.geonames_lon!, population: "0" }] : rows.filter((g) => g.state_code === c.state_code && (key(g.name!) === key(String(c.name)) || key(g.name!) === `${key(String(c.name))} city`));
+    const candidates = inFile
+      ? [{ lat: inFile.geonames_lat!, lon: inFile.geonames_lon!, population: "0" }]
+      : rows.filter(
+          (g) =>
+            g.state_code === c.state_code &&
+            (key(g.name!) === key(String(c.name)) || key(g.name!) === `${key(String(c.name))} city`),
+        );
     const best = candidates.sort((a, b) => Number(b.population) - Number(a.population))[0];
     if (!best) {
       downtownLines.push(`  ${c.name}, ${c.state_code}: no GeoNames point`);
@@ -334,10 +411,17 @@ if (existsSync(geonamesFile)) {
     }
     const km = distanceMiles(Number(c.latitude), Number(c.longitude), Number(best.lat), Number(best.lon)) * 1.609344;
     distances.push(km);
-    downtownLines.push(`  ${String(c.name).padEnd(16)} ${c.state_code} ${km.toFixed(2).padStart(6)} km${inFile ? " (to the downtown file's GeoNames point)" : ""}`);
+    downtownLines.push(
+      `  ${String(c.name).padEnd(16)} ${c.state_code} ${km.toFixed(2).padStart(6)} km${inFile ? " (to the downtown file's GeoNames point)" : ""}`,
+    );
   }
-  downtownLines.unshift(`downtown distance, 20 largest cities (centre → city hall, else the GeoNames point): median ${median(distances).toFixed(2)} km, max ${Math.max(...distances).toFixed(2)} km, ≤ 1.5 km: ${distances.filter((d) => d <= 1.5).length}/${distances.length}`);
-} else downtownLines.push("downtown distance, 20 largest cities: n/a (db/data/geonames_us_cities1000.csv.gz not bundled: issue 11 point 1 not merged)");
+  downtownLines.unshift(
+    `downtown distance, 20 largest cities (centre → city hall, else the GeoNames point): median ${median(distances).toFixed(2)} km, max ${Math.max(...distances).toFixed(2)} km, ≤ 1.5 km: ${distances.filter((d) => d <= 1.5).length}/${distances.length}`,
+  );
+} else
+  downtownLines.push(
+    "downtown distance, 20 largest cities: n/a (db/data/geonames_us_cities1000.csv.gz not bundled: issue 11 point 1 not merged)",
+  );
 database.close();
 
 const steady = median(steadySamples);

@@ -34,12 +34,20 @@ const routes = {
   "nearby, small city (Abbeville AL)": "/api/places/nearby?city=Abbeville&state=AL&count=12",
 };
 const dir = mkdtempSync(join(tmpdir(), "localscope-bench-route-cpu-"));
-const { proc, base } = await startServer({ port: await freePort(), databaseFile: join(dir, "bench.db"), env: { TRAFFIC_LOG: String(log) }, cpus });
+const { proc, base } = await startServer({
+  port: await freePort(),
+  databaseFile: join(dir, "bench.db"),
+  env: { TRAFFIC_LOG: String(log) },
+  cpus,
+});
 try {
   // The first call of a state imports its places (a loaded machine can outlast the 30 s idle timeout: ask again).
   for (const path of Object.values(routes)) {
     for (let attempt = 1; ; attempt++) {
-      const ok = await fetch(base + path).then(async (r) => (await r.arrayBuffer(), r.ok), (error) => (attempt < 5 ? null : Promise.reject(error)));
+      const ok = await fetch(base + path).then(
+        async (r) => (await r.arrayBuffer(), r.ok),
+        (error) => (attempt < 5 ? null : Promise.reject(error)),
+      );
       if (ok === false) throw new Error(`${path} failed`);
       if (ok) break;
     }
@@ -56,11 +64,15 @@ try {
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   const load = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
-  console.log(`Main-thread CPU per request — ${requests} requests a route and round, ${rounds} rounds (median), ${connections} connections, request log ${log ? "on" : "off"}, ${cpus === null ? "not pinned" : `server pinned to CPU ${cpus}`}, Bun ${Bun.version}, ${navigator.hardwareConcurrency} cores, load ${load}`);
+  console.log(
+    `Main-thread CPU per request — ${requests} requests a route and round, ${rounds} rounds (median), ${connections} connections, request log ${log ? "on" : "off"}, ${cpus === null ? "not pinned" : `server pinned to CPU ${cpus}`}, Bun ${Bun.version}, ${navigator.hardwareConcurrency} cores, load ${load}`,
+  );
   const hello = median(samples["hello (/healthz)"]!);
   for (const [name, values] of Object.entries(samples)) {
     const us = median(values);
-    console.log(`${name.padEnd(36)} ${us.toFixed(1).padStart(6)} µs/req   hello/route ${((hello / us) * 100).toFixed(0).padStart(3)} %   rounds: ${values.map((v) => v.toFixed(1)).join(" ")}`);
+    console.log(
+      `${name.padEnd(36)} ${us.toFixed(1).padStart(6)} µs/req   hello/route ${((hello / us) * 100).toFixed(0).padStart(3)} %   rounds: ${values.map((v) => v.toFixed(1)).join(" ")}`,
+    );
   }
 } finally {
   proc.kill();

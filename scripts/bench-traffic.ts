@@ -61,17 +61,59 @@ try {
   );
   // The latest 50,000 log entries (recent visitors, live log), written by the log's own writer in batches of
   // 500 (one stored segment each); the rollup rows they add are taken out again so the totals stay exact.
-  const tables = ["traffic_hourly", "traffic_pages", "traffic_countries", "traffic_pages_daily", "traffic_countries_daily", "traffic_pages_total", "traffic_countries_total", "traffic_visitors"];
-  await client.batch(tables.map((t) => `CREATE TEMP TABLE keep_${t} AS SELECT * FROM ${t}`), "write");
-  const writer = new BatchWriter({ client, countries: loadCountryTable, hashIps: false, retentionDays: 400, log: console, now: () => now });
+  const tables = [
+    "traffic_hourly",
+    "traffic_pages",
+    "traffic_countries",
+    "traffic_pages_daily",
+    "traffic_countries_daily",
+    "traffic_pages_total",
+    "traffic_countries_total",
+    "traffic_visitors",
+  ];
+  await client.batch(
+    tables.map((t) => `CREATE TEMP TABLE keep_${t} AS SELECT * FROM ${t}`),
+    "write",
+  );
+  const writer = new BatchWriter({
+    client,
+    countries: loadCountryTable,
+    hashIps: false,
+    retentionDays: 400,
+    log: console,
+    now: () => now,
+  });
   for (let i = 0; i < 50_000; i += 500) {
-    await writer.write(batchOf(Array.from({ length: 500 }, (_, j) => i + j).map((k) => ({ at: now - (50_000 - k) * 50, method: "GET", path: `/page-${k % PAGES}`, status: 200, durationMs: 12.5, userAgent: k % 12 === 0 ? "Googlebot/2.1" : `Mozilla/5.0 (${k % 3 ? "X11" : "iPhone"})`, ip: `203.0.113.${k % 250}` }))));
+    await writer.write(
+      batchOf(
+        Array.from({ length: 500 }, (_, j) => i + j).map((k) => ({
+          at: now - (50_000 - k) * 50,
+          method: "GET",
+          path: `/page-${k % PAGES}`,
+          status: 200,
+          durationMs: 12.5,
+          userAgent: k % 12 === 0 ? "Googlebot/2.1" : `Mozilla/5.0 (${k % 3 ? "X11" : "iPhone"})`,
+          ip: `203.0.113.${k % 250}`,
+        })),
+      ),
+    );
   }
-  await client.batch(tables.flatMap((t) => [`DELETE FROM ${t}`, `INSERT INTO ${t} SELECT * FROM keep_${t}`, `DROP TABLE keep_${t}`]), "write");
+  await client.batch(
+    tables.flatMap((t) => [`DELETE FROM ${t}`, `INSERT INTO ${t} SELECT * FROM keep_${t}`, `DROP TABLE keep_${t}`]),
+    "write",
+  );
   await client.execute("ANALYZE");
-  const counts = (await client.execute("SELECT (SELECT sum(requests) FROM traffic_hourly) AS r, (SELECT count(*) FROM traffic_pages) AS p, (SELECT count(*) FROM traffic_countries) AS c, (SELECT count(*) FROM traffic_visitors) AS v")).rows[0]!;
-  console.log(`Traffic analytics benchmark — Bun ${Bun.version}, ${navigator.hardwareConcurrency} cores, embedded libSQL file`);
-  console.log(`seeded ${Number(counts.r).toLocaleString("en-US")} logged requests over ${HOURS} hours: ${Number(counts.p).toLocaleString("en-US")} page rows, ${Number(counts.c).toLocaleString("en-US")} country rows, ${Number(counts.v).toLocaleString("en-US")} visitor keys, 50,000 log entries in 100 segments (${((performance.now() - seedStart) / 1000).toFixed(1)} s)`);
+  const counts = (
+    await client.execute(
+      "SELECT (SELECT sum(requests) FROM traffic_hourly) AS r, (SELECT count(*) FROM traffic_pages) AS p, (SELECT count(*) FROM traffic_countries) AS c, (SELECT count(*) FROM traffic_visitors) AS v",
+    )
+  ).rows[0]!;
+  console.log(
+    `Traffic analytics benchmark — Bun ${Bun.version}, ${navigator.hardwareConcurrency} cores, embedded libSQL file`,
+  );
+  console.log(
+    `seeded ${Number(counts.r).toLocaleString("en-US")} logged requests over ${HOURS} hours: ${Number(counts.p).toLocaleString("en-US")} page rows, ${Number(counts.c).toLocaleString("en-US")} country rows, ${Number(counts.v).toLocaleString("en-US")} visitor keys, 50,000 log entries in 100 segments (${((performance.now() - seedStart) / 1000).toFixed(1)} s)`,
+  );
 
   const time = async (fn: () => Promise<unknown>) => {
     await fn(); // warm
@@ -86,17 +128,28 @@ try {
   };
   const baseline = await time(() => client.execute("SELECT 1"));
   console.log("query".padEnd(34), "median ms".padStart(10), "max ms".padStart(9), " target");
-  console.log("baseline (SELECT 1)".padEnd(34), baseline.median.toFixed(2).padStart(10), baseline.max.toFixed(2).padStart(9));
+  console.log(
+    "baseline (SELECT 1)".padEnd(34),
+    baseline.median.toFixed(2).padStart(10),
+    baseline.max.toFixed(2).padStart(9),
+  );
   let worst = 0;
   for (const range of RANGES) {
     const t = await time(() => trafficAnalytics(client, range, now));
     worst = Math.max(worst, t.median);
     const check = await trafficAnalytics(client, range, now);
-    console.log(`analytics range=${range}`.padEnd(34), t.median.toFixed(2).padStart(10), t.max.toFixed(2).padStart(9), ` ${t.median <= 300 ? "meets" : "MISSES"} ≤ 300 ms (${check.totalRequests.toLocaleString("en-US")} requests, ${check.uniqueVisitors.toLocaleString("en-US")} visitors, ${(t.median / baseline.median).toFixed(0)}× baseline)`);
+    console.log(
+      `analytics range=${range}`.padEnd(34),
+      t.median.toFixed(2).padStart(10),
+      t.max.toFixed(2).padStart(9),
+      ` ${t.median <= 300 ? "meets" : "MISSES"} ≤ 300 ms (${check.totalRequests.toLocaleString("en-US")} requests, ${check.uniqueVisitors.toLocaleString("en-US")} visitors, ${(t.median / baseline.median).toFixed(0)}× baseline)`,
+    );
   }
   const logs = await time(() => trafficLogs(client, { limit: 50 }));
   console.log("logs latest 50".padEnd(34), logs.median.toFixed(2).padStart(10), logs.max.toFixed(2).padStart(9));
-  console.log(`slowest analytics range: ${worst.toFixed(1)} ms → ${worst <= 300 ? "meets" : "MISSES"} the 300 ms target with ${total.toLocaleString("en-US")} logged requests`);
+  console.log(
+    `slowest analytics range: ${worst.toFixed(1)} ms → ${worst <= 300 ? "meets" : "MISSES"} the 300 ms target with ${total.toLocaleString("en-US")} logged requests`,
+  );
 } finally {
   database.close();
   rmSync(dir, { recursive: true, force: true });

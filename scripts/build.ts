@@ -51,13 +51,16 @@ export async function build() {
   const entryOutput = result.outputs.find((o) => o.kind === "entry-point")!;
   const entryName = basename(entryOutput.path);
   const entryCode = await entryOutput.text();
-  const staticImports = [...entryCode.matchAll(/(?:^|[;\s}])(?:import|from)\s*["']\.\/([^"']+\.js)["']/g)].map((m) => m[1]!);
+  const staticImports = [...entryCode.matchAll(/(?:^|[;\s}])(?:import|from)\s*["']\.\/([^"']+\.js)["']/g)].map(
+    (m) => m[1]!,
+  );
 
   // 2. Stylesheet: reset + base + 16 theme token sets + the utilities used in ui/ and src/.
   const uno = await createGenerator(unoConfig);
   let sources = "";
   for (const dir of ["ui", "src"]) {
-    for await (const file of new Glob("**/*.{ts,tsx}").scan(join(root, dir))) sources += await Bun.file(join(root, dir, file)).text();
+    for await (const file of new Glob("**/*.{ts,tsx}").scan(join(root, dir)))
+      sources += await Bun.file(join(root, dir, file)).text();
   }
   const { css: utilities } = await uno.generate(sources, { preflights: true, minify: production });
   const reset = await Bun.file(join(root, "node_modules/@unocss/reset/tailwind.css")).text();
@@ -67,7 +70,8 @@ export async function build() {
   await Bun.write(join(assetsDir, cssName), css);
 
   // 3. Static files.
-  for (const file of await readdir(join(root, "ui/static"))) await Bun.write(join(outDir, file), Bun.file(join(root, "ui/static", file)));
+  for (const file of await readdir(join(root, "ui/static")))
+    await Bun.write(join(outDir, file), Bun.file(join(root, "ui/static", file)));
 
   // 4. Manifest + embedding module.
   const manifest = {
@@ -91,7 +95,9 @@ export async function build() {
   await Bun.write(join(root, "dist/assets.gen.ts"), lines.join("\n"));
 
   let gz = 0;
-  for (const f of files) if (f.endsWith(".js") || f.endsWith(".css")) gz += Bun.gzipSync(new Uint8Array(await Bun.file(join(outDir, f)).arrayBuffer())).length;
+  for (const f of files)
+    if (f.endsWith(".js") || f.endsWith(".css"))
+      gz += Bun.gzipSync(new Uint8Array(await Bun.file(join(outDir, f)).arrayBuffer())).length;
   console.log(
     `Built ${files.length} client files (${production ? "production" : "development"}) in ${Math.round(performance.now() - started)} ms; ` +
       `JS+CSS ${(gz / 1024).toFixed(1)} KB gzip → ${relative(root, outDir)}`,
@@ -104,9 +110,15 @@ export async function build() {
 /** Copies maplibre's worker and the map stylesheet into dist/public/assets under content-hashed names. */
 async function writeMapAssets(): Promise<{ worker: string; css: string }> {
   const maplibreDist = join(root, "node_modules/maplibre-gl/dist");
-  const worker = await Bun.file(join(maplibreDist, production ? "maplibre-gl-worker.mjs" : "maplibre-gl-worker-dev.mjs")).text();
-  const css = [await Bun.file(join(maplibreDist, "maplibre-gl.css")).text(), await Bun.file(join(root, "ui/map/map.css")).text()].join("\n");
-  const hashed = (name: string, text: string, ext: string) => `${name}-${Bun.hash(text).toString(16).slice(0, 10)}.${ext}`;
+  const worker = await Bun.file(
+    join(maplibreDist, production ? "maplibre-gl-worker.mjs" : "maplibre-gl-worker-dev.mjs"),
+  ).text();
+  const css = [
+    await Bun.file(join(maplibreDist, "maplibre-gl.css")).text(),
+    await Bun.file(join(root, "ui/map/map.css")).text(),
+  ].join("\n");
+  const hashed = (name: string, text: string, ext: string) =>
+    `${name}-${Bun.hash(text).toString(16).slice(0, 10)}.${ext}`;
   const workerName = hashed("maplibre-gl-worker", worker, "js");
   const cssName = hashed("map", css, "css");
   await Bun.write(join(assetsDir, workerName), worker.replace(/\n\/\/# sourceMappingURL=.*$/, "\n"));
@@ -123,7 +135,9 @@ async function printMapSizes() {
     const bytes = new Uint8Array(await Bun.file(join(assetsDir, file)).arrayBuffer());
     const gz = Bun.gzipSync(bytes).length;
     total += gz;
-    rows.push(`  ${file.padEnd(42)} ${(bytes.length / 1024).toFixed(1).padStart(8)} KB ${(gz / 1024).toFixed(1).padStart(7)} KB gzip`);
+    rows.push(
+      `  ${file.padEnd(42)} ${(bytes.length / 1024).toFixed(1).padStart(8)} KB ${(gz / 1024).toFixed(1).padStart(7)} KB gzip`,
+    );
   }
   console.log(`Map screen only (/map): ${(total / 1024).toFixed(1)} KB gzip\n${rows.join("\n")}`);
 }
@@ -139,29 +153,34 @@ export const HOME_JS_BUDGET_KB = 80;
  */
 async function printHomeSizes(entryName: string) {
   const islands = new Set<string>();
-  for (const file of HOME_SOURCES) for (const m of (await Bun.file(join(root, file)).text()).matchAll(/<Island\s+name="(\w+)"/g)) islands.add(m[1]!);
+  for (const file of HOME_SOURCES)
+    for (const m of (await Bun.file(join(root, file)).text()).matchAll(/<Island\s+name="(\w+)"/g)) islands.add(m[1]!);
   const code = async (file: string) => Bun.file(join(assetsDir, file)).text();
   const entry = await code(entryName);
   const chunks = new Set<string>([entryName]);
   const lazy = new Set<string>();
   // The entry's own on-demand chunks (the tooltips, at the first hover or focus) count as on demand.
-  for (const m of entry.matchAll(/import\("\.\/((\w+)-[\w]+\.js)"\)/g)) if (islands.has(m[2]!)) chunks.add(m[1]!);
-  else if (!(await Bun.file(join(root, "ui/islands", `${m[2]}.tsx`)).exists())) lazy.add(m[1]!);
+  for (const m of entry.matchAll(/import\("\.\/((\w+)-[\w]+\.js)"\)/g))
+    if (islands.has(m[2]!)) chunks.add(m[1]!);
+    else if (!(await Bun.file(join(root, "ui/islands", `${m[2]}.tsx`)).exists())) lazy.add(m[1]!);
   const queue = [...chunks];
   while (queue.length) {
     const text = await code(queue.pop()!);
-    for (const m of text.matchAll(/(?:from|import)\s*"\.\/([\w-]+\.js)"/g)) if (!chunks.has(m[1]!)) (chunks.add(m[1]!), queue.push(m[1]!));
+    for (const m of text.matchAll(/(?:from|import)\s*"\.\/([\w-]+\.js)"/g))
+      if (!chunks.has(m[1]!)) chunks.add(m[1]!), queue.push(m[1]!);
     if (text !== entry) for (const m of text.matchAll(/import\("\.\/([\w-]+\.js)"\)/g)) lazy.add(m[1]!);
   }
   // What a tap then loads: the on-demand chunks and whatever they import that the page does not have yet.
   const lazyQueue = [...lazy];
   while (lazyQueue.length) {
-    for (const m of (await code(lazyQueue.pop()!)).matchAll(/(?:from|import)\s*"\.\/([\w-]+\.js)"/g)) if (!lazy.has(m[1]!)) (lazy.add(m[1]!), lazyQueue.push(m[1]!));
+    for (const m of (await code(lazyQueue.pop()!)).matchAll(/(?:from|import)\s*"\.\/([\w-]+\.js)"/g))
+      if (!lazy.has(m[1]!)) lazy.add(m[1]!), lazyQueue.push(m[1]!);
   }
   for (const c of chunks) lazy.delete(c);
   const gzipOf = async (files: Iterable<string>) => {
     let total = 0;
-    for (const f of files) total += Bun.gzipSync(new Uint8Array(await Bun.file(join(assetsDir, f)).arrayBuffer())).length;
+    for (const f of files)
+      total += Bun.gzipSync(new Uint8Array(await Bun.file(join(assetsDir, f)).arrayBuffer())).length;
     return total;
   };
   const initial = await gzipOf(chunks);
@@ -175,7 +194,8 @@ async function printHomeSizes(entryName: string) {
       `${initial / 1024 > HOME_JS_BUDGET_KB ? ` — OVER the ${HOME_JS_BUDGET_KB} KB budget` : ` — within the ${HOME_JS_BUDGET_KB} KB budget`}; ` +
       `+${kb(onDemand)} KB on demand (the place dialog on the first tap, the city suggestions on the search box, the lists after a city change; the query cache comes with the first of them); map code: ${mapCode ? "PRESENT" : "none"}`,
   );
-  if (process.env.BUILD_VERBOSE) for (const f of chunks) console.log(`  ${f.padEnd(32)} ${kb(await gzipOf([f])).padStart(6)} KB gzip`);
+  if (process.env.BUILD_VERBOSE)
+    for (const f of chunks) console.log(`  ${f.padEnd(32)} ${kb(await gzipOf([f])).padStart(6)} KB gzip`);
 }
 
 if (import.meta.main) await build();

@@ -21,7 +21,15 @@ const dir = mkdtempSync(join(tmpdir(), "localscope-compiled-log-"));
 const databaseUrl = `file:${join(dir, "check.db")}`;
 const proc = Bun.spawn([binary], {
   cwd: dir,
-  env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: databaseUrl, PLACES_BACKGROUND_IMPORT: "off", TRAFFIC_LOG: "true" },
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATABASE_URL: databaseUrl,
+    PLACES_BACKGROUND_IMPORT: "off",
+    TRAFFIC_LOG: "true",
+  },
   stdout: "ignore",
   stderr: "pipe",
 });
@@ -31,11 +39,15 @@ try {
   let up = false;
   for (let i = 0; i < 600 && !up; i++) {
     if (proc.exitCode !== null) throw new Error(`the binary exited with ${proc.exitCode}`);
-    up = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
+    up = await fetch(`${base}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (!up) await Bun.sleep(100);
   }
   if (!up) throw new Error("the binary did not answer /healthz within 60 s");
-  for (let i = 0; i < requests; i++) await (await fetch(`${base}/about?n=${i}`, { headers: { "user-agent": "check-compiled-log" } })).arrayBuffer();
+  for (let i = 0; i < requests; i++)
+    await (await fetch(`${base}/about?n=${i}`, { headers: { "user-agent": "check-compiled-log" } })).arrayBuffer();
   await Bun.sleep(2_500); // a flush every second
 } finally {
   proc.kill("SIGTERM");
@@ -47,10 +59,16 @@ const { rows } = await client.execute("SELECT coalesce(sum(count), 0) AS n FROM 
 client.close();
 const logged = Number(rows[0]!.n);
 if (logged < requests) failed += `only ${logged} of ${requests} requests were logged\n`;
-if (/writer thread/.test(stderr)) failed += `the server wrote the log in its own thread:\n${stderr.split("\n").filter((l) => /traffic/.test(l)).join("\n")}\n`;
+if (/writer thread/.test(stderr))
+  failed += `the server wrote the log in its own thread:\n${stderr
+    .split("\n")
+    .filter((l) => /traffic/.test(l))
+    .join("\n")}\n`;
 rmSync(dir, { recursive: true, force: true });
 if (failed) {
   console.error(`FAIL: ${failed}`);
   process.exit(1);
 }
-console.log(`OK: the compiled binary logged all ${requests} requests (${logged} rows, /about) through its writer thread (no fallback to the server's thread).`);
+console.log(
+  `OK: the compiled binary logged all ${requests} requests (${logged} rows, /about) through its writer thread (no fallback to the server's thread).`,
+);

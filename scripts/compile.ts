@@ -9,7 +9,12 @@ import { dirname, join } from "node:path";
 import { build as buildClient } from "./build";
 
 const root = join(import.meta.dir, "..");
-const target = process.env.LIBSQL_TARGET ?? `${process.platform}-${process.arch}-${process.platform === "linux" ? "gnu" : process.platform === "win32" ? "msvc" : ""}`.replace(/-$/, "");
+const target =
+  process.env.LIBSQL_TARGET ??
+  `${process.platform}-${process.arch}-${process.platform === "linux" ? "gnu" : process.platform === "win32" ? "msvc" : ""}`.replace(
+    /-$/,
+    "",
+  );
 
 const embedLibsqlNative: BunPlugin = {
   name: "embed-libsql-native",
@@ -17,7 +22,8 @@ const embedLibsqlNative: BunPlugin = {
     build.onLoad({ filter: /[\\/]node_modules[\\/]libsql[\\/]index\.js$/ }, async ({ path }) => {
       const source = await Bun.file(path).text();
       const dynamic = "require(`@libsql/${target}`)";
-      if (!source.includes(dynamic)) throw new Error(`embed-libsql-native: libsql changed how it loads its addon (${path})`);
+      if (!source.includes(dynamic))
+        throw new Error(`embed-libsql-native: libsql changed how it loads its addon (${path})`);
       const addon = Bun.resolveSync(`@libsql/${target}/index.node`, dirname(path));
       return { contents: source.replace(dynamic, `require(${JSON.stringify(addon)})`), loader: "js" };
     });
@@ -40,4 +46,6 @@ if (!result.success) {
   process.exit(1);
 }
 const size = Bun.file(outfile).size;
-console.log(`Compiled ${outfile} (${(size / 1024 / 1024).toFixed(0)} MB, libsql addon ${target}). Run it from any folder: ./localscope`);
+console.log(
+  `Compiled ${outfile} (${(size / 1024 / 1024).toFixed(0)} MB, libsql addon ${target}). Run it from any folder: ./localscope`,
+);

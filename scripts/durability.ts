@@ -30,9 +30,15 @@ const ackCount = () => [...acknowledged.values()].reduce((n, s) => n + s.size, 0
 async function missingAfterKill(base: string): Promise<string[]> {
   const missing: string[] = [];
   for (const [round, ids] of acknowledged) {
-    const login = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: emailOf(round), password }) });
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: emailOf(round), password }),
+    });
     if (!login.ok) throw new Error(`sign-in of round ${round}'s account answered ${login.status}`);
-    const list = (await (await fetch(`${base}/api/favorites`, { headers: { cookie: cookieOf(login) } })).json()) as Array<{ itemId: string }>;
+    const list = (await (
+      await fetch(`${base}/api/favorites`, { headers: { cookie: cookieOf(login) } })
+    ).json()) as Array<{ itemId: string }>;
     const present = new Set(list.map((f) => f.itemId));
     for (const id of ids) if (!present.has(id)) missing.push(id);
   }
@@ -55,7 +61,9 @@ try {
     if (round > 1) {
       const missing = await missingAfterKill(base);
       lost = missing.length;
-      console.log(`round ${round}: after kill -9, ${ackCount() - missing.length}/${ackCount()} acknowledged favorites present${missing.length ? ` — MISSING: ${missing.slice(0, 5).join(", ")}` : ""}`);
+      console.log(
+        `round ${round}: after kill -9, ${ackCount() - missing.length}/${ackCount()} acknowledged favorites present${missing.length ? ` — MISSING: ${missing.slice(0, 5).join(", ")}` : ""}`,
+      );
     }
     const mine = new Set<string>();
     acknowledged.set(round, mine);
@@ -85,14 +93,18 @@ try {
     alive = false;
     await proc.exited;
     await Promise.all(writers);
-    console.log(`round ${round}: killed with SIGKILL mid-write; ${mine.size} favorites acknowledged this round (${ackCount()} in all, ${attempted} attempted)`);
+    console.log(
+      `round ${round}: killed with SIGKILL mid-write; ${mine.size} favorites acknowledged this round (${ackCount()} in all, ${attempted} attempted)`,
+    );
   }
   // Last check after the final kill.
   const { proc, base } = await startServer({ port: await freePort(), databaseFile, env });
   try {
     const missing = await missingAfterKill(base);
     lost = missing.length;
-    console.log(`final: ${ackCount() - missing.length}/${ackCount()} acknowledged favorites present after ${rounds} kill -9 rounds`);
+    console.log(
+      `final: ${ackCount() - missing.length}/${ackCount()} acknowledged favorites present after ${rounds} kill -9 rounds`,
+    );
   } finally {
     proc.kill();
     await proc.exited;
@@ -100,5 +112,7 @@ try {
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
-console.log(lost === 0 ? "durability: PASS (no acknowledged write lost)" : `durability: FAIL (${lost} acknowledged writes lost)`);
+console.log(
+  lost === 0 ? "durability: PASS (no acknowledged write lost)" : `durability: FAIL (${lost} acknowledged writes lost)`,
+);
 process.exit(lost === 0 ? 0 : 1);

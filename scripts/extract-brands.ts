@@ -14,11 +14,26 @@ import { titleKey } from "../db/import/places/store";
 const root = new URL("../node_modules/name-suggestion-index/", import.meta.url).pathname;
 const nsi = (await Bun.file(`${root}dist/json/nsi.json`).json()) as {
   _meta: { version: string };
-  nsi: Record<string, { items: Array<{ id: string; displayName?: string; locationSet?: { include?: unknown[]; exclude?: unknown[] }; matchNames?: string[]; tags?: Record<string, string> }> }>;
+  nsi: Record<
+    string,
+    {
+      items: Array<{
+        id: string;
+        displayName?: string;
+        locationSet?: { include?: unknown[]; exclude?: unknown[] };
+        matchNames?: string[];
+        tags?: Record<string, string>;
+      }>;
+    }
+  >;
 };
-const dissolved = (await Bun.file(`${root}dist/wikidata/dissolved.json`).json()) as { dissolved: Record<string, Array<{ date?: string }>> };
+const dissolved = (await Bun.file(`${root}dist/wikidata/dissolved.json`).json()) as {
+  dissolved: Record<string, Array<{ date?: string }>>;
+};
 
-const US = (code: unknown) => typeof code === "string" && (code === "001" || code === "019" || code === "021" || code === "us" || /^us-[a-z]{2}(\.geojson)?$/.test(code));
+const US = (code: unknown) =>
+  typeof code === "string" &&
+  (code === "001" || code === "019" || code === "021" || code === "us" || /^us-[a-z]{2}(\.geojson)?$/.test(code));
 const excludesUs = (code: unknown) => code === "us";
 
 const brands = new Set<string>();
@@ -30,7 +45,14 @@ for (const [path, { items: list }] of Object.entries(nsi.nsi)) {
     const set = item.locationSet ?? {};
     if (!(set.include ?? []).some(US) || (set.exclude ?? []).some(excludesUs)) continue;
     const tags = item.tags ?? {};
-    const names = [tags.name, tags.brand, tags["name:en"], tags["brand:en"], item.displayName, ...(item.matchNames ?? [])]
+    const names = [
+      tags.name,
+      tags.brand,
+      tags["name:en"],
+      tags["brand:en"],
+      item.displayName,
+      ...(item.matchNames ?? []),
+    ]
       .filter((n): n is string => !!n)
       .map(titleKey)
       .filter((k) => k.length >= 3 && /[a-z]/.test(k));
@@ -59,4 +81,6 @@ const out = {
 };
 const target = new URL("../db/data/brands/nsi_us_brands.json.gz", import.meta.url).pathname;
 await Bun.write(target, gzipSync(JSON.stringify(out), { level: 9 }));
-console.log(`${items} US brand items → ${out.brands.length} names, ${Object.keys(out.dissolved).length} dissolved → ${target}`);
+console.log(
+  `${items} US brand items → ${out.brands.length} names, ${Object.keys(out.dissolved).length} dissolved → ${target}`,
+);

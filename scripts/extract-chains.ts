@@ -49,4 +49,6 @@ const names = [...seen]
   .sort();
 const out = join(import.meta.dir, "../db/data/brands/repeated_names.json.gz");
 await Bun.write(out, gzipSync(JSON.stringify({ rule: REPEATED, names })));
-console.log(`${rows.toLocaleString("en-US")} food and store rows, ${seen.size.toLocaleString("en-US")} names; ${names.length} at ≥ ${REPEATED.locations} places in ≥ ${REPEATED.states} states → ${out}`);
+console.log(
+  `${rows.toLocaleString("en-US")} food and store rows, ${seen.size.toLocaleString("en-US")} names; ${names.length} at ≥ ${REPEATED.locations} places in ≥ ${REPEATED.states} states → ${out}`,
+);

@@ -43,16 +43,33 @@ const dir = mkdtempSync(join(tmpdir(), "localscope-fuzz-"));
 const log = silentLog();
 // Under `npm test` a copy of the browser tests' template (cities and the browsed states' places in; decision
 // 029), so place routes answer from the store; run on its own, an empty database.
-const config = loadConfig({ NODE_ENV: "production", DATABASE_URL: `file:${freshDatabase(dir, "fuzz.db", "e2e")}`, ADMIN_EMAIL: "owner@example.com", RATE_LIMIT_WRITES_PER_MINUTE: "1000000", RATE_LIMIT_AUTH_PER_MINUTE: "1000000", PLACES_BACKGROUND_IMPORT: process.env.PLACES_BACKGROUND_IMPORT });
-console.log(`fuzz: booting the app on ${process.env.LOCALSCOPE_TEST_TEMPLATES ? "a copy of the browser tests' template" : "a fresh database"}…`);
-const { database, cityIndex, places } = await bootServices(config, { info: () => {}, warn: () => {}, error: console.error });
+const config = loadConfig({
+  NODE_ENV: "production",
+  DATABASE_URL: `file:${freshDatabase(dir, "fuzz.db", "e2e")}`,
+  ADMIN_EMAIL: "owner@example.com",
+  RATE_LIMIT_WRITES_PER_MINUTE: "1000000",
+  RATE_LIMIT_AUTH_PER_MINUTE: "1000000",
+  PLACES_BACKGROUND_IMPORT: process.env.PLACES_BACKGROUND_IMPORT,
+});
+console.log(
+  `fuzz: booting the app on ${process.env.LOCALSCOPE_TEST_TEMPLATES ? "a copy of the browser tests' template" : "a fresh database"}…`,
+);
+const { database, cityIndex, places } = await bootServices(config, {
+  info: () => {},
+  warn: () => {},
+  error: console.error,
+});
 const app = createApp({ config, database, cityIndex, places, assets: testAssets, log });
 const server = app.listen({ port: 0, hostname: "127.0.0.1", maxRequestBodySize: 1024 * 1024 }).server!;
 const port = server.port!;
 const base = `http://127.0.0.1:${port}`;
 
 // ---- callers ----
-const cookieOf = (response: Response) => response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+const cookieOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 const guest = cookieOf(await fetch(`${base}/api/auth/auto-login`, { method: "POST" }));
 const member = cookieOf(
   await fetch(`${base}/api/auth/register`, {
@@ -61,17 +78,71 @@ const member = cookieOf(
     body: JSON.stringify({ email: "fuzz-member@example.com", username: "Fuzz", password: "blue-Harbor-lantern-42" }),
   }),
 );
-const callers = ["", guest, member, "localscope_session=" + "A".repeat(43), "localscope_session=%FF%FE; localscope_guest=%00", "x=" + "y".repeat(8000)];
+const callers = [
+  "",
+  guest,
+  member,
+  "localscope_session=" + "A".repeat(43),
+  "localscope_session=%FF%FE; localscope_guest=%00",
+  "x=" + "y".repeat(8000),
+];
 
 // ---- hostile values ----
 const nested = (levels: number) => "[".repeat(levels) + "]".repeat(levels);
 const segments = [
-  "", "0", "-1", "1e309", "NaN", "99999999999999999999", "1.5", "%00", "%", "%E0%A4%A", "..%2F..%2Fetc%2Fpasswd", "%2e%2e",
-  "<script>alert(1)</script>", "' OR 1=1--", "\"", "a".repeat(5000), "🏙️", "%F0%9F%8F%99", "null", "undefined", "__proto__",
-  "constructor", "Springfield", "MO", "new%20york", "place", "city", "7", "12", "food", "%20", "%0d%0aSet-Cookie:x=1",
+  "",
+  "0",
+  "-1",
+  "1e309",
+  "NaN",
+  "99999999999999999999",
+  "1.5",
+  "%00",
+  "%",
+  "%E0%A4%A",
+  "..%2F..%2Fetc%2Fpasswd",
+  "%2e%2e",
+  "<script>alert(1)</script>",
+  "' OR 1=1--",
+  '"',
+  "a".repeat(5000),
+  "🏙️",
+  "%F0%9F%8F%99",
+  "null",
+  "undefined",
+  "__proto__",
+  "constructor",
+  "Springfield",
+  "MO",
+  "new%20york",
+  "place",
+  "city",
+  "7",
+  "12",
+  "food",
+  "%20",
+  "%0d%0aSet-Cookie:x=1",
 ];
 const queryValues = [...segments, "10000000", "-5", "[]", "{}", "a,b,c", "true"];
-const queryKeys = ["city", "state", "count", "offset", "q", "lat", "lng", "lon", "radius", "category", "page", "limit", "place", "__proto__[x]", "constructor[prototype][x]", "a[]", "x".repeat(300)];
+const queryKeys = [
+  "city",
+  "state",
+  "count",
+  "offset",
+  "q",
+  "lat",
+  "lng",
+  "lon",
+  "radius",
+  "category",
+  "page",
+  "limit",
+  "place",
+  "__proto__[x]",
+  "constructor[prototype][x]",
+  "a[]",
+  "x".repeat(300),
+];
 const bodies: Array<() => { body: BodyInit | null; type?: string }> = [
   () => ({ body: nested(50_000), type: "application/json" }), // 100 KB, 50,000 levels (F1)
   () => ({ body: `{"a":${nested(7_000)}}`, type: "application/json" }), // under the size cap, far over the depth
@@ -81,18 +152,50 @@ const bodies: Array<() => { body: BodyInit | null; type?: string }> = [
   () => ({ body: "", type: "application/json" }),
   () => ({ body: "null", type: "application/json" }),
   () => ({ body: "[1,2,3]", type: "application/json" }),
-  () => ({ body: "\"text\"", type: "application/json" }),
+  () => ({ body: '"text"', type: "application/json" }),
   () => ({ body: "1e999", type: "application/json" }),
   () => ({ body: '{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"x":1}}}', type: "application/json" }),
   () => ({ body: '{"email":"\\ud800","password":"\\udfff","username":"\\u0000"}', type: "application/json" }),
-  () => ({ body: JSON.stringify({ email: "a@b.co", password: "p".repeat(200), username: "x" }), type: "application/json" }),
-  () => ({ body: JSON.stringify({ itemType: "place", itemId: "x".repeat(2000), itemData: JSON.stringify({ a: nested(30) }) }), type: "application/json" }),
-  () => ({ body: JSON.stringify({ itemType: pick(["place", "city", "fact"]), itemId: pick(segments), itemData: pick(["{}", "[]", "x", "{\"title\":1}"]) }), type: "application/json" }),
-  () => ({ body: JSON.stringify({ activityType: pick(["city_discovered", "x", 7]), cityName: pick(segments), cityState: pick(segments), placeId: pick([1, "a", null, {}]) }), type: "application/json" }),
-  () => ({ body: JSON.stringify({ city: pick(segments), state: pick(segments), exclude: [pick(segments)], count: pick([1, -1, 1e9, "x"]) }), type: "application/json" }),
+  () => ({
+    body: JSON.stringify({ email: "a@b.co", password: "p".repeat(200), username: "x" }),
+    type: "application/json",
+  }),
+  () => ({
+    body: JSON.stringify({ itemType: "place", itemId: "x".repeat(2000), itemData: JSON.stringify({ a: nested(30) }) }),
+    type: "application/json",
+  }),
+  () => ({
+    body: JSON.stringify({
+      itemType: pick(["place", "city", "fact"]),
+      itemId: pick(segments),
+      itemData: pick(["{}", "[]", "x", '{"title":1}']),
+    }),
+    type: "application/json",
+  }),
+  () => ({
+    body: JSON.stringify({
+      activityType: pick(["city_discovered", "x", 7]),
+      cityName: pick(segments),
+      cityState: pick(segments),
+      placeId: pick([1, "a", null, {}]),
+    }),
+    type: "application/json",
+  }),
+  () => ({
+    body: JSON.stringify({
+      city: pick(segments),
+      state: pick(segments),
+      exclude: [pick(segments)],
+      count: pick([1, -1, 1e9, "x"]),
+    }),
+    type: "application/json",
+  }),
   () => ({ body: JSON.stringify({ code: pick(segments) }), type: "application/json" }),
   () => ({ body: "a=1&b=2&__proto__[x]=1", type: "application/x-www-form-urlencoded" }),
-  () => ({ body: "--x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nb\r\n--x--", type: "multipart/form-data; boundary=x" }),
+  () => ({
+    body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--',
+    type: "multipart/form-data; boundary=x",
+  }),
   () => ({ body: "--x\r\ngarbage", type: "multipart/form-data; boundary=x" }),
   () => ({ body: "plain text", type: "text/plain" }),
   () => ({ body: new Uint8Array([0xff, 0xfe, 0x00, 0x01]), type: "application/octet-stream" }),
@@ -105,7 +208,11 @@ const extraHeaders: Array<() => Record<string, string>> = [
   () => ({ origin: "https://evil.example" }),
   () => ({ origin: "null" }),
   () => ({ "sec-fetch-site": "cross-site" }),
-  () => ({ "x-forwarded-for": pick(["1.2.3.4", "garbage", "::1, 10.0.0.1", "999.1.1.1"]), "x-forwarded-proto": "https", "x-forwarded-host": "evil.example" }),
+  () => ({
+    "x-forwarded-for": pick(["1.2.3.4", "garbage", "::1, 10.0.0.1", "999.1.1.1"]),
+    "x-forwarded-proto": "https",
+    "x-forwarded-host": "evil.example",
+  }),
   () => ({ accept: "text/html" }),
   () => ({ "accept-encoding": "gzip, br, zstd" }),
   () => ({ range: "bytes=0-1,5-2" }),
@@ -114,8 +221,14 @@ const extraHeaders: Array<() => Record<string, string>> = [
 ];
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD"];
 
-const routes = [...new Map(app.routes.map((r) => [`${r.method} ${r.path}`, { method: r.method, path: r.path }])).values()].filter((r) => r.method !== "ALL" || true);
-routes.push({ method: "GET", path: "/assets/:file" }, { method: "GET", path: "/no/such/:page" }, { method: "GET", path: "/api/no-such/:thing" });
+const routes = [
+  ...new Map(app.routes.map((r) => [`${r.method} ${r.path}`, { method: r.method, path: r.path }])).values(),
+].filter((r) => r.method !== "ALL" || true);
+routes.push(
+  { method: "GET", path: "/assets/:file" },
+  { method: "GET", path: "/no/such/:page" },
+  { method: "GET", path: "/api/no-such/:thing" },
+);
 
 function fill(path: string): string {
   return path
@@ -129,7 +242,8 @@ function query(): string {
   if (random() < 0.3) return "";
   const parts: string[] = [];
   const n = 1 + Math.floor(random() * 4);
-  for (let i = 0; i < n; i++) parts.push(`${encodeURIComponent(pick(queryKeys))}=${encodeURIComponent(pick(queryValues))}`);
+  for (let i = 0; i < n; i++)
+    parts.push(`${encodeURIComponent(pick(queryKeys))}=${encodeURIComponent(pick(queryValues))}`);
   if (random() < 0.1) parts.push("%zz=%", "a=%E0%A4%A");
   return `?${parts.join("&")}`;
 }
@@ -212,7 +326,11 @@ async function rawOne(text: string) {
     bun505++; // Bun's own answer to a malformed request line: not the app's
     return;
   }
-  count("RAW " + text.split("\r\n")[0]!.slice(0, 40), status, `raw ${JSON.stringify(text.slice(0, 80))} → ${answer.split("\r\n")[0]}`);
+  count(
+    "RAW " + text.split("\r\n")[0]!.slice(0, 40),
+    status,
+    `raw ${JSON.stringify(text.slice(0, 80))} → ${answer.split("\r\n")[0]}`,
+  );
 }
 
 // ---- phase 1: the nested-JSON attack while timing /healthz ----
@@ -223,7 +341,11 @@ let healthWorst = 0;
     Array.from({ length: 4 }, async () => {
       for (let i = 0; i < (short ? 5 : 25); i++) {
         const path = pick(["/api/activities", "/api/fun-facts/city", "/api/city-history/more", "/api/auth/login"]);
-        const response = await fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: `{"a":${nested(7_000)}}` });
+        const response = await fetch(`${base}${path}`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: `{"a":${nested(7_000)}}`,
+        });
         await response.arrayBuffer();
         count(`POST ${path} (nested attack)`, response.status, `nested on ${path}`);
       }
@@ -257,13 +379,24 @@ const seconds = (performance.now() - started) / 1000;
 // ---- report ----
 let requests = 0;
 const statusTotals = new Map<number, number>();
-for (const byStatus of tally.values()) for (const [status, n] of byStatus) (requests += n), statusTotals.set(status, (statusTotals.get(status) ?? 0) + n);
-console.log(`\nfuzz: ${requests} requests over ${routes.length} routes in ${seconds.toFixed(1)} s (seed ${arg("seed") ?? 1}${short ? ", short" : ""})`);
-console.log(`statuses: ${[...statusTotals].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}×${n}`).join("  ")}   (Bun's own 505 for malformed request lines: ${bun505}; raw connections closed without an answer: ${noAnswer})`);
+for (const byStatus of tally.values())
+  for (const [status, n] of byStatus) (requests += n), statusTotals.set(status, (statusTotals.get(status) ?? 0) + n);
+console.log(
+  `\nfuzz: ${requests} requests over ${routes.length} routes in ${seconds.toFixed(1)} s (seed ${arg("seed") ?? 1}${short ? ", short" : ""})`,
+);
+console.log(
+  `statuses: ${[...statusTotals]
+    .sort((a, b) => a[0] - b[0])
+    .map(([s, n]) => `${s}×${n}`)
+    .join(
+      "  ",
+    )}   (Bun's own 505 for malformed request lines: ${bun505}; raw connections closed without an answer: ${noAnswer})`,
+);
 console.log(`/healthz during the nested-JSON attack: worst ${healthWorst.toFixed(0)} ms (limit ${healthLimitMs} ms)`);
 const serverErrors = [...statusTotals].filter(([s]) => s >= 500 || s === 0).reduce((n, [, c]) => n + c, 0);
 const routesWith5xx = [...tally].filter(([, m]) => [...m.keys()].some((s) => s >= 500 || s === 0));
-for (const [route, m] of routesWith5xx) console.log(`  5xx on ${route}: ${[...m].map(([s, n]) => `${s}×${n}`).join(" ")}`);
+for (const [route, m] of routesWith5xx)
+  console.log(`  5xx on ${route}: ${[...m].map(([s, n]) => `${s}×${n}`).join(" ")}`);
 for (const line of failures.slice(0, 10)) console.log(`  e.g. ${line}`);
 const logged = log.lines.filter((l) => l.startsWith("[error]"));
 if (logged.length) console.log(`server error log lines: ${logged.length}; first: ${logged[0]!.slice(0, 300)}`);

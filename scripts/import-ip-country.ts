@@ -21,7 +21,8 @@ function read(name: string, version: 4 | 6) {
     const [a, b, code] = line.split(",");
     const start = parseAddress(a!);
     const end = parseAddress(b!);
-    if (!start || !end || start.version !== version || end.version !== version || !/^[A-Z]{2}$/.test(code!)) throw new Error(`${name}: bad row ${line}`);
+    if (!start || !end || start.version !== version || end.version !== version || !/^[A-Z]{2}$/.test(code!))
+      throw new Error(`${name}: bad row ${line}`);
     let s = start.value;
     let e = end.value;
     if (version === 6) {
@@ -31,10 +32,13 @@ function read(name: string, version: 4 | 6) {
     }
     const last = rows.at(-1);
     if (last && last.code === code && last.end + 1n >= s) last.end = e > last.end ? e : last.end;
-    else if (last && s <= last.end) continue; // a sub-/64 range inside the previous one: the first wins
+    else if (last && s <= last.end)
+      continue; // a sub-/64 range inside the previous one: the first wins
     else rows.push({ start: s, end: e, code: code! });
   }
-  console.log(`${name}: ${text.split("\n").filter(Boolean).length} rows → ${rows.length} ranges${version === 6 ? ` (${unaligned} not /64-aligned)` : ""}`);
+  console.log(
+    `${name}: ${text.split("\n").filter(Boolean).length} rows → ${rows.length} ranges${version === 6 ? ` (${unaligned} not /64-aligned)` : ""}`,
+  );
   return rows;
 }
 

@@ -14,7 +14,10 @@ import { extractUrl, GEOFABRIK_URL, refreshOsmState, type RefreshStep } from "..
 import { formatSummary } from "../db/import/places/store";
 import { bootForImport, importArgs, importConfig, runImport } from "./lib/import-cli";
 
-const cli = importArgs("Usage: npm run import:osm -- --state TX [FILE|URL]   or   npm run import:osm -- FILE [FILE …]", ["--state"]);
+const cli = importArgs(
+  "Usage: npm run import:osm -- --state TX [FILE|URL]   or   npm run import:osm -- FILE [FILE …]",
+  ["--state"],
+);
 const stateCode = cli.state(false);
 const files = cli.positional;
 if (!stateCode && files.length === 0) cli.fail("");
@@ -46,7 +49,11 @@ await runImport(database, bar, async () => {
         bar.done();
         if (step !== "download" && step !== "import") console.log(labels[step]);
       },
-      onProgress: (step, done, total) => bar.update(progressBar(step === "download" ? "Download" : "Import  ", done, total), total ? done / total : null),
+      onProgress: (step, done, total) =>
+        bar.update(
+          progressBar(step === "download" ? "Download" : "Import  ", done, total),
+          total ? done / total : null,
+        ),
     });
     bar.done();
     console.log(formatSummary(result.summary));
@@ -62,7 +69,10 @@ await runImport(database, bar, async () => {
       });
       bar.done();
       for (const s of summaries) console.log(formatSummary(s));
-      const reasons = Object.entries(skipped).sort((a, b) => b[1] - a[1]).map(([r, c]) => `${n(c)} ${r}`).join(", ");
+      const reasons = Object.entries(skipped)
+        .sort((a, b) => b[1] - a[1])
+        .map(([r, c]) => `${n(c)} ${r}`)
+        .join(", ");
       const sum = (k: "inserted" | "merged" | "updated") => summaries.reduce((t, s) => t + s[k], 0);
       console.log(
         `${file}: read ${n(read)}, imported ${n(sum("inserted"))} new, merged ${sum("merged")}, updated ${sum("updated")}` +

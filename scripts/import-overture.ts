@@ -11,17 +11,24 @@ import { DEFAULT_MIN_CONFIDENCE, importOvertureState, releaseFromPath } from "..
 import { formatSummary } from "../db/import/places/store";
 import { bootForImport, importArgs, importConfig, runImport } from "./lib/import-cli";
 
-const cli = importArgs("Usage: npm run import:overture -- --state TX FILE|URL [--min-confidence 0.6] [--release YYYY-MM-DD]", ["--state", "--min-confidence", "--release"]);
+const cli = importArgs(
+  "Usage: npm run import:overture -- --state TX FILE|URL [--min-confidence 0.6] [--release YYYY-MM-DD]",
+  ["--state", "--min-confidence", "--release"],
+);
 const stateCode = cli.state(true)!;
-const minConfidence = cli.option("--min-confidence") === undefined ? DEFAULT_MIN_CONFIDENCE : Number(cli.option("--min-confidence"));
-if (!Number.isFinite(minConfidence) || minConfidence < 0 || minConfidence > 1) cli.fail("--min-confidence must be a number from 0 to 1");
+const minConfidence =
+  cli.option("--min-confidence") === undefined ? DEFAULT_MIN_CONFIDENCE : Number(cli.option("--min-confidence"));
+if (!Number.isFinite(minConfidence) || minConfidence < 0 || minConfidence > 1)
+  cli.fail("--min-confidence must be a number from 0 to 1");
 const release = cli.option("--release");
 if (release !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(release)) cli.fail("--release must be a date like 2025-10-22");
 const config = importConfig();
-const from = cli.positional[0] ?? (config.OVERTURE_PLACES_URL ? extractUrl(config.OVERTURE_PLACES_URL, stateCode) : undefined);
+const from =
+  cli.positional[0] ?? (config.OVERTURE_PLACES_URL ? extractUrl(config.OVERTURE_PLACES_URL, stateCode) : undefined);
 if (!from) cli.fail("Give a GeoParquet file or URL, or set OVERTURE_PLACES_URL");
 // Every refreshed place carries its data's date: a file whose path names no release must say which it is.
-if (!release && !releaseFromPath(from)) cli.fail("Say which Overture release this file is, e.g. --release 2025-10-22 (its path names none)");
+if (!release && !releaseFromPath(from))
+  cli.fail("Say which Overture release this file is, e.g. --release 2025-10-22 (its path names none)");
 const { database, cityIndex } = await bootForImport(config);
 const bar = progressPrinter((t) => process.stdout.write(t), Boolean(process.stdout.isTTY));
 const n = (x: number) => x.toLocaleString("en-US");
@@ -35,7 +42,10 @@ await runImport(database, bar, async () => {
       if (step === "replace") console.log("Removing places gone from Overture…");
     },
     onProgress: (step, done, total) =>
-      bar.update(step === "download" ? progressBar("Download", done, total) : progressBar("Import  ", done, total, "rows"), total ? done / total : null),
+      bar.update(
+        step === "download" ? progressBar("Download", done, total) : progressBar("Import  ", done, total, "rows"),
+        total ? done / total : null,
+      ),
   });
   bar.done();
   console.log(formatSummary(result.summary));

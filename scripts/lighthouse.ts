@@ -15,7 +15,24 @@ import { join } from "node:path";
 import { CATEGORIES } from "../src/domain/categories";
 
 const CATEGORY_SCREENS = CATEGORIES.map((c) => `/category/${c.slug}`);
-const SCREENS = ["landing", "/", ...CATEGORY_SCREENS, "/place", "/featured", "/nearby", "/lodging", "/local-gems", "/map", "/favorites", "/profile", "/chat", "/admin", "/admin/traffic", "/about", "404"];
+const SCREENS = [
+  "landing",
+  "/",
+  ...CATEGORY_SCREENS,
+  "/place",
+  "/featured",
+  "/nearby",
+  "/lodging",
+  "/local-gems",
+  "/map",
+  "/favorites",
+  "/profile",
+  "/chat",
+  "/admin",
+  "/admin/traffic",
+  "/about",
+  "404",
+];
 const ADMIN_EMAIL = "lighthouse-admin@localscope.test";
 const PASSWORD = "blue-Harbor-lantern-42";
 const CITY = { name: "New York", state: "NY" };
@@ -25,15 +42,25 @@ const screens = process.argv.slice(2).filter((a) => a.startsWith("/") || a === "
 const chrome = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
 // LH_PORT picks the server's port (a helper's own range on a shared machine); else a free one.
-const port: number = Number(process.env.LH_PORT) || await new Promise((resolve) => {
-  const s = createServer().listen(0, "127.0.0.1", () => {
-    const p = (s.address() as { port: number }).port;
-    s.close(() => resolve(p));
-  });
-});
+const port: number =
+  Number(process.env.LH_PORT) ||
+  (await new Promise((resolve) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const p = (s.address() as { port: number }).port;
+      s.close(() => resolve(p));
+    });
+  }));
 const dir = join(root, ".tmp", process.env.LH_DIR ?? "lighthouse");
 mkdirSync(dir, { recursive: true });
-const serverEnv = { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: `file:${join(dir, "localscope.db")}`, ADMIN_EMAIL, PLACES_BACKGROUND_IMPORT: "off" }; // no import of other states competes with the pages
+const serverEnv = {
+  ...process.env,
+  NODE_ENV: "production",
+  PORT: String(port),
+  HOST: "127.0.0.1",
+  DATABASE_URL: `file:${join(dir, "localscope.db")}`,
+  ADMIN_EMAIL,
+  PLACES_BACKGROUND_IMPORT: "off",
+}; // no import of other states competes with the pages
 const server = Bun.spawn([join(root, "node_modules/.bin/bun"), join(root, "src/server.ts")], {
   cwd: root,
   env: serverEnv,
@@ -44,7 +71,16 @@ const base = `http://127.0.0.1:${port}`;
 
 interface Report {
   categories: Record<string, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
-  audits: Record<string, { score: number | null; numericValue?: number; title: string; scoreDisplayMode: string; details?: { items?: Array<{ node?: { selector?: string } }> } }>;
+  audits: Record<
+    string,
+    {
+      score: number | null;
+      numericValue?: number;
+      title: string;
+      scoreDisplayMode: string;
+      details?: { items?: Array<{ node?: { selector?: string } }> };
+    }
+  >;
 }
 
 /** One run; Lighthouse's trace recording now and then fails (NO_NAVSTART), so a failed run is tried once more. */
@@ -72,7 +108,11 @@ async function lighthouseOnce(url: string, cookie: string | null): Promise<Repor
     ],
     { cwd: root, env: { ...process.env, CHROME_PATH: chrome }, stdout: "pipe", stderr: "pipe" },
   );
-  const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  const [out, err, code] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ]);
   if (code !== 0) throw new Error(`lighthouse failed on ${url} (${code}): ${err.slice(-2000)}`);
   return JSON.parse(out) as Report;
 }
@@ -89,7 +129,10 @@ try {
   }
   const login = await fetch(`${base}/api/auth/auto-login`, { method: "POST" });
   if (!login.ok) throw new Error(`guest sign-in failed: ${login.status}`);
-  const session = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const session = login.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   const cookie = `${session}; localscope-location=${encodeURIComponent(`${CITY.name}, ${CITY.state}`)}`;
   // The admin: register with ADMIN_EMAIL, then the operator's claim against the server's database.
   const register = await fetch(`${base}/api/auth/register`, {
@@ -98,7 +141,11 @@ try {
     body: JSON.stringify({ email: ADMIN_EMAIL, username: "Lighthouse Admin", password: PASSWORD }),
   });
   let adminSession: string;
-  if (register.status === 201) adminSession = register.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  if (register.status === 201)
+    adminSession = register.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
   else {
     const signIn = await fetch(`${base}/api/auth/login`, {
       method: "POST",
@@ -106,22 +153,42 @@ try {
       body: JSON.stringify({ email: ADMIN_EMAIL, password: PASSWORD }),
     });
     if (!signIn.ok) throw new Error(`admin sign-up (${register.status}) and sign-in (${signIn.status}) failed`);
-    adminSession = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    adminSession = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
   }
-  const claim = Bun.spawnSync([join(root, "node_modules/.bin/bun"), join(root, "scripts/admin.ts"), "claim", ADMIN_EMAIL], { cwd: root, env: serverEnv, stderr: "pipe" });
-  if (claim.exitCode !== 0 && !claim.stderr.toString().includes("already")) throw new Error(`claiming the admin failed: ${claim.stderr}`);
+  const claim = Bun.spawnSync(
+    [join(root, "node_modules/.bin/bun"), join(root, "scripts/admin.ts"), "claim", ADMIN_EMAIL],
+    { cwd: root, env: serverEnv, stderr: "pipe" },
+  );
+  if (claim.exitCode !== 0 && !claim.stderr.toString().includes("already"))
+    throw new Error(`claiming the admin failed: ${claim.stderr}`);
   const adminCookie = `${adminSession}; localscope-location=${encodeURIComponent(`${CITY.name}, ${CITY.state}`)}`;
-  const warm = await fetch(`${base}/api/places/nearby?city=${encodeURIComponent(CITY.name)}&state=${CITY.state}&count=1`, { signal: AbortSignal.timeout(180_000) });
+  const warm = await fetch(
+    `${base}/api/places/nearby?city=${encodeURIComponent(CITY.name)}&state=${CITY.state}&count=1`,
+    { signal: AbortSignal.timeout(180_000) },
+  );
   if (!warm.ok) throw new Error(`importing ${CITY.state} failed: ${warm.status}`);
   const firstPlace = ((await warm.json()) as Array<{ id: number }>)[0]?.id;
   if (firstPlace == null) throw new Error("no nearby place for /place/:id");
 
-  const pct = (score: number | null | undefined) => (score == null ? "  –" : String(Math.round(score * 100)).padStart(3));
+  const pct = (score: number | null | undefined) =>
+    score == null ? "  –" : String(Math.round(score * 100)).padStart(3);
   const ms = (report: Report, id: string) => `${Math.round(report.audits[id]?.numericValue ?? NaN)}`.padStart(6);
-  console.log(`Lighthouse ${chrome} (mobile), ${CITY.name}, ${CITY.state}, signed in as a guest (the admin on /admin*, nobody on landing)`);
+  console.log(
+    `Lighthouse ${chrome} (mobile), ${CITY.name}, ${CITY.state}, signed in as a guest (the admin on /admin*, nobody on landing)`,
+  );
   console.log("screen              perf  a11y  best   seo     FCP     LCP     TBT    CLS");
   for (const screen of screens.length ? screens : SCREENS) {
-    const path = screen === "landing" ? "/" : screen === "404" ? "/no/such/page" : screen === "/place" ? `/place/${firstPlace}` : screen;
+    const path =
+      screen === "landing"
+        ? "/"
+        : screen === "404"
+          ? "/no/such/page"
+          : screen === "/place"
+            ? `/place/${firstPlace}`
+            : screen;
     const who = screen === "landing" ? null : screen.startsWith("/admin") ? adminCookie : cookie;
     const report = await lighthouse(`${base}${path}`, who);
     if (process.env.LH_SAVE) await Bun.write(join(dir, `${screen.replace(/\W+/g, "_")}.json`), JSON.stringify(report)); // the full report, to dig into
@@ -130,10 +197,14 @@ try {
     console.log(
       `${screen.padEnd(18)} ${pct(c.performance?.score)}   ${pct(c.accessibility?.score)}   ${pct(c["best-practices"]?.score)}   ${pct(c.seo?.score)}  ${ms(report, "first-contentful-paint")}  ${ms(report, "largest-contentful-paint")}  ${ms(report, "total-blocking-time")}  ${cls.padStart(5)}`,
     );
-    const failing = (c.accessibility?.auditRefs ?? []).filter((ref) => ref.weight > 0 && report.audits[ref.id]?.score === 0).map((ref) => ref.id);
+    const failing = (c.accessibility?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && report.audits[ref.id]?.score === 0)
+      .map((ref) => ref.id);
     for (const id of failing) {
       const nodes = (report.audits[id]?.details?.items ?? []).map((item) => item.node?.selector).filter(Boolean);
-      console.log(`    accessibility finding ${id}: ${nodes.slice(0, 4).join(" | ")}${nodes.length > 4 ? ` (+${nodes.length - 4})` : ""}`);
+      console.log(
+        `    accessibility finding ${id}: ${nodes.slice(0, 4).join(" | ")}${nodes.length > 4 ? ` (+${nodes.length - 4})` : ""}`,
+      );
     }
   }
 } finally {

@@ -31,19 +31,32 @@ export const E2E_STATES: readonly string[] = [...new Set(BROWSED_CITIES.map(([, 
 export const UNIT_STATES = ["LA", "UT", "MO", "TX", "DC"] as const;
 export const TEMPLATE_STATES = [...E2E_STATES, ...UNIT_STATES];
 
-export async function buildTestTemplates(dir: string, log: (line: string) => void = () => {}, options: { e2eOnly?: boolean } = {}): Promise<void> {
+export async function buildTestTemplates(
+  dir: string,
+  log: (line: string) => void = () => {},
+  options: { e2eOnly?: boolean } = {},
+): Promise<void> {
   mkdirSync(dir, { recursive: true });
   const base = join(dir, "base.db");
   const e2e = join(dir, "e2e.db");
   const places = join(dir, "places.db");
   const building = join(dir, "building.db");
-  for (const file of [base, e2e, places, building]) for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
+  for (const file of [base, e2e, places, building])
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
   const started = performance.now();
   const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
   const say = (...a: unknown[]) => log(a.map(String).join(" "));
   // Per-dataset summaries stay quiet; a failed import or split is said.
   const quiet = { info: (...a: unknown[]) => void (/failed/.test(String(a[0])) && say(...a)), warn: say, error: say };
-  const booted = await bootServices({ DATABASE_URL: `file:${building}`, DATABASE_AUTH_TOKEN: undefined, OVERPASS_URL: undefined, PLACES_BACKGROUND_IMPORT: "off" }, quiet);
+  const booted = await bootServices(
+    {
+      DATABASE_URL: `file:${building}`,
+      DATABASE_AUTH_TOKEN: undefined,
+      OVERPASS_URL: undefined,
+      PLACES_BACKGROUND_IMPORT: "off",
+    },
+    quiet,
+  );
   const checkpoint = () => booted.database.client.execute("PRAGMA wal_checkpoint(TRUNCATE)");
   /** A copy of the database as it is (nothing is being written: the background queue is empty or waiting). */
   const snapshot = async (file: string) => {

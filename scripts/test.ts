@@ -15,7 +15,18 @@
  * Playwright's output streams through; every other stage prints its output whole when it ends, so lines
  * never interleave. A table of stage times (wall and CPU) ends the run. Arguments go to Playwright.
  */
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync, statSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statfsSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 
@@ -60,7 +71,10 @@ const cleanUp = () => {
     console.warn(`Could not remove ${runTmp} entirely: ${(error as Error).message}`);
   }
 };
-for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
+for (const [signal, code] of [
+  ["SIGINT", 130],
+  ["SIGTERM", 143],
+] as const) {
   process.once(signal, () => {
     cleanUp();
     process.exit(code);
@@ -68,8 +82,13 @@ for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
 }
 // What a run wrote at its peak, measured (decision 029): ~1 GB on top of the checkout and node_modules.
 const NEEDS_MB = 1_500;
-console.log(`Temporary files in ${runTmp} (removed at the end); ${disks.map((path, i) => `${freeAtStart[i]} MB free on the disk of ${path}`).join(", ")}.`);
-if (Math.min(...freeAtStart) < NEEDS_MB) console.warn(`Warning: a run writes up to ~1 GB (test databases, browser profiles); with ${Math.min(...freeAtStart)} MB free, tests may fail with ENOSPC.`);
+console.log(
+  `Temporary files in ${runTmp} (removed at the end); ${disks.map((path, i) => `${freeAtStart[i]} MB free on the disk of ${path}`).join(", ")}.`,
+);
+if (Math.min(...freeAtStart) < NEEDS_MB)
+  console.warn(
+    `Warning: a run writes up to ~1 GB (test databases, browser profiles); with ${Math.min(...freeAtStart)} MB free, tests may fail with ENOSPC.`,
+  );
 
 interface Stage {
   name: string;
@@ -81,7 +100,11 @@ interface Stage {
 const stages: Stage[] = [];
 
 /** Run one stage; `live` streams its output, otherwise it is printed in one piece when the stage ends. */
-async function run(name: string, cmd: string[], options: { env?: Record<string, string | undefined>; live?: boolean; pid?: (pid: number) => void } = {}): Promise<{ code: number; output: string }> {
+async function run(
+  name: string,
+  cmd: string[],
+  options: { env?: Record<string, string | undefined>; live?: boolean; pid?: (pid: number) => void } = {},
+): Promise<{ code: number; output: string }> {
   const start = since();
   const proc = Bun.spawn(cmd, { cwd: root, stdout: "pipe", stderr: "pipe", env: { ...process.env, ...options.env } });
   options.pid?.(proc.pid);
@@ -100,7 +123,8 @@ async function run(name: string, cmd: string[], options: { env?: Record<string, 
   const stage = { name, start, wall: since() - start, cpu: usage ? Number(usage.cpuTime.total) / 1e6 : NaN, code };
   stages.push(stage);
   stages.sort((a, b) => a.start - b.start);
-  if (!options.live) process.stdout.write(`\n── ${name} (${stage.wall.toFixed(1)} s) ──\n${output}${output.endsWith("\n") ? "" : "\n"}`);
+  if (!options.live)
+    process.stdout.write(`\n── ${name} (${stage.wall.toFixed(1)} s) ──\n${output}${output.endsWith("\n") ? "" : "\n"}`);
   return { code, output };
 }
 
@@ -130,7 +154,12 @@ function failedUnitTests(output: string): string[] {
     } else if (last && /^\s+\^ /.test(line)) last.push(line);
     else last = undefined;
     if (line.startsWith("# Unhandled error")) found.set(`${line} ${i}`, lines.slice(i, i + 30));
-    if (/^\((pass|fail|skip|todo)\)/.test(line) || /^\S.*\.test\.tsx?:$/.test(line) || /^\s*\d+ tests? failed:$/.test(line)) before = [];
+    if (
+      /^\((pass|fail|skip|todo)\)/.test(line) ||
+      /^\S.*\.test\.tsx?:$/.test(line) ||
+      /^\s*\d+ tests? failed:$/.test(line)
+    )
+      before = [];
     else before.push(line);
   }
   return [...found.values()].map((entry) => entry.join("\n").trim());
@@ -163,12 +192,16 @@ function unitFiles(): { own: string[]; shared: string[] } {
   const own: string[] = [];
   const shared: string[] = [];
   const glob = new Bun.Glob("**/*.test.{ts,tsx}");
-  const folders = readdirSync(root, { withFileTypes: true }).filter((e) => e.isDirectory() && !e.name.startsWith(".") && !["node_modules", "dist", "data"].includes(e.name));
+  const folders = readdirSync(root, { withFileTypes: true }).filter(
+    (e) => e.isDirectory() && !e.name.startsWith(".") && !["node_modules", "dist", "data"].includes(e.name),
+  );
   for (const folder of folders) {
     for (const file of glob.scanSync({ cwd: join(root, folder.name) })) {
       const path = `${folder.name}/${file}`;
       const text = readFileSync(join(root, path), "utf8");
-      const readsShared = (/\b(testApp|testServices|guestBrowser)\b/.test(text) || text.includes('testTemplate("places")')) && !text.includes(WITHOUT_PLACES);
+      const readsShared =
+        (/\b(testApp|testServices|guestBrowser)\b/.test(text) || text.includes('testTemplate("places")')) &&
+        !text.includes(WITHOUT_PLACES);
       (readsShared ? shared : own).push(`./${path}`);
     }
   }
@@ -188,10 +221,16 @@ const templateRun = run("templates", [bin("bun"), "scripts/test-template.ts", te
 const baseReady = written(join(templates, "base.db"), templateRun);
 const e2eReady = written(join(templates, "e2e.db"), templateRun);
 const placesReady = written(join(templates, "places.db"), templateRun);
-const withTemplates = async (ready: Promise<boolean>) => ({ LOCALSCOPE_TEST_TEMPLATES: (await ready) ? templates : undefined });
+const withTemplates = async (ready: Promise<boolean>) => ({
+  LOCALSCOPE_TEST_TEMPLATES: (await ready) ? templates : undefined,
+});
 
 // Playwright once its template is there (the test servers copy it; global setup imports nothing).
-const e2eRun = (async () => run("playwright", nice([bin("playwright"), "test", ...process.argv.slice(2)], 2), { env: await withTemplates(e2eReady), live: true }))();
+const e2eRun = (async () =>
+  run("playwright", nice([bin("playwright"), "test", ...process.argv.slice(2)], 2), {
+    env: await withTemplates(e2eReady),
+    live: true,
+  }))();
 
 // Everything else in lanes of its own, each as soon as what it needs is there, niced below the browser tests
 // (their servers and Chromium answer within timeouts; these do not). One lane at a time left a core idle
@@ -227,13 +266,46 @@ function timingsFor(group: string, files: string[]): string[] {
   return [`--timings=${copy}`, ...(process.env.TEST_TIMINGS === "update" ? ["--update-timings"] : [])];
 }
 // `bun test` with no file runs every file: an empty group (none matched) runs nothing instead.
-const testFiles = async (name: string, group: string, files: string[], env: Record<string, string | undefined>, level = 5, workers = 2) =>
-  files.length ? run(name, nice([bin("bun"), "test", ...(workers > 1 ? [`--parallel=${workers}`, "--no-isolate", ...timingsFor(group, files)] : []), "--timeout=120000", ...files], level), { env }) : { code: 0, output: "" };
-const laneOwnDb = (async () => testFiles(`bun test: ${ownDb.length} db/ files on their own databases`, "db", ownDb, await ownEnv()))();
+const testFiles = async (
+  name: string,
+  group: string,
+  files: string[],
+  env: Record<string, string | undefined>,
+  level = 5,
+  workers = 2,
+) =>
+  files.length
+    ? run(
+        name,
+        nice(
+          [
+            bin("bun"),
+            "test",
+            ...(workers > 1 ? [`--parallel=${workers}`, "--no-isolate", ...timingsFor(group, files)] : []),
+            "--timeout=120000",
+            ...files,
+          ],
+          level,
+        ),
+        { env },
+      )
+    : { code: 0, output: "" };
+const laneOwnDb = (async () =>
+  testFiles(`bun test: ${ownDb.length} db/ files on their own databases`, "db", ownDb, await ownEnv()))();
 const laneOwn = (async () => {
-  const types = await run("tsc", nice([bin("tsc"), "--noEmit", "-p", "."]));
-  if (types.code !== 0) console.error("Type check failed (tsc --noEmit).");
-  const unitRest = await testFiles(`bun test: ${ownRest.length} other files on their own databases`, "other", ownRest, await ownEnv(), 5, 1);
+  const lint = await run("biome (format + lint)", nice([bin("biome"), "ci", "--reporter=summary", "."]));
+  if (lint.code !== 0) console.error("Format or lint failed (biome ci): `npm run format` fixes most of it.");
+  const tsc = await run("tsc", nice([bin("tsc"), "--noEmit", "-p", "."]));
+  if (tsc.code !== 0) console.error("Type check failed (tsc --noEmit).");
+  const types = { code: lint.code || tsc.code, output: lint.output + tsc.output };
+  const unitRest = await testFiles(
+    `bun test: ${ownRest.length} other files on their own databases`,
+    "other",
+    ownRest,
+    await ownEnv(),
+    5,
+    1,
+  );
   const unitDb = await laneOwnDb;
   return { types, unitOwn: { code: unitRest.code || unitDb.code, output: unitRest.output + unitDb.output } };
 })();
@@ -243,11 +315,22 @@ const laneOwn = (async () => {
 // answer from the store) with no background import of the whole country: a state it asks for still imports
 // on demand meanwhile. `npm run fuzz` keeps the background import on.
 const laneSuites = (async () => {
-  const durability = await run("durability --short", nice([bin("bun"), "scripts/durability.ts", "--short"]), { env: await withTemplates(baseReady) });
-  const fuzz = await run("fuzz --short", nice([bin("bun"), "scripts/fuzz.ts", "--short"]), { env: { ...(await withTemplates(e2eReady)), PLACES_BACKGROUND_IMPORT: "off" } });
+  const durability = await run("durability --short", nice([bin("bun"), "scripts/durability.ts", "--short"]), {
+    env: await withTemplates(baseReady),
+  });
+  const fuzz = await run("fuzz --short", nice([bin("bun"), "scripts/fuzz.ts", "--short"]), {
+    env: { ...(await withTemplates(e2eReady)), PLACES_BACKGROUND_IMPORT: "off" },
+  });
   return { fuzz, durability };
 })();
-const laneShared = (async () => testFiles(`bun test: ${shared.length} files on the shared database`, "shared", shared, await withTemplates(placesReady), 2))();
+const laneShared = (async () =>
+  testFiles(
+    `bun test: ${shared.length} files on the shared database`,
+    "shared",
+    shared,
+    await withTemplates(placesReady),
+    2,
+  ))();
 
 const { types, unitOwn } = await laneOwn;
 const { fuzz, durability } = await laneSuites;
@@ -271,7 +354,10 @@ if (process.env.TEST_TIMINGS === "update" && timingCopies.length) {
   console.log(`Per-file test durations written to scripts/test-timings.json (${Object.keys(files).length} files).`);
 }
 
-if (template.code !== 0) console.error("Building the test templates failed (scripts/test-template.ts); the suites imported on demand instead.");
+if (template.code !== 0)
+  console.error(
+    "Building the test templates failed (scripts/test-template.ts); the suites imported on demand instead.",
+  );
 if (fuzz.code !== 0) console.error("The fuzz suite failed (scripts/fuzz.ts --short).");
 if (durability.code !== 0) console.error("The durability suite failed (scripts/durability.ts --short).");
 
@@ -289,21 +375,51 @@ const e2eFlaky = count(e2e.output, /^\s*(\d+) flaky/gm);
 // stage's output would be cut from it.
 const failures = [...failedUnitTests(unitOutput), ...failedBrowserTests(e2e.output)];
 // A full disk fails tests by the dozen, none on its own logic: said first, once.
-const noSpace = [unitOutput, e2e.output, fuzz.output, durability.output, template.output].join("\n").match(/ENOSPC/g)?.length ?? 0;
-if (noSpace) console.log(`\n── the disk ran out of space during the run (ENOSPC ${noSpace} times): the failures below may be its doing; see the disk lines at the end ──`);
+const noSpace =
+  [unitOutput, e2e.output, fuzz.output, durability.output, template.output].join("\n").match(/ENOSPC/g)?.length ?? 0;
+if (noSpace)
+  console.log(
+    `\n── the disk ran out of space during the run (ENOSPC ${noSpace} times): the failures below may be its doing; see the disk lines at the end ──`,
+  );
 if (failures.length) console.log(`\n── what failed (${failures.length}) ──\n${failures.join("\n\n")}`);
 
 console.log("\nstage                                              start    wall     CPU");
-for (const s of stages) console.log(`${s.name.padEnd(48)} ${s.start.toFixed(0).padStart(5)} s ${s.wall.toFixed(1).padStart(6)} s ${s.cpu.toFixed(1).padStart(6)} s${s.code ? `  (exit ${s.code})` : ""}`);
-console.log(`${"npm test".padEnd(48)} ${"0".padStart(5)} s ${since().toFixed(1).padStart(6)} s ${stages.reduce((t, s) => t + s.cpu, 0).toFixed(1).padStart(6)} s`);
+for (const s of stages)
+  console.log(
+    `${s.name.padEnd(48)} ${s.start.toFixed(0).padStart(5)} s ${s.wall.toFixed(1).padStart(6)} s ${s.cpu.toFixed(1).padStart(6)} s${s.code ? `  (exit ${s.code})` : ""}`,
+  );
+console.log(
+  `${"npm test".padEnd(48)} ${"0".padStart(5)} s ${since().toFixed(1).padStart(6)} s ${stages
+    .reduce((t, s) => t + s.cpu, 0)
+    .toFixed(1)
+    .padStart(6)} s`,
+);
 
 clearInterval(diskWatch);
 cleanUp();
 for (const [i, path] of disks.entries()) {
-  console.log(`${i ? "" : "\n"}disk of ${path}: ${freeAtStart[i]} MB free at the start, ${freeLowest[i]} MB at the lowest (the run used up to ${freeAtStart[i]! - freeLowest[i]!} MB), ${freeMb(path)} MB at the end`);
+  console.log(
+    `${i ? "" : "\n"}disk of ${path}: ${freeAtStart[i]} MB free at the start, ${freeLowest[i]} MB at the lowest (the run used up to ${freeAtStart[i]! - freeLowest[i]!} MB), ${freeMb(path)} MB at the end`,
+  );
 }
 
-const failed = unitFailed + e2eFailed + suitesFailed + (types.code !== 0 ? 1 : 0) + (unitCode !== 0 && unitFailed === 0 ? 1 : 0) + (e2e.code !== 0 && e2eFailed === 0 ? 1 : 0);
-console.log(`\nunit+api: ${unitPassed} passed, ${unitFailed} failed; fuzz and durability: ${suitesFailed ? "failed" : "passed"}; browser: ${e2ePassed} passed, ${e2eFailed} failed${e2eFlaky ? `, ${e2eFlaky} flaky (passed on retry)` : ""}`);
+const failed =
+  unitFailed +
+  e2eFailed +
+  suitesFailed +
+  (types.code !== 0 ? 1 : 0) +
+  (unitCode !== 0 && unitFailed === 0 ? 1 : 0) +
+  (e2e.code !== 0 && e2eFailed === 0 ? 1 : 0);
+console.log(
+  `\nunit+api: ${unitPassed} passed, ${unitFailed} failed; fuzz and durability: ${suitesFailed ? "failed" : "passed"}; browser: ${e2ePassed} passed, ${e2eFailed} failed${e2eFlaky ? `, ${e2eFlaky} flaky (passed on retry)` : ""}`,
+);
 console.log(`total: ${unitPassed + e2ePassed} passed, ${failed} failed`);
-process.exit(types.code || unitCode || fuzz.code || durability.code || template.code || e2e.code || (unitPassed + e2ePassed === 0 ? 1 : 0));
+process.exit(
+  types.code ||
+    unitCode ||
+    fuzz.code ||
+    durability.code ||
+    template.code ||
+    e2e.code ||
+    (unitPassed + e2ePassed === 0 ? 1 : 0),
+);

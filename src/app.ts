@@ -36,10 +36,19 @@ export interface AppDeps {
 /** Compose the whole application from its modules. Tests call `createApp(...).handle(request)`. */
 export function createApp(deps: AppDeps) {
   // One model seam for every caller, so they share its breaker (decision 017); null = no model configured.
-  const llm = deps.config.llm ? createLlm(deps.config.llm, { onFailure: (e) => deps.log.warn(`LLM: ${e.message}; the model is skipped for 60 s.`) }) : null;
+  const llm = deps.config.llm
+    ? createLlm(deps.config.llm, {
+        onFailure: (e) => deps.log.warn(`LLM: ${e.message}; the model is skipped for 60 s.`),
+      })
+    : null;
   const content = createContentService({ client: deps.database.client, places: deps.places, llm, log: deps.log });
   const tileOrigin = new URL(deps.config.TILE_URL.replace(/[{}]/g, "")).origin;
-  const render = createRenderer({ assets: deps.assets.manifest, log: deps.log, contentSecurityPolicy: (nonce) => contentSecurityPolicy({ tileOrigin, nonce }), retryBaseMs: deps.config.TEST_RETRY_BASE_MS });
+  const render = createRenderer({
+    assets: deps.assets.manifest,
+    log: deps.log,
+    contentSecurityPolicy: (nonce) => contentSecurityPolicy({ tileOrigin, nonce }),
+    retryBaseMs: deps.config.TEST_RETRY_BASE_MS,
+  });
   // Accounts and sessions; `currentUser` tells modules who is calling (null = anonymous).
   const auth = createAuth({ database: deps.database, config: deps.config, log: deps.log });
   const chatSources = chatSourcesOf(deps, content);
@@ -47,13 +56,25 @@ export function createApp(deps: AppDeps) {
   const homeCache = createPageCache();
   deps.onPlacesChanged?.(() => homeCache.clear());
   // The request log (issue 15): src/server.ts wraps the whole fetch handler with `app.traffic.wrap`, outside every hook.
-  const traffic = createTraffic({ database: deps.database, config: deps.config, currentUser: auth.currentUser, log: deps.log });
+  const traffic = createTraffic({
+    database: deps.database,
+    config: deps.config,
+    currentUser: auth.currentUser,
+    log: deps.log,
+  });
   // The admin's performance figures come from the request log's hourly rollups (decisions 021, 022).
   const requestLog = {
     async performance(range: { since: number; until: number }) {
-      const figures = await performanceFigures(deps.database, { hours: Math.max(1, Math.ceil((range.until - range.since) / 3_600_000)), now: range.until });
+      const figures = await performanceFigures(deps.database, {
+        hours: Math.max(1, Math.ceil((range.until - range.since) / 3_600_000)),
+        now: range.until,
+      });
       const measured = figures.requests > 0;
-      return { avgResponseTime: measured ? figures.avgResponseTime : null, errorRate: measured ? figures.errorRate : null, peakUsageHours: figures.peakUsageHours };
+      return {
+        avgResponseTime: measured ? figures.avgResponseTime : null,
+        errorRate: measured ? figures.errorRate : null,
+        peakUsageHours: figures.peakUsageHours,
+      };
     },
   };
   const app = new Elysia()
@@ -61,9 +82,16 @@ export function createApp(deps: AppDeps) {
     .use(trustProxies(deps.config.TRUSTED_PROXIES))
     .use(securityHeaders({ tileOrigin }))
     .use(requestLimits())
-    .use(writeLimits({ perMinute: deps.config.RATE_LIMIT_WRITES_PER_MINUTE, authPerMinute: deps.config.RATE_LIMIT_AUTH_PER_MINUTE }))
+    .use(
+      writeLimits({
+        perMinute: deps.config.RATE_LIMIT_WRITES_PER_MINUTE,
+        authPerMinute: deps.config.RATE_LIMIT_AUTH_PER_MINUTE,
+      }),
+    )
     .use(crossSiteProtection())
-    .use(errorHandling({ log: deps.log, renderNotFoundPage: notFoundPage(render, auth.publicUser, deps.cityIndex.size) }))
+    .use(
+      errorHandling({ log: deps.log, renderNotFoundPage: notFoundPage(render, auth.publicUser, deps.cityIndex.size) }),
+    )
     .use(staticAssets(deps.assets.files))
     .use(health({ database: deps.database }))
     .use(citiesModule({ cityIndex: deps.cityIndex }))
@@ -72,11 +100,31 @@ export function createApp(deps: AppDeps) {
     .use(auth.module)
     .use(favoritesModule({ database: deps.database, guard: auth.guard }))
     .use(activityModule({ database: deps.database, guard: auth.guard }))
-    .use(chatModule({ client: deps.database.client, guard: auth.guard, sources: chatSources, llm, log: deps.log, limit: deps.config.CHAT_MESSAGES_PER_MINUTE }))
+    .use(
+      chatModule({
+        client: deps.database.client,
+        guard: auth.guard,
+        sources: chatSources,
+        llm,
+        log: deps.log,
+        limit: deps.config.CHAT_MESSAGES_PER_MINUTE,
+      }),
+    )
     .use(adminModule({ database: deps.database, guard: auth.guard, requestLog }))
     .use(trafficModule({ database: deps.database, guard: auth.guard }))
     .use(basemap())
-    .use(pages({ render, cityIndex: deps.cityIndex, tileUrl: deps.config.TILE_URL, places: deps.places, viewer: auth.publicUser, guard: auth.guard, adminClaimable: auth.adminClaimable, homeCache }));
+    .use(
+      pages({
+        render,
+        cityIndex: deps.cityIndex,
+        tileUrl: deps.config.TILE_URL,
+        places: deps.places,
+        viewer: auth.publicUser,
+        guard: auth.guard,
+        adminClaimable: auth.adminClaimable,
+        homeCache,
+      }),
+    );
   return Object.assign(app, { traffic });
 }
 
@@ -90,7 +138,8 @@ export function chatSourcesOf(deps: Pick<AppDeps, "cityIndex" | "places">, conte
       const found = resolveLocation(deps.cityIndex, location);
       return found ? deps.cityIndex.find(found.name, found.stateCode) : undefined;
     },
-    list: (city: City, list: "nearby" | number, count: number) => deps.places.page(city, list === "nearby" ? "nearby" : `category-${list}`, count, 0),
+    list: (city: City, list: "nearby" | number, count: number) =>
+      deps.places.page(city, list === "nearby" ? "nearby" : `category-${list}`, count, 0),
     search: (city: City, q: string, limit: number) => deps.places.search(q, city, limit),
     history: (city: City) => content.batch("history", city, 8, { more: false }),
     facts: (city: City) => content.batch("facts", city, 4, { more: false }),

@@ -15,7 +15,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const text = "console.log('LocalScope');\n".repeat(200);
 writeFileSync(join(dir, "app.js"), text);
 writeFileSync(join(dir, "gone.js"), text);
-const app = new Elysia().use(staticAssets({ "/assets/app.js": join(dir, "app.js"), "/assets/gone.js": join(dir, "gone.js") })).get("/other", () => "route");
+const app = new Elysia()
+  .use(staticAssets({ "/assets/app.js": join(dir, "app.js"), "/assets/gone.js": join(dir, "gone.js") }))
+  .get("/other", () => "route");
 const get = (path: string, init: RequestInit = {}) => app.handle(new Request(`http://localhost${path}`, init));
 const gzip = { headers: { "accept-encoding": "gzip, br" } };
 

@@ -44,7 +44,9 @@ describe("offline outline basemap (GET /basemap/*.geojson)", () => {
     const counties = await (await request("/basemap/us-counties.geojson")).json();
     const states = await (await request("/basemap/us-states.geojson")).json();
     expect(counties.features[0].geometry.type).toBe("MultiLineString");
-    expect(positions(counties.features[0].geometry).length).toBeGreaterThan(positions(states.features[0].geometry).length * 3);
+    expect(positions(counties.features[0].geometry).length).toBeGreaterThan(
+      positions(states.features[0].geometry).length * 3,
+    );
   });
 
   test("land: the nation outline as (multi)polygons", async () => {
@@ -91,7 +93,7 @@ describe("/map page (as a signed-in guest: signed-out visitors get the landing p
     expect(html).toContain('data-island="MapExplorer"');
     expect(html).toContain('"tileUrl":"https://tiles.example.test/{z}/{x}/{y}.png"');
     // Five skeleton cards while loading.
-    expect(html.match(/data-testid="map-skeletons"[^]*?<\/ul>/)![0].match(/<li/g)).toHaveLength(5);
+    expect(html.match(/data-testid="map-skeletons"[\s\S]*?<\/ul>/)![0].match(/<li/g)).toHaveLength(5);
     // maplibre is fetched by the island at run time, never linked from the page.
     expect(html).not.toContain("maplibre");
   });

@@ -18,7 +18,8 @@ const statesFile = statesFileImport as unknown as string;
 export const BASEMAP_SOURCE = {
   name: "us-atlas (US Census Bureau cartographic boundaries)",
   licence: "ISC (us-atlas, © Mike Bostock); boundaries public domain (US Census Bureau)",
-  attribution: "Offline map outlines of the US, its states and counties: us-atlas 3.0.1, from the US Census Bureau's 2017 cartographic boundary files.",
+  attribution:
+    "Offline map outlines of the US, its states and counties: us-atlas 3.0.1, from the US Census Bureau's 2017 cartographic boundary files.",
   url: "https://github.com/topojson/us-atlas",
 };
 
@@ -33,26 +34,43 @@ async function readTopology(path: string): Promise<Topology<Objects>> {
 }
 
 /** Same-state neighbours only: county lines inside a state (state lines come from the states layer). */
-const sameState = (a: { id?: string | number }, b: { id?: string | number }) => a !== b && String(a.id).slice(0, 2) === String(b.id).slice(0, 2);
+const sameState = (a: { id?: string | number }, b: { id?: string | number }) =>
+  a !== b && String(a.id).slice(0, 2) === String(b.id).slice(0, 2);
 
 /** One layer as a GeoJSON FeatureCollection. */
 export async function basemapGeoJson(layer: BasemapLayer): Promise<GeoJSON.FeatureCollection> {
   if (layer === "us-counties") {
     const counties = await readTopology(countiesFile);
-    return collection([{ type: "Feature", properties: { kind: "county" }, geometry: mesh(counties, counties.objects.counties, sameState) }]);
+    return collection([
+      {
+        type: "Feature",
+        properties: { kind: "county" },
+        geometry: mesh(counties, counties.objects.counties, sameState),
+      },
+    ]);
   }
   const states = await readTopology(statesFile);
   if (layer === "us-states") {
-    return collection([{ type: "Feature", properties: { kind: "state" }, geometry: mesh(states, states.objects.states, (a, b) => a !== b) }]);
+    return collection([
+      {
+        type: "Feature",
+        properties: { kind: "state" },
+        geometry: mesh(states, states.objects.states, (a, b) => a !== b),
+      },
+    ]);
   }
   const land = feature(states, states.objects.nation);
   return collection("features" in land ? land.features : [land]);
 }
 
-const collection = (features: GeoJSON.Feature[]): GeoJSON.FeatureCollection => ({ type: "FeatureCollection", features });
+const collection = (features: GeoJSON.Feature[]): GeoJSON.FeatureCollection => ({
+  type: "FeatureCollection",
+  features,
+});
 
 /** JSON with every number rounded to 4 decimals. */
-const compactJson = (value: unknown) => JSON.stringify(value, (_key, v) => (typeof v === "number" ? Math.round(v * 1e4) / 1e4 : v));
+const compactJson = (value: unknown) =>
+  JSON.stringify(value, (_key, v) => (typeof v === "number" ? Math.round(v * 1e4) / 1e4 : v));
 
 /** GET /basemap/{us-land,us-states,us-counties}.geojson */
 export function basemap() {

@@ -11,9 +11,17 @@ import type { Logger } from "./http";
 
 /** Open the database, apply migrations, import bundled data on first start, build in-memory indexes. */
 export async function bootServices(
-  config: Pick<Config, "DATABASE_URL" | "DATABASE_AUTH_TOKEN" | "OVERPASS_URL"> & { PLACES_BACKGROUND_IMPORT?: "on" | "off" },
+  config: Pick<Config, "DATABASE_URL" | "DATABASE_AUTH_TOKEN" | "OVERPASS_URL"> & {
+    PLACES_BACKGROUND_IMPORT?: "on" | "off";
+  },
   log: Logger,
-): Promise<{ database: Database; cityIndex: CityIndex; places: PlacesService; states: StateLoader; onPlacesChanged: (listener: () => void) => void }> {
+): Promise<{
+  database: Database;
+  cityIndex: CityIndex;
+  places: PlacesService;
+  states: StateLoader;
+  onPlacesChanged: (listener: () => void) => void;
+}> {
   const database = await openDatabase(config.DATABASE_URL, config.DATABASE_AUTH_TOKEN);
   const applied = await migrate(database.client);
   if (applied.length) log.info(`Applied migrations: ${applied.join(", ")}`);
@@ -38,18 +46,32 @@ export async function bootServices(
     onImported: (stateCode) => {
       changed();
       // The admin's data-health summary of the state, recomputed off the request path (decision 021).
-      void refreshStateHealth(database.client, stateCode).catch((error) => log.warn(`[admin] data health of ${stateCode}:`, error));
+      void refreshStateHealth(database.client, stateCode).catch((error) =>
+        log.warn(`[admin] data health of ${stateCode}:`, error),
+      );
     },
   });
   // Optional live OpenStreetMap source for thin cities (docs/decisions/009-live-overpass.md).
   const liveSource = config.OVERPASS_URL
-    ? new OverpassSource(database.client, cityIndex, { url: config.OVERPASS_URL, log, ensureState, onImported: changed })
+    ? new OverpassSource(database.client, cityIndex, {
+        url: config.OVERPASS_URL,
+        log,
+        ensureState,
+        onImported: changed,
+      })
     : undefined;
   places = new PlacesService(database.client, cityIndex, ensureState, { source: liveSource });
   // Every state imported in the background after start, one at a time, a visited state first (decision 024).
   // Off unless asked for (the server's config defaults it on; tests and scripts leave it off).
-  if (config.PLACES_BACKGROUND_IMPORT === "on") ensureState.startBackground(await backgroundOrder(database), BACKGROUND_DELAY_MS);
-  return { database, cityIndex, places, states: ensureState, onPlacesChanged: (listener) => void placesChanged.add(listener) };
+  if (config.PLACES_BACKGROUND_IMPORT === "on")
+    ensureState.startBackground(await backgroundOrder(database), BACKGROUND_DELAY_MS);
+  return {
+    database,
+    cityIndex,
+    places,
+    states: ensureState,
+    onPlacesChanged: (listener) => void placesChanged.add(listener),
+  };
 }
 
 /** Seconds after start before the background import begins (the first requests go first). */
@@ -57,6 +79,8 @@ const BACKGROUND_DELAY_MS = 5_000;
 
 /** States by the population of their cities, largest first: most visitors find their state ready soonest. */
 async function backgroundOrder(database: Database): Promise<string[]> {
-  const result = await database.client.execute("SELECT state_code FROM cities GROUP BY state_code ORDER BY sum(population) DESC");
+  const result = await database.client.execute(
+    "SELECT state_code FROM cities GROUP BY state_code ORDER BY sum(population) DESC",
+  );
   return result.rows.map((r) => String(r.state_code));
 }

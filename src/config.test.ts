@@ -11,7 +11,10 @@ describe("configuration", () => {
   });
 
   test("empty strings count as unset; values are trimmed", () => {
-    expect(loadConfig({ PORT: "", ADMIN_EMAIL: " Admin@Example.com " })).toMatchObject({ PORT: 3000, ADMIN_EMAIL: "admin@example.com" });
+    expect(loadConfig({ PORT: "", ADMIN_EMAIL: " Admin@Example.com " })).toMatchObject({
+      PORT: 3000,
+      ADMIN_EMAIL: "admin@example.com",
+    });
   });
 
   test("libSQL server URLs are accepted", () => {
@@ -34,7 +37,9 @@ describe("configuration", () => {
   test("TEST_RETRY_BASE_MS (browser tests' short retry delay) is off by default and refused in production", () => {
     expect(loadConfig({}).TEST_RETRY_BASE_MS).toBeUndefined();
     expect(loadConfig({ NODE_ENV: "test", TEST_RETRY_BASE_MS: "50" }).TEST_RETRY_BASE_MS).toBe(50);
-    expect(() => loadConfig({ NODE_ENV: "production", TEST_RETRY_BASE_MS: "50" })).toThrow(/TEST_RETRY_BASE_MS.*production/);
+    expect(() => loadConfig({ NODE_ENV: "production", TEST_RETRY_BASE_MS: "50" })).toThrow(
+      /TEST_RETRY_BASE_MS.*production/,
+    );
   });
 
   test("the server refuses to start on bad configuration, with one clear message", async () => {

@@ -12,18 +12,24 @@ const urlText = (name: string, protocols: string[]) =>
   v.pipe(
     v.string(),
     v.trim(),
-    v.check((value) => {
-      try {
-        const url = new URL(value);
-        return protocols.includes(url.protocol);
-      } catch {
-        return false;
-      }
-    }, `${name} must be a URL starting with ${protocols.map((p) => `${p}//`).join(", ")}`),
+    v.check(
+      (value) => {
+        try {
+          const url = new URL(value);
+          return protocols.includes(url.protocol);
+        } catch {
+          return false;
+        }
+      },
+      `${name} must be a URL starting with ${protocols.map((p) => `${p}//`).join(", ")}`,
+    ),
   );
 
 const ConfigSchema = v.object({
-  NODE_ENV: v.optional(v.picklist(["development", "production", "test"], "NODE_ENV must be development, production or test"), "development"),
+  NODE_ENV: v.optional(
+    v.picklist(["development", "production", "test"], "NODE_ENV must be development, production or test"),
+    "development",
+  ),
   PORT: v.pipe(
     v.optional(v.string(), "3000"),
     v.trim(),
@@ -36,7 +42,10 @@ const ConfigSchema = v.object({
     v.pipe(
       v.string(),
       v.trim(),
-      v.regex(/^(file:|libsql:\/\/|https?:\/\/|wss?:\/\/)/, "DATABASE_URL must start with file:, libsql://, http://, https://, ws:// or wss://"),
+      v.regex(
+        /^(file:|libsql:\/\/|https?:\/\/|wss?:\/\/)/,
+        "DATABASE_URL must start with file:, libsql://, http://, https://, ws:// or wss://",
+      ),
     ),
     "file:data/localscope.db",
   ),
@@ -64,19 +73,36 @@ const ConfigSchema = v.object({
     v.minValue(1, "CHAT_MESSAGES_PER_MINUTE must be a whole number from 1 to 1000000"),
     v.maxValue(1_000_000, "CHAT_MESSAGES_PER_MINUTE must be a whole number from 1 to 1000000"),
   ),
-  ADMIN_EMAIL: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email("ADMIN_EMAIL must be an e-mail address"))),
+  ADMIN_EMAIL: v.optional(
+    v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email("ADMIN_EMAIL must be an e-mail address")),
+  ),
   SESSION_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, "SESSION_SECRET must be at least 32 characters"))),
   TILE_URL: v.optional(
     v.pipe(
       v.string(),
       v.trim(),
-      v.regex(/^https?:\/\/.+\{z\}.*\{x\}.*\{y\}/, "TILE_URL must be an http(s) URL template containing {z}, {x} and {y}"),
+      v.regex(
+        /^https?:\/\/.+\{z\}.*\{x\}.*\{y\}/,
+        "TILE_URL must be an http(s) URL template containing {z}, {x} and {y}",
+      ),
     ),
     "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
   ),
   /** Writes (POST/PUT/PATCH/DELETE) per client address a minute, and on /api/auth/* (issue 16 item 2). */
-  RATE_LIMIT_WRITES_PER_MINUTE: v.pipe(v.optional(v.string(), "100"), v.trim(), v.regex(/^\d{1,7}$/, "RATE_LIMIT_WRITES_PER_MINUTE must be a whole number"), v.transform(Number), v.minValue(1, "RATE_LIMIT_WRITES_PER_MINUTE must be at least 1")),
-  RATE_LIMIT_AUTH_PER_MINUTE: v.pipe(v.optional(v.string(), "10"), v.trim(), v.regex(/^\d{1,7}$/, "RATE_LIMIT_AUTH_PER_MINUTE must be a whole number"), v.transform(Number), v.minValue(1, "RATE_LIMIT_AUTH_PER_MINUTE must be at least 1")),
+  RATE_LIMIT_WRITES_PER_MINUTE: v.pipe(
+    v.optional(v.string(), "100"),
+    v.trim(),
+    v.regex(/^\d{1,7}$/, "RATE_LIMIT_WRITES_PER_MINUTE must be a whole number"),
+    v.transform(Number),
+    v.minValue(1, "RATE_LIMIT_WRITES_PER_MINUTE must be at least 1"),
+  ),
+  RATE_LIMIT_AUTH_PER_MINUTE: v.pipe(
+    v.optional(v.string(), "10"),
+    v.trim(),
+    v.regex(/^\d{1,7}$/, "RATE_LIMIT_AUTH_PER_MINUTE must be a whole number"),
+    v.transform(Number),
+    v.minValue(1, "RATE_LIMIT_AUTH_PER_MINUTE must be at least 1"),
+  ),
   /** Reverse proxies whose X-Forwarded-For/-Proto/-Host are believed: addresses or CIDR ranges, comma-separated (default none). */
   TRUSTED_PROXIES: v.pipe(
     v.optional(v.string(), ""),
@@ -90,7 +116,10 @@ const ConfigSchema = v.object({
     }),
   ),
   // Traffic log (issue 15, DECISIONS 23, docs/decisions/022-traffic-log.md).
-  TRAFFIC_LOG: v.pipe(v.optional(v.picklist(["true", "false"], "TRAFFIC_LOG must be true or false"), "true"), v.transform((value) => value === "true")),
+  TRAFFIC_LOG: v.pipe(
+    v.optional(v.picklist(["true", "false"], "TRAFFIC_LOG must be true or false"), "true"),
+    v.transform((value) => value === "true"),
+  ),
   TRAFFIC_RETENTION_DAYS: v.pipe(
     v.optional(v.string(), "30"),
     v.trim(),
@@ -99,20 +128,44 @@ const ConfigSchema = v.object({
     v.minValue(1, "TRAFFIC_RETENTION_DAYS must be a whole number of days from 1 to 3650"),
     v.maxValue(3650, "TRAFFIC_RETENTION_DAYS must be a whole number of days from 1 to 3650"),
   ),
-  TRAFFIC_HASH_IPS: v.pipe(v.optional(v.picklist(["true", "false"], "TRAFFIC_HASH_IPS must be true or false"), "false"), v.transform((value) => value === "true")),
-  TRAFFIC_INCLUDE_ADMIN: v.pipe(v.optional(v.picklist(["true", "false"], "TRAFFIC_INCLUDE_ADMIN must be true or false"), "false"), v.transform((value) => value === "true")),
+  TRAFFIC_HASH_IPS: v.pipe(
+    v.optional(v.picklist(["true", "false"], "TRAFFIC_HASH_IPS must be true or false"), "false"),
+    v.transform((value) => value === "true"),
+  ),
+  TRAFFIC_INCLUDE_ADMIN: v.pipe(
+    v.optional(v.picklist(["true", "false"], "TRAFFIC_INCLUDE_ADMIN must be true or false"), "false"),
+    v.transform((value) => value === "true"),
+  ),
   /** Places refresh and background import (issue 11 points 7–8, docs/decisions/024-places-operations.md). */
   OSM_EXTRACT_URL: v.optional(
-    v.pipe(v.string(), v.trim(), v.regex(/^https?:\/\/\S*\{(state|code|CODE)\}/, "OSM_EXTRACT_URL must be an http(s) URL template containing {state}, {code} or {CODE}")),
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(
+        /^https?:\/\/\S*\{(state|code|CODE)\}/,
+        "OSM_EXTRACT_URL must be an http(s) URL template containing {state}, {code} or {CODE}",
+      ),
+    ),
   ),
-  OVERTURE_PLACES_URL: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^https?:\/\/\S+$/, "OVERTURE_PLACES_URL must be an http(s) URL (may contain {state}, {code} or {CODE})"))),
+  OVERTURE_PLACES_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^https?:\/\/\S+$/, "OVERTURE_PLACES_URL must be an http(s) URL (may contain {state}, {code} or {CODE})"),
+    ),
+  ),
   PLACES_BACKGROUND_IMPORT: v.optional(v.picklist(["on", "off"], "PLACES_BACKGROUND_IMPORT must be on or off"), "on"),
   /**
    * Browser tests only (decision 025): the client's first retry waits this many ms instead of 1 s (still
    * doubling). Refused when NODE_ENV is production.
    */
   TEST_RETRY_BASE_MS: v.optional(
-    v.pipe(v.string(), v.trim(), v.regex(/^\d{1,4}$/, "TEST_RETRY_BASE_MS must be a whole number of milliseconds below 10000"), v.transform(Number)),
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^\d{1,4}$/, "TEST_RETRY_BASE_MS must be a whole number of milliseconds below 10000"),
+      v.transform(Number),
+    ),
   ),
 });
 
@@ -133,7 +186,14 @@ const ResolvedConfig = v.pipe(
   ConfigSchema,
   v.transform((c) => {
     const host = c.OLLAMA_HOST ?? (c.OLLAMA_API_KEY ? HOSTED_OLLAMA : undefined);
-    const llm: LlmSettings | null = host ? { host, model: c.OLLAMA_MODEL ?? DEFAULT_MODEL, apiKey: c.OLLAMA_API_KEY, firstTokenMs: c.OLLAMA_TIMEOUT_SECONDS * 1000 } : null;
+    const llm: LlmSettings | null = host
+      ? {
+          host,
+          model: c.OLLAMA_MODEL ?? DEFAULT_MODEL,
+          apiKey: c.OLLAMA_API_KEY,
+          firstTokenMs: c.OLLAMA_TIMEOUT_SECONDS * 1000,
+        }
+      : null;
     return { ...c, llm };
   }),
 );

@@ -14,7 +14,8 @@ const page = async (path: string, cookie?: string) => {
 };
 /** The text inside the element with this data-testid (no nested elements). */
 const byTestId = (html: string, id: string) => html.match(new RegExp(`data-testid="${id}"[^>]*>([^<]*)<`))?.[1];
-const isLanding = (html: string) => html.includes('data-testid="landing"') && html.includes("Travel Enlightened with LocalScope");
+const isLanding = (html: string) =>
+  html.includes('data-testid="landing"') && html.includes("Travel Enlightened with LocalScope");
 
 const guest = (await continueAsGuest(request)).cookie;
 const member = await signUp(request, { username: "Ada Lovelace" });
@@ -24,7 +25,18 @@ await claimAdmin({ database, config: { ADMIN_EMAIL: ADMIN } }, ADMIN);
 
 describe("signed out: the landing page whatever the path, rendered on the server", () => {
   test("app routes and unknown paths all show the landing page, with the hero in the HTML itself", async () => {
-    for (const path of ["/", "/favorites", "/profile", "/map", "/category/facts", "/place/1", "/nearby", "/admin", "/admin/traffic", "/welcome"]) {
+    for (const path of [
+      "/",
+      "/favorites",
+      "/profile",
+      "/map",
+      "/category/facts",
+      "/place/1",
+      "/nearby",
+      "/admin",
+      "/admin/traffic",
+      "/welcome",
+    ]) {
       const { status, html } = await page(path);
       // The admin screens are behind the auth guard: the landing page there says 401.
       expect({ path, status }).toEqual({ path, status: path.startsWith("/admin") ? 401 : 200 });
@@ -39,10 +51,25 @@ describe("signed out: the landing page whatever the path, rendered on the server
 
   test("the landing page has the hero buttons, six feature cards, the stats, the call to action and the footer", async () => {
     const { html } = await page("/");
-    for (const text of ["Get Started Free", "Sign In", "Continue as guest", "Create Free Account", "Privacy Policy", "Terms of Service", "Contact"]) {
+    for (const text of [
+      "Get Started Free",
+      "Sign In",
+      "Continue as guest",
+      "Create Free Account",
+      "Privacy Policy",
+      "Terms of Service",
+      "Contact",
+    ]) {
       expect(html).toContain(text);
     }
-    for (const feature of ["Discover Local Gems", "Interactive Maps", "AI Travel Assistant", "Save Favorites", `${CITIES} Cities`, "Real-Time Updates"]) {
+    for (const feature of [
+      "Discover Local Gems",
+      "Interactive Maps",
+      "AI Travel Assistant",
+      "Save Favorites",
+      `${CITIES} Cities`,
+      "Real-Time Updates",
+    ]) {
       expect(html).toContain(`>${feature}</h3>`);
     }
     expect(html.match(/<h3 /g)).toHaveLength(6);
@@ -50,7 +77,8 @@ describe("signed out: the landing page whatever the path, rendered on the server
     for (const stat of [CITIES, "50", "AI"]) expect(html).toContain(`>${stat}</dd>`);
     expect(html).toContain("States &amp; DC");
     expect(html).toContain('href="mailto:support@localscope.app"');
-    for (const island of ["AuthButton", "GuestButton", "LegalLinks", "AuthDialog"]) expect(html).toContain(`data-island="${island}"`);
+    for (const island of ["AuthButton", "GuestButton", "LegalLinks", "AuthDialog"])
+      expect(html).toContain(`data-island="${island}"`);
   });
 
   test("/about, /healthz, the API and missing files stay what they are", async () => {
@@ -114,7 +142,9 @@ describe("profile", () => {
     const { status, html } = await page("/profile", member.cookie);
     expect(status).toBe(200);
     expect(byTestId(html, "profile-name")).toBe("Ada Lovelace");
-    expect(html).toMatch(/Member since (January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4}/);
+    expect(html).toMatch(
+      /Member since (January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4}/,
+    );
     expect(byTestId(html, "role-badge")).toBe("User");
     expect(html).toContain(`Signed in as ${member.email}`);
     expect(html).toContain("Version 1.0.0");

@@ -13,7 +13,8 @@ export const PUBLIC_PAGES = new Set(["/about"]);
 export const isFilePath = (path: string) => path.startsWith("/assets/") || /\.[a-z0-9]{1,8}$/i.test(path);
 
 export const LANDING_TITLE = "LocalScope — Travel Enlightened";
-const landingDescription = (cityCount: number) => `Discover local gems, history, food and lodging in ${cityCountText(cityCount)} US cities. Sign in, register or continue as a guest.`;
+const landingDescription = (cityCount: number) =>
+  `Discover local gems, history, food and lodging in ${cityCountText(cityCount)} US cities. Sign in, register or continue as a guest.`;
 
 /** A page a route asked for, rendered after the handler with the viewer in context (see `signInGate`). */
 class PageToRender {
@@ -34,7 +35,12 @@ class PageToRender {
  * Use: `.onBeforeHandle(gate.beforeHandle).mapResponse(gate.mapResponse)` before the page routes, and
  * `gate.render` in place of the renderer inside them.
  */
-export function signInGate(deps: { render: Render; viewerOf: ViewerOf; themeOf: (request: Request) => string | undefined; cityCount: number }) {
+export function signInGate(deps: {
+  render: Render;
+  viewerOf: ViewerOf;
+  themeOf: (request: Request) => string | undefined;
+  cityCount: number;
+}) {
   // One lookup per request, whichever hook asks first.
   const seen = new WeakMap<Request, Promise<Viewer | null>>();
   const viewerOf = (request: Request) => {
@@ -47,7 +53,12 @@ export function signInGate(deps: { render: Render; viewerOf: ViewerOf; themeOf: 
   };
 
   const landing = (request: Request, status = 200) =>
-    deps.render(<LandingPage cityCount={deps.cityCount} />, { title: LANDING_TITLE, description: landingDescription(deps.cityCount), status, theme: deps.themeOf(request) });
+    deps.render(<LandingPage cityCount={deps.cityCount} />, {
+      title: LANDING_TITLE,
+      description: landingDescription(deps.cityCount),
+      status,
+      theme: deps.themeOf(request),
+    });
 
   const renderWith = async (request: Request, page: ReactElement, options: RenderOptions) =>
     deps.render(<ViewerContext value={await viewerOf(request)}>{page}</ViewerContext>, options);

@@ -6,7 +6,13 @@ import { silentLog, testApp } from "./testing";
 
 const log = silentLog();
 const app = new Elysia()
-  .use(errorHandling({ log, renderNotFoundPage: () => new Response("<h1>Page Not Found</h1>", { status: 404, headers: { "content-type": "text/html" } }) }))
+  .use(
+    errorHandling({
+      log,
+      renderNotFoundPage: () =>
+        new Response("<h1>Page Not Found</h1>", { status: 404, headers: { "content-type": "text/html" } }),
+    }),
+  )
   .post("/api/things", ({ body }) => body, {
     body: v.object({
       name: v.pipe(v.string("name must be text"), v.nonEmpty("name is required")),
@@ -35,7 +41,10 @@ describe("one error shape", () => {
   test("malformed JSON is 400", async () => {
     const response = await call("/api/things", json("{not json"));
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ message: "The request body is not valid JSON.", errors: { body: ["The request body is not valid JSON."] } });
+    expect(await response.json()).toEqual({
+      message: "The request body is not valid JSON.",
+      errors: { body: ["The request body is not valid JSON."] },
+    });
   });
 
   test("an HttpError keeps its status, message and errors", async () => {

@@ -85,18 +85,27 @@ function validationErrors(error: unknown): FieldErrors {
   return { _: all.map((i) => i.message).filter(Boolean) };
 }
 
-export type Logger = { error(...args: unknown[]): void; info(...args: unknown[]): void; warn(...args: unknown[]): void };
+export type Logger = {
+  error(...args: unknown[]): void;
+  info(...args: unknown[]): void;
+  warn(...args: unknown[]): void;
+};
 
 /**
  * The app-wide error handler. Validation → 400 with every field; malformed body → 400;
  * unknown /api path → 404 JSON; HttpError → its status; anything else → 500 + a log line.
  * `renderNotFoundPage` answers unknown non-API paths with the HTML 404 page.
  */
-export function errorHandling(options: { log: Logger; renderNotFoundPage?: (request: Request) => Response | Promise<Response> }) {
+export function errorHandling(options: {
+  log: Logger;
+  renderNotFoundPage?: (request: Request) => Response | Promise<Response>;
+}) {
   const answer = async (code: unknown, error: unknown, request: Request): Promise<Response> => {
     // Elysia wraps whatever a parser throws in its ParseError: an HttpError from our body limits keeps its answer.
-    if (code === "PARSE" && (error as { cause?: unknown })?.cause instanceof HttpError) error = (error as { cause: HttpError }).cause;
-    if (error instanceof HttpError) return error.render ? error.render() : jsonError(error.status, error.message, error.errors);
+    if (code === "PARSE" && (error as { cause?: unknown })?.cause instanceof HttpError)
+      error = (error as { cause: HttpError }).cause;
+    if (error instanceof HttpError)
+      return error.render ? error.render() : jsonError(error.status, error.message, error.errors);
     switch (code) {
       case "VALIDATION": {
         const errors = validationErrors(error);
@@ -145,7 +154,8 @@ export function errorHandling(options: { log: Logger; renderNotFoundPage?: (requ
 /** What writes answer while the disk is full or the database read-only (issue 16 item 7). */
 export const STORAGE_UNAVAILABLE = "Storage is unavailable. Please try again later.";
 
-const STORAGE_FAILURE = /SQLITE_(FULL|READONLY|IOERR|CANTOPEN|CORRUPT|NOTADB)|database or disk is full|readonly database|disk I\/O error|unable to open database/i;
+const STORAGE_FAILURE =
+  /SQLITE_(FULL|READONLY|IOERR|CANTOPEN|CORRUPT|NOTADB)|database or disk is full|readonly database|disk I\/O error|unable to open database/i;
 /** A database failure that comes from the disk or the file (full, read-only, unreadable), not from the query. */
 export function isStorageFailure(error: unknown): boolean {
   return storageReason(error) !== undefined;

@@ -28,12 +28,17 @@ describe("a database that cannot be written (full disk, read-only file)", () => 
       expect(body.ok).toBe(false);
       expect(body.reason).toMatch(/^The database does not accept writes: .*readonly/i);
 
-      const write = await request("/api/favorites", jsonPost({ itemType: "city", itemId: "reno-nv", itemData: "{}" }, { cookie: member.cookie }));
+      const write = await request(
+        "/api/favorites",
+        jsonPost({ itemType: "city", itemId: "reno-nv", itemData: "{}" }, { cookie: member.cookie }),
+      );
       expect(write.status).toBe(503);
       expect(await write.json()).toEqual({ message: "Storage is unavailable. Please try again later.", errors: {} });
       expect(write.headers.get("retry-after")).toBe("30");
       expect(write.headers.get("x-content-type-options")).toBe("nosniff");
-      expect((await request("/api/auth/login", jsonPost({ email: member.email, password: member.password }))).status).toBe(503);
+      expect(
+        (await request("/api/auth/login", jsonPost({ email: member.email, password: member.password }))).status,
+      ).toBe(503);
 
       const read = await request("/api/favorites", { headers: { cookie: guest.cookie } });
       expect(read.status).toBe(200);

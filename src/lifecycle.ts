@@ -37,7 +37,9 @@ export async function runShutdownHooks(log: Logger, timeoutMs = 5_000): Promise<
     try {
       await Promise.race([
         Promise.resolve().then(hook.run),
-        new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs))),
+        new Promise(
+          (_, reject) => (timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs)),
+        ),
       ]);
     } catch (error) {
       log.error(`[shutdown] ${hook.name} failed:`, error);
@@ -51,7 +53,12 @@ export async function runShutdownHooks(log: Logger, timeoutMs = 5_000): Promise<
  * Stop serving gracefully: /healthz turns 503 at once (a load balancer stops sending), the listener closes,
  * requests in flight finish (at most `drainMs`), hooks run, the database closes.
  */
-export async function shutdown(deps: { stop: (force: boolean) => Promise<unknown>; database: Database; log: Logger; drainMs?: number }): Promise<void> {
+export async function shutdown(deps: {
+  stop: (force: boolean) => Promise<unknown>;
+  database: Database;
+  log: Logger;
+  drainMs?: number;
+}): Promise<void> {
   if (draining) return;
   draining = true;
   const drainMs = deps.drainMs ?? 10_000;
@@ -86,7 +93,13 @@ export function health(deps: { database: Database }) {
           sql: "INSERT INTO health_probe (id, at) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET at = excluded.at",
           args: [Date.now()],
         }),
-        new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`the database did not answer within ${HEALTH_TIMEOUT_MS} ms`)), HEALTH_TIMEOUT_MS))),
+        new Promise(
+          (_, reject) =>
+            (timer = setTimeout(
+              () => reject(new Error(`the database did not answer within ${HEALTH_TIMEOUT_MS} ms`)),
+              HEALTH_TIMEOUT_MS,
+            )),
+        ),
       ]);
       return null;
     } catch (error) {
@@ -108,5 +121,7 @@ export function health(deps: { database: Database }) {
 }
 
 const jsonHealth = (status: number, reason: string) =>
-  new Response(JSON.stringify({ ok: false, reason }), { status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" } });
-
+  new Response(JSON.stringify({ ok: false, reason }), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
+  });

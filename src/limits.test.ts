@@ -17,7 +17,9 @@ describe("JSON bodies are bounded before validation", () => {
       // 7,000 levels (14 KB) fit every route's size cap, so the depth check is what answers.
       const response = await post(path, `{"activityType":${nested(7_000)}}`, { cookie: guest });
       expect({ path, status: response.status }).toEqual({ path, status: 400 });
-      expect((await response.json()).message).toBe(`The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`);
+      expect((await response.json()).message).toBe(
+        `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`,
+      );
       expect(performance.now() - started).toBeLessThan(200);
     }
     // The full 100 KB attack is refused for its size first.
@@ -35,10 +37,16 @@ describe("JSON bodies are bounded before validation", () => {
         controller.close();
       },
     });
-    const streamed = await request("/api/activities", { method: "POST", headers: { "content-type": "application/json" }, body: stream });
+    const streamed = await request("/api/activities", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: stream,
+    });
     expect(streamed.status).toBe(413);
     // Sign-in bodies are smaller still.
-    expect((await post("/api/auth/login", JSON.stringify({ email: "a@b.co", password: "p".repeat(20_000) }))).status).toBe(413);
+    expect(
+      (await post("/api/auth/login", JSON.stringify({ email: "a@b.co", password: "p".repeat(20_000) }))).status,
+    ).toBe(413);
   });
 
   test("32 levels are fine; bad JSON is still the usual 400", async () => {
@@ -56,7 +64,10 @@ describe("Host", () => {
     for (const host of ["a b", "[::1", "ex%ample.com:99999", "a/b?c", ""]) {
       const response = await app.handle(new Request("http://localhost/api/auth/me", { headers: { host } }));
       expect({ host, status: response.status }).toEqual({ host, status: 400 });
-      expect(await response.json()).toEqual({ message: "The Host header is missing or not valid.", errors: { host: ["The Host header is missing or not valid."] } });
+      expect(await response.json()).toEqual({
+        message: "The Host header is missing or not valid.",
+        errors: { host: ["The Host header is missing or not valid."] },
+      });
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");
       expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
     }
@@ -66,7 +77,11 @@ describe("Host", () => {
 describe("general write limit per client", () => {
   test("past the limit a client gets 429 with Retry-After; auth routes have their own smaller limit; others are not affected", async () => {
     const limited = await testApp({ RATE_LIMIT_WRITES_PER_MINUTE: "5", RATE_LIMIT_AUTH_PER_MINUTE: "2" });
-    const from = (ip: string) => ({ method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": ip }, body: "{}" });
+    const from = (ip: string) => ({
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": ip },
+      body: "{}",
+    });
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await limited.request("/api/activities", from("81.2.69.10"))).status);
     expect(statuses.slice(0, 5).every((s) => s !== 429)).toBe(true);
@@ -75,7 +90,9 @@ describe("general write limit per client", () => {
     const retryAfter = Number(refused.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
-    expect((await refused.json()).message).toBe(`Too many requests. Please wait ${retryAfter} second${retryAfter === 1 ? "" : "s"} and try again.`);
+    expect((await refused.json()).message).toBe(
+      `Too many requests. Please wait ${retryAfter} second${retryAfter === 1 ? "" : "s"} and try again.`,
+    );
     expect((await limited.request("/api/activities", from("81.2.69.11"))).status).not.toBe(429);
     // Reads are never counted.
     expect((await limited.request("/healthz", { headers: { "x-forwarded-for": "81.2.69.10" } })).status).not.toBe(429);

@@ -25,7 +25,8 @@ export const MESSAGES = {
 export const bodyLimitFor = (path: string) => (path.startsWith("/api/auth/") ? BODY_LIMITS.auth : BODY_LIMITS.default);
 
 /** A host name or address with an optional port, as the Host header must carry it. */
-const HOST = /^(?:\[[0-9a-f:.]{2,45}\]|[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?)*\.?)(?::\d{1,5})?$/i;
+const HOST =
+  /^(?:\[[0-9a-f:.]{2,45}\]|[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?)*\.?)(?::\d{1,5})?$/i;
 
 let lastValidHost: string | undefined;
 /** True when the request names a host we can build a URL from (a missing or garbled Host makes request.url unparseable). */
@@ -57,7 +58,8 @@ export function jsonDepthExceeds(text: string, max = MAX_JSON_DEPTH): boolean {
   return false;
 }
 
-const isJson = (contentType: string | null) => contentType !== null && /^application\/(?:[\w.+-]*\+)?json\b/i.test(contentType.trim());
+const isJson = (contentType: string | null) =>
+  contentType !== null && /^application\/(?:[\w.+-]*\+)?json\b/i.test(contentType.trim());
 
 async function readCapped(request: Request, limit: number): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? NaN);
@@ -91,16 +93,16 @@ export function requestLimits() {
       }
     }),
   ).onParse({ as: "global" }, async ({ request, contentType }) => {
-      if (!isJson(contentType)) return;
-      const text = await readCapped(request, bodyLimitFor(pathOf(request)));
-      if (text.trim() === "") return {};
-      if (jsonDepthExceeds(text)) throw new HttpError(400, MESSAGES.tooDeep, { body: [MESSAGES.tooDeep] });
-      try {
-        return JSON.parse(text);
-      } catch {
-        throw new HttpError(400, MESSAGES.notJson, { body: [MESSAGES.notJson] });
-      }
-    });
+    if (!isJson(contentType)) return;
+    const text = await readCapped(request, bodyLimitFor(pathOf(request)));
+    if (text.trim() === "") return {};
+    if (jsonDepthExceeds(text)) throw new HttpError(400, MESSAGES.tooDeep, { body: [MESSAGES.tooDeep] });
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw new HttpError(400, MESSAGES.notJson, { body: [MESSAGES.notJson] });
+    }
+  });
 }
 
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -127,14 +129,23 @@ export function writeLimits(options: { perMinute: number; authPerMinute: number;
     window.count++;
     return 0;
   };
-  return syncRequestHooks(new Elysia({ name: "write-limits", seed: options }).onRequest(({ request, server }) => {
-    if (!WRITE_METHODS.has(request.method)) return;
-    const address = clientAddress(request, server);
-    if (!address) return;
-    const auth = pathOf(request).startsWith("/api/auth/");
-    const wait = auth ? take(`auth:${address}`, options.authPerMinute) || take(`write:${address}`, options.perMinute) : take(`write:${address}`, options.perMinute);
-    if (wait > 0) {
-      return jsonError(429, `Too many requests. Please wait ${wait} second${wait === 1 ? "" : "s"} and try again.`, {}, { "retry-after": String(wait), "cache-control": "no-store" });
-    }
-  }));
+  return syncRequestHooks(
+    new Elysia({ name: "write-limits", seed: options }).onRequest(({ request, server }) => {
+      if (!WRITE_METHODS.has(request.method)) return;
+      const address = clientAddress(request, server);
+      if (!address) return;
+      const auth = pathOf(request).startsWith("/api/auth/");
+      const wait = auth
+        ? take(`auth:${address}`, options.authPerMinute) || take(`write:${address}`, options.perMinute)
+        : take(`write:${address}`, options.perMinute);
+      if (wait > 0) {
+        return jsonError(
+          429,
+          `Too many requests. Please wait ${wait} second${wait === 1 ? "" : "s"} and try again.`,
+          {},
+          { "retry-after": String(wait), "cache-control": "no-store" },
+        );
+      }
+    }),
+  );
 }

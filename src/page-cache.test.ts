@@ -15,23 +15,46 @@ let listCalls = 0;
 const places = new Proxy(services.places, {
   get(target, key, receiver) {
     const value = Reflect.get(target, key, receiver);
-    if (key === "pageIfReady") return (...args: unknown[]) => (listCalls++, (value as (...a: unknown[]) => unknown).apply(target, args));
+    if (key === "pageIfReady")
+      return (...args: unknown[]) => (listCalls++, (value as (...a: unknown[]) => unknown).apply(target, args));
     return typeof value === "function" ? value.bind(target) : value;
   },
 });
 let placesChanged: () => void = () => {};
-const config = loadConfig({ NODE_ENV: "test", TRUSTED_PROXIES: "127.0.0.1", ADMIN_EMAIL: ADMIN, RATE_LIMIT_WRITES_PER_MINUTE: "100000", RATE_LIMIT_AUTH_PER_MINUTE: "100000" });
-const app = createApp({ ...services, places, config, assets: testAssets, log: silentLog(), onPlacesChanged: (listener) => (placesChanged = listener) });
+const config = loadConfig({
+  NODE_ENV: "test",
+  TRUSTED_PROXIES: "127.0.0.1",
+  ADMIN_EMAIL: ADMIN,
+  RATE_LIMIT_WRITES_PER_MINUTE: "100000",
+  RATE_LIMIT_AUTH_PER_MINUTE: "100000",
+});
+const app = createApp({
+  ...services,
+  places,
+  config,
+  assets: testAssets,
+  log: silentLog(),
+  onPlacesChanged: (listener) => (placesChanged = listener),
+});
 const request = (path: string, init?: RequestInit) => app.handle(new Request(`http://localhost${path}`, init));
 const guest = (await continueAsGuest(request)).cookie;
 const city = `localscope-location=${encodeURIComponent("Springfield, MO")}`;
 const home = async (cookie: string) => {
   const response = await request("/", { headers: { cookie } });
-  return { status: response.status, html: await response.text(), csp: response.headers.get("content-security-policy") ?? "" };
+  return {
+    status: response.status,
+    html: await response.text(),
+    csp: response.headers.get("content-security-policy") ?? "",
+  };
 };
 // Import the states first: a page whose lists were not ready in time is (rightly) not cached.
-for (const [name, state] of [["Springfield", "MO"], ["Reno", "NV"]]) {
-  await (await request(`/api/places/nearby?city=${name}&state=${state}&count=12`, { headers: { cookie: guest } })).arrayBuffer();
+for (const [name, state] of [
+  ["Springfield", "MO"],
+  ["Reno", "NV"],
+]) {
+  await (
+    await request(`/api/places/nearby?city=${name}&state=${state}&count=12`, { headers: { cookie: guest } })
+  ).arrayBuffer();
 }
 const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)?.[1];
 
@@ -55,7 +78,9 @@ describe("home page cache", () => {
 
   test("a browser that accepts deflate gets the same page compressed, with its own nonce (checksum and all)", async () => {
     const plain = await home(`${city}; ${guest}`);
-    const response = await request("/", { headers: { cookie: `${city}; ${guest}`, "accept-encoding": "gzip, deflate, br" } });
+    const response = await request("/", {
+      headers: { cookie: `${city}; ${guest}`, "accept-encoding": "gzip, deflate, br" },
+    });
     expect(response.headers.get("content-encoding")).toBe("deflate");
     expect(response.headers.get("vary")).toContain("accept-encoding");
     const bytes = new Uint8Array(await response.arrayBuffer());
@@ -69,18 +94,31 @@ describe("home page cache", () => {
 
   test("deflate only when asked for and not refused; any page and any nonce round-trip", () => {
     expect(["gzip, deflate, br", "deflate", "br;q=1, deflate;q=0.5"].map(acceptsDeflate)).toEqual([true, true, true]);
-    expect(["gzip, br", "deflate;q=0", "", null, "x-deflate"].map(acceptsDeflate)).toEqual([false, false, false, false, false]);
+    expect(["gzip, br", "deflate;q=0", "", null, "x-deflate"].map(acceptsDeflate)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
     const html = `<p>é ${NONCE_PLACEHOLDER}</p>${"ümlaut ".repeat(5000)}${NONCE_PLACEHOLDER}${NONCE_PLACEHOLDER}`;
     const page = encodePage(html, 200);
-    for (const nonce of ["AAAAAAAAAAAAAAAAAAAAAA==", "////////////////////////", "zZ9+/aB3cD4eF5gH6iJ7kL==" ]) {
-      expect(inflateSync(Buffer.concat(pageBody(page, nonce, true))).toString()).toBe(html.replaceAll(NONCE_PLACEHOLDER, nonce));
+    for (const nonce of ["AAAAAAAAAAAAAAAAAAAAAA==", "////////////////////////", "zZ9+/aB3cD4eF5gH6iJ7kL=="]) {
+      expect(inflateSync(Buffer.concat(pageBody(page, nonce, true))).toString()).toBe(
+        html.replaceAll(NONCE_PLACEHOLDER, nonce),
+      );
       expect(Buffer.concat(pageBody(page, nonce, false)).toString()).toBe(html.replaceAll(NONCE_PLACEHOLDER, nonce));
     }
   });
 
   test("pages that are not cached go out gzipped to a browser that accepts it; JSON and other encodings pass untouched", async () => {
     const served = compressPages((r) => app.handle(r));
-    const ask = (path: string, encoding: string) => served(new Request(`http://localhost${path}`, { headers: { cookie: `${city}; ${guest}`, "accept-encoding": encoding } }));
+    const ask = (path: string, encoding: string) =>
+      served(
+        new Request(`http://localhost${path}`, {
+          headers: { cookie: `${city}; ${guest}`, "accept-encoding": encoding },
+        }),
+      );
     const plain = await ask("/about", "identity");
     const zipped = await ask("/about", "gzip, deflate, br");
     expect(plain.headers.get("content-encoding")).toBeNull();
@@ -92,7 +130,8 @@ describe("home page cache", () => {
     const text = await plain.text();
     expect(bytes.length).toBeLessThan(text.length / 2);
     // The same page but for its nonce and island ids (each render numbers its islands on).
-    const same = (page: string) => page.replaceAll(/nonce="([^"]+)"/.exec(page)![1]!, "N").replace(/data-island(-id|-props)="i\d+"/g, "");
+    const same = (page: string) =>
+      page.replaceAll(/nonce="([^"]+)"/.exec(page)![1]!, "N").replace(/data-island(-id|-props)="i\d+"/g, "");
     expect(same(html)).toBe(same(text));
     expect((await ask("/", "gzip, deflate")).headers.get("content-encoding")).toBe("deflate"); // the cached home, precompressed
     expect((await ask("/healthz", "gzip")).headers.get("content-encoding")).toBeNull();

@@ -80,7 +80,11 @@ export function encodePage(html: string, status: number): CachedPage {
     bytes.set(part, o);
     o += part.length;
   }
-  return { status, plain, deflate: { bytes, at, stretches: stretches.map((s) => ({ ...adler(s), length: s.length })) } };
+  return {
+    status,
+    plain,
+    deflate: { bytes, at, stretches: stretches.map((s) => ({ ...adler(s), length: s.length })) },
+  };
 }
 
 export const acceptsDeflate = (acceptEncoding: string | null | undefined) => accepts("deflate", acceptEncoding);
@@ -143,7 +147,12 @@ export function createPageCache(options: { max?: number; ttlMs?: number } = {}) 
       return answer(page, policy, acceptEncoding);
     },
     /** Keep a page rendered with NONCE_PLACEHOLDER and answer it with a fresh nonce. */
-    async put(key: string, rendered: Response, policy: (nonce: string) => string, acceptEncoding?: string | null): Promise<Response> {
+    async put(
+      key: string,
+      rendered: Response,
+      policy: (nonce: string) => string,
+      acceptEncoding?: string | null,
+    ): Promise<Response> {
       const page = encodePage(await rendered.text(), rendered.status);
       pages.set(key, page);
       return answer(page, policy, acceptEncoding);
@@ -158,7 +167,12 @@ export function createPageCache(options: { max?: number; ttlMs?: number } = {}) 
 function answer(page: CachedPage, policy: (nonce: string) => string, acceptEncoding?: string | null): Response {
   const nonce = createNonce();
   const deflate = acceptsDeflate(acceptEncoding);
-  const headers: Record<string, string> = { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", "content-security-policy": policy(nonce), vary: "accept-encoding" };
+  const headers: Record<string, string> = {
+    "content-type": "text/html; charset=utf-8",
+    "cache-control": "no-store",
+    "content-security-policy": policy(nonce),
+    vary: "accept-encoding",
+  };
   if (deflate) headers["content-encoding"] = "deflate";
   return new Response(new Blob(pageBody(page, nonce, deflate) as BlobPart[]), { status: page.status, headers });
 }
@@ -176,7 +190,9 @@ export function compressPages(fetch: Fetch): Fetch {
   // Not an async function: an answer that is already a Response passes without a promise and an await.
   return (request, server) => {
     const answer = fetch(request, server);
-    return answer instanceof Response ? gzipPage(request, answer) : answer.then((response) => gzipPage(request, response));
+    return answer instanceof Response
+      ? gzipPage(request, answer)
+      : answer.then((response) => gzipPage(request, response));
   };
 }
 
@@ -188,10 +204,19 @@ export function compressPages(fetch: Fetch): Fetch {
  */
 function gzipPage(request: Request, response: Response): Response {
   if (request.method === "HEAD" || !accepts("gzip", request.headers.get("accept-encoding"))) return response;
-  if (!response.headers.get("content-type")?.startsWith("text/html") || response.headers.has("content-encoding") || !response.body) return response;
+  if (
+    !response.headers.get("content-type")?.startsWith("text/html") ||
+    response.headers.has("content-encoding") ||
+    !response.body
+  )
+    return response;
   const headers = new Headers(response.headers);
   headers.set("content-encoding", "gzip");
   headers.append("vary", "accept-encoding");
   headers.delete("content-length");
-  return new Response(response.body.pipeThrough(new CompressionStream("gzip")), { status: response.status, statusText: response.statusText, headers });
+  return new Response(response.body.pipeThrough(new CompressionStream("gzip")), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
 }

@@ -28,7 +28,9 @@ describe("server-rendered home", () => {
   });
 
   test("corrects West Yellowstone, MO to MT; ignores cookies that are not 'City, ST'", async () => {
-    expect((await home(`localscope-location=${encodeURIComponent("West Yellowstone, MO")}`)).html).toContain("Exploring West Yellowstone, MT");
+    expect((await home(`localscope-location=${encodeURIComponent("West Yellowstone, MO")}`)).html).toContain(
+      "Exploring West Yellowstone, MT",
+    );
     for (const bad of ["Nowhere, ZZ", "Pittsburgh,PA", "a, b, c", "%E0%A4%A"]) {
       expect((await home(`localscope-location=${bad}`)).html).toContain("Exploring New York, NY");
     }

@@ -10,14 +10,18 @@ describe("TRUSTED_PROXIES", () => {
     expect(loadConfig({}).TRUSTED_PROXIES).toEqual([]);
     const list = loadConfig({ TRUSTED_PROXIES: "127.0.0.1, 10.0.0.0/8 ::1 fd00::/8" }).TRUSTED_PROXIES;
     expect(list).toHaveLength(4);
-    for (const address of ["127.0.0.1", "10.255.0.3", "::1", "::ffff:10.1.2.3", "fd12:3456::1"]) expect(isTrusted(address, list)).toBe(true);
-    for (const address of ["127.0.0.2", "11.0.0.1", "::2", "fe80::1", "81.2.69.160"]) expect(isTrusted(address, list)).toBe(false);
+    for (const address of ["127.0.0.1", "10.255.0.3", "::1", "::ffff:10.1.2.3", "fd12:3456::1"])
+      expect(isTrusted(address, list)).toBe(true);
+    for (const address of ["127.0.0.2", "11.0.0.1", "::2", "fe80::1", "81.2.69.160"])
+      expect(isTrusted(address, list)).toBe(false);
     try {
       loadConfig({ TRUSTED_PROXIES: "10.0.0.0/33, proxy.local, 1.2.3.4" });
       throw new Error("expected a ConfigError");
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
-      expect((error as ConfigError).problems).toEqual(["TRUSTED_PROXIES: not an IP address or CIDR range: 10.0.0.0/33, proxy.local"]);
+      expect((error as ConfigError).problems).toEqual([
+        "TRUSTED_PROXIES: not an IP address or CIDR range: 10.0.0.0/33, proxy.local",
+      ]);
     }
   });
 
@@ -29,7 +33,10 @@ describe("TRUSTED_PROXIES", () => {
       const statuses: number[] = [];
       for (let i = 0; i < 12; i++) {
         // jsonPost sends a fresh X-Forwarded-For every time; the e-mail changes too, so only the IP bucket can refuse.
-        const response = await fetch(`http://127.0.0.1:${server.port}/api/auth/login`, jsonPost({ email: uniqueEmail(), password: STRONG_PASSWORD }));
+        const response = await fetch(
+          `http://127.0.0.1:${server.port}/api/auth/login`,
+          jsonPost({ email: uniqueEmail(), password: STRONG_PASSWORD }),
+        );
         statuses.push(response.status);
       }
       expect(statuses).toEqual([...Array(10).fill(401), 429, 429]);
@@ -39,9 +46,15 @@ describe("TRUSTED_PROXIES", () => {
   });
 
   test("X-Forwarded-Proto and X-Forwarded-Host count only from a trusted proxy", async () => {
-    for (const [trusted, secure] of [["", false], ["127.0.0.1", true]] as const) {
+    for (const [trusted, secure] of [
+      ["", false],
+      ["127.0.0.1", true],
+    ] as const) {
       const { request } = await testApp({ TRUSTED_PROXIES: trusted });
-      const response = await request("/api/auth/auto-login", { method: "POST", headers: { "x-forwarded-proto": "https", "x-forwarded-for": "81.2.69.1" } });
+      const response = await request("/api/auth/auto-login", {
+        method: "POST",
+        headers: { "x-forwarded-proto": "https", "x-forwarded-for": "81.2.69.1" },
+      });
       expect(response.headers.getSetCookie().every((c) => c.includes("; Secure") === secure)).toBe(true);
       // A page on app.example.com posting through a proxy that says so: same origin only when the proxy is trusted.
       const crossChecked = await request("/api/auth/logout", {

@@ -67,7 +67,9 @@ export function isTrusted(address: string | undefined, trusted: TrustedProxies):
   const parsed = parseAddress(address);
   if (!parsed) return false;
   const max = parsed.version === 4 ? 32 : 128;
-  return trusted.some((c) => c.version === parsed.version && parsed.value >> BigInt(max - c.bits) === c.base >> BigInt(max - c.bits));
+  return trusted.some(
+    (c) => c.version === parsed.version && parsed.value >> BigInt(max - c.bits) === c.base >> BigInt(max - c.bits),
+  );
 }
 
 type Server = { requestIP(request: Request): { address: string } | null } | null | undefined;
@@ -101,9 +103,11 @@ function originOf(request: Request, server?: Server, trusted?: TrustedProxies): 
  */
 export function trustProxies(trusted: TrustedProxies) {
   return syncRequestHooks(
-    new Elysia({ name: "trusted-proxies", seed: trusted.map((c) => `${c.base}/${c.bits}`).join(",") }).onRequest(({ request, server }) => {
-      origins.set(request, originOf(request, server, trusted));
-    }),
+    new Elysia({ name: "trusted-proxies", seed: trusted.map((c) => `${c.base}/${c.bits}`).join(",") }).onRequest(
+      ({ request, server }) => {
+        origins.set(request, originOf(request, server, trusted));
+      },
+    ),
   );
 }
 
@@ -122,7 +126,8 @@ export function clientAddress(request: Request, server?: Server, trusted?: Trust
     .split(",")
     .map((hop) => hop.trim())
     .filter((hop) => ADDRESS_SHAPE.test(hop) && parseAddress(hop) !== null);
-  for (let i = hops.length - 1; i >= 0; i--) if (!isTrusted(hops[i], origin.trusted)) return hops[i]!.replace(/^\[|\]$/g, "");
+  for (let i = hops.length - 1; i >= 0; i--)
+    if (!isTrusted(hops[i], origin.trusted)) return hops[i]!.replace(/^\[|\]$/g, "");
   return hops[0] ?? origin.peer;
 }
 
@@ -135,6 +140,12 @@ export function isHttps(request: Request, server?: Server): boolean {
 
 /** The host the visitor addressed: a trusted proxy's X-Forwarded-Host, else the Host header. */
 export function requestHost(request: Request, server?: Server): string {
-  const forwarded = originOf(request, server).viaProxy ? request.headers.get("x-forwarded-host")?.split(",")[0]?.trim() : undefined;
-  return (forwarded || request.headers.get("host") || (URL.canParse(request.url) ? new URL(request.url).host : "")).toLowerCase();
+  const forwarded = originOf(request, server).viaProxy
+    ? request.headers.get("x-forwarded-host")?.split(",")[0]?.trim()
+    : undefined;
+  return (
+    forwarded ||
+    request.headers.get("host") ||
+    (URL.canParse(request.url) ? new URL(request.url).host : "")
+  ).toLowerCase();
 }

@@ -7,7 +7,10 @@ const { request, app } = await testApp();
 describe("state-changing requests from another site are refused (403)", () => {
   test("a cross-origin POST is 403 in the error shape, and nothing happens", async () => {
     const { email } = await signUp(request);
-    const response = await request("/api/auth/login", jsonPost({ email, password: STRONG_PASSWORD }, { origin: "https://evil.example" }));
+    const response = await request(
+      "/api/auth/login",
+      jsonPost({ email, password: STRONG_PASSWORD }, { origin: "https://evil.example" }),
+    );
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual({ message: "Cross-site requests are not allowed.", errors: {} });
     expect(response.headers.getSetCookie()).toEqual([]);
@@ -28,9 +31,14 @@ describe("state-changing requests from another site are refused (403)", () => {
 
   test("DELETE, PUT and PATCH are covered, before any other check", async () => {
     const { cookie } = await signUp(request);
-    const saved = await (await request("/api/favorites", jsonPost({ itemType: "city", itemId: "reno-nv", itemData: "{}" }, { cookie }))).json();
+    const saved = await (
+      await request("/api/favorites", jsonPost({ itemType: "city", itemId: "reno-nv", itemData: "{}" }, { cookie }))
+    ).json();
     for (const method of ["DELETE", "PUT", "PATCH"]) {
-      const response = await request(`/api/favorites/${saved.id}`, { method, headers: { cookie, origin: "http://attacker.test" } });
+      const response = await request(`/api/favorites/${saved.id}`, {
+        method,
+        headers: { cookie, origin: "http://attacker.test" },
+      });
       expect(response.status).toBe(403);
     }
     expect(await (await request("/api/favorites/count", { headers: { cookie } })).json()).toEqual({ count: 1 });
@@ -38,26 +46,41 @@ describe("state-changing requests from another site are refused (403)", () => {
 
   test("a same-origin POST works (Origin of this host, Sec-Fetch-Site same-origin)", async () => {
     const { email } = await signUp(request);
-    const response = await request("/api/auth/login", jsonPost({ email, password: STRONG_PASSWORD }, { origin: "http://localhost", "sec-fetch-site": "same-origin" }));
+    const response = await request(
+      "/api/auth/login",
+      jsonPost({ email, password: STRONG_PASSWORD }, { origin: "http://localhost", "sec-fetch-site": "same-origin" }),
+    );
     expect(response.status).toBe(200);
   });
 
   test("behind a proxy, the forwarded host is this site", async () => {
     const response = await request("/api/auth/auto-login", {
       method: "POST",
-      headers: { origin: "https://localscope.example", "x-forwarded-host": "localscope.example", "x-forwarded-for": "203.0.113.250" },
+      headers: {
+        origin: "https://localscope.example",
+        "x-forwarded-host": "localscope.example",
+        "x-forwarded-for": "203.0.113.250",
+      },
     });
     expect(response.status).toBe(200);
   });
 
   test("reads from another site are not blocked (GET is safe)", async () => {
-    const response = await request("/api/categories", { headers: { origin: "https://elsewhere.example", "sec-fetch-site": "cross-site" } });
+    const response = await request("/api/categories", {
+      headers: { origin: "https://elsewhere.example", "sec-fetch-site": "cross-site" },
+    });
     expect(response.status).toBe(200);
   });
 
   test("a guest session cookie does not help a cross-site form post", async () => {
     const guest = await continueAsGuest(request);
-    const response = await request("/api/favorites", jsonPost({ itemType: "city", itemId: "x", itemData: "{}" }, { cookie: guest.cookie, "sec-fetch-site": "cross-site" }));
+    const response = await request(
+      "/api/favorites",
+      jsonPost(
+        { itemType: "city", itemId: "x", itemData: "{}" },
+        { cookie: guest.cookie, "sec-fetch-site": "cross-site" },
+      ),
+    );
     expect(response.status).toBe(403);
   });
 });

@@ -35,15 +35,17 @@ export function contentSecurityPolicy(options: SecurityOptions & { nonce?: strin
 /** Security headers on every answer (OWASP ASVS L2): CSP, nosniff, referrer policy, no framing, HSTS on https. */
 export function securityHeaders(options: SecurityOptions = {}) {
   const csp = contentSecurityPolicy(options);
-  return syncRequestHooks(new Elysia({ name: "security-headers" }).onRequest(({ request, set }) => {
-    set.headers["content-security-policy"] = csp;
-    set.headers["x-content-type-options"] = "nosniff";
-    set.headers["referrer-policy"] = "strict-origin-when-cross-origin";
-    set.headers["x-frame-options"] = "DENY";
-    set.headers["cross-origin-opener-policy"] = "same-origin";
-    set.headers["permissions-policy"] = "camera=(), microphone=(), payment=(), geolocation=(self)";
-    if (isHttps(request)) set.headers["strict-transport-security"] = "max-age=31536000";
-  }));
+  return syncRequestHooks(
+    new Elysia({ name: "security-headers" }).onRequest(({ request, set }) => {
+      set.headers["content-security-policy"] = csp;
+      set.headers["x-content-type-options"] = "nosniff";
+      set.headers["referrer-policy"] = "strict-origin-when-cross-origin";
+      set.headers["x-frame-options"] = "DENY";
+      set.headers["cross-origin-opener-policy"] = "same-origin";
+      set.headers["permissions-policy"] = "camera=(), microphone=(), payment=(), geolocation=(self)";
+      if (isHttps(request)) set.headers["strict-transport-security"] = "max-age=31536000";
+    }),
+  );
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -70,8 +72,10 @@ export const CROSS_SITE_MESSAGE = "Cross-site requests are not allowed.";
 
 /** CSRF defence: every state-changing request (POST, PUT, PATCH, DELETE, …) from another site → 403. */
 export function crossSiteProtection() {
-  return syncRequestHooks(new Elysia({ name: "cross-site-protection" }).onRequest(({ request }) => {
-    if (SAFE_METHODS.has(request.method)) return;
-    if (isCrossOrigin(request)) return jsonError(403, CROSS_SITE_MESSAGE);
-  }));
+  return syncRequestHooks(
+    new Elysia({ name: "cross-site-protection" }).onRequest(({ request }) => {
+      if (SAFE_METHODS.has(request.method)) return;
+      if (isCrossOrigin(request)) return jsonError(403, CROSS_SITE_MESSAGE);
+    }),
+  );
 }

@@ -30,13 +30,22 @@ await announceAdminSetup({ database, config, log });
 const app = createApp({ config, database, cityIndex, places, assets: { manifest, files }, log, onPlacesChanged });
 // Served through the request log's wrapper (issue 15): every request passes through one fetch handler, so
 // the log sees each answer with its real status (Elysia's own listen would route matched paths past it).
-const server = Bun.serve({ port: config.PORT, hostname: config.HOST, maxRequestBodySize: 1024 * 1024, idleTimeout: 30, development: config.NODE_ENV !== "production", fetch: app.traffic.wrap(compressPages(app.fetch) as typeof app.fetch) as never });
+const server = Bun.serve({
+  port: config.PORT,
+  hostname: config.HOST,
+  maxRequestBodySize: 1024 * 1024,
+  idleTimeout: 30,
+  development: config.NODE_ENV !== "production",
+  fetch: app.traffic.wrap(compressPages(app.fetch) as typeof app.fetch) as never,
+});
 app.server = server as never; // what Elysia hands handlers as `server` (requestIP) and what app.stop() stops
 app.traffic.log.start();
 // Flush the buffered request log when the server shuts down (after requests drain).
 onShutdown("traffic log", () => app.traffic.log.stop());
 const shownHost = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
-log.info(`LocalScope is running at http://${shownHost}:${server.port} (${config.NODE_ENV}, database ${config.DATABASE_URL.replace(/\/\/[^@]*@/, "//")})`);
+log.info(
+  `LocalScope is running at http://${shownHost}:${server.port} (${config.NODE_ENV}, database ${config.DATABASE_URL.replace(/\/\/[^@]*@/, "//")})`,
+);
 
 // Graceful shutdown: /healthz says 503, in-flight requests finish, onShutdown hooks flush, the database closes.
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

@@ -21,13 +21,25 @@ export interface RenderOptions {
  * CSP nonce: the document's script tags (and any inline script React streams) carry it, and the answer's
  * Content-Security-Policy (from `contentSecurityPolicy`, see src/security.ts) allows only scripts with it.
  */
-export function createRenderer(deps: { assets: AssetManifest; log: Logger; contentSecurityPolicy?: (nonce: string) => string; retryBaseMs?: number }) {
+export function createRenderer(deps: {
+  assets: AssetManifest;
+  log: Logger;
+  contentSecurityPolicy?: (nonce: string) => string;
+  retryBaseMs?: number;
+}) {
   const policy = deps.contentSecurityPolicy ?? ((nonce: string) => contentSecurityPolicy({ nonce }));
   const render = async function render(page: ReactElement, options: RenderOptions): Promise<Response> {
     const theme = options.theme && THEME_NAMES.has(options.theme) ? options.theme : DEFAULT_THEME;
     const nonce = options.nonce ?? createNonce();
     const stream = await renderToReadableStream(
-      <Document title={options.title} description={options.description} theme={theme} assets={deps.assets} nonce={nonce} retryBaseMs={deps.retryBaseMs}>
+      <Document
+        title={options.title}
+        description={options.description}
+        theme={theme}
+        assets={deps.assets}
+        nonce={nonce}
+        retryBaseMs={deps.retryBaseMs}
+      >
         {page}
       </Document>,
       {
@@ -39,7 +51,11 @@ export function createRenderer(deps: { assets: AssetManifest; log: Logger; conte
     );
     return new Response(stream, {
       status: options.status ?? 200,
-      headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", "content-security-policy": policy(nonce) },
+      headers: {
+        "content-type": "text/html; charset=utf-8",
+        "cache-control": "no-store",
+        "content-security-policy": policy(nonce),
+      },
     });
   };
   /** The CSP header value for a nonce (what a cached page is sent with). */

@@ -70,7 +70,13 @@ export async function testApp(env: Record<string, string> = {}) {
   // In-process requests (app.handle) count as coming from this host; trusting it as a proxy lets tests give
   // each caller its own address with X-Forwarded-For (tests of the trust rules pass their own list).
   // The general write limits are relaxed here (tests sign up and post a lot); src/limits.test.ts sets its own.
-  const config = loadConfig({ NODE_ENV: "test", TRUSTED_PROXIES: "127.0.0.1", RATE_LIMIT_WRITES_PER_MINUTE: "100000", RATE_LIMIT_AUTH_PER_MINUTE: "100000", ...env });
+  const config = loadConfig({
+    NODE_ENV: "test",
+    TRUSTED_PROXIES: "127.0.0.1",
+    RATE_LIMIT_WRITES_PER_MINUTE: "100000",
+    RATE_LIMIT_AUTH_PER_MINUTE: "100000",
+    ...env,
+  });
   const app = createApp({ config, database, cityIndex, places, assets: testAssets, log, onPlacesChanged });
   const request = (path: string, init?: RequestInit) => app.handle(new Request(`http://localhost${path}`, init));
   return { app, log, request, database, cityIndex, places };
@@ -92,6 +98,7 @@ export async function guestCookie(request: (path: string, init?: RequestInit) =>
 export async function guestBrowser(env: Record<string, string> = {}) {
   const app = await testApp(env);
   const guest = await guestCookie(app.request);
-  const get = (path: string, cookie?: string) => app.request(path, { headers: { cookie: [cookie, guest].filter(Boolean).join("; ") } });
+  const get = (path: string, cookie?: string) =>
+    app.request(path, { headers: { cookie: [cookie, guest].filter(Boolean).join("; ") } });
   return { ...app, guest, get };
 }

@@ -18,8 +18,14 @@ export interface RequestOptions {
   credentials?: RequestCredentials;
 }
 
-export async function apiRequest<T>(method: string, url: string, body?: unknown, options?: AbortSignal | RequestOptions): Promise<T> {
-  const { signal, credentials = "include" } = options instanceof AbortSignal || options === undefined ? { signal: options } : options;
+export async function apiRequest<T>(
+  method: string,
+  url: string,
+  body?: unknown,
+  options?: AbortSignal | RequestOptions,
+): Promise<T> {
+  const { signal, credentials = "include" } =
+    options instanceof AbortSignal || options === undefined ? { signal: options } : options;
   const response = await fetch(url, {
     method,
     credentials,

@@ -3,7 +3,9 @@ import { chatCityKey, segments, stripMarkdown } from "./chat-text";
 
 describe("chat reply text", () => {
   test("markdown is removed", () => {
-    expect(stripMarkdown("## Top picks\n- **Lilys Bistro** is _lovely_\n* `Art Zone`\n[Neon Museum](https://x.y)")).toBe("Top picks\nLilys Bistro is lovely\nArt Zone\nNeon Museum");
+    expect(
+      stripMarkdown("## Top picks\n- **Lilys Bistro** is _lovely_\n* `Art Zone`\n[Neon Museum](https://x.y)"),
+    ).toBe("Top picks\nLilys Bistro is lovely\nArt Zone\nNeon Museum");
   });
 
   test("10-digit phone numbers become call links; other numbers stay text", () => {
@@ -19,7 +21,9 @@ describe("chat reply text", () => {
     const parts = segments("Neon Museum is at 821 Las Vegas Blvd N. Open daily.", "Las Vegas, NV");
     const address = parts.find((p) => p.kind === "address")!;
     expect(address.text).toBe("821 Las Vegas Blvd N");
-    expect(address).toMatchObject({ href: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent("821 Las Vegas Blvd N, Las Vegas, NV")}` });
+    expect(address).toMatchObject({
+      href: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent("821 Las Vegas Blvd N, Las Vegas, NV")}`,
+    });
     expect(segments("It has 3 great rooms.").every((p) => p.kind === "text")).toBe(true);
   });
 

@@ -17,16 +17,24 @@ export function stripMarkdown(text: string): string {
     .replace(/\*\*/g, "");
 }
 
-export type Segment = { kind: "text"; text: string } | { kind: "phone"; text: string; href: string } | { kind: "address"; text: string; href: string };
+export type Segment =
+  | { kind: "text"; text: string }
+  | { kind: "phone"; text: string; href: string }
+  | { kind: "address"; text: string; href: string };
 
 /** (702) 387-6366, 702-387-6366, 702.387.6366, 7023876366, +1 702 387 6366: exactly 10 digits after an optional +1. */
 const PHONE = /(?:\+?1[\s.-]?)?(?:\(\d{3}\)\s?|\b\d{3}[\s.-]?)\d{3}[\s.-]?\d{4}\b/g;
-const SUFFIX = "(?:St|Street|Ave|Avenue|Blvd|Boulevard|Rd|Road|Dr|Drive|Ln|Lane|Way|Ct|Court|Pl|Place|Pkwy|Parkway|Hwy|Highway|Ter|Terrace|Cir|Circle|Sq|Square|Trl|Trail|Loop|Plaza|Pike|Row)";
+const SUFFIX =
+  "(?:St|Street|Ave|Avenue|Blvd|Boulevard|Rd|Road|Dr|Drive|Ln|Lane|Way|Ct|Court|Pl|Place|Pkwy|Parkway|Hwy|Highway|Ter|Terrace|Cir|Circle|Sq|Square|Trl|Trail|Loop|Plaza|Pike|Row)";
 /** A house number, up to five words, a street suffix, optionally a direction (N, SW…). */
-const ADDRESS = new RegExp(`\\b\\d{1,6}(?:-\\d{1,4})?\\s+(?:[NSEW]\\.?\\s+|North\\s+|South\\s+|East\\s+|West\\s+)?(?:[A-Z0-9][\\w'.-]*\\s+){0,4}${SUFFIX}\\b\\.?(?:\\s+(?:N|S|E|W|NE|NW|SE|SW)\\b)?`, "g");
+const ADDRESS = new RegExp(
+  `\\b\\d{1,6}(?:-\\d{1,4})?\\s+(?:[NSEW]\\.?\\s+|North\\s+|South\\s+|East\\s+|West\\s+)?(?:[A-Z0-9][\\w'.-]*\\s+){0,4}${SUFFIX}\\b\\.?(?:\\s+(?:N|S|E|W|NE|NW|SE|SW)\\b)?`,
+  "g",
+);
 
 /** The same maps search as the place page's "Get Directions". */
-export const mapsSearchUrl = (address: string, near?: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(near ? `${address}, ${near}` : address)}`;
+export const mapsSearchUrl = (address: string, near?: string) =>
+  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(near ? `${address}, ${near}` : address)}`;
 
 /** Split a reply into text, phone links and address links (phones first; an address never inside a phone). */
 export function segments(text: string, near?: string): Segment[] {
@@ -34,7 +42,11 @@ export function segments(text: string, near?: string): Segment[] {
   for (const m of text.matchAll(PHONE)) {
     const digits = m[0].replace(/\D/g, "").replace(/^1(?=\d{10}$)/, "");
     if (digits.length !== 10) continue;
-    found.push({ start: m.index!, end: m.index! + m[0].length, segment: { kind: "phone", text: m[0], href: `tel:+1${digits}` } });
+    found.push({
+      start: m.index!,
+      end: m.index! + m[0].length,
+      segment: { kind: "phone", text: m[0], href: `tel:+1${digits}` },
+    });
   }
   for (const m of text.matchAll(ADDRESS)) {
     const start = m.index!;
@@ -60,4 +72,9 @@ export const chatCityKey = (name: string) => name.toLowerCase().replace(/\s+/g, 
 export const CHAT_CACHE_KEY = "localscope-chat-cache";
 export const CHAT_CACHE_MS = 86_400_000;
 export const CHAT_ERROR_REPLY = "Sorry, I'm having trouble processing your request right now. Please try again later.";
-export const SUGGESTED_PROMPTS = ["What restaurants are popular here?", "What activities can I do today?", "Show me historical places nearby", "Where can I shop locally?"] as const;
+export const SUGGESTED_PROMPTS = [
+  "What restaurants are popular here?",
+  "What activities can I do today?",
+  "Show me historical places nearby",
+  "Where can I shop locally?",
+] as const;

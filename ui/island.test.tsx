@@ -19,15 +19,22 @@ describe("island props", () => {
     const html = renderToString(<Island name={"Hello" as never} component={Hello} props={{ who: "<Ada>" }} />);
     expect(html).toMatch(/<div data-island="Hello" data-island-id="(i\d+)"><b>Hello <!-- -->&lt;Ada&gt;<\/b><\/div>/);
     const id = html.match(/data-island-id="(i\d+)"/)![1];
-    expect(html).toContain(`<script type="application/json" data-island-props="${id}">{"who":"\\u003cAda\\u003e"}</script>`);
+    expect(html).toContain(
+      `<script type="application/json" data-island-props="${id}">{"who":"\\u003cAda\\u003e"}</script>`,
+    );
   });
 });
 
 test("ui/islands holds islands only, and every one is known to the client runtime", () => {
   const dir = join(import.meta.dir, "islands");
   const files = readdirSync(dir);
-  const islands = files.filter((f) => /^[A-Z]\w*\.tsx$/.test(f) && /^export default /m.test(readFileSync(join(dir, f), "utf8"))).map((f) => f.replace(/\.tsx$/, ""));
-  expect(files.filter((f) => !islands.includes(f.replace(/\.tsx$/, ""))), "files in ui/islands that are not islands").toEqual([]);
+  const islands = files
+    .filter((f) => /^[A-Z]\w*\.tsx$/.test(f) && /^export default /m.test(readFileSync(join(dir, f), "utf8")))
+    .map((f) => f.replace(/\.tsx$/, ""));
+  expect(
+    files.filter((f) => !islands.includes(f.replace(/\.tsx$/, ""))),
+    "files in ui/islands that are not islands",
+  ).toEqual([]);
   expect(islands.length).toBeGreaterThan(0);
   expect(Object.keys(islandLoaders).sort()).toEqual(islands.sort());
 });

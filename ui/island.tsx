@@ -13,7 +13,13 @@ export function serialiseProps(value: unknown): string {
 }
 
 /** Props must survive JSON: no functions, no class instances. */
-export type Serialisable = string | number | boolean | null | Serialisable[] | { [key: string]: Serialisable | undefined };
+export type Serialisable =
+  | string
+  | number
+  | boolean
+  | null
+  | Serialisable[]
+  | { [key: string]: Serialisable | undefined };
 
 let nextId = 0;
 
@@ -39,7 +45,11 @@ export function Island<P extends Record<string, unknown>>(props: {
           <Component {...props.props} />
         </IslandProviders>
       </Tag>
-      <script type="application/json" data-island-props={id} dangerouslySetInnerHTML={{ __html: serialiseProps(props.props) }} />
+      <script
+        type="application/json"
+        data-island-props={id}
+        dangerouslySetInnerHTML={{ __html: serialiseProps(props.props) }}
+      />
     </>
   );
 }

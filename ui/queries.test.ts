@@ -19,7 +19,13 @@ describe("query retry rule (accounts-and-shell.md section 9)", () => {
     expect(retries(retryRule, http(429))).toBe(2);
   });
   test("server errors and network failures are retried up to 3 times", () => {
-    for (const error of [http(500), http(502), http(503), new TypeError("Failed to fetch"), new Error("Failed to fetch nearby places")]) {
+    for (const error of [
+      http(500),
+      http(502),
+      http(503),
+      new TypeError("Failed to fetch"),
+      new Error("Failed to fetch nearby places"),
+    ]) {
       expect(retries(retryRule, error)).toBe(3);
     }
   });
@@ -56,7 +62,13 @@ describe("activity tracking", () => {
       expect(calls).toHaveLength(0);
       expect(String(warnings[0]?.[0])).toContain("activityType is missing");
 
-      trackActivity({ activityType: "place_visited", cityName: "Las Vegas", cityState: "NV", placeId: 428, categoryId: 8 });
+      trackActivity({
+        activityType: "place_visited",
+        cityName: "Las Vegas",
+        cityState: "NV",
+        placeId: 428,
+        categoryId: 8,
+      });
       await Bun.sleep(5); // the rejected request must not surface
       expect(calls).toHaveLength(1);
       expect(calls[0]![0]).toBe("/api/activities");

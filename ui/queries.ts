@@ -21,7 +21,8 @@ const statusOf = (error: unknown): number | undefined => (error instanceof ApiEr
 /** Queries: 4xx are final except 408 and 429 (retried up to 2 times); anything else up to 3 times. */
 export function retryRule(failureCount: number, error: unknown): boolean {
   const status = statusOf(error);
-  if (status !== undefined && status >= 400 && status < 500) return (status === 408 || status === 429) && failureCount < 2;
+  if (status !== undefined && status >= 400 && status < 500)
+    return (status === 408 || status === 429) && failureCount < 2;
   return failureCount < 3;
 }
 
@@ -52,7 +53,6 @@ export const QUERY_DEFAULTS = {
 /** Nearby and local-gems lists: fresh 30 min, kept 60 min. */
 export const LIST_CACHE = { staleTime: 30 * 60_000, gcTime: 60 * 60_000 } as const;
 
-
 // ---------------------------------------------------------------------------------------------------------
 // Fetchers: non-ok answers become the spec's thrown messages (section 8), keeping the status for retries.
 
@@ -71,9 +71,12 @@ async function get<T>(url: string, message: string, signal?: AbortSignal): Promi
 }
 
 const cityQuery = (city: CityRef, extra: Record<string, string | number> = {}) =>
-  new URLSearchParams({ city: city.name, state: city.stateCode, ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, String(v)])) }).toString();
+  new URLSearchParams({
+    city: city.name,
+    state: city.stateCode,
+    ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, String(v)])),
+  }).toString();
 const cityPath = (city: CityRef) => `${encodeURIComponent(city.name)}/${encodeURIComponent(city.stateCode)}`;
-
 
 /** A category as /api/categories answers it (the server's record without its list numbering). */
 export type Category = PublicCategory;
@@ -88,33 +91,42 @@ export const nearbyQuery = (city: CityRef, count: number) => ({
 export const localGemsQuery = (city: CityRef, count: number) => ({
   queryKey: ["places", "local-gems", city.name, city.stateCode, count],
   queryFn: ({ signal }: { signal?: AbortSignal }) =>
-    get<Place[]>(`/api/places/local-gems?${cityQuery(city, { local: "true", count })}`, "Failed to fetch local gems", signal),
+    get<Place[]>(
+      `/api/places/local-gems?${cityQuery(city, { local: "true", count })}`,
+      "Failed to fetch local gems",
+      signal,
+    ),
   ...LIST_CACHE,
 });
 
 export const featuredQuery = (city: CityRef) => ({
   queryKey: ["places", "featured", city.name, city.stateCode],
-  queryFn: ({ signal }: { signal?: AbortSignal }) => get<Place[]>(`/api/places/featured?${cityQuery(city)}`, "Failed to fetch featured places", signal),
+  queryFn: ({ signal }: { signal?: AbortSignal }) =>
+    get<Place[]>(`/api/places/featured?${cityQuery(city)}`, "Failed to fetch featured places", signal),
 });
 
 export const categoryPlacesQuery = (categoryId: number, city: CityRef, message = "Failed to fetch places") => ({
   queryKey: ["places", "category", categoryId, city.name, city.stateCode],
-  queryFn: ({ signal }: { signal?: AbortSignal }) => get<Place[]>(`/api/places/category/${categoryId}?${cityQuery(city)}`, message, signal),
+  queryFn: ({ signal }: { signal?: AbortSignal }) =>
+    get<Place[]>(`/api/places/category/${categoryId}?${cityQuery(city)}`, message, signal),
 });
 
 export const storesQuery = (city: CityRef) => ({
   queryKey: ["local-stores", city.name, city.stateCode],
-  queryFn: ({ signal }: { signal?: AbortSignal }) => get<Place[]>(`/api/local-stores/${cityPath(city)}`, "Failed to fetch local stores", signal),
+  queryFn: ({ signal }: { signal?: AbortSignal }) =>
+    get<Place[]>(`/api/local-stores/${cityPath(city)}`, "Failed to fetch local stores", signal),
 });
 
 export const activitiesQuery = (city: CityRef) => ({
   queryKey: ["activities", city.name, city.stateCode],
-  queryFn: ({ signal }: { signal?: AbortSignal }) => get<Place[]>(`/api/activities/${cityPath(city)}`, "Failed to fetch activities", signal),
+  queryFn: ({ signal }: { signal?: AbortSignal }) =>
+    get<Place[]>(`/api/activities/${cityPath(city)}`, "Failed to fetch activities", signal),
 });
 
 export const placeQuery = (id: number) => ({
   queryKey: ["place", id],
-  queryFn: ({ signal }: { signal?: AbortSignal }) => get<Place>(`/api/places/${id}`, "Failed to fetch place details", signal),
+  queryFn: ({ signal }: { signal?: AbortSignal }) =>
+    get<Place>(`/api/places/${id}`, "Failed to fetch place details", signal),
 });
 
 /** A refetch never shrinks a list the visitor has extended with "load more" (section 4). */
@@ -133,7 +145,12 @@ export const factsQuery = (queryClient: QueryClient, city: CityRef) => {
     queryKey,
     queryFn: async ({ signal }: { signal?: AbortSignal }) => {
       try {
-        const { facts } = await apiRequest<{ facts: FunFact[] }>("POST", "/api/fun-facts/city", { cityName: city.name, stateCode: city.stateCode, count: FACTS_BATCH }, signal);
+        const { facts } = await apiRequest<{ facts: FunFact[] }>(
+          "POST",
+          "/api/fun-facts/city",
+          { cityName: city.name, stateCode: city.stateCode, count: FACTS_BATCH },
+          signal,
+        );
         return keepLonger(queryClient, queryKey, facts ?? []);
       } catch (error) {
         failWith(error, "Failed to fetch fun facts");
@@ -147,16 +164,29 @@ export const historyQuery = (queryClient: QueryClient, city: CityRef) => {
   return {
     queryKey,
     queryFn: async ({ signal }: { signal?: AbortSignal }) => {
-      const entries = await get<HistoryEntry[]>(`/api/city-history/${cityPath(city)}`, "Failed to fetch city history", signal);
+      const entries = await get<HistoryEntry[]>(
+        `/api/city-history/${cityPath(city)}`,
+        "Failed to fetch city history",
+        signal,
+      );
       return keepLonger(queryClient, queryKey, entries ?? []);
     },
   };
 };
 
 export const moreFacts = (city: CityRef) =>
-  apiRequest<{ facts: FunFact[] }>("POST", "/api/fun-facts/city", { cityName: city.name, stateCode: city.stateCode, count: FACTS_BATCH, more: true }).then((r) => r.facts ?? []);
+  apiRequest<{ facts: FunFact[] }>("POST", "/api/fun-facts/city", {
+    cityName: city.name,
+    stateCode: city.stateCode,
+    count: FACTS_BATCH,
+    more: true,
+  }).then((r) => r.facts ?? []);
 export const moreHistory = (city: CityRef) =>
-  apiRequest<{ history: HistoryEntry[] }>("POST", "/api/city-history/more", { cityName: city.name, stateCode: city.stateCode, count: HISTORY_BATCH }).then((r) => r.history ?? []);
+  apiRequest<{ history: HistoryEntry[] }>("POST", "/api/city-history/more", {
+    cityName: city.name,
+    stateCode: city.stateCode,
+    count: HISTORY_BATCH,
+  }).then((r) => r.history ?? []);
 export const diveDeeper = (fact: FunFact, city: CityRef, level: number) =>
   apiRequest<{ details: string }>("POST", "/api/fun-facts/dive-deeper", {
     factTitle: fact.title,
@@ -183,7 +213,16 @@ export const favoritesQuery = () => ({
  * still the page's, fresh for at least a minute (the server's own page cache), so hydration fetches nothing.
  * After a city change the list loads as before.
  */
-export function seededList<Q extends { queryKey: readonly unknown[] }>(query: Q, pageCity: CityRef, city: CityRef, initial: Place[] | null | undefined): Q {
+export function seededList<Q extends { queryKey: readonly unknown[] }>(
+  query: Q,
+  pageCity: CityRef,
+  city: CityRef,
+  initial: Place[] | null | undefined,
+): Q {
   if (!initial || pageCity.name !== city.name || pageCity.stateCode !== city.stateCode) return query;
-  return { ...query, initialData: initial, staleTime: Math.max((query as { staleTime?: number }).staleTime ?? 0, 60_000) };
+  return {
+    ...query,
+    initialData: initial,
+    staleTime: Math.max((query as { staleTime?: number }).staleTime ?? 0, 60_000),
+  };
 }

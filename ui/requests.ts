@@ -28,12 +28,18 @@ export interface Favorite {
   itemData: string;
 }
 
-export const favoritePath = (type: FavoriteType, itemId: string) => `${encodeURIComponent(type)}/${encodeURIComponent(itemId)}`;
+export const favoritePath = (type: FavoriteType, itemId: string) =>
+  `${encodeURIComponent(type)}/${encodeURIComponent(itemId)}`;
 
 /** Whether an item is saved: 401 (signed out) and other client errors read as "not saved". */
 export async function checkFavorite(type: FavoriteType, itemId: string, signal?: AbortSignal): Promise<boolean> {
   try {
-    const answer = await apiRequest<{ isFavorited: boolean }>("GET", `/api/favorites/check/${favoritePath(type, itemId)}`, undefined, signal);
+    const answer = await apiRequest<{ isFavorited: boolean }>(
+      "GET",
+      `/api/favorites/check/${favoritePath(type, itemId)}`,
+      undefined,
+      signal,
+    );
     return Boolean(answer?.isFavorited);
   } catch (error) {
     if (error instanceof ApiError && error.status < 500) return false;
@@ -49,7 +55,8 @@ export const favoriteCheckQuery = (type: FavoriteType, itemId: string) => ({
 
 export const addFavorite = (itemType: FavoriteType, itemId: string, itemData: string) =>
   apiRequest<Favorite>("POST", "/api/favorites", { itemType, itemId, itemData });
-export const removeFavorite = (itemType: FavoriteType, itemId: string) => apiRequest<void>("DELETE", `/api/favorites/${favoritePath(itemType, itemId)}`);
+export const removeFavorite = (itemType: FavoriteType, itemId: string) =>
+  apiRequest<void>("DELETE", `/api/favorites/${favoritePath(itemType, itemId)}`);
 
 // ---------------------------------------------------------------------------------------------------------
 // Activity tracking: POST /api/activities, failures swallowed.
@@ -79,8 +86,18 @@ export function trackActivity(activity: Activity): void {
   });
   try {
     // A beacon carries the session cookie, survives navigation and never surfaces a failed answer.
-    if (typeof navigator !== "undefined" && navigator.sendBeacon?.("/api/activities", new Blob([body], { type: "application/json" }))) return;
-    void fetch("/api/activities", { method: "POST", credentials: "include", keepalive: true, headers: { "content-type": "application/json" }, body }).catch(() => {});
+    if (
+      typeof navigator !== "undefined" &&
+      navigator.sendBeacon?.("/api/activities", new Blob([body], { type: "application/json" }))
+    )
+      return;
+    void fetch("/api/activities", {
+      method: "POST",
+      credentials: "include",
+      keepalive: true,
+      headers: { "content-type": "application/json" },
+      body,
+    }).catch(() => {});
   } catch {
     // Tracking must never break the page.
   }
@@ -128,7 +145,12 @@ function createCitySync(store: Store): CitySync {
     if (!city || key === previous) return;
     previous = key;
     // The query cache marks its lists stale itself (ui/query-client.tsx); this page may not have loaded it.
-    trackActivity({ activityType: "city_discovered", cityName: city.name, cityState: city.stateCode, activityData: { displayName: city.displayName } });
+    trackActivity({
+      activityType: "city_discovered",
+      cityName: city.name,
+      cityState: city.stateCode,
+      activityData: { displayName: city.displayName },
+    });
   });
 
   async function adopt(location: { city: string; stateCode: string }) {
@@ -136,7 +158,10 @@ function createCitySync(store: Store): CitySync {
     if (sync.adopting === text) return;
     sync.adopting = text;
     try {
-      const [match] = await apiRequest<SelectedCity[]>("GET", `/api/cities/search?q=${encodeURIComponent(text)}&limit=1`);
+      const [match] = await apiRequest<SelectedCity[]>(
+        "GET",
+        `/api/cities/search?q=${encodeURIComponent(text)}&limit=1`,
+      );
       if (match && match.name === location.city && match.stateCode === location.stateCode) {
         store.set(selectedCityAtom, match);
         persistCity(match);

@@ -25,7 +25,9 @@ export interface Toast {
 /** At most one toast is visible: a new one replaces the old. */
 export const toastAtom = atom<Toast | null>(null);
 let toastId = 0;
-export const showToastAtom = atom(null, (_get, set, toast: Omit<Toast, "id">) => set(toastAtom, { ...toast, id: ++toastId }));
+export const showToastAtom = atom(null, (_get, set, toast: Omit<Toast, "id">) =>
+  set(toastAtom, { ...toast, id: ++toastId }),
+);
 
 /** Local keys from the spec, and the cookie that lets the server render the chosen city. */
 export const STORAGE_KEYS = {

@@ -8,7 +8,13 @@ export interface Theme {
 }
 
 export const THEMES: Theme[] = [
-  { name: "default", label: "Ocean Blue", primary: "#2563eb", primaryDark: "#1d4ed8", gradient: ["#2563eb", "#0ea5e9"] },
+  {
+    name: "default",
+    label: "Ocean Blue",
+    primary: "#2563eb",
+    primaryDark: "#1d4ed8",
+    gradient: ["#2563eb", "#0ea5e9"],
+  },
   { name: "purple", label: "Purple", primary: "#9333ea", primaryDark: "#7e22ce", gradient: ["#9333ea", "#c026d3"] },
   { name: "green", label: "Green", primary: "#15803d", primaryDark: "#166534", gradient: ["#16a34a", "#0d9488"] },
   { name: "orange", label: "Orange", primary: "#c2410c", primaryDark: "#9a3412", gradient: ["#ea580c", "#f59e0b"] },

@@ -51,7 +51,10 @@ export function installTooltips(doc: Document = document, first?: Event) {
   function place(element: HTMLElement, box: HTMLElement) {
     const rect = element.getBoundingClientRect();
     const view = doc.documentElement;
-    const left = Math.min(Math.max(8, rect.left + rect.width / 2 - box.offsetWidth / 2), view.clientWidth - box.offsetWidth - 8);
+    const left = Math.min(
+      Math.max(8, rect.left + rect.width / 2 - box.offsetWidth / 2),
+      view.clientWidth - box.offsetWidth - 8,
+    );
     const below = rect.bottom + 6;
     const top = below + box.offsetHeight > view.clientHeight - 8 ? rect.top - box.offsetHeight - 6 : below;
     box.style.left = `${Math.round(left)}px`;
@@ -96,7 +99,8 @@ export function installTooltips(doc: Document = document, first?: Event) {
     hide();
   }
 
-  const owner = (node: EventTarget | null) => (node instanceof Element ? node.closest<HTMLElement>("[data-tooltip]") : null);
+  const owner = (node: EventTarget | null) =>
+    node instanceof Element ? node.closest<HTMLElement>("[data-tooltip]") : null;
 
   doc.addEventListener("pointerover", (event) => {
     if ((event as PointerEvent).pointerType === "touch") return;
@@ -135,6 +139,7 @@ export function installTooltips(doc: Document = document, first?: Event) {
   doc.addEventListener("scroll", hide, { capture: true, passive: true });
   const element = owner(first?.target ?? null);
   if (!first || !element) return;
-  if (first.type === "pointerover" && (first as PointerEvent).pointerType !== "touch" && element.matches(":hover")) schedule(element);
+  if (first.type === "pointerover" && (first as PointerEvent).pointerType !== "touch" && element.matches(":hover"))
+    schedule(element);
   if (first.type === "focusin" && doc.activeElement === element && element.matches(":focus-visible")) schedule(element);
 }

@@ -1,6 +1,13 @@
 import { expect, test } from "bun:test";
 import { distanceMiles } from "../../src/geo";
-import { applyDowntownCentres, applyTop50Centres, placeNameKey, readBundledCities, readDowntownPoints, type NewCity } from "./cities";
+import {
+  applyDowntownCentres,
+  applyTop50Centres,
+  placeNameKey,
+  readBundledCities,
+  readDowntownPoints,
+  type NewCity,
+} from "./cities";
 
 const km = (a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }) =>
   distanceMiles(a.latitude, a.longitude, b.latitude, b.longitude) * 1.609344;
@@ -15,10 +22,23 @@ test("the 20 largest cities are centred within 1.5 km of downtown (city hall in 
   expect(downtown).toHaveLength(50);
   // The file lists cities by GeoNames population; the first 20 are the 20 largest.
   const top20 = downtown.slice(0, 20);
-  expect(top20.map((p) => p.city)).toEqual(expect.arrayContaining(["New York", "Los Angeles", "Chicago", "Houston", "Phoenix", "Philadelphia", "San Diego", "Fort Worth"]));
+  expect(top20.map((p) => p.city)).toEqual(
+    expect.arrayContaining([
+      "New York",
+      "Los Angeles",
+      "Chicago",
+      "Houston",
+      "Phoenix",
+      "Philadelphia",
+      "San Diego",
+      "Fort Worth",
+    ]),
+  );
   let checkedAgainstRef = 0;
   for (const point of top20) {
-    const city = cities.find((c) => c.stateCode === point.stateCode && placeNameKey(c.name) === placeNameKey(point.city));
+    const city = cities.find(
+      (c) => c.stateCode === point.stateCode && placeNameKey(c.name) === placeNameKey(point.city),
+    );
     expect(city, point.city).toBeDefined();
     // City hall where the file has it (19 of 20; El Paso has none: its recommended GeoNames point).
     const ref = point.ref ?? point;
@@ -46,8 +66,14 @@ test("the 20 largest cities are centred within 1.5 km of downtown (city hall in 
 }, 120_000); // parses three bundled files (a few seconds alone, more beside the rest of npm test)
 
 test("the top-50 points apply by name and state within 25 km only", () => {
-  const city = (name: string, stateCode: string, latitude: number, longitude: number) => ({ id: 1, name, nameAscii: name, stateCode, latitude, longitude }) as NewCity;
-  const list = [city("Chicago", "IL", 41.85, -87.65), city("Chicago", "OH", 41.85, -87.65), city("Washington", "DC", 38.9047, -77.0163), city("Far Town", "TX", 30, -100)];
+  const city = (name: string, stateCode: string, latitude: number, longitude: number) =>
+    ({ id: 1, name, nameAscii: name, stateCode, latitude, longitude }) as NewCity;
+  const list = [
+    city("Chicago", "IL", 41.85, -87.65),
+    city("Chicago", "OH", 41.85, -87.65),
+    city("Washington", "DC", 38.9047, -77.0163),
+    city("Far Town", "TX", 30, -100),
+  ];
   const ref = null;
   const set = applyTop50Centres(list, [
     { city: "Chicago", stateCode: "IL", latitude: 41.8837, longitude: -87.6319, ref },
@@ -62,8 +88,14 @@ test("the top-50 points apply by name and state within 25 km only", () => {
 });
 
 test("a GeoNames point is used only with the same name and state within 25 km", () => {
-  const city = (name: string, stateCode: string, latitude: number, longitude: number) => ({ id: 1, name, nameAscii: name, stateCode, latitude, longitude }) as NewCity;
-  const list = [city("Springfield", "IL", 39.8, -89.6), city("Far Town", "TX", 30, -100), city("Washington", "DC", 38.9047, -77.0163), city("St. Louis", "MO", 38.6, -90.2)];
+  const city = (name: string, stateCode: string, latitude: number, longitude: number) =>
+    ({ id: 1, name, nameAscii: name, stateCode, latitude, longitude }) as NewCity;
+  const list = [
+    city("Springfield", "IL", 39.8, -89.6),
+    city("Far Town", "TX", 30, -100),
+    city("Washington", "DC", 38.9047, -77.0163),
+    city("St. Louis", "MO", 38.6, -90.2),
+  ];
   const moved = applyDowntownCentres(list, [
     { name: "Springfield", stateCode: "MO", latitude: 39.81, longitude: -89.61 }, // other state
     { name: "Far Town", stateCode: "TX", latitude: 30.3, longitude: -100 }, // 33 km away

@@ -29,7 +29,13 @@ export function cityFromCsv(row: CsvRow): NewCity | null {
   const id = toInt(row.id);
   const latitude = Number.parseFloat(row.lat ?? "");
   const longitude = Number.parseFloat(row.lng ?? "");
-  if (!id || !row.city?.trim() || !/^[A-Z]{2}$/.test(row.state_id ?? "") || !Number.isFinite(latitude) || !Number.isFinite(longitude)) {
+  if (
+    !id ||
+    !row.city?.trim() ||
+    !/^[A-Z]{2}$/.test(row.state_id ?? "") ||
+    !Number.isFinite(latitude) ||
+    !Number.isFinite(longitude)
+  ) {
     return null;
   }
   return {
@@ -107,7 +113,10 @@ export function applyDowntownCentres(list: NewCity[], points: GeoNamesPoint[]): 
   let moved = 0;
   for (const city of list) {
     const key = placeNameKey(city.name);
-    const candidates = [...(byKey.get(`${city.stateCode}|${key}`) ?? []), ...(byKey.get(`${city.stateCode}|${key} city`) ?? [])];
+    const candidates = [
+      ...(byKey.get(`${city.stateCode}|${key}`) ?? []),
+      ...(byKey.get(`${city.stateCode}|${key} city`) ?? []),
+    ];
     let best: GeoNamesPoint | undefined;
     let bestMiles = CENTRE_MATCH_MILES;
     for (const p of candidates) {
@@ -146,10 +155,14 @@ export async function readDowntownPoints(path: string = downtownCsvPath): Promis
   for (const row of await readCsvRows(path)) {
     const latitude = Number.parseFloat(row.recommended_lat ?? "");
     const longitude = Number.parseFloat(row.recommended_lon ?? "");
-    if (!row.city || !/^[A-Z]{2}$/.test(row.state ?? "") || !Number.isFinite(latitude) || !Number.isFinite(longitude)) continue;
+    if (!row.city || !/^[A-Z]{2}$/.test(row.state ?? "") || !Number.isFinite(latitude) || !Number.isFinite(longitude))
+      continue;
     const refLat = Number.parseFloat(row.ref_lat ?? "");
     const refLon = Number.parseFloat(row.ref_lon ?? "");
-    const ref = Number.isFinite(refLat) && Number.isFinite(refLon) ? { label: row.ref_label ?? "", latitude: refLat, longitude: refLon } : null;
+    const ref =
+      Number.isFinite(refLat) && Number.isFinite(refLon)
+        ? { label: row.ref_label ?? "", latitude: refLat, longitude: refLon }
+        : null;
     points.push({ city: row.city, stateCode: row.state!, latitude, longitude, ref });
   }
   return points;
@@ -209,7 +222,12 @@ export async function importCities(
   statements.push(
     db
       .insert(dataImports)
-      .values({ dataset: CITIES_DATASET.name, version: CITIES_DATASET.version, rows: rows.length, importedAt: new Date() })
+      .values({
+        dataset: CITIES_DATASET.name,
+        version: CITIES_DATASET.version,
+        rows: rows.length,
+        importedAt: new Date(),
+      })
       .onConflictDoUpdate({
         target: dataImports.dataset,
         set: { version: CITIES_DATASET.version, rows: rows.length, importedAt: new Date() },

@@ -56,7 +56,13 @@ export interface CityPoint {
 const SEATS = new Set(["PPLC", "PPLA", "PPLA2"]);
 const SEAT_RADIUS_MILES = 25 / 1.609344;
 
-const defaultPaths = { wikipedia: wikipediaPath, wikivoyage: wikivoyagePath, wordnet: wordnetPath, people: peoplePath, geonames: geonamesPath };
+const defaultPaths = {
+  wikipedia: wikipediaPath,
+  wikivoyage: wikivoyagePath,
+  wordnet: wordnetPath,
+  people: peoplePath,
+  geonames: geonamesPath,
+};
 
 export async function readCityTexts(cityPoints: CityPoint[], paths = defaultPaths): Promise<CityTextRow[]> {
   const rows = new Map<number, CityTextRow & { cityId: number; peopleList?: AssociatedPerson[] }>();
@@ -138,29 +144,77 @@ export async function readCityTexts(cityPoints: CityPoint[], paths = defaultPath
 }
 
 /** Import the bundled city texts unless this version is already in the database (one transaction). */
-export async function importCityTexts(database: Database, options: { log?: (line: string) => void } = {}): Promise<{ imported: boolean; rows: number }> {
+export async function importCityTexts(
+  database: Database,
+  options: { log?: (line: string) => void } = {},
+): Promise<{ imported: boolean; rows: number }> {
   const log = options.log ?? (() => {});
   const { db } = database;
   const existing = await db.select().from(dataImports).where(sql`${dataImports.dataset} = ${CITY_TEXTS_DATASET.name}`);
   if (existing[0]?.version === CITY_TEXTS_DATASET.version) return { imported: false, rows: existing[0].rows };
   const started = performance.now();
-  const points = await db.select({ id: cities.id, name: cities.name, stateCode: cities.stateCode, latitude: cities.latitude, longitude: cities.longitude }).from(cities);
+  const points = await db
+    .select({
+      id: cities.id,
+      name: cities.name,
+      stateCode: cities.stateCode,
+      latitude: cities.latitude,
+      longitude: cities.longitude,
+    })
+    .from(cities);
   const rows = await readCityTexts(points);
   const statements: any[] = [db.delete(cityTexts)];
   for (let i = 0; i < rows.length; i += 500) statements.push(db.insert(cityTexts).values(rows.slice(i, i + 500)));
   const mark = { version: CITY_TEXTS_DATASET.version, rows: rows.length, importedAt: new Date() };
-  statements.push(db.insert(dataImports).values({ dataset: CITY_TEXTS_DATASET.name, ...mark }).onConflictDoUpdate({ target: dataImports.dataset, set: mark }));
+  statements.push(
+    db
+      .insert(dataImports)
+      .values({ dataset: CITY_TEXTS_DATASET.name, ...mark })
+      .onConflictDoUpdate({ target: dataImports.dataset, set: mark }),
+  );
   await db.batch(statements as [any, ...any[]]);
   await releaseNow();
-  log(`Imported text for ${rows.length.toLocaleString("en-US")} cities (Wikipedia, Wikivoyage, WordNet, The Pudding) in ${Math.round(performance.now() - started)} ms.`);
+  log(
+    `Imported text for ${rows.length.toLocaleString("en-US")} cities (Wikipedia, Wikivoyage, WordNet, The Pudding) in ${Math.round(performance.now() - started)} ms.`,
+  );
   return { imported: true, rows: rows.length };
 }
 
 /** Attribution for /about (each licence's own wording; CC BY-SA text is also linked where it is shown). */
 export const CITY_TEXT_SOURCES = [
-  { name: "Wikipedia", licence: "CC BY-SA 4.0", attribution: "Lead paragraphs of historic sites' articles and extracts of biographies, © Wikipedia contributors; each is linked to its article where it is shown.", url: "https://en.wikipedia.org/" },
-  { name: "Wikivoyage", licence: "CC BY-SA 3.0", attribution: "City bylines and 'go next' destinations, © Wikivoyage contributors; each is linked to its article where it is shown.", url: "https://en.wikivoyage.org/" },
-  { name: "WordNet 3.0", licence: "WordNet 3.0 licence", attribution: "WordNet 3.0 Copyright 2006 by Princeton University. All rights reserved. THIS SOFTWARE AND DATABASE IS PROVIDED \"AS IS\" AND PRINCETON UNIVERSITY MAKES NO REPRESENTATIONS OR WARRANTIES, EXPRESS OR IMPLIED.", url: "https://wordnet.princeton.edu/" },
-  { name: "The Pudding — A People Map of the US", licence: "MIT (data); Wikipedia extracts CC BY-SA", attribution: "The most-viewed Wikipedia biography among people associated with each place, 2015–19 (Russell Goldenberg, The Pudding, 2019).", url: "https://pudding.cool/2019/05/people-map/" },
-  { name: "List of US city articles (UW DATA 512)", licence: "CC BY 4.0", attribution: "Each city's English Wikipedia article title and link (Dr. David W. McDonald, University of Washington, 2023).", url: "https://en.wikipedia.org/" },
+  {
+    name: "Wikipedia",
+    licence: "CC BY-SA 4.0",
+    attribution:
+      "Lead paragraphs of historic sites' articles and extracts of biographies, © Wikipedia contributors; each is linked to its article where it is shown.",
+    url: "https://en.wikipedia.org/",
+  },
+  {
+    name: "Wikivoyage",
+    licence: "CC BY-SA 3.0",
+    attribution:
+      "City bylines and 'go next' destinations, © Wikivoyage contributors; each is linked to its article where it is shown.",
+    url: "https://en.wikivoyage.org/",
+  },
+  {
+    name: "WordNet 3.0",
+    licence: "WordNet 3.0 licence",
+    attribution:
+      'WordNet 3.0 Copyright 2006 by Princeton University. All rights reserved. THIS SOFTWARE AND DATABASE IS PROVIDED "AS IS" AND PRINCETON UNIVERSITY MAKES NO REPRESENTATIONS OR WARRANTIES, EXPRESS OR IMPLIED.',
+    url: "https://wordnet.princeton.edu/",
+  },
+  {
+    name: "The Pudding — A People Map of the US",
+    licence: "MIT (data); Wikipedia extracts CC BY-SA",
+    attribution:
+      "The most-viewed Wikipedia biography among people associated with each place, 2015–19 (Russell Goldenberg, The Pudding, 2019).",
+    url: "https://pudding.cool/2019/05/people-map/",
+  },
+  {
+    name: "List of US city articles (UW DATA 512)",
+    licence: "CC BY 4.0",
+    attribution:
+      "Each city's English Wikipedia article title and link (Dr. David W. McDonald, University of Washington, 2023).",
+    url: "https://en.wikipedia.org/",
+  },
 ] as const;

@@ -34,7 +34,11 @@ export function activityModule(deps: { database: Database; guard: AuthGuard }) {
       "/profile/stats",
       async ({ user, set }): Promise<ProfileStats> => {
         set.headers["cache-control"] = "no-store";
-        const [counts, favorites, since] = await Promise.all([activityCounts(db, user.id), countFavorites(db, user.id), memberSince(db, user.id)]);
+        const [counts, favorites, since] = await Promise.all([
+          activityCounts(db, user.id),
+          countFavorites(db, user.id),
+          memberSince(db, user.id),
+        ]);
         return { ...counts, favorites, memberSince: since ?? new Date().toISOString() };
       },
       { auth: "user" },

@@ -17,30 +17,43 @@ export const MESSAGES = {
 
 /** Optional text (a number is accepted for ids); blank → null. */
 const optionalText = (field: string, max: number) =>
-  v.optional(v.pipe(
-    v.unknown(),
-    v.transform((value) => (typeof value === "number" && Number.isFinite(value) ? String(value) : typeof value === "string" ? value.trim() : value)),
-    v.rawCheck(({ dataset, addIssue }) => {
-      const value = dataset.value;
-      if (value === undefined || value === null || value === "") return;
-      if (typeof value !== "string" || [...value].length > max) addIssue({ message: MESSAGES.text(field, max) });
-    }),
-    v.transform((value) => (typeof value === "string" && value !== "" ? value : null)),
-  ), null);
+  v.optional(
+    v.pipe(
+      v.unknown(),
+      v.transform((value) =>
+        typeof value === "number" && Number.isFinite(value)
+          ? String(value)
+          : typeof value === "string"
+            ? value.trim()
+            : value,
+      ),
+      v.rawCheck(({ dataset, addIssue }) => {
+        const value = dataset.value;
+        if (value === undefined || value === null || value === "") return;
+        if (typeof value !== "string" || [...value].length > max) addIssue({ message: MESSAGES.text(field, max) });
+      }),
+      v.transform((value) => (typeof value === "string" && value !== "" ? value : null)),
+    ),
+    null,
+  );
 
 /** POST /api/activities */
 export const ActivityInput = v.object(
   {
     // A missing field is checked as "" (→ "activityType is required"); the optional ones default to null.
-    activityType: v.optional(v.pipe(
-      v.unknown(),
-      v.rawCheck(({ dataset, addIssue }) => {
-        const value = dataset.value;
-        if (value === undefined || value === null || value === "") addIssue({ message: MESSAGES.typeRequired });
-        else if (typeof value !== "string" || !(ACTIVITY_TYPES as readonly string[]).includes(value)) addIssue({ message: MESSAGES.type });
-      }),
-      v.transform((value) => value as ActivityType),
-    ), ""),
+    activityType: v.optional(
+      v.pipe(
+        v.unknown(),
+        v.rawCheck(({ dataset, addIssue }) => {
+          const value = dataset.value;
+          if (value === undefined || value === null || value === "") addIssue({ message: MESSAGES.typeRequired });
+          else if (typeof value !== "string" || !(ACTIVITY_TYPES as readonly string[]).includes(value))
+            addIssue({ message: MESSAGES.type });
+        }),
+        v.transform((value) => value as ActivityType),
+      ),
+      "",
+    ),
     cityName: optionalText("cityName", 100),
     /** Preferably the two-letter state code ("MO"); two letters are stored upper-cased. */
     cityState: v.optional(
@@ -53,24 +66,28 @@ export const ActivityInput = v.object(
     placeId: optionalText("placeId", 100),
     categoryId: optionalText("categoryId", 50),
     /** A JSON object (or its JSON text), e.g. {"searchQuery": "museum"}; stored as JSON text. */
-    activityData: v.optional(v.pipe(
-      v.unknown(),
-      v.transform((value) => {
-        if (typeof value !== "string") return value;
-        try {
-          return JSON.parse(value) as unknown;
-        } catch {
-          return value; // reported below
-        }
-      }),
-      v.rawCheck(({ dataset, addIssue }) => {
-        const value = dataset.value;
-        if (value === undefined || value === null) return;
-        if (typeof value !== "object" || Array.isArray(value)) return addIssue({ message: MESSAGES.data });
-        if (Buffer.byteLength(JSON.stringify(value), "utf8") > MAX_ACTIVITY_DATA_BYTES) addIssue({ message: MESSAGES.dataTooBig });
-      }),
-      v.transform((value) => (value === undefined || value === null ? null : JSON.stringify(value))),
-    ), null),
+    activityData: v.optional(
+      v.pipe(
+        v.unknown(),
+        v.transform((value) => {
+          if (typeof value !== "string") return value;
+          try {
+            return JSON.parse(value) as unknown;
+          } catch {
+            return value; // reported below
+          }
+        }),
+        v.rawCheck(({ dataset, addIssue }) => {
+          const value = dataset.value;
+          if (value === undefined || value === null) return;
+          if (typeof value !== "object" || Array.isArray(value)) return addIssue({ message: MESSAGES.data });
+          if (Buffer.byteLength(JSON.stringify(value), "utf8") > MAX_ACTIVITY_DATA_BYTES)
+            addIssue({ message: MESSAGES.dataTooBig });
+        }),
+        v.transform((value) => (value === undefined || value === null ? null : JSON.stringify(value))),
+      ),
+      null,
+    ),
   },
   "The request body must be a JSON object.",
 );

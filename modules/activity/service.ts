@@ -14,7 +14,12 @@ export const toActivity = (row: ActivityRow): Activity => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-export async function recordActivity(db: Db, userId: number, input: ActivityInput, now = Date.now()): Promise<Activity> {
+export async function recordActivity(
+  db: Db,
+  userId: number,
+  input: ActivityInput,
+  now = Date.now(),
+): Promise<Activity> {
   const [row] = await db
     .insert(activities)
     .values({ userId, ...input, createdAt: new Date(now) })
@@ -25,7 +30,9 @@ export async function recordActivity(db: Db, userId: number, input: ActivityInpu
 /** Cities explored and discoveries, counted from the user's activity records. */
 export async function activityCounts(db: Db, userId: number): Promise<{ citiesExplored: number; discoveries: number }> {
   const [cities] = await db
-    .select({ n: sql<number>`count(DISTINCT lower(${activities.cityName}) || '|' || upper(coalesce(${activities.cityState}, '')))` })
+    .select({
+      n: sql<number>`count(DISTINCT lower(${activities.cityName}) || '|' || upper(coalesce(${activities.cityState}, '')))`,
+    })
     .from(activities)
     .where(and(eq(activities.userId, userId), sql`${activities.cityName} IS NOT NULL`));
   const [places] = await db

@@ -17,7 +17,13 @@ const cookies: Record<string, string> = {};
 }
 
 const get = (path: string, who?: string) => request(path, { headers: who ? { cookie: cookies[who]! } : {} });
-const ROUTES = ["/api/admin/analytics", "/api/admin/users", "/api/admin/user-activities", "/api/admin/daily", "/api/admin/data-health"];
+const ROUTES = [
+  "/api/admin/analytics",
+  "/api/admin/users",
+  "/api/admin/user-activities",
+  "/api/admin/daily",
+  "/api/admin/data-health",
+];
 
 describe("admin guard", () => {
   for (const path of ROUTES) {
@@ -43,10 +49,29 @@ describe("admin guard", () => {
 describe("admin answers", () => {
   test("analytics has exactly the spec's shape", async () => {
     const body = await (await get("/api/admin/analytics", "admin")).json();
-    expect(Object.keys(body).sort()).toEqual(["engagement", "geography", "overview", "performance", "recentActivity", "userGrowth"]);
-    expect(Object.keys(body.overview).sort()).toEqual(["activeUsersThisWeek", "activeUsersToday", "avgActivitiesPerUser", "totalActivities", "totalFavorites", "totalUsers"]);
+    expect(Object.keys(body).sort()).toEqual([
+      "engagement",
+      "geography",
+      "overview",
+      "performance",
+      "recentActivity",
+      "userGrowth",
+    ]);
+    expect(Object.keys(body.overview).sort()).toEqual([
+      "activeUsersThisWeek",
+      "activeUsersToday",
+      "avgActivitiesPerUser",
+      "totalActivities",
+      "totalFavorites",
+      "totalUsers",
+    ]);
     expect(Object.keys(body.userGrowth).sort()).toEqual(["daily", "growthRate", "monthly", "weekly"]);
-    expect(Object.keys(body.engagement).sort()).toEqual(["avgSessionsPerUser", "categoryPreferences", "mostActiveUsers", "retentionRate"]);
+    expect(Object.keys(body.engagement).sort()).toEqual([
+      "avgSessionsPerUser",
+      "categoryPreferences",
+      "mostActiveUsers",
+      "retentionRate",
+    ]);
     expect(Object.keys(body.geography).sort()).toEqual(["explorePatterns", "stateDistribution", "topCities"]);
     expect(Object.keys(body.recentActivity).sort()).toEqual(["newUsers", "recentActivities"]);
     expect(Object.keys(body.performance).sort()).toEqual(["avgResponseTime", "errorRate", "peakUsageHours"]);
@@ -57,8 +82,24 @@ describe("admin answers", () => {
     const response = await get(`/api/admin/users?q=${encodeURIComponent(ADMIN)}`, "admin");
     const rows = await response.json();
     expect(rows).toHaveLength(1);
-    expect(Object.keys(rows[0]).sort()).toEqual(["activitiesCount", "createdAt", "email", "favoritesCount", "id", "isGuest", "lastActivity", "username"]);
-    expect(rows[0]).toMatchObject({ username: "Boss", email: ADMIN, favoritesCount: 0, activitiesCount: 0, lastActivity: null, isGuest: false });
+    expect(Object.keys(rows[0]).sort()).toEqual([
+      "activitiesCount",
+      "createdAt",
+      "email",
+      "favoritesCount",
+      "id",
+      "isGuest",
+      "lastActivity",
+      "username",
+    ]);
+    expect(rows[0]).toMatchObject({
+      username: "Boss",
+      email: ADMIN,
+      favoritesCount: 0,
+      activitiesCount: 0,
+      lastActivity: null,
+      isGuest: false,
+    });
     expect(response.headers.get("x-total-count")).toBe("1");
     expect(Number(response.headers.get("x-guest-count"))).toBeGreaterThanOrEqual(1);
     const page = await get("/api/admin/users?pageSize=1&sort=username&order=asc", "admin");
@@ -68,10 +109,19 @@ describe("admin answers", () => {
   });
 
   test("user-activities: an array with who, type, city and time; the total in a header", async () => {
-    await request("/api/activities", { method: "POST", headers: { cookie: cookies.user!, "content-type": "application/json" }, body: JSON.stringify({ activityType: "city_discovered", cityName: "Boise", cityState: "ID" }) });
+    await request("/api/activities", {
+      method: "POST",
+      headers: { cookie: cookies.user!, "content-type": "application/json" },
+      body: JSON.stringify({ activityType: "city_discovered", cityName: "Boise", cityState: "ID" }),
+    });
     const response = await get("/api/admin/user-activities?pageSize=1", "admin");
     const [row] = await response.json();
-    expect(row).toMatchObject({ username: "Plain", activityType: "city_discovered", cityName: "Boise", cityState: "ID" });
+    expect(row).toMatchObject({
+      username: "Plain",
+      activityType: "city_discovered",
+      cityName: "Boise",
+      cityState: "ID",
+    });
     expect(Number(response.headers.get("x-total-count"))).toBeGreaterThanOrEqual(1);
   });
 

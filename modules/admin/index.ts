@@ -1,11 +1,26 @@
 import { Elysia } from "elysia";
 import type { Database } from "../../db/client";
 import type { AuthGuard } from "../auth";
-import { ActivitiesQuery, UsersQuery, type AdminActivityRow, type AdminAnalytics, type AdminUserRow, type RequestLogStats } from "./model";
+import {
+  ActivitiesQuery,
+  UsersQuery,
+  type AdminActivityRow,
+  type AdminAnalytics,
+  type AdminUserRow,
+  type RequestLogStats,
+} from "./model";
 import { analytics, dailySeries, dataHealth, listActivities, listUsers } from "./service";
 
 export { refreshStateHealth } from "./service";
-export type { AdminActivityRow, AdminAnalytics, AdminUserRow, DailySeries, DataHealth, RequestLogStats, StateHealth } from "./model";
+export type {
+  AdminActivityRow,
+  AdminAnalytics,
+  AdminUserRow,
+  DailySeries,
+  DataHealth,
+  RequestLogStats,
+  StateHealth,
+} from "./model";
 export { USER_SORTS, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from "./model";
 
 export interface AdminDeps {

@@ -2,7 +2,14 @@ import * as v from "valibot";
 
 /** Admin valibot schemas and answer types (accounts-and-shell.md §3 "Admin analytics", "Admin user row"). */
 
-export const USER_SORTS = ["createdAt", "username", "email", "favoritesCount", "activitiesCount", "lastActivity"] as const;
+export const USER_SORTS = [
+  "createdAt",
+  "username",
+  "email",
+  "favoritesCount",
+  "activitiesCount",
+  "lastActivity",
+] as const;
 export type UserSort = (typeof USER_SORTS)[number];
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 25;
@@ -22,7 +29,10 @@ const wholeNumber = (message: string, min: number, max: number, fallback: number
   v.optional(
     v.pipe(
       v.unknown(),
-      v.check((value) => typeof value === "string" && /^\d{1,7}$/.test(value) && Number(value) >= min && Number(value) <= max, message),
+      v.check(
+        (value) => typeof value === "string" && /^\d{1,7}$/.test(value) && Number(value) >= min && Number(value) <= max,
+        message,
+      ),
       v.transform((value) => Number(value)),
     ),
     String(fallback),
@@ -141,6 +151,12 @@ export interface StateHealth {
 }
 
 export interface DataHealth {
-  nationwide: { states: number; importedStates: number; places: number; thinCities: number; olderThanFiveYears: number };
+  nationwide: {
+    states: number;
+    importedStates: number;
+    places: number;
+    thinCities: number;
+    olderThanFiveYears: number;
+  };
   states: StateHealth[];
 }

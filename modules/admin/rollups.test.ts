@@ -8,7 +8,16 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import type { Client } from "@libsql/client";
 import { migrations } from "../../db/migrations";
 import { SESSION_TTL_MS } from "../auth";
-import { analytics, categoryName, dailySeries, EXPLORE_PATTERNS, percent, ROLLUP_SESSION_TTL_MS, TOP_LIMIT, trendOf } from "./service";
+import {
+  analytics,
+  categoryName,
+  dailySeries,
+  EXPLORE_PATTERNS,
+  percent,
+  ROLLUP_SESSION_TTL_MS,
+  TOP_LIMIT,
+  trendOf,
+} from "./service";
 import { migratedDatabase } from "../../db/testing-template";
 
 const D = 86_400_000;
@@ -33,7 +42,12 @@ async function reference(c: Client, now: number) {
   const weekStart = now - 7 * D;
   const previousWeekStart = now - 14 * D;
   const end = now + 1;
-  const acts = (await c.execute({ sql: "SELECT user_id, activity_type, city_name, city_state, category_id, created_at FROM activities WHERE created_at >= ? AND created_at < ?", args: [previousWeekStart, end] })).rows;
+  const acts = (
+    await c.execute({
+      sql: "SELECT user_id, activity_type, city_name, city_state, category_id, created_at FROM activities WHERE created_at >= ? AND created_at < ?",
+      args: [previousWeekStart, end],
+    })
+  ).rows;
   const uses = (await c.execute({ sql: "SELECT user_id, expires_at FROM sessions" })).rows
     .map((r) => ({ user: Number(r.user_id), at: Number(r.expires_at) - SESSION_TTL_MS }))
     .filter((u) => u.at >= previousWeekStart && u.at < end);
@@ -89,19 +103,38 @@ async function reference(c: Client, now: number) {
       set.add(key);
     }
   }
-  const byCount = (a: Tally, b: Tally) => b.n - a.n || b.users.size - a.users.size || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) || (a.st < b.st ? -1 : a.st > b.st ? 1 : 0);
+  const byCount = (a: Tally, b: Tally) =>
+    b.n - a.n ||
+    b.users.size - a.users.size ||
+    (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) ||
+    (a.st < b.st ? -1 : a.st > b.st ? 1 : 0);
   const categoryTotal = [...categories.values()].reduce((a, b) => a + b, 0);
   const perUser = [...userCities.values()].map((s) => s.size);
   return {
     activeUsersToday: today.size,
     activeUsersThisWeek: week.size,
     retentionRate: percent([...previous].filter((u) => week.has(u)).length, previous.size),
-    categoryPreferences: [...categories].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([category, n]) => ({ category, percentage: percent(n, categoryTotal) })),
-    topCities: [...cities.values()].sort(byCount).slice(0, TOP_LIMIT).map((e) => ({ city: e.st ? `${e.name}, ${e.st}` : e.name, activities: e.n, users: e.users.size })),
-    stateDistribution: [...states.values()].sort(byCount).map((e) => ({ state: e.st, activities: e.n, users: e.users.size })),
-    explorePatterns: EXPLORE_PATTERNS.map((p) => ({ pattern: p.pattern, frequency: perUser.filter((n) => n >= p.min && n <= p.max).length })),
-    recentActivities: [...types].map(([type, v]) => ({ type, count: v.current, trend: trendOf(v.current, v.previous) })).sort((a, b) => b.count - a.count || a.type.localeCompare(b.type)),
-    peakUsageHours: [...hours].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, 3).map(([hour]) => ({ hour })),
+    categoryPreferences: [...categories]
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .map(([category, n]) => ({ category, percentage: percent(n, categoryTotal) })),
+    topCities: [...cities.values()]
+      .sort(byCount)
+      .slice(0, TOP_LIMIT)
+      .map((e) => ({ city: e.st ? `${e.name}, ${e.st}` : e.name, activities: e.n, users: e.users.size })),
+    stateDistribution: [...states.values()]
+      .sort(byCount)
+      .map((e) => ({ state: e.st, activities: e.n, users: e.users.size })),
+    explorePatterns: EXPLORE_PATTERNS.map((p) => ({
+      pattern: p.pattern,
+      frequency: perUser.filter((n) => n >= p.min && n <= p.max).length,
+    })),
+    recentActivities: [...types]
+      .map(([type, v]) => ({ type, count: v.current, trend: trendOf(v.current, v.previous) }))
+      .sort((a, b) => b.count - a.count || a.type.localeCompare(b.type)),
+    peakUsageHours: [...hours]
+      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+      .slice(0, 3)
+      .map(([hour]) => ({ hour })),
   };
 }
 
@@ -122,7 +155,14 @@ async function fromRollups(c: Client, now: number) {
 
 const ROLLUPS = ["admin_user_days", "admin_activity_hours", "admin_user_city_hours", "admin_user_state_hours"] as const;
 const dump = async (c: Client) =>
-  Object.fromEntries(await Promise.all(ROLLUPS.map(async (t) => [t, (await c.execute(`SELECT * FROM ${t} ORDER BY 1, 2, 3, 4`)).rows.map((r) => JSON.stringify(r))] as const)));
+  Object.fromEntries(
+    await Promise.all(
+      ROLLUPS.map(
+        async (t) =>
+          [t, (await c.execute(`SELECT * FROM ${t} ORDER BY 1, 2, 3, 4`)).rows.map((r) => JSON.stringify(r))] as const,
+      ),
+    ),
+  );
 
 let client: Client;
 const rand = random(20261124);
@@ -134,13 +174,28 @@ beforeAll(async () => {
   // One batch (one transaction): the triggers still run once per row, in this order.
   const writes: { sql: string; args: (string | number | null)[] }[] = [];
   for (let id = 1; id <= 40; id++) {
-    writes.push({ sql: "INSERT INTO users (id, username, email, is_guest, created_at) VALUES (?, ?, ?, ?, ?)", args: [id, id % 7 ? `u${id}` : null, id % 7 ? `u${id}@example.com` : null, id % 7 ? 0 : 1, N - 60 * D] });
+    writes.push({
+      sql: "INSERT INTO users (id, username, email, is_guest, created_at) VALUES (?, ?, ?, ?, ?)",
+      args: [id, id % 7 ? `u${id}` : null, id % 7 ? `u${id}@example.com` : null, id % 7 ? 0 : 1, N - 60 * D],
+    });
   }
   // Times crowd the edges: ±90 minutes around N − 14 d, N − 7 d, midnight today, N − 1 h … N, plus anywhere in 16 days.
   const edges = [N - 14 * D, N - 7 * D, Math.floor(N / D) * D, N - 45 * M];
-  const time = () => (rand() < 0.7 ? pick(edges) + Math.round((rand() * 2 - 1) * 90 * M) : N - Math.floor(rand() * 16 * D));
+  const time = () =>
+    rand() < 0.7 ? pick(edges) + Math.round((rand() * 2 - 1) * 90 * M) : N - Math.floor(rand() * 16 * D);
   const TYPES = ["city_discovered", "category_explored", "place_visited", "search_performed"];
-  const CITIES = [["Austin", "TX"], ["austin", "tx"], ["AUSTIN", "TX"], ["Springfield", "MO"], ["Springfield", "IL"], ["Boise", "ID"], ["Nome", null], ["Nome", ""], [null, "CA"], [null, null]] as const;
+  const CITIES = [
+    ["Austin", "TX"],
+    ["austin", "tx"],
+    ["AUSTIN", "TX"],
+    ["Springfield", "MO"],
+    ["Springfield", "IL"],
+    ["Boise", "ID"],
+    ["Nome", null],
+    ["Nome", ""],
+    [null, "CA"],
+    [null, null],
+  ] as const;
   const CATEGORIES = ["1", "5", "7", "10", "12", null];
   for (let i = 0; i < 700; i++) {
     const at = Math.min(time(), N); // nothing after "now"
@@ -152,7 +207,10 @@ beforeAll(async () => {
   }
   for (let i = 0; i < 30; i++) {
     const use = Math.min(time(), N);
-    writes.push({ sql: "INSERT INTO sessions (id_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)", args: [`s${i}`, 1 + Math.floor(rand() * 40), use, use + SESSION_TTL_MS] });
+    writes.push({
+      sql: "INSERT INTO sessions (id_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)",
+      args: [`s${i}`, 1 + Math.floor(rand() * 40), use, use + SESSION_TTL_MS],
+    });
   }
   await client.batch(writes, "write");
 }, 120_000); // migrations on an empty file and 770 rows: slow only on a busy machine
@@ -170,28 +228,50 @@ describe("analytics rollups (migration 0010)", () => {
     expect(expected.topCities.length).toBeGreaterThan(3);
     expect(await fromRollups(client, N)).toEqual(expected);
     // Other "nows": windows whose edges cut through hours and days differently.
-    for (const now of [N - 30 * M, N - 3 * H - 17 * M, N - 1 * D, N - 7 * D + 11 * M]) expect(await fromRollups(client, now)).toEqual(await reference(client, now));
+    for (const now of [N - 30 * M, N - 3 * H - 17 * M, N - 1 * D, N - 7 * D + 11 * M])
+      expect(await fromRollups(client, now)).toEqual(await reference(client, now));
   });
 
   test("sessions renewed and ended, activities deleted, a user deleted: still equal", async () => {
     // Renew five sessions to "now" (the old last use disappears, as in the definition), end five.
-    await client.execute({ sql: "UPDATE sessions SET expires_at = ? WHERE id_hash IN ('s1', 's2', 's3', 's4', 's5')", args: [N - 5 * M + SESSION_TTL_MS] });
+    await client.execute({
+      sql: "UPDATE sessions SET expires_at = ? WHERE id_hash IN ('s1', 's2', 's3', 's4', 's5')",
+      args: [N - 5 * M + SESSION_TTL_MS],
+    });
     await client.execute("DELETE FROM sessions WHERE id_hash IN ('s6', 's7', 's8', 's9', 's10')");
     await client.execute("DELETE FROM activities WHERE id % 9 = 0");
     const before = (await fromRollups(client, N)).activeUsersThisWeek;
-    const busiest = Number((await client.execute({ sql: "SELECT user_id FROM activities WHERE created_at >= ? GROUP BY user_id ORDER BY count(*) DESC LIMIT 1", args: [N - 7 * D] })).rows[0]![0]);
+    const busiest = Number(
+      (
+        await client.execute({
+          sql: "SELECT user_id FROM activities WHERE created_at >= ? GROUP BY user_id ORDER BY count(*) DESC LIMIT 1",
+          args: [N - 7 * D],
+        })
+      ).rows[0]![0],
+    );
     await client.execute({ sql: "DELETE FROM users WHERE id = ?", args: [busiest] }); // cascades to activities, sessions and rollups
     for (const t of ROLLUPS.filter((t) => t !== "admin_activity_hours")) {
-      expect(Number((await client.execute({ sql: `SELECT count(*) FROM ${t} WHERE user_id = ?`, args: [busiest] })).rows[0]![0])).toBe(0);
+      expect(
+        Number(
+          (await client.execute({ sql: `SELECT count(*) FROM ${t} WHERE user_id = ?`, args: [busiest] })).rows[0]![0],
+        ),
+      ).toBe(0);
     }
     const after = await fromRollups(client, N);
     expect(after.activeUsersThisWeek).toBe(before - 1);
     expect(after).toEqual(await reference(client, N));
     const total = Number((await client.execute("SELECT count(*) FROM activities")).rows[0]![0]);
-    expect(Number((await client.execute("SELECT coalesce(sum(n), 0) FROM admin_activity_hours")).rows[0]![0])).toBe(total);
+    expect(Number((await client.execute("SELECT coalesce(sum(n), 0) FROM admin_activity_hours")).rows[0]![0])).toBe(
+      total,
+    );
     const series = await dailySeries(client, N);
     const since = Math.floor(N / D) * D - 29 * D;
-    expect(series.reduce((s, d) => s + d.activities, 0)).toBe(Number((await client.execute({ sql: "SELECT count(*) FROM activities WHERE created_at >= ?", args: [since] })).rows[0]![0]));
+    expect(series.reduce((s, d) => s + d.activities, 0)).toBe(
+      Number(
+        (await client.execute({ sql: "SELECT count(*) FROM activities WHERE created_at >= ?", args: [since] }))
+          .rows[0]![0],
+      ),
+    );
   });
 
   test("the migration's backfill rebuilds exactly what the triggers kept", async () => {

@@ -40,7 +40,10 @@ beforeAll(async () => {
   const database = await migratedDatabase("ls-admin-");
   client = database.client;
   for (const [id, username, email, guest, created] of users) {
-    await client.execute({ sql: "INSERT INTO users (id, username, email, is_guest, created_at) VALUES (?, ?, ?, ?, ?)", args: [id, username, email, guest, created] });
+    await client.execute({
+      sql: "INSERT INTO users (id, username, email, is_guest, created_at) VALUES (?, ?, ?, ?, ?)",
+      args: [id, username, email, guest, created],
+    });
   }
   for (const [user, type, city, state, category, at] of activities) {
     await client.execute({
@@ -49,12 +52,25 @@ beforeAll(async () => {
     });
   }
   // Favorites: alice 2, carol 1.
-  for (const [user, item] of [[1, "a"], [1, "b"], [3, "c"]] as const) {
-    await client.execute({ sql: "INSERT INTO favorites (user_id, item_type, item_id, item_data, created_at) VALUES (?, 'place', ?, '{}', ?)", args: [user, item, N - D] });
+  for (const [user, item] of [
+    [1, "a"],
+    [1, "b"],
+    [3, "c"],
+  ] as const) {
+    await client.execute({
+      sql: "INSERT INTO favorites (user_id, item_type, item_id, item_data, created_at) VALUES (?, 'place', ?, '{}', ?)",
+      args: [user, item, N - D],
+    });
   }
   // Sessions (last use = expires_at − TTL): dave used one an hour ago; bob's was last used 8 days ago.
-  await client.execute({ sql: "INSERT INTO sessions (id_hash, user_id, created_at, expires_at) VALUES ('s1', 4, ?, ?)", args: [N - H, N - H + SESSION_TTL_MS] });
-  await client.execute({ sql: "INSERT INTO sessions (id_hash, user_id, created_at, expires_at) VALUES ('s2', 2, ?, ?)", args: [N - 9 * D, N - 8 * D + SESSION_TTL_MS] });
+  await client.execute({
+    sql: "INSERT INTO sessions (id_hash, user_id, created_at, expires_at) VALUES ('s1', 4, ?, ?)",
+    args: [N - H, N - H + SESSION_TTL_MS],
+  });
+  await client.execute({
+    sql: "INSERT INTO sessions (id_hash, user_id, created_at, expires_at) VALUES ('s2', 2, ?, ?)",
+    args: [N - 9 * D, N - 8 * D + SESSION_TTL_MS],
+  });
 });
 
 describe("GET /api/admin/analytics figures", () => {
@@ -123,7 +139,11 @@ describe("GET /api/admin/analytics figures", () => {
   test("recent activity: newest accounts (no guests), activity types this week with a trend against the week before", async () => {
     const { recentActivity } = await analytics(client, N);
     expect(recentActivity.newUsers.map((u) => u.username)).toEqual(["dave", "carol", "bob", "alice"]);
-    expect(recentActivity.newUsers[0]).toEqual({ username: "dave", email: "dave@example.com", createdAt: new Date(N - H).toISOString() });
+    expect(recentActivity.newUsers[0]).toEqual({
+      username: "dave",
+      email: "dave@example.com",
+      createdAt: new Date(N - H).toISOString(),
+    });
     expect(recentActivity.recentActivities).toEqual([
       { type: "place_visited", count: 3, trend: "up" }, // 3 vs 0
       { type: "category_explored", count: 2, trend: "up" }, // 2 vs 1
@@ -134,7 +154,11 @@ describe("GET /api/admin/analytics figures", () => {
   test("performance without a request log: not measured (null), peak hours from activities (UTC)", async () => {
     const { performance } = await analytics(client, N);
     // Last 7 days: 12:00 ×3 (a2, a6, a8), 07:00 ×1 (a7), 10:00 ×1 (a1).
-    expect(performance).toEqual({ avgResponseTime: null, errorRate: null, peakUsageHours: [{ hour: 12 }, { hour: 7 }, { hour: 10 }] });
+    expect(performance).toEqual({
+      avgResponseTime: null,
+      errorRate: null,
+      peakUsageHours: [{ hour: 12 }, { hour: 7 }, { hour: 10 }],
+    });
   });
 
   test("performance with a request log: its figures are used as they are", async () => {
@@ -148,7 +172,14 @@ describe("GET /api/admin/analytics figures", () => {
   test("an empty database answers zeros, not NaN", async () => {
     const empty = await migratedDatabase("ls-admin-empty-");
     const result = await analytics(empty.client, N);
-    expect(result.overview).toEqual({ totalUsers: 0, activeUsersToday: 0, activeUsersThisWeek: 0, totalFavorites: 0, totalActivities: 0, avgActivitiesPerUser: 0 });
+    expect(result.overview).toEqual({
+      totalUsers: 0,
+      activeUsersToday: 0,
+      activeUsersThisWeek: 0,
+      totalFavorites: 0,
+      totalActivities: 0,
+      avgActivitiesPerUser: 0,
+    });
     expect(result.userGrowth.growthRate).toBe(0);
     expect(result.engagement.retentionRate).toBe(0);
     expect(result.engagement.categoryPreferences).toEqual([]);
@@ -189,10 +220,27 @@ describe("users table and activities list", () => {
   });
 
   test("sorting, paging and search by name or e-mail", async () => {
-    expect((await listUsers(client, q({ sort: "activitiesCount" }))).users.map((u) => u.username)).toEqual(["alice", "carol", "bob", "dave"]);
-    expect((await listUsers(client, q({ sort: "username", order: "asc" }))).users.map((u) => u.username)).toEqual(["alice", "bob", "carol", "dave"]);
-    expect((await listUsers(client, q({ sort: "lastActivity" }))).users.map((u) => u.username)).toEqual(["alice", "carol", "bob", "dave"]);
-    expect((await listUsers(client, q({ sort: "favoritesCount", order: "asc" }))).users.map((u) => u.favoritesCount)).toEqual([0, 0, 1, 2]);
+    expect((await listUsers(client, q({ sort: "activitiesCount" }))).users.map((u) => u.username)).toEqual([
+      "alice",
+      "carol",
+      "bob",
+      "dave",
+    ]);
+    expect((await listUsers(client, q({ sort: "username", order: "asc" }))).users.map((u) => u.username)).toEqual([
+      "alice",
+      "bob",
+      "carol",
+      "dave",
+    ]);
+    expect((await listUsers(client, q({ sort: "lastActivity" }))).users.map((u) => u.username)).toEqual([
+      "alice",
+      "carol",
+      "bob",
+      "dave",
+    ]);
+    expect(
+      (await listUsers(client, q({ sort: "favoritesCount", order: "asc" }))).users.map((u) => u.favoritesCount),
+    ).toEqual([0, 0, 1, 2]);
     const second = await listUsers(client, q({ page: "2", pageSize: "2" }));
     expect(second.users.map((u) => u.username)).toEqual(["bob", "alice"]);
     expect(second.total).toBe(4);
@@ -204,7 +252,9 @@ describe("users table and activities list", () => {
   });
 
   test("the rollup follows deletes: a removed favorite and activity change the counts", async () => {
-    await client.execute("INSERT INTO activities (user_id, activity_type, created_at) VALUES (4, 'search_performed', 1)");
+    await client.execute(
+      "INSERT INTO activities (user_id, activity_type, created_at) VALUES (4, 'search_performed', 1)",
+    );
     let dave = (await listUsers(client, q({}))).users[0]!;
     expect([dave.activitiesCount, dave.lastActivity]).toEqual([1, new Date(1).toISOString()]);
     await client.execute("DELETE FROM activities WHERE user_id = 4");
@@ -247,7 +297,10 @@ describe("data health", () => {
     for (let i = 0; i < 5; i++) await place("VT", "Bigtown", 10, i < 2 ? N - 6 * 365 * D : N - D);
     for (let i = 0; i < 3; i++) await place("VT", "bigtown", 8, N - D);
     for (let i = 0; i < 2; i++) await place("VT", "Smallville", 11, N - D);
-    await client.execute({ sql: "INSERT INTO data_imports (dataset, version, rows, imported_at) VALUES ('places:osm:VT', '1', 10, ?), ('places:nps:VT', '1', 3, ?), ('refresh:osm:VT', '2026-11-01', 10, ?)", args: [N - 2 * D, N - 3 * D, N - 2 * D] });
+    await client.execute({
+      sql: "INSERT INTO data_imports (dataset, version, rows, imported_at) VALUES ('places:osm:VT', '1', 10, ?), ('places:nps:VT', '1', 3, ?), ('refresh:osm:VT', '2026-11-01', 10, ?)",
+      args: [N - 2 * D, N - 3 * D, N - 2 * D],
+    });
 
     const health = await dataHealth(client, N);
     const vt = health.states.find((s) => s.stateCode === "VT")!;
@@ -275,13 +328,22 @@ describe("data health", () => {
     });
     const wy = health.states.find((s) => s.stateCode === "WY")!;
     expect(wy).toMatchObject({ places: 0, thinCities: 1, datasets: [], lastImportedAt: null, olderThanFiveYears: 0 });
-    expect(health.nationwide).toEqual({ states: 2, importedStates: 1, places: 10, thinCities: 2, olderThanFiveYears: 20 });
+    expect(health.nationwide).toEqual({
+      states: 2,
+      importedStates: 1,
+      places: 10,
+      thinCities: 2,
+      olderThanFiveYears: 20,
+    });
 
     // Stored: a second call reads the summary (same answer); a new import of the state recomputes it.
     expect(await dataHealth(client, N)).toEqual(health);
     await place("VT", "Smallville", 11, N);
     expect((await dataHealth(client, N)).states.find((s) => s.stateCode === "VT")!.places).toBe(10); // imports unchanged → stored
-    await client.execute({ sql: "UPDATE data_imports SET imported_at = ? WHERE dataset IN ('places:osm:VT', 'refresh:osm:VT')", args: [N - D] });
+    await client.execute({
+      sql: "UPDATE data_imports SET imported_at = ? WHERE dataset IN ('places:osm:VT', 'refresh:osm:VT')",
+      args: [N - D],
+    });
     const after = (await dataHealth(client, N)).states.find((s) => s.stateCode === "VT")!;
     expect(after.places).toBe(11);
     expect(after.commands[0]!.lastRun).toBe(new Date(N - D).toISOString());

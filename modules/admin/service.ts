@@ -3,7 +3,17 @@
 import type { Client, InValue } from "@libsql/client";
 import { SESSION_TTL_MS } from "../auth";
 import { CATEGORIES } from "../../src/domain";
-import type { AdminActivityRow, AdminAnalytics, AdminUserRow, ActivitiesQuery, DailySeries, DataHealth, RequestLogStats, StateHealth, UsersQuery } from "./model";
+import type {
+  AdminActivityRow,
+  AdminAnalytics,
+  AdminUserRow,
+  ActivitiesQuery,
+  DailySeries,
+  DataHealth,
+  RequestLogStats,
+  StateHealth,
+  UsersQuery,
+} from "./model";
 
 export const DAY_MS = 86_400_000;
 export const TOP_LIMIT = 10;
@@ -65,7 +75,10 @@ export const ROLLUP_SESSION_TTL_MS = 2_592_000_000;
  * Distinct users are counted with the chains: a user's first row inside a window [a, b) is the one whose
  * predecessor ended before a (`prev_last < a`).
  */
-async function windowTallies(c: Client, t: { dayStart: number; weekStart: number; previousWeekStart: number; end: number }) {
+async function windowTallies(
+  c: Client,
+  t: { dayStart: number; weekStart: number; previousWeekStart: number; end: number },
+) {
   const a = t.weekStart;
   const b = t.end;
   const ps = t.previousWeekStart;
@@ -80,7 +93,22 @@ async function windowTallies(c: Client, t: { dayStart: number; weekStart: number
     SELECT created_at, activity_type, category_id, city_name, city_state FROM activities WHERE created_at >= :ps AND created_at < :hP1
     UNION ALL SELECT created_at, activity_type, category_id, city_name, city_state FROM activities WHERE created_at >= :hA0 AND created_at < :hA1
     UNION ALL SELECT created_at, activity_type, category_id, city_name, city_state FROM activities WHERE created_at >= :hB0 AND created_at < :b)`;
-  const args = { ps, a, b, hP, hA, hB, dP, dA, dB, dToday: Math.floor(t.dayStart / DAY_MS), hP1: (hP + 1) * HOUR_MS, hA0: hA * HOUR_MS, hA1: (hA + 1) * HOUR_MS, hB0: hB * HOUR_MS };
+  const args = {
+    ps,
+    a,
+    b,
+    hP,
+    hA,
+    hB,
+    dP,
+    dA,
+    dB,
+    dToday: Math.floor(t.dayStart / DAY_MS),
+    hP1: (hP + 1) * HOUR_MS,
+    hA0: hA * HOUR_MS,
+    hA1: (hA + 1) * HOUR_MS,
+    hB0: hB * HOUR_MS,
+  };
   const q = async (sql: string, used: (keyof typeof args)[]) =>
     (await c.execute({ sql, args: Object.fromEntries(used.map((k) => [k, args[k]])) })).rows;
   const EDGE: (keyof typeof args)[] = ["ps", "hP1", "hA0", "hA1", "hB0", "b"];
@@ -171,9 +199,16 @@ async function windowTallies(c: Client, t: { dayStart: number; weekStart: number
     categoryPreferences: [...byCategory]
       .sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]))
       .map(([category, n]) => ({ category, percentage: percent(n, categoryTotal) })),
-    topCities: cities.map((r) => ({ city: r.state ? `${String(r.name)}, ${String(r.state)}` : String(r.name), activities: num(r.n), users: num(r.users) })),
+    topCities: cities.map((r) => ({
+      city: r.state ? `${String(r.name)}, ${String(r.state)}` : String(r.name),
+      activities: num(r.n),
+      users: num(r.users),
+    })),
     stateDistribution: states.map((r) => ({ state: String(r.state), activities: num(r.n), users: num(r.users) })),
-    explorePatterns: EXPLORE_PATTERNS.map((p, i) => ({ pattern: p.pattern, frequency: num((patterns as unknown as unknown[])[i]) })),
+    explorePatterns: EXPLORE_PATTERNS.map((p, i) => ({
+      pattern: p.pattern,
+      frequency: num((patterns as unknown as unknown[])[i]),
+    })),
     recentActivities: types
       .map((r) => ({ type: String(r.type), count: num(r.cur), trend: trendOf(num(r.cur), num(r.prev)) }))
       .sort((x, y) => y.count - x.count || x.type.localeCompare(y.type)),
@@ -199,7 +234,10 @@ export async function analytics(client: Client, now: number, requestLog?: Reques
     const [totalUsers, totalFavorites, totalActivities, sessionRows] = Array.from(totals as ArrayLike<unknown>, num);
     const newToday = await one(c, "SELECT count(*) FROM users WHERE created_at >= ?", [dayStart]);
     const newWeek = await one(c, "SELECT count(*) FROM users WHERE created_at >= ?", [weekStart]);
-    const newPreviousWeek = await one(c, "SELECT count(*) FROM users WHERE created_at >= ? AND created_at < ?", [previousWeekStart, weekStart]);
+    const newPreviousWeek = await one(c, "SELECT count(*) FROM users WHERE created_at >= ? AND created_at < ?", [
+      previousWeekStart,
+      weekStart,
+    ]);
     const newMonth = await one(c, "SELECT count(*) FROM users WHERE created_at >= ?", [monthStart]);
 
     const mostActiveUsers = (
@@ -213,10 +251,26 @@ export async function analytics(client: Client, now: number, requestLog?: Reques
 
     // Every windowed figure (the last 14 days: this week and the week before) comes from the rollups.
     const w = await windowTallies(c, { dayStart, weekStart, previousWeekStart, end });
-    const { activeToday, activeThisWeek, retained, activePreviousWeek, categoryPreferences, topCities, stateDistribution, explorePatterns } = w;
+    const {
+      activeToday,
+      activeThisWeek,
+      retained,
+      activePreviousWeek,
+      categoryPreferences,
+      topCities,
+      stateDistribution,
+      explorePatterns,
+    } = w;
     const newUsers = (
-      await rows(c, `SELECT username, email, created_at FROM users WHERE is_guest = 0 ORDER BY created_at DESC, id DESC LIMIT ${TOP_LIMIT}`)
-    ).map((r) => ({ username: String(r.username ?? ""), email: String(r.email ?? ""), createdAt: new Date(num(r.created_at)).toISOString() }));
+      await rows(
+        c,
+        `SELECT username, email, created_at FROM users WHERE is_guest = 0 ORDER BY created_at DESC, id DESC LIMIT ${TOP_LIMIT}`,
+      )
+    ).map((r) => ({
+      username: String(r.username ?? ""),
+      email: String(r.email ?? ""),
+      createdAt: new Date(num(r.created_at)).toISOString(),
+    }));
 
     const recentActivities = w.recentActivities;
 
@@ -238,7 +292,12 @@ export async function analytics(client: Client, now: number, requestLog?: Reques
         totalActivities,
         avgActivitiesPerUser: totalUsers ? round(totalActivities / totalUsers, 2) : 0,
       },
-      userGrowth: { daily: newToday, weekly: newWeek, monthly: newMonth, growthRate: growthRate(newWeek, newPreviousWeek) },
+      userGrowth: {
+        daily: newToday,
+        weekly: newWeek,
+        monthly: newMonth,
+        growthRate: growthRate(newWeek, newPreviousWeek),
+      },
       engagement: {
         retentionRate: percent(retained, activePreviousWeek),
         avgSessionsPerUser: totalUsers ? round(sessionRows / totalUsers, 2) : 0,
@@ -257,9 +316,17 @@ export async function analytics(client: Client, now: number, requestLog?: Reques
 /** New users and activities per UTC day for the last 30 days (today included), oldest first. */
 export async function dailySeries(client: Client, now: number): Promise<DailySeries> {
   const first = Math.floor(now / DAY_MS) * DAY_MS - (WINDOW_DAYS - 1) * DAY_MS;
-  const users = await rows(client, "SELECT created_at / 86400000 AS d, count(*) AS n FROM users WHERE created_at >= ? GROUP BY d", [first]);
+  const users = await rows(
+    client,
+    "SELECT created_at / 86400000 AS d, count(*) AS n FROM users WHERE created_at >= ? GROUP BY d",
+    [first],
+  );
   // Activities per day from the hourly rollup (migration 0010): 720 hours instead of ~165,000 index rows.
-  const acts = await rows(client, `SELECT hour / 24 AS d, sum(n) AS n FROM admin_activity_hours WHERE hour >= ? GROUP BY d`, [first / HOUR_MS]);
+  const acts = await rows(
+    client,
+    `SELECT hour / 24 AS d, sum(n) AS n FROM admin_activity_hours WHERE hour >= ? GROUP BY d`,
+    [first / HOUR_MS],
+  );
   const u = new Map(users.map((r) => [num(r.d), num(r.n)]));
   const a = new Map(acts.map((r) => [num(r.d), num(r.n)]));
   return Array.from({ length: WINDOW_DAYS }, (_, i) => {
@@ -282,7 +349,10 @@ const SORT_COLUMNS: Record<UsersQuery["sort"], string> = {
  * Every user has a rollup row (trigger at insert, backfilled by migration 0006), so the join is inner and each
  * sort walks one index: (is_guest, created_at | username | email) or (count/last, user_id) of the rollup.
  */
-export async function listUsers(client: Client, query: UsersQuery): Promise<{ users: AdminUserRow[]; total: number; registered: number; guests: number }> {
+export async function listUsers(
+  client: Client,
+  query: UsersQuery,
+): Promise<{ users: AdminUserRow[]; total: number; registered: number; guests: number }> {
   const guest = query.guests === "only" ? 1 : 0;
   const where: string[] = [`u.is_guest = ${guest}`];
   const args: InValue[] = [];
@@ -312,9 +382,16 @@ export async function listUsers(client: Client, query: UsersQuery): Promise<{ us
   const guests = await one(client, "SELECT count(*) FROM users WHERE is_guest = 1");
   // A search counts its matches in the same scan (a page past the end has no row to carry it: count apart).
   const total = !query.q
-    ? guest ? guests : registered
-    : list.length ? num(list[0]!.matches)
-    : await one(client, `SELECT count(*) FROM users u INDEXED BY users_guest_search_idx WHERE ${where.join(" AND ")}`, args);
+    ? guest
+      ? guests
+      : registered
+    : list.length
+      ? num(list[0]!.matches)
+      : await one(
+          client,
+          `SELECT count(*) FROM users u INDEXED BY users_guest_search_idx WHERE ${where.join(" AND ")}`,
+          args,
+        );
   return {
     users: list.map((r) => ({
       id: num(r.id),
@@ -333,7 +410,10 @@ export async function listUsers(client: Client, query: UsersQuery): Promise<{ us
 }
 
 /** Recent activities, newest first, with who did them. */
-export async function listActivities(client: Client, query: ActivitiesQuery): Promise<{ activities: AdminActivityRow[]; total: number }> {
+export async function listActivities(
+  client: Client,
+  query: ActivitiesQuery,
+): Promise<{ activities: AdminActivityRow[]; total: number }> {
   const list = await rows(
     client,
     `SELECT a.id, a.user_id, u.username, u.email, a.activity_type, a.city_name, a.city_state, a.created_at
@@ -364,13 +444,19 @@ export const STALE_AFTER_MS = 5 * 365.25 * DAY_MS;
 /** The operator refresh commands of a state and the data_imports marker that records their last run. */
 export const REFRESH_COMMANDS = [
   { command: (st: string) => `npm run import:osm -- --state ${st}`, marker: (st: string) => `refresh:osm:${st}` },
-  { command: (st: string) => `npm run import:overture -- --state ${st}`, marker: (st: string) => `refresh:overture:${st}` },
+  {
+    command: (st: string) => `npm run import:overture -- --state ${st}`,
+    marker: (st: string) => `refresh:overture:${st}`,
+  },
 ] as const;
 
 /** What a state's summary depends on: its import markers (name, rows, time). A change recomputes it. */
 async function fingerprints(client: Client): Promise<Map<string, string>> {
   const result = new Map<string, string>();
-  const list = await rows(client, "SELECT dataset, rows, imported_at FROM data_imports WHERE dataset LIKE 'places:%' OR dataset LIKE 'refresh:%' ORDER BY dataset");
+  const list = await rows(
+    client,
+    "SELECT dataset, rows, imported_at FROM data_imports WHERE dataset LIKE 'places:%' OR dataset LIKE 'refresh:%' ORDER BY dataset",
+  );
   for (const r of list) {
     const st = String(r.dataset).split(":").at(-1)!;
     result.set(st, `${result.get(st) ?? ""}${r.dataset}=${r.rows}@${r.imported_at};`);
@@ -380,23 +466,42 @@ async function fingerprints(client: Client): Promise<Map<string, string>> {
 
 /** Compute one state's summary from the places store (a few index scans of that state). */
 export async function computeStateHealth(client: Client, stateCode: string, now: number): Promise<StateHealth> {
-  const byCategory = (await rows(client, "SELECT category_id, count(*) AS n FROM places WHERE state_code = ? GROUP BY category_id ORDER BY n DESC", [stateCode])).map(
-    (r) => ({ category: categoryName(String(r.category_id)), places: num(r.n) }),
-  );
+  const byCategory = (
+    await rows(
+      client,
+      "SELECT category_id, count(*) AS n FROM places WHERE state_code = ? GROUP BY category_id ORDER BY n DESC",
+      [stateCode],
+    )
+  ).map((r) => ({ category: categoryName(String(r.category_id)), places: num(r.n) }));
   const places = byCategory.reduce((sum, c) => sum + c.places, 0);
-  const stale = await one(client, "SELECT count(*) FROM places WHERE state_code = ? AND updated_at < ?", [stateCode, now - STALE_AFTER_MS]);
+  const stale = await one(client, "SELECT count(*) FROM places WHERE state_code = ? AND updated_at < ?", [
+    stateCode,
+    now - STALE_AFTER_MS,
+  ]);
   const cityRows = await rows(
     client,
     `SELECT c.name, (SELECT count(*) FROM places p WHERE p.state_code = c.state_code AND p.city = c.name COLLATE NOCASE) AS n
      FROM cities c WHERE c.state_code = ? AND c.incorporated = 1`,
     [stateCode],
   );
-  const thin = cityRows.filter((r) => num(r.n) < THIN_CITY_PLACES).sort((a, b) => num(a.n) - num(b.n) || String(a.name).localeCompare(String(b.name)));
-  const datasets = (await rows(client, "SELECT dataset, rows, imported_at FROM data_imports WHERE dataset LIKE ? ORDER BY imported_at DESC", [`places:%:${stateCode}`])).map(
-    (r) => ({ dataset: String(r.dataset).split(":").slice(1, -1).join(":"), rows: num(r.rows), importedAt: new Date(num(r.imported_at)).toISOString() }),
-  );
+  const thin = cityRows
+    .filter((r) => num(r.n) < THIN_CITY_PLACES)
+    .sort((a, b) => num(a.n) - num(b.n) || String(a.name).localeCompare(String(b.name)));
+  const datasets = (
+    await rows(
+      client,
+      "SELECT dataset, rows, imported_at FROM data_imports WHERE dataset LIKE ? ORDER BY imported_at DESC",
+      [`places:%:${stateCode}`],
+    )
+  ).map((r) => ({
+    dataset: String(r.dataset).split(":").slice(1, -1).join(":"),
+    rows: num(r.rows),
+    importedAt: new Date(num(r.imported_at)).toISOString(),
+  }));
   // The operator refreshes record themselves as refresh:<source>:<state> (db/import/places/replace.ts).
-  const refreshes = await rows(client, "SELECT dataset, imported_at FROM data_imports WHERE dataset LIKE ?", [`refresh:%:${stateCode}`]);
+  const refreshes = await rows(client, "SELECT dataset, imported_at FROM data_imports WHERE dataset LIKE ?", [
+    `refresh:%:${stateCode}`,
+  ]);
   const lastRuns = new Map(refreshes.map((r) => [String(r.dataset), new Date(num(r.imported_at)).toISOString()]));
   return {
     stateCode,
@@ -408,7 +513,10 @@ export async function computeStateHealth(client: Client, stateCode: string, now:
     thinCityNames: thin.slice(0, 12).map((r) => String(r.name)),
     datasets,
     lastImportedAt: datasets[0]?.importedAt ?? null,
-    commands: REFRESH_COMMANDS.map((c) => ({ command: c.command(stateCode), lastRun: lastRuns.get(c.marker(stateCode)) ?? null })),
+    commands: REFRESH_COMMANDS.map((c) => ({
+      command: c.command(stateCode),
+      lastRun: lastRuns.get(c.marker(stateCode)) ?? null,
+    })),
   };
 }
 
@@ -432,13 +540,18 @@ export async function refreshStateHealth(client: Client, stateCode: string, now 
  * changed since (a state never imported has an empty summary).
  */
 export async function dataHealth(client: Client, now: number): Promise<DataHealth> {
-  const states = (await rows(client, "SELECT state_code, count(*) AS n FROM cities GROUP BY state_code ORDER BY state_code")).map((r) => ({
+  const states = (
+    await rows(client, "SELECT state_code, count(*) AS n FROM cities GROUP BY state_code ORDER BY state_code")
+  ).map((r) => ({
     stateCode: String(r.state_code),
     cities: num(r.n),
   }));
   const prints = await fingerprints(client);
   const stored = new Map(
-    (await rows(client, "SELECT state_code, fingerprint, payload FROM admin_data_health")).map((r) => [String(r.state_code), { fingerprint: String(r.fingerprint), payload: String(r.payload) }]),
+    (await rows(client, "SELECT state_code, fingerprint, payload FROM admin_data_health")).map((r) => [
+      String(r.state_code),
+      { fingerprint: String(r.fingerprint), payload: String(r.payload) },
+    ]),
   );
   const out: StateHealth[] = [];
   for (const { stateCode } of states) {

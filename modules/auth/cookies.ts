@@ -9,10 +9,20 @@ export { readCookie } from "../../src/cookies";
  * A Set-Cookie value: HttpOnly, SameSite=Lax, Path=/ always; Secure when the request came over https
  * (directly or per X-Forwarded-Proto). `expiresAt` null clears the cookie.
  */
-export function cookieHeader(request: Request, name: string, value: string, expiresAt: number | null, now = Date.now()): string {
+export function cookieHeader(
+  request: Request,
+  name: string,
+  value: string,
+  expiresAt: number | null,
+  now = Date.now(),
+): string {
   const parts = [`${name}=${expiresAt === null ? "" : value}`, "Path=/", "HttpOnly", "SameSite=Lax"];
   if (expiresAt === null) parts.push("Max-Age=0", "Expires=Thu, 01 Jan 1970 00:00:00 GMT");
-  else parts.push(`Max-Age=${Math.max(0, Math.round((expiresAt - now) / 1000))}`, `Expires=${new Date(expiresAt).toUTCString()}`);
+  else
+    parts.push(
+      `Max-Age=${Math.max(0, Math.round((expiresAt - now) / 1000))}`,
+      `Expires=${new Date(expiresAt).toUTCString()}`,
+    );
   if (isHttps(request)) parts.push("Secure");
   return parts.join("; ");
 }

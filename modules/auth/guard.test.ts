@@ -24,13 +24,25 @@ const app = new Elysia()
       .use(guard({ signInMessage: "Please sign in to try this." }))
       .get("/user", ({ user }) => ({ id: user.id }), { auth: "user" })
       .get("/admin", ({ user }) => ({ id: user.id }), { auth: "admin" })
-      .post("/user", ({ user, body }) => ({ id: user.id, name: body.name }), { auth: "user", body: v.object({ name: v.string() }) })
+      .post("/user", ({ user, body }) => ({ id: user.id, name: body.name }), {
+        auth: "user",
+        body: v.object({ name: v.string() }),
+      })
       .post("/maybe", ({ user }) => ({ id: user?.id ?? null }), { optionalAuth: true }),
   )
-  .use(new Elysia({ prefix: "/p" }).use(guard({ denied: (_r, status) => new Response(`page ${status}`, { status }) })).get("/admin", () => "secret", { auth: "admin" }));
+  .use(
+    new Elysia({ prefix: "/p" })
+      .use(guard({ denied: (_r, status) => new Response(`page ${status}`, { status }) }))
+      .get("/admin", () => "secret", { auth: "admin" }),
+  );
 
 const call = (path: string, caller: string, init: RequestInit = {}) =>
-  app.handle(new Request(`http://localhost${path}`, { ...init, headers: { ...(init.headers as Record<string, string>), "x-caller": caller } }));
+  app.handle(
+    new Request(`http://localhost${path}`, {
+      ...init,
+      headers: { ...(init.headers as Record<string, string>), "x-caller": caller },
+    }),
+  );
 
 describe("auth guard macro", () => {
   test("auth: 'user' — anonymous 401 with the module's message; guests, users and the admin pass with their user", async () => {
@@ -75,7 +87,11 @@ describe("auth guard macro", () => {
   });
 
   test("page routes answer their own page instead of JSON", async () => {
-    for (const [caller, status] of [["anonymous", 401], ["user", 403], ["guest", 403]] as const) {
+    for (const [caller, status] of [
+      ["anonymous", 401],
+      ["user", 403],
+      ["guest", 403],
+    ] as const) {
       const response = await call("/p/admin", caller);
       expect(response.status).toBe(status);
       expect(await response.text()).toBe(`page ${status}`);

@@ -9,7 +9,10 @@ import { testDir } from "../../db/testing-template";
 const ADMIN = uniqueEmail("owner");
 const { request, database, log } = await testApp({ ADMIN_EMAIL: ADMIN });
 const sessionsOf = async (userId: number) =>
-  Number((await database.client.execute({ sql: "SELECT count(*) AS n FROM sessions WHERE user_id = ?", args: [userId] })).rows[0]!.n);
+  Number(
+    (await database.client.execute({ sql: "SELECT count(*) AS n FROM sessions WHERE user_id = ?", args: [userId] }))
+      .rows[0]!.n,
+  );
 const me = (cookie: string) => request("/api/auth/me", { headers: { cookie } });
 
 describe("sessions (F2)", () => {
@@ -48,7 +51,8 @@ describe("admin ownership (DECISIONS 22, F4)", () => {
     expect(code).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
     expect(log.lines.some((line) => line.includes(code!) && line.includes("npm run admin -- claim"))).toBe(true);
     const claim = (cookie: string, body: unknown) => request("/api/auth/admin-claim", jsonPost(body, { cookie }));
-    const profileHasForm = async (cookie: string) => (await (await request("/profile", { headers: { cookie } })).text()).includes('data-testid="admin-claim"');
+    const profileHasForm = async (cookie: string) =>
+      (await (await request("/profile", { headers: { cookie } })).text()).includes('data-testid="admin-claim"');
 
     // Anyone else, even with the right code: refused. A wrong code: refused.
     const other = await signUp(request);
@@ -78,7 +82,11 @@ describe("admin ownership (DECISIONS 22, F4)", () => {
   test("npm run admin -- claim EMAIL: refuses an address that is not ADMIN_EMAIL or has no account, with a clear line", async () => {
     const dir = testDir("localscope-admin-");
     const run = (args: string[], env: Record<string, string>) =>
-      Bun.spawnSync([process.execPath, "scripts/admin.ts", ...args], { env: { ...process.env, DATABASE_URL: `file:${join(dir, "a.db")}`, ...env }, stderr: "pipe", stdout: "pipe" });
+      Bun.spawnSync([process.execPath, "scripts/admin.ts", ...args], {
+        env: { ...process.env, DATABASE_URL: `file:${join(dir, "a.db")}`, ...env },
+        stderr: "pipe",
+        stdout: "pipe",
+      });
     const usage = run([], {});
     expect(usage.exitCode).toBe(2);
     expect(usage.stderr.toString()).toContain("usage: npm run admin -- claim EMAIL");

@@ -11,16 +11,23 @@ const ADMIN = "Boss@Example.com";
 const { request, database } = await testApp({ ADMIN_EMAIL: ADMIN });
 
 const me = (cookie?: string) => request("/api/auth/me", cookie ? { headers: { cookie } } : undefined);
-const login = (email: string, password: string, headers: Record<string, string> = {}) => request("/api/auth/login", jsonPost({ email, password }, headers));
-const register = (body: unknown, headers: Record<string, string> = {}) => request("/api/auth/register", jsonPost(body, headers));
+const login = (email: string, password: string, headers: Record<string, string> = {}) =>
+  request("/api/auth/login", jsonPost({ email, password }, headers));
+const register = (body: unknown, headers: Record<string, string> = {}) =>
+  request("/api/auth/register", jsonPost(body, headers));
 const sessionToken = (cookie: string) => cookie.match(new RegExp(`${SESSION_COOKIE}=([^;]+)`))?.[1];
-const setCookie = (response: Response, name: string) => response.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
+const setCookie = (response: Response, name: string) =>
+  response.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
 const logout = (cookie: string) => request("/api/auth/logout", { method: "POST", headers: { cookie } });
 
 describe("register", () => {
   test("creates the account: 201 {user} with id, email, username, isAdmin, isGuest, createdAt; signed in at once", async () => {
     const email = uniqueEmail("new");
-    const response = await register({ email: `  ${email.toUpperCase()} `, username: "  Ada  ", password: STRONG_PASSWORD });
+    const response = await register({
+      email: `  ${email.toUpperCase()} `,
+      username: "  Ada  ",
+      password: STRONG_PASSWORD,
+    });
     expect(response.status).toBe(201);
     const { user } = await response.json();
     expect(Object.keys(user).sort()).toEqual(["createdAt", "email", "id", "isAdmin", "isGuest", "username"]);
@@ -37,23 +44,36 @@ describe("register", () => {
     const cookie = setCookie(response, SESSION_COOKIE)!;
     expect(cookie).toMatch(new RegExp(`^${SESSION_COOKIE}=[A-Za-z0-9_-]{43}; `));
     const attributes = cookie.split("; ").slice(1);
-    expect(attributes).toEqual(expect.arrayContaining(["Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${30 * 24 * 3600}`]));
+    expect(attributes).toEqual(
+      expect.arrayContaining(["Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${30 * 24 * 3600}`]),
+    );
     expect(attributes).not.toContain("Secure");
   });
 
   test("the cookie is Secure when the request came over https, directly or per X-Forwarded-Proto", async () => {
     const direct = await (await testApp()).app.handle(
-      new Request("https://localscope.example/api/auth/register", jsonPost({ email: uniqueEmail(), username: "S", password: STRONG_PASSWORD })),
+      new Request(
+        "https://localscope.example/api/auth/register",
+        jsonPost({ email: uniqueEmail(), username: "S", password: STRONG_PASSWORD }),
+      ),
     );
     expect(setCookie(direct, SESSION_COOKIE)!.split("; ")).toContain("Secure");
-    const proxied = await register({ email: uniqueEmail(), username: "S", password: STRONG_PASSWORD }, { "x-forwarded-proto": "https" });
-    expect(setCookie(proxied, SESSION_COOKIE)!.split("; ")).toEqual(expect.arrayContaining(["Secure", "HttpOnly", "SameSite=Lax", "Path=/"]));
+    const proxied = await register(
+      { email: uniqueEmail(), username: "S", password: STRONG_PASSWORD },
+      { "x-forwarded-proto": "https" },
+    );
+    expect(setCookie(proxied, SESSION_COOKIE)!.split("; ")).toEqual(
+      expect.arrayContaining(["Secure", "HttpOnly", "SameSite=Lax", "Path=/"]),
+    );
   });
 
   test("the database keeps only a SHA-256 of the session id, never the id itself", async () => {
     const { cookie } = await signUp(request);
     const token = sessionToken(cookie)!;
-    const raw = await database.client.execute({ sql: "SELECT count(*) AS n FROM sessions WHERE id_hash = ?", args: [token] });
+    const raw = await database.client.execute({
+      sql: "SELECT count(*) AS n FROM sessions WHERE id_hash = ?",
+      args: [token],
+    });
     const hashed = await database.client.execute({
       sql: "SELECT count(*) AS n FROM sessions WHERE id_hash = ?",
       args: [createHash("sha256").update(token).digest("hex")],
@@ -66,7 +86,10 @@ describe("register", () => {
     const { email } = await signUp(request);
     const response = await register({ email: ` ${email.toUpperCase()}`, username: "Dup", password: STRONG_PASSWORD });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ message: "Registration failed. Check your details, or sign in if you already have an account.", errors: {} });
+    expect(await response.json()).toEqual({
+      message: "Registration failed. Check your details, or sign in if you already have an account.",
+      errors: {},
+    });
     expect(response.headers.getSetCookie()).toEqual([]);
   });
 
@@ -92,7 +115,9 @@ describe("register", () => {
       const response = await register({ email: uniqueEmail(), username: "P", password });
       expect(response.status).toBe(400);
       const body = await response.json();
-      expect(body.errors.password).toEqual(["This password is one of the most common passwords and is easy to guess. Please choose a different one."]);
+      expect(body.errors.password).toEqual([
+        "This password is one of the most common passwords and is easy to guess. Please choose a different one.",
+      ]);
     }
   });
 
@@ -115,7 +140,11 @@ describe("register", () => {
   });
 
   test("a body that is not a JSON object is 400", async () => {
-    const malformed = await request("/api/auth/register", { method: "POST", headers: { "content-type": "application/json" }, body: "{nope" });
+    const malformed = await request("/api/auth/register", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{nope",
+    });
     expect(malformed.status).toBe(400);
     const array = await register([1, 2]);
     expect(array.status).toBe(400);
@@ -126,7 +155,10 @@ describe("register", () => {
     const response = await register({ email: ADMIN.toLowerCase(), username: "Boss", password: STRONG_PASSWORD });
     const admin = await response.json();
     expect(admin.user.isAdmin).toBe(false);
-    expect(await claimAdmin({ database, config: { ADMIN_EMAIL: ADMIN.toLowerCase() } }, ADMIN)).toEqual({ ok: true, userId: admin.user.id });
+    expect(await claimAdmin({ database, config: { ADMIN_EMAIL: ADMIN.toLowerCase() } }, ADMIN)).toEqual({
+      ok: true,
+      userId: admin.user.id,
+    });
     expect((await (await me(cookiesOf(response))).json()).isAdmin).toBe(true);
     const other = await signUp(request);
     expect(other.user).toMatchObject({ isAdmin: false });
@@ -149,7 +181,10 @@ describe("login and logout", () => {
 
   test("a wrong password and an unknown e-mail get the same 401 'Invalid email or password', no cookie", async () => {
     const { email } = await signUp(request);
-    for (const response of [await login(email, "not-the-password"), await login(uniqueEmail("nobody"), STRONG_PASSWORD)]) {
+    for (const response of [
+      await login(email, "not-the-password"),
+      await login(uniqueEmail("nobody"), STRONG_PASSWORD),
+    ]) {
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual({ message: "Invalid email or password", errors: {} });
       expect(response.headers.getSetCookie()).toEqual([]);
@@ -159,7 +194,10 @@ describe("login and logout", () => {
   test("missing fields are 400 with field messages", async () => {
     const response = await login("", "");
     expect(response.status).toBe(400);
-    expect((await response.json()).errors).toEqual({ email: ["Email is required"], password: ["Password is required"] });
+    expect((await response.json()).errors).toEqual({
+      email: ["Email is required"],
+      password: ["Password is required"],
+    });
   });
 
   test("logout deletes the session on the server: the old cookie gets 401 from /api/auth/me", async () => {
@@ -195,7 +233,9 @@ describe("rate limiting (10 attempts per minute per IP; back-off per e-mail and 
     const retryAfter = Number(refused.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
-    expect((await refused.json()).message).toBe(`Too many attempts. Please wait ${retryAfter} second${retryAfter === 1 ? "" : "s"} and try again.`);
+    expect((await refused.json()).message).toBe(
+      `Too many attempts. Please wait ${retryAfter} second${retryAfter === 1 ? "" : "s"} and try again.`,
+    );
     // Even the right password is refused from that IP now; another IP is not affected.
     const { email } = await signUp(request);
     expect((await login(email, STRONG_PASSWORD, { "x-forwarded-for": ip })).status).toBe(429);
@@ -205,7 +245,8 @@ describe("rate limiting (10 attempts per minute per IP; back-off per e-mail and 
   test("guesses on one e-mail from one address back off; the owner from another address still signs in", async () => {
     const { email } = await signUp(request);
     const ip = uniqueIp();
-    for (let i = 0; i < 5; i++) expect((await login(email, `wrong-${i}-password`, { "x-forwarded-for": ip })).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await login(email, `wrong-${i}-password`, { "x-forwarded-for": ip })).status).toBe(401);
     // Five failures: the next attempt from that address waits (1 s, then 2 s, 4 s, …), even with the right password.
     const refused = await login(email, STRONG_PASSWORD, { "x-forwarded-for": ip });
     expect(refused.status).toBe(429);
@@ -216,16 +257,27 @@ describe("rate limiting (10 attempts per minute per IP; back-off per e-mail and 
   test("registration attempts count too", async () => {
     const ip = uniqueIp();
     for (let i = 0; i < 10; i++) {
-      expect((await register({ email: uniqueEmail(), username: "R", password: "short" }, { "x-forwarded-for": ip })).status).toBe(400);
+      expect(
+        (await register({ email: uniqueEmail(), username: "R", password: "short" }, { "x-forwarded-for": ip })).status,
+      ).toBe(400);
     }
-    expect((await register({ email: uniqueEmail(), username: "R", password: STRONG_PASSWORD }, { "x-forwarded-for": ip })).status).toBe(429);
+    expect(
+      (await register({ email: uniqueEmail(), username: "R", password: STRONG_PASSWORD }, { "x-forwarded-for": ip }))
+        .status,
+    ).toBe(429);
   });
 
   test("the window slides: a minute after the first attempts, attempts are allowed again", async () => {
     let now = Date.parse("2020-01-01T00:00:00Z");
     const app = miniApp(() => now);
     const ip = uniqueIp();
-    const attempt = () => app.handle(new Request("http://localhost/api/auth/login", jsonPost({ email: uniqueEmail(), password: "x-x-x-x-x" }, { "x-forwarded-for": ip })));
+    const attempt = () =>
+      app.handle(
+        new Request(
+          "http://localhost/api/auth/login",
+          jsonPost({ email: uniqueEmail(), password: "x-x-x-x-x" }, { "x-forwarded-for": ip }),
+        ),
+      );
     for (let i = 0; i < 10; i++) {
       expect((await attempt()).status).toBe(401);
       now += 1000;
@@ -251,7 +303,11 @@ function miniApp(now: () => number) {
       if (!app) {
         const { database: db } = await services;
         const auth = createAuth({ database: db, config: { ADMIN_EMAIL: undefined }, log: silentLog(), now });
-        app = new Elysia().use(trustProxies(parseTrustedProxies("127.0.0.1"))).use(errorHandling({ log: silentLog() })).use(auth.module).get("/api/ping", () => ({ ok: true })) as unknown as Elysia;
+        app = new Elysia()
+          .use(trustProxies(parseTrustedProxies("127.0.0.1")))
+          .use(errorHandling({ log: silentLog() }))
+          .use(auth.module)
+          .get("/api/ping", () => ({ ok: true })) as unknown as Elysia;
       }
       return app.handle(req);
     },
@@ -264,7 +320,10 @@ describe("sessions last 30 days after their last use (sliding)", () => {
     let now = start;
     const app = miniApp(() => now);
     const registered = await app.handle(
-      new Request("http://localhost/api/auth/register", jsonPost({ email: uniqueEmail(), username: "Slide", password: STRONG_PASSWORD })),
+      new Request(
+        "http://localhost/api/auth/register",
+        jsonPost({ email: uniqueEmail(), username: "Slide", password: STRONG_PASSWORD }),
+      ),
     );
     const cookie = cookiesOf(registered);
     const get = (path: string) => app.handle(new Request(`http://localhost${path}`, { headers: { cookie } }));
@@ -289,12 +348,17 @@ describe("sessions last 30 days after their last use (sliding)", () => {
 
 describe("guests (POST /api/auth/auto-login)", () => {
   test("creates a guest account with a long-lived guest cookie and a session", async () => {
-    const response = await request("/api/auth/auto-login", { method: "POST", headers: { "x-forwarded-for": uniqueIp() } });
+    const response = await request("/api/auth/auto-login", {
+      method: "POST",
+      headers: { "x-forwarded-for": uniqueIp() },
+    });
     expect(response.status).toBe(200);
     const user = await response.json();
     expect(user).toMatchObject({ email: null, username: null, isGuest: true, isAdmin: false });
     const guest = setCookie(response, GUEST_COOKIE)!;
-    expect(guest.split("; ")).toEqual(expect.arrayContaining(["Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${365 * 86_400}`]));
+    expect(guest.split("; ")).toEqual(
+      expect.arrayContaining(["Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${365 * 86_400}`]),
+    );
     const cookie = cookiesOf(response);
     expect(await (await me(cookie)).json()).toEqual(user);
   });
@@ -319,9 +383,18 @@ describe("guests (POST /api/auth/auto-login)", () => {
 
   test("registering while a guest upgrades that account: same id, favorites kept, guest cookie cleared", async () => {
     const guest = await continueAsGuest(request);
-    const saved = await request("/api/favorites", jsonPost({ itemType: "city", itemId: "boise-id", itemData: '{"name":"Boise","type":"city","location":"Boise, ID"}' }, { cookie: guest.cookie }));
+    const saved = await request(
+      "/api/favorites",
+      jsonPost(
+        { itemType: "city", itemId: "boise-id", itemData: '{"name":"Boise","type":"city","location":"Boise, ID"}' },
+        { cookie: guest.cookie },
+      ),
+    );
     expect(saved.status).toBe(201);
-    const response = await register({ email: uniqueEmail("upgrade"), username: "Former Guest", password: STRONG_PASSWORD }, { cookie: guest.cookie });
+    const response = await register(
+      { email: uniqueEmail("upgrade"), username: "Former Guest", password: STRONG_PASSWORD },
+      { cookie: guest.cookie },
+    );
     expect(response.status).toBe(201);
     const { user } = await response.json();
     expect(user).toMatchObject({ id: guest.user.id, isGuest: false, username: "Former Guest" });
@@ -336,7 +409,6 @@ describe("guests (POST /api/auth/auto-login)", () => {
     const fresh = await continueAsGuest(request, oldGuest);
     expect(fresh.user.id).not.toBe(user.id);
   });
-
 });
 
 describe("client address for rate limiting (TRUSTED_PROXIES)", () => {

@@ -2,17 +2,40 @@ import { Elysia } from "elysia";
 import type { Database } from "../../db/client";
 import type { UserRow } from "../../db/schema";
 import type { Config } from "../../src/config";
-import { clientAddress, HttpError, jsonError, parseOrThrow, type CurrentUser, type Logger, type RequestUser } from "../../src/http";
+import {
+  clientAddress,
+  HttpError,
+  jsonError,
+  parseOrThrow,
+  type CurrentUser,
+  type Logger,
+  type RequestUser,
+} from "../../src/http";
 import { addSetCookie, cookieHeader, GUEST_COOKIE, readCookie, SESSION_COOKIE } from "./cookies";
 import { createGuard } from "./guard";
 import { AnyObject, LoginInput, RegisterInput, type PublicUser } from "./model";
 import { AuthService, GUEST_TTL_MS, isAdminEmail, MESSAGES, type ResolvedSession } from "./service";
 
-export { isAdminEmail, SESSION_TTL_MS, AUTH_ATTEMPT_LIMIT, AUTH_ATTEMPT_WINDOW_MS, MAX_SESSIONS_PER_USER, BACKOFF_FREE_FAILURES, MESSAGES as AUTH_MESSAGES } from "./service";
+export {
+  isAdminEmail,
+  SESSION_TTL_MS,
+  AUTH_ATTEMPT_LIMIT,
+  AUTH_ATTEMPT_WINDOW_MS,
+  MAX_SESSIONS_PER_USER,
+  BACKOFF_FREE_FAILURES,
+  MESSAGES as AUTH_MESSAGES,
+} from "./service";
 export { SESSION_COOKIE, GUEST_COOKIE } from "./cookies";
 export { PASSWORD_MESSAGES, MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH } from "./passwords";
 export type { PublicUser } from "./model";
-export { ACCESS_DENIED, SIGN_IN_REQUIRED, createGuard, type AuthGuard, type AuthRole, type GuardOptions } from "./guard";
+export {
+  ACCESS_DENIED,
+  SIGN_IN_REQUIRED,
+  createGuard,
+  type AuthGuard,
+  type AuthRole,
+  type GuardOptions,
+} from "./guard";
 
 type Server = { requestIP(request: Request): { address: string } | null } | null;
 
@@ -75,7 +98,12 @@ export function createAuth(options: AuthOptions) {
   };
 
   /** 429 with Retry-After once the IP address or the e-mail has used up its attempts, else null. */
-  const limitAttempts = async (request: Request, server: Server, email: unknown, scope = "auth"): Promise<Response | null> => {
+  const limitAttempts = async (
+    request: Request,
+    server: Server,
+    email: unknown,
+    scope = "auth",
+  ): Promise<Response | null> => {
     const keys: string[] = [];
     const ip = clientAddress(request, server);
     if (ip) keys.push(`${scope}:ip:${ip}`);
@@ -83,7 +111,12 @@ export function createAuth(options: AuthOptions) {
     const result = await service.hit(keys);
     if (result.allowed) return null;
     const message = MESSAGES.tooMany(result.retryAfterSeconds);
-    return jsonError(429, message, {}, { "retry-after": String(result.retryAfterSeconds), "cache-control": "no-store" });
+    return jsonError(
+      429,
+      message,
+      {},
+      { "retry-after": String(result.retryAfterSeconds), "cache-control": "no-store" },
+    );
   };
 
   const userBody = async (user: UserRow): Promise<{ user: PublicUser }> => ({ user: await service.publicUser(user) });
@@ -96,7 +129,11 @@ export function createAuth(options: AuthOptions) {
       // Sign-in, sign-up, sign-out and auto-login set the session cookie themselves.
       if (path.startsWith("/assets/") || (request.method === "POST" && path.startsWith("/api/auth/"))) return;
       const session = await resolve(request);
-      if (session?.renewedUntil) addSetCookie(set, cookieHeader(request, SESSION_COOKIE, readCookie(request, SESSION_COOKIE)!, session.renewedUntil, now()));
+      if (session?.renewedUntil)
+        addSetCookie(
+          set,
+          cookieHeader(request, SESSION_COOKIE, readCookie(request, SESSION_COOKIE)!, session.renewedUntil, now()),
+        );
     })
     .onBeforeHandle(({ set }) => {
       set.headers["cache-control"] = "no-store";
@@ -127,7 +164,13 @@ export function createAuth(options: AuthOptions) {
         // Back-off per (e-mail, IP): someone guessing slows down; the owner elsewhere is not locked out.
         const ip = clientAddress(request, server);
         const wait = await service.backoffSeconds(input.email, ip);
-        if (wait > 0) return jsonError(429, MESSAGES.tooMany(wait), {}, { "retry-after": String(wait), "cache-control": "no-store" });
+        if (wait > 0)
+          return jsonError(
+            429,
+            MESSAGES.tooMany(wait),
+            {},
+            { "retry-after": String(wait), "cache-control": "no-store" },
+          );
         const user = await service.verifyLogin(input);
         await service.recordSignIn(input.email, ip, !user);
         if (!user) throw new HttpError(401, MESSAGES.invalidLogin);
@@ -206,7 +249,11 @@ export const ADMIN_CLAIM_REFUSED = "That setup code is not valid for this accoun
  * At start: when ADMIN_EMAIL is set and nobody has claimed it, print a one-time setup code (DECISIONS 22).
  * The account with that e-mail enters it once in its profile; `npm run admin -- claim EMAIL` does the same.
  */
-export async function announceAdminSetup(deps: { database: Database; config: Pick<Config, "ADMIN_EMAIL">; log: Logger }): Promise<string | null> {
+export async function announceAdminSetup(deps: {
+  database: Database;
+  config: Pick<Config, "ADMIN_EMAIL">;
+  log: Logger;
+}): Promise<string | null> {
   const service = new AuthService({ database: deps.database, adminEmail: deps.config.ADMIN_EMAIL });
   const code = await service.issueSetupCode();
   if (code) {

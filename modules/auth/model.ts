@@ -40,14 +40,16 @@ const normalisedPassword = v.pipe(
 /** Body of POST /api/auth/register. Every problem is reported, one message per field. */
 export const RegisterInput = v.object({
   email: required(email),
-  username: required(v.pipe(
-    v.string("Username is required"),
-    v.trim(),
-    v.nonEmpty("Username is required"),
-    v.maxLength(MAX_USERNAME_LENGTH, `Username must be at most ${MAX_USERNAME_LENGTH} characters`),
-    // eslint-disable-next-line no-control-regex
-    v.regex(/^[^\u0000-\u001f\u007f]*$/, "Username must not contain control characters"),
-  )),
+  username: required(
+    v.pipe(
+      v.string("Username is required"),
+      v.trim(),
+      v.nonEmpty("Username is required"),
+      v.maxLength(MAX_USERNAME_LENGTH, `Username must be at most ${MAX_USERNAME_LENGTH} characters`),
+      // eslint-disable-next-line no-control-regex
+      v.regex(/^[^\u0000-\u001f\u007f]*$/, "Username must not contain control characters"),
+    ),
+  ),
   password: required(
     v.pipe(
       normalisedPassword,

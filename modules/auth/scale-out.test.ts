@@ -27,14 +27,20 @@ describe.skipIf(!sqldAvailable)("accounts across instances on one libSQL server"
     databases.push(database);
     await migrate(database.client);
     const auth = createAuth({ database, config: { ADMIN_EMAIL: undefined }, log: silentLog() });
-    const app = new Elysia().use(trustProxies(parseTrustedProxies("127.0.0.1"))).use(errorHandling({ log: silentLog() })).use(auth.module);
+    const app = new Elysia()
+      .use(trustProxies(parseTrustedProxies("127.0.0.1")))
+      .use(errorHandling({ log: silentLog() }))
+      .use(auth.module);
     return (path: string, init?: RequestInit) => app.handle(new Request(`http://localhost${path}`, init));
   };
 
   test("a session made on one instance works on the other; logout on either ends it everywhere", async () => {
     const a = await instance();
     const b = await instance();
-    const registered = await a("/api/auth/register", jsonPost({ email: uniqueEmail(), username: "Twin", password: STRONG_PASSWORD }));
+    const registered = await a(
+      "/api/auth/register",
+      jsonPost({ email: uniqueEmail(), username: "Twin", password: STRONG_PASSWORD }),
+    );
     expect(registered.status).toBe(201);
     const cookie = cookiesOf(registered);
     expect((await b("/api/auth/me", { headers: { cookie } })).status).toBe(200);
@@ -48,10 +54,17 @@ describe.skipIf(!sqldAvailable)("accounts across instances on one libSQL server"
     // One client address, a different e-mail each time: only the per-IP limit (kept in the database) can refuse.
     const ip = { "x-forwarded-for": uniqueIp() };
     for (let i = 0; i < 5; i++) {
-      expect((await a("/api/auth/login", jsonPost({ email: uniqueEmail("shared"), password: "wrong-password" }, ip))).status).toBe(401);
-      expect((await b("/api/auth/login", jsonPost({ email: uniqueEmail("shared"), password: "wrong-password" }, ip))).status).toBe(401);
+      expect(
+        (await a("/api/auth/login", jsonPost({ email: uniqueEmail("shared"), password: "wrong-password" }, ip))).status,
+      ).toBe(401);
+      expect(
+        (await b("/api/auth/login", jsonPost({ email: uniqueEmail("shared"), password: "wrong-password" }, ip))).status,
+      ).toBe(401);
     }
-    const refused = await a("/api/auth/login", jsonPost({ email: uniqueEmail("shared"), password: "wrong-password" }, ip));
+    const refused = await a(
+      "/api/auth/login",
+      jsonPost({ email: uniqueEmail("shared"), password: "wrong-password" }, ip),
+    );
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
   }, 120_000);

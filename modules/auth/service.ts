@@ -54,13 +54,15 @@ export const MESSAGES = {
   /** The same answer whether or not the e-mail is taken (no account discovery, issue 16 F8). */
   registrationRefused: "Registration failed. Check your details, or sign in if you already have an account.",
   notSignedIn: "You are not signed in.",
-  tooMany: (seconds: number) => `Too many attempts. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`,
+  tooMany: (seconds: number) =>
+    `Too many attempts. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`,
 } as const;
 
 /** A random 256-bit token, base64url (43 characters): session ids and guest tokens. */
 export const newToken = () => randomBytes(32).toString("base64url");
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-export const isTokenShaped = (value: string | undefined): value is string => value !== undefined && TOKEN_PATTERN.test(value);
+export const isTokenShaped = (value: string | undefined): value is string =>
+  value !== undefined && TOKEN_PATTERN.test(value);
 /** Only the SHA-256 of a token is stored: a leaked database does not hand out live sessions. */
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -138,7 +140,11 @@ export class AuthService {
   /** True when this account has ADMIN_EMAIL and the operator claimed it (CLI or setup code). */
   async isClaimedAdmin(row: UserRow): Promise<boolean> {
     if (row.isGuest || !isAdminEmail(row.email, this.deps.adminEmail)) return false;
-    const [claim] = await this.db.select({ email: adminClaims.email }).from(adminClaims).where(eq(adminClaims.userId, row.id)).limit(1);
+    const [claim] = await this.db
+      .select({ email: adminClaims.email })
+      .from(adminClaims)
+      .where(eq(adminClaims.userId, row.id))
+      .limit(1);
     return claim !== undefined && isAdminEmail(claim.email, row.email ?? undefined);
   }
 
@@ -146,12 +152,21 @@ export class AuthService {
    * Record the operator's claim for the registered account with this e-mail, which must equal ADMIN_EMAIL.
    * Returns what happened, for the CLI to print.
    */
-  async claimAdmin(email: string, via: "cli" | "setup-code"): Promise<{ ok: true; userId: number } | { ok: false; reason: string }> {
+  async claimAdmin(
+    email: string,
+    via: "cli" | "setup-code",
+  ): Promise<{ ok: true; userId: number } | { ok: false; reason: string }> {
     const wanted = email.trim().toLowerCase();
     if (!this.deps.adminEmail) return { ok: false, reason: "ADMIN_EMAIL is not set." };
-    if (!isAdminEmail(wanted, this.deps.adminEmail)) return { ok: false, reason: `${wanted} is not ADMIN_EMAIL (${this.deps.adminEmail}).` };
-    const [row] = await this.db.select().from(users).where(and(eq(users.email, wanted), eq(users.isGuest, false))).limit(1);
-    if (!row) return { ok: false, reason: `No registered account has the e-mail ${wanted}. Register it first, then claim it.` };
+    if (!isAdminEmail(wanted, this.deps.adminEmail))
+      return { ok: false, reason: `${wanted} is not ADMIN_EMAIL (${this.deps.adminEmail}).` };
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(and(eq(users.email, wanted), eq(users.isGuest, false)))
+      .limit(1);
+    if (!row)
+      return { ok: false, reason: `No registered account has the e-mail ${wanted}. Register it first, then claim it.` };
     await this.db
       .insert(adminClaims)
       .values({ userId: row.id, email: wanted, claimedAt: new Date(this.now()), via })
@@ -163,18 +178,29 @@ export class AuthService {
   /** A fresh one-time setup code (printed in the server log at start) when ADMIN_EMAIL is set but not yet claimed; else null. */
   async issueSetupCode(): Promise<string | null> {
     if (!this.deps.adminEmail) return null;
-    const [claimed] = await this.db.select({ userId: adminClaims.userId }).from(adminClaims).innerJoin(users, eq(users.id, adminClaims.userId)).where(eq(users.email, this.deps.adminEmail)).limit(1);
+    const [claimed] = await this.db
+      .select({ userId: adminClaims.userId })
+      .from(adminClaims)
+      .innerJoin(users, eq(users.id, adminClaims.userId))
+      .where(eq(users.email, this.deps.adminEmail))
+      .limit(1);
     if (claimed) return null;
     const code = randomBytes(12).toString("base64url").replace(/[-_]/g, "x").slice(0, 16).toUpperCase();
     const shown = code.match(/.{4}/g)!.join("-");
-    await this.db.insert(adminSetupCodes).values({ codeHash: hashToken(normaliseSetupCode(shown)), createdAt: new Date(this.now()) });
+    await this.db
+      .insert(adminSetupCodes)
+      .values({ codeHash: hashToken(normaliseSetupCode(shown)), createdAt: new Date(this.now()) });
     return shown;
   }
 
   /** Redeem a setup code for the signed-in ADMIN_EMAIL account: true when it matched (and is now used up). */
   async redeemSetupCode(row: UserRow, code: string): Promise<boolean> {
     if (row.isGuest || !isAdminEmail(row.email, this.deps.adminEmail)) return false;
-    const [found] = await this.db.select().from(adminSetupCodes).where(eq(adminSetupCodes.codeHash, hashToken(normaliseSetupCode(code)))).limit(1);
+    const [found] = await this.db
+      .select()
+      .from(adminSetupCodes)
+      .where(eq(adminSetupCodes.codeHash, hashToken(normaliseSetupCode(code))))
+      .limit(1);
     if (!found) return false;
     const result = await this.claimAdmin(row.email!, "setup-code");
     return result.ok;
@@ -190,8 +216,15 @@ export class AuthService {
     const token = newToken();
     const now = this.now();
     const expiresAt = now + SESSION_TTL_MS;
-    await this.db.insert(sessions).values({ idHash: hashToken(token), userId, createdAt: new Date(now), expiresAt: new Date(expiresAt) });
-    const keep = this.db.select({ idHash: sessions.idHash }).from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.createdAt), desc(sessions.expiresAt)).limit(MAX_SESSIONS_PER_USER);
+    await this.db
+      .insert(sessions)
+      .values({ idHash: hashToken(token), userId, createdAt: new Date(now), expiresAt: new Date(expiresAt) });
+    const keep = this.db
+      .select({ idHash: sessions.idHash })
+      .from(sessions)
+      .where(eq(sessions.userId, userId))
+      .orderBy(desc(sessions.createdAt), desc(sessions.expiresAt))
+      .limit(MAX_SESSIONS_PER_USER);
     await this.db.delete(sessions).where(and(eq(sessions.userId, userId), notInArray(sessions.idHash, keep)));
     this.forget(userId); // the cap may have revoked one of this account's sessions; other accounts keep theirs
     return { token, expiresAt };
@@ -215,7 +248,8 @@ export class AuthService {
     const idHash = hashToken(token);
     const remembered = this.memo?.get(idHash);
     // Still valid and not due for renewal: no need to ask the database again (the renewal and expiry go there).
-    if (remembered && remembered.expiresAt - this.now() > SESSION_TTL_MS - SESSION_RENEW_AFTER_MS) return { user: remembered.user };
+    if (remembered && remembered.expiresAt - this.now() > SESSION_TTL_MS - SESSION_RENEW_AFTER_MS)
+      return { user: remembered.user };
     const [row] = await this.db
       .select({ user: users, expiresAt: sessions.expiresAt })
       .from(sessions)
@@ -233,7 +267,10 @@ export class AuthService {
     if (expiresAt - now <= SESSION_TTL_MS - SESSION_RENEW_AFTER_MS) {
       const renewedUntil = now + SESSION_TTL_MS;
       try {
-        await this.db.update(sessions).set({ expiresAt: new Date(renewedUntil) }).where(eq(sessions.idHash, idHash));
+        await this.db
+          .update(sessions)
+          .set({ expiresAt: new Date(renewedUntil) })
+          .where(eq(sessions.idHash, idHash));
         this.memo?.set(idHash, { user: row.user, expiresAt: renewedUntil });
       } catch {
         // A read-only or full disk must not turn reads into errors: the session just is not renewed this time.
@@ -264,7 +301,10 @@ export class AuthService {
    * keeping its id and so its favorites and activity. A taken e-mail is a generic 400, after the same argon2
    * work as a new account (no account discovery by answer or timing).
    */
-  async register(input: RegisterInput, sessionUser: UserRow | null): Promise<{ user: UserRow; upgradedGuest: boolean }> {
+  async register(
+    input: RegisterInput,
+    sessionUser: UserRow | null,
+  ): Promise<{ user: UserRow; upgradedGuest: boolean }> {
     const duplicate = () => new HttpError(400, MESSAGES.registrationRefused);
     const passwordHash = await Bun.password.hash(input.password, PASSWORD_HASH);
     const [existing] = await this.db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
@@ -274,14 +314,28 @@ export class AuthService {
       if (sessionUser?.isGuest) {
         const [upgraded] = await this.db
           .update(users)
-          .set({ email: input.email, username: input.username, passwordHash, isGuest: false, guestTokenHash: null, registeredAt: now })
+          .set({
+            email: input.email,
+            username: input.username,
+            passwordHash,
+            isGuest: false,
+            guestTokenHash: null,
+            registeredAt: now,
+          })
           .where(and(eq(users.id, sessionUser.id), eq(users.isGuest, true)))
           .returning();
         if (upgraded) return { user: upgraded, upgradedGuest: true };
       }
       const [created] = await this.db
         .insert(users)
-        .values({ email: input.email, username: input.username, passwordHash, isGuest: false, createdAt: now, registeredAt: now })
+        .values({
+          email: input.email,
+          username: input.username,
+          passwordHash,
+          isGuest: false,
+          createdAt: now,
+          registeredAt: now,
+        })
         .returning();
       return { user: created!, upgradedGuest: false };
     } catch (error) {
@@ -379,7 +433,10 @@ export class AuthService {
 
   /** Seconds this pair must still wait before its next sign-in attempt (0 = go ahead). */
   async backoffSeconds(email: string, ip: string | undefined): Promise<number> {
-    const { rows } = await this.deps.database.client.execute({ sql: "SELECT failures, last_at FROM sign_in_failures WHERE pair_hash = ?", args: [this.pairKey(email, ip)] });
+    const { rows } = await this.deps.database.client.execute({
+      sql: "SELECT failures, last_at FROM sign_in_failures WHERE pair_hash = ?",
+      args: [this.pairKey(email, ip)],
+    });
     const row = rows[0];
     if (!row) return 0;
     const failures = Number(row.failures);
@@ -406,6 +463,9 @@ export class AuthService {
       args: [key, now, now, BACKOFF_FORGET_MS],
     });
     // Housekeeping: pairs idle for more than the forget window.
-    await this.deps.database.client.execute({ sql: "DELETE FROM sign_in_failures WHERE last_at < ?", args: [now - BACKOFF_FORGET_MS] });
+    await this.deps.database.client.execute({
+      sql: "DELETE FROM sign_in_failures WHERE last_at < ?",
+      args: [now - BACKOFF_FORGET_MS],
+    });
   }
 }

@@ -37,15 +37,26 @@ export const jsonPost = (body: unknown, headers: Record<string, string> = {}): R
 });
 
 /** Register a fresh account; returns its cookie header and user. */
-export async function signUp(request: Request, overrides: { email?: string; username?: string; password?: string; cookie?: string } = {}) {
+export async function signUp(
+  request: Request,
+  overrides: { email?: string; username?: string; password?: string; cookie?: string } = {},
+) {
   const email = overrides.email ?? uniqueEmail();
   const response = await request(
     "/api/auth/register",
-    jsonPost({ email, username: overrides.username ?? "Tester", password: overrides.password ?? STRONG_PASSWORD }, overrides.cookie ? { cookie: overrides.cookie } : {}),
+    jsonPost(
+      { email, username: overrides.username ?? "Tester", password: overrides.password ?? STRONG_PASSWORD },
+      overrides.cookie ? { cookie: overrides.cookie } : {},
+    ),
   );
   if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
   const body = (await response.json()) as { user: { id: number; email: string } };
-  return { cookie: cookiesOf(response, overrides.cookie), user: body.user, email, password: overrides.password ?? STRONG_PASSWORD };
+  return {
+    cookie: cookiesOf(response, overrides.cookie),
+    user: body.user,
+    email,
+    password: overrides.password ?? STRONG_PASSWORD,
+  };
 }
 
 /** Continue as a guest (POST /api/auth/auto-login); returns the cookies (session + guest) and the user. */

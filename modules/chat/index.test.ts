@@ -21,8 +21,21 @@ function contentAnswer(request: LlmTestRequest): string {
     historicPlaces: Array<{ placeId: number; title: string }>;
   };
   const shape = Object.keys((request.format as { properties?: object }).properties ?? {})[0];
-  if (shape === "facts") return JSON.stringify({ facts: context.facts.slice(0, 8).map((f) => ({ title: f.title, summary: `The model says: ${f.statement}`, category: "Model" })) });
-  if (shape === "history") return JSON.stringify({ history: context.historicPlaces.slice(0, 6).map((p) => ({ placeId: p.placeId, category: "Model", content: `The model writes about ${p.title} from the data.`, significance: "Part of the city's story." })) });
+  if (shape === "facts")
+    return JSON.stringify({
+      facts: context.facts
+        .slice(0, 8)
+        .map((f) => ({ title: f.title, summary: `The model says: ${f.statement}`, category: "Model" })),
+    });
+  if (shape === "history")
+    return JSON.stringify({
+      history: context.historicPlaces.slice(0, 6).map((p) => ({
+        placeId: p.placeId,
+        category: "Model",
+        content: `The model writes about ${p.title} from the data.`,
+        significance: "Part of the city's story.",
+      })),
+    });
   return JSON.stringify({ details: "The model's deeper details, from the context." });
 }
 
@@ -32,7 +45,9 @@ function citeContext(request: LlmTestRequest): string {
   if (request.format) return contentAnswer(request); // content's facts and history, through the same model
   const system = request.messages[0]?.content ?? "";
   const start = system.indexOf("CONTEXT-JSON-START\n") + "CONTEXT-JSON-START\n".length;
-  const context = JSON.parse(system.slice(start, system.indexOf("\nCONTEXT-JSON-END"))) as { places: Array<{ id: number }> };
+  const context = JSON.parse(system.slice(start, system.indexOf("\nCONTEXT-JSON-END"))) as {
+    places: Array<{ id: number }>;
+  };
   const ids = context.places.slice(0, 3).map((p) => p.id);
   return `From the model: try [[${ids[0]}]] first, then [[${ids[1] ?? ids[0]}]] and [[ ${INVENTED_ID} ]], or [[${ids[2] ?? ids[0]}]] later.`;
 }
@@ -40,7 +55,8 @@ function citeContext(request: LlmTestRequest): string {
 const plain = await testApp();
 const withModel = await testApp({ OLLAMA_HOST: model.url, OLLAMA_MODEL: "test-chat", OLLAMA_TIMEOUT_SECONDS: "1" });
 
-const ask = (app: typeof plain, cookie: string, body: unknown, path = "/api/chat/recommendations") => app.request(path, jsonPost(body, { cookie }));
+const ask = (app: typeof plain, cookie: string, body: unknown, path = "/api/chat/recommendations") =>
+  app.request(path, jsonPost(body, { cookie }));
 
 // Nevada's places are imported on first use (a few seconds): once, before the tests.
 beforeAll(async () => {
@@ -75,10 +91,15 @@ async function readEvents(response: Response) {
 
 describe("who may ask, and what", () => {
   test("anonymous callers get 401; bad input 400 naming the field; an unknown city 404", async () => {
-    const anonymous = await plain.request("/api/chat/recommendations", jsonPost({ query: "food", location: "Las Vegas, NV" }));
+    const anonymous = await plain.request(
+      "/api/chat/recommendations",
+      jsonPost({ query: "food", location: "Las Vegas, NV" }),
+    );
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toEqual({ message: "Please sign in to use the travel assistant.", errors: {} });
-    expect((await plain.request("/api/chat/stream", jsonPost({ query: "food", location: "Las Vegas, NV" }))).status).toBe(401);
+    expect(
+      (await plain.request("/api/chat/stream", jsonPost({ query: "food", location: "Las Vegas, NV" }))).status,
+    ).toBe(401);
 
     const { cookie } = await continueAsGuest(plain.request);
     for (const [body, field] of [
@@ -86,7 +107,14 @@ describe("who may ask, and what", () => {
       [{ query: "x".repeat(501), location: "Las Vegas, NV" }, "query"],
       [{ location: "Las Vegas, NV" }, "query"],
       [{ query: "food" }, "location"],
-      [{ query: "food", location: "Las Vegas, NV", history: Array.from({ length: 11 }, () => ({ type: "user", content: "hi" })) }, "history"],
+      [
+        {
+          query: "food",
+          location: "Las Vegas, NV",
+          history: Array.from({ length: 11 }, () => ({ type: "user", content: "hi" })),
+        },
+        "history",
+      ],
     ] as const) {
       const response = await ask(plain, cookie, body);
       expect(response.status).toBe(400);
@@ -99,12 +127,18 @@ describe("who may ask, and what", () => {
     const unknown = await ask(plain, cookie, { query: "food", location: "Atlantis, ZZ" });
     expect(unknown.status).toBe(404);
     expect(((await unknown.json()) as { message: string }).message).toContain("Atlantis, ZZ");
-    expect((await ask(plain, cookie, { query: "food", location: "Atlantis, ZZ" }, "/api/chat/stream")).status).toBe(404);
+    expect((await ask(plain, cookie, { query: "food", location: "Atlantis, ZZ" }, "/api/chat/stream")).status).toBe(
+      404,
+    );
   });
 
   test("20 messages a minute per user; the 21st is 429 with Retry-After; another user is not affected", async () => {
     const { cookie } = await continueAsGuest(plain.request);
-    for (let i = 0; i < 20; i++) expect((await ask(plain, cookie, { query: "food", location: "Ely, NV" }, i % 2 ? "/api/chat/stream" : undefined)).status).toBe(200);
+    for (let i = 0; i < 20; i++)
+      expect(
+        (await ask(plain, cookie, { query: "food", location: "Ely, NV" }, i % 2 ? "/api/chat/stream" : undefined))
+          .status,
+      ).toBe(200);
     const refused = await ask(plain, cookie, { query: "food", location: "Ely, NV" });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
@@ -121,7 +155,10 @@ describe("intent", () => {
     expect(understand("What activities can I do today?")).toMatchObject({ topics: ["activities"], today: true });
     expect(understand("Show me historical places nearby").topics).toEqual(["history"]);
     expect(understand("Where can I shop locally?").topics).toEqual(["shopping"]);
-    expect(understand("any good coffee near the Neon Museum?")).toMatchObject({ topics: ["cafe"], near: "Neon Museum" });
+    expect(understand("any good coffee near the Neon Museum?")).toMatchObject({
+      topics: ["cafe"],
+      near: "Neon Museum",
+    });
     expect(understand("bars open now")).toMatchObject({ topics: ["bar"], openNow: true });
     expect(understand("where should I stay tonight").topics).toContain("lodging");
     expect(understand("things to do with kids")).toMatchObject({ kids: true, topics: ["activities"] });
@@ -168,13 +205,19 @@ describe("the data-grounded provider (no model)", () => {
 
   test("a named place is described from its record; near X measures from X", async () => {
     const { cookie } = await continueAsGuest(plain.request);
-    const [museum] = (await (await plain.request("/api/places/search?q=Neon%20Museum&city=Las%20Vegas&state=NV")).json()) as Array<{ id: number; title: string; address: string | null }>;
+    const [museum] = (await (
+      await plain.request("/api/places/search?q=Neon%20Museum&city=Las%20Vegas&state=NV")
+    ).json()) as Array<{ id: number; title: string; address: string | null }>;
     expect(museum).toBeDefined();
-    const about = (await (await ask(plain, cookie, { query: `Tell me about the ${museum!.title}`, location: "Las Vegas, NV" })).json()) as Answer;
+    const about = (await (
+      await ask(plain, cookie, { query: `Tell me about the ${museum!.title}`, location: "Las Vegas, NV" })
+    ).json()) as Answer;
     expect(about.places.map((p) => p.id)).toEqual([museum!.id]);
     expect(about.response).toStartWith(`${museum!.title} is a`);
     if (museum!.address) expect(about.response).toContain(museum!.address);
-    const near = (await (await ask(plain, cookie, { query: `coffee near the ${museum!.title}`, location: "Las Vegas, NV" })).json()) as Answer;
+    const near = (await (
+      await ask(plain, cookie, { query: `coffee near the ${museum!.title}`, location: "Las Vegas, NV" })
+    ).json()) as Answer;
     expect(near.response).toContain(`near ${museum!.title}`);
     const distances = near.places.map((p) => p.distance!);
     expect(distances).toEqual([...distances].sort((a, b) => a - b));
@@ -210,9 +253,19 @@ describe("every place named in 200 answers exists in the store (both providers, 
           let answer: Answer;
           if (answers % 2) {
             const events = await readEvents(response);
-            const done = events.find((e) => e.event === "done")!.data as { response: string; model: string; location: string };
+            const done = events.find((e) => e.event === "done")!.data as {
+              response: string;
+              model: string;
+              location: string;
+            };
             const places = (events.find((e) => e.event === "places")!.data as { places: Answer["places"] }).places;
-            expect(events.filter((e) => e.event === "token").map((e) => e.data.text).join("").replace(/ {2,}/g, " ")).toContain(done.response.slice(0, 20));
+            expect(
+              events
+                .filter((e) => e.event === "token")
+                .map((e) => e.data.text)
+                .join("")
+                .replace(/ {2,}/g, " "),
+            ).toContain(done.response.slice(0, 20));
             answer = { ...done, places };
           } else answer = (await response.json()) as Answer;
           answers++;
@@ -237,14 +290,29 @@ describe("with a model", () => {
   test("tokens stream in order as SSE; the places event lists only the cited real places; done names the model", async () => {
     model.set({ mode: "ok", reply: citeContext, firstDelayMs: 0, chunkDelayMs: 10 });
     const { cookie } = await continueAsGuest(withModel.request);
-    const response = await ask(withModel, cookie, { query: "What restaurants are popular here?", location: "Las Vegas, NV", history: [{ type: "user", content: "hi" }, { type: "ai", content: "Hello!" }] }, "/api/chat/stream");
+    const response = await ask(
+      withModel,
+      cookie,
+      {
+        query: "What restaurants are popular here?",
+        location: "Las Vegas, NV",
+        history: [
+          { type: "user", content: "hi" },
+          { type: "ai", content: "Hello!" },
+        ],
+      },
+      "/api/chat/stream",
+    );
     expect(response.headers.get("content-type")).toContain("text/event-stream");
     const events = await readEvents(response);
     const kinds = events.map((e) => e.event);
     expect(kinds.at(-1)).toBe("done");
     expect(kinds.at(-2)).toBe("places");
     expect(kinds.filter((k) => k === "token").length).toBeGreaterThan(5);
-    const text = events.filter((e) => e.event === "token").map((e) => e.data.text).join("");
+    const text = events
+      .filter((e) => e.event === "token")
+      .map((e) => e.data.text)
+      .join("");
     const places = events.find((e) => e.event === "places")!.data.places as Answer["places"];
     expect(places.length).toBeGreaterThanOrEqual(1);
     expect(text).toStartWith(`From the model: try ${places[0]!.title} first`);
@@ -262,7 +330,13 @@ describe("with a model", () => {
       const { cookie } = await continueAsGuest(withModel.request);
       const controller = new AbortController();
       const closed = model.nextClose();
-      const response = await fetch(`http://127.0.0.1:${server.port}/api/chat/stream`, { ...jsonPost({ query: "food", location: "Las Vegas, NV" }, { cookie, origin: `http://127.0.0.1:${server.port}` }), signal: controller.signal });
+      const response = await fetch(`http://127.0.0.1:${server.port}/api/chat/stream`, {
+        ...jsonPost(
+          { query: "food", location: "Las Vegas, NV" },
+          { cookie, origin: `http://127.0.0.1:${server.port}` },
+        ),
+        signal: controller.signal,
+      });
       expect(response.status).toBe(200);
       const reader = response.body!.getReader();
       let seen = "";
@@ -285,7 +359,9 @@ describe("with a model", () => {
     const chatCalls = () => model.requests.filter((r) => !r.format).length;
     const before = chatCalls();
     const started = performance.now();
-    const first = (await (await ask(app, cookie, { query: "What restaurants are popular here?", location: "Las Vegas, NV" })).json()) as Answer;
+    const first = (await (
+      await ask(app, cookie, { query: "What restaurants are popular here?", location: "Las Vegas, NV" })
+    ).json()) as Answer;
     const waited = performance.now() - started;
     expect(first.model).toBe("grounded");
     expect(first.response).toContain("places to eat");
@@ -293,7 +369,9 @@ describe("with a model", () => {
     expect(waited).toBeLessThan(3000);
     expect(chatCalls()).toBe(before + 1);
     const again = performance.now();
-    const events = await readEvents(await ask(app, cookie, { query: "Where can I shop locally?", location: "Las Vegas, NV" }, "/api/chat/stream"));
+    const events = await readEvents(
+      await ask(app, cookie, { query: "Where can I shop locally?", location: "Las Vegas, NV" }, "/api/chat/stream"),
+    );
     expect(performance.now() - again).toBeLessThan(500);
     expect(events.at(-1)).toMatchObject({ event: "done", data: { model: "grounded" } });
     expect(chatCalls()).toBe(before + 1); // skipped by the breaker: not asked again

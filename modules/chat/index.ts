@@ -13,7 +13,8 @@ export { ChatService } from "./service";
 
 export const CHAT_MESSAGES = {
   signIn: "Please sign in to use the travel assistant.",
-  tooMany: (seconds: number) => `You're sending messages too fast. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`,
+  tooMany: (seconds: number) =>
+    `You're sending messages too fast. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`,
   failed: "The assistant could not finish this answer.",
 };
 
@@ -24,12 +25,26 @@ const sse = (e: ChatEvent) => `event: ${e.event}\ndata: ${JSON.stringify(e.data)
  * (server-sent events token, places, done, error). Signed-in users only (guests included); 20 messages a
  * minute per user. Closing the stream's connection aborts the model call at once.
  */
-export function chatModule<C extends ChatCity>(deps: { client: Client; guard: AuthGuard; sources: ChatSources<C>; llm: Llm | null; log: Logger; limit?: number }) {
+export function chatModule<C extends ChatCity>(deps: {
+  client: Client;
+  guard: AuthGuard;
+  sources: ChatSources<C>;
+  llm: Llm | null;
+  log: Logger;
+  limit?: number;
+}) {
   const service = new ChatService({ sources: deps.sources, llm: deps.llm, log: deps.log });
   /** 429 with Retry-After once the user has asked 20 times in the last minute, else null. */
   const limited = async (user: RequestUser) => {
     const result = await hitChatLimit(deps.client, user.id, Date.now(), deps.limit);
-    return result.allowed ? null : jsonError(429, CHAT_MESSAGES.tooMany(result.retryAfterSeconds), {}, { "retry-after": String(result.retryAfterSeconds), "cache-control": "no-store" });
+    return result.allowed
+      ? null
+      : jsonError(
+          429,
+          CHAT_MESSAGES.tooMany(result.retryAfterSeconds),
+          {},
+          { "retry-after": String(result.retryAfterSeconds), "cache-control": "no-store" },
+        );
   };
   const resolve = (location: string) => {
     try {
@@ -40,57 +55,74 @@ export function chatModule<C extends ChatCity>(deps: { client: Client; guard: Au
     }
   };
 
-  return new Elysia({ name: "chat", prefix: "/api/chat" })
-    // The one auth guard: signed-in users only, guests included (401 for anonymous callers).
-    .use(deps.guard({ signInMessage: CHAT_MESSAGES.signIn }))
-    .onBeforeHandle(({ set }) => {
-      set.headers["cache-control"] = "no-store";
-    })
-    .post(
-      "/recommendations",
-      async ({ body, user, request }): Promise<ChatAnswer | Response> => {
-        resolve(body.location);
-        const refused = await limited(user);
-        if (refused) return refused;
-        return service.ask(body, { signal: request.signal });
-      },
-      { body: ChatBody, auth: "user" },
-    )
-    .post(
-      "/stream",
-      async ({ body, user, request }) => {
-        resolve(body.location);
-        const refused = await limited(user);
-        if (refused) return refused;
-        const controller = new AbortController();
-        request.signal.addEventListener("abort", () => controller.abort(new Error("the client closed the connection")), { once: true });
-        const encoder = new TextEncoder();
-        const stream = new ReadableStream<Uint8Array>({
-          async start(out) {
-            const send = (e: ChatEvent) => {
-              if (!controller.signal.aborted) out.enqueue(encoder.encode(sse(e)));
-            };
-            try {
-              const answer = await service.ask(body, { signal: controller.signal, stream: true, events: { token: (text) => send({ event: "token", data: { text } }) } });
-              send({ event: "places", data: { places: answer.places } });
-              send({ event: "done", data: { location: answer.location, model: answer.model, response: answer.response } });
-            } catch (error) {
-              if (!controller.signal.aborted) {
-                deps.log.error("Chat: the answer failed.", error);
-                send({ event: "error", data: { message: CHAT_MESSAGES.failed, errors: {} } });
+  return (
+    new Elysia({ name: "chat", prefix: "/api/chat" })
+      // The one auth guard: signed-in users only, guests included (401 for anonymous callers).
+      .use(deps.guard({ signInMessage: CHAT_MESSAGES.signIn }))
+      .onBeforeHandle(({ set }) => {
+        set.headers["cache-control"] = "no-store";
+      })
+      .post(
+        "/recommendations",
+        async ({ body, user, request }): Promise<ChatAnswer | Response> => {
+          resolve(body.location);
+          const refused = await limited(user);
+          if (refused) return refused;
+          return service.ask(body, { signal: request.signal });
+        },
+        { body: ChatBody, auth: "user" },
+      )
+      .post(
+        "/stream",
+        async ({ body, user, request }) => {
+          resolve(body.location);
+          const refused = await limited(user);
+          if (refused) return refused;
+          const controller = new AbortController();
+          request.signal.addEventListener(
+            "abort",
+            () => controller.abort(new Error("the client closed the connection")),
+            { once: true },
+          );
+          const encoder = new TextEncoder();
+          const stream = new ReadableStream<Uint8Array>({
+            async start(out) {
+              const send = (e: ChatEvent) => {
+                if (!controller.signal.aborted) out.enqueue(encoder.encode(sse(e)));
+              };
+              try {
+                const answer = await service.ask(body, {
+                  signal: controller.signal,
+                  stream: true,
+                  events: { token: (text) => send({ event: "token", data: { text } }) },
+                });
+                send({ event: "places", data: { places: answer.places } });
+                send({
+                  event: "done",
+                  data: { location: answer.location, model: answer.model, response: answer.response },
+                });
+              } catch (error) {
+                if (!controller.signal.aborted) {
+                  deps.log.error("Chat: the answer failed.", error);
+                  send({ event: "error", data: { message: CHAT_MESSAGES.failed, errors: {} } });
+                }
+              } finally {
+                if (!controller.signal.aborted) out.close();
               }
-            } finally {
-              if (!controller.signal.aborted) out.close();
-            }
-          },
-          cancel() {
-            controller.abort(new Error("the client closed the connection"));
-          },
-        });
-        return new Response(stream, {
-          headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-store", "x-accel-buffering": "no" },
-        });
-      },
-      { body: ChatBody, auth: "user" },
-    );
+            },
+            cancel() {
+              controller.abort(new Error("the client closed the connection"));
+            },
+          });
+          return new Response(stream, {
+            headers: {
+              "content-type": "text/event-stream; charset=utf-8",
+              "cache-control": "no-store",
+              "x-accel-buffering": "no",
+            },
+          });
+        },
+        { body: ChatBody, auth: "user" },
+      )
+  );
 }

@@ -7,7 +7,10 @@ export const HISTORY_MAX = 10;
 
 export const ChatTurn = v.object({
   type: v.picklist(["user", "ai"], "A history turn's type is 'user' or 'ai'."),
-  content: v.pipe(v.string("A history turn's content must be text."), v.maxLength(4000, "A history turn is at most 4000 characters.")),
+  content: v.pipe(
+    v.string("A history turn's content must be text."),
+    v.maxLength(4000, "A history turn is at most 4000 characters."),
+  ),
 });
 
 export const ChatBody = v.object({
@@ -17,8 +20,19 @@ export const ChatBody = v.object({
     v.minLength(1, "Please type a question."),
     v.maxLength(QUERY_MAX, `A question is at most ${QUERY_MAX} characters.`),
   ),
-  location: v.pipe(v.string("Choose a city as “City, ST”."), v.trim(), v.minLength(1, "Choose a city as “City, ST”."), v.maxLength(120, "Choose a city as “City, ST”.")),
-  history: v.optional(v.pipe(v.array(ChatTurn, "history must be a list of earlier turns."), v.maxLength(HISTORY_MAX, `At most ${HISTORY_MAX} earlier turns are sent.`)), []),
+  location: v.pipe(
+    v.string("Choose a city as “City, ST”."),
+    v.trim(),
+    v.minLength(1, "Choose a city as “City, ST”."),
+    v.maxLength(120, "Choose a city as “City, ST”."),
+  ),
+  history: v.optional(
+    v.pipe(
+      v.array(ChatTurn, "history must be a list of earlier turns."),
+      v.maxLength(HISTORY_MAX, `At most ${HISTORY_MAX} earlier turns are sent.`),
+    ),
+    [],
+  ),
 });
 export type ChatRequest = v.InferOutput<typeof ChatBody>;
 export type ChatTurnValue = v.InferOutput<typeof ChatTurn>;

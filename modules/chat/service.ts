@@ -69,17 +69,34 @@ export interface Intent {
 }
 
 const TOPIC_WORDS: Array<[Topic, RegExp]> = [
-  ["cafe", /\b(caf[eé]s?|coffee|espresso|bakery|bakeries|breakfast|brunch|tea ?house|pastr(y|ies)|ice cream|dessert)\b/i],
-  ["bar", /\b(bars?|pubs?|drinks?|beers?|brewer(y|ies)|wine|winer(y|ies)|cocktails?|nightlife|night ?clubs?|happy hour)\b/i],
-  ["food", /\b(food|eat|eating|restaurants?|dining|dinner|lunch|meals?|hungry|cuisine|pizza|burgers?|tacos?|sushi|bbq|barbecue|diners?|steak|seafood|vegan|vegetarian)\b/i],
+  [
+    "cafe",
+    /\b(caf[eé]s?|coffee|espresso|bakery|bakeries|breakfast|brunch|tea ?house|pastr(y|ies)|ice cream|dessert)\b/i,
+  ],
+  [
+    "bar",
+    /\b(bars?|pubs?|drinks?|beers?|brewer(y|ies)|wine|winer(y|ies)|cocktails?|nightlife|night ?clubs?|happy hour)\b/i,
+  ],
+  [
+    "food",
+    /\b(food|eat|eating|restaurants?|dining|dinner|lunch|meals?|hungry|cuisine|pizza|burgers?|tacos?|sushi|bbq|barbecue|diners?|steak|seafood|vegan|vegetarian)\b/i,
+  ],
   ["history", /\b(histor(y|ic|ical)|heritage|landmarks?|monuments?|memorials?|old(est)?|founded|museums?|markers?)\b/i],
   ["shopping", /\b(shop|shops|shopping|stores?|boutiques?|markets?|buy|souvenirs?|gifts?|malls?|groceries|grocery)\b/i],
-  ["lodging", /\b(hotels?|motels?|stay|sleep|lodging|inns?|hostels?|accommodations?|campgrounds?|camping|b ?& ?b|bed and breakfast)\b/i],
-  ["activities", /\b(activit(y|ies)|things? to do|to do|fun|visit|see|sights?|attractions?|parks?|outdoors?|hik(e|es|ing)|trails?|tours?|theaters?|theatres?|museums?|entertainment|explore|weekend|today|tonight|kids?|children|family)\b/i],
+  [
+    "lodging",
+    /\b(hotels?|motels?|stay|sleep|lodging|inns?|hostels?|accommodations?|campgrounds?|camping|b ?& ?b|bed and breakfast)\b/i,
+  ],
+  [
+    "activities",
+    /\b(activit(y|ies)|things? to do|to do|fun|visit|see|sights?|attractions?|parks?|outdoors?|hik(e|es|ing)|trails?|tours?|theaters?|theatres?|museums?|entertainment|explore|weekend|today|tonight|kids?|children|family)\b/i,
+  ],
 ];
 
-const NEAR = /\b(?:near|close to|next to|around|by)\s+(?:the\s+)?([^?.!,]{2,60}?)(?:\s+(?:that|which|with|for|open)\b|[?.!,]|$)/i;
-const NAMED = /\b(?:tell me about|what(?:'s| is)|where(?:'s| is)|info(?:rmation)? (?:on|about)|more about|directions to|hours (?:of|for))\s+(?:the\s+)?([^?.!,]{2,80}?)\s*(?:[?.!,]|$)/i;
+const NEAR =
+  /\b(?:near|close to|next to|around|by)\s+(?:the\s+)?([^?.!,]{2,60}?)(?:\s+(?:that|which|with|for|open)\b|[?.!,]|$)/i;
+const NAMED =
+  /\b(?:tell me about|what(?:'s| is)|where(?:'s| is)|info(?:rmation)? (?:on|about)|more about|directions to|hours (?:of|for))\s+(?:the\s+)?([^?.!,]{2,80}?)\s*(?:[?.!,]|$)/i;
 const GENERIC_NEAR = /^(me|here|downtown|the centre|the center|the city|town|this city|my location|my hotel)$/i;
 
 export function understand(query: string): Intent {
@@ -91,7 +108,10 @@ export function understand(query: string): Intent {
   const topics = TOPIC_WORDS.filter(([, words]) => words.test(asked)).map(([topic]) => topic);
   // "Activities" is the catch-all for things to do; it only stays when nothing more specific was asked.
   const specific = topics.filter((t) => t !== "activities");
-  const keepActivities = topics.includes("activities") && (specific.length === 0 || /\b(activit(y|ies)|things? to do|today|tonight|attractions?|parks?|kids?|children|family)\b/i.test(asked));
+  const keepActivities =
+    topics.includes("activities") &&
+    (specific.length === 0 ||
+      /\b(activit(y|ies)|things? to do|today|tonight|attractions?|parks?|kids?|children|family)\b/i.test(asked));
   const near = nearMatch?.[1]?.trim() ?? null;
   const named = namedMatch?.[1]?.trim() ?? null;
   return {
@@ -101,7 +121,12 @@ export function understand(query: string): Intent {
     kids: /\b(kids?|children|child|family|families|toddlers?)\b/i.test(text),
     free: /\b(free|no cost|cheap|budget|without paying)\b/i.test(text),
     near: near && !GENERIC_NEAR.test(near) ? near : null,
-    named: named && !/^(there|here|to do|this|the best|good|popular|open|nearby|near|in)\b/i.test(named) && !TOPIC_WORDS.some(([, w]) => w.test(named) && named.split(" ").length <= 3 && /^[a-z]/.test(named)) ? named : null,
+    named:
+      named &&
+      !/^(there|here|to do|this|the best|good|popular|open|nearby|near|in)\b/i.test(named) &&
+      !TOPIC_WORDS.some(([, w]) => w.test(named) && named.split(" ").length <= 3 && /^[a-z]/.test(named))
+        ? named
+        : null,
   };
 }
 
@@ -136,17 +161,31 @@ const SUBJECT: Record<Topic, string> = {
   shopping: "places to shop",
   lodging: "places to stay",
 };
-const LIST_OF: Record<Topic, number> = { food: 10, cafe: 10, bar: 10, activities: 9, history: 8, shopping: 12, lodging: 11 };
+const LIST_OF: Record<Topic, number> = {
+  food: 10,
+  cafe: 10,
+  bar: 10,
+  activities: 9,
+  history: 8,
+  shopping: 12,
+  lodging: 11,
+};
 export const ANSWER_PLACES = 5;
 const POOL = 120;
 
 const miles = (lat1: number, lng1: number, lat2: number, lng2: number) => {
   const rad = Math.PI / 180;
-  const a = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2;
+  const a =
+    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 +
+    Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2;
   return Math.round(3958.8 * 2 * Math.asin(Math.sqrt(a)) * 10) / 10;
 };
 
-export async function retrieve<C extends ChatCity>(sources: ChatSources<C>, city: C, query: string): Promise<Grounding> {
+export async function retrieve<C extends ChatCity>(
+  sources: ChatSources<C>,
+  city: C,
+  query: string,
+): Promise<Grounding> {
   const intent = understand(query);
   const notes: string[] = [];
   let anchor: SourcePlace | null = null;
@@ -154,22 +193,37 @@ export async function retrieve<C extends ChatCity>(sources: ChatSources<C>, city
   if (lookup) {
     const hits = await sources.search(city, lookup, 5);
     anchor = hits.find((p) => p.title.toLowerCase() === lookup.toLowerCase()) ?? hits[0] ?? null;
-    if (!anchor && intent.near) notes.push(`I couldn't find “${intent.near}” in LocalScope's data for ${city.name}, so distances are from downtown.`);
+    if (!anchor && intent.near)
+      notes.push(
+        `I couldn't find “${intent.near}” in LocalScope's data for ${city.name}, so distances are from downtown.`,
+      );
   }
   // A named place the store knows: the answer is about that place.
-  const sameName = (a: string, b: string) => a.toLowerCase().includes(b.toLowerCase()) || b.toLowerCase().includes(a.toLowerCase());
+  const sameName = (a: string, b: string) =>
+    a.toLowerCase().includes(b.toLowerCase()) || b.toLowerCase().includes(a.toLowerCase());
   if (intent.named && !(anchor && sameName(anchor.title, intent.named)) && intent.topics.length) {
     notes.push(`I couldn't find “${intent.named}” in LocalScope's data for ${city.name}.`);
   }
   if (anchor && intent.named && (intent.topics.length === 0 || sameName(anchor.title, intent.named))) {
-    return { city, intent, subject: "the place you asked about", places: [anchor], anchor, history: [], facts: [], notes };
+    return {
+      city,
+      intent,
+      subject: "the place you asked about",
+      places: [anchor],
+      anchor,
+      history: [],
+      facts: [],
+      notes,
+    };
   }
   const topics: Topic[] = intent.topics.length ? intent.topics : intent.kids || intent.free ? ["activities"] : [];
   let pool: SourcePlace[] = [];
   if (topics.length === 0) {
     pool = await sources.list(city, "nearby", POOL);
   } else {
-    const lists = await Promise.all([...new Set(topics.map((t) => LIST_OF[t]))].map((id) => sources.list(city, id, POOL)));
+    const lists = await Promise.all(
+      [...new Set(topics.map((t) => LIST_OF[t]))].map((id) => sources.list(city, id, POOL)),
+    );
     const all = lists.flat();
     pool = all.filter((p) => {
       if (topics.includes("cafe") && KIND.cafe.test(p.kind)) return true;
@@ -183,7 +237,9 @@ export async function retrieve<C extends ChatCity>(sources: ChatSources<C>, city
     }
     if (intent.free) {
       pool = pool.filter((p) => KIND.free.test(p.kind));
-      notes.push("LocalScope has no prices; parks, libraries, monuments and places like these usually cost nothing to visit, but check before you go.");
+      notes.push(
+        "LocalScope has no prices; parks, libraries, monuments and places like these usually cost nothing to visit, but check before you go.",
+      );
     }
   }
   if (anchor && intent.near) {
@@ -207,7 +263,16 @@ export async function retrieve<C extends ChatCity>(sources: ChatSources<C>, city
     topics.includes("history") ? sources.history(city).then((h) => h.slice(0, 8)) : Promise.resolve([]),
     topics.length === 0 ? sources.facts(city).then((f) => f.slice(0, 4)) : Promise.resolve([]),
   ]);
-  return { city, intent, subject: intent.kids ? `${subject} for families with kids` : intent.free ? `free ${subject}` : subject, places, anchor, history, facts, notes };
+  return {
+    city,
+    intent,
+    subject: intent.kids ? `${subject} for families with kids` : intent.free ? `free ${subject}` : subject,
+    places,
+    anchor,
+    history,
+    facts,
+    notes,
+  };
 }
 
 // ---------- 3a. the data-grounded provider ----------
@@ -233,18 +298,26 @@ export function groundedText(g: Grounding): string {
   const parts: string[] = [];
   if (g.anchor && g.intent.named && g.places.length === 1 && g.places[0] === g.anchor) {
     const p = g.anchor;
-    parts.push(`[[${p.id}]] is ${article(p.kind)} ${p.kind.toLowerCase()}${p.distance !== null ? ` ${p.distance} mi from downtown ${where}` : ` in ${where}`}.`);
-    if (p.description && !p.description.toLowerCase().startsWith(p.kind.toLowerCase())) parts.push(sentence(p.description.trim().replace(/\.?$/, ".")));
+    parts.push(
+      `[[${p.id}]] is ${article(p.kind)} ${p.kind.toLowerCase()}${p.distance !== null ? ` ${p.distance} mi from downtown ${where}` : ` in ${where}`}.`,
+    );
+    if (p.description && !p.description.toLowerCase().startsWith(p.kind.toLowerCase()))
+      parts.push(sentence(p.description.trim().replace(/\.?$/, ".")));
     if (p.address) parts.push(`You'll find it at ${p.address.replace(/\.+$/, "")}.`);
     if (p.phone) parts.push(`Phone: ${p.phone}.`);
-    if (p.openingHours) parts.push(`Its listed hours are ${p.openingHours}${p.openNow === true ? ", so it's open now" : p.openNow === false ? ", so it's closed right now" : ""}.`);
+    if (p.openingHours)
+      parts.push(
+        `Its listed hours are ${p.openingHours}${p.openNow === true ? ", so it's open now" : p.openNow === false ? ", so it's closed right now" : ""}.`,
+      );
     else parts.push("The data has no opening hours for it.");
     if (p.since) parts.push(`The record dates it to ${p.since}.`);
     return parts.join(" ");
   }
   const shown = g.places.slice(0, ANSWER_PLACES);
   if (!shown.length) {
-    parts.push(`I couldn't find any ${g.subject} near ${from === "downtown" ? `downtown ${where}` : from} in LocalScope's data.`);
+    parts.push(
+      `I couldn't find any ${g.subject} near ${from === "downtown" ? `downtown ${where}` : from} in LocalScope's data.`,
+    );
     parts.push("Try the map, or ask about something else nearby, like food, history or things to do.");
     return [...g.notes, ...parts].join(" ");
   }
@@ -256,7 +329,8 @@ export function groundedText(g: Grounding): string {
   const withAddress = shown.find((p) => p.address);
   if (withAddress) parts.push(`[[${withAddress.id}]] is at ${withAddress.address!.replace(/\.+$/, "")}.`);
   const dated = g.places.filter((p) => p.since).slice(0, 2);
-  if (g.intent.topics.includes("history") && dated.length) parts.push(`The records date ${dated.map((p) => `[[${p.id}]] to ${p.since}`).join(" and ")}.`);
+  if (g.intent.topics.includes("history") && dated.length)
+    parts.push(`The records date ${dated.map((p) => `[[${p.id}]] to ${p.since}`).join(" and ")}.`);
   for (const f of g.facts.slice(0, 2)) parts.push(f.summary.trim().replace(/\.?$/, "."));
   parts.push("LocalScope has no ratings, so these are the best-documented ones nearby.");
   const missing = g.notes.filter((n) => n.startsWith("I couldn't"));
@@ -273,7 +347,13 @@ export async function* wordsOf(text: string): AsyncGenerator<string> {
 export function modelMessages(g: Grounding, query: string, history: ChatTurnValue[]): ChatMessage[] {
   const context = {
     city: `${g.city.name}, ${g.city.stateName}`,
-    question: { topics: g.intent.topics, openNow: g.intent.openNow, kids: g.intent.kids, free: g.intent.free, near: g.anchor && g.intent.near ? g.anchor.id : null },
+    question: {
+      topics: g.intent.topics,
+      openNow: g.intent.openNow,
+      kids: g.intent.kids,
+      free: g.intent.free,
+      near: g.anchor && g.intent.near ? g.anchor.id : null,
+    },
     places: g.places.map((p) => ({
       id: p.id,
       name: p.title,
@@ -298,7 +378,9 @@ export function modelMessages(g: Grounding, query: string, history: ChatTurnValu
   ].join("\n");
   return [
     { role: "system", content: system },
-    ...history.slice(-10).map((t) => ({ role: t.type === "ai" ? ("assistant" as const) : ("user" as const), content: t.content })),
+    ...history
+      .slice(-10)
+      .map((t) => ({ role: t.type === "ai" ? ("assistant" as const) : ("user" as const), content: t.content })),
     { role: "user", content: query },
   ];
 }
@@ -395,7 +477,10 @@ export class ChatService<C extends ChatCity> {
    * tokens as they come (a model that fails after its first token ends the answer there); otherwise the
    * model must finish within ANSWER_DEADLINE_MS or the grounded provider answers instead.
    */
-  async ask(input: { query: string; location: string; history: ChatTurnValue[] }, options: { signal?: AbortSignal; events?: AskEvents; stream?: boolean } = {}): Promise<ChatResult> {
+  async ask(
+    input: { query: string; location: string; history: ChatTurnValue[] },
+    options: { signal?: AbortSignal; events?: AskEvents; stream?: boolean } = {},
+  ): Promise<ChatResult> {
     const city = this.resolve(input.location);
     const grounding = await retrieve(this.deps.sources, city, input.query);
     const known = new Map(grounding.places.map((p) => [p.id, p]));
@@ -425,9 +510,17 @@ export class ChatService<C extends ChatCity> {
   }
 
   /** The model's answer, or null when it failed before anything was shown (the grounded provider takes over). */
-  private async fromModel(llm: Llm, g: Grounding, known: Map<number, SourcePlace>, input: { query: string; history: ChatTurnValue[] }, options: { signal?: AbortSignal; events?: AskEvents; stream?: boolean }): Promise<Omit<ChatResult, "location"> | null> {
+  private async fromModel(
+    llm: Llm,
+    g: Grounding,
+    known: Map<number, SourcePlace>,
+    input: { query: string; history: ChatTurnValue[] },
+    options: { signal?: AbortSignal; events?: AskEvents; stream?: boolean },
+  ): Promise<Omit<ChatResult, "location"> | null> {
     const citations = new Citations(known);
-    const signals = [options.signal, options.stream ? undefined : AbortSignal.timeout(ANSWER_DEADLINE_MS)].filter((s): s is AbortSignal => Boolean(s));
+    const signals = [options.signal, options.stream ? undefined : AbortSignal.timeout(ANSWER_DEADLINE_MS)].filter(
+      (s): s is AbortSignal => Boolean(s),
+    );
     const signal = signals.length ? AbortSignal.any(signals) : undefined;
     let response = "";
     const pending: string[] = [];
@@ -445,7 +538,9 @@ export class ChatService<C extends ChatCity> {
       else if (tail) pending.push(tail);
     } catch (error) {
       if (options.signal?.aborted) throw options.signal.reason ?? error;
-      this.deps.log.warn(`Chat: the model could not answer (${error instanceof Error ? error.message : String(error)}); ${response ? "the answer ends here" : "using the data-grounded provider"}.`);
+      this.deps.log.warn(
+        `Chat: the model could not answer (${error instanceof Error ? error.message : String(error)}); ${response ? "the answer ends here" : "using the data-grounded provider"}.`,
+      );
       if (!response || !options.stream) return null;
     }
     if (!response.trim()) return null;
@@ -455,4 +550,8 @@ export class ChatService<C extends ChatCity> {
 }
 
 /** Spaces left by a dropped marker ("near  and") and before punctuation. */
-const tidy = (text: string) => text.replace(/ {2,}/g, " ").replace(/ ([,.;:!?])/g, "$1").trim();
+const tidy = (text: string) =>
+  text
+    .replace(/ {2,}/g, " ")
+    .replace(/ ([,.;:!?])/g, "$1")
+    .trim();

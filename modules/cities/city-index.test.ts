@@ -3,7 +3,17 @@ import { testServices } from "../../src/testing";
 import { CityIndex, normalise, prefixDistance, type IndexedCity } from "./city-index";
 
 const city = (id: number, name: string, stateCode: string, population: number, zips = ""): IndexedCity => ({
-  id, name, stateCode, stateName: stateCode, population, latitude: 0, longitude: 0, countyName: "", timezone: "", ranking: 3, zips,
+  id,
+  name,
+  stateCode,
+  stateName: stateCode,
+  population,
+  latitude: 0,
+  longitude: 0,
+  countyName: "",
+  timezone: "",
+  ranking: 3,
+  zips,
 });
 
 describe("normalise", () => {

@@ -145,7 +145,8 @@ export class CityIndex {
   private grid: Map<string, number[]> | undefined;
 
   /** The state code of the nearest city (what importers need for features that carry no state). */
-  readonly nearestState = (latitude: number, longitude: number): string | undefined => this.nearest(latitude, longitude)?.stateCode;
+  readonly nearestState = (latitude: number, longitude: number): string | undefined =>
+    this.nearest(latitude, longitude)?.stateCode;
 
   /** The city whose centre is nearest to a point (for placing features that carry no state). */
   nearest(latitude: number, longitude: number): IndexedCity | undefined {
@@ -168,7 +169,8 @@ export class CityIndex {
           if (Math.max(Math.abs(dLat), Math.abs(dLng)) !== ring) continue;
           for (const idx of this.grid.get(`${lat0 + dLat}:${lng0 + dLng}`) ?? []) {
             const c = this.cities[idx]!;
-            const d = (c.latitude - latitude) ** 2 + ((c.longitude - longitude) * Math.cos((latitude * Math.PI) / 180)) ** 2;
+            const d =
+              (c.latitude - latitude) ** 2 + ((c.longitude - longitude) * Math.cos((latitude * Math.PI) / 180)) ** 2;
             if (d < bestD) {
               bestD = d;
               best = c;
@@ -234,7 +236,12 @@ export class CityIndex {
       const namePart = normalise(raw.slice(0, comma));
       const states = this.statesMatching(normalise(raw.slice(comma + 1)));
       if (namePart && states.length > 0) {
-        this.searchStates(states.map((code) => ({ code, rest: namePart })), limit, 0, add);
+        this.searchStates(
+          states.map((code) => ({ code, rest: namePart })),
+          limit,
+          0,
+          add,
+        );
         return this.rank(scores, limit);
       }
       // "springfield," or an unknown state: fall back to the name alone.
@@ -253,7 +260,9 @@ export class CityIndex {
   private rank(scores: Map<number, number>, limit: number): CityMatch[] {
     return [...scores]
       .map(([idx, score]) => ({ city: this.cities[idx]!, score }))
-      .sort((a, b) => b.score - a.score || b.city.population - a.city.population || a.city.name.localeCompare(b.city.name))
+      .sort(
+        (a, b) => b.score - a.score || b.city.population - a.city.population || a.city.name.localeCompare(b.city.name),
+      )
       .slice(0, limit);
   }
 
@@ -378,7 +387,10 @@ export class CityIndex {
       if (k0 !== a && k0 !== b && k1 !== a && k1 !== b) continue;
       if (prefixDistance(key, k) === 1) {
         const idx = ids[i]!;
-        add(idx, popScore(this.cities[idx]!.population) + bonus - TYPO_PENALTY + (k.length === key.length ? EXACT_BONUS : 0));
+        add(
+          idx,
+          popScore(this.cities[idx]!.population) + bonus - TYPO_PENALTY + (k.length === key.length ? EXACT_BONUS : 0),
+        );
       }
     }
   }
@@ -392,7 +404,11 @@ export class CityIndex {
     else if (digits.length >= 3) {
       // A ZIP prefix while typing: the cities of the first few hundred ZIP codes that start with it.
       const zips = this.sortedZips;
-      for (let i = lowerBound(zips, digits), seen = 0; i < zips.length && zips[i]!.startsWith(digits) && seen < 300; i++, seen++) {
+      for (
+        let i = lowerBound(zips, digits), seen = 0;
+        i < zips.length && zips[i]!.startsWith(digits) && seen < 300;
+        i++, seen++
+      ) {
         take(zips[i]!);
       }
     }

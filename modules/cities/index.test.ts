@@ -14,7 +14,9 @@ describe("GET /api/cities/search", () => {
     expect(body).toHaveLength(10);
     for (const city of body) {
       expect(city.name.toLowerCase()).toStartWith("spring");
-      expect(Object.keys(city)).toEqual(expect.arrayContaining(["name", "state", "stateCode", "population", "displayName", "latitude", "longitude"]));
+      expect(Object.keys(city)).toEqual(
+        expect.arrayContaining(["name", "state", "stateCode", "population", "displayName", "latitude", "longitude"]),
+      );
       expect(city.displayName).toBe(`${city.name}, ${city.stateCode}`);
     }
   });

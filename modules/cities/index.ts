@@ -2,7 +2,17 @@ import { Elysia } from "elysia";
 import { CitySearchQuery } from "./model";
 import { searchCities, type CityIndex } from "./service";
 
-export { CityIndex, loadCityIndex, resolveLocation, toSuggestion, searchCities, resolveCityParam, decodePathParam, isUrbanAreaPopulation, DEFAULT_LOCATION } from "./service";
+export {
+  CityIndex,
+  loadCityIndex,
+  resolveLocation,
+  toSuggestion,
+  searchCities,
+  resolveCityParam,
+  decodePathParam,
+  isUrbanAreaPopulation,
+  DEFAULT_LOCATION,
+} from "./service";
 export { normalise, type IndexedCity } from "./city-index";
 export { CityStateParams, MAX_QUERY_LENGTH, type CitySuggestion } from "./model";
 

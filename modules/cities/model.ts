@@ -37,6 +37,16 @@ export interface CitySuggestion {
 
 /** :city/:state path parameters (the city name and the state code or name). */
 export const CityStateParams = v.object({
-  city: v.pipe(v.string(), v.trim(), v.nonEmpty("city is required."), v.maxLength(100, "city can be at most 100 characters long.")),
-  state: v.pipe(v.string(), v.trim(), v.nonEmpty("state is required."), v.maxLength(100, "state can be at most 100 characters long.")),
+  city: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty("city is required."),
+    v.maxLength(100, "city can be at most 100 characters long."),
+  ),
+  state: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty("state is required."),
+    v.maxLength(100, "state can be at most 100 characters long."),
+  ),
 });

@@ -44,7 +44,14 @@ export async function loadCityIndex(db: Db, pageSize = 5000): Promise<CityIndex>
       .orderBy(asc(cities.id))
       .limit(pageSize);
     // State, county and time-zone names repeat across cities: one copy of each (a few MB of an idle server).
-    for (const city of page) rows.push({ ...city, stateCode: one(city.stateCode), stateName: one(city.stateName), countyName: one(city.countyName), timezone: one(city.timezone) });
+    for (const city of page)
+      rows.push({
+        ...city,
+        stateCode: one(city.stateCode),
+        stateName: one(city.stateName),
+        countyName: one(city.countyName),
+        timezone: one(city.timezone),
+      });
     if (page.length < pageSize) break;
     after = page[page.length - 1]!.id;
   }
@@ -84,9 +91,15 @@ export const DEFAULT_LOCATION = "New York, NY";
 
 /** A :city/:state (or body cityName/stateCode) pair → the indexed city; the state may be a code or a full name. 404 if unknown. */
 export function resolveCityParam(index: CityIndex, city: string, state: string): IndexedCity {
-  const code = state.trim().length === 2 ? state.trim().toUpperCase() : Object.entries(US_STATES).find(([, name]) => name.toLowerCase() === state.trim().toLowerCase())?.[0];
+  const code =
+    state.trim().length === 2
+      ? state.trim().toUpperCase()
+      : Object.entries(US_STATES).find(([, name]) => name.toLowerCase() === state.trim().toLowerCase())?.[0];
   const found = code ? index.find(city, code) : undefined;
-  if (!found) throw new HttpError(404, `We don't know a city called "${city}" in "${state}".`, { city: [`Unknown city: ${city}, ${state}`] });
+  if (!found)
+    throw new HttpError(404, `We don't know a city called "${city}" in "${state}".`, {
+      city: [`Unknown city: ${city}, ${state}`],
+    });
   return found;
 }
 

@@ -27,7 +27,10 @@ export function storyContext(c: CityContext): StoryContext {
       texts: c.texts,
       radius: c.radius,
       places: c.places.map((p: PlaceBrief) => ({ ...p, sourceName: sourceName(p.source) })),
-      nearestLarger: c.nearestLarger && { ...c.nearestLarger, direction: COMPASS[Math.round(c.nearestLarger.bearing / 45) % 8]! },
+      nearestLarger: c.nearestLarger && {
+        ...c.nearestLarger,
+        direction: COMPASS[Math.round(c.nearestLarger.bearing / 45) % 8]!,
+      },
       county: c.county,
       zips: c.zips,
     };
@@ -48,7 +51,8 @@ export function groundedFacts(c: CityContext): StoryFact[] {
 /** Deeper levels for a fact this provider did not write (a model's fact when the model is down). */
 function genericDeeper(c: CityContext, level: DeeperLevel): string {
   const s = storyContext(c);
-  if (level === 1) return s.texts.wikivoyageByline ? `Wikivoyage on ${c.city.name}: "${s.texts.wikivoyageByline}"` : widerContext(s);
+  if (level === 1)
+    return s.texts.wikivoyageByline ? `Wikivoyage on ${c.city.name}: "${s.texts.wikivoyageByline}"` : widerContext(s);
   if (level === 2) return nearPlace(s, null, (p) => p.categoryId === 8 || p.categoryId === 9);
   return widerContext(s);
 }
@@ -57,7 +61,12 @@ export function groundedProvider(): ContentProvider {
   return {
     name: "grounded",
     async facts(context) {
-      return groundedFacts(context).map(({ title, summary, category, source }) => ({ title, summary, category, source }));
+      return groundedFacts(context).map(({ title, summary, category, source }) => ({
+        title,
+        summary,
+        category,
+        source,
+      }));
     },
     async history(context) {
       return storyHistory(storyContext(context));

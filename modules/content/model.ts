@@ -39,7 +39,11 @@ export const HistoryMoreBody = v.object({
 /** POST /api/fun-facts/dive-deeper */
 export const DiveDeeperBody = v.object({
   factTitle: bodyText("factTitle", "the title of the fact", 200),
-  factSummary: v.pipe(v.optional(v.string("factSummary must be text."), ""), v.trim(), v.maxLength(2000, "factSummary can be at most 2000 characters long.")),
+  factSummary: v.pipe(
+    v.optional(v.string("factSummary must be text."), ""),
+    v.trim(),
+    v.maxLength(2000, "factSummary can be at most 2000 characters long."),
+  ),
   cityName: bodyText("cityName", "the city name, e.g. Las Vegas"),
   stateCode: bodyText("stateCode", "the state code, e.g. NV"),
   level: v.pipe(

@@ -8,7 +8,12 @@ export type OllamaTestMode = "ok" | "hang" | "garbage" | "error" | "inventive";
 export interface OllamaTestServer {
   url: string;
   /** Every /api/chat request body received. */
-  requests: Array<{ model: string; prompt: string; kind: "facts" | "history" | "deeper" | "other"; authorization: string | null }>;
+  requests: Array<{
+    model: string;
+    prompt: string;
+    kind: "facts" | "history" | "deeper" | "other";
+    authorization: string | null;
+  }>;
   mode: OllamaTestMode;
   stop(): void;
 }
@@ -37,15 +42,30 @@ export function startOllamaTestServer(mode: OllamaTestMode = "ok"): OllamaTestSe
     async fetch(request) {
       const url = new URL(request.url);
       if (url.pathname !== "/api/chat" || request.method !== "POST") return new Response("not found", { status: 404 });
-      const body = (await request.json()) as { model: string; messages: Array<{ role: string; content: string }>; format?: { properties?: Record<string, unknown> } };
+      const body = (await request.json()) as {
+        model: string;
+        messages: Array<{ role: string; content: string }>;
+        format?: { properties?: Record<string, unknown> };
+      };
       const prompt = body.messages.at(-1)?.content ?? "";
       const shape = Object.keys(body.format?.properties ?? {})[0];
-      const kind = shape === "facts" ? "facts" : shape === "history" ? "history" : shape === "details" ? "deeper" : "other";
+      const kind =
+        shape === "facts" ? "facts" : shape === "history" ? "history" : shape === "details" ? "deeper" : "other";
       state.requests.push({ model: body.model, prompt, kind, authorization: request.headers.get("authorization") });
-      if (state.mode === "hang") return new Promise<Response>((resolve) => hanging.push(() => resolve(new Response("{}", { status: 503 }))));
+      if (state.mode === "hang")
+        return new Promise<Response>((resolve) => hanging.push(() => resolve(new Response("{}", { status: 503 }))));
       if (state.mode === "error") return Response.json({ error: "model exploded" }, { status: 500 });
-      const content = state.mode === "garbage" ? "Sure! Here are some facts: not json at all" : JSON.stringify(answer(kind, prompt, state.mode));
-      return Response.json({ model: body.model, created_at: new Date().toISOString(), message: { role: "assistant", content }, done: true, done_reason: "stop" });
+      const content =
+        state.mode === "garbage"
+          ? "Sure! Here are some facts: not json at all"
+          : JSON.stringify(answer(kind, prompt, state.mode));
+      return Response.json({
+        model: body.model,
+        created_at: new Date().toISOString(),
+        message: { role: "assistant", content },
+        done: true,
+        done_reason: "stop",
+      });
     },
   });
   state.url = `http://127.0.0.1:${server.port}`;
@@ -75,10 +95,29 @@ function answer(kind: string, prompt: string, mode: OllamaTestMode = "ok"): unkn
     return {
       history: [
         // A place that is not in the context: must be dropped.
-        { placeId: 987654321, category: "Invented", content: "A castle that never existed stood here for centuries.", significance: "None at all, it is made up." },
+        {
+          placeId: 987654321,
+          category: "Invented",
+          content: "A castle that never existed stood here for centuries.",
+          significance: "None at all, it is made up.",
+        },
         // Contact data the context does not hold: must be dropped.
-        ...(places[0] ? [{ placeId: places[0].placeId, category: "Phone", content: "Call (555) 123-4567 to book a tour of this historic place.", significance: "Invented phone number." }] : []),
-        ...places.map((p) => ({ placeId: p.placeId, category: "Model History", content: `Rewritten by the model: ${p.description}`, significance: `Why ${p.title} matters, in the model's words.` })),
+        ...(places[0]
+          ? [
+              {
+                placeId: places[0].placeId,
+                category: "Phone",
+                content: "Call (555) 123-4567 to book a tour of this historic place.",
+                significance: "Invented phone number.",
+              },
+            ]
+          : []),
+        ...places.map((p) => ({
+          placeId: p.placeId,
+          category: "Model History",
+          content: `Rewritten by the model: ${p.description}`,
+          significance: `Why ${p.title} matters, in the model's words.`,
+        })),
       ],
     };
   }

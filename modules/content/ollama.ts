@@ -18,9 +18,18 @@ const FACT_BATCH = 8;
 const HISTORY_BATCH = 8;
 
 const Text = (min: number, max: number) => v.pipe(v.string(), v.trim(), v.minLength(min), v.maxLength(max));
-const FactsAnswer = v.object({ facts: v.array(v.object({ title: Text(3, 90), summary: Text(20, 600), category: Text(2, 40) })) });
+const FactsAnswer = v.object({
+  facts: v.array(v.object({ title: Text(3, 90), summary: Text(20, 600), category: Text(2, 40) })),
+});
 const HistoryAnswer = v.object({
-  history: v.array(v.object({ placeId: v.pipe(v.number(), v.integer()), category: Text(2, 40), content: Text(20, 1200), significance: Text(10, 600) })),
+  history: v.array(
+    v.object({
+      placeId: v.pipe(v.number(), v.integer()),
+      category: Text(2, 40),
+      content: Text(20, 1200),
+      significance: Text(10, 600),
+    }),
+  ),
 });
 const DeeperAnswer = v.object({ details: Text(20, 2000) });
 
@@ -58,7 +67,14 @@ export function promptContext(c: CityContext): string {
     historicPlaces: c.places
       .filter((p) => p.categoryId === 8)
       .slice(0, 40)
-      .map((p) => ({ placeId: p.id, title: p.title, kind: p.kind, date: p.since, description: p.description.slice(0, 300), milesFromCentre: p.distance })),
+      .map((p) => ({
+        placeId: p.id,
+        title: p.title,
+        kind: p.kind,
+        date: p.since,
+        description: p.description.slice(0, 300),
+        milesFromCentre: p.distance,
+      })),
     notablePlaces: c.places
       .filter((p) => p.categoryId !== 8)
       .sort((a, b) => b.quality - a.quality || a.distance - b.distance)
@@ -92,7 +108,9 @@ export function ollamaProvider(llm: Llm): ContentProvider {
         context,
       );
       const avoided = new Set(avoid.map(itemKey));
-      const facts: FunFact[] = answer.facts.filter((f) => !avoided.has(itemKey(f.title)) && !invented(f.title, context) && !invented(f.summary, context));
+      const facts: FunFact[] = answer.facts.filter(
+        (f) => !avoided.has(itemKey(f.title)) && !invented(f.title, context) && !invented(f.summary, context),
+      );
       if (!facts.length) throw new Error("the model wrote no usable facts");
       return facts;
     },
@@ -117,9 +135,23 @@ export function ollamaProvider(llm: Llm): ContentProvider {
       for (const h of answer.history) {
         const place = historic.get(h.placeId);
         // Only real places, once each; the title and the date come from the data.
-        if (!place || seen.has(place.id) || avoided.has(itemKey(place.title)) || invented(h.content, context) || invented(h.significance, context)) continue;
+        if (
+          !place ||
+          seen.has(place.id) ||
+          avoided.has(itemKey(place.title)) ||
+          invented(h.content, context) ||
+          invented(h.significance, context)
+        )
+          continue;
         seen.add(place.id);
-        entries.push({ id: `place-${place.id}`, title: place.title, period: place.since ?? "Date not recorded", category: h.category, content: h.content, significance: h.significance });
+        entries.push({
+          id: `place-${place.id}`,
+          title: place.title,
+          period: place.since ?? "Date not recorded",
+          category: h.category,
+          content: h.content,
+          significance: h.significance,
+        });
       }
       if (!entries.length) throw new Error("the model wrote no usable history entries");
       return entries;
@@ -127,14 +159,19 @@ export function ollamaProvider(llm: Llm): ContentProvider {
 
     async deeper(c, fact, level: DeeperLevel) {
       const context = promptContext(c);
-      const depth = ["a few more details (2–3 sentences)", "a deeper dive (3–4 sentences) connecting it to other facts of the context", "an expert analysis (4–5 sentences) of what it says about the city, with the sources named in the context"][level - 1];
+      const depth = [
+        "a few more details (2–3 sentences)",
+        "a deeper dive (3–4 sentences) connecting it to other facts of the context",
+        "an expert analysis (4–5 sentences) of what it says about the city, with the sources named in the context",
+      ][level - 1];
       const answer = await ask(
         DeeperAnswer,
         `The reader is looking at this fun fact about ${c.city.name}:\nTitle: ${fact.title}\nSummary: ${fact.summary}\nWrite ${depth}, using only the context.\nShape: {"details":"…"}`,
         context,
       );
       // The reader's fact (title and summary) is part of what the model was given.
-      if (invented(answer.details, `${context}\n${fact.title}\n${fact.summary}`)) throw new Error("the model's details contain contact data not in the context");
+      if (invented(answer.details, `${context}\n${fact.title}\n${fact.summary}`))
+        throw new Error("the model's details contain contact data not in the context");
       return answer.details;
     },
   };

@@ -10,13 +10,22 @@ import { MODEL_FACT_PREFIX, startOllamaTestServer, type OllamaTestServer } from 
 // Places are imported per state on first use: import the states these tests use once, up front.
 beforeAll(async () => {
   const { cityIndex, places } = await testServices();
-  for (const [name, state] of [["Las Vegas", "NV"], ["Abbeville", "AL"], ["Chicago", "IL"], ["Salt Lake City", "UT"], ["Boston", "MA"], ["Mentone", "TX"]] as const) {
+  for (const [name, state] of [
+    ["Las Vegas", "NV"],
+    ["Abbeville", "AL"],
+    ["Chicago", "IL"],
+    ["Salt Lake City", "UT"],
+    ["Boston", "MA"],
+    ["Mentone", "TX"],
+  ] as const) {
     await places.around(cityIndex.find(name, state)!, 1);
   }
 }, 180_000);
 
 const servers: OllamaTestServer[] = [];
-afterAll(() => servers.forEach((s) => s.stop()));
+afterAll(() => {
+  for (const s of servers) s.stop();
+});
 const ollamaServer = (mode: Parameters<typeof startOllamaTestServer>[0] = "ok") => {
   const server = startOllamaTestServer(mode);
   servers.push(server);
@@ -48,14 +57,19 @@ describe("facts and history without a model (data-grounded)", () => {
     // WordNet's nicknames for Boston lead; no bare statistic (ZIP codes, latitude, population) among the first five.
     expect(facts[0]!.title).toContain("Bean Town");
     expect(facts[0]!.source!.name).toContain("WordNet");
-    for (const fact of facts) expect(`${fact.title} ${fact.summary}`).not.toMatch(/ZIP codes|° north|most common kind|urban area of/);
+    for (const fact of facts)
+      expect(`${fact.title} ${fact.summary}`).not.toMatch(/ZIP codes|° north|most common kind|urban area of/);
     expect(new Set(facts.map((f) => itemKey(f.title))).size).toBe(5);
   });
 
   test("count chooses the batch size; the same request gives the same facts", async () => {
     const { request } = await testApp();
-    const a = (await (await request("/api/fun-facts/city", post("", { cityName: "Abbeville", stateCode: "AL", count: 3 }))).json()) as { facts: Fact[] };
-    const b = (await (await request("/api/fun-facts/city", post("", { cityName: "abbeville", stateCode: "al", count: "3" }))).json()) as { facts: Fact[] };
+    const a = (await (
+      await request("/api/fun-facts/city", post("", { cityName: "Abbeville", stateCode: "AL", count: 3 }))
+    ).json()) as { facts: Fact[] };
+    const b = (await (
+      await request("/api/fun-facts/city", post("", { cityName: "abbeville", stateCode: "al", count: "3" }))
+    ).json()) as { facts: Fact[] };
     expect(a.facts).toHaveLength(3);
     expect(b.facts).toEqual(a.facts);
   });
@@ -66,12 +80,25 @@ describe("facts and history without a model (data-grounded)", () => {
     expect(response.status).toBe(200);
     const history = (await response.json()) as History[];
     expect(history).toHaveLength(6);
-    for (const entry of history) expect(entry.period).toMatch(/^(Built|Constructed|Completed|Erected|Founded|Established|Laid out|Platted|Incorporated) \d{4}$|^(Designated|Listed on the National Register|Placed) \d{4}$|^Date not recorded$/);
-    const built = history.filter((h) => !/^(Designated|Listed|Placed|Date)/.test(h.period)).map((h) => Number(h.period.slice(-4)));
+    for (const entry of history)
+      expect(entry.period).toMatch(
+        /^(Built|Constructed|Completed|Erected|Founded|Established|Laid out|Platted|Incorporated) \d{4}$|^(Designated|Listed on the National Register|Placed) \d{4}$|^Date not recorded$/,
+      );
+    const built = history
+      .filter((h) => !/^(Designated|Listed|Placed|Date)/.test(h.period))
+      .map((h) => Number(h.period.slice(-4)));
     expect(built.length).toBeGreaterThan(0);
     for (const entry of history) {
       expect(entry.significance).not.toMatch(/oldest of the/);
-      expect(Object.keys(entry).sort()).toEqual(["category", "content", "id", "period", "significance", "source", "title"]);
+      expect(Object.keys(entry).sort()).toEqual([
+        "category",
+        "content",
+        "id",
+        "period",
+        "significance",
+        "source",
+        "title",
+      ]);
       const place = await request(`/api/places/${entry.id.replace("place-", "")}`);
       expect(place.status).toBe(200);
       expect(((await place.json()) as { title: string }).title).toBe(entry.title);
@@ -90,11 +117,16 @@ describe("facts and history without a model (data-grounded)", () => {
 
   test("dive-deeper gives three different levels for a fact", async () => {
     const { request } = await testApp();
-    const { facts } = (await (await request("/api/fun-facts/city", post("", { cityName: "Boston", stateCode: "MA" }))).json()) as { facts: Fact[] };
+    const { facts } = (await (
+      await request("/api/fun-facts/city", post("", { cityName: "Boston", stateCode: "MA" }))
+    ).json()) as { facts: Fact[] };
     const fact = facts[0]!;
     const levels: string[] = [];
     for (const level of [1, 2, 3]) {
-      const response = await request("/api/fun-facts/dive-deeper", post("", { factTitle: fact.title, factSummary: fact.summary, cityName: "Boston", stateCode: "MA", level }));
+      const response = await request(
+        "/api/fun-facts/dive-deeper",
+        post("", { factTitle: fact.title, factSummary: fact.summary, cityName: "Boston", stateCode: "MA", level }),
+      );
       expect(response.status).toBe(200);
       const { details } = (await response.json()) as { details: string };
       expect(details.length).toBeGreaterThan(20);
@@ -105,7 +137,16 @@ describe("facts and history without a model (data-grounded)", () => {
 
   test("dive-deeper on a fact we did not write still answers, honestly, from the city's data", async () => {
     const { request } = await testApp();
-    const response = await request("/api/fun-facts/dive-deeper", post("", { factTitle: "The tallest sandcastle", factSummary: "?", cityName: "Boston", stateCode: "MA", level: 3 }));
+    const response = await request(
+      "/api/fun-facts/dive-deeper",
+      post("", {
+        factTitle: "The tallest sandcastle",
+        factSummary: "?",
+        cityName: "Boston",
+        stateCode: "MA",
+        level: 3,
+      }),
+    );
     expect(response.status).toBe(200);
     const { details } = (await response.json()) as { details: string };
     expect(details).not.toContain("sandcastle");
@@ -116,7 +157,10 @@ describe("facts and history without a model (data-grounded)", () => {
 describe("load more needs a signed-in user and never repeats an item", () => {
   test("anonymous load-more is 401 with a message, for facts and history", async () => {
     const { request } = await testApp();
-    const facts = await request("/api/fun-facts/city", post("", { cityName: "Las Vegas", stateCode: "NV", more: true }));
+    const facts = await request(
+      "/api/fun-facts/city",
+      post("", { cityName: "Las Vegas", stateCode: "NV", more: true }),
+    );
     expect(facts.status).toBe(401);
     expect(((await facts.json()) as { message: string }).message).toBe("Please log in to load more facts.");
     const history = await request("/api/city-history/more", post("", { cityName: "Las Vegas", stateCode: "NV" }));
@@ -127,13 +171,21 @@ describe("load more needs a signed-in user and never repeats an item", () => {
   test("signed in (a guest counts), Show More answers only new items, then an empty list", async () => {
     const { request } = await testApp();
     const { cookie } = await continueAsGuest(request);
-    const withSession = (body: unknown) => ({ ...post("", body), headers: { "content-type": "application/json", cookie } });
-    const first = (await (await request("/api/fun-facts/city", withSession({ cityName: "Abbeville", stateCode: "AL" }))).json()) as { facts: Fact[] };
+    const withSession = (body: unknown) => ({
+      ...post("", body),
+      headers: { "content-type": "application/json", cookie },
+    });
+    const first = (await (
+      await request("/api/fun-facts/city", withSession({ cityName: "Abbeville", stateCode: "AL" }))
+    ).json()) as { facts: Fact[] };
     expect(first.facts).toHaveLength(5);
     const seen = first.facts.map((f) => f.title);
     let more: Fact[] = [];
     do {
-      const response = await request("/api/fun-facts/city", withSession({ cityName: "Abbeville", stateCode: "AL", more: true }));
+      const response = await request(
+        "/api/fun-facts/city",
+        withSession({ cityName: "Abbeville", stateCode: "AL", more: true }),
+      );
       expect(response.status).toBe(200);
       more = ((await response.json()) as { facts: Fact[] }).facts;
       for (const fact of more) expect(seen).not.toContain(fact.title);
@@ -143,14 +195,22 @@ describe("load more needs a signed-in user and never repeats an item", () => {
     expect(seen.length).toBeGreaterThan(5);
 
     const account = await signUp(request);
-    const history = await request("/api/city-history/more", { ...post("", { cityName: "Chicago", stateCode: "IL" }), headers: { "content-type": "application/json", cookie: account.cookie } });
+    const history = await request("/api/city-history/more", {
+      ...post("", { cityName: "Chicago", stateCode: "IL" }),
+      headers: { "content-type": "application/json", cookie: account.cookie },
+    });
     expect(history.status).toBe(200);
     expect(((await history.json()) as { history: History[] }).history).toHaveLength(4);
   });
 
   test("a user's batches never repeat a fact or a history entry, then come back empty", async () => {
     const { database, places, cityIndex } = await testServices();
-    const content = new ContentService({ client: database.client, places, grounded: groundedProvider(), log: silentLog() });
+    const content = new ContentService({
+      client: database.client,
+      places,
+      grounded: groundedProvider(),
+      log: silentLog(),
+    });
     const city = cityIndex.find("Salt Lake City", "UT")!;
     for (const kind of ["facts", "history"] as const) {
       const userId = kind === "facts" ? 900_001 : 900_002;
@@ -166,8 +226,12 @@ describe("load more needs a signed-in user and never repeats an item", () => {
       expect(await content.batch(kind, city, 4, { userId, more: true })).toEqual([]);
       expect(seen.length).toBeGreaterThan(9);
       // Another user starts from the beginning; so does the first call of the page.
-      expect((await content.batch(kind, city, 4, { userId: userId + 10, more: true })).map((i) => i.title)).toEqual(seen.slice(0, 4));
-      expect((await content.batch(kind, city, 5, { userId, more: false })).map((i) => i.title)).toEqual(seen.slice(0, 5));
+      expect((await content.batch(kind, city, 4, { userId: userId + 10, more: true })).map((i) => i.title)).toEqual(
+        seen.slice(0, 4),
+      );
+      expect((await content.batch(kind, city, 5, { userId, more: false })).map((i) => i.title)).toEqual(
+        seen.slice(0, 5),
+      );
     }
   });
 });
@@ -182,12 +246,42 @@ describe("bad input is a 400 with a field message, never a 500", () => {
     ["/api/fun-facts/city", "more not boolean", { cityName: "Las Vegas", stateCode: "NV", more: "yes" }, "more"],
     ["/api/city-history/more", "count 1.5", { cityName: "Las Vegas", stateCode: "NV", count: 1.5 }, "count"],
     ["/api/city-history/more", "missing city", { stateCode: "NV" }, "cityName"],
-    ["/api/fun-facts/dive-deeper", "level 0", { factTitle: "x", cityName: "Las Vegas", stateCode: "NV", level: 0 }, "level"],
-    ["/api/fun-facts/dive-deeper", "level 4", { factTitle: "x", cityName: "Las Vegas", stateCode: "NV", level: 4 }, "level"],
-    ["/api/fun-facts/dive-deeper", "level text", { factTitle: "x", cityName: "Las Vegas", stateCode: "NV", level: "deep" }, "level"],
-    ["/api/fun-facts/dive-deeper", "level 2.5", { factTitle: "x", cityName: "Las Vegas", stateCode: "NV", level: 2.5 }, "level"],
-    ["/api/fun-facts/dive-deeper", "missing level", { factTitle: "x", cityName: "Las Vegas", stateCode: "NV" }, "level"],
-    ["/api/fun-facts/dive-deeper", "missing factTitle", { cityName: "Las Vegas", stateCode: "NV", level: 1 }, "factTitle"],
+    [
+      "/api/fun-facts/dive-deeper",
+      "level 0",
+      { factTitle: "x", cityName: "Las Vegas", stateCode: "NV", level: 0 },
+      "level",
+    ],
+    [
+      "/api/fun-facts/dive-deeper",
+      "level 4",
+      { factTitle: "x", cityName: "Las Vegas", stateCode: "NV", level: 4 },
+      "level",
+    ],
+    [
+      "/api/fun-facts/dive-deeper",
+      "level text",
+      { factTitle: "x", cityName: "Las Vegas", stateCode: "NV", level: "deep" },
+      "level",
+    ],
+    [
+      "/api/fun-facts/dive-deeper",
+      "level 2.5",
+      { factTitle: "x", cityName: "Las Vegas", stateCode: "NV", level: 2.5 },
+      "level",
+    ],
+    [
+      "/api/fun-facts/dive-deeper",
+      "missing level",
+      { factTitle: "x", cityName: "Las Vegas", stateCode: "NV" },
+      "level",
+    ],
+    [
+      "/api/fun-facts/dive-deeper",
+      "missing factTitle",
+      { cityName: "Las Vegas", stateCode: "NV", level: 1 },
+      "factTitle",
+    ],
   ];
   for (const [path, name, body, field] of cases) {
     test(`${path}: ${name} → 400 naming ${field}`, async () => {
@@ -222,7 +316,9 @@ describe("with an Ollama model (the real ollama client against our Ollama-protoc
   test("facts come from the model, are cached per city, and the model is asked once", async () => {
     const server = ollamaServer();
     const { request } = await testApp({ OLLAMA_HOST: server.url, OLLAMA_MODEL: "test-facts" });
-    const first = (await (await request("/api/fun-facts/city", post("", { cityName: "Boston", stateCode: "MA" }))).json()) as { facts: Fact[] };
+    const first = (await (
+      await request("/api/fun-facts/city", post("", { cityName: "Boston", stateCode: "MA" }))
+    ).json()) as { facts: Fact[] };
     expect(first.facts).toHaveLength(5);
     for (const fact of first.facts) expect(fact.title.startsWith(MODEL_FACT_PREFIX)).toBe(true);
     expect(server.requests.filter((r) => r.kind === "facts")).toHaveLength(1);
@@ -231,7 +327,9 @@ describe("with an Ollama model (the real ollama client against our Ollama-protoc
     expect(server.requests[0]!.prompt).toContain('"name":"Boston"');
     // A second app (a restart) reads the database cache: no second model call.
     const again = await testApp({ OLLAMA_HOST: server.url, OLLAMA_MODEL: "test-facts" });
-    const second = (await (await again.request("/api/fun-facts/city", post("", { cityName: "Boston", stateCode: "MA" }))).json()) as { facts: Fact[] };
+    const second = (await (
+      await again.request("/api/fun-facts/city", post("", { cityName: "Boston", stateCode: "MA" }))
+    ).json()) as { facts: Fact[] };
     expect(second.facts).toEqual(first.facts);
     expect(server.requests.filter((r) => r.kind === "facts")).toHaveLength(1);
   });
@@ -239,7 +337,9 @@ describe("with an Ollama model (the real ollama client against our Ollama-protoc
   test("a model answer that adds a name or a year absent from its context is rejected: the grounded facts are served", async () => {
     const server = ollamaServer("inventive");
     const { request } = await testApp({ OLLAMA_HOST: server.url, OLLAMA_MODEL: "test-inventive" });
-    const { facts } = (await (await request("/api/fun-facts/city", post("", { cityName: "Chicago", stateCode: "IL" }))).json()) as { facts: Fact[] };
+    const { facts } = (await (
+      await request("/api/fun-facts/city", post("", { cityName: "Chicago", stateCode: "IL" }))
+    ).json()) as { facts: Fact[] };
     expect(server.requests.filter((r) => r.kind === "facts").length).toBeGreaterThan(0);
     expect(facts.length).toBeGreaterThan(0);
     for (const fact of facts) {
@@ -259,7 +359,10 @@ describe("with an Ollama model (the real ollama client against our Ollama-protoc
       expect(entry.content.startsWith("Rewritten by the model:")).toBe(true);
       expect(entry.category).toBe("Model History");
       expect(entry.content).not.toContain("555");
-      const place = (await (await request(`/api/places/${entry.id.replace("place-", "")}`)).json()) as { title: string; since: string | null };
+      const place = (await (await request(`/api/places/${entry.id.replace("place-", "")}`)).json()) as {
+        title: string;
+        since: string | null;
+      };
       expect(entry.title).toBe(place.title);
       expect(entry.period).toBe(place.since ?? "Date not recorded");
     }
@@ -269,7 +372,13 @@ describe("with an Ollama model (the real ollama client against our Ollama-protoc
   test("dive-deeper asks the model once per fact and level", async () => {
     const server = ollamaServer();
     const { request } = await testApp({ OLLAMA_HOST: server.url, OLLAMA_MODEL: "test-deeper" });
-    const body = { factTitle: "Home to many people", factSummary: "A summary.", cityName: "Boston", stateCode: "MA", level: 2 };
+    const body = {
+      factTitle: "Home to many people",
+      factSummary: "A summary.",
+      cityName: "Boston",
+      stateCode: "MA",
+      level: 2,
+    };
     const a = (await (await request("/api/fun-facts/dive-deeper", post("", body))).json()) as { details: string };
     const b = (await (await request("/api/fun-facts/dive-deeper", post("", body))).json()) as { details: string };
     expect(a.details).toBe("Model level 2 about Home to many people: grounded in the context it was given.");
@@ -281,9 +390,17 @@ describe("with an Ollama model (the real ollama client against our Ollama-protoc
     const server = ollamaServer();
     const { database, places, cityIndex } = await testServices();
     const model = ollamaProvider(createLlm({ host: server.url, model: "test-rounds", firstTokenMs: 5000 }));
-    const content = new ContentService({ client: database.client, places, grounded: groundedProvider(), model, log: silentLog() });
+    const content = new ContentService({
+      client: database.client,
+      places,
+      grounded: groundedProvider(),
+      model,
+      log: silentLog(),
+    });
     const city = cityIndex.find("Chicago", "IL")!;
-    const seen: string[] = (await content.batch("facts", city, 5, { userId: 900_100, more: false })).map((f) => f.title);
+    const seen: string[] = (await content.batch("facts", city, 5, { userId: 900_100, more: false })).map(
+      (f) => f.title,
+    );
     for (let round = 0; round < 10; round++) {
       const more = await content.batch("facts", city, 5, { userId: 900_100, more: true });
       if (!more.length) break;
@@ -299,14 +416,24 @@ describe("with an Ollama model (the real ollama client against our Ollama-protoc
 
   test("a hosted model gets the API key as a bearer token", async () => {
     const server = ollamaServer();
-    const { request } = await testApp({ OLLAMA_HOST: server.url, OLLAMA_MODEL: "test-key", OLLAMA_API_KEY: "secret-key-123" });
-    expect((await request("/api/fun-facts/city", post("", { cityName: "Abbeville", stateCode: "AL" }))).status).toBe(200);
+    const { request } = await testApp({
+      OLLAMA_HOST: server.url,
+      OLLAMA_MODEL: "test-key",
+      OLLAMA_API_KEY: "secret-key-123",
+    });
+    expect((await request("/api/fun-facts/city", post("", { cityName: "Abbeville", stateCode: "AL" }))).status).toBe(
+      200,
+    );
     expect(server.requests[0]!.authorization).toBe("Bearer secret-key-123");
   });
 
   test("a model that hangs gives way to the grounded facts after the timeout, well under 10 s", async () => {
     const server = ollamaServer("hang");
-    const { request, log } = await testApp({ OLLAMA_HOST: server.url, OLLAMA_MODEL: "test-hang", OLLAMA_TIMEOUT_SECONDS: "1" });
+    const { request, log } = await testApp({
+      OLLAMA_HOST: server.url,
+      OLLAMA_MODEL: "test-hang",
+      OLLAMA_TIMEOUT_SECONDS: "1",
+    });
     const started = performance.now();
     const response = await request("/api/fun-facts/city", post("", { cityName: "Las Vegas", stateCode: "NV" }));
     const elapsed = performance.now() - started;
@@ -318,7 +445,16 @@ describe("with an Ollama model (the real ollama client against our Ollama-protoc
     expect(log.lines.some((line) => line.includes("using the data-grounded provider"))).toBe(true);
     // The next request does not ask the hanging model again (it is skipped for a minute).
     const asked = server.requests.length;
-    const deeper = await request("/api/fun-facts/dive-deeper", post("", { factTitle: facts[0]!.title, factSummary: facts[0]!.summary, cityName: "Las Vegas", stateCode: "NV", level: 1 }));
+    const deeper = await request(
+      "/api/fun-facts/dive-deeper",
+      post("", {
+        factTitle: facts[0]!.title,
+        factSummary: facts[0]!.summary,
+        cityName: "Las Vegas",
+        stateCode: "NV",
+        level: 1,
+      }),
+    );
     expect(deeper.status).toBe(200);
     expect(server.requests.length).toBe(asked);
   }, 120_000);
@@ -335,7 +471,9 @@ describe("with an Ollama model (the real ollama client against our Ollama-protoc
       expect(log.lines.some((line) => line.includes("could not write facts"))).toBe(true);
       server.mode = "ok";
       const retry = await testApp({ OLLAMA_HOST: server.url, OLLAMA_MODEL: `test-${mode}` });
-      const healed = (await (await retry.request("/api/fun-facts/city", post("", { cityName: "Boston", stateCode: "MA" }))).json()) as { facts: Fact[] };
+      const healed = (await (
+        await retry.request("/api/fun-facts/city", post("", { cityName: "Boston", stateCode: "MA" }))
+      ).json()) as { facts: Fact[] };
       expect(healed.facts[0]!.title.startsWith(MODEL_FACT_PREFIX)).toBe(true);
     });
   }

@@ -64,7 +64,8 @@ const CONTEXT_RADIUS = 10;
 
 /** Build a city's grounded context (four queries plus the places around; cached by the content service). */
 export async function buildCityContext(client: Client, places: PlacesService, city: IndexedCity): Promise<CityContext> {
-  const row = (await client.execute({ sql: "SELECT density, incorporated FROM cities WHERE id = ?", args: [city.id] })).rows[0];
+  const row = (await client.execute({ sql: "SELECT density, incorporated FROM cities WHERE id = ?", args: [city.id] }))
+    .rows[0];
   const density = Number(row?.density ?? 0);
   const [counts, largest, bigger] = await Promise.all([
     // Every count the facts need, in one pass over the cities table.
@@ -77,7 +78,16 @@ export async function buildCityContext(client: Client, places: PlacesService, ci
               SUM(latitude < ?) AS south,
               SUM(longitude > ?) AS east
             FROM cities`,
-      args: [city.stateCode, city.stateCode, city.population, city.stateCode, city.countyName, density, city.latitude, city.longitude],
+      args: [
+        city.stateCode,
+        city.stateCode,
+        city.population,
+        city.stateCode,
+        city.countyName,
+        density,
+        city.latitude,
+        city.longitude,
+      ],
     }),
     client.execute({
       sql: "SELECT name, population FROM cities WHERE state_code = ? AND county_name = ? ORDER BY population DESC, id LIMIT 1",
@@ -87,7 +97,13 @@ export async function buildCityContext(client: Client, places: PlacesService, ci
     client.execute({
       sql: `SELECT name, state_code, latitude, longitude, population FROM cities
             WHERE population >= ? AND latitude BETWEEN ? AND ? AND longitude BETWEEN ? AND ?`,
-      args: [Math.max(50_000, city.population * 2), city.latitude - 4.5, city.latitude + 4.5, city.longitude - 6, city.longitude + 6],
+      args: [
+        Math.max(50_000, city.population * 2),
+        city.latitude - 4.5,
+        city.latitude + 4.5,
+        city.longitude - 6,
+        city.longitude + 6,
+      ],
     }),
   ]);
   const n = (column: string) => Number(counts.rows[0]![column] ?? 0);
@@ -142,8 +158,10 @@ async function cityTexts(client: Client, cityId: number): Promise<CityStoryTexts
 export function bearing(lat1: number, lng1: number, lat2: number, lng2: number): number {
   const rad = Math.PI / 180;
   const y = Math.sin((lng2 - lng1) * rad) * Math.cos(lat2 * rad);
-  const x = Math.cos(lat1 * rad) * Math.sin(lat2 * rad) - Math.sin(lat1 * rad) * Math.cos(lat2 * rad) * Math.cos((lng2 - lng1) * rad);
-  return Math.round(((Math.atan2(y, x) / rad) + 360) % 360);
+  const x =
+    Math.cos(lat1 * rad) * Math.sin(lat2 * rad) -
+    Math.sin(lat1 * rad) * Math.cos(lat2 * rad) * Math.cos((lng2 - lng1) * rad);
+  return Math.round((Math.atan2(y, x) / rad + 360) % 360);
 }
 
 type Kind = "facts" | "history";
@@ -196,9 +214,17 @@ export class ContentService {
    * A batch of items. `more` = load more: only items this user has not been shown for this city (the
    * caller has checked sign-in). Otherwise the first `count` items, the same for everyone.
    */
-  async batch<K extends Kind>(kind: K, city: IndexedCity, count: number, options: { userId?: number; more: boolean }): Promise<Array<Item<K>>> {
+  async batch<K extends Kind>(
+    kind: K,
+    city: IndexedCity,
+    count: number,
+    options: { userId?: number; more: boolean },
+  ): Promise<Array<Item<K>>> {
     const key = cityKey(city);
-    const shown = options.userId !== undefined && options.more ? await this.shownKeys(options.userId, key, kind) : new Set<string>();
+    const shown =
+      options.userId !== undefined && options.more
+        ? await this.shownKeys(options.userId, key, kind)
+        : new Set<string>();
     let list = await this.cached<K>(kind, city);
     let fresh = list.filter((item) => !shown.has(itemKey(item.title)));
     // A model can write more; ask it for another round while it has not reached the cap.
@@ -207,7 +233,13 @@ export class ContentService {
       fresh = list.filter((item) => !shown.has(itemKey(item.title)));
     }
     const picked = fresh.slice(0, count);
-    if (options.userId !== undefined && picked.length) await this.markShown(options.userId, key, kind, picked.map((item) => itemKey(item.title)));
+    if (options.userId !== undefined && picked.length)
+      await this.markShown(
+        options.userId,
+        key,
+        kind,
+        picked.map((item) => itemKey(item.title)),
+      );
     return picked;
   }
 
@@ -220,19 +252,25 @@ export class ContentService {
     }
     const context = await this.context(city);
     const [text, provider] = await this.withFallback((p) => p.deeper(context, fact, level), "deeper");
-    if (provider !== this.deps.grounded) await this.writeCache(cityKey(city), "deeper", provider.name, [{ key, payload: JSON.stringify(text) }], 0);
+    if (provider !== this.deps.grounded)
+      await this.writeCache(cityKey(city), "deeper", provider.name, [{ key, payload: JSON.stringify(text) }], 0);
     return text;
   }
 
   /** Run with the model when configured; any failure or timeout falls back to the grounded provider. */
-  private async withFallback<T>(run: (provider: ContentProvider) => Promise<T>, what: string): Promise<[T, ContentProvider]> {
+  private async withFallback<T>(
+    run: (provider: ContentProvider) => Promise<T>,
+    what: string,
+  ): Promise<[T, ContentProvider]> {
     const { model, grounded, log } = this.deps;
     if (model && (model.available?.() ?? true)) {
       try {
         return [await run(model), model];
       } catch (error) {
         // The LLM seam's breaker now skips a failed or slow model for a minute, for every caller.
-        log.warn(`Content: the model could not write ${what} (${error instanceof Error ? error.message : String(error)}); using the data-grounded provider.`);
+        log.warn(
+          `Content: the model could not write ${what} (${error instanceof Error ? error.message : String(error)}); using the data-grounded provider.`,
+        );
       }
     }
     return [await run(grounded), grounded];
@@ -247,10 +285,20 @@ export class ContentService {
     }
     return this.once(`${kind}|${key}`, async () => {
       const context = await this.context(city);
-      const [items, provider] = await this.withFallback((p) => (kind === "facts" ? p.facts(context, []) : p.history(context, [])) as Promise<Array<Item<K>>>, kind);
+      const [items, provider] = await this.withFallback(
+        (p) => (kind === "facts" ? p.facts(context, []) : p.history(context, [])) as Promise<Array<Item<K>>>,
+        kind,
+      );
       const unique = dedupe(items);
       // Only a model's writing is stored: the grounded list is cheap and should follow the data as it grows.
-      if (provider !== this.deps.grounded) await this.writeCache(key, kind, provider.name, unique.map((item) => ({ key: itemKey(item.title), payload: JSON.stringify(item) })), 0);
+      if (provider !== this.deps.grounded)
+        await this.writeCache(
+          key,
+          kind,
+          provider.name,
+          unique.map((item) => ({ key: itemKey(item.title), payload: JSON.stringify(item) })),
+          0,
+        );
       return unique;
     });
   }
@@ -268,10 +316,18 @@ export class ContentService {
         const more = kind === "facts" ? await model.facts(context, avoid) : await model.history(context, avoid);
         const known = new Set(list.map((item) => itemKey(item.title)));
         const added = dedupe(more as Array<Item<K>>).filter((item) => !known.has(itemKey(item.title)));
-        await this.writeCache(key, kind, model.name, added.map((item) => ({ key: itemKey(item.title), payload: JSON.stringify(item) })), list.length);
+        await this.writeCache(
+          key,
+          kind,
+          model.name,
+          added.map((item) => ({ key: itemKey(item.title), payload: JSON.stringify(item) })),
+          list.length,
+        );
         return [...list, ...added];
       } catch (error) {
-        this.deps.log.warn(`Content: the model could not write more ${kind} (${error instanceof Error ? error.message : String(error)}).`);
+        this.deps.log.warn(
+          `Content: the model could not write more ${kind} (${error instanceof Error ? error.message : String(error)}).`,
+        );
         return list;
       }
     });
@@ -294,7 +350,13 @@ export class ContentService {
     return result.rows.map((r) => ({ itemKey: String(r.item_key), payload: String(r.payload) }));
   }
 
-  private async writeCache(city: string, kind: string, provider: string, items: Array<{ key: string; payload: string }>, start: number) {
+  private async writeCache(
+    city: string,
+    kind: string,
+    provider: string,
+    items: Array<{ key: string; payload: string }>,
+    start: number,
+  ) {
     if (!items.length) return;
     const now = Date.now();
     await this.deps.client.batch(

@@ -1,14 +1,55 @@
 import { describe, expect, test } from "bun:test";
-import { builtYear, designationYear, lead, personFits, sentences, storyFacts, storyHistory, ungrounded, type StoryContext, type StoryPlace } from "./stories";
+import {
+  builtYear,
+  designationYear,
+  lead,
+  personFits,
+  sentences,
+  storyFacts,
+  storyHistory,
+  ungrounded,
+  type StoryContext,
+  type StoryPlace,
+} from "./stories";
 
-const city = { name: "Savannah", stateName: "Georgia", stateCode: "GA", countyName: "Chatham", population: 147_780, urbanArea: false, ranking: 2, timezone: "America/New_York" };
+const city = {
+  name: "Savannah",
+  stateName: "Georgia",
+  stateCode: "GA",
+  countyName: "Chatham",
+  population: 147_780,
+  urbanArea: false,
+  ranking: 2,
+  timezone: "America/New_York",
+};
 const place = (over: Partial<StoryPlace>): StoryPlace => ({
-  id: 1, title: "A place", kind: "historic site", categoryId: 8, description: "", address: null, url: null,
-  source: "nrhp", sourceName: "National Register", licence: "Public domain", quality: 1, distance: 1, ...over,
+  id: 1,
+  title: "A place",
+  kind: "historic site",
+  categoryId: 8,
+  description: "",
+  address: null,
+  url: null,
+  source: "nrhp",
+  sourceName: "National Register",
+  licence: "Public domain",
+  quality: 1,
+  distance: 1,
+  ...over,
 });
 const context = (over: Partial<StoryContext> = {}): StoryContext => ({
   city,
-  texts: { wikipediaTitle: null, wikipediaUrl: null, wikivoyageUrl: null, wikivoyageByline: null, wikivoyageNearby: null, wordnetLemmas: null, wordnetGloss: null, people: [], seat: null },
+  texts: {
+    wikipediaTitle: null,
+    wikipediaUrl: null,
+    wikivoyageUrl: null,
+    wikivoyageByline: null,
+    wikivoyageNearby: null,
+    wordnetLemmas: null,
+    wordnetGloss: null,
+    people: [],
+    seat: null,
+  },
   radius: 10,
   places: [],
   nearestLarger: null,
@@ -28,17 +69,38 @@ describe("text helpers", () => {
   });
 
   test("a construction year is read only where the text says built or founded", () => {
-    expect(builtYear("The depot was constructed in 1860 by the Central of Georgia Railway.")).toEqual({ year: 1860, verb: "constructed" });
+    expect(builtYear("The depot was constructed in 1860 by the Central of Georgia Railway.")).toEqual({
+      year: 1860,
+      verb: "constructed",
+    });
     expect(builtYear("Built 1872, designed by W. Boyington.")).toEqual({ year: 1872, verb: "built" });
     expect(builtYear("Designated a New York City landmark in 1965.")).toBeNull();
     expect(builtYear("Listed on the National Register of Historic Places in 1973.")).toBeNull();
-    expect(designationYear("Designated a New York City landmark in 1965.")).toEqual({ year: 1965, phrase: "Designated" });
-    expect(designationYear("It was listed on the National Register of Historic Places in 1973.")).toEqual({ year: 1973, phrase: "Listed on the National Register" });
+    expect(designationYear("Designated a New York City landmark in 1965.")).toEqual({
+      year: 1965,
+      phrase: "Designated",
+    });
+    expect(designationYear("It was listed on the National Register of Historic Places in 1973.")).toEqual({
+      year: 1973,
+      phrase: "Listed on the National Register",
+    });
   });
 
   test("an associated person is used only when the extract names the city or the state", () => {
-    const trump = { person: "Donald Trump", url: "u", extract: "Donald John Trump is the 45th and current president of the United States.", neighborhood: null, pageviews: 1 };
-    const recy = { person: "Recy Taylor", url: "u", extract: "Recy Taylor was an African-American woman from Abbeville in Henry County, Alabama, U.S.", neighborhood: null, pageviews: 1 };
+    const trump = {
+      person: "Donald Trump",
+      url: "u",
+      extract: "Donald John Trump is the 45th and current president of the United States.",
+      neighborhood: null,
+      pageviews: 1,
+    };
+    const recy = {
+      person: "Recy Taylor",
+      url: "u",
+      extract: "Recy Taylor was an African-American woman from Abbeville in Henry County, Alabama, U.S.",
+      neighborhood: null,
+      pageviews: 1,
+    };
     expect(personFits(trump, { ...city, name: "New York", stateName: "New York" })).toBe(false);
     expect(personFits(recy, { ...city, name: "Abbeville", stateName: "Alabama" })).toBe(true);
   });
@@ -46,12 +108,28 @@ describe("text helpers", () => {
 
 describe("facts", () => {
   const wiki = place({
-    id: 7, title: "Central of Georgia Railway Depot", url: "https://en.wikipedia.org/wiki/Central_of_Georgia_Depot",
-    description: "The Central of Georgia Railway Depot is a historic train station in Savannah, Georgia. It was constructed in 1860 by the Central of Georgia Railway. It was designated a National Historic Landmark in 1976.",
+    id: 7,
+    title: "Central of Georgia Railway Depot",
+    url: "https://en.wikipedia.org/wiki/Central_of_Georgia_Depot",
+    description:
+      "The Central of Georgia Railway Depot is a historic train station in Savannah, Georgia. It was constructed in 1860 by the Central of Georgia Railway. It was designated a National Historic Landmark in 1976.",
   });
   const rich = context({
-    texts: { ...context().texts, wordnetLemmas: "Savannah; Hostess City", wordnetGloss: "a port in eastern Georgia near the mouth of the Savannah river", seat: "PPLA2", wikivoyageUrl: "https://en.wikivoyage.org/wiki/Savannah", wikivoyageByline: "Savannah is a charming city with Spanish moss.", wikivoyageNearby: "Tybee Island; Hilton Head" },
-    places: [wiki, place({ id: 8, title: "Owens–Thomas House", description: "Built in 1819.", distance: 0.4 }), place({ id: 9, title: "Old Fort", description: "Erected in 1762.", distance: 2 }), place({ id: 10, title: "Cotton Exchange", description: "Built 1887.", distance: 0.3 })],
+    texts: {
+      ...context().texts,
+      wordnetLemmas: "Savannah; Hostess City",
+      wordnetGloss: "a port in eastern Georgia near the mouth of the Savannah river",
+      seat: "PPLA2",
+      wikivoyageUrl: "https://en.wikivoyage.org/wiki/Savannah",
+      wikivoyageByline: "Savannah is a charming city with Spanish moss.",
+      wikivoyageNearby: "Tybee Island; Hilton Head",
+    },
+    places: [
+      wiki,
+      place({ id: 8, title: "Owens–Thomas House", description: "Built in 1819.", distance: 0.4 }),
+      place({ id: 9, title: "Old Fort", description: "Erected in 1762.", distance: 2 }),
+      place({ id: 10, title: "Cotton Exchange", description: "Built 1887.", distance: 0.3 }),
+    ],
   });
 
   test("narrative facts lead; no bare statistic among the first five when five better facts exist; every fact names its source", () => {
@@ -76,26 +154,64 @@ describe("facts", () => {
   });
 
   test("a town with nothing but the cities dataset still gets five facts, all statistics", () => {
-    const facts = storyFacts(context({ city: { ...city, name: "Nowhere" }, texts: { ...context().texts }, zips: ["84066"], county: { places: 3, largest: { name: "Bigger", population: 9 } } }));
-    expect(facts.map((f) => f.title)).toEqual(["Home to 147,780 people", "In Chatham County", "Bigger, the county's largest", "ZIP code 84066", "On Eastern Time"]);
+    const facts = storyFacts(
+      context({
+        city: { ...city, name: "Nowhere" },
+        texts: { ...context().texts },
+        zips: ["84066"],
+        county: { places: 3, largest: { name: "Bigger", population: 9 } },
+      }),
+    );
+    expect(facts.map((f) => f.title)).toEqual([
+      "Home to 147,780 people",
+      "In Chatham County",
+      "Bigger, the county's largest",
+      "ZIP code 84066",
+      "On Eastern Time",
+    ]);
     expect(facts.every((f) => f.statistic)).toBe(true);
   });
 
   test("the largest metros never name one county (New York is not 'in Queens County')", () => {
-    const facts = storyFacts(context({ city: { ...city, name: "New York", stateName: "New York", countyName: "Queens", ranking: 1, urbanArea: true } }));
+    const facts = storyFacts(
+      context({
+        city: { ...city, name: "New York", stateName: "New York", countyName: "Queens", ranking: 1, urbanArea: true },
+      }),
+    );
     expect(JSON.stringify(facts)).not.toContain("Queens");
   });
 });
 
 describe("history", () => {
   test("Wikipedia sites first, ordered by the year they were built; designations are called designations", () => {
-    const entries = storyHistory(context({
-      places: [
-        place({ id: 1, title: "Landmark House", description: "Designated a New York City landmark in 1965.", distance: 0.1 }),
-        place({ id: 2, title: "Old Merchant's House", url: "https://en.wikipedia.org/wiki/Old_Merchant%27s_House", description: "The Old Merchant's House is a museum in Manhattan. It was built in 1832 and is a National Historic Landmark.", distance: 1 }),
-        place({ id: 3, title: "Arch", url: "https://en.wikipedia.org/wiki/Arch", description: "The Arch is a memorial arch in Brooklyn that was completed in 1892 for the soldiers of the Civil War.", distance: 2 }),
-      ],
-    }));
+    const entries = storyHistory(
+      context({
+        places: [
+          place({
+            id: 1,
+            title: "Landmark House",
+            description: "Designated a New York City landmark in 1965.",
+            distance: 0.1,
+          }),
+          place({
+            id: 2,
+            title: "Old Merchant's House",
+            url: "https://en.wikipedia.org/wiki/Old_Merchant%27s_House",
+            description:
+              "The Old Merchant's House is a museum in Manhattan. It was built in 1832 and is a National Historic Landmark.",
+            distance: 1,
+          }),
+          place({
+            id: 3,
+            title: "Arch",
+            url: "https://en.wikipedia.org/wiki/Arch",
+            description:
+              "The Arch is a memorial arch in Brooklyn that was completed in 1892 for the soldiers of the Civil War.",
+            distance: 2,
+          }),
+        ],
+      }),
+    );
     expect(entries.map((e) => [e.title, e.period])).toEqual([
       ["Old Merchant's House", "Built 1832"],
       ["Arch", "Completed 1892"],
@@ -108,13 +224,21 @@ describe("history", () => {
 });
 
 describe("a model's rewrite", () => {
-  const material = "The Old Merchant's House is a museum in Manhattan. It was built in 1832 and is a National Historic Landmark. New York counts 18,832,416 people.";
+  const material =
+    "The Old Merchant's House is a museum in Manhattan. It was built in 1832 and is a National Historic Landmark. New York counts 18,832,416 people.";
   test("a faithful rewrite passes", () => {
-    expect(ungrounded("Step inside the Old Merchant's House in Manhattan, built back in 1832 — a true time capsule.", material)).toEqual([]);
+    expect(
+      ungrounded(
+        "Step inside the Old Merchant's House in Manhattan, built back in 1832 — a true time capsule.",
+        material,
+      ),
+    ).toEqual([]);
     expect(ungrounded("New York is home to 18,832,416 people.", material)).toEqual([]);
   });
   test("an added name or year is caught", () => {
-    expect(ungrounded("The Old Merchant's House, built in 1835 by Seabury Tredwell, is in Manhattan.", material)).toEqual(["Seabury", "Tredwell", "1835"]);
+    expect(
+      ungrounded("The Old Merchant's House, built in 1835 by Seabury Tredwell, is in Manhattan.", material),
+    ).toEqual(["Seabury", "Tredwell", "1835"]);
   });
 });
 
@@ -125,7 +249,13 @@ describe("organisations are not sights", () => {
         place({ id: 1, title: "Henry County Historical Group Inc", address: "9127 Co Rd 99" }),
         place({ id: 2, title: "Las Vegas Railroad Society", address: "Po Box 33518" }),
         place({ id: 3, title: "Old Las Vegas Mormon Fort", description: "Historic site." }),
-        place({ id: 4, title: "Ralph Mark Gilbert Civil Rights Museum Inc", kind: "history museum", categoryId: 9, source: "imls-museums" }),
+        place({
+          id: 4,
+          title: "Ralph Mark Gilbert Civil Rights Museum Inc",
+          kind: "history museum",
+          categoryId: 9,
+          source: "imls-museums",
+        }),
         place({ id: 5, title: "Morris Frame & Decor", kind: "art gallery", categoryId: 9, source: "wof-simplegeo" }),
       ],
     });

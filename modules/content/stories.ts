@@ -94,28 +94,44 @@ export interface StoryHistory {
 
 const WIKIPEDIA = "CC BY-SA 4.0";
 const WIKIVOYAGE = "CC BY-SA 3.0";
-const WORDNET: StorySource = { name: "WordNet 3.0 (Princeton University, 2006)", url: "https://wordnet.princeton.edu/", licence: "WordNet 3.0 licence" };
-const SIMPLEMAPS: StorySource = { name: "SimpleMaps US Cities Database", url: "https://simplemaps.com/data/us-cities", licence: "CC BY 4.0" };
+const WORDNET: StorySource = {
+  name: "WordNet 3.0 (Princeton University, 2006)",
+  url: "https://wordnet.princeton.edu/",
+  licence: "WordNet 3.0 licence",
+};
+const SIMPLEMAPS: StorySource = {
+  name: "SimpleMaps US Cities Database",
+  url: "https://simplemaps.com/data/us-cities",
+  licence: "CC BY 4.0",
+};
 const GEONAMES: StorySource = { name: "GeoNames", url: "https://www.geonames.org/", licence: "CC BY 4.0" };
 
 const number = (n: number) => n.toLocaleString("en-US");
 const mi = (d: number) => `${d.toFixed(1)} mi`;
-const list = (items: string[]) => (items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`);
+const list = (items: string[]) =>
+  items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 const named = (p: StoryPlace) => `${p.title} (${mi(p.distance)})`;
-const isWikipedia = (p: StoryPlace) => p.url !== null && /wikipedia\.org\/wiki\//.test(p.url) && p.description.length >= 80;
+const isWikipedia = (p: StoryPlace) =>
+  p.url !== null && /wikipedia\.org\/wiki\//.test(p.url) && p.description.length >= 80;
 const placeSource = (p: StoryPlace): StorySource =>
-  isWikipedia(p) ? { name: "Wikipedia", url: p.url, licence: WIKIPEDIA } : { name: p.sourceName, url: p.url, licence: p.licence };
+  isWikipedia(p)
+    ? { name: "Wikipedia", url: p.url, licence: WIKIPEDIA }
+    : { name: p.sourceName, url: p.url, licence: p.licence };
 
 // ---------------------------------------------------------------------------------------------------------
 // Text helpers
 
-const ABBREVIATION = /(?:\b(?:St|Mt|Ft|Dr|Mr|Mrs|Ms|Jr|Sr|Co|Inc|Corp|Ave|Blvd|Rd|No|Gen|Col|Capt|Lt|Rev|Hon|Gov|Sen|Rep|ca|c|vs|etc|approx)|\b[A-Z]|\b(?:U\.S|D\.C|N\.Y|U\.K))\.$/;
+const ABBREVIATION =
+  /(?:\b(?:St|Mt|Ft|Dr|Mr|Mrs|Ms|Jr|Sr|Co|Inc|Corp|Ave|Blvd|Rd|No|Gen|Col|Capt|Lt|Rev|Hon|Gov|Sen|Rep|ca|c|vs|etc|approx)|\b[A-Z]|\b(?:U\.S|D\.C|N\.Y|U\.K))\.$/;
 
 /** Split prose into sentences without breaking at "St.", "U.S." or initials. */
 export function sentences(text: string): string[] {
   const out: string[] = [];
   let current = "";
-  for (const piece of text.replace(/\s+/g, " ").trim().split(/(?<=[.!?])\s+(?=["“(]?[A-Z0-9])/)) {
+  for (const piece of text
+    .replace(/\s+/g, " ")
+    .trim()
+    .split(/(?<=[.!?])\s+(?=["“(]?[A-Z0-9])/)) {
     current = current ? `${current} ${piece}` : piece;
     if (!ABBREVIATION.test(current)) {
       out.push(current);
@@ -160,11 +176,16 @@ export function builtYear(text: string): { year: number; verb: string } | null {
 export function designationYear(text: string): { year: number; phrase: string } | null {
   const m = DESIGNATED.exec(text);
   if (!m) return null;
-  const phrase = /national register/i.test(m[1]!) ? "Listed on the National Register" : /placed/i.test(m[1]!) ? "Placed" : "Designated";
+  const phrase = /national register/i.test(m[1]!)
+    ? "Listed on the National Register"
+    : /placed/i.test(m[1]!)
+      ? "Placed"
+      : "Designated";
   return { year: Number(m[2]), phrase };
 }
 
-const SIGNIFICANT = /\b(National Historic Landmark|National Register|landmark|oldest|first|only|example of|notable|significant|important|designed by|architect|style|listed|historic district|museum)\b/i;
+const SIGNIFICANT =
+  /\b(National Historic Landmark|National Register|landmark|oldest|first|only|example of|notable|significant|important|designed by|architect|style|listed|historic district|museum)\b/i;
 
 /** One sentence on why a place matters, from its own text (never a rank among our records). */
 function significanceOf(p: StoryPlace, used: string): string {
@@ -180,8 +201,10 @@ function significanceOf(p: StoryPlace, used: string): string {
 
 export function nearPlace(c: StoryContext, anchor: StoryPlace | null, filter: (p: StoryPlace) => boolean): string {
   const pool = c.places.filter((p) => p.id !== anchor?.id && filter(p));
-  if (!pool.length) return `LocalScope's sources hold no other related places within ${c.radius} miles of ${c.city.name}.`;
-  if (!anchor) return `Related places to visit near the centre of ${c.city.name}: ${list(pool.slice(0, 5).map(named))}.`;
+  if (!pool.length)
+    return `LocalScope's sources hold no other related places within ${c.radius} miles of ${c.city.name}.`;
+  if (!anchor)
+    return `Related places to visit near the centre of ${c.city.name}: ${list(pool.slice(0, 5).map(named))}.`;
   const near = pool
     .map((p) => ({ p, d: Math.abs(p.distance - anchor.distance) }))
     .sort((a, b) => a.d - b.d || a.p.distance - b.p.distance)
@@ -193,7 +216,8 @@ export function nearPlace(c: StoryContext, anchor: StoryPlace | null, filter: (p
 export function widerContext(c: StoryContext): string {
   const { city } = c;
   const parts: string[] = [];
-  if (c.texts.seat === "PPLA" || c.texts.seat === "PPLC") parts.push(`${city.name} is the capital of ${city.stateName} (GeoNames).`);
+  if (c.texts.seat === "PPLA" || c.texts.seat === "PPLC")
+    parts.push(`${city.name} is the capital of ${city.stateName} (GeoNames).`);
   else if (c.texts.seat === "PPLA2") parts.push(`${city.name} is a county seat (GeoNames).`);
   if (city.ranking > 1 && c.county.largest) {
     parts.push(
@@ -203,12 +227,19 @@ export function widerContext(c: StoryContext): string {
     );
   }
   const history = c.places.filter((p) => p.categoryId === 8 && isWikipedia(p)).slice(0, 3);
-  if (history.length) parts.push(`Historic places around it with Wikipedia articles include ${list(history.map(named))}.`);
+  if (history.length)
+    parts.push(`Historic places around it with Wikipedia articles include ${list(history.map(named))}.`);
   if (c.texts.wikivoyageNearby) {
-    const next = c.texts.wikivoyageNearby.split(/;\s*/).filter((t) => t && t !== city.name).slice(0, 5);
+    const next = c.texts.wikivoyageNearby
+      .split(/;\s*/)
+      .filter((t) => t && t !== city.name)
+      .slice(0, 5);
     if (next.length) parts.push(`Wikivoyage suggests going on to ${list(next)}.`);
   }
-  if (c.nearestLarger) parts.push(`The nearest larger city is ${c.nearestLarger.name}, ${c.nearestLarger.stateCode}, about ${number(c.nearestLarger.miles)} miles to the ${c.nearestLarger.direction}.`);
+  if (c.nearestLarger)
+    parts.push(
+      `The nearest larger city is ${c.nearestLarger.name}, ${c.nearestLarger.stateCode}, about ${number(c.nearestLarger.miles)} miles to the ${c.nearestLarger.direction}.`,
+    );
   return parts.length ? parts.join(" ") : `LocalScope's sources hold no wider context for ${city.name} yet.`;
 }
 
@@ -218,7 +249,9 @@ export function widerContext(c: StoryContext): string {
 /** "Mountain Time" for an IANA zone, from the platform's time zone data (null if it has none). */
 function timeZoneName(timeZone: string): string | null {
   try {
-    const name = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longGeneric" }).formatToParts(new Date(Date.UTC(2026, 0, 15))).find((p) => p.type === "timeZoneName")?.value;
+    const name = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longGeneric" })
+      .formatToParts(new Date(Date.UTC(2026, 0, 15)))
+      .find((p) => p.type === "timeZoneName")?.value;
     // Without a long name the runtime answers a bare offset ("GMT-07:00"): no fact to tell then.
     return name && !/^(GMT|UTC)/.test(name) ? name : null;
   } catch {
@@ -227,16 +260,21 @@ function timeZoneName(timeZone: string): string | null {
 }
 
 const MUSEUM = /museum|science center|planetarium|zoo|aquarium|botanical garden|arboretum|nature center/i;
-const VISITABLE_TITLE = /museum|zoo|aquarium|planetarium|garden|fort|house|home|birthplace|mansion|church|cathedral|temple|lighthouse|bridge|station|depot|monument|memorial|park|cemetery|mission|hall|theat(re|er)|school|mill|farm|ranch|site/i;
-const ORG_NAME = /\b(inc|llc|corp|co|ltd|foundation|fund|society|association|group|council|commission|committee|non-? ?profit|trust|league|club|guild|alliance|coalition|partners)\b\.?/i;
+const VISITABLE_TITLE =
+  /museum|zoo|aquarium|planetarium|garden|fort|house|home|birthplace|mansion|church|cathedral|temple|lighthouse|bridge|station|depot|monument|memorial|park|cemetery|mission|hall|theat(re|er)|school|mill|farm|ranch|site/i;
+const ORG_NAME =
+  /\b(inc|llc|corp|co|ltd|foundation|fund|society|association|group|council|commission|committee|non-? ?profit|trust|league|club|guild|alliance|coalition|partners)\b\.?/i;
 const PO_BOX = /\bp\.?\s*o\.?\s*box\b/i;
 /** An office or organisation rather than a place a traveller can visit. */
-const organisation = (p: StoryPlace) => (p.address !== null && PO_BOX.test(p.address)) || (ORG_NAME.test(p.title) && !VISITABLE_TITLE.test(p.title.replace(ORG_NAME, "")));
+const organisation = (p: StoryPlace) =>
+  (p.address !== null && PO_BOX.test(p.address)) ||
+  (ORG_NAME.test(p.title) && !VISITABLE_TITLE.test(p.title.replace(ORG_NAME, "")));
 /** Venues from the 2011 business dump call frame shops "galleries" and dog runs "parks": not used for stories. */
 const BUSINESS_DUMP = new Set(["wof-simplegeo"]);
 /** Words that make a comparative claim; a title never makes one on a source's word alone. */
 const COMPARATIVE = /\b(largest|oldest|biggest|only|first|tallest|smallest|most|best)\b/i;
-const NATURE = /park|nature|lake|summit|forest|garden|trail|beach|reserve|valley|spring|falls|reservoir|island|arch|canyon/i;
+const NATURE =
+  /park|nature|lake|summit|forest|garden|trail|beach|reserve|valley|spring|falls|reservoir|island|arch|canyon/i;
 
 /** A person's extract is used only when it names the city or its state (the source matched names automatically). */
 export function personFits(person: AssociatedPerson, city: StoryCity): boolean {
@@ -267,7 +305,9 @@ export function storyFacts(c: StoryContext): StoryFact[] {
       category: "Names",
       source: WORDNET,
       details: [
-        texts.wordnetGloss ? `WordNet's definition: ${name} is ${texts.wordnetGloss.split(" | ")[0]}.` : `WordNet gives no definition beyond the names.`,
+        texts.wordnetGloss
+          ? `WordNet's definition: ${name} is ${texts.wordnetGloss.split(" | ")[0]}.`
+          : `WordNet gives no definition beyond the names.`,
         nearPlace(c, null, (p) => p.categoryId === 8 || MUSEUM.test(p.kind)),
         wider,
       ],
@@ -278,17 +318,28 @@ export function storyFacts(c: StoryContext): StoryFact[] {
   // The WordNet gloss: a dictionary's one-line portrait (2006).
   if (texts.wordnetGloss) {
     const gloss = texts.wordnetGloss.split(" | ")[0]!;
-    const noted = /\b(noted for|known for|site of|famous|resort|university|college|port|center|centre|home of|scene of)\b/i.exec(gloss);
+    const noted =
+      /\b(noted for|known for|site of|famous|resort|university|college|port|center|centre|home of|scene of)\b/i.exec(
+        gloss,
+      );
     const capital = /\bcapital\b/i.test(gloss);
     const clause = gloss.split(";").map((s) => s.trim());
-    const highlight = clause.find((s) => /noted|known|site of|famous|resort|university|home of|scene of/i.test(s)) ?? clause.find((s) => /capital|center|centre|port/i.test(s)) ?? clause[0]!;
+    const highlight =
+      clause.find((s) => /noted|known|site of|famous|resort|university|home of|scene of/i.test(s)) ??
+      clause.find((s) => /capital|center|centre|port/i.test(s)) ??
+      clause[0]!;
     add({
-      title: (noted || capital) && !COMPARATIVE.test(highlight) && highlight.length <= 70 ? `${highlight.charAt(0).toUpperCase()}${highlight.slice(1).replace(/^"|"$/g, "")}` : `${name} in a dictionary`,
+      title:
+        (noted || capital) && !COMPARATIVE.test(highlight) && highlight.length <= 70
+          ? `${highlight.charAt(0).toUpperCase()}${highlight.slice(1).replace(/^"|"$/g, "")}`
+          : `${name} in a dictionary`,
       summary: `The WordNet dictionary (2006) describes ${name} as ${gloss.replace(/"/g, "'")}.`,
       category: "Character",
       source: WORDNET,
       details: [
-        texts.wikivoyageByline ? `Wikivoyage's traveller guide puts it this way: "${texts.wikivoyageByline}"` : `That is WordNet's whole entry; it was written around 2006, so a "largest" or "major" in it is as of then.`,
+        texts.wikivoyageByline
+          ? `Wikivoyage's traveller guide puts it this way: "${texts.wikivoyageByline}"`
+          : `That is WordNet's whole entry; it was written around 2006, so a "largest" or "major" in it is as of then.`,
         nearPlace(c, null, (p) => MUSEUM.test(p.kind) || p.categoryId === 8),
         wider,
       ],
@@ -298,15 +349,23 @@ export function storyFacts(c: StoryContext): StoryFact[] {
 
   // The Wikivoyage byline.
   if (texts.wikivoyageByline && texts.wikivoyageUrl) {
-    const generic = /^[^,]+ is an? (?:small |large )?(?:city|town|village|borough|community|suburb|hamlet|census-designated place|unincorporated community)[^.]{0,80}\bin\b[^.]*\.$/i.test(texts.wikivoyageByline) && texts.wikivoyageByline.length < 110;
-    const next = (texts.wikivoyageNearby ?? "").split(/;\s*/).filter((t) => t && t !== name).slice(0, 6);
+    const generic =
+      /^[^,]+ is an? (?:small |large )?(?:city|town|village|borough|community|suburb|hamlet|census-designated place|unincorporated community)[^.]{0,80}\bin\b[^.]*\.$/i.test(
+        texts.wikivoyageByline,
+      ) && texts.wikivoyageByline.length < 110;
+    const next = (texts.wikivoyageNearby ?? "")
+      .split(/;\s*/)
+      .filter((t) => t && t !== name)
+      .slice(0, 6);
     add({
       title: "A traveller's first look",
       summary: `Wikivoyage introduces ${name}: "${texts.wikivoyageByline}"`,
       category: "Travel",
       source: { name: "Wikivoyage", url: texts.wikivoyageUrl, licence: WIKIVOYAGE },
       details: [
-        next.length ? `From ${name}, Wikivoyage's guide suggests going on to ${list(next)}.` : `Wikivoyage's guide to ${name} is linked from this fact's source.`,
+        next.length
+          ? `From ${name}, Wikivoyage's guide suggests going on to ${list(next)}.`
+          : `Wikivoyage's guide to ${name} is linked from this fact's source.`,
         nearPlace(c, null, (p) => p.categoryId === 9 || MUSEUM.test(p.kind)),
         wider,
       ],
@@ -339,7 +398,11 @@ export function storyFacts(c: StoryContext): StoryFact[] {
       summary: `${name} is the capital of ${city.stateName}, as GeoNames records it.`,
       category: "Government",
       source: GEONAMES,
-      details: [`GeoNames marks ${name} as the seat of ${city.stateName}'s government.`, nearPlace(c, null, (p) => p.categoryId === 8), wider],
+      details: [
+        `GeoNames marks ${name} as the seat of ${city.stateName}'s government.`,
+        nearPlace(c, null, (p) => p.categoryId === 8),
+        wider,
+      ],
       score: 68,
     });
   } else if (texts.seat === "PPLA2" && city.countyName && city.ranking > 1) {
@@ -370,7 +433,8 @@ export function storyFacts(c: StoryContext): StoryFact[] {
       category: "Landmark",
       source: placeSource(p),
       details: [
-        rest || `${p.title} stands ${mi(p.distance)} from the centre of ${name}${p.address ? `, at ${p.address}` : ""}.`,
+        rest ||
+          `${p.title} stands ${mi(p.distance)} from the centre of ${name}${p.address ? `, at ${p.address}` : ""}.`,
         nearPlace(c, p, (q) => q.categoryId === 8 || MUSEUM.test(q.kind)),
         wider,
       ],
@@ -411,7 +475,12 @@ export function storyFacts(c: StoryContext): StoryFact[] {
       category: "Culture",
       source: { name: top[0]!.sourceName, url: null, licence: top[0]!.licence },
       details: [
-        top.map((p) => `${p.title}: ${p.description ? lead(p.description, 160) : p.kind}${p.address ? ` (${p.address})` : ""}`).join(" "),
+        top
+          .map(
+            (p) =>
+              `${p.title}: ${p.description ? lead(p.description, 160) : p.kind}${p.address ? ` (${p.address})` : ""}`,
+          )
+          .join(" "),
         nearPlace(c, top[0]!, (q) => q.categoryId === 8 || q.categoryId === 9),
         wider,
       ],
@@ -421,7 +490,12 @@ export function storyFacts(c: StoryContext): StoryFact[] {
 
   // Parks and nature, food and drink, places to stay: named places, never bare counts.
   const groups: Array<[string, string, StoryPlace[], number]> = [
-    ["Parks and nature", "Nature", c.places.filter((p) => p.categoryId === 9 && NATURE.test(p.kind) && !BUSINESS_DUMP.has(p.source)), 44],
+    [
+      "Parks and nature",
+      "Nature",
+      c.places.filter((p) => p.categoryId === 9 && NATURE.test(p.kind) && !BUSINESS_DUMP.has(p.source)),
+      44,
+    ],
     ["Local brewing", "Food & Drink", c.places.filter((p) => /brew|taproom|distillery|winery/i.test(p.kind)), 40],
     ["Farmers markets", "Food & Drink", c.places.filter((p) => /farmers.?market/i.test(p.kind)), 36],
     ["Libraries", "Culture", c.places.filter((p) => /library/i.test(p.kind)), 30],
@@ -460,7 +534,9 @@ export function storyFacts(c: StoryContext): StoryFact[] {
   }
 
   // Statistics: only to fill up to five facts (below).
-  const people = city.urbanArea ? `an urban area of about ${number(city.population)} people` : `about ${number(city.population)} residents`;
+  const people = city.urbanArea
+    ? `an urban area of about ${number(city.population)} people`
+    : `about ${number(city.population)} residents`;
   add({
     title: city.urbanArea ? "A metropolitan heart" : `Home to ${number(city.population)} people`,
     summary: `SimpleMaps counts ${people} for ${name}${city.urbanArea ? " (the urban-area figure, not the city proper)" : ""}.`,
@@ -476,7 +552,13 @@ export function storyFacts(c: StoryContext): StoryFact[] {
       summary: `${name} lies in ${city.countyName} County, ${city.stateName}, one of ${number(c.county.places)} cities and towns SimpleMaps lists there.`,
       category: "Geography",
       source: SIMPLEMAPS,
-      details: [c.county.largest ? `The county's largest listed place is ${c.county.largest.name}.` : `No other place in the county is listed.`, nearPlace(c, null, () => true), wider],
+      details: [
+        c.county.largest
+          ? `The county's largest listed place is ${c.county.largest.name}.`
+          : `No other place in the county is listed.`,
+        nearPlace(c, null, () => true),
+        wider,
+      ],
       score: 18,
       statistic: true,
     });
@@ -488,7 +570,11 @@ export function storyFacts(c: StoryContext): StoryFact[] {
       summary: `The largest place in ${city.countyName} County, ${city.stateName}, is ${c.county.largest.name}, with about ${number(c.county.largest.population)} people; ${name} counts about ${number(city.population)}.`,
       category: "Geography",
       source: SIMPLEMAPS,
-      details: [`SimpleMaps lists ${number(c.county.places)} cities and towns in ${city.countyName} County.`, nearPlace(c, null, () => true), wider],
+      details: [
+        `SimpleMaps lists ${number(c.county.places)} cities and towns in ${city.countyName} County.`,
+        nearPlace(c, null, () => true),
+        wider,
+      ],
       score: 12,
       statistic: true,
     });
@@ -500,7 +586,11 @@ export function storyFacts(c: StoryContext): StoryFact[] {
       summary: `${name} keeps ${zone} (${city.timezone}); LocalScope shows "Open now" for its places in this time zone.`,
       category: "Time",
       source: SIMPLEMAPS,
-      details: [`The time zone comes from the SimpleMaps data; its offsets from the IANA time zone database.`, nearPlace(c, null, () => true), wider],
+      details: [
+        `The time zone comes from the SimpleMaps data; its offsets from the IANA time zone database.`,
+        nearPlace(c, null, () => true),
+        wider,
+      ],
       score: 6,
       statistic: true,
     });
@@ -522,7 +612,11 @@ export function storyFacts(c: StoryContext): StoryFact[] {
       summary: `${name} spans ${number(c.zips.length)} ZIP codes, from ${c.zips[0]} to ${c.zips.at(-1)}.`,
       category: "Geography",
       source: SIMPLEMAPS,
-      details: [`Type any of them into LocalScope's city search to find ${name}.`, nearPlace(c, null, () => true), wider],
+      details: [
+        `Type any of them into LocalScope's city search to find ${name}.`,
+        nearPlace(c, null, () => true),
+        wider,
+      ],
       score: 8,
       statistic: true,
     });
@@ -555,7 +649,9 @@ export function storyHistory(c: StoryContext): StoryHistory[] {
   const dated = (p: StoryPlace) => builtYear(p.description)?.year ?? Number.POSITIVE_INFINITY;
   const order = (a: StoryPlace, b: StoryPlace) => dated(a) - dated(b) || a.distance - b.distance || a.id - b.id;
   const wiki = history.filter(isWikipedia).sort(order);
-  const rest = history.filter((p) => !isWikipedia(p)).sort((a, b) => dated(a) - dated(b) || b.quality - a.quality || a.distance - b.distance || a.id - b.id);
+  const rest = history
+    .filter((p) => !isWikipedia(p))
+    .sort((a, b) => dated(a) - dated(b) || b.quality - a.quality || a.distance - b.distance || a.id - b.id);
   const seen = new Set<string>();
   return [...wiki, ...rest]
     .filter((p) => {
@@ -568,14 +664,21 @@ export function storyHistory(c: StoryContext): StoryHistory[] {
     .map((p): StoryHistory => {
       const b = builtYear(p.description);
       const d = designationYear(p.description);
-      const content = isWikipedia(p) ? p.description : `${p.description}${p.address ? ` Address: ${p.address}.` : ""}`.trim() || `${p.title}, ${mi(p.distance)} from the centre of ${c.city.name}.`;
+      const content = isWikipedia(p)
+        ? p.description
+        : `${p.description}${p.address ? ` Address: ${p.address}.` : ""}`.trim() ||
+          `${p.title}, ${mi(p.distance)} from the centre of ${c.city.name}.`;
       return {
         id: `place-${p.id}`,
         title: p.title,
-        period: b ? `${b.verb.charAt(0).toUpperCase()}${b.verb.slice(1)} ${b.year}` : d ? `${d.phrase} ${d.year}` : "Date not recorded",
+        period: b
+          ? `${b.verb.charAt(0).toUpperCase()}${b.verb.slice(1)} ${b.year}`
+          : d
+            ? `${d.phrase} ${d.year}`
+            : "Date not recorded",
         category: p.kind.replace(/\b\p{L}/gu, (ch) => ch.toUpperCase()),
         content,
-        significance: significanceOf(p, isWikipedia(p) ? sentences(p.description)[0] ?? "" : ""),
+        significance: significanceOf(p, isWikipedia(p) ? (sentences(p.description)[0] ?? "") : ""),
         source: placeSource(p),
       };
     });
@@ -584,14 +687,87 @@ export function storyHistory(c: StoryContext): StoryHistory[] {
 // ---------------------------------------------------------------------------------------------------------
 // Checking a model's rewrite against its grounded material
 
-const STOP_NAMES = new Set(["The", "A", "An", "In", "On", "At", "Of", "And", "But", "Its", "It", "This", "That", "These", "Those", "Today", "Here", "There", "Visitors", "You", "Your", "Locals", "Travelers", "Travellers", "Explore", "Discover", "Did", "Fun", "Fact", "History", "Built", "Designated", "Listed", "Also", "Known", "With", "From", "For", "As", "By", "When", "While", "Some", "Many", "Most", "One", "LocalScope", "Wikipedia", "Wikivoyage", "WordNet", "GeoNames", "SimpleMaps", "National", "Register", "Historic", "Places", "Landmark", "Museum", "Park", "City", "County", "State", "North", "South", "East", "West", "American", "US", "U.S."]);
+const STOP_NAMES = new Set([
+  "The",
+  "A",
+  "An",
+  "In",
+  "On",
+  "At",
+  "Of",
+  "And",
+  "But",
+  "Its",
+  "It",
+  "This",
+  "That",
+  "These",
+  "Those",
+  "Today",
+  "Here",
+  "There",
+  "Visitors",
+  "You",
+  "Your",
+  "Locals",
+  "Travelers",
+  "Travellers",
+  "Explore",
+  "Discover",
+  "Did",
+  "Fun",
+  "Fact",
+  "History",
+  "Built",
+  "Designated",
+  "Listed",
+  "Also",
+  "Known",
+  "With",
+  "From",
+  "For",
+  "As",
+  "By",
+  "When",
+  "While",
+  "Some",
+  "Many",
+  "Most",
+  "One",
+  "LocalScope",
+  "Wikipedia",
+  "Wikivoyage",
+  "WordNet",
+  "GeoNames",
+  "SimpleMaps",
+  "National",
+  "Register",
+  "Historic",
+  "Places",
+  "Landmark",
+  "Museum",
+  "Park",
+  "City",
+  "County",
+  "State",
+  "North",
+  "South",
+  "East",
+  "West",
+  "American",
+  "US",
+  "U.S.",
+]);
 
 /** Names (runs of capitalised words) and numbers (years, counts) a text states. */
 export function claims(text: string): { names: string[]; numbers: string[] } {
   const numbers = [...text.matchAll(/\b\d[\d,]*(?:\.\d+)?\b/g)].map((m) => m[0].replace(/,/g, ""));
   const names: string[] = [];
   for (const sentence of sentences(text)) {
-    const words = sentence.replace(/[“”"'’(),:;!?\[\]{}]/g, " ").split(/\s+/).filter(Boolean);
+    const words = sentence
+      .replace(/[“”"'’(),:;!?[\]{}]/g, " ")
+      .split(/\s+/)
+      .filter(Boolean);
     words.forEach((w, i) => {
       if (i === 0 || !/^\p{Lu}[\p{L}.-]+$/u.test(w) || STOP_NAMES.has(w.replace(/\.$/, ""))) return;
       names.push(w.replace(/\.$/, ""));
@@ -607,6 +783,9 @@ export function claims(text: string): { names: string[]; numbers: string[] } {
 export function ungrounded(output: string, material: string): string[] {
   const haystack = material.toLowerCase().replace(/,(?=\d{3}\b)/g, "");
   const { names, numbers } = claims(output);
-  const missing = [...names.filter((n) => !haystack.includes(n.toLowerCase())), ...numbers.filter((n) => !new RegExp(`(^|[^\\d])${n.replace(".", "\\.")}([^\\d]|$)`).test(haystack))];
+  const missing = [
+    ...names.filter((n) => !haystack.includes(n.toLowerCase())),
+    ...numbers.filter((n) => !new RegExp(`(^|[^\\d])${n.replace(".", "\\.")}([^\\d]|$)`).test(haystack)),
+  ];
   return [...new Set(missing)];
 }

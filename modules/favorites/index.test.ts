@@ -11,7 +11,8 @@ const placeItemId = (id: number, title = "Gateway Arch") => `${title.toLowerCase
 const save = (cookie: string, body: unknown) => request("/api/favorites", jsonPost(body, { cookie }));
 const get = (cookie: string, path: string) => request(path, { headers: { cookie } });
 const remove = (cookie: string, path: string) => request(path, { method: "DELETE", headers: { cookie } });
-const list = async (cookie: string) => (await (await get(cookie, "/api/favorites")).json()) as Array<Record<string, unknown>>;
+const list = async (cookie: string) =>
+  (await (await get(cookie, "/api/favorites")).json()) as Array<Record<string, unknown>>;
 
 describe("saving favorites", () => {
   test("POST answers 201 with the saved favorite; the same item again answers 200 with the existing one", async () => {
@@ -20,7 +21,13 @@ describe("saving favorites", () => {
     const first = await save(cookie, body);
     expect(first.status).toBe(201);
     const saved = await first.json();
-    expect(saved).toEqual({ id: expect.any(Number), itemType: "place", itemId: "gateway-arch-42", itemData: place(42), createdAt: expect.any(String) });
+    expect(saved).toEqual({
+      id: expect.any(Number),
+      itemType: "place",
+      itemId: "gateway-arch-42",
+      itemData: place(42),
+      createdAt: expect.any(String),
+    });
     const again = await save(cookie, { ...body, itemData: place(42, "Changed title") });
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual(saved);
@@ -29,8 +36,16 @@ describe("saving favorites", () => {
 
   test("one favorite per place (DECISIONS 19): the same place under another type answers the existing favorite; check and delete see it", async () => {
     const { cookie } = await signUp(request);
-    const dialog = { itemType: "place", itemId: "lotus-of-siam-77", itemData: JSON.stringify({ id: 77, title: "Lotus of Siam", categoryId: 10, type: "place" }) };
-    const foodPage = { itemType: "restaurant", itemId: "Lotus of Siam-77", itemData: JSON.stringify({ id: 77, title: "Lotus of Siam", categoryId: 10, type: "restaurant" }) };
+    const dialog = {
+      itemType: "place",
+      itemId: "lotus-of-siam-77",
+      itemData: JSON.stringify({ id: 77, title: "Lotus of Siam", categoryId: 10, type: "place" }),
+    };
+    const foodPage = {
+      itemType: "restaurant",
+      itemId: "Lotus of Siam-77",
+      itemData: JSON.stringify({ id: 77, title: "Lotus of Siam", categoryId: 10, type: "restaurant" }),
+    };
     const first = await save(cookie, foodPage);
     expect(first.status).toBe(201);
     const again = await save(cookie, dialog);
@@ -38,13 +53,22 @@ describe("saving favorites", () => {
     expect((await again.json()).id).toBe((await first.json()).id);
     expect(await list(cookie)).toHaveLength(1);
     // The dialog's heart (place/…) and the food page's (restaurant/…) show the same state.
-    expect(await (await get(cookie, "/api/favorites/check/place/lotus-of-siam-77")).json()).toEqual({ isFavorited: true });
-    expect(await (await get(cookie, "/api/favorites/check/restaurant/Lotus%20of%20Siam-77")).json()).toEqual({ isFavorited: true });
+    expect(await (await get(cookie, "/api/favorites/check/place/lotus-of-siam-77")).json()).toEqual({
+      isFavorited: true,
+    });
+    expect(await (await get(cookie, "/api/favorites/check/restaurant/Lotus%20of%20Siam-77")).json()).toEqual({
+      isFavorited: true,
+    });
     // Another place whose id merely ends in the same digits is another favorite.
-    expect((await save(cookie, { ...dialog, itemId: "other-177", itemData: JSON.stringify({ id: 177, title: "Other" }) })).status).toBe(201);
+    expect(
+      (await save(cookie, { ...dialog, itemId: "other-177", itemData: JSON.stringify({ id: 177, title: "Other" }) }))
+        .status,
+    ).toBe(201);
     // Un-saving from the dialog removes it for the food page too.
     expect((await remove(cookie, "/api/favorites/place/lotus-of-siam-77")).status).toBe(204);
-    expect(await (await get(cookie, "/api/favorites/check/restaurant/Lotus%20of%20Siam-77")).json()).toEqual({ isFavorited: false });
+    expect(await (await get(cookie, "/api/favorites/check/restaurant/Lotus%20of%20Siam-77")).json()).toEqual({
+      isFavorited: false,
+    });
     expect((await list(cookie)).map((f) => f.itemId)).toEqual(["other-177"]);
   });
 
@@ -52,7 +76,11 @@ describe("saving favorites", () => {
     const { cookie } = await signUp(request);
     const types = ["place", "city", "fact", "store", "activity", "restaurant"];
     for (const [i, itemType] of types.entries()) {
-      const response = await save(cookie, { itemType, itemId: `${itemType}-${i}`, itemData: JSON.stringify({ title: itemType }) });
+      const response = await save(cookie, {
+        itemType,
+        itemId: `${itemType}-${i}`,
+        itemData: JSON.stringify({ title: itemType }),
+      });
       expect(response.status).toBe(201);
       await Bun.sleep(2); // distinct creation times
     }
@@ -64,7 +92,9 @@ describe("saving favorites", () => {
     for (const itemType of ["hotel", "PLACE", 7]) {
       const response = await save(cookie, { itemType, itemId: "x-1", itemData: "{}" });
       expect(response.status).toBe(400);
-      expect((await response.json()).errors).toEqual({ itemType: ["itemType must be one of place, city, fact, store, activity, restaurant"] });
+      expect((await response.json()).errors).toEqual({
+        itemType: ["itemType must be one of place, city, fact, store, activity, restaurant"],
+      });
     }
   });
 
@@ -110,12 +140,20 @@ describe("check, count and both delete forms", () => {
   test("check says whether the item is saved; count counts the user's favorites", async () => {
     const { cookie } = await signUp(request);
     expect(await (await get(cookie, "/api/favorites/count")).json()).toEqual({ count: 0 });
-    await save(cookie, { itemType: "city", itemId: "st.-louis-mo", itemData: JSON.stringify({ name: "St. Louis", type: "city", location: "St. Louis, MO" }) });
+    await save(cookie, {
+      itemType: "city",
+      itemId: "st.-louis-mo",
+      itemData: JSON.stringify({ name: "St. Louis", type: "city", location: "St. Louis, MO" }),
+    });
     await save(cookie, { itemType: "place", itemId: placeItemId(7), itemData: place(7) });
     expect(await (await get(cookie, "/api/favorites/count")).json()).toEqual({ count: 2 });
     expect(await (await get(cookie, "/api/favorites/check/city/st.-louis-mo")).json()).toEqual({ isFavorited: true });
-    expect(await (await get(cookie, "/api/favorites/check/city/kansas-city-mo")).json()).toEqual({ isFavorited: false });
-    expect(await (await get(cookie, "/api/favorites/check/place/gateway-arch-7")).json()).toEqual({ isFavorited: true });
+    expect(await (await get(cookie, "/api/favorites/check/city/kansas-city-mo")).json()).toEqual({
+      isFavorited: false,
+    });
+    expect(await (await get(cookie, "/api/favorites/check/place/gateway-arch-7")).json()).toEqual({
+      isFavorited: true,
+    });
     expect((await get(cookie, "/api/favorites/check/hotel/x")).status).toBe(400);
   });
 
@@ -135,7 +173,9 @@ describe("check, count and both delete forms", () => {
 
   test("DELETE /api/favorites/{id} removes it (204); a bad id is 400", async () => {
     const { cookie } = await signUp(request);
-    const saved = await (await save(cookie, { itemType: "fact", itemId: "tallest-arch-history", itemData: "{}" })).json();
+    const saved = await (
+      await save(cookie, { itemType: "fact", itemId: "tallest-arch-history", itemData: "{}" })
+    ).json();
     expect((await remove(cookie, `/api/favorites/${saved.id}`)).status).toBe(204);
     expect(await (await get(cookie, "/api/favorites/count")).json()).toEqual({ count: 0 });
     expect((await remove(cookie, `/api/favorites/${saved.id}`)).status).toBe(404);
@@ -149,11 +189,15 @@ describe("a user only ever reaches their own favorites", () => {
   test("user B cannot see, check, count or delete user A's favorite (404, A's stays)", async () => {
     const alice = await signUp(request);
     const bob = await signUp(request);
-    const saved = await (await save(alice.cookie, { itemType: "place", itemId: placeItemId(1), itemData: place(1) })).json();
+    const saved = await (
+      await save(alice.cookie, { itemType: "place", itemId: placeItemId(1), itemData: place(1) })
+    ).json();
 
     expect(await list(bob.cookie)).toEqual([]);
     expect(await (await get(bob.cookie, "/api/favorites/count")).json()).toEqual({ count: 0 });
-    expect(await (await get(bob.cookie, `/api/favorites/check/place/${placeItemId(1)}`)).json()).toEqual({ isFavorited: false });
+    expect(await (await get(bob.cookie, `/api/favorites/check/place/${placeItemId(1)}`)).json()).toEqual({
+      isFavorited: false,
+    });
 
     const byId = await remove(bob.cookie, `/api/favorites/${saved.id}`);
     expect(byId.status).toBe(404);
@@ -220,10 +264,15 @@ describe("a guard against filling the database", () => {
     const { favoritesModule } = await import("./index");
     const { createGuard } = await import("../auth");
     const { user } = await signUp(request);
-    const app = new Elysia()
-      .use(errorHandling({ log: silentLog() }))
-      .use(favoritesModule({ database: (await testApp()).database, guard: createGuard(async () => ({ id: user.id, isGuest: false, isAdmin: false })), maxPerUser: 2 }));
-    const post = (itemId: string) => app.handle(new Request("http://localhost/api/favorites", jsonPost({ itemType: "city", itemId, itemData: "{}" })));
+    const app = new Elysia().use(errorHandling({ log: silentLog() })).use(
+      favoritesModule({
+        database: (await testApp()).database,
+        guard: createGuard(async () => ({ id: user.id, isGuest: false, isAdmin: false })),
+        maxPerUser: 2,
+      }),
+    );
+    const post = (itemId: string) =>
+      app.handle(new Request("http://localhost/api/favorites", jsonPost({ itemType: "city", itemId, itemData: "{}" })));
     expect((await post("a")).status).toBe(201);
     expect((await post("b")).status).toBe(201);
     const refused = await post("c");

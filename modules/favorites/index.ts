@@ -20,40 +20,46 @@ export function favoritesModule(deps: { database: Database; guard: AuthGuard; ma
   const { db } = deps.database;
   const max = deps.maxPerUser ?? MAX_FAVORITES_PER_USER;
 
-  return new Elysia({ name: "favorites", prefix: "/api/favorites" })
-    .use(deps.guard({ signInMessage: MESSAGES.signIn }))
-    .onTransform(({ set }) => {
-      set.headers["cache-control"] = "no-store";
-    })
-    // Every route: a signed-in caller (the guard answers 401 before validation, whatever was sent).
-    .guard({ auth: "user" })
-    .get("/", ({ user }) => listFavorites(db, user.id))
-    .get("/count", async ({ user }) => ({ count: await countFavorites(db, user.id) }))
-    .get("/check/:itemType/:itemId", async ({ user, params }) => ({ isFavorited: await isFavorited(db, user.id, params.itemType, params.itemId) }), {
-      params: ItemParams,
-    })
-    .post(
-      "/",
-      async ({ user, body, set }) => {
-        const result = await addFavorite(db, user.id, body, { max });
-        if ("tooMany" in result) throw new HttpError(409, MESSAGES.tooMany(max));
-        set.status = result.created ? 201 : 200;
-        return result.favorite;
-      },
-      { body: FavoriteInput },
-    )
-    // One path segment is a favorite id, two are {itemType}/{itemId}. (The router needs one parameter name
-    // for the first segment of both, so each handler names its fields itself.)
-    .delete("/:first/:itemId", async ({ user, params, set }) => {
-      const { itemType, itemId } = parseOrThrow(ItemParams, { itemType: params.first, itemId: params.itemId });
-      if (!(await removeByItem(db, user.id, itemType, itemId))) throw new HttpError(404, MESSAGES.notFound);
-      set.status = 204;
-      return null;
-    })
-    .delete("/:first", async ({ user, params, set }) => {
-      const { id } = parseOrThrow(IdParams, { id: params.first });
-      if (!(await removeById(db, user.id, id))) throw new HttpError(404, MESSAGES.notFound);
-      set.status = 204;
-      return null;
-    });
+  return (
+    new Elysia({ name: "favorites", prefix: "/api/favorites" })
+      .use(deps.guard({ signInMessage: MESSAGES.signIn }))
+      .onTransform(({ set }) => {
+        set.headers["cache-control"] = "no-store";
+      })
+      // Every route: a signed-in caller (the guard answers 401 before validation, whatever was sent).
+      .guard({ auth: "user" })
+      .get("/", ({ user }) => listFavorites(db, user.id))
+      .get("/count", async ({ user }) => ({ count: await countFavorites(db, user.id) }))
+      .get(
+        "/check/:itemType/:itemId",
+        async ({ user, params }) => ({ isFavorited: await isFavorited(db, user.id, params.itemType, params.itemId) }),
+        {
+          params: ItemParams,
+        },
+      )
+      .post(
+        "/",
+        async ({ user, body, set }) => {
+          const result = await addFavorite(db, user.id, body, { max });
+          if ("tooMany" in result) throw new HttpError(409, MESSAGES.tooMany(max));
+          set.status = result.created ? 201 : 200;
+          return result.favorite;
+        },
+        { body: FavoriteInput },
+      )
+      // One path segment is a favorite id, two are {itemType}/{itemId}. (The router needs one parameter name
+      // for the first segment of both, so each handler names its fields itself.)
+      .delete("/:first/:itemId", async ({ user, params, set }) => {
+        const { itemType, itemId } = parseOrThrow(ItemParams, { itemType: params.first, itemId: params.itemId });
+        if (!(await removeByItem(db, user.id, itemType, itemId))) throw new HttpError(404, MESSAGES.notFound);
+        set.status = 204;
+        return null;
+      })
+      .delete("/:first", async ({ user, params, set }) => {
+        const { id } = parseOrThrow(IdParams, { id: params.first });
+        if (!(await removeById(db, user.id, id))) throw new HttpError(404, MESSAGES.notFound);
+        set.status = 204;
+        return null;
+      })
+  );
 }

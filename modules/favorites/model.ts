@@ -24,7 +24,8 @@ export const MESSAGES = {
   tooMany: (max: number) => `You can save at most ${max.toLocaleString("en-US")} favorites. Remove some to save more.`,
 } as const;
 
-const isItemType = (value: unknown): value is ItemType => typeof value === "string" && (ITEM_TYPES as readonly string[]).includes(value);
+const isItemType = (value: unknown): value is ItemType =>
+  typeof value === "string" && (ITEM_TYPES as readonly string[]).includes(value);
 
 export const itemTypeSchema = v.pipe(
   v.unknown(),
@@ -39,7 +40,13 @@ export const itemTypeSchema = v.pipe(
 /** Text or a number (some clients send place ids as numbers); stored as trimmed text. */
 export const itemIdSchema = v.pipe(
   v.unknown(),
-  v.transform((value) => (typeof value === "number" && Number.isFinite(value) ? String(value) : typeof value === "string" ? value.trim() : value)),
+  v.transform((value) =>
+    typeof value === "number" && Number.isFinite(value)
+      ? String(value)
+      : typeof value === "string"
+        ? value.trim()
+        : value,
+  ),
   v.rawCheck(({ dataset, addIssue }) => {
     const value = dataset.value;
     if (typeof value !== "string" || value === "") addIssue({ message: MESSAGES.itemIdRequired });
@@ -67,7 +74,11 @@ export const itemDataSchema = v.pipe(
 /** POST /api/favorites */
 export const FavoriteInput = v.object(
   // A missing field is checked as "" so that it reads "X is required".
-  { itemType: v.optional(itemTypeSchema, ""), itemId: v.optional(itemIdSchema, ""), itemData: v.optional(itemDataSchema, "") },
+  {
+    itemType: v.optional(itemTypeSchema, ""),
+    itemId: v.optional(itemIdSchema, ""),
+    itemData: v.optional(itemDataSchema, ""),
+  },
   "The request body must be a JSON object.",
 );
 export type FavoriteInput = v.InferOutput<typeof FavoriteInput>;

@@ -15,7 +15,11 @@ export const toFavorite = (row: FavoriteRow): Favorite => ({
 
 /** Newest first (DECISIONS 12). */
 export async function listFavorites(db: Db, userId: number): Promise<Favorite[]> {
-  const rows = await db.select().from(favorites).where(eq(favorites.userId, userId)).orderBy(desc(favorites.createdAt), desc(favorites.id));
+  const rows = await db
+    .select()
+    .from(favorites)
+    .where(eq(favorites.userId, userId))
+    .orderBy(desc(favorites.createdAt), desc(favorites.id));
   return rows.map(toFavorite);
 }
 
@@ -51,7 +55,13 @@ async function findSamePlace(db: Db, userId: number, placeId: number): Promise<F
   return db
     .select()
     .from(favorites)
-    .where(and(eq(favorites.userId, userId), inArray(favorites.itemType, [...PLACE_ITEM_TYPES]), like(favorites.itemId, `%-${placeId}`)))
+    .where(
+      and(
+        eq(favorites.userId, userId),
+        inArray(favorites.itemType, [...PLACE_ITEM_TYPES]),
+        like(favorites.itemId, `%-${placeId}`),
+      ),
+    )
     .orderBy(favorites.id);
 }
 
@@ -87,7 +97,13 @@ export async function addFavorite(
   if ((await countFavorites(db, userId)) >= options.max) return { tooMany: true };
   const [inserted] = await db
     .insert(favorites)
-    .values({ userId, itemType: input.itemType, itemId: input.itemId, itemData: input.itemData, createdAt: new Date(options.now ?? Date.now()) })
+    .values({
+      userId,
+      itemType: input.itemType,
+      itemId: input.itemId,
+      itemData: input.itemData,
+      createdAt: new Date(options.now ?? Date.now()),
+    })
     .onConflictDoNothing()
     .returning();
   if (inserted) return { favorite: toFavorite(inserted), created: true };
@@ -106,7 +122,18 @@ export async function removeByItem(db: Db, userId: number, itemType: string, ite
   if (placeId !== null) {
     const same = await findSamePlace(db, userId, placeId);
     if (same.length) {
-      const gone = await db.delete(favorites).where(and(eq(favorites.userId, userId), inArray(favorites.id, same.map((f) => f.id)))).returning({ id: favorites.id });
+      const gone = await db
+        .delete(favorites)
+        .where(
+          and(
+            eq(favorites.userId, userId),
+            inArray(
+              favorites.id,
+              same.map((f) => f.id),
+            ),
+          ),
+        )
+        .returning({ id: favorites.id });
       return gone.length > 0;
     }
   }

@@ -3,5 +3,13 @@
  * `Llm` (when a model is configured) and hands it to the modules that write with a model (content, chat),
  * so they share its breaker.
  */
-export { BREAKER_MS, COMPLETE_DEADLINE_MS, createLlm, jsonFormat, LlmUnavailableError, type Llm, type LlmOptions } from "./service";
+export {
+  BREAKER_MS,
+  COMPLETE_DEADLINE_MS,
+  createLlm,
+  jsonFormat,
+  LlmUnavailableError,
+  type Llm,
+  type LlmOptions,
+} from "./service";
 export type { ChatMessage } from "./model";

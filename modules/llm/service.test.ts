@@ -9,7 +9,12 @@ afterAll(() => server.stop());
 
 /** Settings the way the app gets them: from the configuration (the shortest allowed timeout, 1 s). */
 function settings(env: Record<string, string> = {}) {
-  const config = loadConfig({ OLLAMA_HOST: server.url, OLLAMA_MODEL: "test-model", OLLAMA_TIMEOUT_SECONDS: "1", ...env });
+  const config = loadConfig({
+    OLLAMA_HOST: server.url,
+    OLLAMA_MODEL: "test-model",
+    OLLAMA_TIMEOUT_SECONDS: "1",
+    ...env,
+  });
   return config.llm!;
 }
 
@@ -24,8 +29,15 @@ const user = (content: string) => [{ role: "user" as const, content }];
 describe("configuration", () => {
   test("no host and no key: no model; a key alone means hosted Ollama; a host wins", () => {
     expect(loadConfig({}).llm).toBeNull();
-    expect(loadConfig({ OLLAMA_API_KEY: "k" }).llm).toEqual({ host: "https://ollama.com", model: "llama3.2", apiKey: "k", firstTokenMs: 8000 });
-    expect(loadConfig({ OLLAMA_HOST: "http://10.0.0.2:11434", OLLAMA_MODEL: "qwen3", OLLAMA_TIMEOUT_SECONDS: "3" }).llm).toEqual({
+    expect(loadConfig({ OLLAMA_API_KEY: "k" }).llm).toEqual({
+      host: "https://ollama.com",
+      model: "llama3.2",
+      apiKey: "k",
+      firstTokenMs: 8000,
+    });
+    expect(
+      loadConfig({ OLLAMA_HOST: "http://10.0.0.2:11434", OLLAMA_MODEL: "qwen3", OLLAMA_TIMEOUT_SECONDS: "3" }).llm,
+    ).toEqual({
       host: "http://10.0.0.2:11434",
       model: "qwen3",
       apiKey: undefined,
@@ -49,7 +61,12 @@ describe("stream", () => {
     expect(tokens.join("")).toBe(text);
     expect(seen[0]).toBeLessThan(tokens.length); // streamed, not buffered to the end
     const request = server.requests.at(-1)!;
-    expect(request).toMatchObject({ model: "test-model", stream: true, prompt: "Tell me about downtown", authorization: "Bearer secret-key" });
+    expect(request).toMatchObject({
+      model: "test-model",
+      stream: true,
+      prompt: "Tell me about downtown",
+      authorization: "Bearer secret-key",
+    });
   });
 
   test("abort() stops the server-side stream: the test server sees the connection close", async () => {
@@ -143,18 +160,30 @@ describe("stream", () => {
 
 describe("complete", () => {
   const Answer = v.object({
-    facts: v.array(v.object({ title: v.pipe(v.string(), v.trim(), v.minLength(3)), year: v.pipe(v.number(), v.integer()) })),
+    facts: v.array(
+      v.object({ title: v.pipe(v.string(), v.trim(), v.minLength(3)), year: v.pipe(v.number(), v.integer()) }),
+    ),
   });
 
   test("structured output: the format is the JSON schema derived from the valibot schema; the answer is validated", async () => {
-    server.set({ mode: "ok", reply: JSON.stringify({ facts: [{ title: "  Founded  ", year: 1905 }] }), firstDelayMs: 0, chunkDelayMs: 0 });
+    server.set({
+      mode: "ok",
+      reply: JSON.stringify({ facts: [{ title: "  Founded  ", year: 1905 }] }),
+      firstDelayMs: 0,
+      chunkDelayMs: 0,
+    });
     const llm = createLlm(settings());
     expect(await llm.complete(Answer, "Write facts")).toEqual({ facts: [{ title: "Founded", year: 1905 }] });
     const format = server.requests.at(-1)!.format!;
     expect(format).toEqual(jsonFormat(Answer) as Record<string, unknown>);
     expect(format).toMatchObject({
       type: "object",
-      properties: { facts: { type: "array", items: { type: "object", properties: { title: { type: "string", minLength: 3 }, year: { type: "integer" } } } } },
+      properties: {
+        facts: {
+          type: "array",
+          items: { type: "object", properties: { title: { type: "string", minLength: 3 }, year: { type: "integer" } } },
+        },
+      },
       required: ["facts"],
     });
   });
@@ -171,7 +200,12 @@ describe("complete", () => {
 
   test("the whole answer arrives within the deadline or the call gives up", async () => {
     // Steady chunks (never a 1 s gap) but longer than the whole-answer deadline.
-    server.set({ mode: "ok", reply: JSON.stringify({ facts: [{ title: "A long answer indeed", year: 2000 }] }), firstDelayMs: 0, chunkDelayMs: 300 });
+    server.set({
+      mode: "ok",
+      reply: JSON.stringify({ facts: [{ title: "A long answer indeed", year: 2000 }] }),
+      firstDelayMs: 0,
+      chunkDelayMs: 300,
+    });
     const llm = createLlm(settings(), { completeMs: 1_200 });
     const started = Date.now();
     const error = (await llm.complete(Answer, "x").catch((e) => e)) as Error;

@@ -43,7 +43,11 @@ export interface Llm {
   /** A structured answer: the JSON schema is derived from `schema`, the answer validated by it. */
   complete<T>(schema: v.GenericSchema<unknown, T>, prompt: string | ChatMessage[], signal?: AbortSignal): Promise<T>;
   /** Tokens as the model writes them; aborting `signal` stops the model's stream at once. */
-  stream(messages: ChatMessage[], signal?: AbortSignal, options?: { temperature?: number }): AsyncGenerator<string, void, undefined>;
+  stream(
+    messages: ChatMessage[],
+    signal?: AbortSignal,
+    options?: { temperature?: number },
+  ): AsyncGenerator<string, void, undefined>;
 }
 
 const formats = new WeakMap<object, object>();
@@ -73,8 +77,15 @@ export function createLlm(settings: LlmSettings, options: LlmOptions = {}): Llm 
   };
 
   /** Stream the model's content chunks; every failure trips the breaker, an abort by the caller does not. */
-  async function* run(messages: ChatMessage[], signal: AbortSignal | undefined, extra: { format?: object; temperature?: number; deadlineMs?: number }) {
-    if (now() < downUntil) throw new LlmUnavailableError(`the model ${settings.model} failed less than ${Math.round(breakerMs / 1000)} s ago`);
+  async function* run(
+    messages: ChatMessage[],
+    signal: AbortSignal | undefined,
+    extra: { format?: object; temperature?: number; deadlineMs?: number },
+  ) {
+    if (now() < downUntil)
+      throw new LlmUnavailableError(
+        `the model ${settings.model} failed less than ${Math.round(breakerMs / 1000)} s ago`,
+      );
     signal?.throwIfAborted();
     // One controller per call: the caller's signal, the first-token/stall timer and the deadline all abort it,
     // which closes the HTTP request (ollama's own abort() closes the body stream once it exists).
@@ -101,7 +112,10 @@ export function createLlm(settings: LlmSettings, options: LlmOptions = {}): Llm 
       host: settings.host,
       headers: settings.apiKey ? { Authorization: `Bearer ${settings.apiKey}` } : undefined,
       fetch: ((input: RequestInfo | URL, init?: RequestInit) =>
-        fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, controller.signal]) : controller.signal })) as typeof fetch,
+        fetch(input, {
+          ...init,
+          signal: init?.signal ? AbortSignal.any([init.signal, controller.signal]) : controller.signal,
+        })) as typeof fetch,
     });
     let iterator: { abort(): void } | undefined;
     const stopIterator = () => iterator?.abort();
@@ -143,10 +157,15 @@ export function createLlm(settings: LlmSettings, options: LlmOptions = {}): Llm 
     name: `ollama:${settings.model}`,
     available: () => now() >= downUntil,
 
-    async complete<T>(schema: v.GenericSchema<unknown, T>, prompt: string | ChatMessage[], signal?: AbortSignal): Promise<T> {
+    async complete<T>(
+      schema: v.GenericSchema<unknown, T>,
+      prompt: string | ChatMessage[],
+      signal?: AbortSignal,
+    ): Promise<T> {
       const messages = typeof prompt === "string" ? [{ role: "user" as const, content: prompt }] : prompt;
       let text = "";
-      for await (const chunk of run(messages, signal, { format: jsonFormat(schema), deadlineMs: completeMs })) text += chunk;
+      for await (const chunk of run(messages, signal, { format: jsonFormat(schema), deadlineMs: completeMs }))
+        text += chunk;
       let json: unknown;
       try {
         json = JSON.parse(text);

@@ -87,7 +87,12 @@ export function startLlmTestServer(script: Partial<LlmTestScript> = {}): LlmTest
     async fetch(request) {
       const url = new URL(request.url);
       if (url.pathname !== "/api/chat" || request.method !== "POST") return new Response("not found", { status: 404 });
-      const body = (await request.json()) as { model: string; messages: ChatMessage[]; format?: Record<string, unknown>; stream?: boolean };
+      const body = (await request.json()) as {
+        model: string;
+        messages: ChatMessage[];
+        format?: Record<string, unknown>;
+        stream?: boolean;
+      };
       const received: LlmTestRequest = {
         model: body.model,
         messages: body.messages,
@@ -117,7 +122,12 @@ export function startLlmTestServer(script: Partial<LlmTestScript> = {}): LlmTest
       }
       if (mode === "error") return Response.json({ error: "model exploded" }, { status: 500 });
 
-      const text = mode === "garbage" ? "Sure! Here is your answer, not JSON at all." : typeof state.script.reply === "function" ? state.script.reply(received) : state.script.reply;
+      const text =
+        mode === "garbage"
+          ? "Sure! Here is your answer, not JSON at all."
+          : typeof state.script.reply === "function"
+            ? state.script.reply(received)
+            : state.script.reply;
       const line = (content: string, done: boolean) =>
         `${JSON.stringify({ model: body.model, created_at: new Date().toISOString(), message: { role: "assistant", content }, done, ...(done ? { done_reason: "stop" } : {}) })}\n`;
 

@@ -1,7 +1,12 @@
 import { expect, test } from "bun:test";
 import { corroborated, eponymBonus, eponyms, isStale, sightKey } from "./service";
 
-const at = (key: string, source = "osm-city-extracts", latitude = 40.706, longitude = -73.997) => ({ key, latitude, longitude, source });
+const at = (key: string, source = "osm-city-extracts", latitude = 40.706, longitude = -73.997) => ({
+  key,
+  latitude,
+  longitude,
+  source,
+});
 
 test("names borrowed from a sight nearby count once per distinct name and per dataset, at most 4; far, one-word and street names do not count", () => {
   const names = [
@@ -15,17 +20,22 @@ test("names borrowed from a sight nearby count once per distinct name and per da
     at("chelsea market"),
     at("5th avenue deli"),
   ];
-  expect(eponyms([at("brooklyn bridge"), at("chelsea"), at("5th avenue"), at("empire state building")], names)).toEqual([
-    { names: 4, datasets: 2 },
-    { names: 0, datasets: 0 },
-    { names: 0, datasets: 0 },
-    { names: 0, datasets: 0 },
-  ]);
+  expect(eponyms([at("brooklyn bridge"), at("chelsea"), at("5th avenue"), at("empire state building")], names)).toEqual(
+    [
+      { names: 4, datasets: 2 },
+      { names: 0, datasets: 0 },
+      { names: 0, datasets: 0 },
+      { names: 0, datasets: 0 },
+    ],
+  );
   expect(eponyms([at("brooklyn bridge")], names.slice(0, 2))).toEqual([{ names: 2, datasets: 1 }]);
 });
 
 test("a sight's own National Register name is not a name borrowed from it", () => {
-  const names = [at("statue of liberty national monument ellis island liberty island", "nys-national-register"), at("statue of liberty ferry cafe")];
+  const names = [
+    at("statue of liberty national monument ellis island liberty island", "nys-national-register"),
+    at("statue of liberty ferry cafe"),
+  ];
   expect(eponyms([at("statue of liberty")], names)).toEqual([{ names: 1, datasets: 1 }]);
 });
 
@@ -64,9 +74,35 @@ test("a casino listed only in data older than five years is stale, as food, stor
 });
 
 test("a café or shop named like a sight nearby never joins the sight's records; the sight's card takes a Wikipedia paragraph one of its records has", () => {
-  const row = (id: number, title: string, category_id: number, notability: number, extra: Record<string, unknown> = {}) =>
-    ({ id, title, title_key: title.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim(), category_id, kind: "historic site", notability, quality: 1, latitude: 40.672, longitude: -73.977, sources: JSON.stringify([{ source: "nys-national-register" }]), tags: null, description: null, ...extra }) as never;
-  const district = row(1, "Park Slope Historic District", 8, 6, { kind: "historic district", description: "Listed on the National Register of Historic Places in 1983." });
+  const row = (
+    id: number,
+    title: string,
+    category_id: number,
+    notability: number,
+    extra: Record<string, unknown> = {},
+  ) =>
+    ({
+      id,
+      title,
+      title_key: title
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, " ")
+        .trim(),
+      category_id,
+      kind: "historic site",
+      notability,
+      quality: 1,
+      latitude: 40.672,
+      longitude: -73.977,
+      sources: JSON.stringify([{ source: "nys-national-register" }]),
+      tags: null,
+      description: null,
+      ...extra,
+    }) as never;
+  const district = row(1, "Park Slope Historic District", 8, 6, {
+    kind: "historic district",
+    description: "Listed on the National Register of Historic Places in 1983.",
+  });
   const article = row(2, "Park Slope Historic District", 8, 5, {
     sources: JSON.stringify([{ source: "historic-wikipedia" }]),
     description: "Park Slope Historic District is a national historic district in Park Slope, Brooklyn.",

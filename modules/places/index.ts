@@ -1,8 +1,21 @@
 import { Elysia } from "elysia";
 import { CATEGORIES, categoryBySlug, publicCategory } from "../../src/domain/categories";
-import { decodePathParam as decode, resolveCityParam, CityStateParams, type CityIndex, type IndexedCity } from "../cities";
-import { CategoryIdParams, CityStateListQuery, PlaceIdParams, PlaceListQuery, PlaceSearchQuery, PlaceStatusQuery } from "./model";
-import { PlacesService } from "./service";
+import {
+  decodePathParam as decode,
+  resolveCityParam,
+  CityStateParams,
+  type CityIndex,
+  type IndexedCity,
+} from "../cities";
+import {
+  CategoryIdParams,
+  CityStateListQuery,
+  PlaceIdParams,
+  PlaceListQuery,
+  PlaceSearchQuery,
+  PlaceStatusQuery,
+} from "./model";
+import type { PlacesService } from "./service";
 import { parseQueryStandardSchema } from "elysia/parse-query";
 import { HttpError, parseQueryOrThrow } from "../../src/http";
 
@@ -18,59 +31,89 @@ export function placesModule(deps: { cityIndex: CityIndex; places: PlacesService
   // A cached page is answered at once (no promise: the hot path of every list screen); others are built.
   // The JSON text goes out as the body, its type set with the app's other headers: a Response made here would
   // be rebuilt by Elysia to merge those headers in (a second Response per request).
-  const listPage = (set: { headers: Record<string, string | number> }, city: ReturnType<typeof resolveCityParam>, kind: "nearby" | "local-gems" | "featured", count: number, offset: number): string | Promise<string> => {
+  const listPage = (
+    set: { headers: Record<string, string | number> },
+    city: ReturnType<typeof resolveCityParam>,
+    kind: "nearby" | "local-gems" | "featured",
+    count: number,
+    offset: number,
+  ): string | Promise<string> => {
     set.headers["content-type"] = JSON_TYPE;
     return places.cachedPageJson(city, kind, count, offset) ?? places.pageJson(city, kind, count, offset);
   };
   const listQuery = listQueries(cityIndex);
-  return new Elysia({ name: "places", prefix: "/api" })
-    .get("/categories", () => CATEGORIES.map(publicCategory))
-    .get("/categories/:slug", ({ params }) => {
-      const category = categoryBySlug(params.slug);
-      if (!category) throw new HttpError(404, "Category not found");
-      return publicCategory(category);
-    })
-    .get(
-      "/places/search",
-      ({ query }) => {
-        const city = query.city && query.state ? resolveCityParam(cityIndex, query.city, query.state) : undefined;
-        return places.search(query.q, city, query.limit);
-      },
-      { query: PlaceSearchQuery },
-    )
-    .get("/places/nearby", ({ request, set }) => {
-      const q = listQuery(request);
-      return listPage(set, q.city, "nearby", q.count, q.offset);
-    })
-    .get("/places/local-gems", ({ request, set }) => {
-      const q = listQuery(request);
-      return listPage(set, q.city, "local-gems", q.count, q.offset);
-    })
-    .get("/places/featured", ({ request, set }) => {
-      const q = listQuery(request);
-      return listPage(set, q.city, "featured", q.count, q.offset);
-    })
-    .get(
-      "/places/category/:categoryId",
-      ({ params, query }) => places.byCategory(resolveCityParam(cityIndex, query.city, query.state), params.categoryId, query.count, query.offset),
-      { params: CategoryIdParams, query: PlaceListQuery },
-    )
-    // Before the lists of a state that is still importing: "Preparing places for {state}… {n} %" (decision 024).
-    .get("/places/status", ({ query, set }) => {
-      set.headers["cache-control"] = "no-store";
-      return places.preparation(resolveCityParam(cityIndex, query.city, query.state));
-    }, { query: PlaceStatusQuery })
-    .get("/places/:id", ({ params }) => places.get(params.id), { params: PlaceIdParams })
-    .get(
-      "/local-stores/:city/:state",
-      ({ params, query }) => places.page(resolveCityParam(cityIndex, decode(params.city), decode(params.state)), "category-12", query.count, query.offset),
-      { params: CityStateParams, query: CityStateListQuery },
-    )
-    .get(
-      "/activities/:city/:state",
-      ({ params, query }) => places.page(resolveCityParam(cityIndex, decode(params.city), decode(params.state)), "category-9", query.count, query.offset),
-      { params: CityStateParams, query: CityStateListQuery },
-    );
+  return (
+    new Elysia({ name: "places", prefix: "/api" })
+      .get("/categories", () => CATEGORIES.map(publicCategory))
+      .get("/categories/:slug", ({ params }) => {
+        const category = categoryBySlug(params.slug);
+        if (!category) throw new HttpError(404, "Category not found");
+        return publicCategory(category);
+      })
+      .get(
+        "/places/search",
+        ({ query }) => {
+          const city = query.city && query.state ? resolveCityParam(cityIndex, query.city, query.state) : undefined;
+          return places.search(query.q, city, query.limit);
+        },
+        { query: PlaceSearchQuery },
+      )
+      .get("/places/nearby", ({ request, set }) => {
+        const q = listQuery(request);
+        return listPage(set, q.city, "nearby", q.count, q.offset);
+      })
+      .get("/places/local-gems", ({ request, set }) => {
+        const q = listQuery(request);
+        return listPage(set, q.city, "local-gems", q.count, q.offset);
+      })
+      .get("/places/featured", ({ request, set }) => {
+        const q = listQuery(request);
+        return listPage(set, q.city, "featured", q.count, q.offset);
+      })
+      .get(
+        "/places/category/:categoryId",
+        ({ params, query }) =>
+          places.byCategory(
+            resolveCityParam(cityIndex, query.city, query.state),
+            params.categoryId,
+            query.count,
+            query.offset,
+          ),
+        { params: CategoryIdParams, query: PlaceListQuery },
+      )
+      // Before the lists of a state that is still importing: "Preparing places for {state}… {n} %" (decision 024).
+      .get(
+        "/places/status",
+        ({ query, set }) => {
+          set.headers["cache-control"] = "no-store";
+          return places.preparation(resolveCityParam(cityIndex, query.city, query.state));
+        },
+        { query: PlaceStatusQuery },
+      )
+      .get("/places/:id", ({ params }) => places.get(params.id), { params: PlaceIdParams })
+      .get(
+        "/local-stores/:city/:state",
+        ({ params, query }) =>
+          places.page(
+            resolveCityParam(cityIndex, decode(params.city), decode(params.state)),
+            "category-12",
+            query.count,
+            query.offset,
+          ),
+        { params: CityStateParams, query: CityStateListQuery },
+      )
+      .get(
+        "/activities/:city/:state",
+        ({ params, query }) =>
+          places.page(
+            resolveCityParam(cityIndex, decode(params.city), decode(params.state)),
+            "category-9",
+            query.count,
+            query.offset,
+          ),
+        { params: CityStateParams, query: CityStateListQuery },
+      )
+  );
 }
 
 /** Query strings remembered at most (each ≤ MEMO_QUERY_LENGTH characters); the memo is emptied when full. */
@@ -94,7 +137,11 @@ function listQueries(cityIndex: CityIndex) {
     const known = memo.get(raw);
     if (known) return known;
     const query = parseQueryOrThrow(PlaceListQuery, parseQueryStandardSchema(raw));
-    const parsed = { city: resolveCityParam(cityIndex, query.city, query.state), count: query.count, offset: query.offset };
+    const parsed = {
+      city: resolveCityParam(cityIndex, query.city, query.state),
+      count: query.count,
+      offset: query.offset,
+    };
     if (raw.length <= MEMO_QUERY_LENGTH) {
       if (memo.size >= MEMO_QUERIES) memo.clear();
       memo.set(raw, parsed);

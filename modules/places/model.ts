@@ -15,8 +15,12 @@ const wholeNumber = (field: string, min: number, max: number, fallback: number) 
   );
 
 const requiredText = (field: string, what: string) =>
-  v.pipe(queryText(""), v.trim(), v.nonEmpty(`${field} is required (${what}).`), v.maxLength(100, `${field} can be at most 100 characters long.`));
-
+  v.pipe(
+    queryText(""),
+    v.trim(),
+    v.nonEmpty(`${field} is required (${what}).`),
+    v.maxLength(100, `${field} can be at most 100 characters long.`),
+  );
 
 /** ?city&state&count&offset for every place list. */
 export const PlaceListQuery = v.object({
@@ -28,7 +32,12 @@ export const PlaceListQuery = v.object({
 });
 
 export const PlaceSearchQuery = v.object({
-  q: v.pipe(queryText(""), v.trim(), v.nonEmpty("Type what you are looking for (q is required)."), v.maxLength(MAX_QUERY_LENGTH, `The search text can be at most ${MAX_QUERY_LENGTH} characters long.`)),
+  q: v.pipe(
+    queryText(""),
+    v.trim(),
+    v.nonEmpty("Type what you are looking for (q is required)."),
+    v.maxLength(MAX_QUERY_LENGTH, `The search text can be at most ${MAX_QUERY_LENGTH} characters long.`),
+  ),
   city: v.optional(v.pipe(queryText(""), v.trim(), v.maxLength(100, "city can be at most 100 characters long."))),
   state: v.optional(v.pipe(queryText(""), v.trim(), v.maxLength(100, "state can be at most 100 characters long."))),
   limit: wholeNumber("limit", 1, MAX_COUNT, 20),

@@ -44,13 +44,20 @@ const here = `${import.meta.dir}/../../db/import/places`;
 type Sample = OverpassElement & { tags: Record<string, string> };
 
 async function geojsonElements(path: string): Promise<Sample[]> {
-  const json = JSON.parse(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await Bun.file(path).arrayBuffer())))) as {
+  const json = JSON.parse(
+    new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await Bun.file(path).arrayBuffer()))),
+  ) as {
     features: Array<{ geometry: { type: string; coordinates: [number, number] }; properties: Record<string, unknown> }>;
   };
   const out: Sample[] = [];
   for (const f of json.features) {
     const { osm_type, osm_id, ...rest } = f.properties;
-    if (f.geometry?.type !== "Point" || typeof osm_id !== "number" || !["node", "way", "relation"].includes(String(osm_type))) continue;
+    if (
+      f.geometry?.type !== "Point" ||
+      typeof osm_id !== "number" ||
+      !["node", "way", "relation"].includes(String(osm_type))
+    )
+      continue;
     const tags: Record<string, string> = {};
     for (const [k, v] of Object.entries(rest)) if (typeof v === "string" || typeof v === "number") tags[k] = String(v);
     const [lon, lat] = f.geometry.coordinates;
@@ -63,11 +70,22 @@ async function geojsonElements(path: string): Promise<Sample[]> {
 /** The tiny .osm XML fixture: tagged nodes, and ways with the average of their nodes as centre. */
 async function osmXmlElements(path: string): Promise<Sample[]> {
   const xml = await Bun.file(path).text();
-  const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
-  const tagsOf = (body: string) => Object.fromEntries([...body.matchAll(/<tag k="([^"]*)" v="([^"]*)"\s*\/>/g)].map((m) => [unescape(m[1]!), unescape(m[2]!)]));
+  const unescapeXml = (s: string) =>
+    s
+      .replace(/&quot;/g, '"')
+      .replace(/&apos;/g, "'")
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&amp;/g, "&");
+  const tagsOf = (body: string) =>
+    Object.fromEntries(
+      [...body.matchAll(/<tag k="([^"]*)" v="([^"]*)"\s*\/>/g)].map((m) => [unescapeXml(m[1]!), unescapeXml(m[2]!)]),
+    );
   const coords = new Map<number, { lat: number; lon: number }>();
   const out: Sample[] = [];
-  for (const m of xml.matchAll(/<node id="(\d+)"[^>]*?lat="(-?[\d.]+)" lon="(-?[\d.]+)"\s*(?:\/>|>([\s\S]*?)<\/node>)/g)) {
+  for (const m of xml.matchAll(
+    /<node id="(\d+)"[^>]*?lat="(-?[\d.]+)" lon="(-?[\d.]+)"\s*(?:\/>|>([\s\S]*?)<\/node>)/g,
+  )) {
     const id = Number(m[1]);
     const point = { lat: Number(m[2]), lon: Number(m[3]) };
     coords.set(id, point);
@@ -75,9 +93,14 @@ async function osmXmlElements(path: string): Promise<Sample[]> {
     if (Object.keys(tags).length) out.push({ type: "node", id, ...point, tags });
   }
   for (const m of xml.matchAll(/<way id="(\d+)"[^>]*>([\s\S]*?)<\/way>/g)) {
-    const refs = [...new Set([...m[2]!.matchAll(/<nd ref="(\d+)"\s*\/>/g)].map((r) => Number(r[1])))].flatMap((r) => coords.get(r) ?? []);
+    const refs = [...new Set([...m[2]!.matchAll(/<nd ref="(\d+)"\s*\/>/g)].map((r) => Number(r[1])))].flatMap(
+      (r) => coords.get(r) ?? [],
+    );
     if (!refs.length) continue;
-    const center = { lat: refs.reduce((s, p) => s + p.lat, 0) / refs.length, lon: refs.reduce((s, p) => s + p.lon, 0) / refs.length };
+    const center = {
+      lat: refs.reduce((s, p) => s + p.lat, 0) / refs.length,
+      lon: refs.reduce((s, p) => s + p.lon, 0) / refs.length,
+    };
     out.push({ type: "way", id: Number(m[1]), center, tags: tagsOf(m[2]!) });
   }
   return out;
@@ -103,7 +126,8 @@ export function parseQuery(query: string): Statement[] {
   for (const m of query.matchAll(/\b(node|way|relation|nwr)((?:\[[^\]]*\])*)(?:\(([^)]*)\))?\s*;/g)) {
     const types = new Set(m[1] === "nwr" ? ["node", "way", "relation"] : [m[1]!]);
     const filters: Filter[] = [];
-    for (const f of m[2]!.matchAll(/\["([^"]+)"(?:(=|!=|~)"((?:[^"\\]|\\.)*)")?\]/g)) filters.push({ key: f[1]!, op: f[2] as Filter["op"], value: f[3] });
+    for (const f of m[2]!.matchAll(/\["([^"]+)"(?:(=|!=|~)"((?:[^"\\]|\\.)*)")?\]/g))
+      filters.push({ key: f[1]!, op: f[2] as Filter["op"], value: f[3] });
     let area: Statement["area"] = null;
     const spec = m[3]?.trim();
     const around = spec?.match(/^around:([\d.]+),(-?[\d.]+),(-?[\d.]+)$/);
@@ -136,7 +160,9 @@ const matches = (el: Sample, st: Statement) => {
   });
 };
 
-export async function startOverpassTestServer(options: { port?: number; mode?: OverpassTestMode; delayMs?: number } = {}): Promise<OverpassTestServer> {
+export async function startOverpassTestServer(
+  options: { port?: number; mode?: OverpassTestMode; delayMs?: number } = {},
+): Promise<OverpassTestServer> {
   const elements = await overpassSamples();
   const hanging = new Set<() => void>();
   let inFlight = 0;
@@ -186,22 +212,38 @@ export async function startOverpassTestServer(options: { port?: number; mode?: O
           return new Response("", { status: 504 });
         }
         if (state.mode === "slow") await Bun.sleep(state.delayMs);
-        if (state.mode === "error") return new Response("<html><body><p>The server is probably too busy to handle your request.</p></body></html>", { status: 500, headers: { "content-type": "text/html" } });
-        if (state.mode === "garbage") return new Response("<?xml version='1.0'?><osm>not json", { headers: { "content-type": "application/json" } });
+        if (state.mode === "error")
+          return new Response(
+            "<html><body><p>The server is probably too busy to handle your request.</p></body></html>",
+            { status: 500, headers: { "content-type": "text/html" } },
+          );
+        if (state.mode === "garbage")
+          return new Response("<?xml version='1.0'?><osm>not json", {
+            headers: { "content-type": "application/json" },
+          });
 
         let statements: Statement[];
         try {
           statements = parseQuery(record.query);
         } catch (error) {
-          return new Response(`<html><body><p><strong>Error</strong>: line 1: parse error: ${(error as Error).message}</p></body></html>`, { status: 400, headers: { "content-type": "text/html" } });
+          return new Response(
+            `<html><body><p><strong>Error</strong>: line 1: parse error: ${(error as Error).message}</p></body></html>`,
+            { status: 400, headers: { "content-type": "text/html" } },
+          );
         }
         const found = elements.filter((el) => statements.some((st) => matches(el, st)));
         const body = {
           version: 0.6,
           generator: "LocalScope Overpass test server",
-          osm3s: { timestamp_osm_base: "2024-01-01T00:00:00Z", copyright: "The data included in this document is from www.openstreetmap.org. The data is made available under ODbL." },
+          osm3s: {
+            timestamp_osm_base: "2024-01-01T00:00:00Z",
+            copyright:
+              "The data included in this document is from www.openstreetmap.org. The data is made available under ODbL.",
+          },
           elements: state.mode === "remark" ? found.slice(0, 1) : found,
-          ...(state.mode === "remark" ? { remark: 'runtime error: Query timed out in "query" at line 3 after 2 seconds.' } : {}),
+          ...(state.mode === "remark"
+            ? { remark: 'runtime error: Query timed out in "query" at line 3 after 2 seconds.' }
+            : {}),
         };
         return Response.json(body);
       } finally {

@@ -8,7 +8,15 @@ import { bootServices } from "../../src/boot";
 import { loadConfig } from "../../src/config";
 import { freshDatabase, silentLog, testAssets, testServices } from "../../src/testing";
 import { categoryFromOsmTags } from "../../db/import/places/osm-tags";
-import { importOverpassElements, OVERPASS_SOURCE, OverpassSource, parseOverpassAnswer, placesFromElements, QUERY_TAGS, type OverpassOptions } from "./overpass";
+import {
+  importOverpassElements,
+  OVERPASS_SOURCE,
+  OverpassSource,
+  parseOverpassAnswer,
+  placesFromElements,
+  QUERY_TAGS,
+  type OverpassOptions,
+} from "./overpass";
 import { overpassSamples, startOverpassTestServer, type OverpassTestServer } from "./overpass-test-server";
 import { importDatasetState } from "../../db/import/places/store";
 import type { PlaceInput } from "../../db/import/places/types";
@@ -27,15 +35,35 @@ afterAll(() => server.stop());
 /** Haversine written out by hand, independent of the service's helper. */
 function handMiles(lat1: number, lon1: number, lat2: number, lon2: number) {
   const rad = (d: number) => (d * Math.PI) / 180;
-  const h = Math.sin(rad(lat2 - lat1) / 2) ** 2 + Math.cos(rad(lat1)) * Math.cos(rad(lat2)) * Math.sin(rad(lon2 - lon1) / 2) ** 2;
+  const h =
+    Math.sin(rad(lat2 - lat1) / 2) ** 2 +
+    Math.cos(rad(lat1)) * Math.cos(rad(lat2)) * Math.sin(rad(lon2 - lon1) / 2) ** 2;
   return 2 * 3958.7613 * Math.asin(Math.sqrt(h));
 }
 
 /** Two bundled-style places right by a city's centre: what "the store has" in fallback tests. */
 function seedNear(c: { latitude: number; longitude: number; stateCode: string }): PlaceInput[] {
   return [
-    { source: "seed", sourceId: "1", categoryId: 10, kind: "restaurant", title: "Seeded Supper Club", stateCode: c.stateCode, latitude: c.latitude + 0.001, longitude: c.longitude },
-    { source: "seed", sourceId: "2", categoryId: 9, kind: "museum", title: "Seeded Town Museum", stateCode: c.stateCode, latitude: c.latitude, longitude: c.longitude + 0.002 },
+    {
+      source: "seed",
+      sourceId: "1",
+      categoryId: 10,
+      kind: "restaurant",
+      title: "Seeded Supper Club",
+      stateCode: c.stateCode,
+      latitude: c.latitude + 0.001,
+      longitude: c.longitude,
+    },
+    {
+      source: "seed",
+      sourceId: "2",
+      categoryId: 9,
+      kind: "museum",
+      title: "Seeded Town Museum",
+      stateCode: c.stateCode,
+      latitude: c.latitude,
+      longitude: c.longitude + 0.002,
+    },
   ];
 }
 
@@ -43,17 +71,37 @@ function seedNear(c: { latitude: number; longitude: number; stateCode: string })
  * A places store of its own (temp database, no bundled datasets), an Overpass source pointed at `url`,
  * and the whole app around them, wired as src/boot.ts wires them.
  */
-async function stack(options: { url?: string; database?: Database; seed?: PlaceInput[]; waitMs?: number; source?: Partial<OverpassOptions> } = {}) {
+async function stack(
+  options: {
+    url?: string;
+    database?: Database;
+    seed?: PlaceInput[];
+    waitMs?: number;
+    source?: Partial<OverpassOptions>;
+  } = {},
+) {
   const database = options.database ?? (await openDatabase(`file:${join(dir, `${crypto.randomUUID()}.db`)}`));
   await migrate(database.client);
   if (options.seed?.length) {
     const rows = options.seed;
-    await importDatasetState(database.client, { key: "seed", licence: "CC0-1.0", read: () => rows }, rows[0]!.stateCode, { rows });
+    await importDatasetState(
+      database.client,
+      { key: "seed", licence: "CC0-1.0", read: () => rows },
+      rows[0]!.stateCode,
+      { rows },
+    );
   }
   const log = silentLog();
   let places: PlacesService | undefined;
   const source = options.url
-    ? new OverpassSource(database.client, cityIndex, { url: options.url, log, minGapMs: 0, requestTimeoutMs: 2_000, onImported: () => places?.invalidate(), ...options.source })
+    ? new OverpassSource(database.client, cityIndex, {
+        url: options.url,
+        log,
+        minGapMs: 0,
+        requestTimeoutMs: 2_000,
+        onImported: () => places?.invalidate(),
+        ...options.source,
+      })
     : undefined;
   places = new PlacesService(database.client, cityIndex, async () => {}, { source, waitMs: options.waitMs ?? 4_000 });
   const config = loadConfig({ NODE_ENV: "test", ...(options.url ? { OVERPASS_URL: options.url } : {}) });
@@ -62,10 +110,12 @@ async function stack(options: { url?: string; database?: Database; seed?: PlaceI
     const response = await app.handle(new Request(`http://localhost${path}`));
     return { status: response.status, body: (await response.json()) as any };
   };
-  const fetches = async () => (await database.client.execute("SELECT * FROM overpass_fetches ORDER BY city_key")).rows.map((r) => ({ ...r }));
+  const fetches = async () =>
+    (await database.client.execute("SELECT * FROM overpass_fetches ORDER BY city_key")).rows.map((r) => ({ ...r }));
   const counts = async () => {
     const out: number[] = [];
-    for (const table of ["places", "place_sources", "places_rtree"]) out.push(Number((await database.client.execute(`SELECT count(*) AS n FROM ${table}`)).rows[0]!.n));
+    for (const table of ["places", "place_sources", "places_rtree"])
+      out.push(Number((await database.client.execute(`SELECT count(*) AS n FROM ${table}`)).rows[0]!.n));
     return out;
   };
   return { database, places, source: source!, log, get, fetches, counts };
@@ -86,10 +136,23 @@ describe("a thin city gets live OpenStreetMap places", () => {
       expect(place.source).toBe("osm-overpass");
       expect(place.licence).toBe("ODbL-1.0");
       // Same-name features under 100 m apart are one place listing each (the merge rule, decision 023).
-      expect(place.sources).toContainEqual({ source: "osm-overpass", sourceId: place.sourceId, licence: "ODbL-1.0", observedAt: new Date().toISOString().slice(0, 10) });
-      for (const s of place.sources) expect(s).toMatchObject({ source: "osm-overpass", licence: "ODbL-1.0", observedAt: new Date().toISOString().slice(0, 10) });
+      expect(place.sources).toContainEqual({
+        source: "osm-overpass",
+        sourceId: place.sourceId,
+        licence: "ODbL-1.0",
+        observedAt: new Date().toISOString().slice(0, 10),
+      });
+      for (const s of place.sources)
+        expect(s).toMatchObject({
+          source: "osm-overpass",
+          licence: "ODbL-1.0",
+          observedAt: new Date().toISOString().slice(0, 10),
+        });
       expect(place.sourceId).toMatch(/^(node|way|relation)\/\d+$/);
-      expect(place.distance).toBeCloseTo(handMiles(chicago.latitude, chicago.longitude, place.latitude, place.longitude), 1);
+      expect(place.distance).toBeCloseTo(
+        handMiles(chicago.latitude, chicago.longitude, place.latitude, place.longitude),
+        1,
+      );
     }
 
     // One request, shaped as Overpass expects.
@@ -121,12 +184,22 @@ describe("a thin city gets live OpenStreetMap places", () => {
     const first = await s.get(`/api/places/nearby?${qs("Paradise", "NV")}&count=12`);
     expect(first.body.map((p: any) => p.title).sort()).toEqual(["Test Diner", "Test Park"]); // the fixture's two named places
     const diner = first.body.find((p: any) => p.title === "Test Diner");
-    expect(diner).toMatchObject({ categoryId: 10, address: "1 Main St", openingHours: "Mo-Su 08:00-22:00", sourceId: "node/1001", source: "osm-overpass" });
+    expect(diner).toMatchObject({
+      categoryId: 10,
+      address: "1 Main St",
+      openingHours: "Mo-Su 08:00-22:00",
+      sourceId: "node/1001",
+      source: "osm-overpass",
+    });
     expect(typeof diner.openNow).toBe("boolean");
     expect(server.requests.length).toBe(before + 1);
 
     // Still thin (2 places), yet not asked again: other lists, a fresh page, a restart.
-    for (const path of [`/api/places/local-gems?${qs("Paradise", "NV")}&local=true`, `/api/places/featured?${qs("Paradise", "NV")}`, `/api/places/category/11?${qs("Paradise", "NV")}`]) {
+    for (const path of [
+      `/api/places/local-gems?${qs("Paradise", "NV")}&local=true`,
+      `/api/places/featured?${qs("Paradise", "NV")}`,
+      `/api/places/category/11?${qs("Paradise", "NV")}`,
+    ]) {
       expect((await s.get(path)).status).toBe(200);
     }
     const restarted = await stack({ url: server.url, database: s.database });
@@ -143,7 +216,14 @@ describe("a thin city gets live OpenStreetMap places", () => {
     const before = server.requests.length;
     const q = qs("Boston", "MA");
     const answers = await Promise.all(
-      [`/api/places/nearby?${q}`, `/api/places/nearby?${q}&offset=12`, `/api/places/featured?${q}`, `/api/places/local-gems?${q}&local=true`, `/api/places/category/9?${q}`, `/api/activities/Boston/MA`].map((p) => s.get(p)),
+      [
+        `/api/places/nearby?${q}`,
+        `/api/places/nearby?${q}&offset=12`,
+        `/api/places/featured?${q}`,
+        `/api/places/local-gems?${q}&local=true`,
+        `/api/places/category/9?${q}`,
+        `/api/activities/Boston/MA`,
+      ].map((p) => s.get(p)),
     );
     server.mode = "ok";
     expect(server.requests.length).toBe(before + 1);
@@ -157,7 +237,14 @@ describe("a thin city gets live OpenStreetMap places", () => {
     server.mode = "ok";
     const paradise = city("Paradise", "NV");
     const many: PlaceInput[] = Array.from({ length: 24 }, (_, i) => ({
-      source: "seed", sourceId: `m${i}`, categoryId: 10, kind: "restaurant", title: `Seeded Diner ${i}`, stateCode: "NV", latitude: paradise.latitude + i * 0.001, longitude: paradise.longitude,
+      source: "seed",
+      sourceId: `m${i}`,
+      categoryId: 10,
+      kind: "restaurant",
+      title: `Seeded Diner ${i}`,
+      stateCode: "NV",
+      latitude: paradise.latitude + i * 0.001,
+      longitude: paradise.longitude,
     }));
     const s = await stack({ url: server.url, seed: many });
     const before = server.requests.length;
@@ -173,7 +260,12 @@ describe("failures fall back to what the store has", () => {
   test("a hanging server: the list answers within the wait bound with the store's places; the request is then aborted and recorded as failed", async () => {
     server.mode = "hang";
     const boston = city("Boston", "MA");
-    const s = await stack({ url: server.url, seed: seedNear(boston), waitMs: 300, source: { requestTimeoutMs: 1_500 } });
+    const s = await stack({
+      url: server.url,
+      seed: seedNear(boston),
+      waitMs: 300,
+      source: { requestTimeoutMs: 1_500 },
+    });
     const before = server.requests.length;
     const started = Date.now();
     const { status, body } = await s.get(`/api/places/nearby?${qs("Boston", "MA")}`);
@@ -258,7 +350,11 @@ describe("caching, rate limit, idempotence", () => {
     now += 2 * 60_000;
     await s.source.ensureCity(paradise);
     expect(asked()).toBe(2);
-    expect((await s.fetches())[0]).toMatchObject({ status: "ok", places: 2, message: expect.stringContaining("imported 2 new") });
+    expect((await s.fetches())[0]).toMatchObject({
+      status: "ok",
+      places: 2,
+      message: expect.stringContaining("imported 2 new"),
+    });
     const counts = await s.counts();
 
     now += 6 * 24 * 3600_000;
@@ -269,7 +365,10 @@ describe("caching, rate limit, idempotence", () => {
     expect(asked()).toBe(3);
     // The same answer imported a second time: same rows, updated in place.
     expect(await s.counts()).toEqual(counts);
-    expect((await s.fetches())[0]).toMatchObject({ status: "ok", message: expect.stringContaining("imported 0 new, updated 2") });
+    expect((await s.fetches())[0]).toMatchObject({
+      status: "ok",
+      message: expect.stringContaining("imported 0 new, updated 2"),
+    });
   }, 120_000);
 
   test("running the import twice leaves the same row count (places, source links, spatial index)", async () => {
@@ -290,7 +389,18 @@ describe("caching, rate limit, idempotence", () => {
 
   test("an Overpass place and the same place from a bundled dataset within 50 m become one place listing both sources", async () => {
     const paradise = city("Paradise", "NV");
-    const bundled: PlaceInput[] = [{ source: "seed", sourceId: "d", categoryId: 10, kind: "restaurant", title: "TEST DINER", stateCode: "NV", latitude: 36.1149, longitude: -115.1728 }];
+    const bundled: PlaceInput[] = [
+      {
+        source: "seed",
+        sourceId: "d",
+        categoryId: 10,
+        kind: "restaurant",
+        title: "TEST DINER",
+        stateCode: "NV",
+        latitude: 36.1149,
+        longitude: -115.1728,
+      },
+    ];
     const s = await stack({ url: server.url, seed: bundled });
     server.mode = "ok";
     await s.source.ensureCity(paradise);
@@ -324,11 +434,27 @@ describe("wiring", () => {
     // states), so neither boot imports a state (with no template it is imported on demand, as in a server).
     const run = async (url: string | undefined) => {
       const log = silentLog();
-      const booted = await bootServices({ DATABASE_URL: `file:${freshDatabase(dir, undefined, "e2e")}`, DATABASE_AUTH_TOKEN: undefined, OVERPASS_URL: url }, log);
-      const app = createApp({ ...booted, config: loadConfig({ NODE_ENV: "test", ...(url ? { OVERPASS_URL: url } : {}) }), assets: testAssets, log });
-      const response = await app.handle(new Request("http://localhost/api/places/nearby?city=Colstrip&state=MT&count=5"));
+      const booted = await bootServices(
+        {
+          DATABASE_URL: `file:${freshDatabase(dir, undefined, "e2e")}`,
+          DATABASE_AUTH_TOKEN: undefined,
+          OVERPASS_URL: url,
+        },
+        log,
+      );
+      const app = createApp({
+        ...booted,
+        config: loadConfig({ NODE_ENV: "test", ...(url ? { OVERPASS_URL: url } : {}) }),
+        assets: testAssets,
+        log,
+      });
+      const response = await app.handle(
+        new Request("http://localhost/api/places/nearby?city=Colstrip&state=MT&count=5"),
+      );
       const body = (await response.json()) as any[];
-      const fetches = (await booted.database.client.execute("SELECT status FROM overpass_fetches")).rows.map((r) => r.status);
+      const fetches = (await booted.database.client.execute("SELECT status FROM overpass_fetches")).rows.map(
+        (r) => r.status,
+      );
       booted.database.close();
       return { status: response.status, body, fetches };
     };
@@ -349,7 +475,16 @@ describe("wiring", () => {
 
   test("/about lists the live OpenStreetMap source with its ODbL attribution", async () => {
     const s = await stack();
-    const html = await (await createApp({ config: loadConfig({ NODE_ENV: "test" }), database: s.database, cityIndex, places: s.places, assets: testAssets, log: silentLog() }).handle(new Request("http://localhost/about"))).text();
+    const html = await (
+      await createApp({
+        config: loadConfig({ NODE_ENV: "test" }),
+        database: s.database,
+        cityIndex,
+        places: s.places,
+        assets: testAssets,
+        log: silentLog(),
+      }).handle(new Request("http://localhost/about"))
+    ).text();
     expect(html).toContain(OVERPASS_SOURCE.name);
     expect(html).toContain("© OpenStreetMap contributors. Places fetched live");
   });
@@ -359,7 +494,9 @@ describe("query and mapping", () => {
   test("every tag the query asks for maps to a category", () => {
     for (const [key, values] of Object.entries(QUERY_TAGS)) {
       for (const value of values === "*" ? ["yes", "something"] : values) {
-        expect({ key, value, category: categoryFromOsmTags({ [key]: value }) }).toMatchObject({ category: expect.any(Object) });
+        expect({ key, value, category: categoryFromOsmTags({ [key]: value }) }).toMatchObject({
+          category: expect.any(Object),
+        });
       }
     }
   });
@@ -367,17 +504,35 @@ describe("query and mapping", () => {
   test("elements: nodes by lat/lon, ways by centre, no position or outside the US skipped, addr:state wins", () => {
     const results = placesFromElements(
       [
-        { type: "node", id: 1, lat: 36.1, lon: -115.1, tags: { name: "A Café", amenity: "cafe", website: "a.example" } },
+        {
+          type: "node",
+          id: 1,
+          lat: 36.1,
+          lon: -115.1,
+          tags: { name: "A Café", amenity: "cafe", website: "a.example" },
+        },
         { type: "way", id: 2, center: { lat: 36.2, lon: -115.2 }, tags: { name: "A Park", leisure: "park" } },
         { type: "way", id: 3, tags: { name: "No Centre", leisure: "park" } },
         { type: "node", id: 4, lat: 48.85, lon: 2.35, tags: { name: "Paris Café", amenity: "cafe" } },
         { type: "node", id: 5, lat: 36.1, lon: -115.1, tags: { name: "Lot", amenity: "parking" } },
-        { type: "node", id: 6, lat: 41.88, lon: -87.63, tags: { name: "Tagged Elsewhere", amenity: "bar", "addr:state": "in" } },
+        {
+          type: "node",
+          id: 6,
+          lat: 41.88,
+          lon: -87.63,
+          tags: { name: "Tagged Elsewhere", amenity: "bar", "addr:state": "in" },
+        },
       ],
       cityIndex,
       "NV",
     );
-    expect(results[0]).toMatchObject({ source: "osm-overpass", sourceId: "node/1", stateCode: "NV", categoryId: 10, website: "https://a.example/" });
+    expect(results[0]).toMatchObject({
+      source: "osm-overpass",
+      sourceId: "node/1",
+      stateCode: "NV",
+      categoryId: 10,
+      website: "https://a.example/",
+    });
     expect(results[1]).toMatchObject({ sourceId: "way/2", latitude: 36.2, longitude: -115.2, categoryId: 9 });
     expect(results[2]).toEqual({ skip: "no coordinates" });
     expect(results[3]).toEqual({ skip: "no coordinates" });
@@ -388,7 +543,9 @@ describe("query and mapping", () => {
   test("answers that are not Overpass JSON are refused with a short reason", () => {
     expect(() => parseOverpassAnswer("<html>busy</html>")).toThrow(/not JSON/);
     expect(() => parseOverpassAnswer('{"foo":1}')).toThrow(/no elements/);
-    expect(() => parseOverpassAnswer('{"elements":[],"remark":"runtime error: out of memory"}')).toThrow(/out of memory/);
+    expect(() => parseOverpassAnswer('{"elements":[],"remark":"runtime error: out of memory"}')).toThrow(
+      /out of memory/,
+    );
     expect(parseOverpassAnswer('{"elements":[{"type":"node","id":1},{"type":"area","id":2},null]}')).toHaveLength(1);
   });
 });

@@ -53,9 +53,61 @@ export const OVERPASS_USER_AGENT = "LocalScope/0.1 (self-hosted US city guide; l
  * test checks that every value listed here maps to one.
  */
 export const QUERY_TAGS: Record<string, readonly string[] | "*"> = {
-  amenity: ["restaurant", "cafe", "fast_food", "bar", "pub", "biergarten", "ice_cream", "food_court", "theatre", "cinema", "arts_centre", "nightclub", "casino", "planetarium", "fountain", "library", "events_venue", "music_venue"],
-  tourism: ["hotel", "motel", "guest_house", "hostel", "camp_site", "caravan_site", "chalet", "attraction", "museum", "viewpoint", "gallery", "zoo", "aquarium", "theme_park", "artwork", "picnic_site"],
-  leisure: ["park", "nature_reserve", "garden", "beach_resort", "marina", "water_park", "golf_course", "stadium", "sports_centre", "ice_rink", "miniature_golf", "bowling_alley", "amusement_arcade", "escape_game", "swimming_area"],
+  amenity: [
+    "restaurant",
+    "cafe",
+    "fast_food",
+    "bar",
+    "pub",
+    "biergarten",
+    "ice_cream",
+    "food_court",
+    "theatre",
+    "cinema",
+    "arts_centre",
+    "nightclub",
+    "casino",
+    "planetarium",
+    "fountain",
+    "library",
+    "events_venue",
+    "music_venue",
+  ],
+  tourism: [
+    "hotel",
+    "motel",
+    "guest_house",
+    "hostel",
+    "camp_site",
+    "caravan_site",
+    "chalet",
+    "attraction",
+    "museum",
+    "viewpoint",
+    "gallery",
+    "zoo",
+    "aquarium",
+    "theme_park",
+    "artwork",
+    "picnic_site",
+  ],
+  leisure: [
+    "park",
+    "nature_reserve",
+    "garden",
+    "beach_resort",
+    "marina",
+    "water_park",
+    "golf_course",
+    "stadium",
+    "sports_centre",
+    "ice_rink",
+    "miniature_golf",
+    "bowling_alley",
+    "amusement_arcade",
+    "escape_game",
+    "swimming_area",
+  ],
   shop: "*",
   historic: "*",
   heritage: "*",
@@ -63,7 +115,12 @@ export const QUERY_TAGS: Record<string, readonly string[] | "*"> = {
 };
 
 /** The Overpass QL query: named nodes, ways and relations with the tags above, around the centre, with centres and tags. */
-export function overpassQuery(latitude: number, longitude: number, radiusMeters: number, timeoutSeconds: number): string {
+export function overpassQuery(
+  latitude: number,
+  longitude: number,
+  radiusMeters: number,
+  timeoutSeconds: number,
+): string {
   const around = `(around:${Math.round(radiusMeters)},${latitude.toFixed(6)},${longitude.toFixed(6)})`;
   const selectors = Object.entries(QUERY_TAGS).map(([key, values]) => {
     const tag = values === "*" ? `["${key}"]` : `["${key}"~"^(${values.join("|")})$"]`;
@@ -90,13 +147,17 @@ export function parseOverpassAnswer(text: string): OverpassElement[] {
   } catch {
     throw new Error(`the answer is not JSON (${JSON.stringify(text.slice(0, 60))}…)`);
   }
-  if (!json || typeof json !== "object" || !Array.isArray((json as { elements?: unknown }).elements)) throw new Error("the answer has no elements list");
+  if (!json || typeof json !== "object" || !Array.isArray((json as { elements?: unknown }).elements))
+    throw new Error("the answer has no elements list");
   // Overpass reports a query that ran out of time or memory in "remark", with whatever it had so far.
   const remark = (json as { remark?: unknown }).remark;
   if (typeof remark === "string" && /error/i.test(remark)) throw new Error(`Overpass: ${remark.slice(0, 200)}`);
   return (json as { elements: unknown[] }).elements.filter(
     (e): e is OverpassElement =>
-      !!e && typeof e === "object" && ["node", "way", "relation"].includes((e as OverpassElement).type) && typeof (e as OverpassElement).id === "number",
+      !!e &&
+      typeof e === "object" &&
+      ["node", "way", "relation"].includes((e as OverpassElement).type) &&
+      typeof (e as OverpassElement).id === "number",
   );
 }
 
@@ -104,13 +165,21 @@ export function parseOverpassAnswer(text: string): OverpassElement[] {
  * Overpass elements → place records of this source. A feature without addr:state goes to the state of
  * the nearest city (a town near a state line gets places from both sides).
  */
-export function placesFromElements(elements: OverpassElement[], cityIndex: CityIndex, fallbackState: string): ReadResult[] {
+export function placesFromElements(
+  elements: OverpassElement[],
+  cityIndex: CityIndex,
+  fallbackState: string,
+): ReadResult[] {
   return elements.map((element) => {
     const tags: Record<string, string> = {};
-    for (const [k, v] of Object.entries(element.tags ?? {})) if (typeof v === "string" || typeof v === "number") tags[k] = String(v);
+    for (const [k, v] of Object.entries(element.tags ?? {}))
+      if (typeof v === "string" || typeof v === "number") tags[k] = String(v);
     const point = element.type === "node" ? { lat: element.lat, lon: element.lon } : element.center;
-    const position = point && typeof point.lat === "number" && typeof point.lon === "number" ? coords(point.lat, point.lon) : null;
-    const nearestState = position ? (cityIndex.nearest(position.latitude, position.longitude)?.stateCode ?? fallbackState) : fallbackState;
+    const position =
+      point && typeof point.lat === "number" && typeof point.lon === "number" ? coords(point.lat, point.lon) : null;
+    const nearestState = position
+      ? (cityIndex.nearest(position.latitude, position.longitude)?.stateCode ?? fallbackState)
+      : fallbackState;
     const result = placeFromOsm(tags, position, `${element.type}/${element.id}`, nearestState);
     return "skip" in result ? result : ({ ...result, source: OVERPASS_SOURCE.key } satisfies PlaceInput);
   });
@@ -139,7 +208,19 @@ export async function importOverpassElements(
     if (!rows.length) continue;
     // The bundled datasets of that state go in first, so they stay the primary sources and never race this import.
     await ensureState(stateCode);
-    summaries.push(await importDatasetState(client, { key: OVERPASS_SOURCE.key, licence: OVERPASS_SOURCE.licence, observedAt: new Date().toISOString().slice(0, 10), read: () => rows }, stateCode, { rows }));
+    summaries.push(
+      await importDatasetState(
+        client,
+        {
+          key: OVERPASS_SOURCE.key,
+          licence: OVERPASS_SOURCE.licence,
+          observedAt: new Date().toISOString().slice(0, 10),
+          read: () => rows,
+        },
+        stateCode,
+        { rows },
+      ),
+    );
   }
   return summaries;
 }
@@ -171,7 +252,8 @@ const limiterFor = (url: string) => {
 };
 
 /** The key of a city in `overpass_fetches`: "NV/Las Vegas/1840020364". */
-export const overpassCityKey = (city: Pick<IndexedCity, "id" | "name" | "stateCode">) => `${city.stateCode}/${city.name}/${city.id}`;
+export const overpassCityKey = (city: Pick<IndexedCity, "id" | "name" | "stateCode">) =>
+  `${city.stateCode}/${city.name}/${city.id}`;
 
 type Log = { info(...args: unknown[]): void; warn(...args: unknown[]): void };
 
@@ -229,7 +311,9 @@ export class OverpassSource {
       max: 10_000,
       ignoreFetchAbort: true,
       fetchMethod: async (key, _stale, { context: city }) => {
-        await this.check(city, key).catch((error) => this.log.warn(`Overpass: ${city.name}, ${city.stateCode}: ${message(error)}`));
+        await this.check(city, key).catch((error) =>
+          this.log.warn(`Overpass: ${city.name}, ${city.stateCode}: ${message(error)}`),
+        );
         return undefined;
       },
     });
@@ -248,13 +332,21 @@ export class OverpassSource {
   }
 
   /** Places within the check radius, counted through the R*Tree (never a table scan). */
-  async placesNear(city: Pick<IndexedCity, "latitude" | "longitude">, radius = this.settings.checkRadiusMiles): Promise<number> {
+  async placesNear(
+    city: Pick<IndexedCity, "latitude" | "longitude">,
+    radius = this.settings.checkRadiusMiles,
+  ): Promise<number> {
     return (await placesWithin(this.client, city, radius, { columns: "p.latitude, p.longitude" })).length;
   }
 
   /** When the recorded fetch of this city stops being fresh (0 when there is none). */
   private async freshUntil(key: string): Promise<number> {
-    const row = (await this.client.execute({ sql: "SELECT status, fetched_at FROM overpass_fetches WHERE city_key = ?", args: [key] })).rows[0];
+    const row = (
+      await this.client.execute({
+        sql: "SELECT status, fetched_at FROM overpass_fetches WHERE city_key = ?",
+        args: [key],
+      })
+    ).rows[0];
     if (!row) return 0;
     return Number(row.fetched_at) + (row.status === "ok" ? this.settings.okTtlMs : this.settings.failedTtlMs);
   }
@@ -302,7 +394,9 @@ export class OverpassSource {
       elements = await this.request(city);
     } catch (error) {
       const text = message(error);
-      this.log.warn(`Overpass: no live places for ${city.name}, ${city.stateCode} (${text}); serving the stored places. Next try in ${Math.round(this.settings.failedTtlMs / 60_000)} min.`);
+      this.log.warn(
+        `Overpass: no live places for ${city.name}, ${city.stateCode} (${text}); serving the stored places. Next try in ${Math.round(this.settings.failedTtlMs / 60_000)} min.`,
+      );
       await this.record(key, "failed", 0, text.slice(0, 500));
       return;
     }
@@ -318,27 +412,52 @@ export class OverpassSource {
     }
     const written = summaries.reduce((n, s) => n + s.inserted + s.merged + s.updated, 0);
     await this.record(key, "ok", written, summaries.map(formatSummary).join("; ") || "no elements");
-    this.log.info(`Overpass: ${city.name}, ${city.stateCode}: ${elements.length} elements; ${summaries.map(formatSummary).join("; ") || "nothing to import"}`);
-    if (written) this.options.onImported?.(city, summaries.map((s) => s.stateCode));
+    this.log.info(
+      `Overpass: ${city.name}, ${city.stateCode}: ${elements.length} elements; ${summaries.map(formatSummary).join("; ") || "nothing to import"}`,
+    );
+    if (written)
+      this.options.onImported?.(
+        city,
+        summaries.map((s) => s.stateCode),
+      );
   }
 
   /** POST the query as a `data=` form, as Overpass expects; the whole exchange is bounded by requestTimeoutMs. */
   private async request(city: IndexedCity): Promise<OverpassElement[]> {
     const { url, requestTimeoutMs, queryRadiusMeters } = this.settings;
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new Error(`timed out after ${requestTimeoutMs / 1000} s`)), requestTimeoutMs);
+    const timer = setTimeout(
+      () => controller.abort(new Error(`timed out after ${requestTimeoutMs / 1000} s`)),
+      requestTimeoutMs,
+    );
     try {
       const response = await fetch(url, {
         method: "POST",
-        body: new URLSearchParams({ data: overpassQuery(city.latitude, city.longitude, queryRadiusMeters, requestTimeoutMs / 1000) }),
+        body: new URLSearchParams({
+          data: overpassQuery(city.latitude, city.longitude, queryRadiusMeters, requestTimeoutMs / 1000),
+        }),
         headers: { "user-agent": OVERPASS_USER_AGENT, accept: "application/json" },
         signal: controller.signal,
       });
       const body = await response.text();
-      if (!response.ok) throw new Error(`HTTP ${response.status}${body ? `: ${body.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim().slice(0, 120)}` : ""}`);
+      if (!response.ok)
+        throw new Error(
+          `HTTP ${response.status}${
+            body
+              ? `: ${body
+                  .replace(/<[^>]*>/g, " ")
+                  .replace(/\s+/g, " ")
+                  .trim()
+                  .slice(0, 120)}`
+              : ""
+          }`,
+        );
       return parseOverpassAnswer(body);
     } catch (error) {
-      if (controller.signal.aborted) throw controller.signal.reason instanceof Error ? controller.signal.reason : new Error(`timed out after ${requestTimeoutMs / 1000} s`);
+      if (controller.signal.aborted)
+        throw controller.signal.reason instanceof Error
+          ? controller.signal.reason
+          : new Error(`timed out after ${requestTimeoutMs / 1000} s`);
       throw error;
     } finally {
       clearTimeout(timer);

@@ -45,16 +45,25 @@ test("after import:osm --state NV, Las Vegas's featured list leads with its down
   await importState(database.client, "NV"); // nothing to do when the template has Nevada
   const cityIndex = await loadCityIndex(database.db);
   const lasVegas = cityIndex.find("Las Vegas", "NV")!;
-  const featured = async () => new PlacesService(database.client, cityIndex, async () => {}).page(lasVegas, "featured", 12, 0);
+  const featured = async () =>
+    new PlacesService(database.client, cityIndex, async () => {}).page(lasVegas, "featured", 12, 0);
 
   const before = await featured();
   expect(before).toHaveLength(12);
   // The 2011 dump's casino rows (Barbary Coast, vendors such as "Casino Products") are stale data: never featured.
   // Its casino resorts (lodging whose own name says casino) stand in for the sight until current data lists one,
   // labelled "Listed in 2011 data — may have changed" (decision 035, second pass).
-  const oldCasinos = await database.client.execute("SELECT count(*) AS n FROM places WHERE state_code = 'NV' AND kind LIKE '%casino%' AND observed_at < '2020'");
+  const oldCasinos = await database.client.execute(
+    "SELECT count(*) AS n FROM places WHERE state_code = 'NV' AND kind LIKE '%casino%' AND observed_at < '2020'",
+  );
   expect(Number(oldCasinos.rows[0]!.n)).toBeGreaterThan(10);
-  for (const p of before.filter((p) => /casino/.test(p.kind))) expect({ title: p.title, kind: p.kind, categoryId: p.categoryId, stale: p.stale }).toEqual({ title: p.title, kind: "casino hotel", categoryId: 11, stale: true });
+  for (const p of before.filter((p) => /casino/.test(p.kind)))
+    expect({ title: p.title, kind: p.kind, categoryId: p.categoryId, stale: p.stale }).toEqual({
+      title: p.title,
+      kind: "casino hotel",
+      categoryId: 11,
+      stale: true,
+    });
   expect(before.some((p) => p.kind === "casino hotel")).toBe(true);
 
   const xml = join(dir, "nevada.osm");
@@ -62,9 +71,18 @@ test("after import:osm --state NV, Las Vegas's featured list leads with its down
   const pbf = join(dir, "nevada-latest.osm.pbf");
   const convert = Bun.spawnSync(["osmium", "cat", xml, "-o", pbf, "-O"]);
   expect(convert.exitCode, convert.stderr.toString()).toBe(0);
-  const server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response(readFileSync(pbf), { headers: { "last-modified": "Mon, 17 Nov 2025 10:00:00 GMT" } }) });
+  const server = Bun.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    fetch: () => new Response(readFileSync(pbf), { headers: { "last-modified": "Mon, 17 Nov 2025 10:00:00 GMT" } }),
+  });
   try {
-    const result = await refreshOsmState(database.client, cityIndex.nearestState, "NV", `http://127.0.0.1:${server.port}/nevada-latest.osm.pbf`);
+    const result = await refreshOsmState(
+      database.client,
+      cityIndex.nearestState,
+      "NV",
+      `http://127.0.0.1:${server.port}/nevada-latest.osm.pbf`,
+    );
     expect(result.summary.inserted + result.summary.merged).toBe(7);
   } finally {
     server.stop(true);
@@ -73,7 +91,12 @@ test("after import:osm --state NV, Las Vegas's featured list leads with its down
   const after = await featured();
   const lead = after.slice(0, 4);
   // The casinos and museums OpenStreetMap links to Wikipedia lead; the restaurant and the shop do not feature.
-  expect(lead.map((p) => p.title).sort()).toEqual(["Fremont Hotel & Casino", "Golden Nugget", "Mob Museum", "Neon Museum"]);
+  expect(lead.map((p) => p.title).sort()).toEqual([
+    "Fremont Hotel & Casino",
+    "Golden Nugget",
+    "Mob Museum",
+    "Neon Museum",
+  ]);
   for (const p of lead) {
     expect(p.kind).toMatch(/casino|museum/);
     expect(p.sources.map((s) => s.source)).toContain("osm");
@@ -85,5 +108,6 @@ test("after import:osm --state NV, Las Vegas's featured list leads with its down
   const lodging = await new PlacesService(database.client, cityIndex, async () => {}).byCategory(lasVegas, 11, 60, 0);
   expect(lodging.find((p) => p.title === "Golden Nugget")?.kind).toBe("casino hotel");
   // Only current casinos feature once current data lists them: every casino in the list comes from the refresh, none from 2011 data.
-  for (const p of after.filter((p) => /casino/.test(p.kind))) expect(Number(p.observedAt?.slice(0, 4))).toBeGreaterThanOrEqual(2025);
+  for (const p of after.filter((p) => /casino/.test(p.kind)))
+    expect(Number(p.observedAt?.slice(0, 4))).toBeGreaterThanOrEqual(2025);
 }, 240_000);

@@ -14,7 +14,9 @@ const get = async (path: string) => {
 function handMiles(lat1: number, lon1: number, lat2: number, lon2: number) {
   const R = 3958.7613;
   const rad = (d: number) => (d * Math.PI) / 180;
-  const h = Math.sin(rad(lat2 - lat1) / 2) ** 2 + Math.cos(rad(lat1)) * Math.cos(rad(lat2)) * Math.sin(rad(lon2 - lon1) / 2) ** 2;
+  const h =
+    Math.sin(rad(lat2 - lat1) / 2) ** 2 +
+    Math.cos(rad(lat1)) * Math.cos(rad(lat2)) * Math.sin(rad(lon2 - lon1) / 2) ** 2;
   return 2 * R * Math.asin(Math.sqrt(h));
 }
 
@@ -32,7 +34,12 @@ describe("place lists over real data", () => {
     test(`${city}, ${state}: nearby, local gems, featured and a category answer real, attributed places with true distances`, async () => {
       const centre = cityIndex.find(city, state)!;
       const qs = `city=${encodeURIComponent(city)}&state=${state}`;
-      for (const path of [`/api/places/nearby?${qs}&count=12`, `/api/places/local-gems?${qs}&local=true&count=6`, `/api/places/featured?${qs}&count=6`, `/api/places/category/5?${qs}&count=6`]) {
+      for (const path of [
+        `/api/places/nearby?${qs}&count=12`,
+        `/api/places/local-gems?${qs}&local=true&count=6`,
+        `/api/places/featured?${qs}&count=6`,
+        `/api/places/category/5?${qs}&count=6`,
+      ]) {
         const { status, type, body } = await get(path);
         expect(status).toBe(200);
         expect(type).toMatch(/^application\/json; ?charset=utf-8$/);
@@ -43,7 +50,10 @@ describe("place lists over real data", () => {
           expect(place.licence).toBeTruthy();
           expect(place.rating).toBe("0");
           expect(typeof place.description).toBe("string");
-          expect(place.distance).toBeCloseTo(handMiles(centre.latitude, centre.longitude, place.latitude, place.longitude), 1);
+          expect(place.distance).toBeCloseTo(
+            handMiles(centre.latitude, centre.longitude, place.latitude, place.longitude),
+            1,
+          );
         }
       }
     }, 120_000);
@@ -89,12 +99,34 @@ describe("place lists over real data", () => {
   });
 
   const TRAVELLER_CITIES = [
-    ["Las Vegas", "NV"], ["Reno", "NV"], ["Ely", "NV"], ["New Orleans", "LA"], ["Lafayette", "LA"], ["Salt Lake City", "UT"], ["Moab", "UT"],
-    ["Chicago", "IL"], ["Springfield", "IL"], ["Boston", "MA"], ["Salem", "MA"], ["Abbeville", "AL"], ["Birmingham", "AL"], ["New York", "NY"],
-    ["Pittsburgh", "PA"], ["Savannah", "GA"], ["West Yellowstone", "MT"], ["St. Louis", "MO"], ["Houston", "TX"], ["Washington", "DC"],
+    ["Las Vegas", "NV"],
+    ["Reno", "NV"],
+    ["Ely", "NV"],
+    ["New Orleans", "LA"],
+    ["Lafayette", "LA"],
+    ["Salt Lake City", "UT"],
+    ["Moab", "UT"],
+    ["Chicago", "IL"],
+    ["Springfield", "IL"],
+    ["Boston", "MA"],
+    ["Salem", "MA"],
+    ["Abbeville", "AL"],
+    ["Birmingham", "AL"],
+    ["New York", "NY"],
+    ["Pittsburgh", "PA"],
+    ["Savannah", "GA"],
+    ["West Yellowstone", "MT"],
+    ["St. Louis", "MO"],
+    ["Houston", "TX"],
+    ["Washington", "DC"],
   ] as const;
   const ORGANISATION = /\b(llc|l l c|inc|corp|mgmt|management|hospitality|foundation)\b|\b(l ic|lp|svc)$/i;
-  const titleKey = (t: string) => t.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim().replace(/^the /, "");
+  const titleKey = (t: string) =>
+    t
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, " ")
+      .trim()
+      .replace(/^the /, "");
 
   test("20 cities: featured, gems and lodging hold no organisation names, PO boxes or chains as gems; lists run in distance bands", async () => {
     const { DISTANCE_BANDS } = await import("./service");
@@ -111,12 +143,14 @@ describe("place lists over real data", () => {
       }
       for (const p of gems) expect(p.local, `${city} gem ${p.title}`).toBe(true);
       // No place of a chain the name-suggestion-index marks as dissolved (its Wikidata check).
-      for (const p of [...featured, ...gems, ...lodging]) expect(dissolvedChain(p.title), `${city}: ${p.title}`).toBeNull();
+      for (const p of [...featured, ...gems, ...lodging])
+        expect(dissolvedChain(p.title), `${city}: ${p.title}`).toBeNull();
       for (const p of featured) expect(p.title).not.toMatch(/historical society/i);
       // Decision 035, third pass: an organisation's office is no sight ("Womans's Relief Corps National" in
       // Springfield: the census's legal name of the Grand Army Museum); a multinational's brewery ("Anheuser-Busch
       // InBev", Open Brewery DB's "large") is no gem, nor a farmers market known only from the 2017 USDA listing.
-      for (const p of featured) expect(p.title, `${city}: ${p.title}`).not.toMatch(/\b(corps|relief corps national)\b/i);
+      for (const p of featured)
+        expect(p.title, `${city}: ${p.title}`).not.toMatch(/\b(corps|relief corps national)\b/i);
       for (const p of gems) {
         expect(p.title, `${city} gem`).not.toMatch(/anheuser|millercoors/i);
         expect(p.kind === "farmers market" && p.stale, `${city} gem ${p.title}`).toBe(false);
@@ -124,18 +158,27 @@ describe("place lists over real data", () => {
       // Lodging is somewhere to stay: no mobile-home park, no tour operator.
       for (const p of lodging) expect(p.title, `${city}: ${p.title}`).not.toMatch(/\bmobile home park$|\btours$/i);
       // Every place answer is dated by its dataset (issue 11 point 4).
-      for (const p of [...featured, ...gems, ...lodging, ...nearby]) expect(p.observedAt, `${city}: ${p.title} (${p.source})`).not.toBeNull();
+      for (const p of [...featured, ...gems, ...lodging, ...nearby])
+        expect(p.observedAt, `${city}: ${p.title} (${p.source})`).not.toBeNull();
       const centre = cityIndex.find(city, state)!;
       for (const list of [nearby, gems, lodging]) {
-        const bands = list.map((p) => band(handMiles(centre.latitude, centre.longitude, p.latitude, p.longitude) - 1e-6));
-        expect(bands.every((b) => b >= 0), `${city}: within the 25 mi cap`).toBe(true);
+        const bands = list.map((p) =>
+          band(handMiles(centre.latitude, centre.longitude, p.latitude, p.longitude) - 1e-6),
+        );
+        expect(
+          bands.every((b) => b >= 0),
+          `${city}: within the 25 mi cap`,
+        ).toBe(true);
         expect(bands, `${city}: bands in order`).toEqual([...bands].sort((a, b) => a - b));
       }
       // No two places of the same name under 100 m apart.
       for (let i = 0; i < nearby.length; i++)
         for (let j = i + 1; j < nearby.length; j++)
           if (titleKey(nearby[i].title) === titleKey(nearby[j].title))
-            expect(handMiles(nearby[i].latitude, nearby[i].longitude, nearby[j].latitude, nearby[j].longitude) * 1609.344, `${city}: ${nearby[i].title}`).toBeGreaterThan(100);
+            expect(
+              handMiles(nearby[i].latitude, nearby[i].longitude, nearby[j].latitude, nearby[j].longitude) * 1609.344,
+              `${city}: ${nearby[i].title}`,
+            ).toBeGreaterThan(100);
     }
   }, 120_000);
 
@@ -146,7 +189,14 @@ describe("place lists over real data", () => {
     // The five sights the issue names, by data alone (decision 035): Times Square is one 2017 OSM point that
     // six datasets name places after; the Statue of Liberty's records (the city's landmark list, OSM with its
     // Wikidata link, the Register's "… National Monument, Ellis Island & Liberty Island") score together.
-    for (const sight of ["Empire State Building", "Brooklyn Bridge", "Metropolitan Museum of Art", "Statue of Liberty", "Times Square"]) expect(lead, sight).toContain(sight);
+    for (const sight of [
+      "Empire State Building",
+      "Brooklyn Bridge",
+      "Metropolitan Museum of Art",
+      "Statue of Liberty",
+      "Times Square",
+    ])
+      expect(lead, sight).toContain(sight);
     // One entry per sight.
     expect(new Set(titles.map((t) => t.toLowerCase())).size).toBe(titles.length);
     // The lead is sights a visitor comes for (museums, attractions, landmarks, parks, a landmark hotel), not
@@ -158,7 +208,9 @@ describe("place lists over real data", () => {
     }
     // A card quoting a Wikipedia paragraph links its article (CC BY-SA), merged records included (Hotel Chelsea:
     // OSM's point with Wikipedia's paragraph); a plaque's words say they are an inscription, not a description.
-    for (const p of featured) if (p.sources.some((s: any) => s.source === "historic-wikipedia")) expect(p.wikipedia, p.title).toMatch(/^https:\/\/en\.wikipedia\.org\/wiki\//);
+    for (const p of featured)
+      if (p.sources.some((s: any) => s.source === "historic-wikipedia"))
+        expect(p.wikipedia, p.title).toMatch(/^https:\/\/en\.wikipedia\.org\/wiki\//);
     const statue = featured.find((p) => p.title === "Statue of Liberty")!;
     expect(statue.description).toMatch(/^Inscription: “Give me your tired/);
     // Every featured sight is dated, the National Register's rows by the file's newest listing.
@@ -170,10 +222,15 @@ describe("place lists over real data", () => {
     const titles = featured.map((p) => p.title);
     // Before: eight of the first ten were apartment blocks, commercial blocks, office buildings and a warehouse.
     // Now none leads; the two with a historical marker beside them too may follow the zoo, theatres and monuments.
-    const buildings = featured.filter((p) => /^(apartment building|office building|commercial building|warehouse)$/.test(p.kind) || /\b(apartments|block)\b/i.test(p.title));
+    const buildings = featured.filter(
+      (p) =>
+        /^(apartment building|office building|commercial building|warehouse)$/.test(p.kind) ||
+        /\b(apartments|block)\b/i.test(p.title),
+    );
     expect(buildings.length, buildings.map((p) => p.title).join(", ")).toBeLessThanOrEqual(2);
     for (const p of featured.slice(0, 8)) expect(buildings, p.title).not.toContain(p);
-    for (const sight of ["Utahs Hogle Zoo", "Capitol Theatre", "Old Hansen Planetarium"]) expect(titles.slice(0, 6), sight).toContain(sight);
+    for (const sight of ["Utahs Hogle Zoo", "Capitol Theatre", "Old Hansen Planetarium"])
+      expect(titles.slice(0, 6), sight).toContain(sight);
   }, 120_000);
 
   test("Helena's featured list: an apartment block or office building never comes before a sight, whatever its score", async () => {
@@ -183,7 +240,9 @@ describe("place lists over real data", () => {
     const featured = (await get("/api/places/featured?city=Helena&state=MT&count=24")).body as any[];
     const building = (p: any) => /^(apartment building|office building|commercial building|warehouse)$/.test(p.kind);
     const first = featured.findIndex(building);
-    if (first >= 0) for (const p of featured.slice(first)) expect(building(p), `${p.title} after ${featured[first].title}`).toBe(true);
+    if (first >= 0)
+      for (const p of featured.slice(first))
+        expect(building(p), `${p.title} after ${featured[first].title}`).toBe(true);
     expect(featured.slice(0, 12).map((p) => p.title)).toContain("Cathedral of Saint Helena");
     expect(featured.map((p) => p.title)).not.toContain("Porter Flats Apartments"); // 24 sights come first
   }, 120_000);
@@ -280,7 +339,13 @@ describe("bad input is a 400 with a field message, unknown things are 404, never
 
   test("the lists (their query remembered per query string) answer bad input exactly as a route schema does, before and after the same query succeeded", async () => {
     // /api/places/category/:id validates the same query with Elysia's route schema: same status, headers and body.
-    const bad = ["city=&state=NV&count=0&offset=x", "city=Las%20Vegas&state=NV&count=51&local=maybe", "state=NV&count=1%2C2", "city=Las%20Vegas&state=NV&count=%5B1%5D", `city=${"x".repeat(101)}&state=NV`];
+    const bad = [
+      "city=&state=NV&count=0&offset=x",
+      "city=Las%20Vegas&state=NV&count=51&local=maybe",
+      "state=NV&count=1%2C2",
+      "city=Las%20Vegas&state=NV&count=%5B1%5D",
+      `city=${"x".repeat(101)}&state=NV`,
+    ];
     for (const query of bad) {
       const schema = await request(`/api/places/category/9?${query}`);
       for (const list of ["nearby", "local-gems", "featured"]) {
@@ -305,7 +370,13 @@ describe("bad input is a 400 with a field message, unknown things are 404, never
   });
 
   test("unknown city or state, unknown place, unknown category slug → 404 with a message", async () => {
-    for (const path of ["/api/places/nearby?city=Atlantis&state=NV", "/api/places/nearby?city=Boston&state=ZZ", "/api/places/999999999", "/api/categories/dragons", "/api/local-stores/Atlantis/NV"]) {
+    for (const path of [
+      "/api/places/nearby?city=Atlantis&state=NV",
+      "/api/places/nearby?city=Boston&state=ZZ",
+      "/api/places/999999999",
+      "/api/categories/dragons",
+      "/api/local-stores/Atlantis/NV",
+    ]) {
       const { status, body } = await get(path);
       expect(status).toBe(404);
       expect(body.message).toBeString();
@@ -329,7 +400,10 @@ describe("pages rendered on the server (pageIfReady)", () => {
     let imports = 0;
     let holdLive = false;
     const live = { ensureCity: () => (holdLive ? new Promise<void>(() => {}) : Promise.resolve()) };
-    const service = new PlacesService(database.client, cityIndex, async () => void imports++, { source: live as never, waitMs: 5_000 });
+    const service = new PlacesService(database.client, cityIndex, async () => void imports++, {
+      source: live as never,
+      waitMs: 5_000,
+    });
     const jordan = cityIndex.find("Jordan", "MT")!;
     expect(await service.pageIfReady(jordan, "nearby", 8, 250)).toBeNull();
     expect(imports).toBe(0);

@@ -6,7 +6,14 @@ import type { CityIndex, IndexedCity } from "../cities";
 import { LIST_LABELS, toListId } from "../../src/domain/categories";
 import { US_STATES } from "../../src/domain/states";
 import { distanceMiles } from "../../src/geo";
-import { BUSINESS_DUMP, isCasinoResort, isOrganisationName, isPrivateBuilding, notability, SIGNAL_TAGS } from "../../db/import/places/filters";
+import {
+  BUSINESS_DUMP,
+  isCasinoResort,
+  isOrganisationName,
+  isPrivateBuilding,
+  notability,
+  SIGNAL_TAGS,
+} from "../../db/import/places/filters";
 import { addressKey, MERGE_RADIUS_M } from "../../db/import/places/store";
 
 /** One place as every API answer carries it (discovery.md section 3 + provenance, DECISIONS 1–3). */
@@ -59,7 +66,12 @@ const AGEING_LISTS = new Set([10, 11, 12]);
 /** A business filed under another list that changes as fast: a casino (resorts close, are renamed, are demolished). */
 const AGEING_KIND = /\bcasino\b/i;
 /** Whether a place of this list (and kind), last observed at `observedAt`, is from data older than five years. */
-export function isStale(listId: number, observedAt: string | null, kind: string | null = null, now = new Date()): boolean {
+export function isStale(
+  listId: number,
+  observedAt: string | null,
+  kind: string | null = null,
+  now = new Date(),
+): boolean {
   if (!(AGEING_LISTS.has(listId) || (kind && AGEING_KIND.test(kind))) || !observedAt) return false;
   const year = Number(observedAt.slice(0, 4));
   return Number.isFinite(year) && now.getUTCFullYear() - year > STALE_YEARS;
@@ -70,16 +82,29 @@ export { distanceMiles };
 /** Wall-clock time in a time zone as a local Date (the opening-hours parser reads local fields). */
 const formatters = new LRUCache<string, Intl.DateTimeFormat>({
   max: 500,
-  memoMethod: (timeZone) => new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" }),
+  memoMethod: (timeZone) =>
+    new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    }),
 });
 function wallClock(now: Date, timeZone: string): Date {
   const format = formatters.memo(timeZone);
-  const parts = Object.fromEntries(
-    format
-      .formatToParts(now)
-      .map((p) => [p.type, p.value]),
+  const parts = Object.fromEntries(format.formatToParts(now).map((p) => [p.type, p.value]));
+  return new Date(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
   );
-  return new Date(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
 }
 
 /** Parsed opening hours by their text; `false` for text the parser refuses. */
@@ -109,7 +134,13 @@ export function openNow(hours: string | null, timeZone: string, now = new Date()
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** A true one-line description from the data itself (no invented claims). */
-export function describePlace(p: { description: string | null; kind: string; city: string | null; stateCode: string; since: string | null }): string {
+export function describePlace(p: {
+  description: string | null;
+  kind: string;
+  city: string | null;
+  stateCode: string;
+  since: string | null;
+}): string {
   if (p.description) return p.description;
   const where = p.city ? ` in ${p.city}, ${p.stateCode}` : "";
   const since = p.since ? ` (${/^\d{4}$/.test(p.since) ? `since ${p.since}` : p.since})` : "";
@@ -139,7 +170,9 @@ export function toPlace(row: Row, origin: { latitude: number; longitude: number 
     category: LIST_LABELS[listId] ?? "Place",
     kind: String(row.kind),
     imageUrl: (row.image_url as string | null) ?? null,
-    distance: origin ? Math.round(distanceMiles(origin.latitude, origin.longitude, latitude, longitude) * 10) / 10 : null,
+    distance: origin
+      ? Math.round(distanceMiles(origin.latitude, origin.longitude, latitude, longitude) * 10) / 10
+      : null,
     latitude,
     longitude,
     rating: "0",
@@ -206,14 +239,26 @@ export const distanceBand = (miles: number) => {
 const FEATURED_TARGET = 24;
 const CORROBORATION_MILES = 0.6;
 /** Heritage listings count as one family of sources (as in the import's notability). */
-const HERITAGE = new Set(["nyc-landmarks", "nys-national-register", "chicago-landmarks", "portland-landmarks", "mt-national-register", "mo-historic", "wv-nrhp", "nc-nrhp", "dc-open-data", "historic-wikipedia"]);
+const HERITAGE = new Set([
+  "nyc-landmarks",
+  "nys-national-register",
+  "chicago-landmarks",
+  "portland-landmarks",
+  "mt-national-register",
+  "mo-historic",
+  "wv-nrhp",
+  "nc-nrhp",
+  "dc-open-data",
+  "historic-wikipedia",
+]);
 /**
  * A sight's name without the designation a national or state listing adds to it: the National Register files
  * the Statue of Liberty as "Statue of Liberty National Monument, Ellis Island & Liberty Island", Castle Clinton
  * as "Castle Clinton National Monument", a neighbourhood as "Park Slope Historic District". Records of one sight
  * then share the key (title keys are lower-case words, decision 023).
  */
-const DESIGNATION = / ((national|state) (monument|memorial|historic(al)? (site|park|landmark)|park|battlefield|seashore|recreation area)( .*)?|historic district)$/;
+const DESIGNATION =
+  / ((national|state) (monument|memorial|historic(al)? (site|park|landmark)|park|battlefield|seashore|recreation area)( .*)?|historic district)$/;
 export const sightKey = (titleKey: string) => {
   const base = titleKey.replace(DESIGNATION, "");
   return base.split(" ").length >= 2 ? base : titleKey;
@@ -247,7 +292,10 @@ export function oneOfEachName<T extends { r: Row }>(ranked: T[]): T[] {
     const same = seen.get(key);
     const isSame = same?.some((s) => {
       const miles = distanceMiles(Number(s.r.latitude), Number(s.r.longitude), Number(r.latitude), Number(r.longitude));
-      return miles <= SAME_PLACE_MILES || (address !== null && /\d/.test(address) && s.address === address && miles < SAME_ADDRESS_MILES);
+      return (
+        miles <= SAME_PLACE_MILES ||
+        (address !== null && /\d/.test(address) && s.address === address && miles < SAME_ADDRESS_MILES)
+      );
     });
     if (isSame) return false;
     if (same) same.push({ r, address });
@@ -262,7 +310,9 @@ export function oneOfEachName<T extends { r: Row }>(ranked: T[]): T[] {
  * sight. The most notable record stands for it; the sight scores what its records' signals score together
  * (the import's notability over the union of their datasets, Wikidata/Wikipedia links and signal tags).
  */
-export function corroborated(rows: Row[]): Array<{ r: Row; n: number; key: string; area: boolean; article: Row | null }> {
+export function corroborated(
+  rows: Row[],
+): Array<{ r: Row; n: number; key: string; area: boolean; article: Row | null }> {
   const groups = new Map<string, Row[][]>();
   for (const r of rows) {
     // A café or a shop is never a record of a sight, whatever its name ("Park Slope Cafe" beside the Park Slope
@@ -270,7 +320,11 @@ export function corroborated(rows: Row[]): Array<{ r: Row; n: number; key: strin
     const own = GROUPLESS.has(Number(r.category_id)) || !r.title_key; // a name of no Latin letters has no key to group by
     const key = own ? `#${r.id}` : sightKey(String(r.title_key));
     const clusters = groups.get(key) ?? groups.set(key, []).get(key)!;
-    const near = clusters.find((c) => distanceMiles(Number(c[0]!.latitude), Number(c[0]!.longitude), Number(r.latitude), Number(r.longitude)) <= CORROBORATION_MILES);
+    const near = clusters.find(
+      (c) =>
+        distanceMiles(Number(c[0]!.latitude), Number(c[0]!.longitude), Number(r.latitude), Number(r.longitude)) <=
+        CORROBORATION_MILES,
+    );
     if (near) near.push(r);
     else clusters.push([r]);
   }
@@ -278,12 +332,20 @@ export function corroborated(rows: Row[]): Array<{ r: Row; n: number; key: strin
   for (const [groupKey, clusters] of groups) {
     const key = groupKey.startsWith("#") ? String(clusters[0]![0]!.title_key) : groupKey;
     for (const c of clusters) {
-      c.sort((a, b) => Number(b.notability) - Number(a.notability) || Number(b.quality) - Number(a.quality) || Number(a.id) - Number(b.id));
+      c.sort(
+        (a, b) =>
+          Number(b.notability) - Number(a.notability) ||
+          Number(b.quality) - Number(a.quality) ||
+          Number(a.id) - Number(b.id),
+      );
       const best = c[0]!;
       // The card of a sight shows a Wikipedia paragraph when one of its records has it (with the article's link).
-      const article = wikipediaOf(best) && best.description ? null : (c.find((r) => wikipediaOf(r) && r.description) ?? null);
+      const article =
+        wikipediaOf(best) && best.description ? null : (c.find((r) => wikipediaOf(r) && r.description) ?? null);
       // A district lends its name to everything in it, as a street does: names borrowed say nothing of its fame.
-      const area = c.some((r) => / historic district$/.test(String(r.title_key)) || /\bdistrict\b/.test(String(r.kind)));
+      const area = c.some(
+        (r) => / historic district$/.test(String(r.title_key)) || /\bdistrict\b/.test(String(r.kind)),
+      );
       if (c.length === 1) {
         out.push({ r: best, n: Number(best.notability), key, area, article });
         continue;
@@ -291,7 +353,8 @@ export function corroborated(rows: Row[]): Array<{ r: Row; n: number; key: strin
       const tags: Record<string, string> = {};
       for (const r of c) {
         const own = parse<Record<string, string> | null>(r.tags, null) ?? {};
-        for (const k of [...SIGNAL_TAGS, "wikipedia", "tourism", "discipline"] as const) if (own[k] && !tags[k]) tags[k] = own[k];
+        for (const k of [...SIGNAL_TAGS, "wikipedia", "tourism", "discipline"] as const)
+          if (own[k] && !tags[k]) tags[k] = own[k];
       }
       const merged = notability({
         categoryId: Number(best.category_id),
@@ -348,7 +411,11 @@ export async function withArticles(client: Client, rows: Row[]): Promise<Row[]> 
   return rows.map((r) => {
     if (!wanting.has(r)) return r;
     const article = (byKey.get(sightKey(String(r.title_key))) ?? [])
-      .filter((a) => distanceMiles(Number(a.latitude), Number(a.longitude), Number(r.latitude), Number(r.longitude)) <= CORROBORATION_MILES)
+      .filter(
+        (a) =>
+          distanceMiles(Number(a.latitude), Number(a.longitude), Number(r.latitude), Number(r.longitude)) <=
+          CORROBORATION_MILES,
+      )
       .sort((a, b) => Number(b.notability) - Number(a.notability) || Number(a.id) - Number(b.id))[0];
     return article ? withArticle(r, article) : r;
   });
@@ -412,7 +479,12 @@ export function eponyms(
     for (let a = -1; a <= 1; a++)
       for (let b = -1; b <= 1; b++)
         for (const n of cells.get(`${cLat + a}:${cLng + b}`) ?? [])
-          if (n.key !== s.key && n.padded.includes(padded) && n.sight !== s.key && distanceMiles(s.latitude, s.longitude, n.latitude, n.longitude) <= EPONYM_MILES) {
+          if (
+            n.key !== s.key &&
+            n.padded.includes(padded) &&
+            n.sight !== s.key &&
+            distanceMiles(s.latitude, s.longitude, n.latitude, n.longitude) <= EPONYM_MILES
+          ) {
             found.add(n.key);
             if (n.source) datasets.add(n.source);
           }
@@ -467,7 +539,12 @@ export async function placesWithin(
   const dLat = radius / 69.0;
   const dLng = radius / (69.172 * Math.cos((centre.latitude * Math.PI) / 180));
   const where: string[] = [];
-  const args: Array<string | number> = [centre.latitude - dLat, centre.latitude + dLat, centre.longitude - dLng, centre.longitude + dLng];
+  const args: Array<string | number> = [
+    centre.latitude - dLat,
+    centre.latitude + dLat,
+    centre.longitude - dLng,
+    centre.longitude + dLng,
+  ];
   if (filter.categories) {
     where.push(`p.category_id IN (${filter.categories.map(() => "?").join(",")})`);
     args.push(...filter.categories);
@@ -485,7 +562,9 @@ export async function placesWithin(
           WHERE r.min_lat >= ? AND r.max_lat <= ? AND r.min_lng >= ? AND r.max_lng <= ?${where.map((w) => ` AND ${w}`).join("")}`,
     args,
   });
-  return result.rows.filter((r) => distanceMiles(centre.latitude, centre.longitude, Number(r.latitude), Number(r.longitude)) <= radius);
+  return result.rows.filter(
+    (r) => distanceMiles(centre.latitude, centre.longitude, Number(r.latitude), Number(r.longitude)) <= radius,
+  );
 }
 
 /**
@@ -506,14 +585,19 @@ export interface LiveSource {
 async function within<T>(work: Promise<T>, ms: number): Promise<T | null> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    return await Promise.race([work.catch(() => null), new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)))]);
+    return await Promise.race([
+      work.catch(() => null),
+      new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms))),
+    ]);
   } finally {
     clearTimeout(timer);
   }
 }
 
 /** Imports a state's places (resolves when they are in); the state loader also reports progress (db/import/places). */
-export type StateEnsurer = ((stateCode: string) => Promise<void>) & { status?: (stateCode: string) => { ready: boolean; percent: number } };
+export type StateEnsurer = ((stateCode: string) => Promise<void>) & {
+  status?: (stateCode: string) => { ready: boolean; percent: number };
+};
 
 /**
  * The caches (docs/decisions/016-one-cache-library.md): lru-cache everywhere. A `fetch` shares one
@@ -530,11 +614,16 @@ export class PlacesService {
   });
   private readonly rows = new LRUCache<number, Row>({ max: 100_000 });
   /** Serialised pages for a minute ("openNow" moves with the clock); the hot path of every list screen. */
-  private readonly pages = new LRUCache<string, string, { city: IndexedCity; kind: ListKind; count: number; offset: number }>({
+  private readonly pages = new LRUCache<
+    string,
+    string,
+    { city: IndexedCity; kind: ListKind; count: number; offset: number }
+  >({
     max: 5000,
     ttl: PAGE_TTL_MS,
     ignoreFetchAbort: true,
-    fetchMethod: async (_key, _stale, { context: { city, kind, count, offset } }) => JSON.stringify(await this.page(city, kind, count, offset)),
+    fetchMethod: async (_key, _stale, { context: { city, kind, count, offset } }) =>
+      JSON.stringify(await this.page(city, kind, count, offset)),
   });
   private readonly invalidated: Array<() => void> = [];
   /** States whose places this service has seen imported (a list for them never waits on an import). */
@@ -555,8 +644,12 @@ export class PlacesService {
     const state = US_STATES[city.stateCode] ?? city.stateCode;
     if (this.readyStates.has(city.stateCode)) return { stateCode: city.stateCode, state, ready: true, percent: 100 };
     const status = this.ensureState.status?.(city.stateCode);
-    if (status) return { stateCode: city.stateCode, state, ready: status.ready, percent: status.ready ? 100 : status.percent };
-    void this.ensureState(city.stateCode).then(() => this.readyStates.add(city.stateCode), () => {});
+    if (status)
+      return { stateCode: city.stateCode, state, ready: status.ready, percent: status.ready ? 100 : status.percent };
+    void this.ensureState(city.stateCode).then(
+      () => this.readyStates.add(city.stateCode),
+      () => {},
+    );
     return { stateCode: city.stateCode, state, ready: false, percent: 0 };
   }
 
@@ -565,7 +658,9 @@ export class PlacesService {
   refreshedSources(): Promise<Array<{ source: string; version: string }>> {
     if (!this.refreshed || Date.now() - this.refreshed.at > 60_000) {
       const list = this.client
-        .execute("SELECT substr(dataset, 9, instr(substr(dataset, 9), ':') - 1) AS source, max(version) AS version FROM data_imports WHERE dataset LIKE 'refresh:%' GROUP BY 1")
+        .execute(
+          "SELECT substr(dataset, 9, instr(substr(dataset, 9), ':') - 1) AS source, max(version) AS version FROM data_imports WHERE dataset LIKE 'refresh:%' GROUP BY 1",
+        )
         .then((r) => r.rows.map((row) => ({ source: String(row.source), version: String(row.version) })))
         .catch(() => []);
       this.refreshed = { at: Date.now(), list };
@@ -593,7 +688,9 @@ export class PlacesService {
 
   /** A list page as JSON text, cached for PAGE_TTL_MS. */
   async pageJson(city: IndexedCity, kind: ListKind, count: number, offset: number): Promise<string> {
-    return (await this.pages.fetch(`${kind}|${city.id}|${count}|${offset}`, { context: { city, kind, count, offset } }))!;
+    return (await this.pages.fetch(`${kind}|${city.id}|${count}|${offset}`, {
+      context: { city, kind, count, offset },
+    }))!;
   }
 
   /**
@@ -611,7 +708,11 @@ export class PlacesService {
     return json === null ? null : (JSON.parse(json) as Place[]);
   }
 
-  private candidates(city: IndexedCity, radius: number, filter: { categories?: number[] | null; title?: string; minNotability?: number } = {}): Promise<Row[]> {
+  private candidates(
+    city: IndexedCity,
+    radius: number,
+    filter: { categories?: number[] | null; title?: string; minNotability?: number } = {},
+  ): Promise<Row[]> {
     return placesWithin(this.client, city, radius, filter);
   }
 
@@ -623,7 +724,10 @@ export class PlacesService {
     await this.ensureState(city.stateCode);
     this.readyStates.add(city.stateCode);
     await this.waitForLive(city);
-    const sorted = await withArticles(this.client, (await this.rank(city, kind)).slice(0, LIST_MAX).map(({ r }) => r));
+    const sorted = await withArticles(
+      this.client,
+      (await this.rank(city, kind)).slice(0, LIST_MAX).map(({ r }) => r),
+    );
     const ids = sorted.map((r) => {
       this.rows.set(Number(r.id), r);
       return Number(r.id);
@@ -653,14 +757,19 @@ export class PlacesService {
         // and only while no current data (an operator refresh) lists a casino resort around.
         const all = await this.candidates(city, radius, { minNotability: 1 });
         const stale = (r: Row) => isStale(Number(r.category_id), r.observed_at as string | null, String(r.kind));
-        const resort = (r: Row) => isCasinoResort({ categoryId: Number(r.category_id), title: String(r.title), kind: String(r.kind) });
+        const resort = (r: Row) =>
+          isCasinoResort({ categoryId: Number(r.category_id), title: String(r.title), kind: String(r.kind) });
         const current = all.some((r) => resort(r) && !stale(r));
         rows = all.filter((r) => !stale(r) || (!current && resort(r)));
         if (rows.length >= FEATURED_TARGET) break;
       }
       const sights = corroborated(rows);
       // Every name around (any place, any date) for the eponym signal; names only, never kept.
-      const names = (await placesWithin(this.client, city, within + EPONYM_MILES, { columns: "p.title_key AS key, p.latitude, p.longitude, p.source" })).map((r) => ({
+      const names = (
+        await placesWithin(this.client, city, within + EPONYM_MILES, {
+          columns: "p.title_key AS key, p.latitude, p.longitude, p.source",
+        })
+      ).map((r) => ({
         key: String(r.key),
         latitude: Number(r.latitude),
         longitude: Number(r.longitude),
@@ -673,8 +782,20 @@ export class PlacesService {
       // An apartment block or an office building follows the sights whatever its score: its listing and article make
       // it a fine façade, and in a city of few sights its score still put it third (Helena's Porter Flats Apartments).
       return sights
-        .map(({ r, n, area }, i) => ({ r, n: n + (area ? 0 : eponymBonus(n, borrowed[i]!)), d: dist(r), building: isPrivateBuilding(String(r.kind)) ? 1 : 0 }))
-        .sort((a, b) => a.building - b.building || b.n - a.n || Number(b.r.quality) - Number(a.r.quality) || a.d - b.d || Number(a.r.id) - Number(b.r.id));
+        .map(({ r, n, area }, i) => ({
+          r,
+          n: n + (area ? 0 : eponymBonus(n, borrowed[i]!)),
+          d: dist(r),
+          building: isPrivateBuilding(String(r.kind)) ? 1 : 0,
+        }))
+        .sort(
+          (a, b) =>
+            a.building - b.building ||
+            b.n - a.n ||
+            Number(b.r.quality) - Number(a.r.quality) ||
+            a.d - b.d ||
+            Number(a.r.id) - Number(b.r.id),
+        );
     }
     let categories: number[] | null = null;
     let radii = NEARBY_RADII;
@@ -686,7 +807,11 @@ export class PlacesService {
       target = 24;
       // A farmers market is a season, and a season known only from an old listing (the USDA file of 2017; its
       // dated seasons that ended are out of the store) is no gem to send a visitor to: it stays in stores, labelled.
-      keep = (r) => r.brand == null && !(r.kind === "farmers market" && isStale(Number(r.category_id), r.observed_at as string | null, String(r.kind)));
+      keep = (r) =>
+        r.brand == null &&
+        !(
+          r.kind === "farmers market" && isStale(Number(r.category_id), r.observed_at as string | null, String(r.kind))
+        );
     } else if (kind.startsWith("category-")) {
       categories = [Number(kind.slice("category-".length))];
     }
@@ -698,8 +823,23 @@ export class PlacesService {
     }
     return oneOfEachName(
       rows
-        .map((r) => ({ r, d: dist(r), band: distanceBand(dist(r)), stale: isStale(Number(r.category_id), r.observed_at as string | null, String(r.kind)) ? 1 : 0, chain: chainFoodOrStore(r) || dumpCompany(r) ? 1 : 0, q: Number(r.quality) + Math.max(0, Number(r.notability)) }))
-        .sort((a, b) => a.band - b.band || a.stale - b.stale || a.chain - b.chain || b.q - a.q || a.d - b.d || Number(a.r.id) - Number(b.r.id)),
+        .map((r) => ({
+          r,
+          d: dist(r),
+          band: distanceBand(dist(r)),
+          stale: isStale(Number(r.category_id), r.observed_at as string | null, String(r.kind)) ? 1 : 0,
+          chain: chainFoodOrStore(r) || dumpCompany(r) ? 1 : 0,
+          q: Number(r.quality) + Math.max(0, Number(r.notability)),
+        }))
+        .sort(
+          (a, b) =>
+            a.band - b.band ||
+            a.stale - b.stale ||
+            a.chain - b.chain ||
+            b.q - a.q ||
+            a.d - b.d ||
+            Number(a.r.id) - Number(b.r.id),
+        ),
     );
   }
 
@@ -714,7 +854,10 @@ export class PlacesService {
     const slice = ids.slice(offset, offset + count);
     const missing = slice.filter((id) => !this.rows.has(id));
     if (missing.length) {
-      const result = await this.client.execute({ sql: `SELECT * FROM places WHERE id IN (${missing.map(() => "?").join(",")})`, args: missing });
+      const result = await this.client.execute({
+        sql: `SELECT * FROM places WHERE id IN (${missing.map(() => "?").join(",")})`,
+        args: missing,
+      });
       for (const r of await withArticles(this.client, result.rows)) this.rows.set(Number(r.id), r);
     }
     return slice.flatMap((id) => {
@@ -725,7 +868,10 @@ export class PlacesService {
 
   async byCategory(city: IndexedCity, categoryId: number, count: number, offset: number): Promise<Place[]> {
     const listId = toListId(categoryId);
-    if (listId === undefined) throw new HttpError(400, `Unknown category id ${categoryId}. Use 1–6 or 7–12.`, { categoryId: ["Category ids are 1–6 or 7–12."] });
+    if (listId === undefined)
+      throw new HttpError(400, `Unknown category id ${categoryId}. Use 1–6 or 7–12.`, {
+        categoryId: ["Category ids are 1–6 or 7–12."],
+      });
     if (listId === 7) return []; // fun facts are not places
     return this.page(city, `category-${listId}`, count, offset);
   }
@@ -750,13 +896,20 @@ export class PlacesService {
         kind: String(r.kind),
         categoryId: Number(r.category_id),
         since: r.since == null ? null : String(r.since),
-        description: describePlace({ description: r.description as string | null, kind: String(r.kind), city: r.city as string | null, stateCode: String(r.state_code), since: r.since as string | null }),
+        description: describePlace({
+          description: r.description as string | null,
+          kind: String(r.kind),
+          city: r.city as string | null,
+          stateCode: String(r.state_code),
+          since: r.since as string | null,
+        }),
         address: r.address == null ? null : String(r.address),
         url: wikipediaOf(r) ?? (r.website == null ? null : String(r.website)),
         source: String(r.source),
         licence: String(r.licence),
         quality: Number(r.quality),
-        distance: Math.round(distanceMiles(city.latitude, city.longitude, Number(r.latitude), Number(r.longitude)) * 10) / 10,
+        distance:
+          Math.round(distanceMiles(city.latitude, city.longitude, Number(r.latitude), Number(r.longitude)) * 10) / 10,
       }))
       .sort((a, b) => a.distance - b.distance || a.id - b.id);
   }
@@ -772,7 +925,12 @@ export class PlacesService {
           .map((r) => ({ r, d: distanceMiles(city.latitude, city.longitude, Number(r.latitude), Number(r.longitude)) }))
           .sort((a, b) => a.d - b.d || Number(a.r.id) - Number(b.r.id)),
       ).slice(0, limit);
-      return (await withArticles(this.client, found.map(({ r }) => r))).map((r) => toPlace(r, city, city.timezone));
+      return (
+        await withArticles(
+          this.client,
+          found.map(({ r }) => r),
+        )
+      ).map((r) => toPlace(r, city, city.timezone));
     }
     const result = await this.client.execute({
       sql: "SELECT * FROM places WHERE title LIKE ? ESCAPE '\\' ORDER BY quality DESC, id LIMIT ?",

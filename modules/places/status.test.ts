@@ -21,11 +21,21 @@ test("a state still importing answers ready false with its percent; once in, rea
   const app = placesModule({ cityIndex, places });
   const get = async (path: string) => (await app.handle(new Request(`http://localhost/api${path}`))).json();
 
-  expect(await get("/places/status?city=Cheyenne&state=WY")).toEqual({ stateCode: "WY", state: "Wyoming", ready: false, percent: 40 });
+  expect(await get("/places/status?city=Cheyenne&state=WY")).toEqual({
+    stateCode: "WY",
+    state: "Wyoming",
+    ready: false,
+    percent: 40,
+  });
   const list = app.handle(new Request("http://localhost/api/places/nearby?city=Cheyenne&state=WY&count=3"));
   release();
   expect(await (await list).json()).toEqual([]);
-  expect(await get("/places/status?city=Cheyenne&state=WY")).toEqual({ stateCode: "WY", state: "Wyoming", ready: true, percent: 100 });
+  expect(await get("/places/status?city=Cheyenne&state=WY")).toEqual({
+    stateCode: "WY",
+    state: "Wyoming",
+    ready: true,
+    percent: 100,
+  });
 });
 
 test("the status route names a missing or unknown city", async () => {

@@ -47,7 +47,11 @@ export interface CountryTable {
 export function decodeCountryTable(bytes: Uint8Array): CountryTable {
   // The bytes' own buffer when they fill it (a gunzipped table does: no second 9 MB copy), else an aligned copy.
   const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
-  const buffer = whole ? bytes.buffer : bytes.byteOffset % 8 === 0 ? bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) : new Uint8Array(bytes).buffer;
+  const buffer = whole
+    ? bytes.buffer
+    : bytes.byteOffset % 8 === 0
+      ? bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)
+      : new Uint8Array(bytes).buffer;
   const [magic, version, n4, n6] = new Uint32Array(buffer, 0, 4);
   if (magic !== MAGIC || version !== 1) throw new Error("not a LocalScope country table");
   let offset = 16;
@@ -67,7 +71,9 @@ export function decodeCountryTable(bytes: Uint8Array): CountryTable {
 
 /** Read the bundled (gzipped) table: db/data/ip_country/dbip-country-lite.bin.gz, embedded in the single binary. */
 export async function loadCountryTable(): Promise<CountryTable> {
-  const { default: path } = await import("../../db/data/ip_country/dbip-country-lite.bin.gz", { with: { type: "file" } });
+  const { default: path } = await import("../../db/data/ip_country/dbip-country-lite.bin.gz", {
+    with: { type: "file" },
+  });
   return decodeCountryTable(gunzipSync(new Uint8Array(await Bun.file(path as unknown as string).arrayBuffer())));
 }
 
@@ -88,7 +94,7 @@ function floorIndex<T extends number | bigint>(starts: ArrayLike<T>, value: T): 
 
 const codeText = (code: number) => String.fromCharCode(code >> 8, code & 255);
 /** DB-IP marks reserved ranges "ZZ". */
-const RESERVED = (("Z".charCodeAt(0) << 8) | "Z".charCodeAt(0));
+const RESERVED = ("Z".charCodeAt(0) << 8) | "Z".charCodeAt(0);
 
 /** ISO alpha-2 country code of an address, or "Unknown" (private, reserved, unmatched, not an address). */
 export function countryOf(table: CountryTable, address: string | undefined): string {

@@ -9,7 +9,15 @@ import { isSkippedAt, trafficAnalytics, TrafficLog, trafficLogs, trafficPerforma
 import { threadWriter } from "./writer-thread";
 
 export { DBIP_ATTRIBUTION, UNKNOWN_COUNTRY } from "./geo";
-export { RANGES, LIVE_LOGS, RECENT_VISITORS, TOP_HOURS, type Range, type TrafficAnalytics, type TrafficLogEntry } from "./service";
+export {
+  RANGES,
+  LIVE_LOGS,
+  RECENT_VISITORS,
+  TOP_HOURS,
+  type Range,
+  type TrafficAnalytics,
+  type TrafficLogEntry,
+} from "./service";
 
 type Server = { requestIP(request: Request): { address: string } | null } | null | undefined;
 export type FetchHandler = (request: Request, server?: Server) => Response | Promise<Response>;
@@ -25,7 +33,8 @@ export const countries = () => (countryTable ??= loadCountryTable());
  */
 export function createTraffic(deps: {
   database: Database;
-  config: Pick<Config, "TRAFFIC_LOG" | "TRAFFIC_HASH_IPS" | "TRAFFIC_INCLUDE_ADMIN" | "TRAFFIC_RETENTION_DAYS"> & Partial<Pick<Config, "DATABASE_URL" | "DATABASE_AUTH_TOKEN">>;
+  config: Pick<Config, "TRAFFIC_LOG" | "TRAFFIC_HASH_IPS" | "TRAFFIC_INCLUDE_ADMIN" | "TRAFFIC_RETENTION_DAYS"> &
+    Partial<Pick<Config, "DATABASE_URL" | "DATABASE_AUTH_TOKEN">>;
   currentUser: CurrentUser;
   log: Logger;
   now?: () => number;
@@ -43,7 +52,19 @@ export function createTraffic(deps: {
     now: deps.now,
     // start() (the server) writes batches in a writer thread on its own connection; an in-memory database
     // cannot be shared with another connection, so it is written here.
-    thread: deps.config.TRAFFIC_LOG && url && url !== "file::memory:" && !deps.now ? (lost) => threadWriter({ url, authToken, hashIps: deps.config.TRAFFIC_HASH_IPS, retentionDays: deps.config.TRAFFIC_RETENTION_DAYS }, lost) : undefined,
+    thread:
+      deps.config.TRAFFIC_LOG && url && url !== "file::memory:" && !deps.now
+        ? (lost) =>
+            threadWriter(
+              {
+                url,
+                authToken,
+                hashIps: deps.config.TRAFFIC_HASH_IPS,
+                retentionDays: deps.config.TRAFFIC_RETENTION_DAYS,
+              },
+              lost,
+            )
+        : undefined,
   });
   const now = deps.now ?? Date.now;
   const wrap = (fetch: FetchHandler): FetchHandler => {
@@ -58,7 +79,16 @@ export function createTraffic(deps: {
       const start = url.indexOf("/", url.indexOf("//") + 2);
       if (start >= 0 && isSkippedAt(url, start)) return fetch(request, server);
       const done = (status: number) =>
-        log.push(now(), request.method, url, status, performance.now() - started, request.headers.get("user-agent") ?? "", clientAddress(request, server ?? undefined), request);
+        log.push(
+          now(),
+          request.method,
+          url,
+          status,
+          performance.now() - started,
+          request.headers.get("user-agent") ?? "",
+          clientAddress(request, server ?? undefined),
+          request,
+        );
       let answer: Response | Promise<Response>;
       try {
         answer = fetch(request, server);
@@ -87,7 +117,8 @@ export function createTraffic(deps: {
 export type Traffic = ReturnType<typeof createTraffic>;
 
 /** The seam for the admin analytics' performance figures (avgResponseTime s, errorRate %, peakUsageHours). */
-export const performanceFigures = (database: Database, options?: Parameters<typeof trafficPerformance>[1]) => trafficPerformance(database.client, options);
+export const performanceFigures = (database: Database, options?: Parameters<typeof trafficPerformance>[1]) =>
+  trafficPerformance(database.client, options);
 
 /** Traffic: the controller, under the admin guard. GET /api/admin/traffic-analytics and /api/admin/traffic-logs. */
 export function trafficModule(deps: { database: Database; guard: AuthGuard }) {
@@ -97,6 +128,8 @@ export function trafficModule(deps: { database: Database; guard: AuthGuard }) {
     .onTransform(({ set }) => {
       set.headers["cache-control"] = "no-store";
     })
-    .get("/traffic-analytics", ({ query }) => trafficAnalytics(client, parseOrThrow(AnalyticsQuery, query).range), { auth: "admin" })
+    .get("/traffic-analytics", ({ query }) => trafficAnalytics(client, parseOrThrow(AnalyticsQuery, query).range), {
+      auth: "admin",
+    })
     .get("/traffic-logs", ({ query }) => trafficLogs(client, parseOrThrow(LogsQuery, query)), { auth: "admin" });
 }

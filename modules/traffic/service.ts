@@ -119,9 +119,15 @@ export interface TrafficOptions {
 export function routePath(pathname: string): string {
   let path = pathname;
   if (path.length > 1 && path.endsWith("/")) path = path.slice(0, -1);
-  const segments = path.split("/").map((segment) =>
-    /^\d+$/.test(segment) || /^[0-9a-f-]{16,}$/i.test(segment) || (segment.length >= 12 && /\d/.test(segment) && /^[\w-]+$/.test(segment)) ? ":id" : segment,
-  );
+  const segments = path
+    .split("/")
+    .map((segment) =>
+      /^\d+$/.test(segment) ||
+      /^[0-9a-f-]{16,}$/i.test(segment) ||
+      (segment.length >= 12 && /\d/.test(segment) && /^[\w-]+$/.test(segment))
+        ? ":id"
+        : segment,
+    );
   return segments.join("/").slice(0, 200) || "/";
 }
 
@@ -138,9 +144,11 @@ export function pathnameOf(text: string): string {
 
 /** Requests never logged: static files (/assets/*) and the health check (/healthz); `start` is where the URL's path begins. */
 export const isSkippedAt = (url: string, start: number) =>
-  url.startsWith("/assets/", start) || (url.startsWith("/healthz", start) && (url.length === start + 8 || url.charCodeAt(start + 8) === 63 /* ? */));
+  url.startsWith("/assets/", start) ||
+  (url.startsWith("/healthz", start) && (url.length === start + 8 || url.charCodeAt(start + 8) === 63)) /* ? */;
 
-export const deviceOf = (userAgent: string): "mobile" | "desktop" => (/Mobi|Android|iPhone|iPad|iPod|Windows Phone/i.test(userAgent) ? "mobile" : "desktop");
+export const deviceOf = (userAgent: string): "mobile" | "desktop" =>
+  /Mobi|Android|iPhone|iPad|iPod|Windows Phone/i.test(userAgent) ? "mobile" : "desktop";
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString("hex");
 
@@ -174,7 +182,17 @@ export class BatchWriter {
   /** Country per address (a lookup parses the address: ~2 µs); visitors repeat within a batch and across batches. */
   private countryCache = new Map<string | undefined, string>();
   private table: Promise<CountryTable> | undefined;
-  constructor(private readonly options: { client: Client; countries: Countries; hashIps: boolean; retentionDays: number; log: { error(...args: unknown[]): void }; batchSize?: number; now?: () => number }) {}
+  constructor(
+    private readonly options: {
+      client: Client;
+      countries: Countries;
+      hashIps: boolean;
+      retentionDays: number;
+      log: { error(...args: unknown[]): void };
+      batchSize?: number;
+      now?: () => number;
+    },
+  ) {}
 
   private countries(): Promise<CountryTable> {
     const source = this.options.countries;
@@ -186,7 +204,10 @@ export class BatchWriter {
     const known = this.salts.get(day);
     if (known) return known;
     const client = this.options.client;
-    await client.execute({ sql: "INSERT OR IGNORE INTO traffic_salts (day, salt) VALUES (?, ?)", args: [day, hex(crypto.getRandomValues(new Uint8Array(32)))] });
+    await client.execute({
+      sql: "INSERT OR IGNORE INTO traffic_salts (day, salt) VALUES (?, ?)",
+      args: [day, hex(crypto.getRandomValues(new Uint8Array(32)))],
+    });
     const row = await client.execute({ sql: "SELECT salt FROM traffic_salts WHERE day = ?", args: [day] });
     const salt = String(row.rows[0]!.salt);
     // At most two days are known at once (today's, and yesterday's for a batch that crossed midnight).
@@ -254,14 +275,40 @@ export class BatchWriter {
       });
     }
     statements.push({ sql: "UPDATE traffic_log_ids SET next = next + ?", args: [total] });
-    await this.options.client.batch([...statements, ...rollupStatements(rollups.hourly, rollups.pages, rollups.countries, rollups.visitors)], "write");
+    await this.options.client.batch(
+      [...statements, ...rollupStatements(rollups.hourly, rollups.pages, rollups.countries, rollups.visitors)],
+      "write",
+    );
   }
 
   /** One batch as a stored segment's row (count, first and last time, data); its rollups added to `rollups`. */
-  private async derive(batch: LogBatch, table: CountryTable, rollups: Rollups): Promise<[number, number, number, string]> {
+  private async derive(
+    batch: LogBatch,
+    table: CountryTable,
+    rollups: Rollups,
+  ): Promise<[number, number, number, string]> {
     const { count, numbers, indexes, strings } = batch;
     const { hourly, pages, countries, visitors } = rollups;
-    const segment: Segment = { t0: numbers[0]!, at: [], ms: [], status: [], user: [], m: [], p: [], a: [], i: [], v: [], methods: [], paths: [], agents: [], devices: [], bots: [], ips: [], countries: [], visitors: [] };
+    const segment: Segment = {
+      t0: numbers[0]!,
+      at: [],
+      ms: [],
+      status: [],
+      user: [],
+      m: [],
+      p: [],
+      a: [],
+      i: [],
+      v: [],
+      methods: [],
+      paths: [],
+      agents: [],
+      devices: [],
+      bots: [],
+      ips: [],
+      countries: [],
+      visitors: [],
+    };
     // Per string of the batch (-1: not seen yet as that kind): its index in the segment's list of that kind.
     const methodOf = new Int32Array(strings.length).fill(-1);
     const pathOf = new Int32Array(strings.length).fill(-1);
@@ -314,7 +361,10 @@ export class BatchWriter {
       const keyOf = (day * S + si) * S + sa;
       let v = visitorOf.get(keyOf);
       if (v === undefined) {
-        visitorOf.set(keyOf, (v = segment.visitors.push(visitorKey(await this.saltOf(day), ip, String(strings[sa]))) - 1));
+        visitorOf.set(
+          keyOf,
+          (v = segment.visitors.push(visitorKey(await this.saltOf(day), ip, String(strings[sa]))) - 1),
+        );
         const key = `${day}\t${segment.visitors[v]}`;
         // A visitor's first hour of the day (batches come in time order; INSERT OR IGNORE keeps a stored one).
         if (!segment.bots[a] && !visitors.has(key)) visitors.set(key, hour);
@@ -356,7 +406,12 @@ export class BatchWriter {
   }
 }
 
-type Rollups = { hourly: Map<number, HourRow>; pages: Map<string, number>; countries: Map<string, number>; visitors: Map<string, number> };
+type Rollups = {
+  hourly: Map<number, HourRow>;
+  pages: Map<string, number>;
+  countries: Map<string, number>;
+  visitors: Map<string, number>;
+};
 
 /** Per-entry columns that may be stored as one value when every entry of the segment has it (see `Segment`). */
 const CONSTANT_COLUMNS = ["ms", "status", "user", "m", "p", "a", "i", "v"] as const;
@@ -365,7 +420,8 @@ const CONSTANT_COLUMNS = ["ms", "status", "user", "m", "p", "a", "i", "v"] as co
 function compact(segment: Segment): Segment {
   for (const column of CONSTANT_COLUMNS) {
     const values = segment[column] as Array<number | null>;
-    if (values.length > 1 && values.every((value) => value === values[0])) (segment as unknown as Record<string, unknown>)[column] = values[0];
+    if (values.length > 1 && values.every((value) => value === values[0]))
+      (segment as unknown as Record<string, unknown>)[column] = values[0];
   }
   return segment;
 }
@@ -423,7 +479,16 @@ export function entriesOf(row: Record<string, unknown>): StoredEntry[] {
   const first = Number(row.id);
   // A column stored as one value (see `Segment`) is that value for every entry.
   const column = <T>(values: T[] | T) => (Array.isArray(values) ? (k: number) => values[k]! : () => values);
-  const [ms, status, user, m, p, a, i, v] = [column(s.ms), column(s.status), column(s.user), column(s.m), column(s.p), column(s.a), column(s.i), column(s.v)];
+  const [ms, status, user, m, p, a, i, v] = [
+    column(s.ms),
+    column(s.status),
+    column(s.user),
+    column(s.m),
+    column(s.p),
+    column(s.a),
+    column(s.i),
+    column(s.v),
+  ];
   return s.at.map((at, k) => ({
     id: first + k,
     at: s.t0 + at,
@@ -445,7 +510,10 @@ export function entriesOf(row: Record<string, unknown>): StoredEntry[] {
  * Stored entries, newest first (by id): those with id < `before` (if given) that `keep` keeps, from segments
  * with an entry at or after `minLastAt`, read a few segments at a time until `want` are found.
  */
-async function newestEntries(client: Client, options: { before?: number; minLastAt?: number; keep?: (entry: StoredEntry) => boolean; want: number }): Promise<StoredEntry[]> {
+async function newestEntries(
+  client: Client,
+  options: { before?: number; minLastAt?: number; keep?: (entry: StoredEntry) => boolean; want: number },
+): Promise<StoredEntry[]> {
   const out: StoredEntry[] = [];
   let below = options.before ?? Number.MAX_SAFE_INTEGER;
   for (let pageSize = 4; ; pageSize = Math.min(pageSize * 2, 64)) {
@@ -457,7 +525,8 @@ async function newestEntries(client: Client, options: { before?: number; minLast
       const entries = entriesOf(row);
       for (let k = entries.length - 1; k >= 0; k--) {
         const entry = entries[k]!;
-        if ((options.before === undefined || entry.id < options.before) && (!options.keep || options.keep(entry))) out.push(entry);
+        if ((options.before === undefined || entry.id < options.before) && (!options.keep || options.keep(entry)))
+          out.push(entry);
       }
       below = Number(row.id);
       if (out.length >= options.want) return out;
@@ -516,7 +585,14 @@ export class TrafficLog {
     this.userAgent = new Array(this.capacity).fill("");
     this.ip = new Array(this.capacity).fill(undefined);
     this.cookie = new Array(this.capacity).fill(null);
-    this.inline = new BatchWriter({ client: options.client, countries: options.countries, hashIps: options.hashIps, retentionDays: options.retentionDays, log: options.log, now: options.now });
+    this.inline = new BatchWriter({
+      client: options.client,
+      countries: options.countries,
+      hashIps: options.hashIps,
+      retentionDays: options.retentionDays,
+      log: options.log,
+      now: options.now,
+    });
     this.sink = this.inline;
   }
 
@@ -530,11 +606,29 @@ export class TrafficLog {
   }
 
   record(entry: PendingEntry): void {
-    this.push(entry.at, entry.method, entry.path, entry.status, entry.durationMs, entry.userAgent, entry.ip, entry.request);
+    this.push(
+      entry.at,
+      entry.method,
+      entry.path,
+      entry.status,
+      entry.durationMs,
+      entry.userAgent,
+      entry.ip,
+      entry.request,
+    );
   }
 
   /** One request (the fetch wrapper's call): its raw fields, and the request only if its cookie is new here. */
-  push(at: number, method: string, path: string, status: number, durationMs: number, userAgent: string, ip: string | undefined, request: Request | undefined): void {
+  push(
+    at: number,
+    method: string,
+    path: string,
+    status: number,
+    durationMs: number,
+    userAgent: string,
+    ip: string | undefined,
+    request: Request | undefined,
+  ): void {
     if (this.size === this.capacity) {
       // Drop the oldest row.
       this.head = (this.head + 1) % this.capacity;
@@ -553,7 +647,8 @@ export class TrafficLog {
     this.cookie[slot] = cookie;
     // One request per distinct cookie, for the flush's user lookup; bounded like the ring (a stalled writer
     // and a flood of made-up cookies must not grow it without end: beyond it a row's user is unknown).
-    if (cookie && request && this.cookieRequests.size < this.capacity && !this.cookieRequests.has(cookie)) this.cookieRequests.set(cookie, request);
+    if (cookie && request && this.cookieRequests.size < this.capacity && !this.cookieRequests.has(cookie))
+      this.cookieRequests.set(cookie, request);
     if (this.size >= this.batchSize && !this.soon && this.timer) {
       this.soon = true;
       setTimeout(() => {
@@ -571,7 +666,10 @@ export class TrafficLog {
           this.options.log.error("[traffic] could not write the request log:", error);
         });
       } catch (error) {
-        this.options.log.error("[traffic] the writer thread could not start; writing in the server's thread:", error instanceof Error ? error.message : error);
+        this.options.log.error(
+          "[traffic] the writer thread could not start; writing in the server's thread:",
+          error instanceof Error ? error.message : error,
+        );
       }
     }
     this.timer ??= setInterval(() => void this.drain(true), this.options.intervalMs ?? 1000);
@@ -629,7 +727,9 @@ export class TrafficLog {
     while (this.flushing) await this.flushing;
     if (!this.size) {
       // Daily pruning also runs on quiet days; a database failure is logged, never thrown at the timer.
-      return this.onSink((sink) => sink.maintain()).catch((error) => this.options.log.error("[traffic] could not prune the request log:", error));
+      return this.onSink((sink) => sink.maintain()).catch((error) =>
+        this.options.log.error("[traffic] could not prune the request log:", error),
+      );
     }
     const taken = this.take();
     this.flushing = this.withUsers(taken)
@@ -665,7 +765,14 @@ export class TrafficLog {
       numbers[row * 4 + 3] = -1;
       // Most rows repeat the row before's strings: a comparison is cheaper than hashing them again.
       for (let field = 0; field < 4; field++) {
-        const text = field === 0 ? this.method[slot] : field === 1 ? this.path[slot] : field === 2 ? this.userAgent[slot] : this.ip[slot];
+        const text =
+          field === 0
+            ? this.method[slot]
+            : field === 1
+              ? this.path[slot]
+              : field === 2
+                ? this.userAgent[slot]
+                : this.ip[slot];
         indexes[row * 4 + field] = row && text === previous[field] ? indexes[(row - 1) * 4 + field]! : indexOf(text);
         previous[field] = text;
       }
@@ -683,7 +790,9 @@ export class TrafficLog {
   private async withUsers(taken: ReturnType<TrafficLog["take"]>): Promise<LogBatch> {
     const { numbers, indexes, cookies, requests } = taken;
     if (!requests.size) return taken;
-    const lookups = [...requests].map(async ([cookie, request]) => [cookie, await this.options.currentUser(request).catch(() => null)] as const);
+    const lookups = [...requests].map(
+      async ([cookie, request]) => [cookie, await this.options.currentUser(request).catch(() => null)] as const,
+    );
     const users = new Map(await Promise.all(lookups));
     let kept = 0;
     for (let row = 0; row < taken.count; row++) {
@@ -697,14 +806,24 @@ export class TrafficLog {
       numbers[kept * 4 + 3] = user ? user.id : -1;
       kept++;
     }
-    return { count: kept, numbers: numbers.subarray(0, kept * 4), indexes: indexes.subarray(0, kept * 4), strings: taken.strings };
+    return {
+      count: kept,
+      numbers: numbers.subarray(0, kept * 4),
+      indexes: indexes.subarray(0, kept * 4),
+      strings: taken.strings,
+    };
   }
 }
 
 type HourRow = { requests: number; bots: number; errors: number; durationMs: number };
 
 /** Upserts of the rollups (also used by the seeding bench): hourly figures, pages, countries, totals, visitor keys. */
-export function rollupStatements(hourly: Map<number, HourRow>, pages: Map<string, number>, countries: Map<string, number>, visitors: Map<string, number>): InStatement[] {
+export function rollupStatements(
+  hourly: Map<number, HourRow>,
+  pages: Map<string, number>,
+  countries: Map<string, number>,
+  visitors: Map<string, number>,
+): InStatement[] {
   const out: InStatement[] = [];
   const chunked = <T>(items: T[], size: number, make: (chunk: T[]) => InStatement) => {
     for (let i = 0; i < items.length; i += size) out.push(make(items.slice(i, i + size)));
@@ -714,7 +833,8 @@ export function rollupStatements(hourly: Map<number, HourRow>, pages: Map<string
       ON CONFLICT (hour) DO UPDATE SET requests = requests + excluded.requests, bots = bots + excluded.bots, errors = errors + excluded.errors, duration_ms = duration_ms + excluded.duration_ms`,
     args: chunk.flatMap(([hour, h]) => [hour, h.requests, h.bots, h.errors, h.durationMs]),
   }));
-  const keyed = (map: Map<string, number>) => [...map].map(([key, n]) => [...key.split("\t"), n] as [string, string, number]);
+  const keyed = (map: Map<string, number>) =>
+    [...map].map(([key, n]) => [...key.split("\t"), n] as [string, string, number]);
   for (const [table, column, rows] of [
     ["traffic_pages", "path", keyed(pages)],
     ["traffic_countries", "country", keyed(countries)],
@@ -779,7 +899,14 @@ export interface TrafficAnalytics {
   hourlyTraffic: Array<{ hour: number; requests: number }>;
   /** Requests per hour (24h, 7d) or per day (30d, all) over the range, oldest first, for the chart. */
   timeline: Array<{ at: string; requests: number; bots: number }>;
-  recentVisitors: Array<{ path: string; ipAddress: string; country: string; userAgent: string; timestamp: string; device: "mobile" | "desktop" }>;
+  recentVisitors: Array<{
+    path: string;
+    ipAddress: string;
+    country: string;
+    userAgent: string;
+    timestamp: string;
+    device: "mobile" | "desktop";
+  }>;
 }
 
 /** With TRAFFIC_HASH_IPS=true there is no IP: screens show the visitor key's prefix instead. */
@@ -806,17 +933,34 @@ export async function trafficAnalytics(client: Client, range: Range, now = Date.
   const perDay = range === "30d" || range === "all";
   const [totals, byHourOfDay, timeline, visitors, pages, countries] = await client.batch(
     [
-      { sql: "SELECT coalesce(sum(requests), 0) AS requests, coalesce(sum(bots), 0) AS bots FROM traffic_hourly WHERE hour >= ?", args: [from] },
+      {
+        sql: "SELECT coalesce(sum(requests), 0) AS requests, coalesce(sum(bots), 0) AS bots FROM traffic_hourly WHERE hour >= ?",
+        args: [from],
+      },
       { sql: "SELECT hour % 24 AS h, sum(requests) AS n FROM traffic_hourly WHERE hour >= ? GROUP BY h", args: [from] },
       perDay
-        ? { sql: "SELECT hour / 24 * 24 AS t, sum(requests) AS n, sum(bots) AS b FROM traffic_hourly WHERE hour >= ? GROUP BY hour / 24 ORDER BY t", args: [from] }
-        : { sql: "SELECT hour AS t, requests AS n, bots AS b FROM traffic_hourly WHERE hour >= ? ORDER BY t", args: [from] },
-      range === "all" ? "SELECT count(*) AS n FROM traffic_visitors" : { sql: "SELECT count(*) AS n FROM traffic_visitors WHERE hour >= ?", args: [from] },
+        ? {
+            sql: "SELECT hour / 24 * 24 AS t, sum(requests) AS n, sum(bots) AS b FROM traffic_hourly WHERE hour >= ? GROUP BY hour / 24 ORDER BY t",
+            args: [from],
+          }
+        : {
+            sql: "SELECT hour AS t, requests AS n, bots AS b FROM traffic_hourly WHERE hour >= ? ORDER BY t",
+            args: [from],
+          },
       range === "all"
-        ? { sql: "SELECT path AS k, requests AS n FROM traffic_pages_total ORDER BY n DESC, k LIMIT ?", args: [TOP_LIST] }
+        ? "SELECT count(*) AS n FROM traffic_visitors"
+        : { sql: "SELECT count(*) AS n FROM traffic_visitors WHERE hour >= ?", args: [from] },
+      range === "all"
+        ? {
+            sql: "SELECT path AS k, requests AS n FROM traffic_pages_total ORDER BY n DESC, k LIMIT ?",
+            args: [TOP_LIST],
+          }
         : ranked("traffic_pages", "path", from),
       range === "all"
-        ? { sql: "SELECT country AS k, requests AS n FROM traffic_countries_total ORDER BY n DESC, k LIMIT ?", args: [TOP_LIST] }
+        ? {
+            sql: "SELECT country AS k, requests AS n FROM traffic_countries_total ORDER BY n DESC, k LIMIT ?",
+            args: [TOP_LIST],
+          }
         : ranked("traffic_countries", "country", from),
     ],
     "read",
@@ -851,13 +995,20 @@ export async function trafficAnalytics(client: Client, range: Range, now = Date.
     topCountries: countries!.rows.map((r) => ({ country: String(r.k), visits: Number(r.n) })),
     topPages: pages!.rows.map((r) => ({ path: String(r.k), visits: Number(r.n) })),
     hourlyTraffic: hours.map((requests, hour) => ({ hour, requests })),
-    timeline: timeline!.rows.map((r) => ({ at: new Date(Number(r.t) * HOUR_MS).toISOString(), requests: Number(r.n), bots: Number(r.b) })),
+    timeline: timeline!.rows.map((r) => ({
+      at: new Date(Number(r.t) * HOUR_MS).toISOString(),
+      requests: Number(r.n),
+      bots: Number(r.b),
+    })),
     recentVisitors,
   };
 }
 
 /** The latest log entries, newest first; `before` = an id from a previous page. */
-export async function trafficLogs(client: Client, options: { limit: number; before?: number }): Promise<TrafficLogEntry[]> {
+export async function trafficLogs(
+  client: Client,
+  options: { limit: number; before?: number },
+): Promise<TrafficLogEntry[]> {
   const entries = await newestEntries(client, { before: options.before, want: options.limit });
   return entries.slice(0, options.limit).map((r) => ({
     id: r.id,
@@ -879,12 +1030,21 @@ export async function trafficLogs(client: Client, options: { limit: number; befo
  * in seconds, error rate in % (5xx answers) and the busiest hours of the day (UTC, busiest first), over the
  * last `hours` hours (default: all time), from the hourly rollup.
  */
-export async function trafficPerformance(client: Client, options: { hours?: number; now?: number; peakHours?: number } = {}) {
+export async function trafficPerformance(
+  client: Client,
+  options: { hours?: number; now?: number; peakHours?: number } = {},
+) {
   const from = options.hours ? Math.floor((options.now ?? Date.now()) / HOUR_MS) - options.hours + 1 : 0;
   const [totals, peaks] = await client.batch(
     [
-      { sql: "SELECT coalesce(sum(requests), 0) AS n, coalesce(sum(errors), 0) AS e, coalesce(sum(duration_ms), 0) AS d FROM traffic_hourly WHERE hour >= ?", args: [from] },
-      { sql: "SELECT hour % 24 AS h, sum(requests) AS n FROM traffic_hourly WHERE hour >= ? GROUP BY h ORDER BY n DESC, h LIMIT ?", args: [from, options.peakHours ?? 3] },
+      {
+        sql: "SELECT coalesce(sum(requests), 0) AS n, coalesce(sum(errors), 0) AS e, coalesce(sum(duration_ms), 0) AS d FROM traffic_hourly WHERE hour >= ?",
+        args: [from],
+      },
+      {
+        sql: "SELECT hour % 24 AS h, sum(requests) AS n FROM traffic_hourly WHERE hour >= ? GROUP BY h ORDER BY n DESC, h LIMIT ?",
+        args: [from, options.peakHours ?? 3],
+      },
     ],
     "read",
   );

@@ -9,12 +9,23 @@ import { claimAdmin } from "../auth";
 import { continueAsGuest, signUp, uniqueEmail } from "../auth/testing";
 import { countries } from "./index";
 import { countryOf, type CountryTable } from "./geo";
-import { DAY_MS, HOUR_MS, logRows, routePath, trafficAnalytics, TrafficLog, trafficLogs, trafficPerformance, type PendingEntry } from "./service";
+import {
+  DAY_MS,
+  HOUR_MS,
+  logRows,
+  routePath,
+  trafficAnalytics,
+  TrafficLog,
+  trafficLogs,
+  trafficPerformance,
+  type PendingEntry,
+} from "./service";
 import { threadWriter } from "./writer-thread";
 import { testDir } from "../../db/testing-template";
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
-const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
+const IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 
 let table: CountryTable;
@@ -68,7 +79,15 @@ describe("the request log wraps the whole server", () => {
     expect((await call("/api/favorites/count", { headers: { cookie: guest.cookie } })).status).toBe(200);
     expect((await call("/api/favorites/count")).status).toBe(401);
     // Answered by the cross-site check in onRequest, before any route: a lifecycle hook would not see it.
-    expect((await call("/api/favorites", { method: "POST", headers: { origin: "https://evil.example", "content-type": "application/json" }, body: "{}" })).status).toBe(403);
+    expect(
+      (
+        await call("/api/favorites", {
+          method: "POST",
+          headers: { origin: "https://evil.example", "content-type": "application/json" },
+          body: "{}",
+        })
+      ).status,
+    ).toBe(403);
     expect((await call("/test-boom")).status).toBe(500);
     expect((await call("/no-such-page/123456789", { headers: { cookie: guest.cookie } })).status).toBe(404);
     await call("/healthz");
@@ -128,7 +147,9 @@ describe("the request log wraps the whole server", () => {
     const entries = await trafficLogs(database.client, { limit: 1 });
     expect(entries[0]!.ipAddress).toBe(`#${String(row.visitor).slice(0, 10)}`);
     expect(JSON.stringify(await logRows(database.client))).not.toContain("81.2.69.160");
-    expect(JSON.stringify((await database.client.execute("SELECT * FROM traffic_segments")).rows)).not.toContain("81.2.69.160");
+    expect(JSON.stringify((await database.client.execute("SELECT * FROM traffic_segments")).rows)).not.toContain(
+      "81.2.69.160",
+    );
   });
 });
 
@@ -139,17 +160,41 @@ describe("countries (DB-IP Lite, binary search over typed arrays)", () => {
     expect(countryOf(table, "::ffff:1.0.0.1")).toBe("AU");
     expect(countryOf(table, "2001:0:1234::1")).toBe("US"); // 2001::–2001:0:ffff:… US
     expect(countryOf(table, "2000::1")).toBe("CH"); // 2000::/16 CH
-    for (const address of ["10.1.2.3", "192.168.0.10", "172.16.5.4", "127.0.0.1", "::1", "fd12::1", "fe80::1", "not-an-ip", undefined]) {
+    for (const address of [
+      "10.1.2.3",
+      "192.168.0.10",
+      "172.16.5.4",
+      "127.0.0.1",
+      "::1",
+      "fd12::1",
+      "fe80::1",
+      "not-an-ip",
+      undefined,
+    ]) {
       expect(countryOf(table, address)).toBe("Unknown");
     }
   });
 });
 
 function entry(at: number, fields: Partial<PendingEntry> = {}): PendingEntry {
-  return { at, method: "GET", path: "/about", status: 200, durationMs: 10, userAgent: CHROME, ip: "1.0.0.1", request: new Request("http://localhost/"), ...fields };
+  return {
+    at,
+    method: "GET",
+    path: "/about",
+    status: 200,
+    durationMs: 10,
+    userAgent: CHROME,
+    ip: "1.0.0.1",
+    request: new Request("http://localhost/"),
+    ...fields,
+  };
 }
 
-function trafficLog(database: Database, clock: { now: number }, options: Partial<ConstructorParameters<typeof TrafficLog>[0]> = {}) {
+function trafficLog(
+  database: Database,
+  clock: { now: number },
+  options: Partial<ConstructorParameters<typeof TrafficLog>[0]> = {},
+) {
   return new TrafficLog({
     client: database.client,
     countries: table,
@@ -181,7 +226,8 @@ describe("privacy", () => {
     log.record(entry(clock.now - DAY_MS + 120_000));
     await log.flush();
     expect((await logRows(database.client)).map((r) => r.visitor).at(-1)).toBe(keys[0]!);
-    const saltDays = async () => (await database.client.execute("SELECT day FROM traffic_salts ORDER BY day")).rows.map((r) => Number(r.day));
+    const saltDays = async () =>
+      (await database.client.execute("SELECT day FROM traffic_salts ORDER BY day")).rows.map((r) => Number(r.day));
     const today = Math.floor(clock.now / DAY_MS);
     expect(await saltDays()).toEqual([today - 1, today]); // yesterday's kept one more day
     // Two visitor-days counted, one per day.
@@ -212,7 +258,8 @@ describe("privacy", () => {
   test("TRAFFIC_RETENTION_DAYS is validated", () => {
     expect(loadConfig({}).TRAFFIC_RETENTION_DAYS).toBe(30);
     expect(loadConfig({ TRAFFIC_RETENTION_DAYS: "7" }).TRAFFIC_RETENTION_DAYS).toBe(7);
-    for (const bad of ["0", "-3", "abc", "5000"]) expect(() => loadConfig({ TRAFFIC_RETENTION_DAYS: bad })).toThrow(/TRAFFIC_RETENTION_DAYS/);
+    for (const bad of ["0", "-3", "abc", "5000"])
+      expect(() => loadConfig({ TRAFFIC_RETENTION_DAYS: bad })).toThrow(/TRAFFIC_RETENTION_DAYS/);
     expect(() => loadConfig({ TRAFFIC_HASH_IPS: "yes" })).toThrow(/TRAFFIC_HASH_IPS must be true or false/);
   });
 });
@@ -235,16 +282,21 @@ describe("the writer thread (the server's batches are written off the request th
     const database = await freshDatabase();
     const errors: unknown[] = [];
     let sink: ReturnType<typeof threadWriter> | undefined;
-    const log = trafficLog(database, { now: Date.now() }, {
-      log: { error: (...args) => errors.push(args) },
-      // Three rows hand a batch over (batchSize); no timer tick meanwhile (an idle tick sends the thread "maintain",
-      // which writes what it holds first: with a 30 ms timer the thread wrote the rows within a tick, and on a
-      // loaded machine died before its "written" reached the server, which wrote them again). The thread waits a
-      // minute before writing what it was handed (500 ms in the server): it dies first, on any machine.
-      batchSize: 3,
-      intervalMs: 60_000,
-      thread: (lost) => (sink = threadWriter({ url: database.url, hashIps: false, retentionDays: 30, writeDelayMs: 60_000 }, lost)),
-    });
+    const log = trafficLog(
+      database,
+      { now: Date.now() },
+      {
+        log: { error: (...args) => errors.push(args) },
+        // Three rows hand a batch over (batchSize); no timer tick meanwhile (an idle tick sends the thread "maintain",
+        // which writes what it holds first: with a 30 ms timer the thread wrote the rows within a tick, and on a
+        // loaded machine died before its "written" reached the server, which wrote them again). The thread waits a
+        // minute before writing what it was handed (500 ms in the server): it dies first, on any machine.
+        batchSize: 3,
+        intervalMs: 60_000,
+        thread: (lost) =>
+          (sink = threadWriter({ url: database.url, hashIps: false, retentionDays: 30, writeDelayMs: 60_000 }, lost)),
+      },
+    );
     log.start();
     await log.flush(); // the thread has opened the database: batches are now handed over
     for (const path of ["/a", "/b", "/c"]) log.record(entry(Date.now(), { path }));
@@ -260,11 +312,15 @@ describe("the writer thread (the server's batches are written off the request th
   test("a write that fails inside the thread is counted as failed and logged, not lost silently", async () => {
     const database = await freshDatabase();
     const errors: unknown[][] = [];
-    const log = trafficLog(database, { now: Date.now() }, {
-      log: { error: (...args) => errors.push(args) },
-      intervalMs: 30,
-      thread: (lost) => threadWriter({ url: database.url, hashIps: false, retentionDays: 30 }, lost),
-    });
+    const log = trafficLog(
+      database,
+      { now: Date.now() },
+      {
+        log: { error: (...args) => errors.push(args) },
+        intervalMs: 30,
+        thread: (lost) => threadWriter({ url: database.url, hashIps: false, retentionDays: 30 }, lost),
+      },
+    );
     log.start();
     await log.flush();
     await database.client.execute("DROP TABLE traffic_segments");
@@ -278,13 +334,17 @@ describe("the writer thread (the server's batches are written off the request th
   test("rows written by the thread carry the derived fields; stop() flushes the rest", async () => {
     const database = await freshDatabase();
     const errors: unknown[] = [];
-    const log = trafficLog(database, { now: Date.now() }, {
-      countries: () => {
-        throw new Error("the server's thread never loads the country table when the writer thread works");
+    const log = trafficLog(
+      database,
+      { now: Date.now() },
+      {
+        countries: () => {
+          throw new Error("the server's thread never loads the country table when the writer thread works");
+        },
+        log: { error: (...args) => errors.push(args) },
+        thread: () => threadWriter({ url: database.url, hashIps: false, retentionDays: 30 }),
       },
-      log: { error: (...args) => errors.push(args) },
-      thread: () => threadWriter({ url: database.url, hashIps: false, retentionDays: 30 }),
-    });
+    );
     log.start();
     expect(log.threaded).toBe(true);
     log.record(entry(Date.now(), { path: "/place/8812", ip: "1.0.2.9", userAgent: IPHONE }));
@@ -306,14 +366,30 @@ describe("the writer thread (the server's batches are written off the request th
   test("batches handed over by the timer and at the batch size are written together within about a second, in order, with every field and figure", async () => {
     const database = await freshDatabase();
     const errors: unknown[] = [];
-    const log = trafficLog(database, { now: Date.now() }, { log: { error: (...args) => errors.push(args) }, batchSize: 3, intervalMs: 50, thread: () => threadWriter({ url: database.url, hashIps: false, retentionDays: 30 }) });
+    const log = trafficLog(
+      database,
+      { now: Date.now() },
+      {
+        log: { error: (...args) => errors.push(args) },
+        batchSize: 3,
+        intervalMs: 50,
+        thread: () => threadWriter({ url: database.url, hashIps: false, retentionDays: 30 }),
+      },
+    );
     log.start();
     await log.flush(); // the thread has opened the database: later batches are handed over
     const sent: Array<[string, number, number]> = [];
     for (let i = 0; i < 20; i++) {
       const row: [string, number, number] = [`/page-${i % 4}`, i % 7 === 6 ? 404 : 200, i === 13 ? 1.25 : 10];
       sent.push(row);
-      log.record(entry(Date.now(), { path: row[0], status: row[1], durationMs: row[2], userAgent: i === 5 ? GOOGLEBOT : CHROME }));
+      log.record(
+        entry(Date.now(), {
+          path: row[0],
+          status: row[1],
+          durationMs: row[2],
+          userAgent: i === 5 ? GOOGLEBOT : CHROME,
+        }),
+      );
       if (i % 5 === 4) await Bun.sleep(60); // a few timer flushes and a few at the batch size
     }
     // No flush(): the thread writes what it was handed within WRITE_DELAY_MS (500 ms) of the first batch.
@@ -324,7 +400,9 @@ describe("the writer thread (the server's batches are written off the request th
     }
     expect(rows.map((r) => [r.path, r.status, r.duration_ms])).toEqual(sent);
     expect(rows.map((r) => r.id)).toEqual(Array.from({ length: 20 }, (_, i) => rows[0]!.id + i));
-    expect(Number((await database.client.execute("SELECT count(*) AS n FROM traffic_segments")).rows[0]!.n)).toBeGreaterThan(1);
+    expect(
+      Number((await database.client.execute("SELECT count(*) AS n FROM traffic_segments")).rows[0]!.n),
+    ).toBeGreaterThan(1);
     const figures = await trafficAnalytics(database.client, "all");
     expect([figures.totalRequests, figures.bots]).toEqual([20, 1]);
     expect(figures.topPages.reduce((n, p) => n + p.visits, 0)).toBe(19);
@@ -336,10 +414,14 @@ describe("the writer thread (the server's batches are written off the request th
   test("a writer thread that cannot open the database gives way to writing in the server's thread; nothing is lost", async () => {
     const database = await freshDatabase();
     const errors: string[] = [];
-    const log = trafficLog(database, { now: Date.now() }, {
-      log: { error: (...args) => errors.push(args.map(String).join(" ")) },
-      thread: () => threadWriter({ url: "nonsense://nowhere", hashIps: false, retentionDays: 30 }),
-    });
+    const log = trafficLog(
+      database,
+      { now: Date.now() },
+      {
+        log: { error: (...args) => errors.push(args.map(String).join(" ")) },
+        thread: () => threadWriter({ url: "nonsense://nowhere", hashIps: false, retentionDays: 30 }),
+      },
+    );
     log.start();
     log.record(entry(Date.now(), { path: "/about" }));
     await log.flush();
@@ -356,9 +438,15 @@ describe("storage: one segment row per written batch (migration 0011)", () => {
     const url = `file:${join(testDir("localscope-traffic-"), "t.db")}`;
     const database = await openDatabase(url);
     const { migrations } = await import("../../db/migrations");
-    await migrate(database.client, migrations.filter((m) => m.tag !== "0011_traffic_segments"));
+    await migrate(
+      database.client,
+      migrations.filter((m) => m.tag !== "0011_traffic_segments"),
+    );
     const at = Date.UTC(2026, 5, 1, 12);
-    for (const [ip, path] of [["1.0.0.1", "/about"], [null, "/map"]] as const) {
+    for (const [ip, path] of [
+      ["1.0.0.1", "/about"],
+      [null, "/map"],
+    ] as const) {
       await database.client.execute({
         sql: "INSERT INTO traffic_log (at, method, path, status, duration_ms, user_agent, device, country, ip, visitor, user_id, bot) VALUES (?, 'GET', ?, 200, 12.5, ?, 'mobile', 'AU', ?, 'abcdef0123456789abcdef0123456789', 7, 0)",
         args: [at, path, IPHONE, ip],
@@ -366,8 +454,32 @@ describe("storage: one segment row per written batch (migration 0011)", () => {
     }
     await migrate(database.client);
     expect(await trafficLogs(database.client, { limit: 5 })).toEqual([
-      { id: 2, method: "GET", path: "/map", ipAddress: "#abcdef0123", country: "AU", statusCode: 200, userAgent: IPHONE, timestamp: new Date(at).toISOString(), device: "mobile", bot: false, durationMs: 12.5 },
-      { id: 1, method: "GET", path: "/about", ipAddress: "1.0.0.1", country: "AU", statusCode: 200, userAgent: IPHONE, timestamp: new Date(at).toISOString(), device: "mobile", bot: false, durationMs: 12.5 },
+      {
+        id: 2,
+        method: "GET",
+        path: "/map",
+        ipAddress: "#abcdef0123",
+        country: "AU",
+        statusCode: 200,
+        userAgent: IPHONE,
+        timestamp: new Date(at).toISOString(),
+        device: "mobile",
+        bot: false,
+        durationMs: 12.5,
+      },
+      {
+        id: 1,
+        method: "GET",
+        path: "/about",
+        ipAddress: "1.0.0.1",
+        country: "AU",
+        statusCode: 200,
+        userAgent: IPHONE,
+        timestamp: new Date(at).toISOString(),
+        device: "mobile",
+        bot: false,
+        durationMs: 12.5,
+      },
     ]);
     const clock = { now: at + 60_000 };
     const log = trafficLog(database, clock);
@@ -376,9 +488,17 @@ describe("storage: one segment row per written batch (migration 0011)", () => {
     log.record(entry(clock.now, { path: "/d" }));
     await log.flush();
     const latest = await trafficLogs(database.client, { limit: 3 });
-    expect(latest.map((e) => [e.id, e.path])).toEqual([[6, "/d"], [5, "/c"], [4, "/b"]]);
+    expect(latest.map((e) => [e.id, e.path])).toEqual([
+      [6, "/d"],
+      [5, "/c"],
+      [4, "/b"],
+    ]);
     // The next page starts inside a segment.
-    expect((await trafficLogs(database.client, { limit: 3, before: 4 })).map((e) => [e.id, e.path])).toEqual([[3, "/a"], [2, "/map"], [1, "/about"]]);
+    expect((await trafficLogs(database.client, { limit: 3, before: 4 })).map((e) => [e.id, e.path])).toEqual([
+      [3, "/a"],
+      [2, "/map"],
+      [1, "/about"],
+    ]);
     expect((await logRows(database.client)).map((r) => r.user_id)).toEqual([7, 7, null, null, null, null]);
     // Pruning everything never reuses an id.
     clock.now += 40 * DAY_MS;
@@ -436,12 +556,20 @@ describe("analytics from the hourly rollups", () => {
     const day = await trafficAnalytics(database.client, "24h", now);
     expect([day.totalRequests, day.uniqueVisitors, day.bots]).toEqual([5, 3, 1]);
     expect(day.topPages.some((p) => p.path === "/map")).toBe(false);
-    expect(day.timeline.at(-1)).toEqual({ at: new Date(Date.UTC(2026, 5, 10, 15)).toISOString(), requests: 5, bots: 1 });
+    expect(day.timeline.at(-1)).toEqual({
+      at: new Date(Date.UTC(2026, 5, 10, 15)).toISOString(),
+      requests: 5,
+      bots: 1,
+    });
     // 7 and 30 days: the partial first day from the hourly rows, whole days from the daily ones.
     const week = await trafficAnalytics(database.client, "7d", now);
     expect([week.totalRequests, week.topPages.some((p) => p.path === "/map")]).toEqual([5, false]);
     const month = await trafficAnalytics(database.client, "30d", now);
-    expect([month.totalRequests, month.topPages.find((p) => p.path === "/map")?.visits, month.topCountries.find((c) => c.country === "CH")?.visits]).toEqual([6, 1, 1]);
+    expect([
+      month.totalRequests,
+      month.topPages.find((p) => p.path === "/map")?.visits,
+      month.topCountries.find((c) => c.country === "CH")?.visits,
+    ]).toEqual([6, 1, 1]);
 
     // The seam for the admin analytics' performance figures.
     const performance = await trafficPerformance(database.client, { now });
@@ -469,19 +597,45 @@ describe("API (admin only)", () => {
     const analytics = await get("/api/admin/traffic-analytics?range=24h");
     expect(analytics.status).toBe(200);
     const body = await analytics.json();
-    expect(Object.keys(body).sort()).toEqual(["bots", "hourlyTraffic", "range", "recentVisitors", "timeline", "topCountries", "topPages", "totalRequests", "uniqueVisitors"]);
+    expect(Object.keys(body).sort()).toEqual([
+      "bots",
+      "hourlyTraffic",
+      "range",
+      "recentVisitors",
+      "timeline",
+      "topCountries",
+      "topPages",
+      "totalRequests",
+      "uniqueVisitors",
+    ]);
     expect(body.range).toBe("24h");
 
-    const logs = (await (await get("/api/admin/traffic-logs?limit=2")).json()) as Array<{ id: number; path: string; ipAddress: string; statusCode: number }>;
+    const logs = (await (await get("/api/admin/traffic-logs?limit=2")).json()) as Array<{
+      id: number;
+      path: string;
+      ipAddress: string;
+      statusCode: number;
+    }>;
     expect(logs).toHaveLength(2);
-    expect(logs[0]).toMatchObject({ path: "/about", ipAddress: "1.0.0.50", statusCode: 200, country: "AU", method: "GET" });
-    const older = (await (await get(`/api/admin/traffic-logs?limit=2&before=${logs[1]!.id}`)).json()) as Array<{ id: number }>;
+    expect(logs[0]).toMatchObject({
+      path: "/about",
+      ipAddress: "1.0.0.50",
+      statusCode: 200,
+      country: "AU",
+      method: "GET",
+    });
+    const older = (await (await get(`/api/admin/traffic-logs?limit=2&before=${logs[1]!.id}`)).json()) as Array<{
+      id: number;
+    }>;
     expect(older.every((r) => r.id < logs[1]!.id)).toBe(true);
     expect(older).toHaveLength(2);
 
     const bad = await get("/api/admin/traffic-logs?limit=500&before=x");
     expect(bad.status).toBe(400);
-    expect((await bad.json()).errors).toEqual({ limit: ["limit must be a whole number from 1 to 200"], before: [expect.stringContaining("before must be a whole number")] });
+    expect((await bad.json()).errors).toEqual({
+      limit: ["limit must be a whole number from 1 to 200"],
+      before: [expect.stringContaining("before must be a whole number")],
+    });
     const badRange = await get("/api/admin/traffic-analytics?range=1y");
     expect(badRange.status).toBe(400);
     expect((await badRange.json()).errors.range).toEqual(["range must be one of 24h, 7d, 30d, all"]);

@@ -19,7 +19,10 @@ export interface WriterSettings {
   writeDelayMs?: number;
 }
 
-export type Message = { kind: "init"; settings: WriterSettings } | { kind: "write"; batch: LogBatch; handOver?: boolean } | { kind: "maintain" };
+export type Message =
+  | { kind: "init"; settings: WriterSettings }
+  | { kind: "write"; batch: LogBatch; handOver?: boolean }
+  | { kind: "maintain" };
 /**
  * The answer to message `id`; or (id 0) `done`: every handed-over batch up to that message id is written, or,
  * with `lost`, could not be (that many rows, with the error).
@@ -32,10 +35,16 @@ export type Reply = { id: number; error?: string; unavailable?: boolean; lost?: 
  * system ($bunfs/root/localscope, or B:/~BUN/root/ on Windows) and the worker keeps its path from the repository root.
  */
 const compiled = /[/\\](\$bunfs|~BUN)[/\\]/.test(import.meta.url);
-export const WORKER_URL = new URL(compiled ? "./modules/traffic/writer-worker.ts" : "./writer-worker.ts", import.meta.url).href;
+export const WORKER_URL = new URL(
+  compiled ? "./modules/traffic/writer-worker.ts" : "./writer-worker.ts",
+  import.meta.url,
+).href;
 
 /** A sink whose batches are written by a Worker on this file. A Worker that fails makes every call reject with SinkUnavailable. */
-export function threadWriter(settings: WriterSettings, lost: (rows: number, error: unknown) => void = () => {}): LogSink {
+export function threadWriter(
+  settings: WriterSettings,
+  lost: (rows: number, error: unknown) => void = () => {},
+): LogSink {
   const worker = new Worker(WORKER_URL);
   const waiting = new Map<number, { resolve(): void; reject(error: Error): void }>();
   /** Handed-over batches taken but not yet written, by message id: written here instead if the thread dies. */

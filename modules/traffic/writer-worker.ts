@@ -23,7 +23,10 @@ const MAX_PENDING_ROWS = 10_000;
 const MAX_BACKLOG_ROWS = 20_000;
 
 if (!Bun.isMainThread) {
-  const scope = globalThis as unknown as { onmessage: ((event: MessageEvent<Request>) => void) | null; postMessage(reply: Reply): void };
+  const scope = globalThis as unknown as {
+    onmessage: ((event: MessageEvent<Request>) => void) | null;
+    postMessage(reply: Reply): void;
+  };
   const log = { error: (...args: unknown[]) => console.error(...args) };
   let writer: Promise<BatchWriter> = Promise.reject(new Error("the writer thread got no settings"));
   // Batches are taken on trust only once the database is open: before, a write is answered when written, so
@@ -61,7 +64,12 @@ if (!Bun.isMainThread) {
         await (await writer).writeMany(batches);
         scope.postMessage({ id: 0, done: upTo });
       } catch (error) {
-        scope.postMessage({ id: 0, done: upTo, lost: rows, error: error instanceof Error ? error.message : String(error) });
+        scope.postMessage({
+          id: 0,
+          done: upTo,
+          lost: rows,
+          error: error instanceof Error ? error.message : String(error),
+        });
       } finally {
         writingRows -= rows;
       }
@@ -109,7 +117,11 @@ if (!Bun.isMainThread) {
         if (message.kind === "maintain") await current.maintain();
         scope.postMessage({ id: message.id, done: message.id });
       } catch (error) {
-        scope.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error), done: message.id });
+        scope.postMessage({
+          id: message.id,
+          error: error instanceof Error ? error.message : String(error),
+          done: message.id,
+        });
       }
     };
     // Rows taken and not yet written count toward the back-pressure bound until their write ends.

@@ -23,7 +23,8 @@ export function importArgs(usage: string, valueOptions: readonly string[], args 
   const state = (required: boolean): string | undefined => {
     if (!required && !args.includes("--state")) return undefined;
     const code = option("--state")?.toUpperCase();
-    if (!code || !US_STATES[code]) fail(`--state needs a two-letter US state code (e.g. TX), got "${option("--state") ?? ""}"`);
+    if (!code || !US_STATES[code])
+      fail(`--state needs a two-letter US state code (e.g. TX), got "${option("--state") ?? ""}"`);
     return code;
   };
   return { fail, option, positional, state };
@@ -41,7 +42,10 @@ export function importConfig(): Config {
 
 /** The database and city index, booted like the server (migrations, cities) but with no background import. */
 export function bootForImport(config: Config) {
-  return bootServices({ ...config, PLACES_BACKGROUND_IMPORT: "off" }, { info: console.log, warn: console.warn, error: console.error });
+  return bootServices(
+    { ...config, PLACES_BACKGROUND_IMPORT: "off" },
+    { info: console.log, warn: console.warn, error: console.error },
+  );
 }
 
 /** Run the import; an error ends the progress line and prints its message (exit code 1); the database closes. */

@@ -11,12 +11,14 @@ export const root = join(import.meta.dir, "../..");
 let nextPort = Number(process.env.SCRIPTS_PORT_BASE) || 0;
 
 export const freePort = (): Promise<number> =>
-  nextPort ? Promise.resolve(nextPort++) : new Promise((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const p = (s.address() as { port: number }).port;
-      s.close(() => resolve(p));
-    });
-  });
+  nextPort
+    ? Promise.resolve(nextPort++)
+    : new Promise((resolve) => {
+        const s = createServer().listen(0, "127.0.0.1", () => {
+          const p = (s.address() as { port: number }).port;
+          s.close(() => resolve(p));
+        });
+      });
 
 /**
  * CPU pinning for the throughput and CPU benchmarks (decision 022, "A benchmark to trust"): on Linux with
@@ -29,9 +31,21 @@ export const freePort = (): Promise<number> =>
 export function pinCpus(): string | null {
   const taskset = Bun.which("taskset");
   const cores = navigator.hardwareConcurrency;
-  const why = process.env.BENCH_PIN === "off" ? "BENCH_PIN=off" : process.platform !== "linux" ? "not Linux" : !taskset ? "no taskset" : cores < 2 ? "one core" : null;
+  const why =
+    process.env.BENCH_PIN === "off"
+      ? "BENCH_PIN=off"
+      : process.platform !== "linux"
+        ? "not Linux"
+        : !taskset
+          ? "no taskset"
+          : cores < 2
+            ? "one core"
+            : null;
   if (!why) {
-    const pinned = Bun.spawnSync([taskset!, "-a", "-p", "-c", cores === 2 ? "1" : `1-${cores - 1}`, String(process.pid)], { stdout: "ignore", stderr: "pipe" });
+    const pinned = Bun.spawnSync(
+      [taskset!, "-a", "-p", "-c", cores === 2 ? "1" : `1-${cores - 1}`, String(process.pid)],
+      { stdout: "ignore", stderr: "pipe" },
+    );
     if (pinned.exitCode === 0) return "0";
     console.log(`not pinned to CPUs: taskset failed (${pinned.stderr.toString().trim()})`);
     return null;
@@ -41,7 +55,13 @@ export function pinCpus(): string | null {
 }
 
 /** `tree`: another checkout of the project to run instead of this one (an older build measured side by side). */
-export async function startServer(options: { port: number; databaseFile: string; env?: Record<string, string>; cpus?: string | null; tree?: string }) {
+export async function startServer(options: {
+  port: number;
+  databaseFile: string;
+  env?: Record<string, string>;
+  cpus?: string | null;
+  tree?: string;
+}) {
   // `taskset -c LIST command` executes the command in its own process: proc.pid stays the server's.
   const pin = options.cpus ? [Bun.which("taskset")!, "-c", options.cpus] : [];
   const tree = options.tree ?? root;
@@ -49,7 +69,15 @@ export async function startServer(options: { port: number; databaseFile: string;
     cwd: tree,
     // No background import of every state (the first minutes after a first start): it would compete with
     // what the suites measure, as in scripts/lighthouse.ts. A state is imported when first asked for.
-    env: { ...process.env, NODE_ENV: "production", PORT: String(options.port), HOST: "127.0.0.1", DATABASE_URL: `file:${options.databaseFile}`, PLACES_BACKGROUND_IMPORT: "off", ...options.env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(options.port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: `file:${options.databaseFile}`,
+      PLACES_BACKGROUND_IMPORT: "off",
+      ...options.env,
+    },
     stdout: "ignore",
     stderr: "inherit",
   });
@@ -67,7 +95,11 @@ export async function startServer(options: { port: number; databaseFile: string;
   throw new Error("the server did not answer /healthz within 60 s");
 }
 
-export const cookieOf = (response: Response) => response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+export const cookieOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 
 /** A guest's session cookie ("Continue as guest"): pages are for signed-in visitors. */
 export async function guestCookie(base: string): Promise<string> {
@@ -85,13 +117,22 @@ export async function guestCookie(base: string): Promise<string> {
 export function checkoutTree(rev: string): { dir: string; remove(): void } | { error: string } {
   const git = Bun.which("git");
   if (!git) return { error: "no git" };
-  const known = Bun.spawnSync([git, "-C", root, "cat-file", "-e", `${rev}^{commit}`], { stdout: "ignore", stderr: "ignore" });
+  const known = Bun.spawnSync([git, "-C", root, "cat-file", "-e", `${rev}^{commit}`], {
+    stdout: "ignore",
+    stderr: "ignore",
+  });
   if (known.exitCode !== 0) return { error: `revision ${rev} not in this clone` };
   const dir = mkdtempSync(join(tmpdir(), "localscope-baseline-"));
   const remove = () => rmSync(dir, { recursive: true, force: true });
   const tar = join(dir, "tree.tar");
-  const archive = Bun.spawnSync([git, "-C", root, "archive", "--output", tar, rev], { stdout: "ignore", stderr: "pipe" });
-  const unpacked = archive.exitCode === 0 ? Bun.spawnSync(["tar", "-x", "-f", tar, "-C", dir], { stdout: "ignore", stderr: "pipe" }) : archive;
+  const archive = Bun.spawnSync([git, "-C", root, "archive", "--output", tar, rev], {
+    stdout: "ignore",
+    stderr: "pipe",
+  });
+  const unpacked =
+    archive.exitCode === 0
+      ? Bun.spawnSync(["tar", "-x", "-f", tar, "-C", dir], { stdout: "ignore", stderr: "pipe" })
+      : archive;
   rmSync(tar, { force: true });
   if (unpacked.exitCode !== 0) {
     remove();
@@ -103,7 +144,12 @@ export function checkoutTree(rev: string): { dir: string; remove(): void } | { e
     remove();
     return { error: `no node_modules link: ${error instanceof Error ? error.message : error}` };
   }
-  const build = Bun.spawnSync([join(root, "node_modules/.bin/bun"), "scripts/build.ts"], { cwd: dir, stdout: "ignore", stderr: "pipe", env: { ...process.env, NODE_ENV: "production" } });
+  const build = Bun.spawnSync([join(root, "node_modules/.bin/bun"), "scripts/build.ts"], {
+    cwd: dir,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (build.exitCode !== 0) {
     remove();
     return { error: `building ${rev} failed: ${build.stderr.toString().trim().slice(0, 300)}` };

@@ -21,16 +21,71 @@ export interface Category {
 }
 
 export const CATEGORIES: Category[] = [
-  { id: 1, slug: "historical", name: "Historical Info", color: "amber", icon: "scroll", listId: 8, listLabel: "History", badge: "Historical" },
-  { id: 2, slug: "stores", name: "Local Stores", color: "emerald", icon: "store", listId: 12, listLabel: "Local Stores", badge: "Store" },
-  { id: 3, slug: "facts", name: "Fun Facts", color: "purple", icon: "lightbulb", listId: 7, listLabel: "Fun Fact", badge: "Fact" },
-  { id: 4, slug: "activities", name: "Activities", color: "red", icon: "hiking", listId: 9, listLabel: "Activities", badge: "Activity" },
-  { id: 5, slug: "food", name: "Food & Dining", color: "orange", icon: "utensils", listId: 10, listLabel: "Food & Dining", badge: "Food" },
-  { id: 6, slug: "lodging", name: "Lodging", color: "blue", icon: "bed", listId: 11, listLabel: "Lodging", badge: "Lodging" },
+  {
+    id: 1,
+    slug: "historical",
+    name: "Historical Info",
+    color: "amber",
+    icon: "scroll",
+    listId: 8,
+    listLabel: "History",
+    badge: "Historical",
+  },
+  {
+    id: 2,
+    slug: "stores",
+    name: "Local Stores",
+    color: "emerald",
+    icon: "store",
+    listId: 12,
+    listLabel: "Local Stores",
+    badge: "Store",
+  },
+  {
+    id: 3,
+    slug: "facts",
+    name: "Fun Facts",
+    color: "purple",
+    icon: "lightbulb",
+    listId: 7,
+    listLabel: "Fun Fact",
+    badge: "Fact",
+  },
+  {
+    id: 4,
+    slug: "activities",
+    name: "Activities",
+    color: "red",
+    icon: "hiking",
+    listId: 9,
+    listLabel: "Activities",
+    badge: "Activity",
+  },
+  {
+    id: 5,
+    slug: "food",
+    name: "Food & Dining",
+    color: "orange",
+    icon: "utensils",
+    listId: 10,
+    listLabel: "Food & Dining",
+    badge: "Food",
+  },
+  {
+    id: 6,
+    slug: "lodging",
+    name: "Lodging",
+    color: "blue",
+    icon: "bed",
+    listId: 11,
+    listLabel: "Lodging",
+    badge: "Lodging",
+  },
 ];
 
 /** The category of a 1–6 or 7–12 id, or undefined. */
-export const categoryById = (id: number | null | undefined): Category | undefined => CATEGORIES.find((c) => c.id === id || c.listId === id);
+export const categoryById = (id: number | null | undefined): Category | undefined =>
+  CATEGORIES.find((c) => c.id === id || c.listId === id);
 
 /** List numbering → label (the spec's names; unknown → "Place" at the caller). */
 export const LIST_LABELS: Record<number, string> = Object.fromEntries(CATEGORIES.map((c) => [c.listId, c.listLabel]));

@@ -20,7 +20,11 @@ export function AdminClaimCard() {
       await apiRequest("POST", "/api/auth/admin-claim", { code });
       window.location.reload();
     } catch (failure) {
-      setError(failure instanceof ApiError && failure.message && !/^HTTP \d+/.test(failure.message) ? failure.message : "An error occurred. Please try again.");
+      setError(
+        failure instanceof ApiError && failure.message && !/^HTTP \d+/.test(failure.message)
+          ? failure.message
+          : "An error occurred. Please try again.",
+      );
       setSending(false);
     }
   }
@@ -29,7 +33,10 @@ export function AdminClaimCard() {
       <h2 id={`${id}-heading`} className="text-lg font-semibold">
         Admin setup
       </h2>
-      <p className="mt-1 text-sm text-ink-soft">This account's e-mail is the server's admin address. Enter the one-time setup code from the server log to become the admin.</p>
+      <p className="mt-1 text-sm text-ink-soft">
+        This account's e-mail is the server's admin address. Enter the one-time setup code from the server log to become
+        the admin.
+      </p>
       <form className="mt-3 flex flex-wrap items-start gap-2" onSubmit={(event) => void submit(event)} noValidate>
         <label htmlFor={`${id}-code`} className="sr-only">
           Setup code
@@ -48,7 +55,11 @@ export function AdminClaimCard() {
           aria-describedby={error ? `${id}-error` : undefined}
           className="min-h-11 flex-1 rounded-lg border border-line bg-transparent px-3 font-mono uppercase focus-ring"
         />
-        <button type="submit" disabled={sending} className="inline-flex min-h-11 items-center justify-center rounded-full bg-primary px-5 font-semibold text-white hover:bg-primary-dark focus-ring disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={sending}
+          className="inline-flex min-h-11 items-center justify-center rounded-full bg-primary px-5 font-semibold text-white hover:bg-primary-dark focus-ring disabled:opacity-60"
+        >
           {sending ? "Please wait..." : "Claim admin"}
         </button>
       </form>

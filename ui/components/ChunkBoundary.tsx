@@ -5,7 +5,10 @@ import { Component, type ReactNode } from "react";
  * version was deployed, whose old chunk names are gone), the part shows `fallback` instead of taking its
  * whole island down. Trying again means reloading the page, which brings the current chunk names.
  */
-export class ChunkBoundary extends Component<{ fallback: ReactNode; onError?: () => void; children: ReactNode }, { failed: boolean }> {
+export class ChunkBoundary extends Component<
+  { fallback: ReactNode; onError?: () => void; children: ReactNode },
+  { failed: boolean }
+> {
   override state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };

@@ -24,11 +24,21 @@ export interface SuggestionState {
   refetch: () => void;
 }
 
-export default withQuery(function CitySuggestions(props: { query: string; limit: number; onChange: (state: SuggestionState) => void }) {
+export default withQuery(function CitySuggestions(props: {
+  query: string;
+  limit: number;
+  onChange: (state: SuggestionState) => void;
+}) {
   const { query, limit, onChange } = props;
   const { data, isFetching, isError, isPlaceholderData, refetch } = useQuery({
     queryKey: ["cities/search", query],
-    queryFn: ({ signal }) => apiRequest<Suggestion[]>("GET", `/api/cities/search?q=${encodeURIComponent(query)}&limit=${limit}`, undefined, signal),
+    queryFn: ({ signal }) =>
+      apiRequest<Suggestion[]>(
+        "GET",
+        `/api/cities/search?q=${encodeURIComponent(query)}&limit=${limit}`,
+        undefined,
+        signal,
+      ),
     enabled: query.length > 0,
     placeholderData: keepPreviousData,
   });

@@ -14,14 +14,25 @@ export interface AssetManifest {
  * The HTML document around every page. `nonce` is the page's CSP script nonce (src/ssr.tsx). `retryBaseMs`
  * (browser tests only, TEST_RETRY_BASE_MS) replaces the client's 1 s first retry delay (ui/queries.ts).
  */
-export function Document(props: { title: string; description?: string; theme: string; assets: AssetManifest; nonce?: string; retryBaseMs?: number; children: ReactNode }) {
+export function Document(props: {
+  title: string;
+  description?: string;
+  theme: string;
+  assets: AssetManifest;
+  nonce?: string;
+  retryBaseMs?: number;
+  children: ReactNode;
+}) {
   return (
     <html lang="en" data-theme={props.theme} data-retry-ms={props.retryBaseMs}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <title>{props.title}</title>
-        <meta name="description" content={props.description ?? "LocalScope — Travel Enlightened. Discover real places in any US city."} />
+        <meta
+          name="description"
+          content={props.description ?? "LocalScope — Travel Enlightened. Discover real places in any US city."}
+        />
         <meta name="theme-color" content={THEMES.find((t) => t.name === props.theme)?.primary ?? "#15803d"} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href={props.assets.css} />

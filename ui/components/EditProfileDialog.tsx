@@ -8,7 +8,8 @@ import { readProfile, saveProfile } from "./device";
 import { CloseButton, Modal } from "./Modal";
 import type { Viewer } from "./viewer";
 
-const FIELD = "mt-1 block w-full rounded-xl border bg-surface px-3 py-2.5 text-ink placeholder:text-ink-soft focus-ring";
+const FIELD =
+  "mt-1 block w-full rounded-xl border bg-surface px-3 py-2.5 text-ink placeholder:text-ink-soft focus-ring";
 
 /**
  * Edit Profile (and Settings, the same dialog): Display Name, Home Location, Email (Optional), Bio (Optional),
@@ -38,7 +39,9 @@ export function EditProfileDialog(props: {
     name: key,
     value: values[key],
     "aria-invalid": errors[key] ? true : undefined,
-    "aria-describedby": [errors[key] ? `${id}-${key}-error` : "", key === "bio" ? `${id}-bio-count` : ""].filter(Boolean).join(" ") || undefined,
+    "aria-describedby":
+      [errors[key] ? `${id}-${key}-error` : "", key === "bio" ? `${id}-bio-count` : ""].filter(Boolean).join(" ") ||
+      undefined,
     className: `${FIELD} ${errors[key] ? "border-red-600 dark:border-red-400" : "border-line"}`,
     onChange: (event: { target: { value: string } }) => {
       setValues((v) => ({ ...v, [key]: event.target.value }));
@@ -85,7 +88,13 @@ export function EditProfileDialog(props: {
           <label htmlFor={`${id}-location`} className="text-sm font-medium">
             Home Location
           </label>
-          <input type="text" autoComplete="address-level2" placeholder="City, State" maxLength={120} {...field("location")} />
+          <input
+            type="text"
+            autoComplete="address-level2"
+            placeholder="City, State"
+            maxLength={120}
+            {...field("location")}
+          />
           <FieldError id={`${id}-location-error`} message={errors.location} />
         </div>
         <div>
@@ -100,16 +109,26 @@ export function EditProfileDialog(props: {
             Bio (Optional)
           </label>
           <textarea rows={3} placeholder="A few words about how you like to travel" {...field("bio")} />
-          <p id={`${id}-bio-count`} className={`mt-1 text-right text-xs ${bioLength > BIO_MAX ? "font-semibold text-red-700 dark:text-red-300" : "text-ink-soft"}`}>
+          <p
+            id={`${id}-bio-count`}
+            className={`mt-1 text-right text-xs ${bioLength > BIO_MAX ? "font-semibold text-red-700 dark:text-red-300" : "text-ink-soft"}`}
+          >
             {bioLength}/{BIO_MAX}
           </p>
           <FieldError id={`${id}-bio-error`} message={errors.bio} />
         </div>
         <div className="mt-1 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" onClick={props.onClose} className="inline-flex items-center justify-center rounded-full px-5 py-2.5 font-semibold ring-1 ring-line hover:bg-black/5 dark:hover:bg-white/10 focus-ring">
+          <button
+            type="button"
+            onClick={props.onClose}
+            className="inline-flex items-center justify-center rounded-full px-5 py-2.5 font-semibold ring-1 ring-line hover:bg-black/5 dark:hover:bg-white/10 focus-ring"
+          >
             Cancel
           </button>
-          <button type="submit" className="inline-flex items-center justify-center rounded-full bg-primary px-5 py-2.5 font-semibold text-white hover:bg-primary-dark focus-ring">
+          <button
+            type="submit"
+            className="inline-flex items-center justify-center rounded-full bg-primary px-5 py-2.5 font-semibold text-white hover:bg-primary-dark focus-ring"
+          >
             Save Changes
           </button>
         </div>
@@ -146,7 +165,13 @@ function YourData(props: { user: Viewer; onDeleted: () => void }) {
         apiRequest<unknown[]>("GET", "/api/favorites"),
         apiRequest<unknown>("GET", "/api/profile/stats"),
       ]);
-      const data = { exportedAt: new Date().toISOString(), account: props.user, profileOnThisDevice: readProfile(), statistics: stats, favorites };
+      const data = {
+        exportedAt: new Date().toISOString(),
+        account: props.user,
+        profileOnThisDevice: readProfile(),
+        statistics: stats,
+        favorites,
+      };
       const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: "application/json" }));
       const a = document.createElement("a");
       a.href = url;
@@ -156,7 +181,11 @@ function YourData(props: { user: Viewer; onDeleted: () => void }) {
       a.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
     } catch {
-      showToast({ title: "Error", description: "Your data could not be downloaded. Please try again.", variant: "destructive" });
+      showToast({
+        title: "Error",
+        description: "Your data could not be downloaded. Please try again.",
+        variant: "destructive",
+      });
     } finally {
       setBusy(null);
     }
@@ -176,25 +205,37 @@ function YourData(props: { user: Viewer; onDeleted: () => void }) {
       showToast({ title: "Your saved data was deleted", description: "Your favorites and profile details are gone." });
       props.onDeleted();
     } catch {
-      showToast({ title: "Error", description: "Some of your data could not be deleted. Please try again.", variant: "destructive" });
+      showToast({
+        title: "Error",
+        description: "Some of your data could not be deleted. Please try again.",
+        variant: "destructive",
+      });
       setBusy(null);
       setConfirming(false);
     }
   }
 
-  const soft = "inline-flex items-center justify-center rounded-full px-4 py-2 text-sm font-semibold ring-1 ring-line hover:bg-black/5 dark:hover:bg-white/10 focus-ring disabled:opacity-60";
+  const soft =
+    "inline-flex items-center justify-center rounded-full px-4 py-2 text-sm font-semibold ring-1 ring-line hover:bg-black/5 dark:hover:bg-white/10 focus-ring disabled:opacity-60";
   return (
     <section aria-labelledby="your-data-heading" className="border-t border-line px-5 pb-5 pt-4">
       <h3 id="your-data-heading" className="font-semibold">
         Your data
       </h3>
-      <p className="text-sm text-ink-soft">Download a copy of everything LocalScope keeps about you, or delete your favorites and profile details.</p>
+      <p className="text-sm text-ink-soft">
+        Download a copy of everything LocalScope keeps about you, or delete your favorites and profile details.
+      </p>
       <div className="mt-3 flex flex-wrap gap-2">
         <button type="button" className={soft} onClick={() => void download()} disabled={busy !== null}>
           {busy === "export" ? "Please wait..." : "Download my data"}
         </button>
         {!confirming ? (
-          <button type="button" className={`${soft} text-red-700 dark:text-red-300`} onClick={() => setConfirming(true)} disabled={busy !== null}>
+          <button
+            type="button"
+            className={`${soft} text-red-700 dark:text-red-300`}
+            onClick={() => setConfirming(true)}
+            disabled={busy !== null}
+          >
             Delete my saved data
           </button>
         ) : (

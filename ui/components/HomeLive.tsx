@@ -6,12 +6,25 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { LOCAL_GEMS_DELAY_MS, localGemsQuery, nearbyQuery, type CityRef } from "../queries";
 import { withQuery } from "../query-client";
-import { GEMS_TEXTS, GemsLoading, GemsResult, HOME_GEMS_COUNT, HOME_NEARBY_COUNT, NEARBY_TEXTS, NearbyResult, nearbySkeletons, sameCity, type LiveListProps } from "./home-lists";
+import {
+  GEMS_TEXTS,
+  GemsLoading,
+  GemsResult,
+  HOME_GEMS_COUNT,
+  HOME_NEARBY_COUNT,
+  NEARBY_TEXTS,
+  NearbyResult,
+  nearbySkeletons,
+  sameCity,
+  type LiveListProps,
+} from "./home-lists";
 import { QueryStates } from "./ui";
 
 /** The server's rows are the cache's first answer for their city, as of the page's load (fresh for 30 min). */
 const seeded = (seed: LiveListProps["seed"], city: CityRef) =>
-  seed.places && sameCity(seed.city, city) ? { initialData: seed.places, initialDataUpdatedAt: performance.timeOrigin } : {};
+  seed.places && sameCity(seed.city, city)
+    ? { initialData: seed.places, initialDataUpdatedAt: performance.timeOrigin }
+    : {};
 
 export const LiveNearby = withQuery(function LiveNearby(props: LiveListProps) {
   const query = useQuery({ ...nearbyQuery(props.city, HOME_NEARBY_COUNT), ...seeded(props.seed, props.city) });
@@ -27,10 +40,17 @@ export const LiveGems = withQuery(function LiveGems(props: LiveListProps) {
   const key = `${props.city.name}|${props.city.stateCode}`;
   const [startedFor, setStartedFor] = useState<string | null>(null);
   useEffect(() => {
-    const timer = setTimeout(() => setStartedFor(key), Math.max(0, LOCAL_GEMS_DELAY_MS - (performance.now() - props.since)));
+    const timer = setTimeout(
+      () => setStartedFor(key),
+      Math.max(0, LOCAL_GEMS_DELAY_MS - (performance.now() - props.since)),
+    );
     return () => clearTimeout(timer);
   }, [key, props.since]);
-  const query = useQuery({ ...localGemsQuery(props.city, HOME_GEMS_COUNT), ...seeded(props.seed, props.city), enabled: startedFor === key });
+  const query = useQuery({
+    ...localGemsQuery(props.city, HOME_GEMS_COUNT),
+    ...seeded(props.seed, props.city),
+    enabled: startedFor === key,
+  });
   const waiting = startedFor !== key && !query.data;
   return (
     <QueryStates query={query} waiting={waiting} loading={<GemsLoading waiting={waiting} />} error={GEMS_TEXTS.error}>

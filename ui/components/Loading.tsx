@@ -8,7 +8,10 @@ export function LoadingScreen(props: { overlay?: boolean }) {
       style={props.overlay ? { background: "color-mix(in srgb, var(--ls-page) 94%, transparent)" } : undefined}
       className={`${props.overlay ? "fixed inset-0 z-[70]" : "min-h-[50vh]"} flex flex-col items-center justify-center gap-3 text-ink`}
     >
-      <span aria-hidden="true" className="h-10 w-10 animate-spin rounded-full border-4 border-line border-t-primary motion-reduce:animate-none" />
+      <span
+        aria-hidden="true"
+        className="h-10 w-10 animate-spin rounded-full border-4 border-line border-t-primary motion-reduce:animate-none"
+      />
       <span className="font-medium">Loading...</span>
     </div>
   );

@@ -1,12 +1,19 @@
 import { useEffect, useRef, type ReactNode } from "react";
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /**
  * A modal dialog on the native <dialog>: the page behind is inert, Tab and Shift+Tab cycle inside it,
  * Escape and a click on the backdrop close it, and focus returns to what opened it.
  */
-export function Modal(props: { onClose: () => void; labelledBy: string; children: ReactNode; className?: string; testId?: string }) {
+export function Modal(props: {
+  onClose: () => void;
+  labelledBy: string;
+  children: ReactNode;
+  className?: string;
+  testId?: string;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const onClose = useRef(props.onClose);
   onClose.current = props.onClose;
@@ -25,7 +32,9 @@ export function Modal(props: { onClose: () => void; labelledBy: string; children
     // moved in above) must be trapped too, and React would not route them to this dialog's handlers.
     const trap = (e: KeyboardEvent) => {
       if (e.key !== "Tab" || e.defaultPrevented) return;
-      const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
+      const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+        (el) => el.offsetParent !== null || el === document.activeElement,
+      );
       if (!items.length) return;
       const first = items[0]!;
       const last = items[items.length - 1]!;
@@ -40,7 +49,8 @@ export function Modal(props: { onClose: () => void; labelledBy: string; children
     dialog.addEventListener("keydown", trap);
     return () => {
       dialog.removeEventListener("keydown", trap);
-      if (toasts && home?.isConnected && toasts.parentNode === dialog) home.insertBefore(toasts, next?.parentNode === home ? next : null);
+      if (toasts && home?.isConnected && toasts.parentNode === dialog)
+        home.insertBefore(toasts, next?.parentNode === home ? next : null);
       if (dialog.open) dialog.close();
       if (opener?.isConnected) opener.focus();
     };
@@ -70,7 +80,13 @@ export function Modal(props: { onClose: () => void; labelledBy: string; children
 
 export function CloseButton(props: { onClick: () => void; className?: string; label?: string }) {
   return (
-    <button type="button" onClick={props.onClick} aria-label={props.label ?? "Close"} data-tooltip="Close" className={`icon-btn ${props.className ?? ""}`}>
+    <button
+      type="button"
+      onClick={props.onClick}
+      aria-label={props.label ?? "Close"}
+      data-tooltip="Close"
+      className={`icon-btn ${props.className ?? ""}`}
+    >
       <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
         <path d="M6 6l12 12M18 6 6 18" />
       </svg>

@@ -48,7 +48,9 @@ export function usePlaceFavorite(place: Place, toasts: "dialog" | "silent") {
       }
       showToast({
         title: "Error",
-        description: save ? "Failed to add to favorites. Please try again." : "Failed to remove from favorites. Please try again.",
+        description: save
+          ? "Failed to add to favorites. Please try again."
+          : "Failed to remove from favorites. Please try again.",
         variant: "destructive",
       });
     },
@@ -81,19 +83,32 @@ function PlaceDialog(props: { place: Place; city: CityRef; onClose: () => void }
   // Fresher details (opening state moves with the clock); the list's copy shows meanwhile, and its distance
   // (measured from the selected city) is kept.
   const details = useQuery({ ...placeQuery(props.place.id), placeholderData: props.place });
-  const place: Place = { ...props.place, ...(details.data ?? {}), distance: props.place.distance ?? details.data?.distance ?? null };
+  const place: Place = {
+    ...props.place,
+    ...(details.data ?? {}),
+    distance: props.place.distance ?? details.data?.distance ?? null,
+  };
   const { favorited, toggle, busy } = usePlaceFavorite(props.place, "dialog");
   const [copied, setCopied] = useState(false);
 
   useEffect(() => {
-    trackActivity({ activityType: "place_visited", cityName: props.city.name, cityState: props.city.stateCode, placeId: props.place.id, categoryId: props.place.categoryId, activityData: { title: props.place.title } });
+    trackActivity({
+      activityType: "place_visited",
+      cityName: props.city.name,
+      cityState: props.city.stateCode,
+      placeId: props.place.id,
+      categoryId: props.place.categoryId,
+      activityData: { title: props.place.title },
+    });
   }, [props.place.id]);
 
   return (
     <PlaceDialogFrame
       place={place}
       onClose={props.onClose}
-      heart={<HeartButton pressed={favorited} busy={busy} label={`Save ${place.title} to favorites`} onClick={toggle} />}
+      heart={
+        <HeartButton pressed={favorited} busy={busy} label={`Save ${place.title} to favorites`} onClick={toggle} />
+      }
       notice={
         details.isError && (
           <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-300">
@@ -119,13 +134,20 @@ function PlaceDialog(props: { place: Place; city: CityRef; onClose: () => void }
             onClick={() =>
               void sharePlace(place, () => {
                 setCopied(true);
-                showToast({ title: "Copied to clipboard", description: "The place's name, description and link are ready to paste." });
+                showToast({
+                  title: "Copied to clipboard",
+                  description: "The place's name, description and link are ready to paste.",
+                });
               })
             }
           >
             {copied ? "Copied" : "Share"}
           </button>
-          <button type="button" className={`${BUTTON_SOFT} px-2 text-sm`} onClick={() => window.open(webSearchUrl(place.title, place.address), "_blank", "noopener,noreferrer")}>
+          <button
+            type="button"
+            className={`${BUTTON_SOFT} px-2 text-sm`}
+            onClick={() => window.open(webSearchUrl(place.title, place.address), "_blank", "noopener,noreferrer")}
+          >
             More Info
           </button>
         </>

@@ -28,7 +28,9 @@ export function PlaceDialogFrame(props: {
     <Modal onClose={props.onClose} labelledBy="place-dialog-title" testId="place-dialog">
       <div className="relative">
         <PlaceHero place={place} className="h-40 w-full" />
-        {props.closeIcon !== false && <CloseButton onClick={props.onClose} className="absolute right-2 top-2 bg-surface/90 text-ink shadow" />}
+        {props.closeIcon !== false && (
+          <CloseButton onClick={props.onClose} className="absolute right-2 top-2 bg-surface/90 text-ink shadow" />
+        )}
       </div>
       <div className="p-5">
         <div className="flex items-start gap-2">
@@ -50,7 +52,9 @@ export function PlaceDialogFrame(props: {
         <PlaceNotes place={place} />
         <PlaceFacts place={place} />
         {props.notice}
-        <div className="mt-5 flex flex-wrap gap-2 [&>*]:grow [&>*]:basis-24 [&>*]:whitespace-nowrap">{props.actions}</div>
+        <div className="mt-5 flex flex-wrap gap-2 [&>*]:grow [&>*]:basis-24 [&>*]:whitespace-nowrap">
+          {props.actions}
+        </div>
         <a href={`/place/${place.id}`} className="mt-4 block text-center text-sm text-primary underline focus-ring">
           Open the place page
         </a>

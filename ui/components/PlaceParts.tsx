@@ -4,12 +4,32 @@ import { CategoryIllustration } from "./illustrations";
 import { hoursLabel, staleNote, telUrl, websiteUrl, type Place } from "./places";
 
 /** The place's own image, or its category's illustration when it has none or the image fails to load. */
-export function PlaceHero(props: { place: Pick<Place, "imageUrl" | "categoryId" | "title"> & { kind?: string | null }; className: string; seed?: string }) {
+export function PlaceHero(props: {
+  place: Pick<Place, "imageUrl" | "categoryId" | "title"> & { kind?: string | null };
+  className: string;
+  seed?: string;
+}) {
   const [failed, setFailed] = useState(false);
   if (props.place.imageUrl && !failed) {
-    return <img src={props.place.imageUrl} alt="" className={`${props.className} object-cover`} onError={() => setFailed(true)} loading="lazy" decoding="async" />;
+    return (
+      <img
+        src={props.place.imageUrl}
+        alt=""
+        className={`${props.className} object-cover`}
+        onError={() => setFailed(true)}
+        loading="lazy"
+        decoding="async"
+      />
+    );
   }
-  return <CategoryIllustration categoryId={props.place.categoryId} kind={props.place.kind} seed={props.seed ?? props.place.title} className={props.className} />;
+  return (
+    <CategoryIllustration
+      categoryId={props.place.categoryId}
+      kind={props.place.kind}
+      seed={props.seed ?? props.place.title}
+      className={props.className}
+    />
+  );
 }
 
 const HOURS_CLASSES = {
@@ -21,7 +41,10 @@ const HOURS_CLASSES = {
 export function HoursBadge(props: { openNow: boolean | null | undefined }) {
   const label = hoursLabel(props.openNow);
   return (
-    <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${HOURS_CLASSES[label]}`} data-testid="hours">
+    <span
+      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${HOURS_CLASSES[label]}`}
+      data-testid="hours"
+    >
       {label}
     </span>
   );
@@ -31,7 +54,11 @@ export function HoursBadge(props: { openNow: boolean | null | undefined }) {
 export function PlaceFacts(props: { place: Place }) {
   const { place } = props;
   const site = websiteUrl(place.website);
-  const sources = place.sources?.length ? place.sources : place.source ? [{ source: place.source, sourceId: place.sourceId ?? "", licence: place.licence ?? "" }] : [];
+  const sources = place.sources?.length
+    ? place.sources
+    : place.source
+      ? [{ source: place.source, sourceId: place.sourceId ?? "", licence: place.licence ?? "" }]
+      : [];
   return (
     <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-2 text-sm">
       <dt className="font-semibold">Hours</dt>

@@ -24,7 +24,11 @@ export function usePlaceDialog(city: CityRef): { open: (place: Place) => void; d
   // the list down with it: the selection is cleared and a toast says so.
   const failed = () => {
     setPlace(null);
-    showToast({ title: "Error", description: "Failed to load place details. Please try again.", variant: "destructive" });
+    showToast({
+      title: "Error",
+      description: "Failed to load place details. Please try again.",
+      variant: "destructive",
+    });
   };
   const dialog = place ? (
     <ChunkBoundary key={place.id} fallback={null} onError={failed}>
@@ -44,7 +48,13 @@ const rowButton =
 /** A list row that opens a place; hovering or focusing it starts loading the place dialog. */
 function RowButton(props: { onClick: () => void; children: ReactNode }) {
   return (
-    <button type="button" className={rowButton} onClick={props.onClick} onPointerEnter={preloadPlaceDialog} onFocus={preloadPlaceDialog}>
+    <button
+      type="button"
+      className={rowButton}
+      onClick={props.onClick}
+      onPointerEnter={preloadPlaceDialog}
+      onFocus={preloadPlaceDialog}
+    >
       {props.children}
     </button>
   );
@@ -100,7 +110,12 @@ export function GemRows(props: { places: Place[]; onOpen: (place: Place) => void
           <li key={place.id}>
             <RowButton onClick={() => props.onOpen(place)}>
               <CategoryIconCircle categoryId={place.categoryId} icon={type === "Café" ? "coffee" : undefined} />
-              <RowText top={<span data-testid="gem-type">{type}</span>} title={place.title} description={place.description} bottom="Downtown" />
+              <RowText
+                top={<span data-testid="gem-type">{type}</span>}
+                title={place.title}
+                description={place.description}
+                bottom="Downtown"
+              />
             </RowButton>
           </li>
         );

@@ -25,7 +25,10 @@ export function Shell(props: { path: string; children: ReactNode; wide?: boolean
   const width = props.wide ? "max-w-3xl lg:max-w-6xl" : "max-w-3xl";
   return (
     <>
-      <a href="#main" className="sr-only-focusable fixed left-2 top-2 z-60 rounded bg-surface px-3 py-2 text-primary shadow">
+      <a
+        href="#main"
+        className="sr-only-focusable fixed left-2 top-2 z-60 rounded bg-surface px-3 py-2 text-primary shadow"
+      >
         Skip to content
       </a>
       <header className="sticky top-0 z-40 border-b border-line bg-surface/95 backdrop-blur">
@@ -38,7 +41,9 @@ export function Shell(props: { path: string; children: ReactNode; wide?: boolean
             <TabLinks
               path={props.path}
               listClass="flex items-center gap-1"
-              linkClass={(current) => `flex h-10 items-center gap-2 rounded-full px-4 text-sm focus-ring ${current ? "bg-[var(--ls-page)] font-semibold text-primary" : "text-ink-soft hover:bg-black/5 hover:text-primary dark:hover:bg-white/10"}`}
+              linkClass={(current) =>
+                `flex h-10 items-center gap-2 rounded-full px-4 text-sm focus-ring ${current ? "bg-[var(--ls-page)] font-semibold text-primary" : "text-ink-soft hover:bg-black/5 hover:text-primary dark:hover:bg-white/10"}`
+              }
               iconClass="h-5 w-5"
             />
           </nav>
@@ -47,8 +52,22 @@ export function Shell(props: { path: string; children: ReactNode; wide?: boolean
               <ChatIcon />
             </a>
             {viewer?.isAdmin && (
-              <a href="/admin" className="icon-btn" aria-label="Admin panel" data-tooltip="Admin panel" data-testid="admin-button">
-                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+              <a
+                href="/admin"
+                className="icon-btn"
+                aria-label="Admin panel"
+                data-tooltip="Admin panel"
+                data-testid="admin-button"
+              >
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 24 24"
+                  className="h-5 w-5"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinejoin="round"
+                >
                   <path d="M12 3 4 6v6c0 4.5 3.4 8.3 8 9 4.6-.7 8-4.5 8-9V6l-8-3Z" />
                 </svg>
               </a>
@@ -64,13 +83,22 @@ export function Shell(props: { path: string; children: ReactNode; wide?: boolean
       </main>
       <footer className={`mx-auto px-4 pb-28 text-xs text-ink-soft lg:pb-8 ${width}`}>
         <p>
-          LocalScope — Travel Enlightened. Every place we show is real and sourced.{" "}
-          City data:{" "}
-          <a className="underline hover:text-primary" href="https://simplemaps.com/data/us-cities" rel="noopener" target="_blank">
+          LocalScope — Travel Enlightened. Every place we show is real and sourced. City data:{" "}
+          <a
+            className="underline hover:text-primary"
+            href="https://simplemaps.com/data/us-cities"
+            rel="noopener"
+            target="_blank"
+          >
             SimpleMaps US Cities Database
           </a>{" "}
           (
-          <a className="underline hover:text-primary" href="https://creativecommons.org/licenses/by/4.0/" rel="noopener license" target="_blank">
+          <a
+            className="underline hover:text-primary"
+            href="https://creativecommons.org/licenses/by/4.0/"
+            rel="noopener license"
+            target="_blank"
+          >
             CC BY 4.0
           </a>
           ). Large-city populations are urban-area figures.{" "}
@@ -80,11 +108,17 @@ export function Shell(props: { path: string; children: ReactNode; wide?: boolean
           .
         </p>
       </footer>
-      <nav aria-label="Main" className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-surface/95 pb-[env(safe-area-inset-bottom)] backdrop-blur lg:hidden" data-testid="bottom-tabs">
+      <nav
+        aria-label="Main"
+        className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-surface/95 pb-[env(safe-area-inset-bottom)] backdrop-blur lg:hidden"
+        data-testid="bottom-tabs"
+      >
         <TabLinks
           path={props.path}
           listClass="mx-auto grid max-w-3xl grid-cols-4"
-          linkClass={(current) => `flex flex-col items-center gap-0.5 py-2 text-xs focus-ring ${current ? "text-primary font-semibold" : "text-ink-soft hover:text-primary"}`}
+          linkClass={(current) =>
+            `flex flex-col items-center gap-0.5 py-2 text-xs focus-ring ${current ? "text-primary font-semibold" : "text-ink-soft hover:text-primary"}`
+          }
           iconClass="h-6 w-6"
         />
       </nav>
@@ -95,7 +129,12 @@ export function Shell(props: { path: string; children: ReactNode; wide?: boolean
 }
 
 /** The four main tabs as links: the top bar (from 1024 px) and the bottom tabs (phones) differ only in classes. */
-function TabLinks(props: { path: string; listClass: string; linkClass: (current: boolean) => string; iconClass: string }) {
+function TabLinks(props: {
+  path: string;
+  listClass: string;
+  linkClass: (current: boolean) => string;
+  iconClass: string;
+}) {
   return (
     <ul className={props.listClass}>
       {TABS.map(({ href, label, Icon }) => {

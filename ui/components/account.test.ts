@@ -1,6 +1,15 @@
 import { describe, expect, test } from "bun:test";
 import { ApiError } from "../api";
-import { authErrorMessage, checkAuthForm, EMPTY_AUTH_FORM, formatMemberSince, parseStoredProfile, savedItems, signedInAs, validateProfile } from "./account";
+import {
+  authErrorMessage,
+  checkAuthForm,
+  EMPTY_AUTH_FORM,
+  formatMemberSince,
+  parseStoredProfile,
+  savedItems,
+  signedInAs,
+  validateProfile,
+} from "./account";
 import { DEFAULT_TAB, describeFavorite, FAVORITE_TABS, groupFavorites } from "./favorites";
 import { cityItemId, factItemId, placeItemId, titleIdItemId } from "./places";
 import { PRIVACY_SECTIONS, TERMS_SECTIONS } from "./legal";
@@ -10,11 +19,16 @@ describe("profile form (accounts-and-shell.md section 5)", () => {
   const good = { name: "Ada", location: "Reno, NV", email: "", bio: "" };
 
   test("valid input is saved trimmed; email and bio may be empty or missing", () => {
-    expect(validateProfile({ name: "  Ada ", location: " Reno, NV ", email: " ada@example.com ", bio: " hi " })).toEqual({
+    expect(
+      validateProfile({ name: "  Ada ", location: " Reno, NV ", email: " ada@example.com ", bio: " hi " }),
+    ).toEqual({
       ok: true,
       profile: { name: "Ada", location: "Reno, NV", email: "ada@example.com", bio: "hi" },
     });
-    expect(validateProfile({ name: "Ada", location: "Reno" })).toEqual({ ok: true, profile: { name: "Ada", location: "Reno", email: "", bio: "" } });
+    expect(validateProfile({ name: "Ada", location: "Reno" })).toEqual({
+      ok: true,
+      profile: { name: "Ada", location: "Reno", email: "", bio: "" },
+    });
   });
 
   test("every rule has the spec's message, one per field, all fields at once", () => {
@@ -30,7 +44,10 @@ describe("profile form (accounts-and-shell.md section 5)", () => {
   });
 
   test("limits: 2 characters after trimming; bio up to 200 characters (an emoji counts once)", () => {
-    expect(validateProfile({ ...good, name: " A " })).toMatchObject({ ok: false, errors: { name: "Name must be at least 2 characters" } });
+    expect(validateProfile({ ...good, name: " A " })).toMatchObject({
+      ok: false,
+      errors: { name: "Name must be at least 2 characters" },
+    });
     expect(validateProfile({ ...good, name: "Al" }).ok).toBe(true);
     expect(validateProfile({ ...good, bio: "b".repeat(200) }).ok).toBe(true);
     expect(validateProfile({ ...good, bio: "🗺".repeat(200) }).ok).toBe(true);
@@ -43,8 +60,12 @@ describe("profile form (accounts-and-shell.md section 5)", () => {
   });
 
   test("a stored profile is read leniently: bad JSON or other shapes are ignored, unknown fields dropped", () => {
-    expect(parseStoredProfile(JSON.stringify({ name: "Ada", location: "Reno", extra: 1, bio: 3 }))).toEqual({ name: "Ada", location: "Reno" });
-    for (const raw of [null, "", "{", "[1]", "42", "null"]) expect(parseStoredProfile(raw)).toEqual(raw === "[1]" ? {} : null);
+    expect(parseStoredProfile(JSON.stringify({ name: "Ada", location: "Reno", extra: 1, bio: 3 }))).toEqual({
+      name: "Ada",
+      location: "Reno",
+    });
+    for (const raw of [null, "", "{", "[1]", "42", "null"])
+      expect(parseStoredProfile(raw)).toEqual(raw === "[1]" ? {} : null);
   });
 });
 
@@ -57,22 +78,32 @@ describe("auth dialog (sections 2, 5, 8; DECISIONS 10)", () => {
     expect(checkAuthForm("signin", { ...form, password: "short" })).toBeNull(); // sign-in applies no strength rule
     expect(checkAuthForm("register", { ...form, username: "   " })).toBe("Username is required");
     expect(checkAuthForm("register", { ...form, password: "1234567" })).toBe("Password must be at least 8 characters");
-    expect(checkAuthForm("register", { ...form, terms: false })).toBe("You must agree to the Terms of Service and Privacy Policy");
+    expect(checkAuthForm("register", { ...form, terms: false })).toBe(
+      "You must agree to the Terms of Service and Privacy Policy",
+    );
     expect(checkAuthForm("register", form)).toBeNull();
   });
 
   test("error texts: wrong sign-in, the server's own message, the spec's fallbacks, network failures", () => {
-    expect(authErrorMessage("signin", new ApiError(401, "Invalid email or password"))).toBe("Invalid email or password");
+    expect(authErrorMessage("signin", new ApiError(401, "Invalid email or password"))).toBe(
+      "Invalid email or password",
+    );
     expect(authErrorMessage("signin", new ApiError(401, "something else"))).toBe("Invalid email or password");
-    expect(authErrorMessage("signin", new ApiError(429, "Too many attempts. Please wait 42 seconds and try again."))).toBe(
-      "Too many attempts. Please wait 42 seconds and try again.",
+    expect(
+      authErrorMessage("signin", new ApiError(429, "Too many attempts. Please wait 42 seconds and try again.")),
+    ).toBe("Too many attempts. Please wait 42 seconds and try again.");
+    expect(
+      authErrorMessage("register", new ApiError(409, "An account with this email already exists. Sign in instead.")),
+    ).toBe("An account with this email already exists. Sign in instead.");
+    expect(authErrorMessage("register", new ApiError(400, "HTTP 400: Bad Request"))).toBe(
+      "Registration failed. Please try again.",
     );
-    expect(authErrorMessage("register", new ApiError(409, "An account with this email already exists. Sign in instead."))).toBe(
-      "An account with this email already exists. Sign in instead.",
+    expect(authErrorMessage("register", new ApiError(500, "Something went wrong on our side. Please try again."))).toBe(
+      "Registration failed. Please try again.",
     );
-    expect(authErrorMessage("register", new ApiError(400, "HTTP 400: Bad Request"))).toBe("Registration failed. Please try again.");
-    expect(authErrorMessage("register", new ApiError(500, "Something went wrong on our side. Please try again."))).toBe("Registration failed. Please try again.");
-    expect(authErrorMessage("signin", new ApiError(502, "HTTP 502: Bad Gateway"))).toBe("An error occurred. Please try again.");
+    expect(authErrorMessage("signin", new ApiError(502, "HTTP 502: Bad Gateway"))).toBe(
+      "An error occurred. Please try again.",
+    );
     expect(authErrorMessage("signin", new TypeError("Failed to fetch"))).toBe("An error occurred. Please try again.");
     expect(authErrorMessage("register", new TypeError("Failed to fetch"))).toBe("An error occurred. Please try again.");
   });
@@ -91,21 +122,37 @@ describe("labels and dates", () => {
     expect(displayName(null)).toBe("Guest Explorer");
     expect(signedInAs({ email: null, isGuest: true })).toBe("Guest");
     expect(signedInAs({ email: "ada@example.com", isGuest: false })).toBe("Signed in as ada@example.com");
-    expect([savedItems(0), savedItems(1), savedItems(1234)]).toEqual(["0 saved items", "1 saved item", "1,234 saved items"]);
+    expect([savedItems(0), savedItems(1), savedItems(1234)]).toEqual([
+      "0 saved items",
+      "1 saved item",
+      "1,234 saved items",
+    ]);
   });
 
   test("the policies: Terms has 9 sections, Privacy 10, with the promised statements", () => {
     expect(TERMS_SECTIONS).toHaveLength(9);
     expect(PRIVACY_SECTIONS).toHaveLength(10);
     const all = [...TERMS_SECTIONS, ...PRIVACY_SECTIONS].flatMap((s) => s.paragraphs).join(" ");
-    for (const phrase of ["at least 13 years old", "One account per person", "AI provider", "mapping services", "update, delete or export your data in your profile settings", "children under 13"]) {
+    for (const phrase of [
+      "at least 13 years old",
+      "One account per person",
+      "AI provider",
+      "mapping services",
+      "update, delete or export your data in your profile settings",
+      "children under 13",
+    ]) {
       expect(all).toContain(phrase);
     }
   });
 });
 
 describe("favorites screen (discovery.md sections 2, 3)", () => {
-  const fav = (id: number, itemType: string, itemData: unknown, itemId = `item-${id}`) => ({ id, itemType, itemId, itemData: typeof itemData === "string" ? itemData : JSON.stringify(itemData) });
+  const fav = (id: number, itemType: string, itemData: unknown, itemId = `item-${id}`) => ({
+    id,
+    itemType,
+    itemId,
+    itemData: typeof itemData === "string" ? itemData : JSON.stringify(itemData),
+  });
 
   test("six tabs, cities first; a place by its category (DECISIONS 19); order kept; unknown types left out", () => {
     expect(FAVORITE_TABS.map((t) => t.key)).toEqual(["cities", "food", "lodging", "activities", "stores", "facts"]);
@@ -154,16 +201,48 @@ describe("favorites screen (discovery.md sections 2, 3)", () => {
       location: { city: "Pittsburgh", stateCode: "PA" },
     });
     expect(describeFavorite(fav(2, "city", { name: "Nowhere", location: "Nowhere" })).location).toBeUndefined();
-    expect(describeFavorite(fav(3, "place", { id: 42, title: "Bellagio", categoryId: 11, type: "place" }))).toEqual({ title: "Bellagio", label: "Lodging", href: "/place/42" });
+    expect(describeFavorite(fav(3, "place", { id: 42, title: "Bellagio", categoryId: 11, type: "place" }))).toEqual({
+      title: "Bellagio",
+      label: "Lodging",
+      href: "/place/42",
+    });
     // Places show where they are: the address, else the city.
-    expect(describeFavorite(fav(3, "place", { id: 42, title: "Bellagio", address: "3600 S Las Vegas Blvd", city: "Las Vegas, NV", categoryId: 11 })).where).toBe("3600 S Las Vegas Blvd");
-    expect(describeFavorite(fav(3, "restaurant", { id: 43, title: "Lotus", address: null, city: "Las Vegas, NV" })).where).toBe("Las Vegas, NV");
-    expect(describeFavorite(fav(4, "restaurant", { id: "7", title: "Lotus" }))).toEqual({ title: "Lotus", label: "Restaurant", href: "/place/7" });
-    expect(describeFavorite(fav(5, "store", { title: "Shop", id: -1 }))).toEqual({ title: "Shop", label: "Store", href: undefined });
-    expect(describeFavorite(fav(6, "fact", { title: "Neon", content: "Lots of neon.", category: "Culture" }))).toEqual({ title: "Neon", label: "Fun Fact", text: "Lots of neon." });
+    expect(
+      describeFavorite(
+        fav(3, "place", {
+          id: 42,
+          title: "Bellagio",
+          address: "3600 S Las Vegas Blvd",
+          city: "Las Vegas, NV",
+          categoryId: 11,
+        }),
+      ).where,
+    ).toBe("3600 S Las Vegas Blvd");
+    expect(
+      describeFavorite(fav(3, "restaurant", { id: 43, title: "Lotus", address: null, city: "Las Vegas, NV" })).where,
+    ).toBe("Las Vegas, NV");
+    expect(describeFavorite(fav(4, "restaurant", { id: "7", title: "Lotus" }))).toEqual({
+      title: "Lotus",
+      label: "Restaurant",
+      href: "/place/7",
+    });
+    expect(describeFavorite(fav(5, "store", { title: "Shop", id: -1 }))).toEqual({
+      title: "Shop",
+      label: "Store",
+      href: undefined,
+    });
+    expect(describeFavorite(fav(6, "fact", { title: "Neon", content: "Lots of neon.", category: "Culture" }))).toEqual({
+      title: "Neon",
+      label: "Fun Fact",
+      text: "Lots of neon.",
+    });
     expect(describeFavorite(fav(7, "fact", { title: "Old", summary: "A summary." })).text).toBe("A summary.");
     // Whatever was stored, something readable comes out.
-    expect(describeFavorite(fav(8, "activity", "not json", "hike-3"))).toEqual({ title: "hike-3", label: "Activity", href: undefined });
+    expect(describeFavorite(fav(8, "activity", "not json", "hike-3"))).toEqual({
+      title: "hike-3",
+      label: "Activity",
+      href: undefined,
+    });
     expect(describeFavorite(fav(9, "place", [1, 2], "x-1")).title).toBe("x-1");
   });
 });

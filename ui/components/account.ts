@@ -83,8 +83,24 @@ const text = (schema: v.GenericSchema<string, string>) => v.pipe(v.string(PROFIL
 export const ProfileSchema = v.object({
   name: text(v.pipe(v.string(), v.minLength(2, PROFILE_MESSAGES.name))),
   location: text(v.pipe(v.string(), v.minLength(2, PROFILE_MESSAGES.location))),
-  email: v.optional(text(v.pipe(v.string(), v.check((value) => value === "" || v.is(emailShape, value), PROFILE_MESSAGES.email))), ""),
-  bio: v.optional(text(v.pipe(v.string(), v.check((value) => [...value].length <= BIO_MAX, PROFILE_MESSAGES.bio))), ""),
+  email: v.optional(
+    text(
+      v.pipe(
+        v.string(),
+        v.check((value) => value === "" || v.is(emailShape, value), PROFILE_MESSAGES.email),
+      ),
+    ),
+    "",
+  ),
+  bio: v.optional(
+    text(
+      v.pipe(
+        v.string(),
+        v.check((value) => [...value].length <= BIO_MAX, PROFILE_MESSAGES.bio),
+      ),
+    ),
+    "",
+  ),
 });
 
 export type ProfileErrors = Partial<Record<keyof Profile, string>>;
@@ -110,7 +126,8 @@ export function parseStoredProfile(raw: string | null | undefined): Partial<Prof
     const data = JSON.parse(raw);
     if (!data || typeof data !== "object") return null;
     const out: Partial<Profile> = {};
-    for (const key of ["name", "location", "email", "bio"] as const) if (typeof data[key] === "string") out[key] = data[key];
+    for (const key of ["name", "location", "email", "bio"] as const)
+      if (typeof data[key] === "string") out[key] = data[key];
     return out;
   } catch {
     return null;
@@ -128,7 +145,8 @@ export function formatMemberSince(iso: string, timeZone?: string): string {
 }
 
 /** The Sign Out row's subtitle: 'Signed in as {email}', or 'Guest'. */
-export const signedInAs = (user: { email: string | null; isGuest: boolean }) => (user.isGuest || !user.email ? "Guest" : `Signed in as ${user.email}`);
+export const signedInAs = (user: { email: string | null; isGuest: boolean }) =>
+  user.isGuest || !user.email ? "Guest" : `Signed in as ${user.email}`;
 
 /** "3 saved items" / "1 saved item" (My Favorites subtitle). */
 export const savedItems = (count: number) => `${count.toLocaleString("en-US")} saved item${count === 1 ? "" : "s"}`;

@@ -49,7 +49,13 @@ export function Chart(props: ChartProps) {
   );
   return (
     <figure className="m-0">
-      <div ref={ref} role="img" aria-label={props.label} data-testid={props.testId} className="h-[160px] w-full overflow-hidden" />
+      <div
+        ref={ref}
+        role="img"
+        aria-label={props.label}
+        data-testid={props.testId}
+        className="h-[160px] w-full overflow-hidden"
+      />
       {failed && <p className="text-sm text-ink-soft">The chart could not be drawn.</p>}
     </figure>
   );

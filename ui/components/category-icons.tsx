@@ -2,7 +2,15 @@
 import { categoryColour, type CategoryColour } from "./places";
 import { categoryById } from "../../src/domain/categories";
 
-const line = { "aria-hidden": true, viewBox: "0 0 24 24", fill: "none", stroke: "currentColor", strokeWidth: 2, strokeLinecap: "round", strokeLinejoin: "round" } as const;
+const line = {
+  "aria-hidden": true,
+  viewBox: "0 0 24 24",
+  fill: "none",
+  stroke: "currentColor",
+  strokeWidth: 2,
+  strokeLinecap: "round",
+  strokeLinejoin: "round",
+} as const;
 
 /** Icon paths by the server's icon names (lightbulb, scroll, store, hiking, utensils, bed) and a pin. */
 const ICON_PATHS: Record<string, string> = {
@@ -37,12 +45,18 @@ export const ICON_CIRCLE: Record<CategoryColour, string> = {
   gray: "bg-gray-100 text-gray-800 dark:bg-gray-800 dark:text-gray-200",
 };
 
-export function CategoryIconCircle(props: { categoryId?: number | null; icon?: string; colour?: CategoryColour; className?: string }) {
+export function CategoryIconCircle(props: {
+  categoryId?: number | null;
+  icon?: string;
+  colour?: CategoryColour;
+  className?: string;
+}) {
   const colour = props.colour ?? categoryColour(props.categoryId);
   return (
-    <span className={`inline-flex shrink-0 items-center justify-center rounded-full ${ICON_CIRCLE[colour]} ${props.className ?? "h-10 w-10"}`}>
+    <span
+      className={`inline-flex shrink-0 items-center justify-center rounded-full ${ICON_CIRCLE[colour]} ${props.className ?? "h-10 w-10"}`}
+    >
       <Icon name={props.icon ?? iconForCategory(props.categoryId)} className="h-5 w-5" />
     </span>
   );
 }
-

@@ -11,7 +11,13 @@ export function useCategoryCity(props: { city: SelectedCity; categoryId: number;
   const city = useCity(props.city);
   useCitySync(Infinity);
   useEffect(() => {
-    trackActivity({ activityType: "category_explored", cityName: city.name, cityState: city.stateCode, categoryId: props.categoryId, activityData: { slug: props.slug } });
+    trackActivity({
+      activityType: "category_explored",
+      cityName: city.name,
+      cityState: city.stateCode,
+      categoryId: props.categoryId,
+      activityData: { slug: props.slug },
+    });
   }, [city.name, city.stateCode, props.categoryId, props.slug]);
   return city;
 }
@@ -30,7 +36,12 @@ export interface LoadMoreText {
  * "Show More …": fetches more items, appends those not already in the query's list (by `identity`)
  * and says how many came, or that none did; 401 asks to log in, other failures say to try later.
  */
-export function useLoadMore<T>(queryKey: QueryKey, fetchMore: () => Promise<T[]>, identity: (item: T) => string, text: LoadMoreText) {
+export function useLoadMore<T>(
+  queryKey: QueryKey,
+  fetchMore: () => Promise<T[]>,
+  identity: (item: T) => string,
+  text: LoadMoreText,
+) {
   const queryClient = useQueryClient();
   const showToast = useSetAtom(showToastAtom);
   return useMutation({
@@ -46,18 +57,34 @@ export function useLoadMore<T>(queryKey: QueryKey, fetchMore: () => Promise<T[]>
       showToast({ title: text.loaded(fresh.length) });
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 401) showToast({ title: "Please log in", description: `You need to be logged in to load more ${text.noun}.` });
-      else showToast({ title: `Failed to load more ${text.noun}`, description: "Please try again later.", variant: "destructive" });
+      if (error instanceof ApiError && error.status === 401)
+        showToast({ title: "Please log in", description: `You need to be logged in to load more ${text.noun}.` });
+      else
+        showToast({
+          title: `Failed to load more ${text.noun}`,
+          description: "Please try again later.",
+          variant: "destructive",
+        });
     },
   });
 }
 
 /** The centred "Show More …" button under a list; busy while loading. */
-export function LoadMoreButton(props: { more: UseMutationResult<unknown, Error, void>; label: string; busyLabel: string }) {
+export function LoadMoreButton(props: {
+  more: UseMutationResult<unknown, Error, void>;
+  label: string;
+  busyLabel: string;
+}) {
   const { more } = props;
   return (
     <div className="mt-6 flex justify-center">
-      <button type="button" className={BUTTON} disabled={more.isPending} aria-busy={more.isPending || undefined} onClick={() => !more.isPending && more.mutate()}>
+      <button
+        type="button"
+        className={BUTTON}
+        disabled={more.isPending}
+        aria-busy={more.isPending || undefined}
+        onClick={() => !more.isPending && more.mutate()}
+      >
         {more.isPending ? props.busyLabel : props.label}
       </button>
     </div>

@@ -9,7 +9,9 @@ import { mapsSearchUrl, type Place } from "./places";
  * city. Parts the street already carries (a source that writes the city into it) are not repeated. Null without
  * a street address.
  */
-export function fullAddress(place: Pick<Place, "address" | "city" | "stateCode"> & { zip?: string | null }): string | null {
+export function fullAddress(
+  place: Pick<Place, "address" | "city" | "stateCode"> & { zip?: string | null },
+): string | null {
   const street = (place.address ?? "").trim();
   if (!street) return null;
   const lower = street.toLowerCase();
@@ -17,7 +19,10 @@ export function fullAddress(place: Pick<Place, "address" | "city" | "stateCode">
   const zip = (place.zip ?? "").trim();
   const parts = [street];
   if (city && !lower.includes(city.toLowerCase())) parts.push(city);
-  const tail = [place.stateCode && !new RegExp(`\\b${place.stateCode}\\b`).test(street) ? place.stateCode : "", zip && !street.includes(zip) ? zip : ""]
+  const tail = [
+    place.stateCode && !new RegExp(`\\b${place.stateCode}\\b`).test(street) ? place.stateCode : "",
+    zip && !street.includes(zip) ? zip : "",
+  ]
     .filter(Boolean)
     .join(" ");
   if (tail) parts.push(tail);
@@ -28,7 +33,11 @@ export function fullAddress(place: Pick<Place, "address" | "city" | "stateCode">
  * Get Directions everywhere (dialog, place page, map popup, lodging address): a maps search for the whole
  * address, or, when the place has no street address, maps directions to its coordinates.
  */
-export function directionsUrl(place: Pick<Place, "address" | "city" | "stateCode" | "latitude" | "longitude"> & { zip?: string | null }): string {
+export function directionsUrl(
+  place: Pick<Place, "address" | "city" | "stateCode" | "latitude" | "longitude"> & { zip?: string | null },
+): string {
   const address = fullAddress(place);
-  return address ? mapsSearchUrl(address) : `https://www.google.com/maps/dir/?api=1&destination=${place.latitude},${place.longitude}`;
+  return address
+    ? mapsSearchUrl(address)
+    : `https://www.google.com/maps/dir/?api=1&destination=${place.latitude},${place.longitude}`;
 }

@@ -35,7 +35,14 @@ export const FAVORITE_TABS: readonly FavoriteTab[] = [
 export const DEFAULT_TAB: TabKey = "cities";
 
 /** A `place` favorite's tab by its category (DECISIONS 19); without a known category, Lodging (the spec's). */
-const PLACE_TABS: Record<string, TabKey> = { food: "food", lodging: "lodging", activities: "activities", historical: "activities", facts: "activities", stores: "stores" };
+const PLACE_TABS: Record<string, TabKey> = {
+  food: "food",
+  lodging: "lodging",
+  activities: "activities",
+  historical: "activities",
+  facts: "activities",
+  stores: "stores",
+};
 
 /** The tab a favorite belongs in, or undefined for an unknown type. */
 export function tabOf(favorite: Pick<FavoriteRecord, "itemType"> & { itemData?: string }): TabKey | undefined {
@@ -47,7 +54,9 @@ export function tabOf(favorite: Pick<FavoriteRecord, "itemType"> & { itemData?: 
 }
 
 /** Favorites by tab, in the order given (the server's newest first). Unknown types are left out. */
-export function groupFavorites<T extends Pick<FavoriteRecord, "itemType"> & { itemData?: string }>(favorites: readonly T[]): Record<TabKey, T[]> {
+export function groupFavorites<T extends Pick<FavoriteRecord, "itemType"> & { itemData?: string }>(
+  favorites: readonly T[],
+): Record<TabKey, T[]> {
   const groups = Object.fromEntries(FAVORITE_TABS.map((t) => [t.key, [] as T[]])) as Record<TabKey, T[]>;
   for (const favorite of favorites) {
     const tab = tabOf(favorite);
@@ -81,8 +90,15 @@ export interface FavoriteView {
   location?: { city: string; stateCode: string };
 }
 
-const str = (value: unknown): string | undefined => (typeof value === "string" && value.trim() ? value.trim() : undefined);
-const TYPE_LABELS: Record<string, string> = { activity: "Activity", store: "Store", restaurant: "Restaurant", fact: "Fun Fact", place: "Place" };
+const str = (value: unknown): string | undefined =>
+  typeof value === "string" && value.trim() ? value.trim() : undefined;
+const TYPE_LABELS: Record<string, string> = {
+  activity: "Activity",
+  store: "Store",
+  restaurant: "Restaurant",
+  fact: "Fun Fact",
+  place: "Place",
+};
 
 /** What an item shows. itemData is whatever the client saved: every field is optional. */
 export function describeFavorite(favorite: FavoriteRecord): FavoriteView {
@@ -91,14 +107,29 @@ export function describeFavorite(favorite: FavoriteRecord): FavoriteView {
   if (favorite.itemType === "city") {
     const location = parseLocation(str(data.location) ?? null) ?? undefined;
     // "City, ST": a name alone does not say which Springfield.
-    return { title: location ? `${location.city}, ${location.stateCode}` : (str(data.name) ?? favorite.itemId), label: "Click to explore this city", location };
+    return {
+      title: location ? `${location.city}, ${location.stateCode}` : (str(data.name) ?? favorite.itemId),
+      label: "Click to explore this city",
+      location,
+    };
   }
   if (favorite.itemType === "fact") {
-    return { title, label: "Fun Fact", text: str(data.content) ?? str(data.fact) ?? str(data.summary) ?? str(data.text) };
+    return {
+      title,
+      label: "Fun Fact",
+      text: str(data.content) ?? str(data.fact) ?? str(data.summary) ?? str(data.text),
+    };
   }
-  const id = typeof data.id === "number" && Number.isInteger(data.id) && data.id > 0 ? data.id : typeof data.id === "string" && /^\d{1,12}$/.test(data.id) ? Number(data.id) : undefined;
+  const id =
+    typeof data.id === "number" && Number.isInteger(data.id) && data.id > 0
+      ? data.id
+      : typeof data.id === "string" && /^\d{1,12}$/.test(data.id)
+        ? Number(data.id)
+        : undefined;
   const label =
-    favorite.itemType === "place" && typeof data.categoryId === "number" ? listCategoryLabel(data.categoryId) : (TYPE_LABELS[favorite.itemType] ?? "Place");
+    favorite.itemType === "place" && typeof data.categoryId === "number"
+      ? listCategoryLabel(data.categoryId)
+      : (TYPE_LABELS[favorite.itemType] ?? "Place");
   const where = str(data.address) ?? str(data.city);
   return { title, label, href: id ? `/place/${id}` : undefined, ...(where ? { where } : {}) };
 }

@@ -33,9 +33,17 @@ export const nearbySkeletons = () => <RowSkeletons count={HOME_NEARBY_COUNT} lab
 export function GemsLoading(props: { waiting: boolean }) {
   return (
     <div className="relative">
-      <RowSkeletons count={HOME_GEMS_COUNT} label={props.waiting ? "" : GEMS_TEXTS.loadingLabel} preparing={!props.waiting} />
+      <RowSkeletons
+        count={HOME_GEMS_COUNT}
+        label={props.waiting ? "" : GEMS_TEXTS.loadingLabel}
+        preparing={!props.waiting}
+      />
       {props.waiting && (
-        <p role="status" className="absolute inset-x-0 top-12 mx-auto w-fit rounded-full bg-surface px-4 py-1.5 text-sm font-medium text-ink shadow ring-1 ring-line" data-testid="gems-waiting">
+        <p
+          role="status"
+          className="absolute inset-x-0 top-12 mx-auto w-fit rounded-full bg-surface px-4 py-1.5 text-sm font-medium text-ink shadow ring-1 ring-line"
+          data-testid="gems-waiting"
+        >
           {GEMS_TEXTS.waiting}
         </p>
       )}
@@ -45,10 +53,18 @@ export function GemsLoading(props: { waiting: boolean }) {
 
 /** The rows, or the spec's empty state when there are none. */
 export function NearbyResult(props: { places: Place[]; onOpen: (place: Place) => void }) {
-  return props.places.length === 0 ? <StateMessage kind="empty" {...NEARBY_TEXTS.empty} /> : <NearbyRows places={props.places} onOpen={props.onOpen} />;
+  return props.places.length === 0 ? (
+    <StateMessage kind="empty" {...NEARBY_TEXTS.empty} />
+  ) : (
+    <NearbyRows places={props.places} onOpen={props.onOpen} />
+  );
 }
 export function GemsResult(props: { places: Place[]; onOpen: (place: Place) => void }) {
-  return props.places.length === 0 ? <StateMessage kind="empty" {...GEMS_TEXTS.empty} /> : <GemRows places={props.places} onOpen={props.onOpen} />;
+  return props.places.length === 0 ? (
+    <StateMessage kind="empty" {...GEMS_TEXTS.empty} />
+  ) : (
+    <GemRows places={props.places} onOpen={props.onOpen} />
+  );
 }
 
 export const sameCity = (a: CityRef, b: CityRef) => a.name === b.name && a.stateCode === b.stateCode;
@@ -76,7 +92,11 @@ function LiveListBoundary(props: { error: StateText; children: ReactNode }) {
       Try Again
     </button>
   );
-  return <ChunkBoundary fallback={<StateMessage kind="error" {...props.error} action={action} />}>{props.children}</ChunkBoundary>;
+  return (
+    <ChunkBoundary fallback={<StateMessage kind="error" {...props.error} action={action} />}>
+      {props.children}
+    </ChunkBoundary>
+  );
 }
 
 /** What the live list gets: the city, the server's rows (for the city they were rendered for) and `since`. */

@@ -1,5 +1,13 @@
 /** Inline SVG icons (decorative unless labelled by their button). */
-const base = { "aria-hidden": true, viewBox: "0 0 24 24", fill: "none", stroke: "currentColor", strokeWidth: 2, strokeLinecap: "round", strokeLinejoin: "round" } as const;
+const base = {
+  "aria-hidden": true,
+  viewBox: "0 0 24 24",
+  fill: "none",
+  stroke: "currentColor",
+  strokeWidth: 2,
+  strokeLinecap: "round",
+  strokeLinejoin: "round",
+} as const;
 
 export const LogoMark = ({ className = "h-8 w-8" }: { className?: string }) => (
   <svg aria-hidden="true" viewBox="0 0 32 32" className={className}>

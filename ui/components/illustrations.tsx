@@ -54,14 +54,24 @@ function Foreground({ list, accent }: { list: number | undefined; accent: string
         <g>
           <circle cx="160" cy="92" r="38" fill="#fff" opacity=".9" />
           <circle cx="160" cy="92" r="26" fill="none" stroke={accent} strokeWidth="4" />
-          <path d="M104 58v26m-6-26v14a6 6 0 0 0 12 0V58m-6 26v40M216 58c-6 4-8 12-8 22v10h8v34" stroke={accent} strokeWidth="5" fill="none" strokeLinecap="round" />
+          <path
+            d="M104 58v26m-6-26v14a6 6 0 0 0 12 0V58m-6 26v40M216 58c-6 4-8 12-8 22v10h8v34"
+            stroke={accent}
+            strokeWidth="5"
+            fill="none"
+            strokeLinecap="round"
+          />
         </g>
       );
     case 11: // a hotel with lit windows
       return (
         <g>
           <rect x="118" y="44" width="84" height="88" rx="4" fill={accent} />
-          {[56, 76, 96].flatMap((y) => [130, 152, 174].map((x) => <rect key={`${x}-${y}`} x={x} y={y} width="14" height="12" rx="2" fill="#fde68a" />))}
+          {[56, 76, 96].flatMap((y) =>
+            [130, 152, 174].map((x) => (
+              <rect key={`${x}-${y}`} x={x} y={y} width="14" height="12" rx="2" fill="#fde68a" />
+            )),
+          )}
           <rect x="150" y="114" width="20" height="18" fill="#fff" opacity=".85" />
         </g>
       );
@@ -80,7 +90,11 @@ function Foreground({ list, accent }: { list: number | undefined; accent: string
     case 7: // a lightbulb with sparkles
       return (
         <g>
-          <path d="M160 40a30 30 0 0 0-17 55c3 3 5 7 5 12h24c0-5 2-9 5-12a30 30 0 0 0-17-55Z" fill="#fff" opacity=".92" />
+          <path
+            d="M160 40a30 30 0 0 0-17 55c3 3 5 7 5 12h24c0-5 2-9 5-12a30 30 0 0 0-17-55Z"
+            fill="#fff"
+            opacity=".92"
+          />
           <rect x="148" y="110" width="24" height="8" rx="3" fill={accent} />
           <rect x="151" y="120" width="18" height="7" rx="3" fill={accent} />
           <path d="M110 50l4 10 10 4-10 4-4 10-4-10-10-4 10-4ZM214 84l3 7 7 3-7 3-3 7-3-7-7-3 7-3Z" fill={accent} />
@@ -101,7 +115,13 @@ function Foreground({ list, accent }: { list: number | undefined; accent: string
  * A flat picture for a place without an image: its category's scene. `seed` (e.g. the city name) turns the
  * sun a little, so lodging cards of one city share a look and differ from another city's.
  */
-export function CategoryIllustration(props: { categoryId?: number | null; kind?: string | null; seed?: string; className?: string; label?: string }) {
+export function CategoryIllustration(props: {
+  categoryId?: number | null;
+  kind?: string | null;
+  seed?: string;
+  className?: string;
+  label?: string;
+}) {
   const list = illustrationScene(props.categoryId, props.kind);
   const [sky, ground, accent] = SCENE[categoryColour(props.categoryId)];
   let h = 0;

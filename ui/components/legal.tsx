@@ -123,7 +123,9 @@ export const PRIVACY_SECTIONS: LegalSection[] = [
   },
   {
     title: "Children's Privacy",
-    paragraphs: ["LocalScope is not directed at children under 13, and we do not knowingly collect information from children under 13."],
+    paragraphs: [
+      "LocalScope is not directed at children under 13, and we do not knowingly collect information from children under 13.",
+    ],
   },
   {
     title: "Changes to This Policy",
@@ -139,7 +141,11 @@ export type LegalDocument = "terms" | "privacy";
 export const LEGAL_TITLES: Record<LegalDocument, string> = { terms: "Terms of Service", privacy: "Privacy Policy" };
 
 /** The Terms or Privacy dialog: numbered sections, the date, a Close button; Escape and the backdrop close it. */
-export function LegalDialog(props: { document: LegalDocument; variant: keyof typeof LAST_UPDATED; onClose: () => void }) {
+export function LegalDialog(props: {
+  document: LegalDocument;
+  variant: keyof typeof LAST_UPDATED;
+  onClose: () => void;
+}) {
   const id = useId();
   const sections = props.document === "terms" ? TERMS_SECTIONS : PRIVACY_SECTIONS;
   return (
@@ -168,7 +174,11 @@ export function LegalDialog(props: { document: LegalDocument; variant: keyof typ
         ))}
       </ol>
       <div className="border-t border-line px-5 py-3 text-right">
-        <button type="button" onClick={props.onClose} className="inline-flex items-center justify-center rounded-full bg-primary px-5 py-2 font-medium text-white hover:bg-primary-dark focus-ring">
+        <button
+          type="button"
+          onClick={props.onClose}
+          className="inline-flex items-center justify-center rounded-full bg-primary px-5 py-2 font-medium text-white hover:bg-primary-dark focus-ring"
+        >
           Close
         </button>
       </div>

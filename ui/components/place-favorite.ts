@@ -6,7 +6,16 @@ import type { Place } from "./places";
 
 /** What a place favorite stores (discovery.md section 3). */
 export const placeFavoriteData = (place: Place) =>
-  JSON.stringify({ id: place.id, title: place.title, description: place.description, address: place.address, city: placeCity(place), categoryId: place.categoryId, type: "place" });
+  JSON.stringify({
+    id: place.id,
+    title: place.title,
+    description: place.description,
+    address: place.address,
+    city: placeCity(place),
+    categoryId: place.categoryId,
+    type: "place",
+  });
 
 /** "Las Vegas, NV", shown for a saved place without an address (DECISIONS 19). */
-export const placeCity = (place: Pick<Place, "city" | "stateCode">) => (place.city ? `${place.city}, ${place.stateCode}` : null);
+export const placeCity = (place: Pick<Place, "city" | "stateCode">) =>
+  place.city ? `${place.city}, ${place.stateCode}` : null;

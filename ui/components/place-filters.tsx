@@ -49,30 +49,75 @@ export function usePlaceFilters<T extends FilterablePlace>(places: T[]): PlaceFi
     const unknown = shown.filter((p) => p.openNow === null || p.openNow === undefined);
     const closed = shown.length - open.length - unknown.length;
     const visible = openNow ? [...open, ...unknown] : shown;
-    return { category, setCategory, openNow, setOpenNow, nearest, setNearest, categories, shown, open, unknown, closed, visible };
+    return {
+      category,
+      setCategory,
+      openNow,
+      setOpenNow,
+      nearest,
+      setNearest,
+      categories,
+      shown,
+      open,
+      unknown,
+      closed,
+      visible,
+    };
   }, [places, chosen, openNow, nearest]);
 }
 
 const CHIP = "shrink-0 whitespace-nowrap rounded-full px-3.5 py-1.5 text-sm font-semibold focus-ring";
-const chipClass = (on: boolean) => `${CHIP} ${on ? "bg-primary text-white" : "bg-surface text-ink ring-1 ring-line hover:bg-black/5 dark:hover:bg-white/10"}`;
+const chipClass = (on: boolean) =>
+  `${CHIP} ${on ? "bg-primary text-white" : "bg-surface text-ink ring-1 ring-line hover:bg-black/5 dark:hover:bg-white/10"}`;
 
 /** The chips: All, one per category, "Open now" and "Nearest first" (toggle buttons, aria-pressed). */
-export function PlaceFilterChips<T extends FilterablePlace>(props: { filters: PlaceFilters<T>; label: (categoryId: number) => string; testId: string; className?: string }) {
+export function PlaceFilterChips<T extends FilterablePlace>(props: {
+  filters: PlaceFilters<T>;
+  label: (categoryId: number) => string;
+  testId: string;
+  className?: string;
+}) {
   const f = props.filters;
   return (
-    <div role="group" aria-label="Filter places" className={`-mx-1 flex gap-2 overflow-x-auto px-1 pb-1 lg:flex-wrap lg:overflow-visible ${props.className ?? ""}`} data-testid={props.testId}>
-      <button type="button" aria-pressed={f.category === null} className={chipClass(f.category === null)} onClick={() => f.setCategory(null)}>
+    <div
+      role="group"
+      aria-label="Filter places"
+      className={`-mx-1 flex gap-2 overflow-x-auto px-1 pb-1 lg:flex-wrap lg:overflow-visible ${props.className ?? ""}`}
+      data-testid={props.testId}
+    >
+      <button
+        type="button"
+        aria-pressed={f.category === null}
+        className={chipClass(f.category === null)}
+        onClick={() => f.setCategory(null)}
+      >
         All
       </button>
       {f.categories.map((id) => (
-        <button key={id} type="button" aria-pressed={f.category === id} className={chipClass(f.category === id)} onClick={() => f.setCategory(f.category === id ? null : id)}>
+        <button
+          key={id}
+          type="button"
+          aria-pressed={f.category === id}
+          className={chipClass(f.category === id)}
+          onClick={() => f.setCategory(f.category === id ? null : id)}
+        >
           {props.label(id)}
         </button>
       ))}
-      <button type="button" aria-pressed={f.openNow} className={chipClass(f.openNow)} onClick={() => f.setOpenNow(!f.openNow)}>
+      <button
+        type="button"
+        aria-pressed={f.openNow}
+        className={chipClass(f.openNow)}
+        onClick={() => f.setOpenNow(!f.openNow)}
+      >
         Open now
       </button>
-      <button type="button" aria-pressed={f.nearest} className={chipClass(f.nearest)} onClick={() => f.setNearest(!f.nearest)}>
+      <button
+        type="button"
+        aria-pressed={f.nearest}
+        className={chipClass(f.nearest)}
+        onClick={() => f.setNearest(!f.nearest)}
+      >
         Nearest first
       </button>
     </div>
@@ -85,13 +130,21 @@ const NOTE = "card px-5 py-6 text-center text-ink-soft";
  * The filtered list: `rows` renders one list of places (the screen's own rows). With "Open now" the known-open
  * places come first, the closed are counted, and places with unknown hours follow under their own heading.
  */
-export function FilteredPlaces<T extends FilterablePlace>(props: { filters: PlaceFilters<T>; rows: (places: T[], group: "all" | "open" | "unknown") => ReactNode; headingLevel?: 2 | 3 }) {
+export function FilteredPlaces<T extends FilterablePlace>(props: {
+  filters: PlaceFilters<T>;
+  rows: (places: T[], group: "all" | "open" | "unknown") => ReactNode;
+  headingLevel?: 2 | 3;
+}) {
   const f = props.filters;
   const Heading = props.headingLevel === 3 ? "h3" : "h2";
   // A chip changes the list without moving focus: say what it now shows (silent while no filter is on).
   const status = (
     <p role="status" className="sr-only">
-      {f.openNow ? `${f.open.length} open now, ${f.unknown.length} with hours unknown` : f.category !== null ? `${f.shown.length} places shown` : ""}
+      {f.openNow
+        ? `${f.open.length} open now, ${f.unknown.length} with hours unknown`
+        : f.category !== null
+          ? `${f.shown.length} places shown`
+          : ""}
     </p>
   );
   if (!f.openNow)
@@ -105,7 +158,11 @@ export function FilteredPlaces<T extends FilterablePlace>(props: { filters: Plac
     <div className="flex flex-col gap-6">
       {status}
       <div data-testid="open-now">
-        {f.open.length ? props.rows(f.open, "open") : <p className={NOTE}>None of the places loaded is known to be open now.</p>}
+        {f.open.length ? (
+          props.rows(f.open, "open")
+        ) : (
+          <p className={NOTE}>None of the places loaded is known to be open now.</p>
+        )}
         {f.closed > 0 && (
           <p className="mt-2 text-sm text-ink-soft">
             {f.closed} closed {f.closed === 1 ? "place" : "places"} not shown.
@@ -138,7 +195,9 @@ export function useLoadOnView<E extends HTMLElement>(enabled: boolean, load: () 
   useEffect(() => {
     const target = ref.current;
     if (!target || !enabled || typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && loadRef.current(), { rootMargin: "200px" });
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && loadRef.current(), {
+      rootMargin: "200px",
+    });
     observer.observe(target);
     return () => observer.disconnect();
   }, [enabled, round]);

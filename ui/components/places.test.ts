@@ -31,7 +31,14 @@ describe("category labels (both numberings, DECISIONS 6)", () => {
   });
 
   test("lists name 7–12 and fall back to Place", () => {
-    expect([7, 8, 9, 10, 11, 12].map(listCategoryLabel)).toEqual(["Fun Fact", "History", "Activities", "Food & Dining", "Lodging", "Local Stores"]);
+    expect([7, 8, 9, 10, 11, 12].map(listCategoryLabel)).toEqual([
+      "Fun Fact",
+      "History",
+      "Activities",
+      "Food & Dining",
+      "Lodging",
+      "Local Stores",
+    ]);
     for (const other of [1, 6, 13, null, undefined]) expect(listCategoryLabel(other)).toBe("Place");
   });
 
@@ -48,12 +55,16 @@ describe("category labels (both numberings, DECISIONS 6)", () => {
 
 describe("local gems type", () => {
   test("Café when the title or description mentions coffee, café or cafe — before the category", () => {
-    expect(localGemType({ title: "Bean There", description: "Coffee shop in Austin, TX.", categoryId: 10 })).toBe("Café");
+    expect(localGemType({ title: "Bean There", description: "Coffee shop in Austin, TX.", categoryId: 10 })).toBe(
+      "Café",
+    );
     expect(localGemType({ title: "Café Rouge", description: "Restaurant.", categoryId: 10 })).toBe("Café");
     expect(localGemType({ title: "Corner CAFE", description: "", categoryId: 12 })).toBe("Café");
   });
   test("otherwise Restaurant for 10, Store for 12, Place for anything else", () => {
-    expect(localGemType({ title: "Lilys Bistro", description: "Restaurant in Las Vegas, NV.", categoryId: 10 })).toBe("Restaurant");
+    expect(localGemType({ title: "Lilys Bistro", description: "Restaurant in Las Vegas, NV.", categoryId: 10 })).toBe(
+      "Restaurant",
+    );
     expect(localGemType({ title: "S Kong LLC", description: "Clothing.", categoryId: 12 })).toBe("Store");
     expect(localGemType({ title: "Museum", description: "Museum.", categoryId: 8 })).toBe("Place");
   });
@@ -83,9 +94,15 @@ describe("amenity chips", () => {
 
 describe("restaurant tagline", () => {
   test("a keyword in the title or the description picks its phrase", () => {
-    expect(restaurantTagline({ title: "Donna Mia Restaurant & Pizzeria", description: "Restaurant." })).toBe("Hand-tossed and worth the detour");
-    expect(restaurantTagline({ title: "Blue Door", description: "Sushi bar and grill." })).toBe("Precise flavours from the Japanese kitchen");
-    expect(restaurantTagline({ title: "Starbucks Coffee", description: "Cafe in Las Vegas, NV." })).toBe("Your next cup, brewed with care");
+    expect(restaurantTagline({ title: "Donna Mia Restaurant & Pizzeria", description: "Restaurant." })).toBe(
+      "Hand-tossed and worth the detour",
+    );
+    expect(restaurantTagline({ title: "Blue Door", description: "Sushi bar and grill." })).toBe(
+      "Precise flavours from the Japanese kitchen",
+    );
+    expect(restaurantTagline({ title: "Starbucks Coffee", description: "Cafe in Las Vegas, NV." })).toBe(
+      "Your next cup, brewed with care",
+    );
   });
   test("the first matching keyword wins", () => {
     const text = { title: "Pizza & Burgers", description: "" };
@@ -114,25 +131,47 @@ describe("formatting and links", () => {
     expect(miles(12)).toBe("12.0 mi");
     expect(miles(null)).toBeNull();
     expect(milesAway(5.7)).toBe("5.7 miles away");
-    expect([true, false, null, undefined].map(hoursLabel)).toEqual(["Open now", "Closed", "Hours unknown", "Hours unknown"]);
+    expect([true, false, null, undefined].map(hoursLabel)).toEqual([
+      "Open now",
+      "Closed",
+      "Hours unknown",
+      "Hours unknown",
+    ]);
   });
   test("maps search by address, web search by title plus address, tel links", () => {
-    expect(mapsSearchUrl("700 Twin Lakes Dr, Las Vegas")).toBe("https://www.google.com/maps/search/?api=1&query=700%20Twin%20Lakes%20Dr%2C%20Las%20Vegas");
-    expect(webSearchUrl("Old Fort", "908 Las Vegas Blvd N")).toBe("https://www.google.com/search?q=Old%20Fort%20908%20Las%20Vegas%20Blvd%20N");
+    expect(mapsSearchUrl("700 Twin Lakes Dr, Las Vegas")).toBe(
+      "https://www.google.com/maps/search/?api=1&query=700%20Twin%20Lakes%20Dr%2C%20Las%20Vegas",
+    );
+    expect(webSearchUrl("Old Fort", "908 Las Vegas Blvd N")).toBe(
+      "https://www.google.com/search?q=Old%20Fort%20908%20Las%20Vegas%20Blvd%20N",
+    );
     expect(webSearchUrl("Old Fort", null)).toBe("https://www.google.com/search?q=Old%20Fort");
     expect(telUrl("(702) 458-4200")).toBe("tel:7024584200");
   });
 
   test("Get Directions sends street, city, state and ZIP; the coordinates when there is no street address", () => {
-    const place = { address: "2 Wyckoff Avenue", city: "Brooklyn", stateCode: "NY", zip: "11237", latitude: 40.7, longitude: -73.9 };
+    const place = {
+      address: "2 Wyckoff Avenue",
+      city: "Brooklyn",
+      stateCode: "NY",
+      zip: "11237",
+      latitude: 40.7,
+      longitude: -73.9,
+    };
     expect(fullAddress(place)).toBe("2 Wyckoff Avenue, Brooklyn, NY 11237");
-    expect(directionsUrl(place)).toBe(`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent("2 Wyckoff Avenue, Brooklyn, NY 11237")}`);
+    expect(directionsUrl(place)).toBe(
+      `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent("2 Wyckoff Avenue, Brooklyn, NY 11237")}`,
+    );
     // No ZIP, no city: what there is; a city the street already names is not repeated.
     expect(fullAddress({ ...place, zip: null })).toBe("2 Wyckoff Avenue, Brooklyn, NY");
     expect(fullAddress({ ...place, city: null, zip: null })).toBe("2 Wyckoff Avenue, NY");
-    expect(fullAddress({ ...place, address: "2 Wyckoff Avenue, Brooklyn, NY 11237" })).toBe("2 Wyckoff Avenue, Brooklyn, NY 11237");
+    expect(fullAddress({ ...place, address: "2 Wyckoff Avenue, Brooklyn, NY 11237" })).toBe(
+      "2 Wyckoff Avenue, Brooklyn, NY 11237",
+    );
     expect(fullAddress({ ...place, address: "  " })).toBeNull();
-    expect(directionsUrl({ ...place, address: null })).toBe("https://www.google.com/maps/dir/?api=1&destination=40.7,-73.9");
+    expect(directionsUrl({ ...place, address: null })).toBe(
+      "https://www.google.com/maps/dir/?api=1&destination=40.7,-73.9",
+    );
   });
   test("favorite item ids follow section 3", () => {
     expect(placeItemId({ id: 428, title: "Nevada State Museum & Co." })).toBe("nevada-state-museum---co--428");

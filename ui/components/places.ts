@@ -3,7 +3,13 @@
  * the same functions run on the server, in islands and in unit tests.
  */
 
-import { CATEGORIES, categoryById, LIST_LABELS, toListId, type CategoryColour as DomainColour } from "../../src/domain/categories";
+import {
+  CATEGORIES,
+  categoryById,
+  LIST_LABELS,
+  toListId,
+  type CategoryColour as DomainColour,
+} from "../../src/domain/categories";
 import type { Place } from "../../modules/places";
 import type { FunFact } from "../../modules/content";
 
@@ -15,16 +21,19 @@ export type { FunFact, HistoryEntry } from "../../modules/content";
 export const toListCategory = (id: number): number | undefined => toListId(id);
 
 /** Category label in lists (Nearby rows, cards): 7–12 by name, unknown → "Place". */
-export const listCategoryLabel = (categoryId: number | null | undefined): string => LIST_LABELS[categoryId as number] ?? "Place";
+export const listCategoryLabel = (categoryId: number | null | undefined): string =>
+  LIST_LABELS[categoryId as number] ?? "Place";
 
 /** Place page badge: 1 Historical … 6 Lodging; the list ids 7–12 map onto the same labels; otherwise "Other". */
 export const badgeLabel = (categoryId: number | null | undefined): string => categoryById(categoryId)?.badge ?? "Other";
 
 /** Colour family per category (either numbering); unknown → gray. Category tiles use the server's colour names. */
 export type CategoryColour = DomainColour | "gray";
-export const categoryColour = (categoryId: number | null | undefined): CategoryColour => categoryById(categoryId)?.color ?? "gray";
+export const categoryColour = (categoryId: number | null | undefined): CategoryColour =>
+  categoryById(categoryId)?.color ?? "gray";
 const KNOWN_COLOURS = new Set<string>(CATEGORIES.map((c) => c.color));
-export const tileColour = (name: string | null | undefined): CategoryColour => (name && KNOWN_COLOURS.has(name) ? (name as CategoryColour) : "gray");
+export const tileColour = (name: string | null | undefined): CategoryColour =>
+  name && KNOWN_COLOURS.has(name) ? (name as CategoryColour) : "gray";
 
 /** Badge classes per colour (contrast checked in light and dark). */
 export const BADGE_CLASSES: Record<CategoryColour, string> = {
@@ -38,7 +47,9 @@ export const BADGE_CLASSES: Record<CategoryColour, string> = {
 };
 
 /** Local gems type: Café when the text mentions coffee/café/cafe, else Restaurant (10), Store (12), else Place. */
-export function localGemType(place: Pick<Place, "title" | "description" | "categoryId">): "Café" | "Restaurant" | "Store" | "Place" {
+export function localGemType(
+  place: Pick<Place, "title" | "description" | "categoryId">,
+): "Café" | "Restaurant" | "Store" | "Place" {
   const text = `${place.title} ${place.description ?? ""}`.toLowerCase();
   if (/coffee|café|cafe/.test(text)) return "Café";
   if (place.categoryId === 10) return "Restaurant";
@@ -56,7 +67,10 @@ export function websiteUrl(raw: string | null | undefined): string | null {
 
 /** Amenity chips: at most 4, and how many more there are ("+N more"). */
 export const MAX_AMENITY_CHIPS = 4;
-export function amenityChips(amenities: string[] | null | undefined, max = MAX_AMENITY_CHIPS): { shown: string[]; more: number } {
+export function amenityChips(
+  amenities: string[] | null | undefined,
+  max = MAX_AMENITY_CHIPS,
+): { shown: string[]; more: number } {
   const list = (amenities ?? []).filter((a) => a && a.trim());
   return { shown: list.slice(0, max), more: Math.max(0, list.length - max) };
 }
@@ -72,13 +86,15 @@ export const hoursLabel = (openNow: boolean | null | undefined): "Open now" | "C
   openNow === true ? "Open now" : openNow === false ? "Closed" : "Hours unknown";
 
 /** External links (discovery.md section 7). */
-export const mapsSearchUrl = (address: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+export const mapsSearchUrl = (address: string) =>
+  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
 export const webSearchUrl = (title: string, address: string | null | undefined) =>
   `https://www.google.com/search?q=${encodeURIComponent([title, address].filter(Boolean).join(" "))}`;
 export const telUrl = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
 
 /** Favorite item ids (discovery.md section 3). */
-export const placeItemId = (place: Pick<Place, "id" | "title">) => `${place.title.toLowerCase().replace(/[^a-z0-9]/g, "-")}-${place.id}`;
+export const placeItemId = (place: Pick<Place, "id" | "title">) =>
+  `${place.title.toLowerCase().replace(/[^a-z0-9]/g, "-")}-${place.id}`;
 export const cityItemId = (location: string) => location.replace(", ", "-").toLowerCase();
 export const factItemId = (fact: Pick<FunFact, "title" | "category">) => `${fact.title}-${fact.category}`;
 export const titleIdItemId = (item: { title: string; id: number | string }) => `${item.title}-${item.id}`;

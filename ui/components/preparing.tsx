@@ -23,7 +23,10 @@ export function PreparingNote() {
     let timer: ReturnType<typeof setTimeout>;
     const ask = async () => {
       try {
-        const response = await fetch(`/api/places/status?city=${encodeURIComponent(name)}&state=${encodeURIComponent(stateCode)}`, { credentials: "same-origin" });
+        const response = await fetch(
+          `/api/places/status?city=${encodeURIComponent(name)}&state=${encodeURIComponent(stateCode)}`,
+          { credentials: "same-origin" },
+        );
         if (stopped) return;
         if (response.ok) {
           const body = (await response.json()) as { state: string; ready: boolean; percent: number };
@@ -45,7 +48,11 @@ export function PreparingNote() {
   }, [name, stateCode]);
   if (!status) return null;
   return (
-    <p role="status" className="absolute inset-x-0 top-12 z-1 mx-auto w-fit rounded-full bg-surface px-4 py-1.5 text-sm font-medium text-ink shadow ring-1 ring-line" data-testid="places-preparing">
+    <p
+      role="status"
+      className="absolute inset-x-0 top-12 z-1 mx-auto w-fit rounded-full bg-surface px-4 py-1.5 text-sm font-medium text-ink shadow ring-1 ring-line"
+      data-testid="places-preparing"
+    >
       {preparingText(status.state, status.percent)}
     </p>
   );

@@ -36,15 +36,31 @@ export function useSavedItems() {
     onSuccess: ({ item, added }) => {
       queryClient.setQueryData<Favorite[]>(list.queryKey, (old = []) =>
         added
-          ? [{ id: -Date.now(), itemType: item.itemType, itemId: item.itemId, itemData: JSON.stringify(item.itemData) }, ...old]
+          ? [
+              {
+                id: -Date.now(),
+                itemType: item.itemType,
+                itemId: item.itemId,
+                itemData: JSON.stringify(item.itemData),
+              },
+              ...old,
+            ]
           : old.filter((f) => keyOf(f.itemType, f.itemId) !== keyOf(item.itemType, item.itemId)),
       );
       void queryClient.invalidateQueries({ queryKey: ["favorites"] });
-      showToast(added ? { title: "Added to Favorites", description: "Item saved to your favorites!" } : { title: "Removed from Favorites", description: "Item removed from favorites." });
+      showToast(
+        added
+          ? { title: "Added to Favorites", description: "Item saved to your favorites!" }
+          : { title: "Removed from Favorites", description: "Item removed from favorites." },
+      );
     },
     onError: (_error, item) => {
       const removing = saved.has(keyOf(item.itemType, item.itemId));
-      showToast({ title: "Error", description: removing ? "Failed to remove from favorites" : "Failed to add to favorites", variant: "destructive" });
+      showToast({
+        title: "Error",
+        description: removing ? "Failed to remove from favorites" : "Failed to add to favorites",
+        variant: "destructive",
+      });
     },
   });
   return {

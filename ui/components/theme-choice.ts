@@ -43,7 +43,12 @@ export function syncStoredTheme() {
   try {
     const stored = localStorage.getItem(THEME_KEY);
     const shown = document.documentElement.dataset.theme ?? DEFAULT_THEME;
-    if (stored && THEME_NAMES.has(stored) && stored !== shown && !document.cookie.split(/;\s*/).some((c) => c.startsWith(`${THEME_COOKIE}=`))) {
+    if (
+      stored &&
+      THEME_NAMES.has(stored) &&
+      stored !== shown &&
+      !document.cookie.split(/;\s*/).some((c) => c.startsWith(`${THEME_COOKIE}=`))
+    ) {
       applyTheme(stored);
     } else if (!stored && THEME_NAMES.has(shown) && shown !== DEFAULT_THEME) {
       localStorage.setItem(THEME_KEY, shown);
@@ -53,9 +58,9 @@ export function syncStoredTheme() {
   }
   // A theme picked in another tab applies here too.
   const onStorage = (event: StorageEvent) => {
-    if (event.key === THEME_KEY && event.newValue && THEME_NAMES.has(event.newValue)) document.documentElement.dataset.theme = event.newValue;
+    if (event.key === THEME_KEY && event.newValue && THEME_NAMES.has(event.newValue))
+      document.documentElement.dataset.theme = event.newValue;
   };
   window.addEventListener("storage", onStorage);
   return () => window.removeEventListener("storage", onStorage);
 }
-

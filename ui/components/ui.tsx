@@ -5,7 +5,14 @@ import { BADGE_CLASSES, staggerDelay, type CategoryColour } from "./places";
 import { PreparingNote } from "./preparing";
 
 /** Placeholder items that take exactly the space the loaded items will take (no layout shift). */
-export function SkeletonList(props: { count: number; itemClassName: string; label: string; className?: string; children?: ReactNode; preparing?: boolean }) {
+export function SkeletonList(props: {
+  count: number;
+  itemClassName: string;
+  label: string;
+  className?: string;
+  children?: ReactNode;
+  preparing?: boolean;
+}) {
   return (
     <div className="relative">
       <p role="status" className="sr-only">
@@ -38,14 +45,23 @@ export function SkeletonLines() {
 }
 
 /** An error or empty state: a title, a line of text and an optional action. Errors are announced. */
-export function StateMessage(props: { kind: "error" | "empty"; title?: string; text: string; action?: ReactNode; testId?: string }) {
+export function StateMessage(props: {
+  kind: "error" | "empty";
+  title?: string;
+  text: string;
+  action?: ReactNode;
+  testId?: string;
+}) {
   return (
     <div
       role={props.kind === "error" ? "alert" : undefined}
       className="card flex flex-col items-center gap-2 px-6 py-8 text-center"
       data-testid={props.testId ?? `${props.kind}-state`}
     >
-      <span aria-hidden="true" className={`text-3xl ${props.kind === "error" ? "text-red-600 dark:text-red-400" : "text-primary"}`}>
+      <span
+        aria-hidden="true"
+        className={`text-3xl ${props.kind === "error" ? "text-red-600 dark:text-red-400" : "text-primary"}`}
+      >
         {props.kind === "error" ? "⚠" : "✦"}
       </span>
       {props.title && <h2 className="text-lg font-semibold">{props.title}</h2>}
@@ -55,16 +71,29 @@ export function StateMessage(props: { kind: "error" | "empty"; title?: string; t
   );
 }
 
-export const BUTTON = "inline-flex items-center justify-center gap-2 rounded-full bg-primary px-5 py-2 font-medium text-white hover:bg-primary-dark focus-ring disabled:opacity-60";
+export const BUTTON =
+  "inline-flex items-center justify-center gap-2 rounded-full bg-primary px-5 py-2 font-medium text-white hover:bg-primary-dark focus-ring disabled:opacity-60";
 export const BUTTON_SOFT =
   "inline-flex items-center justify-center gap-2 rounded-full px-4 py-2 font-medium text-ink ring-1 ring-line hover:bg-black/5 dark:hover:bg-white/10 focus-ring disabled:cursor-not-allowed disabled:opacity-50";
 
 export function Badge(props: { colour: CategoryColour; children: ReactNode; className?: string }) {
-  return <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${BADGE_CLASSES[props.colour]} ${props.className ?? ""}`}>{props.children}</span>;
+  return (
+    <span
+      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${BADGE_CLASSES[props.colour]} ${props.className ?? ""}`}
+    >
+      {props.children}
+    </span>
+  );
 }
 
 /** The favorite heart: a toggle button, filled red when saved. */
-export function HeartButton(props: { pressed: boolean; label: string; onClick: () => void; busy?: boolean; className?: string }) {
+export function HeartButton(props: {
+  pressed: boolean;
+  label: string;
+  onClick: () => void;
+  busy?: boolean;
+  className?: string;
+}) {
   return (
     <button
       type="button"
@@ -79,7 +108,14 @@ export function HeartButton(props: { pressed: boolean; label: string; onClick: (
       }}
       className={`inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full focus-ring disabled:opacity-60 ${props.pressed ? "text-red-600 dark:text-red-400" : "text-ink-soft hover:text-red-600"} ${props.className ?? "hover:bg-black/5 dark:hover:bg-white/10"}`}
     >
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill={props.pressed ? "currentColor" : "none"} stroke="currentColor" strokeWidth="2">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="h-6 w-6"
+        fill={props.pressed ? "currentColor" : "none"}
+        stroke="currentColor"
+        strokeWidth="2"
+      >
         <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10Z" />
       </svg>
     </button>
@@ -91,8 +127,21 @@ export const staggerStyle = (index: number) => ({ animationDelay: staggerDelay(i
 
 export function BackLink(props: { href?: string; label?: string }) {
   return (
-    <a href={props.href ?? "/"} className="icon-btn -ml-2" aria-label={props.label ?? "Back to home"} data-tooltip={props.label ?? "Back to home"}>
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+    <a
+      href={props.href ?? "/"}
+      className="icon-btn -ml-2"
+      aria-label={props.label ?? "Back to home"}
+      data-tooltip={props.label ?? "Back to home"}
+    >
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="h-6 w-6"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      >
         <path d="M15 18l-6-6 6-6" />
       </svg>
     </a>
@@ -111,7 +160,12 @@ export interface StateText {
 /** "Try Again": refetches the query, disabled while it is fetching. */
 export function RetryButton(props: { query: Pick<UseQueryResult, "refetch" | "isFetching"> }) {
   return (
-    <button type="button" className={BUTTON_SOFT} disabled={props.query.isFetching} onClick={() => void props.query.refetch()}>
+    <button
+      type="button"
+      className={BUTTON_SOFT}
+      disabled={props.query.isFetching}
+      onClick={() => void props.query.refetch()}
+    >
       Try Again
     </button>
   );
@@ -140,7 +194,8 @@ export function QueryStates<T>(props: {
 }) {
   const { query } = props;
   if (props.waiting || query.isPending) return props.loading;
-  if (query.isError) return <StateMessage kind="error" {...props.error} action={props.error.action ?? <RetryButton query={query} />} />;
+  if (query.isError)
+    return <StateMessage kind="error" {...props.error} action={props.error.action ?? <RetryButton query={query} />} />;
   const data = query.data as T[];
   if (props.empty && data.length === 0) return <StateMessage kind="empty" {...props.empty} />;
   return props.children(data);

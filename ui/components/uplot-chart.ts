@@ -12,15 +12,17 @@ let loading: Promise<UPlotLib> | undefined;
 
 /** uPlot and its stylesheet, loaded once per page (a <style> element: the CSP allows inline styles). */
 export function loadUPlot(): Promise<UPlotLib> {
-  loading ??= Promise.all([import("uplot"), import("uplot/dist/uPlot.min.css", { with: { type: "text" } })]).then(([lib, css]) => {
-    if (!document.getElementById("uplot-css")) {
-      const style = document.createElement("style");
-      style.id = "uplot-css";
-      style.textContent = (css as { default: string }).default;
-      document.head.append(style);
-    }
-    return ((lib as unknown as { default?: UPlotLib }).default ?? lib) as UPlotLib;
-  });
+  loading ??= Promise.all([import("uplot"), import("uplot/dist/uPlot.min.css", { with: { type: "text" } })]).then(
+    ([lib, css]) => {
+      if (!document.getElementById("uplot-css")) {
+        const style = document.createElement("style");
+        style.id = "uplot-css";
+        style.textContent = (css as { default: string }).default;
+        document.head.append(style);
+      }
+      return ((lib as unknown as { default?: UPlotLib }).default ?? lib) as UPlotLib;
+    },
+  );
   loading.catch(() => {
     loading = undefined; // a failed chunk load may be retried by the next chart
   });
@@ -28,7 +30,8 @@ export function loadUPlot(): Promise<UPlotLib> {
 }
 
 /** A CSS custom property of the element (a theme colour), or the fallback. */
-export const cssVar = (element: Element, name: string, fallback: string) => getComputedStyle(element).getPropertyValue(name).trim() || fallback;
+export const cssVar = (element: Element, name: string, fallback: string) =>
+  getComputedStyle(element).getPropertyValue(name).trim() || fallback;
 
 export interface UPlotSpec {
   /** Options without the size: the hook sets width (the element's) and height. */
@@ -42,7 +45,11 @@ export interface UPlotSpec {
  * `deps` change. `failed` is true when the library could not be loaded or the chart not drawn. The element
  * gets data-rendered="true" while a chart is drawn (tests wait for it).
  */
-export function useUPlot(make: (lib: UPlotLib, element: HTMLElement) => UPlotSpec | null, deps: DependencyList, size: { height: number; minWidth?: number }) {
+export function useUPlot(
+  make: (lib: UPlotLib, element: HTMLElement) => UPlotSpec | null,
+  deps: DependencyList,
+  size: { height: number; minWidth?: number },
+) {
   const ref = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {

@@ -32,7 +32,12 @@ const capped = (percentage: number) => `${Math.max(0, Math.min(100, percentage))
 function Bar(props: { percentage: number; label: string }) {
   return (
     <div className="h-2 w-full overflow-hidden rounded-full bg-black/10 dark:bg-white/10" role="presentation">
-      <div className="h-full rounded-full bg-primary" style={{ width: capped(props.percentage) }} data-testid="progress" aria-hidden="true" />
+      <div
+        className="h-full rounded-full bg-primary"
+        style={{ width: capped(props.percentage) }}
+        data-testid="progress"
+        aria-hidden="true"
+      />
     </div>
   );
 }
@@ -57,11 +62,24 @@ function Section(props: { title: string; children: ReactNode; testId?: string })
 
 const Empty = (props: { text: string }) => <p className="text-sm text-ink-soft">{props.text}</p>;
 
-function ChartBox(props: { label: string; labels: string[]; values: number[]; kind: "line" | "bars"; testId: string; title: string }) {
+function ChartBox(props: {
+  label: string;
+  labels: string[];
+  values: number[];
+  kind: "line" | "bars";
+  testId: string;
+  title: string;
+}) {
   return (
     <Section title={props.title}>
       <Suspense fallback={<div className="ls-skeleton h-[160px] w-full" aria-hidden="true" />}>
-        <Chart label={props.label} labels={props.labels} values={props.values} kind={props.kind} testId={props.testId} />
+        <Chart
+          label={props.label}
+          labels={props.labels}
+          values={props.values}
+          kind={props.kind}
+          testId={props.testId}
+        />
       </Suspense>
     </Section>
   );
@@ -97,7 +115,11 @@ function Skeletons() {
 }
 
 function AdminPanel() {
-  const analytics = useQuery({ queryKey: ["admin", "analytics"], queryFn: ({ signal }) => apiRequest<AdminAnalytics>("GET", "/api/admin/analytics", undefined, signal), ...ON_FOCUS });
+  const analytics = useQuery({
+    queryKey: ["admin", "analytics"],
+    queryFn: ({ signal }) => apiRequest<AdminAnalytics>("GET", "/api/admin/analytics", undefined, signal),
+    ...ON_FOCUS,
+  });
   const [tab, setTab] = useState<TabKey>("engagement");
 
   if (analytics.isPending) {
@@ -113,7 +135,11 @@ function AdminPanel() {
     return (
       <div className="flex flex-col gap-4">
         <Header />
-        <div role="alert" className="card p-6 text-center font-semibold text-red-700 dark:text-red-300" data-testid="admin-error">
+        <div
+          role="alert"
+          className="card p-6 text-center font-semibold text-red-700 dark:text-red-300"
+          data-testid="admin-error"
+        >
           {denied ? analytics.error.message : `Failed to load analytics: ${analytics.error.message}`}
         </div>
       </div>
@@ -133,9 +159,22 @@ function AdminPanel() {
         <Card label="Growth Rate" value={`${data.userGrowth.growthRate}%`} testId="card-growth-rate" />
         <Card label="Retention" value={`${data.engagement.retentionRate}%`} testId="card-retention" />
       </div>
-      <TabList label="Admin sections" idPrefix="admin-tab" panelId="admin-panel" tabs={TABS} selected={tab} onSelect={setTab} />
+      <TabList
+        label="Admin sections"
+        idPrefix="admin-tab"
+        panelId="admin-panel"
+        tabs={TABS}
+        selected={tab}
+        onSelect={setTab}
+      />
       {/* At least a screen tall: the footer stays below the fold while the tab's data loads (it shifted: CLS 0.11). */}
-      <div role="tabpanel" id="admin-panel" aria-labelledby={`admin-tab-${tab}`} tabIndex={0} className="flex min-h-screen flex-col gap-4 outline-none">
+      <div
+        role="tabpanel"
+        id="admin-panel"
+        aria-labelledby={`admin-tab-${tab}`}
+        tabIndex={0}
+        className="flex min-h-screen flex-col gap-4 outline-none"
+      >
         {tab === "engagement" && <EngagementTab data={data} />}
         {tab === "geography" && <GeographyTab data={data} />}
         {tab === "growth" && <GrowthTab data={data} />}
@@ -200,7 +239,11 @@ function EngagementTab({ data }: { data: AdminAnalytics }) {
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         <Card label="Avg Sessions per User" value={String(e.avgSessionsPerUser)} testId="avg-sessions" />
         <Card label="Active This Week" value={fmt(data.overview.activeUsersThisWeek)} testId="active-week" />
-        <Card label="Avg Activities per User" value={String(data.overview.avgActivitiesPerUser)} testId="avg-activities" />
+        <Card
+          label="Avg Activities per User"
+          value={String(data.overview.avgActivitiesPerUser)}
+          testId="avg-activities"
+        />
       </div>
     </>
   );
@@ -257,7 +300,11 @@ function GeographyTab({ data }: { data: AdminAnalytics }) {
 }
 
 function useDaily() {
-  return useQuery({ queryKey: ["admin", "daily"], queryFn: ({ signal }) => apiRequest<DailySeries>("GET", "/api/admin/daily", undefined, signal), ...ON_FOCUS });
+  return useQuery({
+    queryKey: ["admin", "daily"],
+    queryFn: ({ signal }) => apiRequest<DailySeries>("GET", "/api/admin/daily", undefined, signal),
+    ...ON_FOCUS,
+  });
 }
 
 function GrowthTab({ data }: { data: AdminAnalytics }) {
@@ -317,7 +364,9 @@ function ActivityTab({ data }: { data: AdminAnalytics }) {
                 <span className="font-medium">{a.type.replace(/_/g, " ")}</span>
                 <span className="flex items-center gap-2 text-sm">
                   {fmt(a.count)}
-                  <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${a.trend === "up" ? "bg-green-100 text-green-800 dark:bg-green-900 dark:text-green-100" : "bg-black/5 text-ink dark:bg-white/10"}`}>
+                  <span
+                    className={`rounded-full px-2 py-0.5 text-xs font-semibold ${a.trend === "up" ? "bg-green-100 text-green-800 dark:bg-green-900 dark:text-green-100" : "bg-black/5 text-ink dark:bg-white/10"}`}
+                  >
                     {a.trend}
                   </span>
                 </span>
@@ -337,10 +386,22 @@ function ActivityTab({ data }: { data: AdminAnalytics }) {
         />
       )}
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-        <Card label="Avg Response Time" value={p.avgResponseTime === null ? "Not measured yet" : `${p.avgResponseTime}s`} testId="avg-response" />
-        <Card label="Error Rate" value={p.errorRate === null ? "Not measured yet" : `${p.errorRate}%`} testId="error-rate" />
+        <Card
+          label="Avg Response Time"
+          value={p.avgResponseTime === null ? "Not measured yet" : `${p.avgResponseTime}s`}
+          testId="avg-response"
+        />
+        <Card
+          label="Error Rate"
+          value={p.errorRate === null ? "Not measured yet" : `${p.errorRate}%`}
+          testId="error-rate"
+        />
         <Section title="Peak Usage Hours (UTC)" testId="peak-hours">
-          {p.peakUsageHours.length === 0 ? <Empty text="No data yet." /> : <p>{p.peakUsageHours.map((h) => `${h.hour}:00`).join(", ")}</p>}
+          {p.peakUsageHours.length === 0 ? (
+            <Empty text="No data yet." />
+          ) : (
+            <p>{p.peakUsageHours.map((h) => `${h.hour}:00`).join(", ")}</p>
+          )}
         </Section>
       </div>
     </>
@@ -388,12 +449,27 @@ function UsersTab() {
     }, 250);
     return () => clearTimeout(timer);
   }, [input, search]);
-  const params = new URLSearchParams({ page: String(page), pageSize: String(PAGE_SIZE), sort: sort.key, order: sort.order, guests: guests ? "only" : "exclude" });
+  const params = new URLSearchParams({
+    page: String(page),
+    pageSize: String(PAGE_SIZE),
+    sort: sort.key,
+    order: sort.order,
+    guests: guests ? "only" : "exclude",
+  });
   if (search) params.set("q", search);
-  const users = useQuery({ queryKey: ["admin", "users", params.toString()], queryFn: ({ signal }) => fetchUsers(params, signal), placeholderData: keepPreviousData, ...ON_FOCUS });
+  const users = useQuery({
+    queryKey: ["admin", "users", params.toString()],
+    queryFn: ({ signal }) => fetchUsers(params, signal),
+    placeholderData: keepPreviousData,
+    ...ON_FOCUS,
+  });
   const pages = users.data ? Math.max(1, Math.ceil(users.data.total / PAGE_SIZE)) : 1;
   const toggleSort = (key: string) => {
-    setSort((s) => (s.key === key ? { key, order: s.order === "asc" ? "desc" : "asc" } : { key, order: key === "username" || key === "email" ? "asc" : "desc" }));
+    setSort((s) =>
+      s.key === key
+        ? { key, order: s.order === "asc" ? "desc" : "asc" }
+        : { key, order: key === "username" || key === "email" ? "asc" : "desc" },
+    );
     setPage(1);
   };
 
@@ -401,7 +477,9 @@ function UsersTab() {
     <section className="card flex flex-col gap-3 p-4" data-testid="users-tab">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="font-semibold" data-testid="users-title">
-          {guests ? `Guests (${users.data ? fmt(users.data.guests) : "…"})` : `All Users (${users.data ? fmt(users.data.registered) : "…"})`}
+          {guests
+            ? `Guests (${users.data ? fmt(users.data.guests) : "…"})`
+            : `All Users (${users.data ? fmt(users.data.registered) : "…"})`}
         </h2>
         <button
           type="button"
@@ -448,8 +526,17 @@ function UsersTab() {
               <thead>
                 <tr className="border-b border-line">
                   {SORTABLE.map((c) => (
-                    <th key={c.key} scope="col" aria-sort={sort.key === c.key ? (sort.order === "asc" ? "ascending" : "descending") : undefined} className="py-2 pr-3">
-                      <button type="button" onClick={() => toggleSort(c.key)} className="font-semibold hover:text-primary focus-ring">
+                    <th
+                      key={c.key}
+                      scope="col"
+                      aria-sort={sort.key === c.key ? (sort.order === "asc" ? "ascending" : "descending") : undefined}
+                      className="py-2 pr-3"
+                    >
+                      <button
+                        type="button"
+                        onClick={() => toggleSort(c.key)}
+                        className="font-semibold hover:text-primary focus-ring"
+                      >
                         {c.label}
                         {sort.key === c.key ? (sort.order === "asc" ? " ↑" : " ↓") : ""}
                       </button>
@@ -472,13 +559,23 @@ function UsersTab() {
             </table>
           </div>
           <nav aria-label="Users pages" className="flex items-center justify-between gap-2 text-sm">
-            <button type="button" disabled={page <= 1} onClick={() => setPage((p) => p - 1)} className="rounded-full px-3 py-1 ring-1 ring-line focus-ring disabled:opacity-50">
+            <button
+              type="button"
+              disabled={page <= 1}
+              onClick={() => setPage((p) => p - 1)}
+              className="rounded-full px-3 py-1 ring-1 ring-line focus-ring disabled:opacity-50"
+            >
               Previous
             </button>
             <span data-testid="users-page">
               Page {page} of {pages} · {fmt(users.data.total)} {users.data.total === 1 ? "match" : "matches"}
             </span>
-            <button type="button" disabled={page >= pages} onClick={() => setPage((p) => p + 1)} className="rounded-full px-3 py-1 ring-1 ring-line focus-ring disabled:opacity-50">
+            <button
+              type="button"
+              disabled={page >= pages}
+              onClick={() => setPage((p) => p + 1)}
+              className="rounded-full px-3 py-1 ring-1 ring-line focus-ring disabled:opacity-50"
+            >
               Next
             </button>
           </nav>
@@ -489,7 +586,11 @@ function UsersTab() {
 }
 
 function HealthTab() {
-  const health = useQuery({ queryKey: ["admin", "data-health"], queryFn: ({ signal }) => apiRequest<DataHealth>("GET", "/api/admin/data-health", undefined, signal), ...ON_FOCUS });
+  const health = useQuery({
+    queryKey: ["admin", "data-health"],
+    queryFn: ({ signal }) => apiRequest<DataHealth>("GET", "/api/admin/data-health", undefined, signal),
+    ...ON_FOCUS,
+  });
   const [open, setOpen] = useState<string | null>(null);
   if (health.isPending) {
     return (
@@ -509,8 +610,8 @@ function HealthTab() {
   return (
     <>
       <p className="card p-4" data-testid="health-nationwide">
-        Nationwide: {fmt(n.places)} places in {n.importedStates} of {n.states} states imported; {fmt(n.thinCities)} incorporated cities with fewer than 8 places;{" "}
-        {n.olderThanFiveYears}% of places older than five years.
+        Nationwide: {fmt(n.places)} places in {n.importedStates} of {n.states} states imported; {fmt(n.thinCities)}{" "}
+        incorporated cities with fewer than 8 places; {n.olderThanFiveYears}% of places older than five years.
       </p>
       <ul className="flex flex-col gap-2" data-testid="health-states">
         {health.data.states.map((s) => (
@@ -523,7 +624,8 @@ function HealthTab() {
             >
               <span className="font-semibold">{s.stateCode}</span>
               <span className="text-sm text-ink-soft">
-                {fmt(s.places)} places · {s.thinCities} thin cities · {s.lastImportedAt ? `imported ${date(s.lastImportedAt)}` : "not imported"}
+                {fmt(s.places)} places · {s.thinCities} thin cities ·{" "}
+                {s.lastImportedAt ? `imported ${date(s.lastImportedAt)}` : "not imported"}
               </span>
             </button>
             {open === s.stateCode && <StateDetails state={s} />}
@@ -539,11 +641,17 @@ function StateDetails({ state: s }: { state: StateHealth }) {
     <div className="flex flex-col gap-3 border-t border-line p-3 text-sm" data-testid={`health-${s.stateCode}`}>
       <div>
         <h2 className="font-semibold">Places by category</h2>
-        {s.byCategory.length === 0 ? <Empty text="No places yet." /> : <p>{s.byCategory.map((c) => `${c.category}: ${fmt(c.places)}`).join(" · ")}</p>}
+        {s.byCategory.length === 0 ? (
+          <Empty text="No places yet." />
+        ) : (
+          <p>{s.byCategory.map((c) => `${c.category}: ${fmt(c.places)}`).join(" · ")}</p>
+        )}
       </div>
       <p>
-        Older than five years: {s.olderThanFiveYears}% · Incorporated cities: {fmt(s.incorporatedCities)}, with fewer than 8 places: {fmt(s.thinCities)}
-        {s.thinCityNames.length > 0 && ` (${s.thinCityNames.join(", ")}${s.thinCities > s.thinCityNames.length ? ", …" : ""})`}
+        Older than five years: {s.olderThanFiveYears}% · Incorporated cities: {fmt(s.incorporatedCities)}, with fewer
+        than 8 places: {fmt(s.thinCities)}
+        {s.thinCityNames.length > 0 &&
+          ` (${s.thinCityNames.join(", ")}${s.thinCities > s.thinCityNames.length ? ", …" : ""})`}
       </p>
       <div>
         <h2 className="font-semibold">Datasets</h2>
@@ -564,7 +672,8 @@ function StateDetails({ state: s }: { state: StateHealth }) {
         <ul className="flex flex-col gap-1">
           {s.commands.map((c) => (
             <li key={c.command}>
-              <code className="rounded bg-black/5 px-1.5 py-0.5 dark:bg-white/10">{c.command}</code> — last run: {c.lastRun ? dateTime(c.lastRun) : "not recorded"}
+              <code className="rounded bg-black/5 px-1.5 py-0.5 dark:bg-white/10">{c.command}</code> — last run:{" "}
+              {c.lastRun ? dateTime(c.lastRun) : "not recorded"}
             </li>
           ))}
         </ul>

@@ -1,7 +1,13 @@
 import { useAtom } from "jotai";
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { apiRequest } from "../api";
-import { authErrorMessage, checkAuthForm, EMPTY_AUTH_FORM, type AuthForm, type AuthMode } from "../components/account";
+import {
+  authErrorMessage,
+  checkAuthForm,
+  EMPTY_AUTH_FORM,
+  type AuthForm as AuthFormValues,
+  type AuthMode,
+} from "../components/account";
 import { authDialogAtom, enteringAppAtom } from "../components/auth-state";
 import { enterApp } from "../components/device";
 import { LegalDialog, type LegalDocument } from "../components/legal";
@@ -9,8 +15,10 @@ import { LoadingScreen } from "../components/Loading";
 import { CloseButton, Modal } from "../components/Modal";
 import { continueAsGuest } from "./GuestButton";
 
-const FIELD = "mt-1 block w-full rounded-xl border border-line bg-surface px-3 py-2.5 text-ink placeholder:text-ink-soft focus-ring";
-const PRIMARY = "inline-flex w-full items-center justify-center rounded-full bg-primary px-5 py-2.5 font-semibold text-white hover:bg-primary-dark focus-ring disabled:cursor-not-allowed disabled:opacity-60";
+const FIELD =
+  "mt-1 block w-full rounded-xl border border-line bg-surface px-3 py-2.5 text-ink placeholder:text-ink-soft focus-ring";
+const PRIMARY =
+  "inline-flex w-full items-center justify-center rounded-full bg-primary px-5 py-2.5 font-semibold text-white hover:bg-primary-dark focus-ring disabled:cursor-not-allowed disabled:opacity-60";
 
 /**
  * The landing page's sign-in / registration dialog (accounts-and-shell.md section 2): two modes toggled by a
@@ -43,10 +51,15 @@ export default function AuthDialog() {
   );
 }
 
-function AuthForm(props: { mode: AuthMode; onMode: (mode: AuthMode) => void; onClose: () => void; onSignedIn: () => void }) {
+function AuthForm(props: {
+  mode: AuthMode;
+  onMode: (mode: AuthMode) => void;
+  onClose: () => void;
+  onSignedIn: () => void;
+}) {
   const id = useId();
   const { mode } = props;
-  const [form, setForm] = useState<AuthForm>(EMPTY_AUTH_FORM);
+  const [form, setForm] = useState<AuthFormValues>(EMPTY_AUTH_FORM);
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [guestPending, setGuestPending] = useState(false);
@@ -61,7 +74,7 @@ function AuthForm(props: { mode: AuthMode; onMode: (mode: AuthMode) => void; onC
     return () => cancelAnimationFrame(frame);
   }, [mode]);
 
-  const edit = (field: keyof AuthForm) => (event: ChangeEvent<HTMLInputElement>) => {
+  const edit = (field: keyof AuthFormValues) => (event: ChangeEvent<HTMLInputElement>) => {
     const value = field === "terms" ? event.target.checked : event.target.value;
     setForm((f) => ({ ...f, [field]: value }));
     setError(null);
@@ -82,7 +95,12 @@ function AuthForm(props: { mode: AuthMode; onMode: (mode: AuthMode) => void; onC
     setSubmitting(true);
     setError(null);
     try {
-      if (register) await apiRequest("POST", "/api/auth/register", { email: form.email.trim(), username: form.username.trim(), password: form.password });
+      if (register)
+        await apiRequest("POST", "/api/auth/register", {
+          email: form.email.trim(),
+          username: form.username.trim(),
+          password: form.password,
+        });
       else await apiRequest("POST", "/api/auth/login", { email: form.email.trim(), password: form.password });
       setForm(EMPTY_AUTH_FORM);
       props.onSignedIn();
@@ -111,19 +129,47 @@ function AuthForm(props: { mode: AuthMode; onMode: (mode: AuthMode) => void; onC
           <h2 id={`${id}-title`} className="text-xl font-bold">
             {title}
           </h2>
-          <p className="mt-0.5 text-sm text-ink-soft">{register ? "Join LocalScope to save favorites and explore any US city." : "Welcome back to LocalScope."}</p>
+          <p className="mt-0.5 text-sm text-ink-soft">
+            {register ? "Join LocalScope to save favorites and explore any US city." : "Welcome back to LocalScope."}
+          </p>
         </div>
         <CloseButton onClick={props.onClose} />
       </div>
-      <form noValidate onSubmit={submit} className="flex flex-col gap-3 px-5 pb-5 pt-4" aria-describedby={error ? `${id}-error` : undefined}>
+      <form
+        noValidate
+        onSubmit={submit}
+        className="flex flex-col gap-3 px-5 pb-5 pt-4"
+        aria-describedby={error ? `${id}-error` : undefined}
+      >
         <label className="text-sm font-medium">
           Email
-          <input ref={email} type="email" name="email" autoComplete="email" inputMode="email" required value={form.email} onChange={edit("email")} className={FIELD} placeholder="you@example.com" />
+          <input
+            ref={email}
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            value={form.email}
+            onChange={edit("email")}
+            className={FIELD}
+            placeholder="you@example.com"
+          />
         </label>
         {register && (
           <label className="text-sm font-medium">
             Username
-            <input type="text" name="username" autoComplete="username" required maxLength={50} value={form.username} onChange={edit("username")} className={FIELD} placeholder="How should we call you?" />
+            <input
+              type="text"
+              name="username"
+              autoComplete="username"
+              required
+              maxLength={50}
+              value={form.username}
+              onChange={edit("username")}
+              className={FIELD}
+              placeholder="How should we call you?"
+            />
           </label>
         )}
         <div>
@@ -163,21 +209,40 @@ function AuthForm(props: { mode: AuthMode; onMode: (mode: AuthMode) => void; onC
         {register && (
           <div className="rounded-xl bg-black/[0.03] p-3 dark:bg-white/5">
             <label className="flex items-start gap-2 text-sm">
-              <input type="checkbox" name="terms" checked={form.terms} onChange={edit("terms")} className="mt-0.5 h-5 w-5 shrink-0 accent-[var(--ls-primary)]" />
+              <input
+                type="checkbox"
+                name="terms"
+                checked={form.terms}
+                onChange={edit("terms")}
+                className="mt-0.5 h-5 w-5 shrink-0 accent-[var(--ls-primary)]"
+              />
               <span>I am at least 13 years old and I agree to the Terms of Service and Privacy Policy.</span>
             </label>
             <p className="ml-7 mt-1 flex flex-wrap gap-x-3 text-sm">
-              <button type="button" className="font-medium text-primary underline focus-ring rounded" onClick={() => setLegal("terms")}>
+              <button
+                type="button"
+                className="font-medium text-primary underline focus-ring rounded"
+                onClick={() => setLegal("terms")}
+              >
                 Read the Terms of Service
               </button>
-              <button type="button" className="font-medium text-primary underline focus-ring rounded" onClick={() => setLegal("privacy")}>
+              <button
+                type="button"
+                className="font-medium text-primary underline focus-ring rounded"
+                onClick={() => setLegal("privacy")}
+              >
                 Read the Privacy Policy
               </button>
             </p>
           </div>
         )}
         {error && (
-          <p id={`${id}-error`} role="alert" data-testid="auth-error" className="rounded-xl bg-red-50 px-3 py-2 text-sm font-medium text-red-800 ring-1 ring-red-200 dark:bg-red-950/60 dark:text-red-100 dark:ring-red-900">
+          <p
+            id={`${id}-error`}
+            role="alert"
+            data-testid="auth-error"
+            className="rounded-xl bg-red-50 px-3 py-2 text-sm font-medium text-red-800 ring-1 ring-red-200 dark:bg-red-950/60 dark:text-red-100 dark:ring-red-900"
+          >
             {error}
           </p>
         )}
@@ -186,7 +251,11 @@ function AuthForm(props: { mode: AuthMode; onMode: (mode: AuthMode) => void; onC
         </button>
         <p className="text-center text-sm text-ink-soft">
           {register ? "Already have an account?" : "Don't have an account?"}{" "}
-          <button type="button" onClick={toggleMode} className="rounded font-semibold text-primary underline focus-ring">
+          <button
+            type="button"
+            onClick={toggleMode}
+            className="rounded font-semibold text-primary underline focus-ring"
+          >
             {register ? "Sign in" : "Create one"}
           </button>
         </p>

@@ -21,13 +21,21 @@ function CategoryFacts(props: { city: SelectedCity; categoryId: number; slug: st
   const result = useQuery(query);
   const [selected, setSelected] = useState<FunFact | null>(null);
   const saved = useSavedItems();
-  const more = useLoadMore(query.queryKey, () => moreFacts(city), (f) => f.title, {
-    noneTitle: "No new facts available",
-    noneDescription: "You've discovered all available fun facts for this area.",
-    loaded: (n) => `${n} more fun facts loaded!`,
-    noun: "facts",
-  });
-  const unavailable = { title: "No Fun Facts Available", text: `Fun facts for ${city.name}, ${city.stateCode} couldn't be loaded.` };
+  const more = useLoadMore(
+    query.queryKey,
+    () => moreFacts(city),
+    (f) => f.title,
+    {
+      noneTitle: "No new facts available",
+      noneDescription: "You've discovered all available fun facts for this area.",
+      loaded: (n) => `${n} more fun facts loaded!`,
+      noun: "facts",
+    },
+  );
+  const unavailable = {
+    title: "No Fun Facts Available",
+    text: `Fun facts for ${city.name}, ${city.stateCode} couldn't be loaded.`,
+  };
 
   return (
     <section aria-labelledby="view-heading">
@@ -36,15 +44,29 @@ function CategoryFacts(props: { city: SelectedCity; categoryId: number; slug: st
       </h2>
       <p className="mt-1 text-ink-soft">Fascinating stories and hidden gems from {city.state}</p>
       <div className="mt-4">
-        <QueryStates query={result} loading={<SkeletonList count={3} itemClassName="h-52 card" label="Loading fun facts…" />} error={unavailable} empty={unavailable}>
+        <QueryStates
+          query={result}
+          loading={<SkeletonList count={3} itemClassName="h-52 card" label="Loading fun facts…" />}
+          error={unavailable}
+          empty={unavailable}
+        >
           {(data) => (
             <>
               <ul className="flex flex-col gap-4" data-testid="fact-cards">
                 {data.map((fact, i) => {
                   const itemId = factItemId(fact);
                   return (
-                    <li key={`${fact.title}-${i}`} className="ls-card-in" style={staggerStyle(i)} data-testid="category-card">
-                      <article className="card flex h-52 cursor-pointer flex-col p-4 hover:ring-primary" onClick={() => setSelected(fact)} aria-labelledby={`fact-${i}`}>
+                    <li
+                      key={`${fact.title}-${i}`}
+                      className="ls-card-in"
+                      style={staggerStyle(i)}
+                      data-testid="category-card"
+                    >
+                      <article
+                        className="card flex h-52 cursor-pointer flex-col p-4 hover:ring-primary"
+                        onClick={() => setSelected(fact)}
+                        aria-labelledby={`fact-${i}`}
+                      >
                         <div className="flex items-start gap-2">
                           <div className="min-w-0 flex-1">
                             <Badge colour="purple">{fact.category}</Badge>
@@ -56,7 +78,20 @@ function CategoryFacts(props: { city: SelectedCity; categoryId: number; slug: st
                             pressed={saved.isSaved("fact", itemId)}
                             busy={saved.pendingId === itemId}
                             label={`Save ${fact.title} to favorites`}
-                            onClick={() => saved.toggle({ itemType: "fact", itemId, itemData: { title: fact.title, summary: fact.summary, category: fact.category, content: fact.summary, city: `${city.name}, ${city.stateCode}`, type: "fact" } })}
+                            onClick={() =>
+                              saved.toggle({
+                                itemType: "fact",
+                                itemId,
+                                itemData: {
+                                  title: fact.title,
+                                  summary: fact.summary,
+                                  category: fact.category,
+                                  content: fact.summary,
+                                  city: `${city.name}, ${city.stateCode}`,
+                                  type: "fact",
+                                },
+                              })
+                            }
                           />
                         </div>
                         <p className="mt-1 line-clamp-2 text-sm text-ink-soft">{fact.summary}</p>

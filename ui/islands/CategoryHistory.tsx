@@ -15,13 +15,21 @@ function CategoryHistory(props: { city: SelectedCity; categoryId: number; slug: 
   const queryClient = useQueryClient();
   const query = historyQuery(queryClient, city);
   const result = useQuery(query);
-  const more = useLoadMore(query.queryKey, () => moreHistory(city), (e: HistoryEntry) => `${e.id}|${e.title}`, {
-    noneTitle: "No additional history available",
-    noneDescription: "You've explored all available historical information for this area.",
-    loaded: (n) => `${n} more historical entries loaded!`,
-    noun: "history",
-  });
-  const unavailable = { title: "No Historical Information Found", text: `Historical information for ${city.name}, ${city.stateCode} couldn't be loaded.` };
+  const more = useLoadMore(
+    query.queryKey,
+    () => moreHistory(city),
+    (e: HistoryEntry) => `${e.id}|${e.title}`,
+    {
+      noneTitle: "No additional history available",
+      noneDescription: "You've explored all available historical information for this area.",
+      loaded: (n) => `${n} more historical entries loaded!`,
+      noun: "history",
+    },
+  );
+  const unavailable = {
+    title: "No Historical Information Found",
+    text: `Historical information for ${city.name}, ${city.stateCode} couldn't be loaded.`,
+  };
 
   return (
     <section aria-labelledby="view-heading">
@@ -29,12 +37,22 @@ function CategoryHistory(props: { city: SelectedCity; categoryId: number; slug: 
         History of {city.name}
       </h2>
       <div className="mt-4">
-        <QueryStates query={result} loading={<SkeletonList count={HISTORY_SKELETONS} itemClassName="h-56 card" label="Loading history…" />} error={unavailable} empty={unavailable}>
+        <QueryStates
+          query={result}
+          loading={<SkeletonList count={HISTORY_SKELETONS} itemClassName="h-56 card" label="Loading history…" />}
+          error={unavailable}
+          empty={unavailable}
+        >
           {(data) => (
             <>
               <ol className="flex flex-col gap-4" data-testid="history-entries">
                 {data.map((entry, i) => (
-                  <li key={`${entry.id}-${i}`} className="ls-card-in" style={staggerStyle(i)} data-testid="category-card">
+                  <li
+                    key={`${entry.id}-${i}`}
+                    className="ls-card-in"
+                    style={staggerStyle(i)}
+                    data-testid="category-card"
+                  >
                     <article className="card p-5" aria-labelledby={`history-${i}`}>
                       <div className="flex flex-wrap items-center gap-2 text-sm">
                         <Badge colour="amber">{entry.category}</Badge>

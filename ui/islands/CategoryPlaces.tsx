@@ -33,7 +33,12 @@ interface ViewText {
 
 /** Headings and empty texts of the category views (discovery.md section 2). */
 const VIEWS: Record<PlacesView, ViewText> = {
-  stores: { heading: (c) => `Shop in ${c.name}`, empty: "No Local Stores Available", thing: "Local stores", favorite: "store" },
+  stores: {
+    heading: (c) => `Shop in ${c.name}`,
+    empty: "No Local Stores Available",
+    thing: "Local stores",
+    favorite: "store",
+  },
   activities: {
     heading: (c) => `Discover ${c.name}`,
     subtitle: (c) => `Exciting activities and adventures in ${c.state}`,
@@ -41,7 +46,12 @@ const VIEWS: Record<PlacesView, ViewText> = {
     thing: "Activities",
     favorite: "activity",
   },
-  food: { heading: (c) => `Dine in ${c.name}`, empty: "No Restaurants Found", thing: "Restaurants", favorite: "restaurant" },
+  food: {
+    heading: (c) => `Dine in ${c.name}`,
+    empty: "No Restaurants Found",
+    thing: "Restaurants",
+    favorite: "restaurant",
+  },
   lodging: { heading: (c) => `Stay in ${c.name}`, empty: "No Lodging Available", thing: "Lodging", favorite: "place" },
   generic: { heading: (c) => `Places in ${c.name}`, empty: "No Places Found" },
 };
@@ -58,19 +68,38 @@ function queryFor(view: PlacesView, categoryId: number, city: SelectedCity) {
   return categoryPlacesQuery(categoryId, city);
 }
 
-function favoriteOf(view: PlacesView, place: Place): { itemType: FavoriteType; itemId: string; itemData: Record<string, unknown> } | null {
+function favoriteOf(
+  view: PlacesView,
+  place: Place,
+): { itemType: FavoriteType; itemId: string; itemData: Record<string, unknown> } | null {
   const type = VIEWS[view].favorite;
   if (!type) return null;
-  if (type === "place") return { itemType: type, itemId: placeItemId(place), itemData: JSON.parse(placeFavoriteData(place)) };
+  if (type === "place")
+    return { itemType: type, itemId: placeItemId(place), itemData: JSON.parse(placeFavoriteData(place)) };
   return {
     itemType: type,
     itemId: titleIdItemId(place),
-    itemData: { id: place.id, title: place.title, description: place.description, address: place.address, city: placeCity(place), categoryId: place.categoryId, distance: place.distance, type },
+    itemData: {
+      id: place.id,
+      title: place.title,
+      description: place.description,
+      address: place.address,
+      city: placeCity(place),
+      categoryId: place.categoryId,
+      distance: place.distance,
+      type,
+    },
   };
 }
 
 /** Category pages with place cards: stores, activities, food, lodging, and the generic list for other slugs. */
-function CategoryPlaces(props: { city: SelectedCity; view: PlacesView; categoryId: number; slug: string; initial?: Place[] | null }) {
+function CategoryPlaces(props: {
+  city: SelectedCity;
+  view: PlacesView;
+  categoryId: number;
+  slug: string;
+  initial?: Place[] | null;
+}) {
   const city = useCategoryCity(props);
   const view = VIEWS[props.view];
   const query = useQuery(seededList(queryFor(props.view, props.categoryId, city), props.city, city, props.initial));
@@ -79,7 +108,9 @@ function CategoryPlaces(props: { city: SelectedCity; view: PlacesView; categoryI
 
   const unavailable = {
     title: view.empty,
-    text: view.thing ? `${view.thing} for ${city.name}, ${city.stateCode} couldn't be loaded.` : "There are no places in this category yet.",
+    text: view.thing
+      ? `${view.thing} for ${city.name}, ${city.stateCode} couldn't be loaded.`
+      : "There are no places in this category yet.",
   };
   const loading =
     props.view === "generic" ? (
@@ -133,7 +164,8 @@ function PlaceCard(props: { view: PlacesView; place: Place; onOpen: () => void; 
   const { place, view } = props;
   const distance = miles(place.distance);
   const site = view === "food" ? websiteUrl(place.website) : null;
-  const badge = view === "food" ? "Food & Dining" : view === "lodging" ? "Lodging" : listCategoryLabel(place.categoryId);
+  const badge =
+    view === "food" ? "Food & Dining" : view === "lodging" ? "Lodging" : listCategoryLabel(place.categoryId);
   const action = view === "stores" ? "Visit Store" : view === "activities" ? "Explore" : "View Details";
   return (
     <article
@@ -175,7 +207,13 @@ function PlaceCard(props: { view: PlacesView; place: Place; onOpen: () => void; 
           {action}
         </button>
         {site && (
-          <a href={site} target="_blank" rel="noopener noreferrer" className={`${BUTTON_SOFT} px-4 py-1.5 text-sm`} onClick={(e) => e.stopPropagation()}>
+          <a
+            href={site}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={`${BUTTON_SOFT} px-4 py-1.5 text-sm`}
+            onClick={(e) => e.stopPropagation()}
+          >
             Website
           </a>
         )}
@@ -189,7 +227,12 @@ function GenericCard(props: { place: Place; onOpen: () => void }) {
   const { place } = props;
   const away = milesAway(place.distance);
   return (
-    <button type="button" className={`${GENERIC_CARD} flex w-full flex-col overflow-hidden text-left hover:ring-primary focus-ring`} onClick={props.onOpen} onFocus={preloadPlaceDialog}>
+    <button
+      type="button"
+      className={`${GENERIC_CARD} flex w-full flex-col overflow-hidden text-left hover:ring-primary focus-ring`}
+      onClick={props.onOpen}
+      onFocus={preloadPlaceDialog}
+    >
       <PlaceHero place={place} className="h-32 w-full shrink-0" />
       <span className="flex min-h-0 flex-1 flex-col p-4">
         <span className="flex items-center gap-2 text-sm">

@@ -1,6 +1,14 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import type { ChatPlace } from "../../modules/chat";
-import { CHAT_CACHE_KEY, CHAT_CACHE_MS, CHAT_ERROR_REPLY, chatCityKey, segments, stripMarkdown, SUGGESTED_PROMPTS } from "../chat-text";
+import {
+  CHAT_CACHE_KEY,
+  CHAT_CACHE_MS,
+  CHAT_ERROR_REPLY,
+  chatCityKey,
+  segments,
+  stripMarkdown,
+  SUGGESTED_PROMPTS,
+} from "../chat-text";
 import { locationText, persistCity, type SelectedCity } from "../state";
 
 /**
@@ -47,7 +55,8 @@ function cachedMessages(city: SelectedCity): Message[] | null {
 function writeCache(city: SelectedCity, messages: Message[]) {
   try {
     const cache = readCache();
-    for (const [key, entry] of Object.entries(cache)) if (Date.now() - entry.lastUpdated > CHAT_CACHE_MS) delete cache[key];
+    for (const [key, entry] of Object.entries(cache))
+      if (Date.now() - entry.lastUpdated > CHAT_CACHE_MS) delete cache[key];
     cache[chatCityKey(city.name)] = { messages, lastUpdated: Date.now() };
     localStorage.setItem(CHAT_CACHE_KEY, JSON.stringify(cache));
   } catch {
@@ -89,7 +98,13 @@ function Reply(props: { message: Message }) {
                   {s.text}
                 </a>
               ) : (
-                <a key={i} href={s.href} target="_blank" rel="noopener noreferrer" className="font-medium text-ink underline decoration-2">
+                <a
+                  key={i}
+                  href={s.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="font-medium text-ink underline decoration-2"
+                >
                   {s.text}
                 </a>
               ),
@@ -101,7 +116,11 @@ function Reply(props: { message: Message }) {
         <ul className="mt-2 flex flex-wrap gap-2" aria-label="Places in this answer">
           {message.places.map((p) => (
             <li key={p.id}>
-              <a href={`/place/${p.id}`} className="inline-flex items-center gap-1 rounded-full border border-line bg-surface px-3 py-1 text-sm text-ink hover:border-primary focus-ring" data-testid="place-chip">
+              <a
+                href={`/place/${p.id}`}
+                className="inline-flex items-center gap-1 rounded-full border border-line bg-surface px-3 py-1 text-sm text-ink hover:border-primary focus-ring"
+                data-testid="place-chip"
+              >
                 <Pin />
                 {p.title}
                 {p.distance !== null && <span className="whitespace-nowrap text-ink-soft">· {p.distance} mi</span>}
@@ -116,7 +135,16 @@ function Reply(props: { message: Message }) {
 
 function Pin() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-3.5 w-3.5 shrink-0 text-primary" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-3.5 w-3.5 shrink-0 text-primary"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M12 21s-7-6.1-7-11a7 7 0 0 1 14 0c0 4.9-7 11-7 11Z" />
       <circle cx="12" cy="10" r="2.5" />
     </svg>
@@ -125,7 +153,10 @@ function Pin() {
 
 function Avatar() {
   return (
-    <span aria-hidden="true" className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-bold text-white">
+    <span
+      aria-hidden="true"
+      className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-bold text-white"
+    >
       AI
     </span>
   );
@@ -148,7 +179,10 @@ function LocationField(props: { city: SelectedCity; onChange: (city: SelectedCit
     if (!editing || !q) return setHits([]);
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      fetch(`/api/cities/search?q=${encodeURIComponent(q)}&limit=6`, { signal: controller.signal, credentials: "include" })
+      fetch(`/api/cities/search?q=${encodeURIComponent(q)}&limit=6`, {
+        signal: controller.signal,
+        credentials: "include",
+      })
         .then((r) => (r.ok ? (r.json() as Promise<CityHit[]>) : []))
         .then((list) => {
           setHits(list);
@@ -169,10 +203,26 @@ function LocationField(props: { city: SelectedCity; onChange: (city: SelectedCit
   };
   if (!editing) {
     return (
-      <button type="button" className="inline-flex items-center gap-1 rounded-full px-2 py-1 text-sm font-medium text-primary hover:bg-black/5 focus-ring disabled:opacity-60" onClick={() => setEditing(true)} disabled={props.disabled} aria-label={`Location: ${locationText(props.city)}. Change location`} data-testid="chat-location">
+      <button
+        type="button"
+        className="inline-flex items-center gap-1 rounded-full px-2 py-1 text-sm font-medium text-primary hover:bg-black/5 focus-ring disabled:opacity-60"
+        onClick={() => setEditing(true)}
+        disabled={props.disabled}
+        aria-label={`Location: ${locationText(props.city)}. Change location`}
+        data-testid="chat-location"
+      >
         <Pin />
         {locationText(props.city)}
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-3.5 w-3.5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d="M12 20h9M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z" />
         </svg>
       </button>
@@ -210,7 +260,12 @@ function LocationField(props: { city: SelectedCity; onChange: (city: SelectedCit
         onBlur={() => setTimeout(() => setEditing(false), 200)}
       />
       {hits.length > 0 && (
-        <ul id={listId} role="listbox" aria-label="Cities" className="absolute left-0 top-full z-30 mt-1 w-64 overflow-hidden rounded-xl border border-line bg-surface shadow-lg">
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label="Cities"
+          className="absolute left-0 top-full z-30 mt-1 w-64 overflow-hidden rounded-xl border border-line bg-surface shadow-lg"
+        >
           {hits.map((c, i) => (
             <li
               key={`${c.name}-${c.stateCode}`}
@@ -274,7 +329,10 @@ export default function ChatView(props: { city: SelectedCity }) {
     const query = raw.trim();
     if (!query || pending) return;
     const user: Message = { id: newId(), type: "user", content: query, timestamp: new Date().toISOString(), location };
-    const history = messages.slice(1).slice(-10).map((m) => ({ type: m.type, content: m.content.slice(0, 4000) }));
+    const history = messages
+      .slice(1)
+      .slice(-10)
+      .map((m) => ({ type: m.type, content: m.content.slice(0, 4000) }));
     const aiId = newId();
     setMessages((list) => [...list, user]);
     setInput("");
@@ -282,7 +340,11 @@ export default function ChatView(props: { city: SelectedCity }) {
     const controller = new AbortController();
     controllerRef.current = controller;
     const update = (change: (m: Message) => Message) =>
-      setMessages((list) => (list.some((m) => m.id === aiId) ? list.map((m) => (m.id === aiId ? change(m) : m)) : [...list, change({ id: aiId, type: "ai", content: "", timestamp: new Date().toISOString(), location })]));
+      setMessages((list) =>
+        list.some((m) => m.id === aiId)
+          ? list.map((m) => (m.id === aiId ? change(m) : m))
+          : [...list, change({ id: aiId, type: "ai", content: "", timestamp: new Date().toISOString(), location })],
+      );
     let finished = false;
     try {
       const response = await fetch("/api/chat/stream", {
@@ -332,10 +394,22 @@ export default function ChatView(props: { city: SelectedCity }) {
 
   const waiting = pending && !streaming;
   return (
-    <section className="flex h-[calc(100dvh-11rem)] min-h-96 flex-col rounded-2xl border border-line bg-surface" aria-labelledby="chat-title">
+    <section
+      className="flex h-[calc(100dvh-11rem)] min-h-96 flex-col rounded-2xl border border-line bg-surface"
+      aria-labelledby="chat-title"
+    >
       <div className="flex flex-wrap items-center gap-2 border-b border-line px-3 py-2">
         <a href="/" className="icon-btn" aria-label="Back" data-testid="chat-back">
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-5 w-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <path d="M15 18l-6-6 6-6" />
           </svg>
         </a>
@@ -346,10 +420,22 @@ export default function ChatView(props: { city: SelectedCity }) {
           <LocationField city={city} onChange={changeCity} disabled={pending} />
         </div>
       </div>
-      <div ref={listRef} className="flex-1 space-y-3 overflow-y-auto px-3 py-3" data-testid="chat-messages" aria-label="Conversation" role="region" tabIndex={0}>
+      <div
+        ref={listRef}
+        className="flex-1 space-y-3 overflow-y-auto px-3 py-3"
+        data-testid="chat-messages"
+        aria-label="Conversation"
+        role="region"
+        tabIndex={0}
+      >
         {messages.map((m) =>
           m.type === "ai" ? (
-            <div key={m.id} className="flex items-start gap-2" data-testid="ai-message" aria-busy={pending && m.id === messages.at(-1)?.id && streaming ? true : undefined}>
+            <div
+              key={m.id}
+              className="flex items-start gap-2"
+              data-testid="ai-message"
+              aria-busy={pending && m.id === messages.at(-1)?.id && streaming ? true : undefined}
+            >
               <Avatar />
               <div className="max-w-[85%] rounded-2xl rounded-tl-sm bg-black/5 px-3 py-2 text-sm text-ink">
                 <Reply message={m} />
@@ -375,7 +461,12 @@ export default function ChatView(props: { city: SelectedCity }) {
             <ul className="flex flex-wrap gap-2">
               {SUGGESTED_PROMPTS.map((prompt) => (
                 <li key={prompt}>
-                  <button type="button" className="rounded-full border border-line px-3 py-1 text-sm text-ink hover:border-primary focus-ring disabled:opacity-60" disabled={pending} onClick={() => void send(prompt)}>
+                  <button
+                    type="button"
+                    className="rounded-full border border-line px-3 py-1 text-sm text-ink hover:border-primary focus-ring disabled:opacity-60"
+                    disabled={pending}
+                    onClick={() => void send(prompt)}
+                  >
                     {prompt}
                   </button>
                 </li>
@@ -411,12 +502,32 @@ export default function ChatView(props: { city: SelectedCity }) {
           onFocus={() => setTimeout(scrollToBottom, 300)}
         />
         {pending ? (
-          <button type="button" className="inline-flex h-10 items-center justify-center rounded-full border border-line px-4 text-sm font-medium text-ink hover:border-primary focus-ring" onClick={() => controllerRef.current?.abort()} data-testid="chat-stop">
+          <button
+            type="button"
+            className="inline-flex h-10 items-center justify-center rounded-full border border-line px-4 text-sm font-medium text-ink hover:border-primary focus-ring"
+            onClick={() => controllerRef.current?.abort()}
+            data-testid="chat-stop"
+          >
             Stop
           </button>
         ) : (
-          <button type="submit" className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-primary text-white hover:bg-primary-dark focus-ring disabled:opacity-60" aria-label="Send" disabled={!input.trim()} data-testid="chat-send">
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <button
+            type="submit"
+            className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-primary text-white hover:bg-primary-dark focus-ring disabled:opacity-60"
+            aria-label="Send"
+            disabled={!input.trim()}
+            data-testid="chat-send"
+          >
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-5 w-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
               <path d="M22 2 11 13M22 2l-7 20-4-9-9-4 20-7Z" />
             </svg>
           </button>

@@ -2,7 +2,15 @@ import { useAtom } from "jotai";
 import { useHydrateAtoms } from "jotai/utils";
 import { useEffect } from "react";
 import { apiRequest } from "../api";
-import { formatPopulation, locationText, persistCity, selectedCityAtom, STORAGE_KEYS, storedLocation, type SelectedCity } from "../state";
+import {
+  formatPopulation,
+  locationText,
+  persistCity,
+  selectedCityAtom,
+  STORAGE_KEYS,
+  storedLocation,
+  type SelectedCity,
+} from "../state";
 
 /** "Exploring {city}" with its caption. Follows the choice made in the picker, in this tab or another. */
 export default function CityBanner(props: { city: SelectedCity; fromCookie: boolean }) {

@@ -7,7 +7,8 @@ import { addFavorite, checkFavorite, removeFavorite, useCity } from "../requests
 import { locationText, showToastAtom, type SelectedCity } from "../state";
 
 /** The server's message, else "HTTP {status}", else "Unknown error" (discovery.md section 8). */
-const reason = (error: unknown) => (error instanceof ApiError ? error.message || `HTTP ${error.status}` : (error as Error)?.message || "Unknown error");
+const reason = (error: unknown) =>
+  error instanceof ApiError ? error.message || `HTTP ${error.status}` : (error as Error)?.message || "Unknown error";
 
 /**
  * The favorite toggle for the selected city, on the "Exploring" banner. Plain requests rather than the
@@ -65,5 +66,13 @@ export default function CityFavorite(props: { city: SelectedCity }) {
     }
   }
 
-  return <HeartButton pressed={favorited} busy={busy} label={`Save ${location} to favorites`} onClick={() => void toggle()} className="bg-white shadow" />;
+  return (
+    <HeartButton
+      pressed={favorited}
+      busy={busy}
+      label={`Save ${location} to favorites`}
+      onClick={() => void toggle()}
+      className="bg-white shadow"
+    />
+  );
 }

@@ -54,7 +54,13 @@ export default function CityPicker(props: { city: SelectedCity; cityCount: numbe
       ? found
       : null;
   // Until the part has reported on this text, the previous report's list stays shown, as still searching.
-  const { data, stale, isFetching, isError, refetch } = current ?? { data: found?.data, stale: true, isFetching: true, isError: false, refetch: () => {} };
+  const { data, stale, isFetching, isError, refetch } = current ?? {
+    data: found?.data,
+    stale: true,
+    isFetching: true,
+    isError: false,
+    refetch: () => {},
+  };
   const suggestions = query.length > 0 ? (data ?? []) : [];
   const pending = text.trim() !== query || stale || (isFetching && !data);
   const showList = open && text.trim().length > 0;
@@ -85,7 +91,12 @@ export default function CityPicker(props: { city: SelectedCity; cityCount: numbe
     };
     setCity(city);
     persistCity(city);
-    trackActivity({ activityType: "search_performed", cityName: city.name, cityState: city.stateCode, activityData: { searchQuery: text.trim() } });
+    trackActivity({
+      activityType: "search_performed",
+      cityName: city.name,
+      cityState: city.stateCode,
+      activityData: { searchQuery: text.trim() },
+    });
     setText("");
     setOpen(false);
     setActiveKey(null);
@@ -117,8 +128,10 @@ export default function CityPicker(props: { city: SelectedCity; cityCount: numbe
   if (!showList) status = "";
   else if (isError) status = "City search failed. Check your connection and try again.";
   else if (pending) status = "Searching cities…";
-  else if (suggestions.length === 0) status = `No US city matches “${text.trim()}”. Try a city name or a 5-digit ZIP code.`;
-  else status = `${suggestions.length} suggestion${suggestions.length === 1 ? "" : "s"}. Use the arrow keys to choose, Enter to select.`;
+  else if (suggestions.length === 0)
+    status = `No US city matches “${text.trim()}”. Try a city name or a 5-digit ZIP code.`;
+  else
+    status = `${suggestions.length} suggestion${suggestions.length === 1 ? "" : "s"}. Use the arrow keys to choose, Enter to select.`;
 
   return (
     <div className="relative">
@@ -126,7 +139,14 @@ export default function CityPicker(props: { city: SelectedCity; cityCount: numbe
         Search {props.cityCount.toLocaleString("en-US")} US cities
       </label>
       <div className="flex items-center gap-2 rounded-full bg-surface px-4 py-2 shadow-sm ring-1 ring-line focus-within:ring-2 focus-within:ring-primary">
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 shrink-0 text-ink-soft" fill="none" stroke="currentColor" strokeWidth="2">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-5 w-5 shrink-0 text-ink-soft"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
           <circle cx="11" cy="11" r="7" />
           <path d="m20 20-3.5-3.5" />
         </svg>
@@ -174,7 +194,14 @@ export default function CityPicker(props: { city: SelectedCity; cityCount: numbe
               inputRef.current?.focus();
             }}
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-4 w-4"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
               <path d="M6 6l12 12M18 6 6 18" />
             </svg>
           </button>
@@ -202,7 +229,12 @@ export default function CityPicker(props: { city: SelectedCity; cityCount: numbe
             {isError ? (
               <span>
                 City search failed.{" "}
-                <button type="button" className="text-primary underline" onMouseDown={(e) => e.preventDefault()} onClick={() => refetch()}>
+                <button
+                  type="button"
+                  className="text-primary underline"
+                  onMouseDown={(e) => e.preventDefault()}
+                  onClick={() => refetch()}
+                >
                   Try again
                 </button>
               </span>

@@ -3,7 +3,14 @@ import { useSetAtom } from "jotai";
 import { useRef, useState } from "react";
 import { TabList } from "../components/tabs";
 import { apiRequest, ApiError } from "../api";
-import { DEFAULT_TAB, describeFavorite, FAVORITE_TABS, groupFavorites, type FavoriteRecord, type TabKey } from "../components/favorites";
+import {
+  DEFAULT_TAB,
+  describeFavorite,
+  FAVORITE_TABS,
+  groupFavorites,
+  type FavoriteRecord,
+  type TabKey,
+} from "../components/favorites";
 import { BackLink, StateMessage } from "../components/ui";
 import { favoritesQuery, type Favorite } from "../queries";
 import { LOCATION_COOKIE, persistCity, showToastAtom, STORAGE_KEYS, type SelectedCity } from "../state";
@@ -46,7 +53,12 @@ function FavoritesView() {
           title="Something went wrong"
           text="Your favorites could not be loaded."
           action={
-            <button type="button" onClick={() => void refetch()} disabled={isFetching} className="rounded-full bg-primary px-5 py-2 font-medium text-white hover:bg-primary-dark focus-ring disabled:opacity-60">
+            <button
+              type="button"
+              onClick={() => void refetch()}
+              disabled={isFetching}
+              className="rounded-full bg-primary px-5 py-2 font-medium text-white hover:bg-primary-dark focus-ring disabled:opacity-60"
+            >
               {isFetching ? "Trying again..." : "Try again"}
             </button>
           }
@@ -64,7 +76,10 @@ function FavoritesView() {
           text="Start exploring and save your favorite cities, activities, and fun facts!"
           testId="favorites-empty"
           action={
-            <a href="/" className="inline-flex rounded-full bg-primary px-5 py-2 font-medium text-white hover:bg-primary-dark focus-ring">
+            <a
+              href="/"
+              className="inline-flex rounded-full bg-primary px-5 py-2 font-medium text-white hover:bg-primary-dark focus-ring"
+            >
               Explore Places
             </a>
           }
@@ -95,7 +110,15 @@ function FavoritesView() {
         selected={tab}
         onSelect={setTab}
       />
-      <div ref={panel} role="tabpanel" id="favorites-panel" aria-labelledby={`favorites-tab-${tab}`} tabIndex={-1} className="outline-none" data-testid="favorites-panel">
+      <div
+        ref={panel}
+        role="tabpanel"
+        id="favorites-panel"
+        aria-labelledby={`favorites-tab-${tab}`}
+        tabIndex={-1}
+        className="outline-none"
+        data-testid="favorites-panel"
+      >
         {items.length === 0 ? (
           <p className="card px-5 py-8 text-center text-ink-soft" data-testid="tab-empty">
             {current.empty}
@@ -127,16 +150,21 @@ function FavoriteItem(props: { favorite: Favorite; onRemoved: () => void }) {
         // Already gone (removed in another tab): the goal is reached.
         if (error instanceof ApiError && error.status === 404) return;
         // The status stays, so that only server and network failures are retried (section 9).
-        throw error instanceof ApiError ? new ApiError(error.status, "Failed to remove favorite") : new Error("Failed to remove favorite");
+        throw error instanceof ApiError
+          ? new ApiError(error.status, "Failed to remove favorite")
+          : new Error("Failed to remove favorite");
       }
     },
     onSuccess: () => {
-      queryClient.setQueryData<Favorite[]>(favoritesQuery().queryKey, (old = []) => old.filter((f) => f.id !== favorite.id));
+      queryClient.setQueryData<Favorite[]>(favoritesQuery().queryKey, (old = []) =>
+        old.filter((f) => f.id !== favorite.id),
+      );
       void queryClient.invalidateQueries({ queryKey: ["favorites"], refetchType: "none" });
       showToast({ title: "Removed from favorites", description: "Item has been removed from your favorites." });
       props.onRemoved();
     },
-    onError: () => showToast({ title: "Error", description: "Failed to remove item from favorites.", variant: "destructive" }),
+    onError: () =>
+      showToast({ title: "Error", description: "Failed to remove item from favorites.", variant: "destructive" }),
   });
 
   async function explore() {
@@ -144,7 +172,10 @@ function FavoriteItem(props: { favorite: Favorite; onRemoved: () => void }) {
     setOpening(true);
     const text = `${view.location.city}, ${view.location.stateCode}`;
     try {
-      const [match] = await apiRequest<SelectedCity[]>("GET", `/api/cities/search?q=${encodeURIComponent(text)}&limit=1`);
+      const [match] = await apiRequest<SelectedCity[]>(
+        "GET",
+        `/api/cities/search?q=${encodeURIComponent(text)}&limit=1`,
+      );
       if (match && match.name === view.location.city && match.stateCode === view.location.stateCode) persistCity(match);
       else storeLocationText(text);
     } catch {
@@ -178,7 +209,9 @@ function FavoriteItem(props: { favorite: Favorite; onRemoved: () => void }) {
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <div className="flex flex-wrap items-center gap-2">
             {heading}
-            <span className="rounded-full bg-black/5 px-2 py-0.5 text-xs font-medium text-ink-soft dark:bg-white/10">{view.label}</span>
+            <span className="rounded-full bg-black/5 px-2 py-0.5 text-xs font-medium text-ink-soft dark:bg-white/10">
+              {view.label}
+            </span>
           </div>
           {view.where && <p className="text-sm text-ink-soft">{view.where}</p>}
           {view.text && <p className="text-sm text-ink-soft">{view.text}</p>}
@@ -193,7 +226,14 @@ function FavoriteItem(props: { favorite: Favorite; onRemoved: () => void }) {
         data-tooltip="Remove from favorites"
         className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-red-600 hover:bg-black/5 focus-ring disabled:cursor-wait disabled:opacity-50 dark:text-red-400 dark:hover:bg-white/10"
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="currentColor" stroke="currentColor" strokeWidth="2">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-6 w-6"
+          fill="currentColor"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
           <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10Z" />
         </svg>
       </button>

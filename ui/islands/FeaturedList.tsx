@@ -22,16 +22,34 @@ function FeaturedList(props: { city: SelectedCity }) {
         <h1 id="page-heading" className="text-2xl font-bold">
           Discoveries in {city.name}
         </h1>
-        <span className="h-7 shrink-0 rounded-full bg-surface px-3 py-1 text-sm font-semibold ring-1 ring-line" data-testid="featured-count">
+        <span
+          className="h-7 shrink-0 rounded-full bg-surface px-3 py-1 text-sm font-semibold ring-1 ring-line"
+          data-testid="featured-count"
+        >
           {data ? `${data.length} found` : "…"}
         </span>
       </div>
       <div className="mt-4">
         <QueryStates
           query={query}
-          loading={<SkeletonList count={FEATURED_SKELETONS} itemClassName={CARD} label="Loading featured places…" className="grid grid-cols-1 gap-4 sm:grid-cols-2" />}
-          error={{ title: "Unable to Load Featured Places", text: "There was an error loading the featured content.", action: <HomeLink text="Back to Home" /> }}
-          empty={{ title: "No Featured Places Yet", text: `We're still discovering amazing places in ${locationText(city)}!`, action: <HomeLink text="Explore More" /> }}
+          loading={
+            <SkeletonList
+              count={FEATURED_SKELETONS}
+              itemClassName={CARD}
+              label="Loading featured places…"
+              className="grid grid-cols-1 gap-4 sm:grid-cols-2"
+            />
+          }
+          error={{
+            title: "Unable to Load Featured Places",
+            text: "There was an error loading the featured content.",
+            action: <HomeLink text="Back to Home" />,
+          }}
+          empty={{
+            title: "No Featured Places Yet",
+            text: `We're still discovering amazing places in ${locationText(city)}!`,
+            action: <HomeLink text="Explore More" />,
+          }}
         >
           {(places) => (
             <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2" data-testid="featured-cards">

@@ -12,5 +12,14 @@ const SECTION = { id: "gems-heading", title: "Local Gems", href: "/local-gems", 
  * appeared or the city changed, with "Loading after nearby discoveries...", so nearby places go first.
  */
 export default function HomeLocalGems(props: { city: SelectedCity; initial: Place[] | null }) {
-  return <HomeList {...props} section={SECTION} loading={<GemsLoading waiting />} error={GEMS_TEXTS.error} Result={GemsResult} Live={LiveGems} />;
+  return (
+    <HomeList
+      {...props}
+      section={SECTION}
+      loading={<GemsLoading waiting />}
+      error={GEMS_TEXTS.error}
+      Result={GemsResult}
+      Live={LiveGems}
+    />
+  );
 }

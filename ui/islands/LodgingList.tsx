@@ -31,7 +31,14 @@ function LodgingList(props: { city: SelectedCity }) {
       <div className="mt-4">
         <QueryStates
           query={query}
-          loading={<SkeletonList count={LODGING_SKELETONS} itemClassName={CARD} label="Loading lodging…" className="grid grid-cols-1 gap-4 sm:grid-cols-2" />}
+          loading={
+            <SkeletonList
+              count={LODGING_SKELETONS}
+              itemClassName={CARD}
+              label="Loading lodging…"
+              className="grid grid-cols-1 gap-4 sm:grid-cols-2"
+            />
+          }
           error={{ title: "Unable to Load Lodging", text: "There was an error loading lodging places." }}
           empty={{
             title: "No Lodging Found",
@@ -61,11 +68,18 @@ function LodgingCard(props: { place: Place; seed: string; onOpen: () => void }) 
   const chips = amenityChips(place.amenities);
   const distance = miles(place.distance);
   return (
-    <article className={`${CARD} flex flex-col overflow-hidden`} aria-labelledby={`lodging-${place.id}`} data-testid="lodging-card">
+    <article
+      className={`${CARD} flex flex-col overflow-hidden`}
+      aria-labelledby={`lodging-${place.id}`}
+      data-testid="lodging-card"
+    >
       <div className="relative h-36 shrink-0">
         <PlaceHero place={place} seed={props.seed} className="h-36 w-full" />
         {place.priceRange && (
-          <span className="absolute left-3 top-3 rounded-full bg-white px-2.5 py-0.5 text-xs font-bold text-gray-900 shadow" data-testid="price">
+          <span
+            className="absolute left-3 top-3 rounded-full bg-white px-2.5 py-0.5 text-xs font-bold text-gray-900 shadow"
+            data-testid="price"
+          >
             {place.priceRange}
           </span>
         )}
@@ -82,7 +96,13 @@ function LodgingCard(props: { place: Place; seed: string; onOpen: () => void }) 
       </div>
       <div className="flex min-h-0 flex-1 flex-col p-4">
         <h2 id={`lodging-${place.id}`} className="truncate text-lg font-semibold">
-          <button type="button" className="max-w-full truncate text-left hover:text-primary focus-ring" onClick={props.onOpen} onPointerEnter={preloadPlaceDialog} onFocus={preloadPlaceDialog}>
+          <button
+            type="button"
+            className="max-w-full truncate text-left hover:text-primary focus-ring"
+            onClick={props.onOpen}
+            onPointerEnter={preloadPlaceDialog}
+            onFocus={preloadPlaceDialog}
+          >
             {place.title}
           </button>
         </h2>
@@ -93,7 +113,9 @@ function LodgingCard(props: { place: Place; seed: string; onOpen: () => void }) 
               {a}
             </li>
           ))}
-          {chips.more > 0 && <li className="rounded-full px-2 py-0.5 text-xs font-medium text-ink-soft">+{chips.more} more</li>}
+          {chips.more > 0 && (
+            <li className="rounded-full px-2 py-0.5 text-xs font-medium text-ink-soft">+{chips.more} more</li>
+          )}
         </ul>
         {place.address && (
           <button
@@ -108,7 +130,11 @@ function LodgingCard(props: { place: Place; seed: string; onOpen: () => void }) 
         <div className="mt-auto flex items-center justify-between gap-2 pt-2 text-sm">
           <span className="font-medium">{distance ?? ""}</span>
           {place.phone && (
-            <a href={telUrl(place.phone)} className="text-primary underline-offset-2 hover:underline focus-ring" aria-label={`Call ${place.title} at ${place.phone}`}>
+            <a
+              href={telUrl(place.phone)}
+              className="text-primary underline-offset-2 hover:underline focus-ring"
+              aria-label={`Call ${place.title} at ${place.phone}`}
+            >
               {place.phone}
             </a>
           )}

@@ -74,14 +74,23 @@ function MapExplorer(props: MapExplorerProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const mapSectionRef = useRef<HTMLElement>(null);
 
-  const { view, places, byId, legend, loadMore, retry, dispatch, busy } = useMapPlaces(city, props.initial ? { city: props.away?.city ?? props.city, batch: props.initial } : null, () => {
-    setSelectedId(null);
-    setDialogId(null);
-    engine.current?.centreOn(cityCentre(city));
-  });
+  const { view, places, byId, legend, loadMore, retry, dispatch, busy } = useMapPlaces(
+    city,
+    props.initial ? { city: props.away?.city ?? props.city, batch: props.initial } : null,
+    () => {
+      setSelectedId(null);
+      setDialogId(null);
+      engine.current?.centreOn(cityCentre(city));
+    },
+  );
   // Category chips, "Open now" and "Nearest first" (shared with /nearby): the list and the markers show the same places.
   const filters = usePlaceFilters(places);
-  const { engine, status: mapStatus, basemap, start: startMap } = useMapEngine({
+  const {
+    engine,
+    status: mapStatus,
+    basemap,
+    start: startMap,
+  } = useMapEngine({
     container: containerRef,
     tileUrl: props.tileUrl,
     centre: cityCentre(city),
@@ -93,7 +102,9 @@ function MapExplorer(props: MapExplorerProps) {
     events: {
       onMarkerClick(id) {
         // Markers are pointer-only (engine.ts); the place's list card takes focus, so the dialog returns it there.
-        document.querySelector<HTMLElement>(`[data-testid="all-places"] [data-place-id="${id}"]`)?.focus({ preventScroll: true });
+        document
+          .querySelector<HTMLElement>(`[data-testid="all-places"] [data-place-id="${id}"]`)
+          ?.focus({ preventScroll: true });
         setSelectedId(id);
         setDialogId(id);
       },
@@ -134,7 +145,10 @@ function MapExplorer(props: MapExplorerProps) {
     if (section && scroll) {
       const box = section.getBoundingClientRect();
       if (box.top < 56 || box.bottom > window.innerHeight) {
-        section.scrollIntoView({ block: "center", behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
+        section.scrollIntoView({
+          block: "center",
+          behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth",
+        });
       }
     }
   }
@@ -147,7 +161,11 @@ function MapExplorer(props: MapExplorerProps) {
   const dialogPosition = dialogPlace ? placePosition(dialogPlace) : null;
   const cityLabel = `${city.name}, ${city.stateCode}`;
   // Scrolling to the end of the list loads more, as the "Load More Places" button does (issue 17.10).
-  const listEnd = useLoadOnView<HTMLDivElement>(showDiscoverMore(view) && !loadingMore, () => void runLoad("manual"), count);
+  const listEnd = useLoadOnView<HTMLDivElement>(
+    showDiscoverMore(view) && !loadingMore,
+    () => void runLoad("manual"),
+    count,
+  );
 
   const rows = (list: Place[], group: "all" | "open" | "unknown") => (
     <ul className="space-y-3" data-testid={group === "unknown" ? "map-list-unknown" : "map-list"}>
@@ -165,13 +183,20 @@ function MapExplorer(props: MapExplorerProps) {
               className={`card block w-full p-4 text-left transition hover:ring-primary focus-ring ${selected ? "ring-2 ring-primary" : ""}`}
             >
               <span className="flex items-center justify-between gap-2">
-                <span className="rounded-full px-2.5 py-0.5 text-xs font-semibold" style={{ background: category.color, color: category.text }}>
+                <span
+                  className="rounded-full px-2.5 py-0.5 text-xs font-semibold"
+                  style={{ background: category.color, color: category.text }}
+                >
                   {category.label}
                 </span>
                 {distance && <span className="text-xs text-ink-soft">{distance}</span>}
               </span>
-              <span className="mt-2 block font-semibold text-ink" data-testid="place-title">{place.title}</span>
-              {place.description && <span className="mt-1 block text-sm text-ink-soft line-clamp-2">{place.description}</span>}
+              <span className="mt-2 block font-semibold text-ink" data-testid="place-title">
+                {place.title}
+              </span>
+              {place.description && (
+                <span className="mt-1 block text-sm text-ink-soft line-clamp-2">{place.description}</span>
+              )}
               {place.address && <span className="mt-1 block text-xs text-ink-soft">{place.address}</span>}
             </button>
           </li>
@@ -184,13 +209,33 @@ function MapExplorer(props: MapExplorerProps) {
     <div>
       {/* At 390 px the title keeps its words whole: the count and Load More wrap below it when they do not fit. */}
       <header className="flex flex-wrap items-center gap-x-3 gap-y-2" data-testid="map-header">
-        <a href="/" className="icon-btn shrink-0 ring-1 ring-line bg-surface" aria-label="Back to home" data-tooltip="Back to home">
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <a
+          href="/"
+          className="icon-btn shrink-0 ring-1 ring-line bg-surface"
+          aria-label="Back to home"
+          data-tooltip="Back to home"
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-5 w-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <path d="M15 18l-6-6 6-6" />
           </svg>
         </a>
         <div className="min-w-0 flex-[1_1_11rem]">
-          <h1 ref={headingRef} tabIndex={-1} className="text-xl font-bold leading-tight text-ink outline-none [overflow-wrap:break-word] sm:text-2xl">Explore {city.name}</h1>
+          <h1
+            ref={headingRef}
+            tabIndex={-1}
+            className="text-xl font-bold leading-tight text-ink outline-none [overflow-wrap:break-word] sm:text-2xl"
+          >
+            Explore {city.name}
+          </h1>
           <p className="text-sm text-ink-soft">
             <span>{city.state}</span>
             <span aria-hidden="true"> · </span>
@@ -200,9 +245,15 @@ function MapExplorer(props: MapExplorerProps) {
         {/* Below sm the count has a row of its own, as tall as Load More: the button appearing later (background
             rounds) neither wraps the header nor moves the map down (CLS). */}
         <div className="ml-auto flex min-h-11 w-full shrink-0 items-center justify-end gap-2 sm:w-auto">
-          <span className="whitespace-nowrap rounded-full bg-primary px-3 py-1 text-sm font-semibold text-white" data-testid="place-count" aria-live="polite">
+          <span
+            className="whitespace-nowrap rounded-full bg-primary px-3 py-1 text-sm font-semibold text-white"
+            data-testid="place-count"
+            aria-live="polite"
+          >
             {/* With a filter on, the badge says how many of the loaded places the list and the map show. */}
-            {filtered ? `${filters.visible.length} of ${plural(count, "place", "places")}` : plural(count, "place", "places")}
+            {filtered
+              ? `${filters.visible.length} of ${plural(count, "place", "places")}`
+              : plural(count, "place", "places")}
           </span>
           {showHeaderLoadMore(view) && (
             <button
@@ -218,17 +269,28 @@ function MapExplorer(props: MapExplorerProps) {
       </header>
 
       {away && (
-        <div className="card mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 p-4 text-sm" data-testid="map-away" role="region" aria-label="A place in another city">
+        <div
+          className="card mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 p-4 text-sm"
+          data-testid="map-away"
+          role="region"
+          aria-label="A place in another city"
+        >
           <p className="min-w-0 flex-[1_1_16rem] text-ink">
             {props.focus ? <strong>{props.focus.title}</strong> : "This place"} is in {locationText(away.city)}
-            {away.miles !== null ? `, ${away.miles.toLocaleString("en-US", { maximumFractionDigits: 0 })} mi from ${locationText(chosen)}` : ""}. You are still exploring{" "}
-            {locationText(chosen)}.
+            {away.miles !== null
+              ? `, ${away.miles.toLocaleString("en-US", { maximumFractionDigits: 0 })} mi from ${locationText(chosen)}`
+              : ""}
+            . You are still exploring {locationText(chosen)}.
           </p>
           <span className="flex flex-wrap gap-2">
             <button type="button" onClick={() => leaveAway(false)} className={`${BUTTON_SOFT} text-sm`}>
               Back to {locationText(chosen)}
             </button>
-            <button type="button" onClick={() => leaveAway(true)} className="rounded-full bg-primary px-4 py-2 text-sm font-semibold text-white hover:bg-primary-dark focus-ring">
+            <button
+              type="button"
+              onClick={() => leaveAway(true)}
+              className="rounded-full bg-primary px-4 py-2 text-sm font-semibold text-white hover:bg-primary-dark focus-ring"
+            >
               Make {locationText(away.city)} my city
             </button>
           </span>
@@ -241,9 +303,18 @@ function MapExplorer(props: MapExplorerProps) {
           aria-label={`Map of ${cityLabel}`}
           className="relative h-[52vh] min-h-[300px] overflow-hidden rounded-2xl bg-line ring-1 ring-line lg:sticky lg:top-20 lg:h-[calc(100vh-14rem)] lg:min-h-[420px]"
         >
-          <div ref={containerRef} className="h-full w-full" data-testid="map" data-basemap={basemap} data-map-status={mapStatus} />
+          <div
+            ref={containerRef}
+            className="h-full w-full"
+            data-testid="map"
+            data-basemap={basemap}
+            data-map-status={mapStatus}
+          />
 
-          <p className="pointer-events-none absolute left-3 top-3 z-10 flex max-w-[60%] items-center gap-1.5 rounded-full bg-surface/95 px-3 py-1.5 text-sm font-semibold text-ink shadow" data-testid="map-city">
+          <p
+            className="pointer-events-none absolute left-3 top-3 z-10 flex max-w-[60%] items-center gap-1.5 rounded-full bg-surface/95 px-3 py-1.5 text-sm font-semibold text-ink shadow"
+            data-testid="map-city"
+          >
             <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 shrink-0 text-primary" fill="currentColor">
               <path d="M12 2a7 7 0 0 0-7 7c0 5.2 7 13 7 13s7-7.8 7-13a7 7 0 0 0-7-7zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5z" />
             </svg>
@@ -251,14 +322,21 @@ function MapExplorer(props: MapExplorerProps) {
           </p>
 
           {legend.length > 0 && (
-            <div className="absolute right-3 top-3 z-10 hidden rounded-xl bg-surface/95 px-3 py-2 text-xs text-ink shadow sm:block" data-testid="map-legend">
+            <div
+              className="absolute right-3 top-3 z-10 hidden rounded-xl bg-surface/95 px-3 py-2 text-xs text-ink shadow sm:block"
+              data-testid="map-legend"
+            >
               <p className="sr-only">Categories on the map</p>
               <ul className="space-y-1">
                 {legend.map((id) => {
                   const category = mapCategory(id);
                   return (
                     <li key={id} className="flex items-center gap-2">
-                      <span aria-hidden="true" className="h-2.5 w-2.5 rounded-full" style={{ background: category.color }} />
+                      <span
+                        aria-hidden="true"
+                        className="h-2.5 w-2.5 rounded-full"
+                        style={{ background: category.color }}
+                      />
                       {category.label}
                     </li>
                   );
@@ -268,20 +346,31 @@ function MapExplorer(props: MapExplorerProps) {
           )}
 
           {loadingMore && (
-            <p role="status" className="absolute left-1/2 top-14 z-10 -translate-x-1/2 whitespace-nowrap rounded-full bg-primary px-3 py-1 text-xs font-semibold text-white shadow">
+            <p
+              role="status"
+              className="absolute left-1/2 top-14 z-10 -translate-x-1/2 whitespace-nowrap rounded-full bg-primary px-3 py-1 text-xs font-semibold text-white shadow"
+            >
               Loading more places...
             </p>
           )}
 
           {basemap === "outline" && (
-            <p role="status" className="pointer-events-none absolute bottom-10 left-3 z-10 max-w-[calc(100%-5rem)] rounded-md bg-surface/90 px-2 py-1 text-xs text-ink shadow-sm" data-testid="offline-basemap">
+            <p
+              role="status"
+              className="pointer-events-none absolute bottom-10 left-3 z-10 max-w-[calc(100%-5rem)] rounded-md bg-surface/90 px-2 py-1 text-xs text-ink shadow-sm"
+              data-testid="offline-basemap"
+            >
               Offline map: state and county outlines
             </p>
           )}
 
           {mapStatus === "idle" && (
             <div className="absolute inset-0 flex items-center justify-center p-6" data-testid="map-placeholder">
-              <button type="button" onClick={startMap} className="rounded-full bg-surface px-4 py-2 text-sm font-semibold text-ink shadow ring-1 ring-line hover:ring-primary focus-ring">
+              <button
+                type="button"
+                onClick={startMap}
+                className="rounded-full bg-surface px-4 py-2 text-sm font-semibold text-ink shadow ring-1 ring-line hover:ring-primary focus-ring"
+              >
                 Show the map
               </button>
             </div>
@@ -294,15 +383,26 @@ function MapExplorer(props: MapExplorerProps) {
           )}
 
           {view.status === "loading" && (
-            <div className="absolute inset-0 z-20 flex flex-col items-center justify-center gap-3 bg-surface/80 backdrop-blur-sm" role="status">
-              <span aria-hidden="true" className="h-10 w-10 animate-spin rounded-full border-4 border-primary border-t-transparent motion-reduce:animate-none" />
+            <div
+              className="absolute inset-0 z-20 flex flex-col items-center justify-center gap-3 bg-surface/80 backdrop-blur-sm"
+              role="status"
+            >
+              <span
+                aria-hidden="true"
+                className="h-10 w-10 animate-spin rounded-full border-4 border-primary border-t-transparent motion-reduce:animate-none"
+              />
               <p className="text-lg font-semibold text-ink">Discovering Places</p>
               <p className="text-sm text-ink-soft">Finding real places in {cityLabel}…</p>
             </div>
           )}
         </section>
 
-        <section aria-labelledby="all-places-heading" aria-busy={busy} data-testid="all-places" className="mt-6 lg:mt-0">
+        <section
+          aria-labelledby="all-places-heading"
+          aria-busy={busy}
+          data-testid="all-places"
+          className="mt-6 lg:mt-0"
+        >
           <h2 id="all-places-heading" className="text-lg font-bold text-ink">
             All Places
           </h2>
@@ -323,8 +423,14 @@ function MapExplorer(props: MapExplorerProps) {
           {view.status === "error" && (
             <div className="card mt-3 p-6 text-center" role="alert">
               <p className="text-lg font-semibold text-ink">Unable to Load Places</p>
-              <p className="mt-1 text-sm text-ink-soft">There was an error loading places for {cityLabel}. Please try again.</p>
-              <button type="button" onClick={retry} className="mt-4 rounded-xl bg-primary px-4 py-2 text-sm font-semibold text-white hover:bg-primary-dark focus-ring">
+              <p className="mt-1 text-sm text-ink-soft">
+                There was an error loading places for {cityLabel}. Please try again.
+              </p>
+              <button
+                type="button"
+                onClick={retry}
+                className="mt-4 rounded-xl bg-primary px-4 py-2 text-sm font-semibold text-white hover:bg-primary-dark focus-ring"
+              >
                 Try again
               </button>
             </div>
@@ -339,7 +445,12 @@ function MapExplorer(props: MapExplorerProps) {
 
           {view.status === "ready" && count > 0 && (
             <>
-              <PlaceFilterChips filters={filters} label={(id) => mapCategory(id).label} testId="map-filters" className="mt-3" />
+              <PlaceFilterChips
+                filters={filters}
+                label={(id) => mapCategory(id).label}
+                testId="map-filters"
+                className="mt-3"
+              />
               <div className="mt-3">
                 <FilteredPlaces filters={filters} rows={rows} headingLevel={3} />
               </div>
@@ -372,7 +483,12 @@ function MapExplorer(props: MapExplorerProps) {
           actions={
             <>
               {dialogPosition && (
-                <a href={directionsUrl(dialogPlace)} target="_blank" rel="noopener noreferrer" className={`${BUTTON_SOFT} px-2 text-sm`}>
+                <a
+                  href={directionsUrl(dialogPlace)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={`${BUTTON_SOFT} px-2 text-sm`}
+                >
                   Get Directions
                 </a>
               )}

@@ -14,7 +14,6 @@ import { withQuery } from "../query-client";
 export const NEARBY_PAGE_COUNT = LIST_PAGE_COUNT;
 export const NEARBY_SKELETONS = 8;
 
-
 /**
  * /nearby: the Nearby Discoveries list (12, polling the city every second), then 12 more each time the end of
  * the list comes into view (or "Load more places" is pressed). Category chips and "Open now" filter what is
@@ -27,7 +26,12 @@ function NearbyList(props: { city: SelectedCity; initial?: Place[] | null }) {
   const query = useQuery(seededList(nearbyQuery(city, NEARBY_PAGE_COUNT), props.city, city, props.initial));
   const { open, dialog } = usePlaceDialog(city);
   // What was loaded beyond the first page, for one city: another city starts over (its paging, its failure).
-  const [more, setMore] = useState<{ key: string; places: Place[]; done: boolean; failed: boolean }>({ key: "", places: [], done: false, failed: false });
+  const [more, setMore] = useState<{ key: string; places: Place[]; done: boolean; failed: boolean }>({
+    key: "",
+    places: [],
+    done: false,
+    failed: false,
+  });
   const [loading, setLoading] = useState(false);
   const cityKey = `${city.name}|${city.stateCode}`;
   const extra = more.key === cityKey ? more : { key: cityKey, places: [], done: false, failed: false };
@@ -41,9 +45,19 @@ function NearbyList(props: { city: SelectedCity; initial?: Place[] | null }) {
     setLoading(true);
     const offset = NEARBY_PAGE_COUNT + extra.places.length;
     try {
-      const params = new URLSearchParams({ city: city.name, state: city.stateCode, count: String(NEARBY_PAGE_COUNT), offset: String(offset) });
+      const params = new URLSearchParams({
+        city: city.name,
+        state: city.stateCode,
+        count: String(NEARBY_PAGE_COUNT),
+        offset: String(offset),
+      });
       const page = await apiRequest<Place[]>("GET", `/api/places/nearby?${params}`);
-      setMore({ key: cityKey, places: [...extra.places, ...page], done: page.length < NEARBY_PAGE_COUNT, failed: false });
+      setMore({
+        key: cityKey,
+        places: [...extra.places, ...page],
+        done: page.length < NEARBY_PAGE_COUNT,
+        failed: false,
+      });
     } catch {
       setMore({ ...extra, failed: true });
     } finally {
@@ -64,13 +78,18 @@ function NearbyList(props: { city: SelectedCity; initial?: Place[] | null }) {
         Around {city.name}, {city.stateCode}
       </p>
       {/* One line of chips (scrolling sideways on a phone), shown while loading too: the list never jumps under them. */}
-      {(all.length > 0 || query.isPending) && <PlaceFilterChips filters={filters} label={listCategoryLabel} testId="nearby-filters" className="mt-4" />}
+      {(all.length > 0 || query.isPending) && (
+        <PlaceFilterChips filters={filters} label={listCategoryLabel} testId="nearby-filters" className="mt-4" />
+      )}
       <div className="mt-4">
         <QueryStates
           query={query}
           loading={<RowSkeletons count={NEARBY_SKELETONS} label="Loading nearby places…" />}
           error={{ title: "Unable to Load Discoveries", text: "There was an error loading nearby places." }}
-          empty={{ title: "No Discoveries Found", text: `We're discovering amazing places near ${city.name}. Check back soon!` }}
+          empty={{
+            title: "No Discoveries Found",
+            text: `We're discovering amazing places near ${city.name}. Check back soon!`,
+          }}
         >
           {() => <FilteredPlaces filters={filters} rows={(places) => <NearbyRows places={places} onOpen={open} />} />}
         </QueryStates>

@@ -41,26 +41,43 @@ function Header(props: { place?: Place }) {
 
 function PlaceHeart(props: { place: Place }) {
   const { favorited, toggle, busy } = usePlaceFavorite(props.place, "silent");
-  return <HeartButton pressed={favorited} busy={busy} label={`Save ${props.place.title} to favorites`} onClick={toggle} />;
+  return (
+    <HeartButton pressed={favorited} busy={busy} label={`Save ${props.place.title} to favorites`} onClick={toggle} />
+  );
 }
 
 /** /place/:id: the place, server-rendered when the server found it; a skeleton while the browser loads it otherwise. */
 function PlaceView(props: { id: number; place: Place | null; notFound: boolean }) {
-  const { data: place, isPending, isError } = useQuery({
+  const {
+    data: place,
+    isPending,
+    isError,
+  } = useQuery({
     ...placeQuery(props.id),
     initialData: props.place ?? undefined,
     enabled: !props.notFound,
   });
 
   useEffect(() => {
-    if (place) trackActivity({ activityType: "place_visited", placeId: place.id, categoryId: place.categoryId, activityData: { title: place.title, page: true } });
+    if (place)
+      trackActivity({
+        activityType: "place_visited",
+        placeId: place.id,
+        categoryId: place.categoryId,
+        activityData: { title: place.title, page: true },
+      });
   }, [place?.id]);
 
   if (props.notFound || isError || (!isPending && !place)) {
     return (
       <>
         <Header />
-        <NotFoundCard id="not-found-heading" title="Place Not Found" text="The place you're looking for doesn't exist." className="mt-6" />
+        <NotFoundCard
+          id="not-found-heading"
+          title="Place Not Found"
+          text="The place you're looking for doesn't exist."
+          className="mt-6"
+        />
       </>
     );
   }
@@ -108,7 +125,10 @@ function PlaceView(props: { id: number; place: Place | null; notFound: boolean }
               Location
             </h3>
             <p className="mt-1">{place.address}</p>
-            <a href={`/map?place=${place.id}`} className="mt-2 inline-block text-sm font-medium text-primary underline focus-ring">
+            <a
+              href={`/map?place=${place.id}`}
+              className="mt-2 inline-block text-sm font-medium text-primary underline focus-ring"
+            >
               View on map
             </a>
           </section>

@@ -35,7 +35,8 @@ interface ProfileStats {
 
 export const profileStatsQuery = () => ({
   queryKey: ["profile", "stats"],
-  queryFn: ({ signal }: { signal?: AbortSignal }) => apiRequest<ProfileStats>("GET", "/api/profile/stats", undefined, signal),
+  queryFn: ({ signal }: { signal?: AbortSignal }) =>
+    apiRequest<ProfileStats>("GET", "/api/profile/stats", undefined, signal),
   staleTime: 0,
 });
 
@@ -53,18 +54,73 @@ export const favoritesCountQuery = () => ({
   retry: false,
 });
 
-const icon = { "aria-hidden": true, viewBox: "0 0 24 24", fill: "none", stroke: "currentColor", strokeWidth: 2, strokeLinecap: "round", strokeLinejoin: "round", className: "h-5 w-5" } as const;
+const icon = {
+  "aria-hidden": true,
+  viewBox: "0 0 24 24",
+  fill: "none",
+  stroke: "currentColor",
+  strokeWidth: 2,
+  strokeLinecap: "round",
+  strokeLinejoin: "round",
+  className: "h-5 w-5",
+} as const;
 const ICONS = {
-  pin: <svg {...icon}><path d="M12 21s-7-6.2-7-11a7 7 0 0 1 14 0c0 4.8-7 11-7 11Z" /><circle cx="12" cy="10" r="2.5" /></svg>,
-  heart: <svg {...icon}><path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10Z" /></svg>,
-  edit: <svg {...icon}><path d="M4 20h4L19 9l-4-4L4 16v4Z" /><path d="m13.5 6.5 4 4" /></svg>,
-  settings: <svg {...icon}><circle cx="12" cy="12" r="3" /><path d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1Z" /></svg>,
-  chart: <svg {...icon}><path d="M3 3v18h18" /><path d="m7 15 4-4 3 3 5-6" /></svg>,
-  help: <svg {...icon}><circle cx="12" cy="12" r="9" /><path d="M9.5 9a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.5V14M12 17h.01" /></svg>,
-  doc: <svg {...icon}><path d="M14 3H6v18h12V7l-4-4Z" /><path d="M14 3v4h4M9 12h6M9 16h6" /></svg>,
-  shield: <svg {...icon}><path d="M12 3 4 6v6c0 4.5 3.4 8.3 8 9 4.6-.7 8-4.5 8-9V6l-8-3Z" /></svg>,
-  out: <svg {...icon}><path d="M15 4h4v16h-4M10 16l-4-4 4-4M6 12h11" /></svg>,
-  chevron: <svg {...icon} className="h-5 w-5 text-ink-soft"><path d="m9 6 6 6-6 6" /></svg>,
+  pin: (
+    <svg {...icon}>
+      <path d="M12 21s-7-6.2-7-11a7 7 0 0 1 14 0c0 4.8-7 11-7 11Z" />
+      <circle cx="12" cy="10" r="2.5" />
+    </svg>
+  ),
+  heart: (
+    <svg {...icon}>
+      <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10Z" />
+    </svg>
+  ),
+  edit: (
+    <svg {...icon}>
+      <path d="M4 20h4L19 9l-4-4L4 16v4Z" />
+      <path d="m13.5 6.5 4 4" />
+    </svg>
+  ),
+  settings: (
+    <svg {...icon}>
+      <circle cx="12" cy="12" r="3" />
+      <path d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1Z" />
+    </svg>
+  ),
+  chart: (
+    <svg {...icon}>
+      <path d="M3 3v18h18" />
+      <path d="m7 15 4-4 3 3 5-6" />
+    </svg>
+  ),
+  help: (
+    <svg {...icon}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M9.5 9a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.5V14M12 17h.01" />
+    </svg>
+  ),
+  doc: (
+    <svg {...icon}>
+      <path d="M14 3H6v18h12V7l-4-4Z" />
+      <path d="M14 3v4h4M9 12h6M9 16h6" />
+    </svg>
+  ),
+  shield: (
+    <svg {...icon}>
+      <path d="M12 3 4 6v6c0 4.5 3.4 8.3 8 9 4.6-.7 8-4.5 8-9V6l-8-3Z" />
+    </svg>
+  ),
+  out: (
+    <svg {...icon}>
+      <path d="M15 4h4v16h-4M10 16l-4-4 4-4M6 12h11" />
+    </svg>
+  ),
+  chevron: (
+    <svg {...icon} className="h-5 w-5 text-ink-soft">
+      <path d="m9 6 6 6-6 6" />
+    </svg>
+  ),
 };
 
 /**
@@ -105,7 +161,11 @@ function ProfileView(props: { user: Viewer; city: SelectedCity; theme: string; a
       location.replace("/");
     } catch {
       setSigningOut(false);
-      showToast({ title: "Sign out failed", description: "Please check your connection and try again.", variant: "destructive" });
+      showToast({
+        title: "Sign out failed",
+        description: "Please check your connection and try again.",
+        variant: "destructive",
+      });
     }
   }
 
@@ -125,7 +185,10 @@ function ProfileView(props: { user: Viewer; city: SelectedCity; theme: string; a
       <section aria-labelledby="profile-name" className="card overflow-hidden">
         <div className="ls-gradient h-16" aria-hidden="true" />
         <div className="-mt-10 px-5 pb-5">
-          <span aria-hidden="true" className="inline-flex h-20 w-20 items-center justify-center rounded-full bg-surface text-3xl font-bold text-primary shadow ring-4 ring-[var(--ls-surface)]">
+          <span
+            aria-hidden="true"
+            className="inline-flex h-20 w-20 items-center justify-center rounded-full bg-surface text-3xl font-bold text-primary shadow ring-4 ring-[var(--ls-surface)]"
+          >
             {name.trim().charAt(0).toUpperCase() || "G"}
           </span>
           <div className="mt-2 flex flex-wrap items-start justify-between gap-2">
@@ -153,11 +216,17 @@ function ProfileView(props: { user: Viewer; city: SelectedCity; theme: string; a
           </div>
           {profile?.bio && <p className="mt-3 whitespace-pre-line break-words">{profile.bio}</p>}
           <p className="mt-3">
-            <span className="inline-block rounded-full bg-black/5 px-3 py-1 text-sm font-medium dark:bg-white/10" data-testid="exploring-badge">
+            <span
+              className="inline-block rounded-full bg-black/5 px-3 py-1 text-sm font-medium dark:bg-white/10"
+              data-testid="exploring-badge"
+            >
               Exploring {locationText(city)}
             </span>
           </p>
-          <dl className="mt-4 grid grid-cols-3 gap-2 text-center" aria-busy={stats.isPending || count.isPending || undefined}>
+          <dl
+            className="mt-4 grid grid-cols-3 gap-2 text-center"
+            aria-busy={stats.isPending || count.isPending || undefined}
+          >
             <StatTile label="Cities Explored" value={stats.data?.citiesExplored} testId="stat-cities" />
             <StatTile label="Favorites" value={favorites} testId="stat-favorites" />
             <StatTile label="Discoveries" value={stats.data?.discoveries} testId="stat-discoveries" />
@@ -167,7 +236,11 @@ function ProfileView(props: { user: Viewer; city: SelectedCity; theme: string; a
       </section>
 
       {user.isGuest && (
-        <section aria-labelledby="keep-heading" className="card border-l-4 border-primary p-5" data-testid="guest-invite">
+        <section
+          aria-labelledby="keep-heading"
+          className="card border-l-4 border-primary p-5"
+          data-testid="guest-invite"
+        >
           <h2 id="keep-heading" className="text-lg font-semibold">
             Keep your favorites
           </h2>
@@ -199,7 +272,11 @@ function ProfileView(props: { user: Viewer; city: SelectedCity; theme: string; a
           Appearance
         </h2>
         <p className="text-sm text-ink-soft">Choose a theme. It applies at once and is kept on this device.</p>
-        <div role="group" aria-labelledby="appearance-heading" className="mt-3 grid grid-cols-2 gap-2 min-[420px]:grid-cols-3 sm:grid-cols-4">
+        <div
+          role="group"
+          aria-labelledby="appearance-heading"
+          className="mt-3 grid grid-cols-2 gap-2 min-[420px]:grid-cols-3 sm:grid-cols-4"
+        >
           {THEMES.map((t) => {
             const selected = t.name === theme;
             return (
@@ -214,7 +291,11 @@ function ProfileView(props: { user: Viewer; city: SelectedCity; theme: string; a
                 }}
                 className={`flex items-center gap-2 rounded-xl px-3 py-2 text-left text-sm font-medium focus-ring ${selected ? "bg-black/5 ring-2 ring-primary dark:bg-white/10" : "ring-1 ring-line hover:bg-black/5 dark:hover:bg-white/10"}`}
               >
-                <span aria-hidden="true" className="h-6 w-6 shrink-0 rounded-full" style={{ backgroundImage: `linear-gradient(135deg, ${t.gradient[0]}, ${t.gradient[1]})` }} />
+                <span
+                  aria-hidden="true"
+                  className="h-6 w-6 shrink-0 rounded-full"
+                  style={{ backgroundImage: `linear-gradient(135deg, ${t.gradient[0]}, ${t.gradient[1]})` }}
+                />
                 <span className="flex-1">{t.label}</span>
                 {selected && (
                   <svg {...icon} className="h-4 w-4 text-primary">
@@ -235,13 +316,54 @@ function ProfileView(props: { user: Viewer; city: SelectedCity; theme: string; a
         </h2>
         <ul className="divide-y divide-line">
           <ActionRow href="/" icon={ICONS.pin} title="Change Location" subtitle={`Exploring ${locationText(city)}`} />
-          <ActionRow href="/favorites" icon={ICONS.heart} title="My Favorites" subtitle={favorites === undefined ? "Counting saved items…" : savedItems(favorites)} />
-          <ActionRow onClick={() => setEditing("edit")} icon={ICONS.edit} title="Edit Profile" subtitle="Name, home location and bio" dialog />
-          <ActionRow onClick={() => setEditing("settings")} icon={ICONS.settings} title="Settings" subtitle="Profile details and your data" dialog />
-          {user.isAdmin && <ActionRow href="/admin/traffic" icon={ICONS.chart} title="Traffic Analytics" subtitle="Visitors, pages and live traffic" />}
-          <ActionRow href={helpMailto()} icon={ICONS.help} title="Help & Support" subtitle={`Write to ${SUPPORT_EMAIL}`} />
-          <ActionRow onClick={() => setLegal("terms")} icon={ICONS.doc} title="Terms of Service" subtitle="How LocalScope may be used" dialog />
-          <ActionRow onClick={() => setLegal("privacy")} icon={ICONS.shield} title="Privacy Policy" subtitle="How we handle your data" dialog />
+          <ActionRow
+            href="/favorites"
+            icon={ICONS.heart}
+            title="My Favorites"
+            subtitle={favorites === undefined ? "Counting saved items…" : savedItems(favorites)}
+          />
+          <ActionRow
+            onClick={() => setEditing("edit")}
+            icon={ICONS.edit}
+            title="Edit Profile"
+            subtitle="Name, home location and bio"
+            dialog
+          />
+          <ActionRow
+            onClick={() => setEditing("settings")}
+            icon={ICONS.settings}
+            title="Settings"
+            subtitle="Profile details and your data"
+            dialog
+          />
+          {user.isAdmin && (
+            <ActionRow
+              href="/admin/traffic"
+              icon={ICONS.chart}
+              title="Traffic Analytics"
+              subtitle="Visitors, pages and live traffic"
+            />
+          )}
+          <ActionRow
+            href={helpMailto()}
+            icon={ICONS.help}
+            title="Help & Support"
+            subtitle={`Write to ${SUPPORT_EMAIL}`}
+          />
+          <ActionRow
+            onClick={() => setLegal("terms")}
+            icon={ICONS.doc}
+            title="Terms of Service"
+            subtitle="How LocalScope may be used"
+            dialog
+          />
+          <ActionRow
+            onClick={() => setLegal("privacy")}
+            icon={ICONS.shield}
+            title="Privacy Policy"
+            subtitle="How we handle your data"
+            dialog
+          />
           <ActionRow
             onClick={() => void signOut()}
             icon={ICONS.out}
@@ -319,7 +441,10 @@ function ActionRow(props: {
 }) {
   const body = (
     <>
-      <span aria-hidden="true" className={`inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full ${props.danger ? "bg-red-100 text-red-700 dark:bg-red-900/50 dark:text-red-200" : "bg-black/5 text-ink dark:bg-white/10"}`}>
+      <span
+        aria-hidden="true"
+        className={`inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full ${props.danger ? "bg-red-100 text-red-700 dark:bg-red-900/50 dark:text-red-200" : "bg-black/5 text-ink dark:bg-white/10"}`}
+      >
         {props.icon}
       </span>
       <span className="flex min-w-0 flex-1 flex-col">
@@ -329,7 +454,8 @@ function ActionRow(props: {
       {ICONS.chevron}
     </>
   );
-  const row = "flex w-full items-center gap-3 px-5 py-3 text-left hover:bg-black/5 dark:hover:bg-white/5 focus-ring disabled:opacity-60";
+  const row =
+    "flex w-full items-center gap-3 px-5 py-3 text-left hover:bg-black/5 dark:hover:bg-white/5 focus-ring disabled:opacity-60";
   return (
     <li>
       {props.href ? (
@@ -337,7 +463,13 @@ function ActionRow(props: {
           {body}
         </a>
       ) : (
-        <button type="button" onClick={props.onClick} disabled={props.disabled} aria-haspopup={props.dialog ? "dialog" : undefined} className={row}>
+        <button
+          type="button"
+          onClick={props.onClick}
+          disabled={props.disabled}
+          aria-haspopup={props.dialog ? "dialog" : undefined}
+          className={row}
+        >
           {body}
         </button>
       )}

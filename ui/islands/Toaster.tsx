@@ -49,12 +49,29 @@ export default function Toaster() {
             startX.current = null;
           }}
         >
-          <div className="flex-1" role={toast.variant === "destructive" ? "alert" : "status"} aria-live={toast.variant === "destructive" ? "assertive" : "polite"}>
+          <div
+            className="flex-1"
+            role={toast.variant === "destructive" ? "alert" : "status"}
+            aria-live={toast.variant === "destructive" ? "assertive" : "polite"}
+          >
             <p className="font-semibold">{toast.title}</p>
             {toast.description && <p className="mt-1 text-sm opacity-90">{toast.description}</p>}
           </div>
-          <button type="button" className="icon-btn h-7 w-7" aria-label="Dismiss notification" data-tooltip="Dismiss" onClick={() => setToast(null)}>
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
+          <button
+            type="button"
+            className="icon-btn h-7 w-7"
+            aria-label="Dismiss notification"
+            data-tooltip="Dismiss"
+            onClick={() => setToast(null)}
+          >
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-4 w-4"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
               <path d="M6 6l12 12M18 6 6 18" />
             </svg>
           </button>

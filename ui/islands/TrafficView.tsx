@@ -30,7 +30,8 @@ const TrafficChart = lazy(() => import("../components/TrafficChart"));
 const number = (n: number) => n.toLocaleString("en-US");
 const hourLabel = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
 /** Every time on the screen is UTC, like the hours of the rollups and the chart's axis. */
-const timeLabel = (iso: string) => `${new Date(iso).toLocaleString("en-US", { timeZone: "UTC", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", second: "2-digit" })} UTC`;
+const timeLabel = (iso: string) =>
+  `${new Date(iso).toLocaleString("en-US", { timeZone: "UTC", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", second: "2-digit" })} UTC`;
 let regionNames: Intl.DisplayNames | undefined;
 /** "US" → "United States" (from the browser's own locale data); "Unknown" stays. */
 function countryName(code: string): string {
@@ -48,7 +49,10 @@ function Country(props: { code: string }) {
   return (
     <span className="inline-flex items-center gap-1.5">
       {known && (
-        <abbr title={countryName(props.code)} className="rounded px-1 font-mono text-xs font-semibold no-underline ring-1 ring-line">
+        <abbr
+          title={countryName(props.code)}
+          className="rounded px-1 font-mono text-xs font-semibold no-underline ring-1 ring-line"
+        >
           {props.code}
         </abbr>
       )}
@@ -59,7 +63,15 @@ function Country(props: { code: string }) {
 
 function DeviceIcon(props: { device: "mobile" | "desktop" }) {
   return (
-    <svg role="img" aria-label={props.device === "mobile" ? "Mobile" : "Desktop"} viewBox="0 0 24 24" className="h-5 w-5 shrink-0 text-ink-soft" fill="none" stroke="currentColor" strokeWidth="2">
+    <svg
+      role="img"
+      aria-label={props.device === "mobile" ? "Mobile" : "Desktop"}
+      viewBox="0 0 24 24"
+      className="h-5 w-5 shrink-0 text-ink-soft"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
       {props.device === "mobile" ? (
         <>
           <rect x="7" y="2" width="10" height="20" rx="2" />
@@ -80,7 +92,8 @@ function TrafficView() {
   const [tab, setTab] = useState<TabKey>("overview");
   const analytics = useQuery({
     queryKey: ["admin", "traffic-analytics", range],
-    queryFn: ({ signal }) => apiRequest<TrafficAnalytics>("GET", `/api/admin/traffic-analytics?range=${range}`, undefined, signal),
+    queryFn: ({ signal }) =>
+      apiRequest<TrafficAnalytics>("GET", `/api/admin/traffic-analytics?range=${range}`, undefined, signal),
     refetchInterval: ANALYTICS_REFRESH_MS,
     staleTime: 0,
     placeholderData: keepPreviousData,
@@ -100,7 +113,11 @@ function TrafficView() {
   );
   const attribution = (
     <p className="text-center text-xs text-ink-soft">
-      Countries: <a href="https://db-ip.com" className="text-primary underline">IP Geolocation by DB-IP</a> (CC BY 4.0). Hours and times are UTC.
+      Countries:{" "}
+      <a href="https://db-ip.com" className="text-primary underline">
+        IP Geolocation by DB-IP
+      </a>{" "}
+      (CC BY 4.0). Hours and times are UTC.
     </p>
   );
 
@@ -126,7 +143,12 @@ function TrafficView() {
           title="Something went wrong"
           text={`Failed to load traffic data: ${error?.message ?? "unknown error"}`}
           action={
-            <button type="button" className={BUTTON} disabled={fetching} onClick={() => void Promise.all([analytics.refetch(), logs.refetch()])}>
+            <button
+              type="button"
+              className={BUTTON}
+              disabled={fetching}
+              onClick={() => void Promise.all([analytics.refetch(), logs.refetch()])}
+            >
               {fetching ? "Trying again..." : "Try again"}
             </button>
           }
@@ -136,14 +158,28 @@ function TrafficView() {
   }
 
   const data = analytics.data;
-  const peak = data.hourlyTraffic.reduce((best, h) => (h.requests > best.requests ? h : best), { hour: -1, requests: 0 });
-  const topHours = [...data.hourlyTraffic].filter((h) => h.requests > 0).sort((a, b) => b.requests - a.requests || a.hour - b.hour).slice(0, TOP_HOURS);
+  const peak = data.hourlyTraffic.reduce((best, h) => (h.requests > best.requests ? h : best), {
+    hour: -1,
+    requests: 0,
+  });
+  const topHours = [...data.hourlyTraffic]
+    .filter((h) => h.requests > 0)
+    .sort((a, b) => b.requests - a.requests || a.hour - b.hour)
+    .slice(0, TOP_HOURS);
   const maxHour = topHours[0]?.requests ?? 0;
   const cards = [
     { label: "Total Requests", value: number(data.totalRequests), note: `${number(data.bots)} from bots` },
     { label: "Unique Visitors", value: number(data.uniqueVisitors), note: "bots left out" },
-    { label: "Top Countries", value: number(data.topCountries.length), note: data.topCountries[0] ? `most: ${countryName(data.topCountries[0].country)}` : "none yet" },
-    { label: "Peak Hour", value: peak.hour < 0 ? "—" : hourLabel(peak.hour), note: peak.hour < 0 ? "no requests yet" : `${number(peak.requests)} requests (UTC)` },
+    {
+      label: "Top Countries",
+      value: number(data.topCountries.length),
+      note: data.topCountries[0] ? `most: ${countryName(data.topCountries[0].country)}` : "none yet",
+    },
+    {
+      label: "Peak Hour",
+      value: peak.hour < 0 ? "—" : hourLabel(peak.hour),
+      note: peak.hour < 0 ? "no requests yet" : `${number(peak.requests)} requests (UTC)`,
+    },
   ];
 
   return (
@@ -172,13 +208,28 @@ function TrafficView() {
         ))}
       </ul>
 
-      <TabList label="Traffic views" idPrefix="traffic-tab" panelId="traffic-panel" tabs={TABS} selected={tab} onSelect={setTab} />
+      <TabList
+        label="Traffic views"
+        idPrefix="traffic-tab"
+        panelId="traffic-panel"
+        tabs={TABS}
+        selected={tab}
+        onSelect={setTab}
+      />
       {/* At least a screen tall: the footer stays below the fold while the tab's data loads (CLS). */}
-      <div role="tabpanel" id="traffic-panel" aria-labelledby={`traffic-tab-${tab}`} tabIndex={0} className="flex min-h-screen flex-col gap-4 rounded-xl outline-none focus-ring">
+      <div
+        role="tabpanel"
+        id="traffic-panel"
+        aria-labelledby={`traffic-tab-${tab}`}
+        tabIndex={0}
+        className="flex min-h-screen flex-col gap-4 rounded-xl outline-none focus-ring"
+      >
         {tab === "overview" && (
           <>
             <section className="card p-4">
-              <h2 className="font-semibold">Requests per {data.range === "30d" || data.range === "all" ? "day" : "hour"} (UTC)</h2>
+              <h2 className="font-semibold">
+                Requests per {data.range === "30d" || data.range === "all" ? "day" : "hour"} (UTC)
+              </h2>
               <Suspense fallback={<p className="h-48 py-8 text-center text-sm text-ink-soft">Loading chart...</p>}>
                 <TrafficChart points={data.timeline} />
               </Suspense>
@@ -193,8 +244,14 @@ function TrafficView() {
                     {topHours.map((h) => (
                       <li key={h.hour} className="grid grid-cols-[3.5rem_1fr_auto] items-center gap-2 text-sm">
                         <span className="font-mono">{hourLabel(h.hour)}</span>
-                        <span className="h-2.5 overflow-hidden rounded-full bg-black/5 dark:bg-white/10" aria-hidden="true">
-                          <span className="block h-full rounded-full bg-primary" style={{ width: `${Math.min(100, (h.requests / maxHour) * 100)}%` }} />
+                        <span
+                          className="h-2.5 overflow-hidden rounded-full bg-black/5 dark:bg-white/10"
+                          aria-hidden="true"
+                        >
+                          <span
+                            className="block h-full rounded-full bg-primary"
+                            style={{ width: `${Math.min(100, (h.requests / maxHour) * 100)}%` }}
+                          />
                         </span>
                         <span>{number(h.requests)}</span>
                       </li>
@@ -231,13 +288,27 @@ function TrafficView() {
         {tab === "pages" && (
           <section className="card p-4">
             <h2 className="font-semibold">Top Pages</h2>
-            <RankedList items={data.topPages.map((p) => ({ key: p.path, label: <span className="break-all font-mono">{p.path}</span>, visits: p.visits }))} empty="No page visits in this range yet." />
+            <RankedList
+              items={data.topPages.map((p) => ({
+                key: p.path,
+                label: <span className="break-all font-mono">{p.path}</span>,
+                visits: p.visits,
+              }))}
+              empty="No page visits in this range yet."
+            />
           </section>
         )}
         {tab === "geography" && (
           <section className="card p-4">
             <h2 className="font-semibold">Countries</h2>
-            <RankedList items={data.topCountries.map((c) => ({ key: c.country, label: <Country code={c.country} />, visits: c.visits }))} empty="No visits in this range yet." />
+            <RankedList
+              items={data.topCountries.map((c) => ({
+                key: c.country,
+                label: <Country code={c.country} />,
+                visits: c.visits,
+              }))}
+              empty="No visits in this range yet."
+            />
           </section>
         )}
         {tab === "live" && <LiveTraffic entries={logs.data} updatedAt={logs.dataUpdatedAt} />}
@@ -253,12 +324,19 @@ function RankedList(props: { items: Array<{ key: string; label: React.ReactNode;
   return (
     <ol className="mt-2 flex flex-col gap-2">
       {props.items.map((item, i) => (
-        <li key={item.key} className="grid grid-cols-[2rem_1fr_auto] items-center gap-2 text-sm" data-testid="ranked-item">
+        <li
+          key={item.key}
+          className="grid grid-cols-[2rem_1fr_auto] items-center gap-2 text-sm"
+          data-testid="ranked-item"
+        >
           <span className="text-ink-soft">#{i + 1}</span>
           <span className="flex min-w-0 flex-col gap-1">
             {item.label}
             <span className="h-1.5 overflow-hidden rounded-full bg-black/5 dark:bg-white/10" aria-hidden="true">
-              <span className="block h-full rounded-full bg-primary" style={{ width: `${Math.min(100, (item.visits / max) * 100)}%` }} />
+              <span
+                className="block h-full rounded-full bg-primary"
+                style={{ width: `${Math.min(100, (item.visits / max) * 100)}%` }}
+              />
             </span>
           </span>
           <span>
@@ -280,7 +358,8 @@ function LiveTraffic(props: { entries: TrafficLogEntry[]; updatedAt: number }) {
           Live Traffic
         </h2>
         <p className="text-xs text-ink-soft">
-          {props.entries.length} latest requests · refreshes every 10 s · updated {new Date(props.updatedAt).toLocaleTimeString("en-US", { timeZone: "UTC" })} UTC
+          {props.entries.length} latest requests · refreshes every 10 s · updated{" "}
+          {new Date(props.updatedAt).toLocaleTimeString("en-US", { timeZone: "UTC" })} UTC
         </p>
       </div>
       {props.entries.length === 0 ? (
@@ -303,7 +382,12 @@ function LiveTraffic(props: { entries: TrafficLogEntry[]; updatedAt: number }) {
             </thead>
             <tbody role="rowgroup" className="flex flex-col gap-2 lg:table-row-group lg:divide-y lg:divide-line">
               {props.entries.map((e) => (
-                <tr key={e.id} role="row" data-testid="live-row" className="grid grid-cols-[auto_1fr_auto] items-baseline gap-x-2 gap-y-0.5 rounded-lg p-2 ring-1 ring-line lg:table-row lg:rounded-none lg:p-0 lg:ring-0">
+                <tr
+                  key={e.id}
+                  role="row"
+                  data-testid="live-row"
+                  className="grid grid-cols-[auto_1fr_auto] items-baseline gap-x-2 gap-y-0.5 rounded-lg p-2 ring-1 ring-line lg:table-row lg:rounded-none lg:p-0 lg:ring-0"
+                >
                   <td role="cell" className="font-mono font-semibold lg:py-1.5 lg:pr-2 lg:font-normal">
                     {e.method}
                   </td>
@@ -320,7 +404,10 @@ function LiveTraffic(props: { entries: TrafficLogEntry[]; updatedAt: number }) {
                   <td role="cell" className="col-span-3 lg:col-auto lg:py-1.5 lg:pr-2">
                     <Country code={e.country} />
                   </td>
-                  <td role="cell" className={`col-start-3 row-start-1 text-right font-mono lg:col-auto lg:row-auto lg:py-1.5 lg:pr-2 lg:text-left ${e.statusCode >= 500 ? "text-red-700 dark:text-red-300" : e.statusCode >= 400 ? "text-amber-800 dark:text-amber-300" : ""}`}>
+                  <td
+                    role="cell"
+                    className={`col-start-3 row-start-1 text-right font-mono lg:col-auto lg:row-auto lg:py-1.5 lg:pr-2 lg:text-left ${e.statusCode >= 500 ? "text-red-700 dark:text-red-300" : e.statusCode >= 400 ? "text-amber-800 dark:text-amber-300" : ""}`}
+                  >
                     <span className="mr-1 text-xs font-sans text-ink-soft lg:hidden" aria-hidden="true">
                       Status
                     </span>

@@ -28,7 +28,11 @@ export const MAP_PALETTE: Record<string, { color: string; text: string }> = {
 const OTHER: MapCategory = { label: "Place", color: "#6b7280", text: "#FFFFFF" };
 
 export const MAP_CATEGORIES: Record<number, MapCategory> = Object.fromEntries(
-  CATEGORIES.map((c) => [c.listId, { label: LIST_LABELS[c.listId] ?? OTHER.label, ...(MAP_PALETTE[c.color] ?? OTHER) }]),
+  CATEGORIES.map((c) => [
+    c.listId,
+    { label: LIST_LABELS[c.listId] ?? OTHER.label, ...(MAP_PALETTE[c.color] ?? OTHER) },
+  ]),
 );
 
-export const mapCategory = (id: number | null | undefined): MapCategory => (id != null && MAP_CATEGORIES[toListId(id) ?? -1]) || OTHER;
+export const mapCategory = (id: number | null | undefined): MapCategory =>
+  (id != null && MAP_CATEGORIES[toListId(id) ?? -1]) || OTHER;

@@ -4,8 +4,10 @@
  */
 export function pageIsDark(): boolean {
   const root = document.documentElement;
-  if (root.classList.contains("dark") || root.dataset.mode === "dark" || root.dataset.colorScheme === "dark") return true;
-  if (root.classList.contains("light") || root.dataset.mode === "light" || root.dataset.colorScheme === "light") return false;
+  if (root.classList.contains("dark") || root.dataset.mode === "dark" || root.dataset.colorScheme === "dark")
+    return true;
+  if (root.classList.contains("light") || root.dataset.mode === "light" || root.dataset.colorScheme === "light")
+    return false;
   const scheme = getComputedStyle(root).colorScheme || "";
   const hasDark = /\bdark\b/.test(scheme);
   const hasLight = /\blight\b/.test(scheme);
@@ -22,7 +24,10 @@ export function watchDarkMode(onChange: (dark: boolean) => void): () => void {
     if (now !== last) onChange((last = now));
   };
   const observer = new MutationObserver(check);
-  observer.observe(document.documentElement, { attributes: true, attributeFilter: ["class", "style", "data-mode", "data-color-scheme", "data-theme"] });
+  observer.observe(document.documentElement, {
+    attributes: true,
+    attributeFilter: ["class", "style", "data-mode", "data-color-scheme", "data-theme"],
+  });
   const media = matchMedia("(prefers-color-scheme: dark)");
   media.addEventListener("change", check);
   return () => {

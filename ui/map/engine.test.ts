@@ -6,14 +6,25 @@ import { drawSkyOnlyWhenStyled } from "./engine";
 function fakeMap(painter: unknown) {
   const listeners = new Map<string, () => void>();
   let sky: object | undefined;
-  const map = { painter, getSky: () => sky, on: (type: string, listener: () => void) => void listeners.set(type, listener) };
-  return { map: map as unknown as MapLibreMap, setSky: (value: object | undefined) => (sky = value), fire: (type: string) => listeners.get(type)?.(), raw: map as { painter: unknown } };
+  const map = {
+    painter,
+    getSky: () => sky,
+    on: (type: string, listener: () => void) => void listeners.set(type, listener),
+  };
+  return {
+    map: map as unknown as MapLibreMap,
+    setSky: (value: object | undefined) => (sky = value),
+    fire: (type: string) => listeners.get(type)?.(),
+    raw: map as { painter: unknown },
+  };
 }
 
 describe("the sky pass (decision 036)", () => {
   test("is skipped while the style has no sky, drawn once it has one, and wrapped again on a restored WebGL context", () => {
     const drawn: string[] = [];
-    const painter = { drawFunctions: { sky: (label: string) => drawn.push(`sky ${label}`), background: () => drawn.push("background") } };
+    const painter = {
+      drawFunctions: { sky: (label: string) => drawn.push(`sky ${label}`), background: () => drawn.push("background") },
+    };
     const { map, setSky, fire, raw } = fakeMap(painter);
     drawSkyOnlyWhenStyled(map);
     const draw = () => (raw.painter as typeof painter).drawFunctions;

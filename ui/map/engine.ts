@@ -163,7 +163,10 @@ export function drawSkyOnlyWhenStyled(map: MapLibreMap) {
     const painter = (map as unknown as { painter?: { drawFunctions?: Record<string, unknown> } }).painter;
     const drawSky = painter?.drawFunctions?.sky;
     if (!painter || typeof drawSky !== "function") return;
-    painter.drawFunctions = { ...painter.drawFunctions, sky: (...args: unknown[]) => (map.getSky() ? drawSky(...args) : undefined) };
+    painter.drawFunctions = {
+      ...painter.drawFunctions,
+      sky: (...args: unknown[]) => (map.getSky() ? drawSky(...args) : undefined),
+    };
   };
   wrap();
   map.on("webglcontextrestored", wrap);
@@ -299,7 +302,13 @@ export async function createMapEngine(options: EngineOptions, callbacks: EngineC
 
   // --- markers and the popup
   const markers = new Map<number, { marker: Marker; element: HTMLElement; place: Place }>();
-  const popup: Popup = new maplibre.Popup({ offset: 20, closeButton: true, closeOnClick: true, focusAfterOpen: false, maxWidth: "260px" });
+  const popup: Popup = new maplibre.Popup({
+    offset: 20,
+    closeButton: true,
+    closeOnClick: true,
+    focusAfterOpen: false,
+    maxWidth: "260px",
+  });
 
   function setPlaces(places: readonly Place[], selectedId: number | null) {
     const wanted = new Set<number>();
@@ -327,7 +336,12 @@ export async function createMapEngine(options: EngineOptions, callbacks: EngineC
 
   function fitToPlaces(places: readonly Place[]) {
     const bounds = placeBounds(maplibre, places);
-    if (bounds) map.fitBounds(bounds, { padding: MAP_RULES.fitPadding, maxZoom: MAP_RULES.fitMaxZoom, duration: reducedMotion() ? 0 : 500 });
+    if (bounds)
+      map.fitBounds(bounds, {
+        padding: MAP_RULES.fitPadding,
+        maxZoom: MAP_RULES.fitMaxZoom,
+        duration: reducedMotion() ? 0 : 500,
+      });
   }
 
   function showPlace(place: Place) {
@@ -344,7 +358,10 @@ export async function createMapEngine(options: EngineOptions, callbacks: EngineC
   return {
     centreOn(centre) {
       popup.remove();
-      map.jumpTo({ center: centre ?? MAP_RULES.fallbackCentre, zoom: centre ? MAP_RULES.initialZoom : MAP_RULES.minZoom });
+      map.jumpTo({
+        center: centre ?? MAP_RULES.fallbackCentre,
+        zoom: centre ? MAP_RULES.initialZoom : MAP_RULES.minZoom,
+      });
     },
     setPlaces,
     fitToPlaces,
@@ -354,8 +371,11 @@ export async function createMapEngine(options: EngineOptions, callbacks: EngineC
       if (next === dark) return;
       dark = next;
       afterLoad(() => {
-        if (map.getLayer(TILE_LAYER)) for (const [property, value] of Object.entries(rasterPaint(dark))) map.setPaintProperty(TILE_LAYER, property as "raster-opacity", value);
-        for (const [layer, property, value] of outlinePaint(dark)) if (map.getLayer(layer)) map.setPaintProperty(layer, property as "fill-color", value);
+        if (map.getLayer(TILE_LAYER))
+          for (const [property, value] of Object.entries(rasterPaint(dark)))
+            map.setPaintProperty(TILE_LAYER, property as "raster-opacity", value);
+        for (const [layer, property, value] of outlinePaint(dark))
+          if (map.getLayer(layer)) map.setPaintProperty(layer, property as "fill-color", value);
       });
     },
     basemap: () => mode,

@@ -66,9 +66,17 @@ function run(state: MapLoadState, ...actions: MapAction[]) {
 }
 const loaded = (batch: Place[]) => run(initialMapState(CITY), { type: "initial-loaded", cityKey: CITY, batch });
 const background = (state: MapLoadState, batch: Place[]) =>
-  run(state, { type: "more-started", cityKey: CITY, mode: "background" }, { type: "more-loaded", cityKey: CITY, mode: "background", batch });
+  run(
+    state,
+    { type: "more-started", cityKey: CITY, mode: "background" },
+    { type: "more-loaded", cityKey: CITY, mode: "background", batch },
+  );
 const manual = (state: MapLoadState, batch: Place[]) =>
-  run(state, { type: "more-started", cityKey: CITY, mode: "manual" }, { type: "more-loaded", cityKey: CITY, mode: "manual", batch });
+  run(
+    state,
+    { type: "more-started", cityKey: CITY, mode: "manual" },
+    { type: "more-loaded", cityKey: CITY, mode: "manual", batch },
+  );
 
 describe("de-duplication (spec §5)", () => {
   test("a place whose id was already seen is dropped", () => {
@@ -90,8 +98,8 @@ describe("de-duplication (spec §5)", () => {
   });
 
   test("coordinates that differ in the 4th decimal are different places", () => {
-    const existing = [place(1, { latitude: 36.1700, longitude: -115.1400 })];
-    expect(dedupePlaces([place(2, { latitude: 36.1701, longitude: -115.1400 })], existing).map((p) => p.id)).toEqual([2]);
+    const existing = [place(1, { latitude: 36.17, longitude: -115.14 })];
+    expect(dedupePlaces([place(2, { latitude: 36.1701, longitude: -115.14 })], existing).map((p) => p.id)).toEqual([2]);
   });
 
   test("coordinate keys are the 4-decimal rounding of latitude and longitude", () => {
@@ -112,7 +120,11 @@ describe("de-duplication (spec §5)", () => {
   });
 
   test("a missing position is not a key: two places without coordinates both stay", () => {
-    expect(dedupePlaces([place(1, { latitude: NaN, longitude: NaN }), place(2, { latitude: NaN, longitude: NaN })]).map((p) => p.id)).toEqual([1, 2]);
+    expect(
+      dedupePlaces([place(1, { latitude: NaN, longitude: NaN }), place(2, { latitude: NaN, longitude: NaN })]).map(
+        (p) => p.id,
+      ),
+    ).toEqual([1, 2]);
   });
 });
 
@@ -147,7 +159,10 @@ describe("list order (spec §5 and DECISIONS 3)", () => {
     expect(sorted.map((p) => p.id)).toEqual([2, 3, 1]);
   });
   test("equal rating: higher quality first (address, phone, website, hours, wikidata)", () => {
-    const sorted = sortPlaces([place(1, { rating: "0" }), place(2, { rating: "0", address: "1 Main St", phone: "555", website: "https://x.test" })]);
+    const sorted = sortPlaces([
+      place(1, { rating: "0" }),
+      place(2, { rating: "0", address: "1 Main St", phone: "555", website: "https://x.test" }),
+    ]);
     expect(sorted.map((p) => p.id)).toEqual([2, 1]);
   });
   test("equal rating and quality: nearest first", () => {
@@ -202,7 +217,8 @@ describe("map loading state machine (spec §4)", () => {
   test("background loading runs at most 3 rounds", () => {
     // Batches of 6 with 2 new places each: neither the 13-new target nor the 25 total is reached.
     let state = loaded(places(1, 6));
-    for (let round = 0; round < 3; round++) state = background(state, [...places(100 + round * 10, 2), place(1), place(2), place(3), place(4)]);
+    for (let round = 0; round < 3; round++)
+      state = background(state, [...places(100 + round * 10, 2), place(1), place(2), place(3), place(4)]);
     expect(state.rounds).toBe(3);
     expect(state.places.length).toBe(12);
     expect(state.hasMore).toBe(true);
@@ -248,7 +264,11 @@ describe("map loading state machine (spec §4)", () => {
   });
 
   test("a failed background fetch turns has-more off and clears the loading flag", () => {
-    const state = run(loaded(places(1, 6)), { type: "more-started", cityKey: CITY, mode: "background" }, { type: "more-failed", cityKey: CITY, mode: "background" });
+    const state = run(
+      loaded(places(1, 6)),
+      { type: "more-started", cityKey: CITY, mode: "background" },
+      { type: "more-failed", cityKey: CITY, mode: "background" },
+    );
     expect(state.hasMore).toBe(false);
     expect(state.loadingMore).toBeNull();
     expect(wantsBackgroundRound(state)).toBe(false);
@@ -283,7 +303,11 @@ describe("map loading state machine (spec §4)", () => {
   });
 
   test("a failed manual load-more turns has-more off", () => {
-    const state = run(loaded(places(1, 6)), { type: "more-started", cityKey: CITY, mode: "manual" }, { type: "more-failed", cityKey: CITY, mode: "manual" });
+    const state = run(
+      loaded(places(1, 6)),
+      { type: "more-started", cityKey: CITY, mode: "manual" },
+      { type: "more-failed", cityKey: CITY, mode: "manual" },
+    );
     expect(state.hasMore).toBe(false);
   });
 

@@ -47,7 +47,10 @@ export type { Place };
 
 /** Lower-case, trimmed, non-alphanumerics removed. */
 export function normaliseTitle(title: string | null | undefined): string {
-  return (title ?? "").toLowerCase().trim().replace(/[^a-z0-9]/g, "");
+  return (title ?? "")
+    .toLowerCase()
+    .trim()
+    .replace(/[^a-z0-9]/g, "");
 }
 
 /** A coordinate as a finite number, or null when it is missing or not numeric. */
@@ -122,7 +125,9 @@ const numberOr = (value: unknown, fallback: number) => {
 
 /** DECISIONS 3's quality score: one point each for address, phone, website, hours and wikidata. */
 export function qualityScore(place: Place): number {
-  return [place.address, place.phone, place.website, place.openingHours, place.wikidata].filter((v) => typeof v === "string" && v.trim() !== "").length;
+  return [place.address, place.phone, place.website, place.openingHours, place.wikidata].filter(
+    (v) => typeof v === "string" && v.trim() !== "",
+  ).length;
 }
 
 /** Rating (highest first), then quality (highest first), then distance (nearest first); otherwise arrival order. */
@@ -207,7 +212,14 @@ export function mapReducer(state: MapLoadState, action: MapAction): MapLoadState
       if (state.status !== "loading") return state;
       const places = dedupePlaces(action.batch);
       const enough = places.length >= MAP_RULES.backgroundStartMin;
-      return { ...state, status: "ready", places, offset: MAP_RULES.offsetStep, hasMore: enough, backgroundActive: enough };
+      return {
+        ...state,
+        status: "ready",
+        places,
+        offset: MAP_RULES.offsetStep,
+        hasMore: enough,
+        backgroundActive: enough,
+      };
     }
     case "initial-failed":
       if (state.status !== "loading") return state;
@@ -229,18 +241,47 @@ export function mapReducer(state: MapLoadState, action: MapAction): MapLoadState
       const offset = state.offset + MAP_RULES.offsetStep;
       if (action.mode === "manual") {
         const places = [...state.places, ...fresh];
-        return { ...state, places, offset, loadingMore: null, hasMore: fresh.length >= MAP_RULES.manualMinNew, lastAdded: fresh.length };
+        return {
+          ...state,
+          places,
+          offset,
+          loadingMore: null,
+          hasMore: fresh.length >= MAP_RULES.manualMinNew,
+          lastAdded: fresh.length,
+        };
       }
       // Background: keep at most what the target of 13 new and the stop at 25 total leave room for.
-      const room = Math.max(0, Math.min(MAP_RULES.backgroundTargetNew - state.backgroundAdded, MAP_RULES.backgroundStopTotal - state.places.length));
+      const room = Math.max(
+        0,
+        Math.min(
+          MAP_RULES.backgroundTargetNew - state.backgroundAdded,
+          MAP_RULES.backgroundStopTotal - state.places.length,
+        ),
+      );
       const kept = fresh.slice(0, room);
       const places = [...state.places, ...kept];
       const rounds = state.rounds + 1;
       const backgroundAdded = state.backgroundAdded + kept.length;
-      const hasMore = fresh.length > 0 && action.batch.length >= MAP_RULES.fullBatchMin && places.length < MAP_RULES.backgroundStopTotal;
+      const hasMore =
+        fresh.length > 0 &&
+        action.batch.length >= MAP_RULES.fullBatchMin &&
+        places.length < MAP_RULES.backgroundStopTotal;
       const backgroundActive =
-        hasMore && rounds < MAP_RULES.backgroundRounds && backgroundAdded < MAP_RULES.backgroundTargetNew && places.length < MAP_RULES.backgroundStopTotal;
-      return { ...state, places, offset, loadingMore: null, hasMore, rounds, backgroundAdded, backgroundActive, lastAdded: kept.length };
+        hasMore &&
+        rounds < MAP_RULES.backgroundRounds &&
+        backgroundAdded < MAP_RULES.backgroundTargetNew &&
+        places.length < MAP_RULES.backgroundStopTotal;
+      return {
+        ...state,
+        places,
+        offset,
+        loadingMore: null,
+        hasMore,
+        rounds,
+        backgroundAdded,
+        backgroundActive,
+        lastAdded: kept.length,
+      };
     }
   }
 }
@@ -255,10 +296,12 @@ export function canStartLoad(state: MapLoadState, mode: LoadMode): boolean {
 export const wantsBackgroundRound = (state: MapLoadState) => canStartLoad(state, "background");
 
 /** Header "Load More": 24 or more places and more available. */
-export const showHeaderLoadMore = (state: MapLoadState) => state.status === "ready" && state.places.length >= MAP_RULES.headerLoadMoreAt && state.hasMore;
+export const showHeaderLoadMore = (state: MapLoadState) =>
+  state.status === "ready" && state.places.length >= MAP_RULES.headerLoadMoreAt && state.hasMore;
 
 /** "Discover More Places" block: 15 or more places and more available. */
-export const showDiscoverMore = (state: MapLoadState) => state.status === "ready" && state.places.length >= MAP_RULES.blockLoadMoreAt && state.hasMore;
+export const showDiscoverMore = (state: MapLoadState) =>
+  state.status === "ready" && state.places.length >= MAP_RULES.blockLoadMoreAt && state.hasMore;
 
 /** Up to five list category ids present in the places, most frequent first (ties: lower id first). */
 export function legendCategories(places: readonly Place[]): number[] {

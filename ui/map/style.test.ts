@@ -1,11 +1,25 @@
 import { describe, expect, test } from "bun:test";
-import { baseStyle, OSM_ATTRIBUTION, OUTLINE_ATTRIBUTION, outlineLayers, outlineSources, PALETTES, rasterPaint, TILE_LAYER, TILE_SOURCE } from "./style";
+import {
+  baseStyle,
+  OSM_ATTRIBUTION,
+  OUTLINE_ATTRIBUTION,
+  outlineLayers,
+  outlineSources,
+  PALETTES,
+  rasterPaint,
+  TILE_LAYER,
+  TILE_SOURCE,
+} from "./style";
 
 describe("map style", () => {
   const style = baseStyle({ tileUrl: "https://tiles.example.test/{z}/{x}/{y}.png", dark: false });
 
   test("raster tiles come from the configured URL with the OpenStreetMap attribution", () => {
-    expect(style.sources[TILE_SOURCE]).toMatchObject({ type: "raster", tiles: ["https://tiles.example.test/{z}/{x}/{y}.png"], tileSize: 256 });
+    expect(style.sources[TILE_SOURCE]).toMatchObject({
+      type: "raster",
+      tiles: ["https://tiles.example.test/{z}/{x}/{y}.png"],
+      tileSize: 256,
+    });
     expect(OSM_ATTRIBUTION).toContain("© ");
     expect(OSM_ATTRIBUTION).toContain("OpenStreetMap</a> contributors");
     expect((style.sources[TILE_SOURCE] as { attribution?: string }).attribution).toBe(OSM_ATTRIBUTION);
@@ -21,7 +35,11 @@ describe("map style", () => {
     const dark = rasterPaint(true);
     expect(dark["raster-brightness-min"]).toBeGreaterThan(dark["raster-brightness-max"]);
     expect(dark["raster-hue-rotate"]).toBe(180);
-    expect(rasterPaint(false)).toMatchObject({ "raster-brightness-min": 0, "raster-brightness-max": 1, "raster-hue-rotate": 0 });
+    expect(rasterPaint(false)).toMatchObject({
+      "raster-brightness-min": 0,
+      "raster-brightness-max": 1,
+      "raster-hue-rotate": 0,
+    });
     const darkStyle = baseStyle({ tileUrl: "https://t.test/{z}/{x}/{y}.png", dark: true });
     expect(darkStyle.layers[0]).toMatchObject({ paint: { "background-color": PALETTES.dark.background } });
   });
@@ -29,9 +47,13 @@ describe("map style", () => {
   test("under 'reduce motion' tiles appear without a fade and paint changes (dark mode) apply at once; otherwise MapLibre's own easing stays", () => {
     const still = baseStyle({ tileUrl: "https://t.test/{z}/{x}/{y}.png", dark: false, reducedMotion: true });
     expect(still.transition).toEqual({ duration: 0, delay: 0 });
-    expect(still.layers.find((l) => l.id === TILE_LAYER)).toMatchObject({ paint: { "raster-fade-duration": 0, "raster-brightness-max": 1 } });
+    expect(still.layers.find((l) => l.id === TILE_LAYER)).toMatchObject({
+      paint: { "raster-fade-duration": 0, "raster-brightness-max": 1 },
+    });
     expect(style.transition).toBeUndefined();
-    expect((style.layers.find((l) => l.id === TILE_LAYER) as { paint: Record<string, unknown> }).paint).not.toHaveProperty("raster-fade-duration");
+    expect(
+      (style.layers.find((l) => l.id === TILE_LAYER) as { paint: Record<string, unknown> }).paint,
+    ).not.toHaveProperty("raster-fade-duration");
   });
 
   test("the outline basemap: land fill, county and state lines from our own server, credited to us-atlas / US Census", () => {

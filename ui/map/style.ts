@@ -9,8 +9,10 @@ import type { LayerSpecification, SourceSpecification, StyleSpecification } from
 
 export const TILE_SOURCE = "osm";
 export const TILE_LAYER = "osm-tiles";
-export const OSM_ATTRIBUTION = '© <a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noopener">OpenStreetMap</a> contributors';
-export const OUTLINE_ATTRIBUTION = 'Outlines: <a href="https://github.com/topojson/us-atlas" target="_blank" rel="noopener">us-atlas</a>, US Census Bureau';
+export const OSM_ATTRIBUTION =
+  '© <a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noopener">OpenStreetMap</a> contributors';
+export const OUTLINE_ATTRIBUTION =
+  'Outlines: <a href="https://github.com/topojson/us-atlas" target="_blank" rel="noopener">us-atlas</a>, US Census Bureau';
 
 /** The outline basemap's GeoJSON files, served by src/basemap.ts. */
 export const OUTLINE_FILES = {
@@ -34,8 +36,20 @@ export const PALETTES: Record<"light" | "dark", Palette> = {
 /** Raster paint: unchanged in light mode; in dark mode lightness inverted (white → near black) and hue turned back. */
 export function rasterPaint(dark: boolean) {
   return dark
-    ? { "raster-brightness-min": 0.92, "raster-brightness-max": 0.06, "raster-hue-rotate": 180, "raster-saturation": -0.35, "raster-contrast": 0.1 }
-    : { "raster-brightness-min": 0, "raster-brightness-max": 1, "raster-hue-rotate": 0, "raster-saturation": 0, "raster-contrast": 0 };
+    ? {
+        "raster-brightness-min": 0.92,
+        "raster-brightness-max": 0.06,
+        "raster-hue-rotate": 180,
+        "raster-saturation": -0.35,
+        "raster-contrast": 0.1,
+      }
+    : {
+        "raster-brightness-min": 0,
+        "raster-brightness-max": 1,
+        "raster-hue-rotate": 0,
+        "raster-saturation": 0,
+        "raster-contrast": 0,
+      };
 }
 
 /**
@@ -50,11 +64,26 @@ export function baseStyle(options: { tileUrl: string; dark: boolean; reducedMoti
     // Paint changes (dark mode on and off) apply at once instead of easing over 300 ms.
     ...(options.reducedMotion ? { transition: { duration: 0, delay: 0 } } : {}),
     sources: {
-      [TILE_SOURCE]: { type: "raster", tiles: [options.tileUrl], tileSize: 256, maxzoom: 19, attribution: OSM_ATTRIBUTION },
+      [TILE_SOURCE]: {
+        type: "raster",
+        tiles: [options.tileUrl],
+        tileSize: 256,
+        maxzoom: 19,
+        attribution: OSM_ATTRIBUTION,
+      },
     },
     layers: [
-      { id: "background", type: "background", paint: { "background-color": PALETTES[options.dark ? "dark" : "light"].background } },
-      { id: TILE_LAYER, type: "raster", source: TILE_SOURCE, paint: { ...rasterPaint(options.dark), ...(options.reducedMotion ? { "raster-fade-duration": 0 } : {}) } },
+      {
+        id: "background",
+        type: "background",
+        paint: { "background-color": PALETTES[options.dark ? "dark" : "light"].background },
+      },
+      {
+        id: TILE_LAYER,
+        type: "raster",
+        source: TILE_SOURCE,
+        paint: { ...rasterPaint(options.dark), ...(options.reducedMotion ? { "raster-fade-duration": 0 } : {}) },
+      },
     ],
   };
 }

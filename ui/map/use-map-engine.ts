@@ -60,7 +60,14 @@ export function useMapEngine(options: {
       for (const type of FIRST_USE) window.removeEventListener(type, onFirstUse, true);
       setStatus("loading");
       createMapEngine(
-        { container, tileUrl: options.tileUrl, centre: centre.current, dark: pageIsDark(), fit: fit.current, place: options.focus },
+        {
+          container,
+          tileUrl: options.tileUrl,
+          centre: centre.current,
+          dark: pageIsDark(),
+          fit: fit.current,
+          place: options.focus,
+        },
         {
           onMarkerClick: (id) => events.current.onMarkerClick(id),
           onPopupDetails: (id) => events.current.onPopupDetails(id),
@@ -109,7 +116,8 @@ export function useMapEngine(options: {
     engineRef.current?.setPlaces(options.places, options.selectedId);
   }, [options.places, options.selectedId, status]);
   useEffect(() => {
-    if (status === "ready" && options.autoFit && options.places.length > 0) engineRef.current?.fitToPlaces(options.places);
+    if (status === "ready" && options.autoFit && options.places.length > 0)
+      engineRef.current?.fitToPlaces(options.places);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [options.places, status]);
 
@@ -122,7 +130,15 @@ export function useMapEngine(options: {
 export function useMapTabScrollsUp() {
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      )
+        return;
       const link = (event.target as Element | null)?.closest?.("a[href]");
       if (!link || link.getAttribute("href") !== "/map" || location.pathname !== "/map") return;
       event.preventDefault();

@@ -7,9 +7,25 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import type { CityRef } from "../requests";
 import { fetchMapBatch } from "./api";
-import { canStartLoad, cityKeyOf, initialMapState, legendCategories, MAP_RULES, mapReducer, sortPlaces, wantsBackgroundRound, type LoadMode, type MapAction, type Place } from "./state";
+import {
+  canStartLoad,
+  cityKeyOf,
+  initialMapState,
+  legendCategories,
+  MAP_RULES,
+  mapReducer,
+  sortPlaces,
+  wantsBackgroundRound,
+  type LoadMode,
+  type MapAction,
+  type Place,
+} from "./state";
 
-export function useMapPlaces(city: CityRef, served: { city: CityRef; batch: Place[] } | null, onCityChanged: () => void) {
+export function useMapPlaces(
+  city: CityRef,
+  served: { city: CityRef; batch: Place[] } | null,
+  onCityChanged: () => void,
+) {
   const cityKey = cityKeyOf(city);
   const cityRef = useRef(city);
   cityRef.current = city;
@@ -18,7 +34,9 @@ export function useMapPlaces(city: CityRef, served: { city: CityRef; batch: Plac
   const [loadedAt] = useState(() => Date.now());
 
   const [state, dispatch] = useReducer(mapReducer, cityKey, (key) =>
-    servedBatch ? mapReducer(initialMapState(key), { type: "initial-loaded", cityKey: key, batch: servedBatch }) : initialMapState(key),
+    servedBatch
+      ? mapReducer(initialMapState(key), { type: "initial-loaded", cityKey: key, batch: servedBatch })
+      : initialMapState(key),
   );
   // Until the reset for a new city has run, show that city as loading.
   const view = state.cityKey === cityKey ? state : initialMapState(cityKey);

@@ -14,8 +14,8 @@ export function AboutPage(props: { sources: DataSource[] }) {
       <article className="card p-6">
         <h1 className="text-2xl font-bold">About LocalScope</h1>
         <p className="mt-2 text-ink-soft">
-          Every place LocalScope shows comes from an open dataset or OpenStreetMap and carries its source and licence. An AI model may write
-          about real places; it never invents one.
+          Every place LocalScope shows comes from an open dataset or OpenStreetMap and carries its source and licence.
+          An AI model may write about real places; it never invents one.
         </p>
         <h2 className="mt-6 text-lg font-semibold">Data sources</h2>
         <ul className="mt-2 divide-y divide-line">
@@ -30,12 +30,15 @@ export function AboutPage(props: { sources: DataSource[] }) {
           ))}
         </ul>
         <p className="mt-4 text-xs text-ink-soft">
-          Places from OpenStreetMap: © OpenStreetMap contributors, available under the Open Database Licence (ODbL 1.0); the database of
-          such places is offered under the same licence.
+          Places from OpenStreetMap: © OpenStreetMap contributors, available under the Open Database Licence (ODbL 1.0);
+          the database of such places is offered under the same licence.
         </p>
         <p className="mt-2 text-xs text-ink-soft">
-          Visitor countries on the traffic screen: <a href="https://db-ip.com" className="text-primary underline">IP Geolocation by DB-IP</a> (IP to
-          Country Lite, CC BY 4.0).
+          Visitor countries on the traffic screen:{" "}
+          <a href="https://db-ip.com" className="text-primary underline">
+            IP Geolocation by DB-IP
+          </a>{" "}
+          (IP to Country Lite, CC BY 4.0).
         </p>
       </article>
     </Shell>

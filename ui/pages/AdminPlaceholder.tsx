@@ -10,7 +10,10 @@ export function AdminPlaceholderPage(props: { path: string; title: string; allow
   return (
     <Shell path={props.path}>
       <div className="flex items-center gap-2">
-        <TextBackLink href={props.path === "/admin/traffic" ? "/profile" : "/"} label={props.path === "/admin/traffic" ? "Back to Profile" : "Back to App"} />
+        <TextBackLink
+          href={props.path === "/admin/traffic" ? "/profile" : "/"}
+          label={props.path === "/admin/traffic" ? "Back to Profile" : "Back to App"}
+        />
         <h1 className="text-xl font-bold">{props.title}</h1>
       </div>
       <section className="card mt-4 p-6 text-center" role={props.allowed ? undefined : "alert"}>

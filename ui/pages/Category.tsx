@@ -15,9 +15,19 @@ export interface CategoryInfo {
   name: string;
 }
 
-const PLACE_VIEWS: Record<string, PlacesView> = { stores: "stores", activities: "activities", food: "food", lodging: "lodging" };
+const PLACE_VIEWS: Record<string, PlacesView> = {
+  stores: "stores",
+  activities: "activities",
+  food: "food",
+  lodging: "lodging",
+};
 
-export function CategoryPage(props: { slug: string; category: CategoryInfo | null; city: SelectedCity; initial?: Place[] | null }) {
+export function CategoryPage(props: {
+  slug: string;
+  category: CategoryInfo | null;
+  city: SelectedCity;
+  initial?: Place[] | null;
+}) {
   const { category, city } = props;
   const path = `/category/${props.slug}`;
   return (
@@ -28,16 +38,34 @@ export function CategoryPage(props: { slug: string; category: CategoryInfo | nul
       </div>
       <div className="ls-columns mt-4">
         {!category ? (
-          <NotFoundCard id="missing-heading" title="Category Not Found" text="The category you're looking for doesn't exist." />
+          <NotFoundCard
+            id="missing-heading"
+            title="Category Not Found"
+            text="The category you're looking for doesn't exist."
+          />
         ) : category.slug === "facts" ? (
-          <Island name="CategoryFacts" component={CategoryFacts} props={{ city, categoryId: category.id, slug: category.slug }} />
+          <Island
+            name="CategoryFacts"
+            component={CategoryFacts}
+            props={{ city, categoryId: category.id, slug: category.slug }}
+          />
         ) : category.slug === "historical" ? (
-          <Island name="CategoryHistory" component={CategoryHistory} props={{ city, categoryId: category.id, slug: category.slug }} />
+          <Island
+            name="CategoryHistory"
+            component={CategoryHistory}
+            props={{ city, categoryId: category.id, slug: category.slug }}
+          />
         ) : (
           <Island
             name="CategoryPlaces"
             component={CategoryPlaces}
-            props={{ city, view: PLACE_VIEWS[category.slug] ?? "generic", categoryId: category.id, slug: category.slug, initial: props.initial ?? null }}
+            props={{
+              city,
+              view: PLACE_VIEWS[category.slug] ?? "generic",
+              categoryId: category.id,
+              slug: category.slug,
+              initial: props.initial ?? null,
+            }}
           />
         )}
       </div>

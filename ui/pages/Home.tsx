@@ -38,12 +38,21 @@ export function HomePage(props: HomeProps) {
       </div>
       <div className="relative">
         <Island name="CityBanner" component={CityBanner} props={{ city: props.city, fromCookie: props.fromCookie }} />
-        <Island name="CityFavorite" component={CityFavorite} props={{ city: props.city }} className="absolute right-3 top-3" />
+        <Island
+          name="CityFavorite"
+          component={CityFavorite}
+          props={{ city: props.city }}
+          className="absolute right-3 top-3"
+        />
       </div>
       <CategoryGrid categories={props.categories} />
       <nav aria-label="More discoveries" className="mt-4 flex flex-wrap gap-2 text-sm">
         {MORE_LINKS.map(([href, text]) => (
-          <a key={href} href={href} className="rounded-full bg-surface px-4 py-2 font-medium ring-1 ring-line hover:text-primary focus-ring">
+          <a
+            key={href}
+            href={href}
+            className="rounded-full bg-surface px-4 py-2 font-medium ring-1 ring-line hover:text-primary focus-ring"
+          >
             {text}
           </a>
         ))}

@@ -6,7 +6,16 @@ import GuestButton from "../islands/GuestButton";
 import LegalLinks from "../islands/LegalLinks";
 import { Island } from "../island";
 
-const svg = { "aria-hidden": true, viewBox: "0 0 24 24", fill: "none", stroke: "currentColor", strokeWidth: 2, strokeLinecap: "round", strokeLinejoin: "round", className: "h-6 w-6" } as const;
+const svg = {
+  "aria-hidden": true,
+  viewBox: "0 0 24 24",
+  fill: "none",
+  stroke: "currentColor",
+  strokeWidth: 2,
+  strokeLinecap: "round",
+  strokeLinejoin: "round",
+  className: "h-6 w-6",
+} as const;
 
 /** "31,254": how many cities the search knows, counted from the data (never typed in). */
 export const cityCountText = (count: number) => count.toLocaleString("en-US");
@@ -80,8 +89,10 @@ const stats = (cityCount: number) => [
 ];
 
 const HERO_STYLE = { backgroundImage: "linear-gradient(135deg, var(--ls-primary-dark), var(--ls-primary))" };
-const ON_HERO_SOLID = "inline-flex min-w-40 items-center justify-center rounded-full bg-white px-6 py-3 font-semibold text-primary-dark shadow hover:bg-white/90 focus:outline-none focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-[var(--ls-primary-dark)]";
-const ON_HERO_OUTLINE = "inline-flex min-w-40 items-center justify-center rounded-full px-6 py-3 font-semibold text-white ring-2 ring-white/80 hover:bg-white/10 focus:outline-none focus-visible:ring-4 focus-visible:ring-white";
+const ON_HERO_SOLID =
+  "inline-flex min-w-40 items-center justify-center rounded-full bg-white px-6 py-3 font-semibold text-primary-dark shadow hover:bg-white/90 focus:outline-none focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-[var(--ls-primary-dark)]";
+const ON_HERO_OUTLINE =
+  "inline-flex min-w-40 items-center justify-center rounded-full px-6 py-3 font-semibold text-white ring-2 ring-white/80 hover:bg-white/10 focus:outline-none focus-visible:ring-4 focus-visible:ring-white";
 
 /**
  * The landing page (accounts-and-shell.md section 2), shown to signed-out visitors whatever the path: hero,
@@ -91,7 +102,10 @@ const ON_HERO_OUTLINE = "inline-flex min-w-40 items-center justify-center rounde
 export function LandingPage({ cityCount }: { cityCount: number }) {
   return (
     <div className="flex min-h-screen flex-col" data-testid="landing">
-      <a href="#main" className="sr-only-focusable fixed left-2 top-2 z-60 rounded bg-surface px-3 py-2 text-primary shadow">
+      <a
+        href="#main"
+        className="sr-only-focusable fixed left-2 top-2 z-60 rounded bg-surface px-3 py-2 text-primary shadow"
+      >
         Skip to content
       </a>
       <header className="sticky top-0 z-40 border-b border-line bg-surface/95 backdrop-blur">
@@ -103,31 +117,53 @@ export function LandingPage({ cityCount }: { cityCount: number }) {
           <Island
             name="AuthButton"
             component={AuthButton}
-            props={{ mode: "signin", label: "Sign In", className: "inline-flex items-center rounded-full bg-primary px-4 py-2 text-sm font-semibold text-white hover:bg-primary-dark focus-ring" }}
+            props={{
+              mode: "signin",
+              label: "Sign In",
+              className:
+                "inline-flex items-center rounded-full bg-primary px-4 py-2 text-sm font-semibold text-white hover:bg-primary-dark focus-ring",
+            }}
           />
         </div>
       </header>
 
       <main id="main" className="flex-1">
-        <section aria-labelledby="hero-heading" className="px-4 py-14 text-center text-white sm:py-20" style={HERO_STYLE}>
+        <section
+          aria-labelledby="hero-heading"
+          className="px-4 py-14 text-center text-white sm:py-20"
+          style={HERO_STYLE}
+        >
           <div className="mx-auto max-w-2xl">
-            <p className="text-sm font-semibold uppercase tracking-wider text-white/90">Your companion for every US city</p>
+            <p className="text-sm font-semibold uppercase tracking-wider text-white/90">
+              Your companion for every US city
+            </p>
             <h1 id="hero-heading" className="mt-3 text-4xl font-extrabold leading-tight sm:text-5xl">
               Travel Enlightened with LocalScope
             </h1>
             <p className="mx-auto mt-4 max-w-xl text-lg text-white/95">
-              Discover local gems, hidden history and the best places to eat, stay and explore in over 19,000 US cities — every place real and
-              sourced.
+              Discover local gems, hidden history and the best places to eat, stay and explore in over 19,000 US cities
+              — every place real and sourced.
             </p>
             <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
-              <Island name="AuthButton" component={AuthButton} props={{ mode: "register", label: "Get Started Free", className: ON_HERO_SOLID }} />
-              <Island name="AuthButton" component={AuthButton} props={{ mode: "signin", label: "Sign In", className: ON_HERO_OUTLINE }} />
+              <Island
+                name="AuthButton"
+                component={AuthButton}
+                props={{ mode: "register", label: "Get Started Free", className: ON_HERO_SOLID }}
+              />
+              <Island
+                name="AuthButton"
+                component={AuthButton}
+                props={{ mode: "signin", label: "Sign In", className: ON_HERO_OUTLINE }}
+              />
             </div>
             <div className="mt-5">
               <Island
                 name="GuestButton"
                 component={GuestButton}
-                props={{ className: "rounded px-2 py-1 font-medium text-white underline underline-offset-4 hover:text-white/90 focus:outline-none focus-visible:ring-2 focus-visible:ring-white disabled:opacity-70" }}
+                props={{
+                  className:
+                    "rounded px-2 py-1 font-medium text-white underline underline-offset-4 hover:text-white/90 focus:outline-none focus-visible:ring-2 focus-visible:ring-white disabled:opacity-70",
+                }}
               />
             </div>
           </div>
@@ -140,7 +176,9 @@ export function LandingPage({ cityCount }: { cityCount: number }) {
           <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {features(cityCount).map((feature) => (
               <li key={feature.title} className="card p-5">
-                <span className="ls-gradient inline-flex h-11 w-11 items-center justify-center rounded-xl text-white">{feature.icon}</span>
+                <span className="ls-gradient inline-flex h-11 w-11 items-center justify-center rounded-xl text-white">
+                  {feature.icon}
+                </span>
                 <h3 className="mt-3 text-lg font-semibold">{feature.title}</h3>
                 <p className="mt-1 text-ink-soft">{feature.text}</p>
               </li>
@@ -166,12 +204,19 @@ export function LandingPage({ cityCount }: { cityCount: number }) {
           <h2 id="cta-heading" className="text-2xl font-bold sm:text-3xl">
             Ready to explore?
           </h2>
-          <p className="mt-2 text-ink-soft">Create a free account to save favorites and pick up where you left off on any device.</p>
+          <p className="mt-2 text-ink-soft">
+            Create a free account to save favorites and pick up where you left off on any device.
+          </p>
           <div className="mt-6">
             <Island
               name="AuthButton"
               component={AuthButton}
-              props={{ mode: "register", label: "Create Free Account", className: "inline-flex items-center justify-center rounded-full bg-primary px-7 py-3 text-lg font-semibold text-white shadow hover:bg-primary-dark focus-ring" }}
+              props={{
+                mode: "register",
+                label: "Create Free Account",
+                className:
+                  "inline-flex items-center justify-center rounded-full bg-primary px-7 py-3 text-lg font-semibold text-white shadow hover:bg-primary-dark focus-ring",
+              }}
             />
           </div>
         </section>
@@ -185,7 +230,9 @@ export function LandingPage({ cityCount }: { cityCount: number }) {
         <nav aria-label="Legal and contact" className="mt-4">
           <Island name="LegalLinks" component={LegalLinks} props={{}} />
         </nav>
-        <p className="mt-4 text-xs">© {new Date().getFullYear()} LocalScope. Places from open datasets and © OpenStreetMap contributors.</p>
+        <p className="mt-4 text-xs">
+          © {new Date().getFullYear()} LocalScope. Places from open datasets and © OpenStreetMap contributors.
+        </p>
       </footer>
       <Island name="AuthDialog" component={AuthDialog} props={{}} />
     </div>

@@ -26,7 +26,11 @@ export const NearbyPage = (props: { city: SelectedCity; initial?: Place[] | null
 
 export const LocalGemsPage = (props: { city: SelectedCity; initial?: Place[] | null }) => (
   <ListShell path="/local-gems">
-    <Island name="LocalGemsList" component={LocalGemsList} props={{ city: props.city, initial: props.initial ?? null }} />
+    <Island
+      name="LocalGemsList"
+      component={LocalGemsList}
+      props={{ city: props.city, initial: props.initial ?? null }}
+    />
   </ListShell>
 );
 

@@ -22,7 +22,18 @@ export interface MapPageProps {
 export function MapPage(props: MapPageProps) {
   return (
     <Shell path="/map" wide>
-      <Island name="MapExplorer" component={MapExplorer} props={{ city: props.city, fromCookie: props.fromCookie, tileUrl: props.tileUrl, focus: props.focus ?? null, initial: props.initial ?? null, away: props.away ?? null }} />
+      <Island
+        name="MapExplorer"
+        component={MapExplorer}
+        props={{
+          city: props.city,
+          fromCookie: props.fromCookie,
+          tileUrl: props.tileUrl,
+          focus: props.focus ?? null,
+          initial: props.initial ?? null,
+          away: props.away ?? null,
+        }}
+      />
     </Shell>
   );
 }

@@ -9,9 +9,13 @@ export function NotFoundPage(props: { path: string }) {
           Page Not Found
         </h1>
         <p className="mt-2 text-ink-soft">
-          Nothing lives at <code className="rounded bg-black/5 px-1">{props.path}</code>. Did you forget to add the page to the router?
+          Nothing lives at <code className="rounded bg-black/5 px-1">{props.path}</code>. Did you forget to add the page
+          to the router?
         </p>
-        <a href="/" className="mt-6 inline-block rounded-full bg-primary px-5 py-2 font-medium text-white hover:bg-primary-dark focus-ring">
+        <a
+          href="/"
+          className="mt-6 inline-block rounded-full bg-primary px-5 py-2 font-medium text-white hover:bg-primary-dark focus-ring"
+        >
           Go Back Home
         </a>
       </section>

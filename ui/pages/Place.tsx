@@ -7,7 +7,11 @@ import { Island } from "../island";
 export function PlacePage(props: { id: number; place: Place | null; notFound: boolean }) {
   return (
     <Shell path={`/place/${props.id}`}>
-      <Island name="PlaceView" component={PlaceView} props={{ id: props.id, place: props.place, notFound: props.notFound }} />
+      <Island
+        name="PlaceView"
+        component={PlaceView}
+        props={{ id: props.id, place: props.place, notFound: props.notFound }}
+      />
     </Shell>
   );
 }

@@ -8,7 +8,16 @@ import type { SelectedCity } from "../state";
 export function ProfilePage(props: { user: Viewer; city: SelectedCity; theme: string; adminClaimable?: boolean }) {
   return (
     <Shell path="/profile">
-      <Island name="ProfileView" component={ProfileView} props={{ user: { ...props.user }, city: props.city, theme: props.theme, adminClaimable: props.adminClaimable === true }} />
+      <Island
+        name="ProfileView"
+        component={ProfileView}
+        props={{
+          user: { ...props.user },
+          city: props.city,
+          theme: props.theme,
+          adminClaimable: props.adminClaimable === true,
+        }}
+      />
     </Shell>
   );
 }

@@ -44,7 +44,9 @@ describe("a state not yet imported", () => {
 describe("home", () => {
   const titlesOf = (html: string, testId: string) => {
     const list = html.slice(html.indexOf(`data-testid="${testId}"`));
-    return [...list.slice(0, list.indexOf("</ul>")).matchAll(/<span class="[^"]*font-semibold[^"]*">([^<]+)<\/span>/g)].map((m) => m[1]);
+    return [
+      ...list.slice(0, list.indexOf("</ul>")).matchAll(/<span class="[^"]*font-semibold[^"]*">([^<]+)<\/span>/g),
+    ].map((m) => m[1]);
   };
 
   test("a state not yet imported: the page goes out at once with 6 tiles, 8 nearby and 6 local-gem skeletons and the waiting text", async () => {
@@ -52,10 +54,19 @@ describe("home", () => {
     const { status, html } = await page("/", `localscope-location=${encodeURIComponent("Burlington, VT")}`);
     expect(status).toBe(200);
     expect(html).toContain("Exploring Burlington, VT");
-    expect(islands(html)).toEqual(expect.arrayContaining(["CityPicker", "CityBanner", "CityFavorite", "HomeNearby", "HomeLocalGems", "Toaster"]));
+    expect(islands(html)).toEqual(
+      expect.arrayContaining(["CityPicker", "CityBanner", "CityFavorite", "HomeNearby", "HomeLocalGems", "Toaster"]),
+    );
     // The category tiles are links in the page itself: no island, nothing to load.
     expect(islands(html)).not.toContain("CategoryGrid");
-    expect([...html.matchAll(/href="\/category\/([a-z-]+)"/g)].map((m) => m[1])).toEqual(["historical", "stores", "facts", "activities", "food", "lodging"]);
+    expect([...html.matchAll(/href="\/category\/([a-z-]+)"/g)].map((m) => m[1])).toEqual([
+      "historical",
+      "stores",
+      "facts",
+      "activities",
+      "food",
+      "lodging",
+    ]);
     expect(html).toContain("Nearby Discoveries");
     expect(html).toContain('href="/nearby"');
     expect(html).toContain("View More Discoveries");
@@ -99,13 +110,21 @@ describe("list pages", () => {
   }
 
   test("once the state's places are in, /nearby and /local-gems come with the first 12 the API lists", async () => {
-    for (const [path, api] of [["/nearby", "/api/places/nearby?city=Las%20Vegas&state=NV&count=12"], ["/local-gems", "/api/places/local-gems?city=Las%20Vegas&state=NV&local=true&count=12"]]) {
+    for (const [path, api] of [
+      ["/nearby", "/api/places/nearby?city=Las%20Vegas&state=NV&count=12"],
+      ["/local-gems", "/api/places/local-gems?city=Las%20Vegas&state=NV&local=true&count=12"],
+    ]) {
       const listed = (await (await get(api!, LAS_VEGAS)).json()) as Place[];
       expect(listed).toHaveLength(12);
       const { html } = await page(path!);
       expect(skeletons(html)).toBe(0);
       expect(html).toContain(`"initial":[{"id":${listed[0]!.id},`);
-      expect(html.replace(/&amp;/g, "&").replace(/&#x27;/g, "'").replace(/&quot;/g, '"')).toContain(`>${listed.at(-1)!.title}<`);
+      expect(
+        html
+          .replace(/&amp;/g, "&")
+          .replace(/&#x27;/g, "'")
+          .replace(/&quot;/g, '"'),
+      ).toContain(`>${listed.at(-1)!.title}<`);
     }
   }, 120_000);
 
@@ -131,13 +150,21 @@ describe("category pages", () => {
     });
   }
   test("once the state's places are in, the place categories come with the first 12 the API lists", async () => {
-    for (const [slug, api] of [["food", "/api/places/category/5?city=Las%20Vegas&state=NV"], ["stores", "/api/local-stores/Las%20Vegas/NV"]] as const) {
+    for (const [slug, api] of [
+      ["food", "/api/places/category/5?city=Las%20Vegas&state=NV"],
+      ["stores", "/api/local-stores/Las%20Vegas/NV"],
+    ] as const) {
       const listed = (await (await get(api, LAS_VEGAS)).json()) as Place[];
       expect(listed.length).toBeGreaterThan(0);
       const { html } = await page(`/category/${slug}`);
       expect(skeletons(html)).toBe(0);
       expect(html).toContain(`"initial":[{"id":${listed[0]!.id},`);
-      expect(html.replace(/&amp;/g, "&").replace(/&#x27;/g, "'").replace(/&quot;/g, '"')).toContain(`>${listed.at(-1)!.title}<`);
+      expect(
+        html
+          .replace(/&amp;/g, "&")
+          .replace(/&#x27;/g, "'")
+          .replace(/&quot;/g, '"'),
+      ).toContain(`>${listed.at(-1)!.title}<`);
     }
   }, 120_000);
   test("subtitles name the state", async () => {
@@ -186,7 +213,19 @@ describe("generic category list", () => {
     const city = { name: "Las Vegas", state: "Nevada", stateCode: "NV", displayName: "Las Vegas, NV" };
     const client = new QueryClient();
     const places = [
-      { id: 1, title: "Old Fort", description: "Adobe fort of 1855.", address: "500 E Washington Ave", categoryId: 8, imageUrl: null, distance: 2.34, latitude: 0, longitude: 0, phone: null, website: null },
+      {
+        id: 1,
+        title: "Old Fort",
+        description: "Adobe fort of 1855.",
+        address: "500 E Washington Ave",
+        categoryId: 8,
+        imageUrl: null,
+        distance: 2.34,
+        latitude: 0,
+        longitude: 0,
+        phone: null,
+        website: null,
+      },
     ] as Place[];
     client.setQueryData(["places", "category", 77, "Las Vegas", "NV"], places);
     const html = renderToString(

@@ -17,7 +17,10 @@ export async function downloadFile(
   dest: string,
   options: { onProgress?: Progress; signal?: AbortSignal; userAgent?: string } = {},
 ): Promise<{ bytes: number; lastModified: string | null }> {
-  const response = await fetch(url, { signal: options.signal, headers: { "user-agent": options.userAgent ?? "LocalScope data refresh" } });
+  const response = await fetch(url, {
+    signal: options.signal,
+    headers: { "user-agent": options.userAgent ?? "LocalScope data refresh" },
+  });
   if (!response.ok || !response.body) throw new Error(`Download failed: ${url} answered HTTP ${response.status}`);
   const total = Number(response.headers.get("content-length")) || null;
   const part = `${dest}.part`;
@@ -29,7 +32,9 @@ export async function downloadFile(
       if (!out.write(chunk)) await new Promise<void>((resolve) => out.once("drain", () => resolve()));
       options.onProgress?.(bytes, total);
     }
-    await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      out.end((error?: Error | null) => (error ? reject(error) : resolve())),
+    );
   } catch (error) {
     out.destroy();
     await unlink(part).catch(() => {});
@@ -47,7 +52,13 @@ const MB = 1024 * 1024;
 const size = (n: number) => (n >= MB ? `${(n / MB).toFixed(1)} MB` : `${Math.max(0, Math.round(n / 1024))} kB`);
 
 /** "label [########----------]  40 % 4.0 MB of 10.0 MB" (or a running count when the total is unknown). */
-export function progressBar(label: string, done: number, total: number | null, unit: "bytes" | "rows" = "bytes", width = 24): string {
+export function progressBar(
+  label: string,
+  done: number,
+  total: number | null,
+  unit: "bytes" | "rows" = "bytes",
+  width = 24,
+): string {
   const amount = (n: number) => (unit === "bytes" ? size(n) : `${n.toLocaleString("en-US")} rows`);
   if (!total) return `${label} ${amount(done)}`;
   const fraction = Math.min(1, done / total);

@@ -1,5 +1,16 @@
 import { describe, expect, test } from "bun:test";
-import { brandOf, dissolvedChain, farmersMarketEnded, isCasinoResort, isOrganisationName, junkReason, NHPA_DAY_ONE, notability, repeatedChain, REPEATED } from "./filters";
+import {
+  brandOf,
+  dissolvedChain,
+  farmersMarketEnded,
+  isCasinoResort,
+  isOrganisationName,
+  junkReason,
+  NHPA_DAY_ONE,
+  notability,
+  repeatedChain,
+  REPEATED,
+} from "./filters";
 import { categoryFromOsmTags } from "./osm-tags";
 import { categoryFromOverture } from "./overture";
 import { osmCampgrounds } from "./sources/campgrounds";
@@ -17,7 +28,8 @@ function verdicts(dataset: Dataset, state: string): Promise<Verdicts> {
   if (!rows) {
     rows = (async () => {
       const out: Verdicts = new Map();
-      for await (const r of dataset.read(state) as AsyncIterable<any>) if (!("skip" in r)) out.set(r.sourceId, { place: r, reason: junkReason(r) });
+      for await (const r of dataset.read(state) as AsyncIterable<any>)
+        if (!("skip" in r)) out.set(r.sourceId, { place: r, reason: junkReason(r) });
       return out;
     })();
     read.set(key, rows);
@@ -75,7 +87,9 @@ describe("junk filters on real rows", async () => {
     expect(reason(markets, "1012280")).toBe("farmers market whose only season ended before 2021");
     // "June to September" names no year: nothing says it ended, it stays.
     expect(reason(markets, "1004414")).toBeNull();
-    expect(farmersMarketEnded({ kind: "farmers market", description: "Schedule: 05/01/2019 to 10/01/2022 Sat." })).toBeNull();
+    expect(
+      farmersMarketEnded({ kind: "farmers market", description: "Schedule: 05/01/2019 to 10/01/2022 Sat." }),
+    ).toBeNull();
   });
 
   test("a market season dated with a two-digit year or in words has ended too (St. Louis, Nevada, Pennsylvania rows)", async () => {
@@ -88,7 +102,9 @@ describe("junk filters on real rows", async () => {
     const nv = await verdicts(usdaFarmersMarkets, "NV");
     expect(reason(nv, "1006135")).toBe("farmers market whose only season ended before 2021"); // August 2, 2012 to …
     // Times are not years.
-    expect(farmersMarketEnded({ kind: "farmers market", description: "Schedule: May to October Sat:7:00 AM - 12:00 PM." })).toBeNull();
+    expect(
+      farmersMarketEnded({ kind: "farmers market", description: "Schedule: May to October Sat:7:00 AM - 12:00 PM." }),
+    ).toBeNull();
   }, 120_000);
 
   test("ordinary places stay", () => {
@@ -113,7 +129,11 @@ describe("the chain rule: a name the bundled business data repeats across states
   const wofNv = await verdicts(wofSimplegeo, "NV");
   test("closed chains no dataset marks as closed — Circuit City, Borders, Waldenbooks — are chains by their real rows", () => {
     expect(REPEATED).toEqual({ locations: 10, states: 5 });
-    for (const [id, title] of [["219366725", "Circuit City"], ["354353731", "Borders"], ["203267971", "Waldenbooks"]] as const) {
+    for (const [id, title] of [
+      ["219366725", "Circuit City"],
+      ["354353731", "Borders"],
+      ["203267971", "Waldenbooks"],
+    ] as const) {
       expect(wofNv.get(id)?.place.title).toBe(title);
       // Not in the name-suggestion-index, not dissolved there: only the repeated name tells.
       expect(dissolvedChain(title)).toBeNull();
@@ -140,12 +160,15 @@ describe("the chain rule: a name the bundled business data repeats across states
   }, 120_000);
 
   test("independent names stay local; a history place or museum is never a chain by this rule; index brands count as before", () => {
-    const local = [...wofNv.values()].filter((v) => v.reason === null && (v.place.categoryId === 10 || v.place.categoryId === 12));
+    const local = [...wofNv.values()].filter(
+      (v) => v.reason === null && (v.place.categoryId === 10 || v.place.categoryId === 12),
+    );
     const chains = local.filter((v) => repeatedChain(v.place.title));
     // Most of the dump's food and stores are independent; the rule marks a minority.
     expect(chains.length).toBeGreaterThan(200);
     expect(chains.length / local.length).toBeLessThan(0.15);
-    for (const title of ["Hattitude", "Lillie's Noodle House", "Tacos Mexico", "Golden Nugget"]) expect(brandOf(title, 10), title).toBeNull();
+    for (const title of ["Hattitude", "Lillie's Noodle House", "Tacos Mexico", "Golden Nugget"])
+      expect(brandOf(title, 10), title).toBeNull();
     expect(brandOf("Depot", 8)).toBeNull();
     expect(brandOf("Depot", 12)).toBe("depot");
     expect(repeatedChain("Starbucks Coffee")).toBeNull(); // an index brand: counted as one, not by this rule
@@ -182,7 +205,9 @@ describe("Las Vegas's sights on real rows (decision 035, second pass)", async ()
       expect(score(neon)).toBeGreaterThan(score(shop));
     }
     // The income class lifts a museum people pay to visit above one of the same discipline without.
-    expect(score(neon)).toBeGreaterThan(notability({ ...neon, tags: { discipline: "GMU" }, sources: [{ source: "imls-museums" }] }));
+    expect(score(neon)).toBeGreaterThan(
+      notability({ ...neon, tags: { discipline: "GMU" }, sources: [{ source: "imls-museums" }] }),
+    );
   });
 
   test("a lodging whose own name says Casino is a casino resort: a sight, above a plain hotel", () => {
@@ -196,8 +221,15 @@ describe("Las Vegas's sights on real rows (decision 035, second pass)", async ()
 
   test("a dump 'hotel' whose name says casino but no hotel, or says bar, is a casino and not lodging (Montana's gaming taverns, a Las Vegas bar)", async () => {
     const wofMt = await verdicts(wofSimplegeo, "MT");
-    const byTitle = (m: typeof wofNv, title: string) => [...m.values()].map((v) => v.place).filter((p) => p.title === title);
-    const taverns = [...byTitle(wofMt, "7-10 Casino"), ...byTitle(wofMt, "Royal Flush Casino"), ...byTitle(wofMt, "Brick Casino & Lounge"), ...byTitle(wofNv, "World Trade Ctr Bar & Casino"), ...byTitle(wofNv, "Village Pub & Casino Summerlin")];
+    const byTitle = (m: typeof wofNv, title: string) =>
+      [...m.values()].map((v) => v.place).filter((p) => p.title === title);
+    const taverns = [
+      ...byTitle(wofMt, "7-10 Casino"),
+      ...byTitle(wofMt, "Royal Flush Casino"),
+      ...byTitle(wofMt, "Brick Casino & Lounge"),
+      ...byTitle(wofNv, "World Trade Ctr Bar & Casino"),
+      ...byTitle(wofNv, "Village Pub & Casino Summerlin"),
+    ];
     expect(taverns.length).toBe(5);
     for (const p of taverns) {
       expect(p.categoryId, p.title).toBe(9);
@@ -205,8 +237,17 @@ describe("Las Vegas's sights on real rows (decision 035, second pass)", async ()
       expect(isCasinoResort(p), p.title).toBe(false);
     }
     // Not one Montana gaming tavern is lodging; the resorts with a hotel word still are.
-    expect([...wofMt.values()].filter((v) => v.place.categoryId === 11 && /\bcasino\b/i.test(v.place.title)).map((v) => v.place.title)).toEqual([]);
-    for (const title of ["Golden Nugget Hotel & Casino", "El Cortez Hotel & Casino", "Fergusons Motel & Casino", "Lucky Club Casino & Hotel"]) {
+    expect(
+      [...wofMt.values()]
+        .filter((v) => v.place.categoryId === 11 && /\bcasino\b/i.test(v.place.title))
+        .map((v) => v.place.title),
+    ).toEqual([]);
+    for (const title of [
+      "Golden Nugget Hotel & Casino",
+      "El Cortez Hotel & Casino",
+      "Fergusons Motel & Casino",
+      "Lucky Club Casino & Hotel",
+    ]) {
       const [resort] = byTitle(wofNv, title);
       expect(resort?.kind, title).toBe("casino hotel");
       expect(isCasinoResort(resort!), title).toBe(true);
@@ -214,9 +255,25 @@ describe("Las Vegas's sights on real rows (decision 035, second pass)", async ()
   });
 
   test("a Wikivoyage 'do' listing (an activity) ranks below a museum and a Wikipedia landmark", () => {
-    const activity = { categoryId: 9, kind: "activity", title: "Vegas Indoor Skydiving", sources: [{ source: "wikivoyage-do" }, { source: "wof-simplegeo" }] };
-    const museum = { categoryId: 9, kind: "natural history museum", title: "Las Vegas Natural History Museum", tags: { discipline: "NAT" }, sources: [{ source: "imls-museums" }] };
-    const landmark = { categoryId: 8, kind: "historic house", title: "Harrison's Guest House", sources: [{ source: "historic-wikipedia" }] };
+    const activity = {
+      categoryId: 9,
+      kind: "activity",
+      title: "Vegas Indoor Skydiving",
+      sources: [{ source: "wikivoyage-do" }, { source: "wof-simplegeo" }],
+    };
+    const museum = {
+      categoryId: 9,
+      kind: "natural history museum",
+      title: "Las Vegas Natural History Museum",
+      tags: { discipline: "NAT" },
+      sources: [{ source: "imls-museums" }],
+    };
+    const landmark = {
+      categoryId: 8,
+      kind: "historic house",
+      title: "Harrison's Guest House",
+      sources: [{ source: "historic-wikipedia" }],
+    };
     expect(notability(museum)).toBeGreaterThan(notability(activity));
     expect(notability(landmark)).toBeGreaterThan(notability(activity));
   });
@@ -229,7 +286,17 @@ describe("a city's sights by what they are (decision 035, third pass)", async ()
   for await (const r of historicWikipedia.read("UT") as AsyncIterable<any>) if (!("skip" in r)) ut.set(r.title, r);
 
   test("Salt Lake City: an apartment block, a commercial block, an office building, a warehouse rank below its theatre, planetarium and monument", () => {
-    const kinds = Object.fromEntries(["Lincoln Arms Apartments", "Benworth-Chapman Apartments and Chapman Cottages", "Ivanhoe Apartments", "Daft Block", "Tribune Building", "Oregon Shortline Railroad Company Building", "Henderson Block"].map((t) => [t, ut.get(t)?.kind]));
+    const kinds = Object.fromEntries(
+      [
+        "Lincoln Arms Apartments",
+        "Benworth-Chapman Apartments and Chapman Cottages",
+        "Ivanhoe Apartments",
+        "Daft Block",
+        "Tribune Building",
+        "Oregon Shortline Railroad Company Building",
+        "Henderson Block",
+      ].map((t) => [t, ut.get(t)?.kind]),
+    );
     expect(kinds).toEqual({
       "Lincoln Arms Apartments": "apartment building", // Wikidata: "historic building"; its name says apartments
       "Benworth-Chapman Apartments and Chapman Cottages": "apartment building",
@@ -239,7 +306,8 @@ describe("a city's sights by what they are (decision 035, third pass)", async ()
       "Oregon Shortline Railroad Company Building": "office building",
       "Henderson Block": "warehouse",
     });
-    const score = (t: string, more: Array<{ source: string }> = []) => notability({ ...ut.get(t)!, sources: [{ source: "historic-wikipedia" }, ...more] });
+    const score = (t: string, more: Array<{ source: string }> = []) =>
+      notability({ ...ut.get(t)!, sources: [{ source: "historic-wikipedia" }, ...more] });
     for (const sight of ["Capitol Theatre", "Old Hansen Planetarium", "Sugar House Monument"]) {
       expect(ut.get(sight)?.kind, sight).toBe("historic site");
       // Even with a historical marker beside it (a further family), the apartment block stays below.
@@ -250,13 +318,18 @@ describe("a city's sights by what they are (decision 035, third pass)", async ()
 
   test("a museum the census files under its operator's name takes its own (IMLS ALTNAME); an organisation's alternative name does not", async () => {
     const rows = new Map<string, PlaceInput>();
-    for (const state of ["IL", "NV", "UT"]) for await (const r of imlsMuseums.read(state) as AsyncIterable<any>) if (!("skip" in r)) rows.set(r.sourceId, r);
+    for (const state of ["IL", "NV", "UT"])
+      for await (const r of imlsMuseums.read(state) as AsyncIterable<any>) if (!("skip" in r)) rows.set(r.sourceId, r);
     expect(rows.get("8401700013")!.title).toBe("Grand Army Museum"); // NAME: "Womans's Relief Corps National" (Springfield, IL)
     expect(rows.get("8403200061")!.title).toBe("Mob Museum"); // NAME: "300 Stewart Avenue Corporation"
     expect(rows.get("8404900163")!.title).toBe("Utahs Hogle Zoo"); // NAME: "Utah Zoological Society"
     const cases: Array<[name: string, alt: string, expected: string]> = [
       ["BEAD SOCIETY OF GREATER WASHINGTON", "MEMORIAL FUND FOR NATIONAL LAW", "BEAD SOCIETY OF GREATER WASHINGTON"],
-      ["ARIZONA DEPARTMENT OF MINES & MINERAL RESOURCES", "ARIZONA MINING AND MINERAL MUSEUM  FRIENDS OF", "ARIZONA DEPARTMENT OF MINES & MINERAL RESOURCES"],
+      [
+        "ARIZONA DEPARTMENT OF MINES & MINERAL RESOURCES",
+        "ARIZONA MINING AND MINERAL MUSEUM  FRIENDS OF",
+        "ARIZONA DEPARTMENT OF MINES & MINERAL RESOURCES",
+      ],
       ["NEON MUSEUM", "SOMETHING MUSEUM", "NEON MUSEUM"],
       // Businesses and public bodies are no museum's own name; a name cut at the census's 39 characters is not taken.
       ["HORN ADRIENNE", "MUSEUM MANAGEMENT CONSULTANTS", "HORN ADRIENNE"],
@@ -265,19 +338,63 @@ describe("a city's sights by what they are (decision 035, third pass)", async ()
       ["RANCHO LOS ALAMITOS FOUNDATION", "RANCHO LOS ALAMITOS MUSEUM AND FOUNDATI", "RANCHO LOS ALAMITOS FOUNDATION"],
       // NAME is cut at 60 characters: the alternative name when it is the same name whole; else the cut name less a
       // dangling word, nothing added, and the rule above (the museum's own name over its operator's) still applies.
-      ["THE ALABAMA CHAPTER OF THE EIGHTH AIR FORCE HISTORICAL SOCIE", "ALABAMA CHAPTER OF THE EIGHTH AIR FORCE HISTORICAL SOCIETY", "ALABAMA CHAPTER OF THE EIGHTH AIR FORCE HISTORICAL SOCIETY"],
-      ["RANCHO CAMULOS MUSEUM A CALIFORNIA NON-PROFIT BENEFIT CORPOR", "RANCHO CAMULOS MUSEUM", "RANCHO CAMULOS MUSEUM A CALIFORNIA NON-PROFIT BENEFIT CORPOR"],
-      ["NEW ENGLAND CHAPTER OF THE VERNACULAR ARCHITECTURE FORUM INC", "OLD STURBRIDGE VILLAGE", "OLD STURBRIDGE VILLAGE"],
-      ["THE NATIONAL SOCIETY OF THE COLONIAL DAMES OF AMERICA IN THE", "CONDE CHARLOTTE MUSEUM HOUSE", "CONDE CHARLOTTE MUSEUM HOUSE"],
-      ["VAN BUREN COUNTY HISTORICAL MUSEUM INC BERT STARK & GARNIE J", "VAN BUREN COUNTY HISTORICAL SOCIETY", "VAN BUREN COUNTY HISTORICAL MUSEUM INC BERT STARK & GARNIE J"],
-      ["NORTHERN ROCKIES CHILDRENS MUSEUM OF SCIENCE & TECHNOLOGY IN", "", "NORTHERN ROCKIES CHILDRENS MUSEUM OF SCIENCE & TECHNOLOGY"],
-      ["NATIONAL AUTOMOTIVE AND TRUCK MUSEUM OF THE UNITED STATES IN", "NATIONAL AUTOMOTIVE AND TRUCK", "NATIONAL AUTOMOTIVE AND TRUCK MUSEUM OF THE UNITED STATES"],
-      ["ARKANSAS COMMITTEE OF THE NATIONAL MUSEUM OF WOMEN IN THE AR", "", "ARKANSAS COMMITTEE OF THE NATIONAL MUSEUM OF WOMEN IN THE AR"],
+      [
+        "THE ALABAMA CHAPTER OF THE EIGHTH AIR FORCE HISTORICAL SOCIE",
+        "ALABAMA CHAPTER OF THE EIGHTH AIR FORCE HISTORICAL SOCIETY",
+        "ALABAMA CHAPTER OF THE EIGHTH AIR FORCE HISTORICAL SOCIETY",
+      ],
+      [
+        "RANCHO CAMULOS MUSEUM A CALIFORNIA NON-PROFIT BENEFIT CORPOR",
+        "RANCHO CAMULOS MUSEUM",
+        "RANCHO CAMULOS MUSEUM A CALIFORNIA NON-PROFIT BENEFIT CORPOR",
+      ],
+      [
+        "NEW ENGLAND CHAPTER OF THE VERNACULAR ARCHITECTURE FORUM INC",
+        "OLD STURBRIDGE VILLAGE",
+        "OLD STURBRIDGE VILLAGE",
+      ],
+      [
+        "THE NATIONAL SOCIETY OF THE COLONIAL DAMES OF AMERICA IN THE",
+        "CONDE CHARLOTTE MUSEUM HOUSE",
+        "CONDE CHARLOTTE MUSEUM HOUSE",
+      ],
+      [
+        "VAN BUREN COUNTY HISTORICAL MUSEUM INC BERT STARK & GARNIE J",
+        "VAN BUREN COUNTY HISTORICAL SOCIETY",
+        "VAN BUREN COUNTY HISTORICAL MUSEUM INC BERT STARK & GARNIE J",
+      ],
+      [
+        "NORTHERN ROCKIES CHILDRENS MUSEUM OF SCIENCE & TECHNOLOGY IN",
+        "",
+        "NORTHERN ROCKIES CHILDRENS MUSEUM OF SCIENCE & TECHNOLOGY",
+      ],
+      [
+        "NATIONAL AUTOMOTIVE AND TRUCK MUSEUM OF THE UNITED STATES IN",
+        "NATIONAL AUTOMOTIVE AND TRUCK",
+        "NATIONAL AUTOMOTIVE AND TRUCK MUSEUM OF THE UNITED STATES",
+      ],
+      [
+        "ARKANSAS COMMITTEE OF THE NATIONAL MUSEUM OF WOMEN IN THE AR",
+        "",
+        "ARKANSAS COMMITTEE OF THE NATIONAL MUSEUM OF WOMEN IN THE AR",
+      ],
       // An alternative name cut itself is never taken.
-      ["NATIONAL ASSOCIATION OF TRIBAL HISTORIC PRESERVATION OFFICER", "NATIONAL ASSOCIATION OF TRIBAL HISTORIC PRESERVATION OFF", "NATIONAL ASSOCIATION OF TRIBAL HISTORIC PRESERVATION OFFICER"],
-      ["PENNSYLVANIA FEDERATION OF MUSEUMS AND HISTORICAL ORGANIZATI", "PENNSYLVANIA FEDERATION OF MUSEUMS AND", "PENNSYLVANIA FEDERATION OF MUSEUMS AND HISTORICAL ORGANIZATI"],
+      [
+        "NATIONAL ASSOCIATION OF TRIBAL HISTORIC PRESERVATION OFFICER",
+        "NATIONAL ASSOCIATION OF TRIBAL HISTORIC PRESERVATION OFF",
+        "NATIONAL ASSOCIATION OF TRIBAL HISTORIC PRESERVATION OFFICER",
+      ],
+      [
+        "PENNSYLVANIA FEDERATION OF MUSEUMS AND HISTORICAL ORGANIZATI",
+        "PENNSYLVANIA FEDERATION OF MUSEUMS AND",
+        "PENNSYLVANIA FEDERATION OF MUSEUMS AND HISTORICAL ORGANIZATI",
+      ],
       // A name of 59 characters is whole: its last word stays, whatever it is.
-      ["NORTHERN ROCKIES CHILDREN MUSEUM OF SCIENCE & TECHNOLOGY IN", "", "NORTHERN ROCKIES CHILDREN MUSEUM OF SCIENCE & TECHNOLOGY IN"],
+      [
+        "NORTHERN ROCKIES CHILDREN MUSEUM OF SCIENCE & TECHNOLOGY IN",
+        "",
+        "NORTHERN ROCKIES CHILDREN MUSEUM OF SCIENCE & TECHNOLOGY IN",
+      ],
     ];
     for (const [name, alt, expected] of cases) expect(museumName(name, alt), name).toBe(expected);
     // From the real file (Helena, MT): the card's title.
@@ -298,7 +415,9 @@ describe("lodging and business junk on real rows (decision 035, second pass)", a
   };
   test("a mobile-home park is homes, not lodging; one that takes RVs stays", () => {
     expect(verdict(campsPa, "osm:769512725", "Brown's Mobile Home Park")).toBe("mobile-home park, not lodging");
-    const rvToo = [...campsPa.values()].filter((v) => /mobile home/i.test(v.place.title) && /\brv\b/i.test(v.place.title));
+    const rvToo = [...campsPa.values()].filter(
+      (v) => /mobile home/i.test(v.place.title) && /\brv\b/i.test(v.place.title),
+    );
     for (const v of rvToo) expect(v.reason, v.place.title).toBeNull();
   });
   test("a tour operator and a hotel partnership filed as hotels; a news service filed as a shop", () => {
@@ -323,7 +442,10 @@ describe("lodging and business junk on real rows (decision 035, second pass)", a
 
 describe("casinos (issue 11: Las Vegas)", () => {
   test("an OSM resort casino is a casino hotel, a plain casino an activity; Overture's casino categories map the same way", () => {
-    expect(categoryFromOsmTags({ tourism: "hotel", amenity: "casino", name: "X" })).toEqual({ categoryId: 11, kind: "casino hotel" });
+    expect(categoryFromOsmTags({ tourism: "hotel", amenity: "casino", name: "X" })).toEqual({
+      categoryId: 11,
+      kind: "casino hotel",
+    });
     expect(categoryFromOsmTags({ tourism: "hotel", name: "X" })).toEqual({ categoryId: 11, kind: "hotel" });
     expect(categoryFromOsmTags({ amenity: "casino", name: "X" })).toEqual({ categoryId: 9, kind: "casino" });
     expect(categoryFromOverture("casino")).toEqual({ categoryId: 9, kind: "casino" });
@@ -331,7 +453,9 @@ describe("casinos (issue 11: Las Vegas)", () => {
   });
   test("a casino is a sight: a casino hotel scores like a casino, above a plain hotel", () => {
     const hotel = { categoryId: 11, kind: "hotel", title: "X", sources: [{ source: "osm" }] };
-    expect(notability({ ...hotel, kind: "casino hotel" })).toBe(notability({ ...hotel, categoryId: 9, kind: "casino" }));
+    expect(notability({ ...hotel, kind: "casino hotel" })).toBe(
+      notability({ ...hotel, categoryId: 9, kind: "casino" }),
+    );
     expect(notability({ ...hotel, kind: "casino hotel" })).toBeGreaterThan(notability(hotel));
   });
 });
@@ -348,12 +472,29 @@ describe("notability", () => {
     expect(notability({ ...base, address: "PO Box 4" })).toBeLessThan(1);
   });
   test("independent sources and a Wikipedia article add up; a further heritage list adds less than another family", () => {
-    const one = notability({ ...base, kind: "historic site", categoryId: 8, sources: [{ source: "nys-national-register" }] });
-    const heritageOnly = notability({ ...base, kind: "historic site", categoryId: 8, sources: [{ source: "nys-national-register" }, { source: "nyc-landmarks" }] });
-    const museumToo = notability({ ...base, kind: "historic site", categoryId: 8, sources: [{ source: "nys-national-register" }, { source: "imls-museums" }] });
+    const one = notability({
+      ...base,
+      kind: "historic site",
+      categoryId: 8,
+      sources: [{ source: "nys-national-register" }],
+    });
+    const heritageOnly = notability({
+      ...base,
+      kind: "historic site",
+      categoryId: 8,
+      sources: [{ source: "nys-national-register" }, { source: "nyc-landmarks" }],
+    });
+    const museumToo = notability({
+      ...base,
+      kind: "historic site",
+      categoryId: 8,
+      sources: [{ source: "nys-national-register" }, { source: "imls-museums" }],
+    });
     expect(heritageOnly).toBe(one + 1);
     expect(museumToo).toBeGreaterThan(heritageOnly);
-    expect(notability({ ...base, kind: "historic site", categoryId: 8, sources: [{ source: "historic-wikipedia" }] })).toBeGreaterThan(one);
+    expect(
+      notability({ ...base, kind: "historic site", categoryId: 8, sources: [{ source: "historic-wikipedia" }] }),
+    ).toBeGreaterThan(one);
   });
   const site = { ...base, kind: "historic site", categoryId: 8, sources: [{ source: "nys-national-register" }] };
   test("a National Register listing of 15 October 1966 (the pre-1966 National Historic Landmarks) or a lead naming one lifts a place", () => {
@@ -363,7 +504,9 @@ describe("notability", () => {
   });
   test("a long Wikipedia lead adds to a short one; a private house ranks below a site; a statue below an attraction", () => {
     const wiki = { ...site, sources: [{ source: "historic-wikipedia" }] };
-    expect(notability({ ...wiki, tags: { leadLength: "850" } })).toBeGreaterThan(notability({ ...wiki, tags: { leadLength: "180" } }));
+    expect(notability({ ...wiki, tags: { leadLength: "850" } })).toBeGreaterThan(
+      notability({ ...wiki, tags: { leadLength: "180" } }),
+    );
     expect(notability({ ...wiki, kind: "historic house" })).toBeLessThan(notability(wiki));
     const osm = { ...base, sources: [{ source: "osm-monuments" }] };
     expect(notability({ ...osm, kind: "statue" })).toBeLessThan(notability({ ...osm, kind: "attraction" }));

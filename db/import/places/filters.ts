@@ -22,7 +22,8 @@ const ORGANISATION =
 // "L L C", "L.L.C." and the 2011 dump's "L Ic" (a mangled LLC: "Michele C Quinn Fine Art Advisory L Ic") are LLCs too.
 
 /** "PO Box 12", "P.O. Box", "Post Office Box", "Box 123", "HC 60 Box 53", "RR 2 Box 7" (a mailing address: no site to visit). */
-const PO_BOX = /^\s*(p\.?\s*o\.?\s*box|post office box|box\s+\d)|\bp\.?\s*o\.?\s*box\b|\b(hc|rr|rt|star route)\s*\d*\s+box\b/i;
+const PO_BOX =
+  /^\s*(p\.?\s*o\.?\s*box|post office box|box\s+\d)|\bp\.?\s*o\.?\s*box\b|\b(hc|rr|rt|star route)\s*\d*\s+box\b/i;
 
 /** Children's day and summer camps filed under lodging. */
 const NOT_LODGING = /\b(day camps?|summer camps?|kids camps?|camp management)\b/i;
@@ -47,9 +48,16 @@ interface BrandList {
 let brandList: BrandList | undefined;
 function brandsData(): BrandList {
   if (!brandList) {
-    const data = JSON.parse(gunzipSync(readFileSync(brandsPath)).toString("utf8")) as { brands: string[]; dissolved: Record<string, string> };
+    const data = JSON.parse(gunzipSync(readFileSync(brandsPath)).toString("utf8")) as {
+      brands: string[];
+      dissolved: Record<string, string>;
+    };
     const repeated = JSON.parse(gunzipSync(readFileSync(repeatedPath)).toString("utf8")) as { names: string[] };
-    brandList = { brands: new Set(data.brands), dissolved: new Map(Object.entries(data.dissolved)), repeated: new Set(repeated.names) };
+    brandList = {
+      brands: new Set(data.brands),
+      dissolved: new Map(Object.entries(data.dissolved)),
+      repeated: new Set(repeated.names),
+    };
   }
   return brandList;
 }
@@ -82,7 +90,43 @@ function repeatedName(title: string): string | null {
 }
 
 /** Words a branch adds to its brand's name: "Starbucks Coffee", "Papa John's Pizza", "Best Western Inn". */
-const GENERIC_TAIL = new Set(["coffee", "cafe", "pizza", "restaurant", "grill", "bar", "store", "shop", "stores", "market", "pharmacy", "hotel", "inn", "motel", "suites", "express", "and", "casino", "resort", "buffet", "bakery", "donuts", "burgers", "chicken", "drive", "in", "thru", "co", "company", "outlet", "supercenter", "video", "of", "the", "s"]);
+const GENERIC_TAIL = new Set([
+  "coffee",
+  "cafe",
+  "pizza",
+  "restaurant",
+  "grill",
+  "bar",
+  "store",
+  "shop",
+  "stores",
+  "market",
+  "pharmacy",
+  "hotel",
+  "inn",
+  "motel",
+  "suites",
+  "express",
+  "and",
+  "casino",
+  "resort",
+  "buffet",
+  "bakery",
+  "donuts",
+  "burgers",
+  "chicken",
+  "drive",
+  "in",
+  "thru",
+  "co",
+  "company",
+  "outlet",
+  "supercenter",
+  "video",
+  "of",
+  "the",
+  "s",
+]);
 
 /**
  * Title keys to try against the brand list: the whole name, the name before " - " / " #12" / "(…)"
@@ -138,7 +182,9 @@ export function farmersMarketEnded(p: Pick<PlaceInput, "kind" | "description">):
   // Dates as 06/08/2016, 1/9/16 or "June 30, 2011 to Oct. 13, 2011"; an undated season ("May to October Sat …")
   // comes back every year and is kept.
   const years = [
-    ...[...schedule.matchAll(/\b\d\d?\/\d\d?\/(\d{4}|\d\d)\b/g)].map((m) => Number(m[1]!.length === 2 ? `20${m[1]}` : m[1])),
+    ...[...schedule.matchAll(/\b\d\d?\/\d\d?\/(\d{4}|\d\d)\b/g)].map((m) =>
+      Number(m[1]!.length === 2 ? `20${m[1]}` : m[1]),
+    ),
     ...[...schedule.matchAll(/\b(20\d\d)\b/g)].map((m) => Number(m[1])),
   ];
   if (!years.length) return null;
@@ -154,15 +200,29 @@ export function junkReason(p: PlaceInput): string | null {
   if (isPoBox(p.address)) return "PO-box address (no site to visit)";
   if (WEB_NAME.test(p.title.trim())) return "a web address, not a place";
   const { categoryId, kind, title } = p;
-  if ((categoryId === CATEGORY.stores || categoryId === CATEGORY.food) && JUNK_KIND.test(kind)) return "kind no traveller looks for";
+  if ((categoryId === CATEGORY.stores || categoryId === CATEGORY.food) && JUNK_KIND.test(kind))
+    return "kind no traveller looks for";
   if (categoryId === CATEGORY.lodging && NOT_LODGING.test(title)) return "children's camp, not lodging";
-  if (categoryId === CATEGORY.lodging && HOMES_NOT_LODGING.test(title) && !TAKES_TRAVELLERS.test(title)) return "mobile-home park, not lodging";
+  if (categoryId === CATEGORY.lodging && HOMES_NOT_LODGING.test(title) && !TAKES_TRAVELLERS.test(title))
+    return "mobile-home park, not lodging";
   if (categoryId === CATEGORY.lodging && TOUR_OPERATOR.test(title)) return "tour operator, not lodging";
-  if ((categoryId === CATEGORY.food || categoryId === CATEGORY.stores) && p.source === BUSINESS_DUMP && MUSEUM_AS_BUSINESS.test(title) && !FOOD_WORD.test(title))
+  if (
+    (categoryId === CATEGORY.food || categoryId === CATEGORY.stores) &&
+    p.source === BUSINESS_DUMP &&
+    MUSEUM_AS_BUSINESS.test(title) &&
+    !FOOD_WORD.test(title)
+  )
     return "a museum filed as a business";
-  if ((categoryId === CATEGORY.lodging || categoryId === CATEGORY.food || categoryId === CATEGORY.stores) && isOrganisationName(title))
+  if (
+    (categoryId === CATEGORY.lodging || categoryId === CATEGORY.food || categoryId === CATEGORY.stores) &&
+    isOrganisationName(title)
+  )
     return "organisation-like name";
-  if ((categoryId === CATEGORY.food || categoryId === CATEGORY.stores || categoryId === CATEGORY.lodging) && dissolvedChain(title)) return "chain known to be closed";
+  if (
+    (categoryId === CATEGORY.food || categoryId === CATEGORY.stores || categoryId === CATEGORY.lodging) &&
+    dissolvedChain(title)
+  )
+    return "chain known to be closed";
   if (farmersMarketEnded(p)) return "farmers market whose only season ended before 2021";
   return null;
 }
@@ -180,14 +240,25 @@ const LISTING_SOURCES = new Set([
   "historic-wikipedia",
 ]);
 /** Sights (not venues: a theatre or an arts centre is where a show is, not what a visitor comes to see). */
-const FAMOUS_KIND = /\b(attraction|museum|viewpoint|zoo|aquarium|theme park|casino|gallery|landmark|planetarium|botanical garden|lighthouse)\b/i;
+const FAMOUS_KIND =
+  /\b(attraction|museum|viewpoint|zoo|aquarium|theme park|casino|gallery|landmark|planetarium|botanical garden|lighthouse)\b/i;
 /** Lesser sights: a statue or a plaque is worth a look on the way, rarely the reason to come. */
 const PRIVATE_KIND = /^(apartment building|office building|commercial building|warehouse)$/;
 /** Someone's home or workplace (Wikidata's words): a fine façade, never the lead of a city's sights. */
 export const isPrivateBuilding = (kind: string) => PRIVATE_KIND.test(kind);
 const MINOR_KIND = /\b(monument|memorial|statue|historic bridge)\b/i;
 // A general museum (GMU) is as much a museum as a history museum: IMLS files the Neon Museum and the Mob Museum so.
-const MUSEUM_DISCIPLINE: Record<string, number> = { ART: 3, SCI: 3, NAT: 3, ZAW: 3, HST: 2, BOT: 2, GMU: 2, CMU: 1, HSC: -2 };
+const MUSEUM_DISCIPLINE: Record<string, number> = {
+  ART: 3,
+  SCI: 3,
+  NAT: 3,
+  ZAW: 3,
+  HST: 2,
+  BOT: 2,
+  GMU: 2,
+  CMU: 1,
+  HSC: -2,
+};
 /**
  * The museum's annual income (IMLS INCOMECD, from its IRS Form 990: 5 = $0.5–1 M, 6 = $1–5 M, 7 = $5–10 M, 8 = $10–50 M,
  * 9 = over $50 M): visitors pay for a museum, so income marks the ones people come to. About 12 % of the file's museums
@@ -212,7 +283,10 @@ const DUMP_SHOP_KIND = /\b(art gallery|arts center)\b/i;
  */
 export const isCasinoResort = (p: { categoryId: number; title: string; kind?: string }) =>
   p.categoryId === CATEGORY.lodging &&
-  (/\bcasino\b/i.test(p.kind ?? "") || (/\bcasino\b/i.test(p.title) && /\b(hotel|ht|resort|inn|motel|lodge|suites)\b/i.test(p.title) && !/\b(bar|lounge|pub|saloon|tavern)\b/i.test(p.title)));
+  (/\bcasino\b/i.test(p.kind ?? "") ||
+    (/\bcasino\b/i.test(p.title) &&
+      /\b(hotel|ht|resort|inn|motel|lodge|suites)\b/i.test(p.title) &&
+      !/\b(bar|lounge|pub|saloon|tavern)\b/i.test(p.title)));
 /**
  * The National Historic Preservation Act put every National Historic Landmark and historic area of the National
  * Park System designated until then on the new National Register on 15 October 1966: a listing of that day
@@ -236,7 +310,8 @@ export interface NotabilityInput {
 }
 
 /** Whether the place is a National Historic Landmark or National Park System site by its data. */
-export const isNationalLandmark = (tags: Record<string, string> | null | undefined) => tags?.nrListed === NHPA_DAY_ONE || tags?.nationalLandmark === "yes";
+export const isNationalLandmark = (tags: Record<string, string> | null | undefined) =>
+  tags?.nrListed === NHPA_DAY_ONE || tags?.nationalLandmark === "yes";
 
 /**
  * How well known a place is, from open signals only: independent datasets that list it, a landmark or
@@ -265,7 +340,8 @@ export function notability(p: NotabilityInput): number {
   if (datasets.has("wikivoyage-do")) score += 1;
   const discipline = p.tags?.discipline;
   const dumpOnly = datasets.size === 1 && datasets.has(BUSINESS_DUMP);
-  if (discipline && discipline in MUSEUM_DISCIPLINE) score += MUSEUM_DISCIPLINE[discipline]! + incomeBonus(p.tags?.income);
+  if (discipline && discipline in MUSEUM_DISCIPLINE)
+    score += MUSEUM_DISCIPLINE[discipline]! + incomeBonus(p.tags?.income);
   else if (isCasinoResort(p)) score += 3;
   else if (FAMOUS_KIND.test(p.kind)) score += dumpOnly ? (DUMP_SHOP_KIND.test(p.kind) ? 0 : 1) : 3;
   else if (MINOR_KIND.test(p.kind)) score += 1;
@@ -279,7 +355,11 @@ export function notability(p: NotabilityInput): number {
   else if (isPrivateBuilding(p.kind)) score -= 3;
   if (p.tags?.tourism && /attraction|museum|viewpoint/.test(p.tags.tourism)) score += 2;
   if (p.categoryId === CATEGORY.food || p.categoryId === CATEGORY.stores) score -= 2;
-  if (isOrganisationName(p.title) || /\b(society|association|council|commission|committee|club)\b|^friends of\b/i.test(p.title)) score -= 6;
+  if (
+    isOrganisationName(p.title) ||
+    /\b(society|association|council|commission|committee|club)\b|^friends of\b/i.test(p.title)
+  )
+    score -= 6;
   if (isPoBox(p.address)) score -= 6;
   return score;
 }

@@ -31,7 +31,12 @@ async function importInChild(
   log: (line: string) => void = () => {},
   onProgress?: (fraction: number) => void,
 ): Promise<ImportSummary[]> {
-  const env: Record<string, string | undefined> = { ...process.env, DATABASE_URL: child.databaseUrl, DATABASE_AUTH_TOKEN: child.authToken ?? "", SPLITS_DIR: splitsDir ?? "" };
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    DATABASE_URL: child.databaseUrl,
+    DATABASE_AUTH_TOKEN: child.authToken ?? "",
+    SPLITS_DIR: splitsDir ?? "",
+  };
   const proc = Bun.spawn([process.execPath, STATE_JOB, stateCode], { env, stdout: "pipe", stderr: "pipe" });
   let imported = 0;
   const decoder = new TextDecoder();
@@ -53,9 +58,20 @@ async function importInChild(
     }
   }
   const code = await proc.exited;
-  if (code !== 0) throw new Error((await new Response(proc.stderr).text()).trim().split("\n").slice(-3).join(" ") || `exit code ${code}`);
+  if (code !== 0)
+    throw new Error(
+      (await new Response(proc.stderr).text()).trim().split("\n").slice(-3).join(" ") || `exit code ${code}`,
+    );
   // The caller only needs to know whether anything was written (to drop its caches).
-  return Array.from({ length: imported }, () => ({ dataset: "", stateCode, read: 0, inserted: 0, updated: 0, merged: 0, skipped: {} }));
+  return Array.from({ length: imported }, () => ({
+    dataset: "",
+    stateCode,
+    read: 0,
+    inserted: 0,
+    updated: 0,
+    merged: 0,
+    skipped: {},
+  }));
 }
 import { clearCsvCache } from "./util";
 
@@ -88,7 +104,8 @@ const BIG_DATASET = 2_000;
 /** Bump to re-import every state at next use. */
 export const PLACES_VERSION = "9";
 
-export const datasetsFor = (stateCode: string) => DATASETS.filter((d) => d.states === "all" || d.states.includes(stateCode));
+export const datasetsFor = (stateCode: string) =>
+  DATASETS.filter((d) => d.states === "all" || d.states.includes(stateCode));
 
 /** Import one state from every dataset that covers it, unless already done. Returns the summaries of what ran. */
 export async function importState(
@@ -100,9 +117,12 @@ export async function importState(
   rowsFor?: (datasetKey: string, stateCode: string) => AsyncIterable<ReadResult> | undefined,
 ): Promise<ImportSummary[]> {
   const done = new Set(
-    (await client.execute({ sql: "SELECT dataset FROM data_imports WHERE dataset LIKE ? AND version = ?", args: [`places:%:${stateCode}`, PLACES_VERSION] })).rows.map((r) =>
-      String(r.dataset),
-    ),
+    (
+      await client.execute({
+        sql: "SELECT dataset FROM data_imports WHERE dataset LIKE ? AND version = ?",
+        args: [`places:%:${stateCode}`, PLACES_VERSION],
+      })
+    ).rows.map((r) => String(r.dataset)),
   );
   const summaries: ImportSummary[] = [];
   const datasets = datasetsFor(stateCode);
@@ -115,7 +135,11 @@ export async function importState(
       const rows = rowsFor?.(dataset.key, stateCode);
       // Bundled files are complete for their state: records gone from them (or now filtered) leave the store.
       // The OSM samples share the "osm" source with operator imports, so they never prune.
-      const summary = await importDatasetState(client, dataset, stateCode, { prune: dataset !== osmSamples, carry, ...(rows ? { rows } : {}) });
+      const summary = await importDatasetState(client, dataset, stateCode, {
+        prune: dataset !== osmSamples,
+        carry,
+        ...(rows ? { rows } : {}),
+      });
       await client.execute({
         sql: "INSERT INTO data_imports (dataset, version, rows, imported_at) VALUES (?, ?, ?, ?) ON CONFLICT (dataset) DO UPDATE SET version = excluded.version, rows = excluded.rows, imported_at = excluded.imported_at",
         args: [marker, PLACES_VERSION, summary.inserted + summary.merged + summary.updated, Date.now()],
@@ -172,8 +196,18 @@ export function createStateLoader(
   } = {},
 ): StateLoader {
   const child = options.childProcess && !options.importer && existsSync(STATE_JOB) ? options.childProcess : undefined;
-  const importer: typeof importState = child ? (_client, stateCode, log, onProgress) => importInChild(child, stateCode, splits?.folder, log, onProgress) : (options.importer ?? importState);
-  type Entry = { promise: Promise<void>; resolve: () => void; reject: (error: unknown) => void; fraction: number; ready: boolean; running: boolean; wanted: boolean };
+  const importer: typeof importState = child
+    ? (_client, stateCode, log, onProgress) => importInChild(child, stateCode, splits?.folder, log, onProgress)
+    : (options.importer ?? importState);
+  type Entry = {
+    promise: Promise<void>;
+    resolve: () => void;
+    reject: (error: unknown) => void;
+    fraction: number;
+    ready: boolean;
+    running: boolean;
+    wanted: boolean;
+  };
   const entries = new Map<string, Entry>();
   const queue: string[] = [];
   let working = false;
@@ -187,7 +221,9 @@ export function createStateLoader(
   let backgroundStarted = 0;
   const backgroundDone = (stateCode: string) => {
     if (!backgroundLeft.delete(stateCode) || backgroundLeft.size > 0 || !backgroundStarted) return;
-    options.log?.(`Background import: every state's places are ready (${((performance.now() - backgroundStarted) / 1000).toFixed(0)} s)`);
+    options.log?.(
+      `Background import: every state's places are ready (${((performance.now() - backgroundStarted) / 1000).toFixed(0)} s)`,
+    );
     backgroundStarted = 0;
     splits?.dispose();
     splits = undefined;
@@ -224,7 +260,13 @@ export function createStateLoader(
         try {
           // A failing hook fails this state like a failed import (logged; the queue goes on).
           if (backgroundBefore && backgroundLeft.has(stateCode)) await backgroundBefore(stateCode);
-          const summaries = await importer(client, stateCode, options.log, (fraction) => (entry.fraction = fraction), splits ? (key, code) => splits?.rows(key, code) : undefined);
+          const summaries = await importer(
+            client,
+            stateCode,
+            options.log,
+            (fraction) => (entry.fraction = fraction),
+            splits ? (key, code) => splits?.rows(key, code) : undefined,
+          );
           entry.ready = true;
           entry.fraction = 1;
           if (summaries.length) options.onImported?.(stateCode);
@@ -232,7 +274,9 @@ export function createStateLoader(
         } catch (error) {
           entries.delete(stateCode); // a later request retries
           backgroundLeft.delete(stateCode);
-          options.log?.(`Importing the places of ${stateCode} failed: ${error instanceof Error ? error.message : String(error)}`);
+          options.log?.(
+            `Importing the places of ${stateCode} failed: ${error instanceof Error ? error.message : String(error)}`,
+          );
           entry.reject(error);
         } finally {
           entry.running = false;
@@ -254,16 +298,27 @@ export function createStateLoader(
     const dataset = DATASETS.find((d) => d.key === datasetKey);
     if (!dataset || !splits) return;
     const done = new Set(
-      (await client.execute({ sql: "SELECT dataset FROM data_imports WHERE dataset LIKE ? AND version = ?", args: [`places:${datasetKey}:%`, PLACES_VERSION] })).rows.map((r) => String(r.dataset).slice(-2)),
+      (
+        await client.execute({
+          sql: "SELECT dataset FROM data_imports WHERE dataset LIKE ? AND version = ?",
+          args: [`places:${datasetKey}:%`, PLACES_VERSION],
+        })
+      ).rows.map((r) => String(r.dataset).slice(-2)),
     );
-    const states = backgroundStates.filter((code) => !done.has(code) && !entries.get(code)?.ready && !entries.get(code)?.running);
+    const states = backgroundStates.filter(
+      (code) => !done.has(code) && !entries.get(code)?.ready && !entries.get(code)?.running,
+    );
     if (states.length < 2) return;
     const started = performance.now();
     try {
       const rows = await splits.split(dataset, states);
-      options.log?.(`${dataset.key}: split for ${states.length} states once (${rows.toLocaleString("en-US")} rows, ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+      options.log?.(
+        `${dataset.key}: split for ${states.length} states once (${rows.toLocaleString("en-US")} rows, ${((performance.now() - started) / 1000).toFixed(1)} s)`,
+      );
     } catch (error) {
-      options.log?.(`${dataset.key}: split failed (${error instanceof Error ? error.message : String(error)}); states read it themselves`);
+      options.log?.(
+        `${dataset.key}: split failed (${error instanceof Error ? error.message : String(error)}); states read it themselves`,
+      );
     }
     (globalThis as { Bun?: { gc(force: boolean): void } }).Bun?.gc(true);
   }

@@ -7,8 +7,14 @@ import type { ImportSummary } from "./store";
 function fakeImporter() {
   const order: string[] = [];
   const gates = new Map<string, Array<() => void>>();
-  const step = (stateCode: string) => new Promise<void>((resolve) => (gates.get(stateCode) ?? gates.set(stateCode, []).get(stateCode)!).push(resolve));
-  const importer = async (_client: Client, stateCode: string, _log?: (line: string) => void, onProgress?: (fraction: number) => void): Promise<ImportSummary[]> => {
+  const step = (stateCode: string) =>
+    new Promise<void>((resolve) => (gates.get(stateCode) ?? gates.set(stateCode, []).get(stateCode)!).push(resolve));
+  const importer = async (
+    _client: Client,
+    stateCode: string,
+    _log?: (line: string) => void,
+    onProgress?: (fraction: number) => void,
+  ): Promise<ImportSummary[]> => {
     order.push(stateCode);
     await step(stateCode);
     onProgress?.(0.5);

@@ -12,31 +12,57 @@ import { readText } from "../../../src/files";
  */
 export const OSM_DATASET = { key: "osm", licence: "ODbL-1.0" } as const;
 
-type Feature = { type?: string; geometry?: { coordinates?: unknown }; properties?: Record<string, unknown>; id?: string | number };
+type Feature = {
+  type?: string;
+  geometry?: { coordinates?: unknown };
+  properties?: Record<string, unknown>;
+  id?: string | number;
+};
 
 async function* features(path: string): AsyncIterable<Feature> {
   if (path.endsWith(".pbf")) {
-    const proc = Bun.spawn(["osmium", "export", path, "-f", "geojsonseq", "--geometry-types=point,polygon", "--add-unique-id=type_id", "-x", "print_record_separator=false", "-O", "-o", "-"], {
-      stdout: "pipe",
-      stderr: "pipe",
-    });
+    const proc = Bun.spawn(
+      [
+        "osmium",
+        "export",
+        path,
+        "-f",
+        "geojsonseq",
+        "--geometry-types=point,polygon",
+        "--add-unique-id=type_id",
+        "-x",
+        "print_record_separator=false",
+        "-O",
+        "-o",
+        "-",
+      ],
+      {
+        stdout: "pipe",
+        stderr: "pipe",
+      },
+    );
     const decoder = new TextDecoder();
     let buffer = "";
     for await (const chunk of proc.stdout) {
       buffer += decoder.decode(chunk, { stream: true });
       let nl: number;
       while ((nl = buffer.indexOf("\n")) >= 0) {
-        const line = buffer.slice(0, nl).replace(/^\u001e/, "").trim();
+        const line = buffer
+          .slice(0, nl)
+          .replace(/^\u001e/, "")
+          .trim();
         buffer = buffer.slice(nl + 1);
         if (line) yield JSON.parse(line) as Feature;
       }
     }
-    if ((await proc.exited) !== 0) throw new Error(`osmium export failed: ${(await new Response(proc.stderr).text()).trim()}`);
+    if ((await proc.exited) !== 0)
+      throw new Error(`osmium export failed: ${(await new Response(proc.stderr).text()).trim()}`);
     return;
   }
   const text = await readText(path);
   if (/\.geojsonseq(\.gz)?$/.test(path) || /\.jsonl?(\.gz)?$/.test(path)) {
-    for (const line of text.split("\n")) if (line.replace(/^\u001e/, "").trim()) yield JSON.parse(line.replace(/^\u001e/, ""));
+    for (const line of text.split("\n"))
+      if (line.replace(/^\u001e/, "").trim()) yield JSON.parse(line.replace(/^\u001e/, ""));
     return;
   }
   const json = JSON.parse(text) as { features?: Feature[] };
@@ -66,7 +92,8 @@ export async function importOsmFile(
     read++;
     if (read % 10_000 === 0) options.onProgress?.(read);
     const props: Record<string, string> = {};
-    for (const [k, v] of Object.entries(feature.properties ?? {})) if (typeof v === "string" || typeof v === "number") props[k] = String(v);
+    for (const [k, v] of Object.entries(feature.properties ?? {}))
+      if (typeof v === "string" || typeof v === "number") props[k] = String(v);
     const id = osmId(feature, props);
     if (!id) {
       skipped["no OSM id"] = (skipped["no OSM id"] ?? 0) + 1;

@@ -26,14 +26,18 @@ export function extractUrl(template: string, stateCode: string): string {
   const name = US_STATES[stateCode as keyof typeof US_STATES];
   if (!name) throw new Error(`Unknown state code: ${stateCode}`);
   const slug = name.toLowerCase().replace(/[^a-z]+/g, "-");
-  return template.replaceAll("{state}", slug).replaceAll("{code}", stateCode.toLowerCase()).replaceAll("{CODE}", stateCode);
+  return template
+    .replaceAll("{state}", slug)
+    .replaceAll("{code}", stateCode.toLowerCase())
+    .replaceAll("{CODE}", stateCode);
 }
 
 /** The OSM keys categoryFromOsmTags (osm-tags.ts) reads; anything else cannot become a place. */
 export const POI_KEYS = ["amenity", "tourism", "leisure", "shop", "historic", "heritage", "ref:nrhp"] as const;
 
 function osmium(args: string[]): Promise<void> {
-  if (!Bun.which("osmium")) throw new Error("osmium not found: install Debian's osmium-tool (apt-get install osmium-tool)");
+  if (!Bun.which("osmium"))
+    throw new Error("osmium not found: install Debian's osmium-tool (apt-get install osmium-tool)");
   const proc = Bun.spawn(["osmium", ...args], { stdout: "ignore", stderr: "pipe" });
   return proc.exited.then(async (code) => {
     if (code !== 0) throw new Error(`osmium ${args[0]} failed: ${(await new Response(proc.stderr).text()).trim()}`);
@@ -46,7 +50,10 @@ function osmium(args: string[]): Promise<void> {
  */
 export async function extractDate(file: string): Promise<string | null> {
   if (!Bun.which("osmium")) return null;
-  const proc = Bun.spawn(["osmium", "fileinfo", "-g", "header.option.osmosis_replication_timestamp", file], { stdout: "pipe", stderr: "ignore" });
+  const proc = Bun.spawn(["osmium", "fileinfo", "-g", "header.option.osmosis_replication_timestamp", file], {
+    stdout: "pipe",
+    stderr: "ignore",
+  });
   const text = (await new Response(proc.stdout).text()).trim();
   return (await proc.exited) === 0 && /^\d{4}-\d{2}-\d{2}T/.test(text) ? text.slice(0, 10) : null;
 }
@@ -92,7 +99,13 @@ export function osmId(feature: Feature): string | null {
 }
 
 /** GeoJSON lines → place records of `stateCode` (others skipped as "outside <state>"). */
-async function* placesOfState(path: string, stateCode: string, nearestState: NearestState, seen: Set<string>, onBytes?: (bytes: number) => void): AsyncIterable<ReadResult> {
+async function* placesOfState(
+  path: string,
+  stateCode: string,
+  nearestState: NearestState,
+  seen: Set<string>,
+  onBytes?: (bytes: number) => void,
+): AsyncIterable<ReadResult> {
   for await (const raw of fileLines(path, onBytes)) {
     const line = raw.replace(/^\u001e/, "").trim();
     if (!line) continue;
@@ -103,7 +116,8 @@ async function* placesOfState(path: string, stateCode: string, nearestState: Nea
       continue;
     }
     const tags: Record<string, string> = {};
-    for (const [k, v] of Object.entries(feature.properties ?? {})) if (typeof v === "string" || typeof v === "number") tags[k] = String(v);
+    for (const [k, v] of Object.entries(feature.properties ?? {}))
+      if (typeof v === "string" || typeof v === "number") tags[k] = String(v);
     const position = geometryCentre(feature.geometry);
     const fallback = position ? (nearestState(position.latitude, position.longitude) ?? null) : null;
     const result = placeFromOsm(tags, position, id, fallback);
@@ -135,7 +149,11 @@ export async function refreshOsmState(
   nearestState: NearestState,
   stateCode: string,
   from: string,
-  options: { onStep?: (step: RefreshStep) => void; onProgress?: (step: RefreshStep, done: number, total: number | null) => void; workDir?: string } = {},
+  options: {
+    onStep?: (step: RefreshStep) => void;
+    onProgress?: (step: RefreshStep, done: number, total: number | null) => void;
+    workDir?: string;
+  } = {},
 ): Promise<RefreshResult> {
   const workDir = options.workDir ?? mkdtempSync(join(tmpdir(), "localscope-osm-"));
   const ownDir = !options.workDir;
@@ -161,12 +179,31 @@ export async function refreshOsmState(
     if (input !== from) rmSync(input, { force: true });
     options.onStep?.("export");
     const lines = join(workDir, "named-pois.geojsonseq");
-    await osmium(["export", filtered, "-f", "geojsonseq", "--geometry-types=point,polygon", "--add-unique-id=type_id", "-x", "print_record_separator=false", "-o", lines, "-O"]);
+    await osmium([
+      "export",
+      filtered,
+      "-f",
+      "geojsonseq",
+      "--geometry-types=point,polygon",
+      "--add-unique-id=type_id",
+      "-x",
+      "print_record_separator=false",
+      "-o",
+      lines,
+      "-O",
+    ]);
     options.onStep?.("import");
     const total = statSync(lines).size;
     const seen = new Set<string>();
-    const rows = placesOfState(lines, stateCode, nearestState, seen, (bytes) => options.onProgress?.("import", bytes, total));
-    const summary = await importDatasetState(client, { ...OSM_SOURCE, observedAt: dataDate, read: () => rows }, stateCode, { rows });
+    const rows = placesOfState(lines, stateCode, nearestState, seen, (bytes) =>
+      options.onProgress?.("import", bytes, total),
+    );
+    const summary = await importDatasetState(
+      client,
+      { ...OSM_SOURCE, observedAt: dataDate, read: () => rows },
+      stateCode,
+      { rows },
+    );
     options.onStep?.("replace");
     const { deleted, unlinked } = await removeStaleRecords(client, OSM_SOURCE.key, stateCode, seen);
     await recordRefresh(client, OSM_SOURCE.key, stateCode, dataDate, seen.size);

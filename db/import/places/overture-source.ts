@@ -3,6 +3,7 @@ export const OVERTURE_SOURCE = { key: "overture", licence: "CDLA-Permissive-2.0"
 export const OVERTURE_ATTRIBUTION = {
   name: "Overture Maps Foundation — Places",
   licence: "CDLA-Permissive-2.0",
-  attribution: "Places data © Overture Maps Foundation, available under the Community Data License Agreement – Permissive 2.0 (imported by this site's operator).",
+  attribution:
+    "Places data © Overture Maps Foundation, available under the Community Data License Agreement – Permissive 2.0 (imported by this site's operator).",
   url: "https://docs.overturemaps.org/guides/places/",
 };

@@ -21,19 +21,33 @@ export { OVERTURE_ATTRIBUTION, OVERTURE_SOURCE } from "./overture-source";
 export const DEFAULT_MIN_CONFIDENCE = 0.6;
 
 const RULES: Array<[RegExp, CategoryId]> = [
-  [/(^|_)(hotel|motel|hostel|inn|bed_and_breakfast|guest_house|resort|lodge|cabin|campground|rv_park|holiday_rental|vacation_rental|cottage)(_|$)/, CATEGORY.lodging],
-  [/(^|_)(restaurant|cafe|coffee_shop|coffee|tea_room|bakery|bar|pub|brewery|winery|distillery|gastropub|bistro|diner|deli|food_truck|ice_cream_shop|ice_cream|dessert_shop|donut_shop|bagel_shop|pizza|steakhouse|sushi_bar|taproom|wine_bar|cocktail_bar|beer_garden|food_court)(_|$)/, CATEGORY.food],
+  [
+    /(^|_)(hotel|motel|hostel|inn|bed_and_breakfast|guest_house|resort|lodge|cabin|campground|rv_park|holiday_rental|vacation_rental|cottage)(_|$)/,
+    CATEGORY.lodging,
+  ],
+  [
+    /(^|_)(restaurant|cafe|coffee_shop|coffee|tea_room|bakery|bar|pub|brewery|winery|distillery|gastropub|bistro|diner|deli|food_truck|ice_cream_shop|ice_cream|dessert_shop|donut_shop|bagel_shop|pizza|steakhouse|sushi_bar|taproom|wine_bar|cocktail_bar|beer_garden|food_court)(_|$)/,
+    CATEGORY.food,
+  ],
   [/(^|_)(historical|historic|landmark|monument|memorial|battlefield|castle|lighthouse|ruins)(_|$)/, CATEGORY.history],
-  [/(^|_)(museum|park|zoo|aquarium|theater|theatre|cinema|movie_theater|art_gallery|gallery|amusement|attraction|beach|garden|botanical|stadium|arena|bowling|golf|trail|hiking|library|casino|music_venue|nightclub|planetarium|observatory|viewpoint|water_park|marina|skating|escape_room|performing_arts|concert_hall|comedy_club)(_|$)/, CATEGORY.activities],
-  [/(^|_)(store|shop|market|boutique|shopping_center|shopping_mall|bookstore|florist|gift|antique|outlet|grocery|supermarket)(_|$)/, CATEGORY.stores],
+  [
+    /(^|_)(museum|park|zoo|aquarium|theater|theatre|cinema|movie_theater|art_gallery|gallery|amusement|attraction|beach|garden|botanical|stadium|arena|bowling|golf|trail|hiking|library|casino|music_venue|nightclub|planetarium|observatory|viewpoint|water_park|marina|skating|escape_room|performing_arts|concert_hall|comedy_club)(_|$)/,
+    CATEGORY.activities,
+  ],
+  [
+    /(^|_)(store|shop|market|boutique|shopping_center|shopping_mall|bookstore|florist|gift|antique|outlet|grocery|supermarket)(_|$)/,
+    CATEGORY.stores,
+  ],
 ];
 /** Kinds a traveller does not look for, even when a word above matches. */
-const EXCLUDED = /(^|_)(auto|car|tire|repair|parts|wholesale|supply|storage|pawn|check_cashing|mobile_home|appliance|funeral|dental|medical|pharmacy|insurance|bank|office|school|church)(_|$)/;
+const EXCLUDED =
+  /(^|_)(auto|car|tire|repair|parts|wholesale|supply|storage|pawn|check_cashing|mobile_home|appliance|funeral|dental|medical|pharmacy|insurance|bank|office|school|church)(_|$)/;
 
 /** An Overture category ("mexican_restaurant") → ours, or null when a traveller would not look for it. */
 export function categoryFromOverture(category: string | null): { categoryId: CategoryId; kind: string } | null {
   if (!category || EXCLUDED.test(category)) return null;
-  for (const [pattern, categoryId] of RULES) if (pattern.test(category)) return { categoryId, kind: category.replace(/_/g, " ") };
+  for (const [pattern, categoryId] of RULES)
+    if (pattern.test(category)) return { categoryId, kind: category.replace(/_/g, " ") };
   return null;
 }
 
@@ -67,7 +81,9 @@ async function* overtureRows(
   try {
     const from = `read_parquet('${file.replace(/'/g, "''")}')`;
     const where = `confidence >= ${Number(minConfidence)} AND names.primary IS NOT NULL`;
-    const total = Number((await connection.runAndReadAll(`SELECT count(*) FROM ${from} WHERE ${where}`)).getRows()[0]![0]);
+    const total = Number(
+      (await connection.runAndReadAll(`SELECT count(*) FROM ${from} WHERE ${where}`)).getRows()[0]![0],
+    );
     const result = await connection.stream(
       `SELECT id, names.primary AS name, categories.primary AS category, confidence, geometry,
               websites[1] AS website, phones[1] AS phone, addresses[1].freeform AS address, addresses[1].locality AS city,
@@ -133,7 +149,12 @@ export async function importOvertureState(
   nearestState: NearestState,
   stateCode: string,
   from: string,
-  options: { minConfidence?: number; release?: string; onStep?: (step: "download" | "import" | "replace") => void; onProgress?: (step: "download" | "import", done: number, total: number | null) => void } = {},
+  options: {
+    minConfidence?: number;
+    release?: string;
+    onStep?: (step: "download" | "import" | "replace") => void;
+    onProgress?: (step: "download" | "import", done: number, total: number | null) => void;
+  } = {},
 ): Promise<{ summary: ImportSummary; deleted: number; unlinked: number; release: string }> {
   const workDir = mkdtempSync(join(tmpdir(), "localscope-overture-"));
   try {
@@ -147,8 +168,20 @@ export async function importOvertureState(
     if (!release) throw new Error(`No Overture release date for ${from}: pass one (--release YYYY-MM-DD)`);
     options.onStep?.("import");
     const seen = new Set<string>();
-    const rows = overtureRows(file, stateCode, nearestState, options.minConfidence ?? DEFAULT_MIN_CONFIDENCE, seen, (done, total) => options.onProgress?.("import", done, total));
-    const summary = await importDatasetState(client, { ...OVERTURE_SOURCE, observedAt: release, read: () => rows }, stateCode, { rows });
+    const rows = overtureRows(
+      file,
+      stateCode,
+      nearestState,
+      options.minConfidence ?? DEFAULT_MIN_CONFIDENCE,
+      seen,
+      (done, total) => options.onProgress?.("import", done, total),
+    );
+    const summary = await importDatasetState(
+      client,
+      { ...OVERTURE_SOURCE, observedAt: release, read: () => rows },
+      stateCode,
+      { rows },
+    );
     options.onStep?.("replace");
     const { deleted, unlinked } = await removeStaleRecords(client, OVERTURE_SOURCE.key, stateCode, seen);
     await recordRefresh(client, OVERTURE_SOURCE.key, stateCode, release, seen.size);

@@ -25,7 +25,8 @@ function bigCsv(): { path: string; expected: Record<string, string>[] } {
   const lines = ["\uFEFFid,name,note,state"];
   for (let i = 0; i < 30_000; i++) {
     // Most line breaks are inside quoted values, so slice cuts would land in one unless they count quotes.
-    const note = i % 5 === 0 ? `"a, b ${"x".repeat(i % 90)}"` : `"line one\nline two, with ""quotes"" ${i}\n\nline four\nfive"`;
+    const note =
+      i % 5 === 0 ? `"a, b ${"x".repeat(i % 90)}"` : `"line one\nline two, with ""quotes"" ${i}\n\nline four\nfive"`;
     lines.push(`${i},Place ${i},${note},${["NV", "UT", "WY"][i % 3]}`);
   }
   const text = `${lines.join("\r\n")}\r\n`;
@@ -61,7 +62,10 @@ test("a shared pass hands every reader the same rows, reading each file once, ev
     ),
   );
   for (const [i, state] of ["NV", "UT", "WY"].entries()) {
-    expect(results[i]).toEqual({ status: "fulfilled", value: expected.filter((r) => r.state === state).map((r) => r.id!) });
+    expect(results[i]).toEqual({
+      status: "fulfilled",
+      value: expected.filter((r) => r.state === state).map((r) => r.id!),
+    });
   }
   expect(results[3]!.status).toBe("rejected");
   // Outside a pass, csvRows reads on its own again.

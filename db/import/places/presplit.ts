@@ -23,12 +23,21 @@ export class StateSplits {
   async split(dataset: Dataset, states: readonly string[]): Promise<number> {
     let rows: number;
     if (existsSync(JOB)) {
-      const proc = Bun.spawn([process.execPath, JOB, this.dir, dataset.key, states.join(",")], { stdout: "pipe", stderr: "pipe", env: process.env });
-      const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+      const proc = Bun.spawn([process.execPath, JOB, this.dir, dataset.key, states.join(",")], {
+        stdout: "pipe",
+        stderr: "pipe",
+        env: process.env,
+      });
+      const [out, err, code] = await Promise.all([
+        new Response(proc.stdout).text(),
+        new Response(proc.stderr).text(),
+        proc.exited,
+      ]);
       if (code !== 0) throw new Error(err.trim() || `exit code ${code}`);
       rows = (JSON.parse(out.trim().split("\n").pop()!) as { rows: number }).rows;
     } else rows = await writeSplits(this.dir, dataset, states);
-    for (const stateCode of states) this.files.set(`${dataset.key}|${stateCode}`, sliceFile(this.dir, dataset.key, stateCode));
+    for (const stateCode of states)
+      this.files.set(`${dataset.key}|${stateCode}`, sliceFile(this.dir, dataset.key, stateCode));
     return rows;
   }
 

@@ -43,7 +43,11 @@ async function run(script: string, args: string[], databaseFile: string, env: Re
     stdout: "pipe",
     stderr: "pipe",
   });
-  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ]);
   return { stdout, stderr, code };
 }
 
@@ -84,8 +88,12 @@ function buildPbf(version: 1 | 2): string {
 
 describe("import:osm --state", () => {
   test("extract URLs follow Geofabrik's layout", () => {
-    expect(extractUrl(GEOFABRIK_URL, "NY")).toBe("https://download.geofabrik.de/north-america/us/new-york-latest.osm.pbf");
-    expect(extractUrl(GEOFABRIK_URL, "DC")).toBe("https://download.geofabrik.de/north-america/us/district-of-columbia-latest.osm.pbf");
+    expect(extractUrl(GEOFABRIK_URL, "NY")).toBe(
+      "https://download.geofabrik.de/north-america/us/new-york-latest.osm.pbf",
+    );
+    expect(extractUrl(GEOFABRIK_URL, "DC")).toBe(
+      "https://download.geofabrik.de/north-america/us/district-of-columbia-latest.osm.pbf",
+    );
     expect(extractUrl("http://mirror.test/{CODE}/{code}.pbf", "TX")).toBe("http://mirror.test/TX/tx.pbf");
   });
 
@@ -101,20 +109,27 @@ describe("import:osm --state", () => {
     expect(first.stdout).toMatch(/Import +\[#+\] 100 %/);
     // The extract's header date wins over the server's Last-Modified (2025-11-18).
     expect(first.stdout).toMatch(/OpenStreetMap TX \(data of 2025-11-01\): 2 new, 0 updated, 0 merged, 0 removed/);
-    const v1 = await rows(db, "SELECT title, source_id, phone, website, state_code FROM places WHERE source = 'osm' ORDER BY title");
+    const v1 = await rows(
+      db,
+      "SELECT title, source_id, phone, website, state_code FROM places WHERE source = 'osm' ORDER BY title",
+    );
     expect(v1.map((r) => [r.title, r.source_id, r.state_code])).toEqual([
       ["Refresh Bean Cafe", "node/1", "TX"],
       ["Refresh Lodge", "way/10", "TX"],
     ]);
     expect(v1[0]!.phone).toBe("(512) 555-0101");
     expect(v1[0]!.website).toBe("https://bean.example/");
-    expect((await rows(db, "SELECT version, rows FROM data_imports WHERE dataset = 'refresh:osm:TX'"))[0]).toMatchObject({ version: "2025-11-01", rows: 2 });
+    expect(
+      (await rows(db, "SELECT version, rows FROM data_imports WHERE dataset = 'refresh:osm:TX'"))[0],
+    ).toMatchObject({ version: "2025-11-01", rows: 2 });
 
     served.set("/us/texas-latest.osm.pbf", buildPbf(2));
     const second = await run("import-osm.ts", ["--state", "TX"], db, env);
     expect(second.code).toBe(0);
     // Version 2 has no header date: the server's Last-Modified is the data's date.
-    expect(second.stdout).toMatch(/OpenStreetMap TX \(data of 2025-11-18\): 1 new, 1 updated, 0 merged, 1 removed \(gone from OSM\)/);
+    expect(second.stdout).toMatch(
+      /OpenStreetMap TX \(data of 2025-11-18\): 1 new, 1 updated, 0 merged, 1 removed \(gone from OSM\)/,
+    );
     const v2 = await rows(db, "SELECT title FROM places WHERE source = 'osm' ORDER BY title");
     expect(v2.map((r) => r.title)).toEqual(["Refresh Capitol Museum", "Refresh Lodge & Suites"]);
     expect((await rows(db, "SELECT count(*) AS n FROM place_sources WHERE source = 'osm'"))[0]!.n).toBe(2);
@@ -125,7 +140,9 @@ describe("import:osm --state", () => {
     const local = await run("import-osm.ts", ["--state", "TX", buildPbf(1)], db);
     expect(local.code).toBe(0);
     expect(local.stdout).toMatch(/OpenStreetMap TX \(data of 2025-11-01\): 2 new/); // the extract header's date
-    const missing = await run("import-osm.ts", ["--state", "TX"], db, { OSM_EXTRACT_URL: `${base}/nothing/{state}.osm.pbf` });
+    const missing = await run("import-osm.ts", ["--state", "TX"], db, {
+      OSM_EXTRACT_URL: `${base}/nothing/{state}.osm.pbf`,
+    });
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain(`Download failed: ${base}/nothing/texas.osm.pbf answered HTTP 404`);
     const bad = await run("import-osm.ts", ["--state", "XX"], db);
@@ -138,7 +155,17 @@ describe("replacing a source's rows", () => {
   test("a place another source also lists stays, with that source as its primary; one only this source knew goes", async () => {
     const database = await openDatabase(`file:${join(dir, "replace.db")}`);
     await migrate(database.client);
-    const p = (over: Partial<PlaceInput>): PlaceInput => ({ source: "osm", sourceId: "node/1", categoryId: 10, kind: "cafe", title: "Shared Cafe", stateCode: "TX", latitude: 30.27, longitude: -97.74, ...over });
+    const p = (over: Partial<PlaceInput>): PlaceInput => ({
+      source: "osm",
+      sourceId: "node/1",
+      categoryId: 10,
+      kind: "cafe",
+      title: "Shared Cafe",
+      stateCode: "TX",
+      latitude: 30.27,
+      longitude: -97.74,
+      ...over,
+    });
     const osmRows = [p({}), p({ sourceId: "node/2", title: "Only Osm Cafe", latitude: 30.28 })];
     await importDatasetState(database.client, { key: "osm", licence: "ODbL-1.0", read: () => osmRows }, "TX");
     const other = [p({ source: "city-food", sourceId: "a1", phone: "(512) 555-0199" })];
@@ -146,8 +173,15 @@ describe("replacing a source's rows", () => {
     expect(await removeStaleRecords(database.client, "osm", "TX", new Set())).toEqual({ deleted: 1, unlinked: 1 });
     const left = (await database.client.execute("SELECT title, source, source_id, licence, sources FROM places")).rows;
     expect(left).toHaveLength(1);
-    expect(left[0]).toMatchObject({ title: "Shared Cafe", source: "city-food", source_id: "a1", licence: "Public domain" });
-    expect(JSON.parse(String(left[0]!.sources))).toEqual([{ source: "city-food", sourceId: "a1", licence: "Public domain", observedAt: null }]);
+    expect(left[0]).toMatchObject({
+      title: "Shared Cafe",
+      source: "city-food",
+      source_id: "a1",
+      licence: "Public domain",
+    });
+    expect(JSON.parse(String(left[0]!.sources))).toEqual([
+      { source: "city-food", sourceId: "a1", licence: "Public domain", observedAt: null },
+    ]);
     database.close();
   });
 });
@@ -162,7 +196,21 @@ function wkbHex(longitude: number, latitude: number) {
   return b.toString("hex");
 }
 
-async function buildParquet(path: string, places: Array<{ id: string; name: string; category: string; confidence: number; lng: number; lat: number; region?: string; website?: string; phone?: string; address?: string }>) {
+async function buildParquet(
+  path: string,
+  places: Array<{
+    id: string;
+    name: string;
+    category: string;
+    confidence: number;
+    lng: number;
+    lat: number;
+    region?: string;
+    website?: string;
+    phone?: string;
+    address?: string;
+  }>,
+) {
   const instance = await DuckDBInstance.create(":memory:");
   const connection = await instance.connect();
   const q = (s: string | undefined) => (s === undefined ? "NULL" : `'${s.replace(/'/g, "''")}'`);
@@ -198,35 +246,115 @@ describe("import:overture --state", () => {
     mkdirSync(join(dir, "ov"), { recursive: true });
     const v1 = join(dir, "ov", "v1.parquet");
     await buildParquet(v1, [
-      { id: "ov-cafe", name: "Overture Test Coffee", category: "coffee_shop", confidence: 0.95, lng: -97.7431, lat: 30.2672, region: "TX", website: "coffee.example", phone: "+1 512 555 0102", address: "100 Congress Ave" },
+      {
+        id: "ov-cafe",
+        name: "Overture Test Coffee",
+        category: "coffee_shop",
+        confidence: 0.95,
+        lng: -97.7431,
+        lat: 30.2672,
+        region: "TX",
+        website: "coffee.example",
+        phone: "+1 512 555 0102",
+        address: "100 Congress Ave",
+      },
       { id: "ov-hotel", name: "Overture Test Inn", category: "hotel", confidence: 0.8, lng: -97.745, lat: 30.266 },
-      { id: "ov-doubt", name: "Maybe Closed Grill", category: "restaurant", confidence: 0.3, lng: -97.744, lat: 30.268, region: "TX" },
-      { id: "ov-garage", name: "Quick Auto Repair", category: "auto_repair", confidence: 0.9, lng: -97.744, lat: 30.269, region: "TX" },
-      { id: "ov-ok", name: "Sooner Cafe", category: "cafe", confidence: 0.9, lng: -97.5164, lat: 35.4676, region: "OK" },
+      {
+        id: "ov-doubt",
+        name: "Maybe Closed Grill",
+        category: "restaurant",
+        confidence: 0.3,
+        lng: -97.744,
+        lat: 30.268,
+        region: "TX",
+      },
+      {
+        id: "ov-garage",
+        name: "Quick Auto Repair",
+        category: "auto_repair",
+        confidence: 0.9,
+        lng: -97.744,
+        lat: 30.269,
+        region: "TX",
+      },
+      {
+        id: "ov-ok",
+        name: "Sooner Cafe",
+        category: "cafe",
+        confidence: 0.9,
+        lng: -97.5164,
+        lat: 35.4676,
+        region: "OK",
+      },
     ]);
     served.set("/release/2025-10-22.0/places-tx.parquet", v1);
-    const first = await run("import-overture.ts", ["--state", "TX", `${base}/release/2025-10-22.0/places-tx.parquet`], db);
+    const first = await run(
+      "import-overture.ts",
+      ["--state", "TX", `${base}/release/2025-10-22.0/places-tx.parquet`],
+      db,
+    );
     expect(first.stderr).not.toContain("rror");
     expect(first.code).toBe(0);
     expect(first.stdout).toMatch(/Download \[#+\] 100 %/);
     expect(first.stdout).toMatch(/Import +\[#+\] 100 % 4 rows of 4 rows/);
-    expect(first.stdout).toContain("Overture TX (release 2025-10-22, confidence ≥ 0.6): 2 new, 0 updated, 0 merged, 0 removed");
-    const got = await rows(db, "SELECT title, kind, category_id, website, phone, address, zip, licence, state_code FROM places WHERE source = 'overture' ORDER BY title");
+    expect(first.stdout).toContain(
+      "Overture TX (release 2025-10-22, confidence ≥ 0.6): 2 new, 0 updated, 0 merged, 0 removed",
+    );
+    const got = await rows(
+      db,
+      "SELECT title, kind, category_id, website, phone, address, zip, licence, state_code FROM places WHERE source = 'overture' ORDER BY title",
+    );
     expect(got.map((r) => ({ ...r }) as Record<string, unknown>)).toEqual([
-      { title: "Overture Test Coffee", kind: "coffee shop", category_id: 10, website: "https://coffee.example/", phone: "(512) 555-0102", address: "100 Congress Ave", zip: "78701", licence: "CDLA-Permissive-2.0", state_code: "TX" },
-      { title: "Overture Test Inn", kind: "hotel", category_id: 11, website: null, phone: null, address: null, zip: "78701", licence: "CDLA-Permissive-2.0", state_code: "TX" },
+      {
+        title: "Overture Test Coffee",
+        kind: "coffee shop",
+        category_id: 10,
+        website: "https://coffee.example/",
+        phone: "(512) 555-0102",
+        address: "100 Congress Ave",
+        zip: "78701",
+        licence: "CDLA-Permissive-2.0",
+        state_code: "TX",
+      },
+      {
+        title: "Overture Test Inn",
+        kind: "hotel",
+        category_id: 11,
+        website: null,
+        phone: null,
+        address: null,
+        zip: "78701",
+        licence: "CDLA-Permissive-2.0",
+        state_code: "TX",
+      },
     ]);
-    expect((await rows(db, "SELECT version FROM data_imports WHERE dataset = 'refresh:overture:TX'"))[0]!.version).toBe("2025-10-22");
+    expect((await rows(db, "SELECT version FROM data_imports WHERE dataset = 'refresh:overture:TX'"))[0]!.version).toBe(
+      "2025-10-22",
+    );
 
     const v2 = join(dir, "ov", "v2.parquet");
-    await buildParquet(v2, [{ id: "ov-hotel", name: "Overture Test Inn", category: "hotel", confidence: 0.85, lng: -97.745, lat: 30.266, phone: "512-555-0103" }]);
+    await buildParquet(v2, [
+      {
+        id: "ov-hotel",
+        name: "Overture Test Inn",
+        category: "hotel",
+        confidence: 0.85,
+        lng: -97.745,
+        lat: 30.266,
+        phone: "512-555-0103",
+      },
+    ]);
     // A path naming no release needs --release: the places' date is never made up.
     const undated = await run("import-overture.ts", ["--state", "TX", v2], db);
     expect(undated.code).toBe(2);
-    expect(undated.stderr).toContain("Say which Overture release this file is, e.g. --release 2025-10-22 (its path names none)");
+    expect(undated.stderr).toContain(
+      "Say which Overture release this file is, e.g. --release 2025-10-22 (its path names none)",
+    );
     const second = await run("import-overture.ts", ["--state", "TX", v2, "--release", "2025-11-19"], db);
     expect(second.code).toBe(0);
-    expect(second.stdout).toContain("Overture TX (release 2025-11-19, confidence ≥ 0.6): 0 new, 1 updated, 0 merged, 1 removed (gone from Overture)");
+    expect(second.stdout).toContain(
+      "Overture TX (release 2025-11-19, confidence ≥ 0.6): 0 new, 1 updated, 0 merged, 1 removed (gone from Overture)",
+    );
     const after = await rows(db, "SELECT title, phone FROM places WHERE source = 'overture'");
     expect(after.map((r) => [r.title, r.phone])).toEqual([["Overture Test Inn", "(512) 555-0103"]]);
   }, 120_000);

@@ -7,7 +7,12 @@ import { releaseStatements } from "../release";
  * removed. A place that only this source knew is deleted (favorites keep the copy they saved); a place
  * other sources also list loses this source, and the next listed source becomes its primary one.
  */
-export async function removeStaleRecords(client: Client, source: string, stateCode: string, seen: ReadonlySet<string>): Promise<{ deleted: number; unlinked: number }> {
+export async function removeStaleRecords(
+  client: Client,
+  source: string,
+  stateCode: string,
+  seen: ReadonlySet<string>,
+): Promise<{ deleted: number; unlinked: number }> {
   const rows = (
     await client.execute({
       sql: `SELECT ps.source_id, p.id, p.source, p.source_id AS primary_id, p.sources
@@ -17,13 +22,21 @@ export async function removeStaleRecords(client: Client, source: string, stateCo
     })
   ).rows;
   const writes: InStatement[] = [];
-  const remaining = new Map<number, { sources: Array<{ source: string; sourceId: string; licence: string }>; primaryGone: boolean }>();
+  const remaining = new Map<
+    number,
+    { sources: Array<{ source: string; sourceId: string; licence: string }>; primaryGone: boolean }
+  >();
   for (const r of rows) {
     const sourceId = String(r.source_id);
     if (seen.has(sourceId)) continue;
     const id = Number(r.id);
-    const entry = remaining.get(id) ?? { sources: JSON.parse(String(r.sources)) as Array<{ source: string; sourceId: string; licence: string }>, primaryGone: false };
-    entry.sources = entry.sources.filter((s: { source: string; sourceId: string }) => !(s.source === source && s.sourceId === sourceId));
+    const entry = remaining.get(id) ?? {
+      sources: JSON.parse(String(r.sources)) as Array<{ source: string; sourceId: string; licence: string }>,
+      primaryGone: false,
+    };
+    entry.sources = entry.sources.filter(
+      (s: { source: string; sourceId: string }) => !(s.source === source && s.sourceId === sourceId),
+    );
     if (String(r.source) === source && String(r.primary_id) === sourceId) entry.primaryGone = true;
     remaining.set(id, entry);
     writes.push({ sql: "DELETE FROM place_sources WHERE source = ? AND source_id = ?", args: [source, sourceId] });
@@ -40,8 +53,14 @@ export async function removeStaleRecords(client: Client, source: string, stateCo
     const next = entry.sources[0]!;
     writes.push(
       entry.primaryGone
-        ? { sql: "UPDATE places SET sources = ?, source = ?, source_id = ?, licence = ?, updated_at = ? WHERE id = ?", args: [JSON.stringify(entry.sources), next.source, next.sourceId, next.licence, Date.now(), id] }
-        : { sql: "UPDATE places SET sources = ?, updated_at = ? WHERE id = ?", args: [JSON.stringify(entry.sources), Date.now(), id] },
+        ? {
+            sql: "UPDATE places SET sources = ?, source = ?, source_id = ?, licence = ?, updated_at = ? WHERE id = ?",
+            args: [JSON.stringify(entry.sources), next.source, next.sourceId, next.licence, Date.now(), id],
+          }
+        : {
+            sql: "UPDATE places SET sources = ?, updated_at = ? WHERE id = ?",
+            args: [JSON.stringify(entry.sources), Date.now(), id],
+          },
     );
   }
   for (let i = 0; i < writes.length; i += 400) {

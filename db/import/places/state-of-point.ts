@@ -18,14 +18,22 @@ interface StateShape {
 let shapes: StateShape[] | undefined;
 
 function load(): StateShape[] {
-  const topology = JSON.parse(readFileSync(statesFileImport as unknown as string, "utf8")) as Topology<{ states: GeometryCollection }>;
+  const topology = JSON.parse(readFileSync(statesFileImport as unknown as string, "utf8")) as Topology<{
+    states: GeometryCollection;
+  }>;
   const byName = new Map(Object.entries(US_STATES).map(([code, name]) => [name, code]));
   const collection = feature(topology, topology.objects.states) as unknown as GeoJSON.FeatureCollection;
   const out: StateShape[] = [];
   for (const f of collection.features) {
     const code = byName.get(String((f.properties as { name?: string } | null)?.name));
     if (!code || !f.geometry) continue;
-    const polygons = (f.geometry.type === "Polygon" ? [f.geometry.coordinates] : f.geometry.type === "MultiPolygon" ? f.geometry.coordinates : []) as Ring[][];
+    const polygons = (
+      f.geometry.type === "Polygon"
+        ? [f.geometry.coordinates]
+        : f.geometry.type === "MultiPolygon"
+          ? f.geometry.coordinates
+          : []
+    ) as Ring[][];
     const box: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
     for (const polygon of polygons)
       for (const [x, y] of polygon[0] ?? []) {

@@ -38,7 +38,10 @@ const CELL_DEG = 0.001; // ≈ 111 m of latitude: neighbouring cells cover the m
 export { titleKey } from "./titles";
 
 /** DECISIONS 3: address, phone, website, hours, wikidata (+ a description, + more than one source). */
-export function qualityScore(p: Pick<PlaceInput, "address" | "phone" | "website" | "openingHours" | "wikidata" | "description">, sourceCount: number): number {
+export function qualityScore(
+  p: Pick<PlaceInput, "address" | "phone" | "website" | "openingHours" | "wikidata" | "description">,
+  sourceCount: number,
+): number {
   return (
     (p.address ? 1 : 0) +
     (p.phone ? 1 : 0) +
@@ -80,7 +83,10 @@ export function lodgingKey(p: Pick<PlaceInput, "categoryId" | "address" | "phone
 
 /** The newest dataset date among a place's sources. */
 const newestObserved = (sources: SourceRef[]) =>
-  sources.reduce<string | null>((best, s) => (s.observedAt && (!best || s.observedAt > best) ? s.observedAt : best), null);
+  sources.reduce<string | null>(
+    (best, s) => (s.observedAt && (!best || s.observedAt > best) ? s.observedAt : best),
+    null,
+  );
 
 /** Notability signals of a record merged into a place (its other tags stay with their own dataset). */
 /**
@@ -89,7 +95,10 @@ const newestObserved = (sources: SourceRef[]) =>
  */
 const CARRIED_TAGS = [...SIGNAL_TAGS, "breweryType"];
 
-function mergeSignals(target: { tags?: Record<string, string> | null }, tags: Record<string, string> | null | undefined) {
+function mergeSignals(
+  target: { tags?: Record<string, string> | null },
+  tags: Record<string, string> | null | undefined,
+) {
   for (const k of CARRIED_TAGS) {
     const value = tags?.[k];
     if (value && !target.tags?.[k]) target.tags = { ...(target.tags ?? {}), [k]: value };
@@ -101,7 +110,10 @@ function mergeSignals(target: { tags?: Record<string, string> | null }, tags: Re
  * from another record, it replaces a designation line ("Listed on the National Register … in 1966") or a plaque's
  * inscription, and the place keeps the article's address (the link the paragraph must show).
  */
-function preferArticle(target: { description?: string | null; tags?: Record<string, string> | null }, from: { description?: string | null; tags?: Record<string, string> | null }) {
+function preferArticle(
+  target: { description?: string | null; tags?: Record<string, string> | null },
+  from: { description?: string | null; tags?: Record<string, string> | null },
+) {
   const article = from.tags?.wikipedia;
   if (!from.description || !article?.startsWith("https://en.wikipedia.org/wiki/")) return;
   if (target.tags?.wikipedia?.startsWith("https://") && target.description) return;
@@ -170,8 +182,20 @@ function heldFromRow(get: (column: string) => unknown): Held {
   };
 }
 
-
-const FILLABLE = ["description", "address", "city", "zip", "phone", "website", "openingHours", "wikidata", "imageUrl", "amenities", "priceRange", "since"] as const;
+const FILLABLE = [
+  "description",
+  "address",
+  "city",
+  "zip",
+  "phone",
+  "website",
+  "openingHours",
+  "wikidata",
+  "imageUrl",
+  "amenities",
+  "priceRange",
+  "since",
+] as const;
 
 /** Grid cells either side in longitude that cover the merge radius at this latitude (1 up to ~26° N, 2 up to
  * ~63° N, 3 beyond), measured with the same distance as the merge. */
@@ -188,7 +212,9 @@ const COLUMNS =
   "source, source_id, licence, sources, category_id, kind, title, title_key, description, address, city, state_code, zip, phone, website, opening_hours, wikidata, image_url, latitude, longitude, amenities, price_range, since, tags, quality, updated_at, observed_at, notability, brand";
 const COLUMN_INDEX = new Map(COLUMNS.split(", ").map((column, i) => [column, i]));
 /** The written columns that are text in the schema: a value there is known without reading it back only as text. */
-const TEXT_COLUMNS = Object.values(getTableColumns(placesTable)).flatMap((c) => (c.columnType === "SQLiteText" && COLUMN_INDEX.has(c.name) ? [c.name] : []));
+const TEXT_COLUMNS = Object.values(getTableColumns(placesTable)).flatMap((c) =>
+  c.columnType === "SQLiteText" && COLUMN_INDEX.has(c.name) ? [c.name] : [],
+);
 
 /**
  * A written place as reading its row back gives it (`args`: the values written, rowArgs; `id`: its row's), or
@@ -210,7 +236,12 @@ const newestOf = (places: Held[]) => places.reduce((newest, p) => Math.max(newes
 
 /** A state's places as the store holds them, each as an import reads it (for tests of the carry). */
 export async function storedPlaces(client: Client, stateCode: string): Promise<Held[]> {
-  const rows = (await client.execute({ sql: `SELECT id, ${COLUMNS} FROM places WHERE state_code = ? ORDER BY id`, args: [stateCode] })).rows;
+  const rows = (
+    await client.execute({
+      sql: `SELECT id, ${COLUMNS} FROM places WHERE state_code = ? ORDER BY id`,
+      args: [stateCode],
+    })
+  ).rows;
   return rows.map((r) => heldFromRow((column) => r[column]));
 }
 
@@ -222,17 +253,45 @@ async function stillStored(client: Client, carried: NonNullable<StateCarry["curr
       args: [carried.stateCode],
     })
   ).rows[0]!;
-  return Number(row.n) === carried.places.length && Number(row.m) === carried.maxId && Number(row.u) === carried.newest && Number(row.s) === carried.stamp;
+  return (
+    Number(row.n) === carried.places.length &&
+    Number(row.m) === carried.maxId &&
+    Number(row.u) === carried.newest &&
+    Number(row.s) === carried.stamp
+  );
 }
 
 function rowArgs(p: Held, now: number) {
   return [
-    p.source, p.sourceId, p.licence, JSON.stringify(p.sources), p.categoryId, p.kind, p.title, p.titleKey,
-    p.description ?? null, p.address ?? null, p.city ?? null, p.stateCode, p.zip ?? null, p.phone ?? null,
-    p.website ?? null, p.openingHours ?? null, p.wikidata ?? null, p.imageUrl ?? null, p.latitude, p.longitude,
-    p.amenities?.length ? JSON.stringify(p.amenities) : null, p.priceRange ?? null, p.since ?? null,
-    p.tags && Object.keys(p.tags).length ? JSON.stringify(p.tags) : null, qualityScore(p, p.sources.length), now,
-    newestObserved(p.sources), notability(p), brandOf(p.title, p.categoryId, p.tags),
+    p.source,
+    p.sourceId,
+    p.licence,
+    JSON.stringify(p.sources),
+    p.categoryId,
+    p.kind,
+    p.title,
+    p.titleKey,
+    p.description ?? null,
+    p.address ?? null,
+    p.city ?? null,
+    p.stateCode,
+    p.zip ?? null,
+    p.phone ?? null,
+    p.website ?? null,
+    p.openingHours ?? null,
+    p.wikidata ?? null,
+    p.imageUrl ?? null,
+    p.latitude,
+    p.longitude,
+    p.amenities?.length ? JSON.stringify(p.amenities) : null,
+    p.priceRange ?? null,
+    p.since ?? null,
+    p.tags && Object.keys(p.tags).length ? JSON.stringify(p.tags) : null,
+    qualityScore(p, p.sources.length),
+    now,
+    newestObserved(p.sources),
+    notability(p),
+    brandOf(p.title, p.categoryId, p.tags),
   ];
 }
 
@@ -244,9 +303,22 @@ export async function importDatasetState(
   client: Client,
   dataset: Pick<Dataset, "key" | "licence" | "read"> & { observedAt?: string | null },
   stateCode: string,
-  options: { onProgress?: (read: number) => void; rows?: AsyncIterable<ReadResult> | Iterable<ReadResult>; prune?: boolean; carry?: StateCarry } = {},
+  options: {
+    onProgress?: (read: number) => void;
+    rows?: AsyncIterable<ReadResult> | Iterable<ReadResult>;
+    prune?: boolean;
+    carry?: StateCarry;
+  } = {},
 ): Promise<ImportSummary> {
-  const summary: ImportSummary = { dataset: dataset.key, stateCode, read: 0, inserted: 0, updated: 0, merged: 0, skipped: {} };
+  const summary: ImportSummary = {
+    dataset: dataset.key,
+    stateCode,
+    read: 0,
+    inserted: 0,
+    updated: 0,
+    merged: 0,
+    skipped: {},
+  };
 
   // Existing places of this state (and, for cross-border records, whatever the dataset already linked).
   const held = new Map<number, Held>();
@@ -262,7 +334,11 @@ export async function importDatasetState(
     if (lodging && !byLodging.has(lodging)) byLodging.set(lodging, p);
   };
   /** Same normalised name within 100 m, or lodging at the same address with the same phone. */
-  const findMatch = (input: Pick<PlaceInput, "latitude" | "longitude" | "categoryId" | "address" | "phone">, key: string, self?: Held): Held | undefined => {
+  const findMatch = (
+    input: Pick<PlaceInput, "latitude" | "longitude" | "categoryId" | "address" | "phone">,
+    key: string,
+    self?: Held,
+  ): Held | undefined => {
     const cLat = Math.floor(input.latitude / CELL_DEG);
     const cLng = Math.floor(input.longitude / CELL_DEG);
     // A cell is ~111 m tall but only 111 m × cos(latitude) wide (78 m at Portland, 54 m in Anchorage): enough
@@ -271,7 +347,14 @@ export async function importDatasetState(
     for (let dLat = -1; dLat <= 1; dLat++) {
       for (let dLng = -span; dLng <= span; dLng++) {
         for (const p of grid.get(`${cLat + dLat}:${cLng + dLng}`) ?? []) {
-          if (key && p !== self && !p.gone && p.titleKey === key && distanceMiles(p.latitude, p.longitude, input.latitude, input.longitude) * 1609.344 <= MERGE_RADIUS_M) return p;
+          if (
+            key &&
+            p !== self &&
+            !p.gone &&
+            p.titleKey === key &&
+            distanceMiles(p.latitude, p.longitude, input.latitude, input.longitude) * 1609.344 <= MERGE_RADIUS_M
+          )
+            return p;
         }
       }
     }
@@ -286,7 +369,8 @@ export async function importDatasetState(
     }
     preferArticle(target, from);
     mergeSignals(target, from.tags);
-    for (const ref of refs) if (!target.sources.some((s) => s.source === ref.source && s.sourceId === ref.sourceId)) target.sources.push(ref);
+    for (const ref of refs)
+      if (!target.sources.some((s) => s.source === ref.source && s.sourceId === ref.sourceId)) target.sources.push(ref);
     target.dirty = true;
   };
   const newLinks: Array<{ place: Held; ref: SourceRef }> = [];
@@ -338,8 +422,19 @@ export async function importDatasetState(
       continue;
     }
     const input = result as PlaceInput;
-    if ((input.categoryId === CATEGORY.food || input.categoryId === CATEGORY.stores || input.categoryId === CATEGORY.lodging) && repeatedChain(input.title)) summary.chains = (summary.chains ?? 0) + 1;
-    const ref: SourceRef = { source: input.source, sourceId: input.sourceId, licence: dataset.licence, observedAt: input.observedAt ?? dataset.observedAt ?? null };
+    if (
+      (input.categoryId === CATEGORY.food ||
+        input.categoryId === CATEGORY.stores ||
+        input.categoryId === CATEGORY.lodging) &&
+      repeatedChain(input.title)
+    )
+      summary.chains = (summary.chains ?? 0) + 1;
+    const ref: SourceRef = {
+      source: input.source,
+      sourceId: input.sourceId,
+      licence: dataset.licence,
+      observedAt: input.observedAt ?? dataset.observedAt ?? null,
+    };
     const refKey = `${ref.source}\u0000${ref.sourceId}`;
     seen.add(refKey);
     const known = bySource.get(refKey);
@@ -363,7 +458,9 @@ export async function importDatasetState(
         known.longitude = input.longitude;
         // Signals merged from other datasets stay (notability).
         // …and so does an article's link whose paragraph another record brought (preferArticle).
-        const signals = Object.fromEntries([...CARRIED_TAGS, "wikipedia"].flatMap((k) => (known.tags?.[k] ? [[k, known.tags[k]]] : [])));
+        const signals = Object.fromEntries(
+          [...CARRIED_TAGS, "wikipedia"].flatMap((k) => (known.tags?.[k] ? [[k, known.tags[k]]] : [])),
+        );
         known.tags = input.tags || Object.keys(signals).length ? { ...signals, ...(input.tags ?? {}) } : known.tags;
       } else {
         preferArticle(known, input);
@@ -376,7 +473,8 @@ export async function importDatasetState(
       continue;
     }
     const key = titleKey(input.title);
-    const match = (input.sameAs && bySource.get(`${input.sameAs.source}\u0000${input.sameAs.sourceId}`)) || findMatch(input, key);
+    const match =
+      (input.sameAs && bySource.get(`${input.sameAs.source}\u0000${input.sameAs.sourceId}`)) || findMatch(input, key);
     if (match) {
       mergeInto(match, input, [ref]);
       bySource.set(refKey, match);
@@ -401,7 +499,11 @@ export async function importDatasetState(
     for (const p of held.values()) {
       const stale = p.sources.filter((s) => s.source === dataset.key && !seen.has(`${s.source}\u0000${s.sourceId}`));
       if (!stale.length) continue;
-      for (const s of stale) unlinks.push({ sql: "DELETE FROM place_sources WHERE source = ? AND source_id = ?", args: [s.source, s.sourceId] });
+      for (const s of stale)
+        unlinks.push({
+          sql: "DELETE FROM place_sources WHERE source = ? AND source_id = ?",
+          args: [s.source, s.sourceId],
+        });
       p.sources = p.sources.filter((s) => !stale.includes(s));
       pruned += stale.length;
       if (!p.sources.length) {
@@ -432,7 +534,8 @@ export async function importDatasetState(
     written?.set(p, args);
     return args;
   };
-  const placeholders = (n: number, width: number) => Array.from({ length: n }, () => `(${Array(width).fill("?").join(", ")})`).join(", ");
+  const placeholders = (n: number, width: number) =>
+    Array.from({ length: n }, () => `(${Array(width).fill("?").join(", ")})`).join(", ");
   const columnCount = COLUMNS.split(",").length;
   const refKeyOf = (source: unknown, sourceId: unknown) => `${String(source)}\u0000${String(sourceId)}`;
   // New places first (their ids are needed for the source links). A new place's (source, sourceId) is unique
@@ -443,41 +546,63 @@ export async function importDatasetState(
     const statements: InStatement[] = [];
     for (let j = 0; j < chunk.length; j += ROWS) {
       const rows = chunk.slice(j, j + ROWS);
-      statements.push({ sql: `INSERT INTO places (${COLUMNS}) VALUES ${placeholders(rows.length, columnCount)} RETURNING id, source, source_id`, args: rows.flatMap(argsOf) });
+      statements.push({
+        sql: `INSERT INTO places (${COLUMNS}) VALUES ${placeholders(rows.length, columnCount)} RETURNING id, source, source_id`,
+        args: rows.flatMap(argsOf),
+      });
     }
     const results = await client.batch(statements, "write");
     const byRef = new Map(chunk.map((p) => [refKeyOf(p.source, p.sourceId), p]));
     for (const result of results) {
       for (const r of result.rows) {
         const place = byRef.get(refKeyOf(r.source, r.source_id));
-        if (!place) throw new Error(`the import could not match the new place ${String(r.source)} ${String(r.source_id)} to its record`);
+        if (!place)
+          throw new Error(
+            `the import could not match the new place ${String(r.source)} ${String(r.source_id)} to its record`,
+          );
         place.id = Number(r.id);
       }
     }
-    if (chunk.some((p) => p.id === undefined)) throw new Error(`the import wrote ${dataset.key} ${stateCode} places without ids`);
+    if (chunk.some((p) => p.id === undefined))
+      throw new Error(`the import wrote ${dataset.key} ${stateCode} places without ids`);
     await releaseStatements(chunk.length);
   }
   // Each statement with the rows it writes (the bound values are held per row until it is collected).
   const writes: Array<{ statement: InStatement; rows: number }> = [];
-  const assignments = COLUMNS.split(", ").map((c) => `${c} = ?`).join(", ");
+  const assignments = COLUMNS.split(", ")
+    .map((c) => `${c} = ?`)
+    .join(", ");
   for (const p of held.values()) {
-    if (p.dirty && !p.gone) writes.push({ statement: { sql: `UPDATE places SET ${assignments} WHERE id = ?`, args: [...argsOf(p), p.id!] }, rows: 1 });
+    if (p.dirty && !p.gone)
+      writes.push({
+        statement: { sql: `UPDATE places SET ${assignments} WHERE id = ?`, args: [...argsOf(p), p.id!] },
+        rows: 1,
+      });
   }
   // One link per (source, sourceId): inside a multi-row upsert as between statements, the later row wins.
   const linkRows = newLinks.filter(({ place }) => !place.gone);
   for (let i = 0; i < linkRows.length; i += ROWS) {
     const rows = linkRows.slice(i, i + ROWS);
     const sql = `INSERT INTO place_sources (source, source_id, place_id, licence) VALUES ${placeholders(rows.length, 4)} ON CONFLICT (source, source_id) DO UPDATE SET place_id = excluded.place_id, licence = excluded.licence`;
-    writes.push({ statement: { sql, args: rows.flatMap(({ place, ref }) => [ref.source, ref.sourceId, place.id!, ref.licence]) }, rows: rows.length });
+    writes.push({
+      statement: { sql, args: rows.flatMap(({ place, ref }) => [ref.source, ref.sourceId, place.id!, ref.licence]) },
+      rows: rows.length,
+    });
   }
   for (const statement of unlinks) writes.push({ statement, rows: 1 });
   for (let i = 0; i < gone.length; i += ROWS * 4) {
     const ids = gone.slice(i, i + ROWS * 4).map((p) => p.id!);
-    writes.push({ statement: { sql: `DELETE FROM places WHERE id IN (${ids.map(() => "?").join(", ")})`, args: ids }, rows: ids.length });
+    writes.push({
+      statement: { sql: `DELETE FROM places WHERE id IN (${ids.map(() => "?").join(", ")})`, args: ids },
+      rows: ids.length,
+    });
   }
   for (let i = 0; i < writes.length; i += CHUNK) {
     const batch = writes.slice(i, i + CHUNK);
-    await client.batch(batch.map((w) => w.statement), "write");
+    await client.batch(
+      batch.map((w) => w.statement),
+      "write",
+    );
     await releaseStatements(batch.reduce((n, w) => n + w.rows, 0));
   }
   if (options.carry && written) {
@@ -496,7 +621,14 @@ export async function importDatasetState(
       places.push(stored);
     }
     places.sort((a, b) => a.id! - b.id!);
-    if (known) options.carry.current = { stateCode, places, maxId: places.length ? places[places.length - 1]!.id! : 0, newest: newestOf(places), stamp: stampOf(places) };
+    if (known)
+      options.carry.current = {
+        stateCode,
+        places,
+        maxId: places.length ? places[places.length - 1]!.id! : 0,
+        newest: newestOf(places),
+        stamp: stampOf(places),
+      };
   }
   options.onProgress?.(summary.read);
   return summary;

@@ -21,7 +21,9 @@ export function readCsv(path: string, options: { header?: string[] } = {}): Prom
   const cached = parsed.get(key);
   if (cached) return cached;
   // The promise is what is kept: the split's readers ask at once and share one parse.
-  const rows = readText(path).then((text) => parse(text, { columns: options.header ?? true, ...CSV_OPTIONS }) as Record<string, string>[]);
+  const rows = readText(path).then(
+    (text) => parse(text, { columns: options.header ?? true, ...CSV_OPTIONS }) as Record<string, string>[],
+  );
   if (keepParsed) parsed.set(key, rows);
   return rows;
 }
@@ -47,7 +49,10 @@ export async function* csvRows(path: string): AsyncIterable<Record<string, strin
 /** Text of a (gzipped) file, chunk by chunk as it is read and gunzipped. */
 export async function* textChunks(path: string): AsyncIterable<string> {
   let stream: ReadableStream<Uint8Array> = Bun.file(path).stream();
-  if (path.endsWith(".gz")) stream = stream.pipeThrough(new DecompressionStream("gzip") as unknown as ReadableWritablePair<Uint8Array, Uint8Array>);
+  if (path.endsWith(".gz"))
+    stream = stream.pipeThrough(
+      new DecompressionStream("gzip") as unknown as ReadableWritablePair<Uint8Array, Uint8Array>,
+    );
   const decoder = new TextDecoder();
   for await (const chunk of stream) yield decoder.decode(chunk, { stream: true });
   const rest = decoder.decode();
@@ -110,7 +115,6 @@ function countQuotes(text: string, from: number, to: number): number {
   return n;
 }
 
-
 /**
  * One pass over each CSV file for many readers at once (the per-state split, decision 024): while `run`
  * runs, `readers` readers (one per state) call csvRows on the same files, and each file is parsed once,
@@ -154,7 +158,11 @@ class SharedPass {
 
   async *rows(path: string): AsyncIterable<Record<string, string>> {
     let feed = this.feeds.get(path);
-    if (!feed) this.feeds.set(path, (feed = { slices: csvSlices(path)[Symbol.asyncIterator](), parsed: 0, ended: false, waiters: [] }));
+    if (!feed)
+      this.feeds.set(
+        path,
+        (feed = { slices: csvSlices(path)[Symbol.asyncIterator](), parsed: 0, ended: false, waiters: [] }),
+      );
     else if (feed.parsed > 0 || feed.ended) {
       // Joined after the pass began: on its own.
       for await (const rows of csvSlices(path)) yield* rows;
@@ -237,7 +245,10 @@ export function text(value: string | undefined | null): string | null {
 }
 
 /** Coordinates inside the US and its territories (incl. Alaska, Hawaii, Puerto Rico), else null. */
-export function coords(lat: string | number | undefined | null, lng: string | number | undefined | null): { latitude: number; longitude: number } | null {
+export function coords(
+  lat: string | number | undefined | null,
+  lng: string | number | undefined | null,
+): { latitude: number; longitude: number } | null {
   const latitude = typeof lat === "number" ? lat : Number.parseFloat(lat ?? "");
   const longitude = typeof lng === "number" ? lng : Number.parseFloat(lng ?? "");
   if (!Number.isFinite(latitude) || !Number.isFinite(longitude)) return null;
@@ -321,11 +332,14 @@ export function nameAndPosition(
 /** [minLat, maxLat, minLng, maxLng] */
 export type Box = [minLat: number, maxLat: number, minLng: number, maxLng: number];
 /** Whether a point lies inside a box (edges included). */
-export const inBox = (p: Position, [a, b, c, d]: Box) => p.latitude >= a && p.latitude <= b && p.longitude >= c && p.longitude <= d;
+export const inBox = (p: Position, [a, b, c, d]: Box) =>
+  p.latitude >= a && p.latitude <= b && p.longitude >= c && p.longitude <= d;
 
 /** titleCase for ALL-CAPS text, plus a capital after an opening bracket or quote: "ADAMS MEMORIAL (SAINT-GAUDENS)" → "Adams Memorial (Saint-Gaudens)". */
 export const caps = (value: string) =>
-  value === value.toUpperCase() ? titleCase(value).replace(/([(“"])(\p{Ll})/gu, (_, open: string, letter: string) => open + letter.toUpperCase()) : value;
+  value === value.toUpperCase()
+    ? titleCase(value).replace(/([(“"])(\p{Ll})/gu, (_, open: string, letter: string) => open + letter.toUpperCase())
+    : value;
 
 /** Point (or the vertex average of a line/polygon) of a GeoJSON geometry, inside the US, else null. */
 export function geometryCentre(geometry: { coordinates?: unknown } | undefined): Position | null {
@@ -348,18 +362,31 @@ export function geometryCentre(geometry: { coordinates?: unknown } | undefined):
  */
 export function uniqueIds(results: ReadResult[]): ReadResult[] {
   const titles = new Map<string, Set<string>>();
-  for (const r of results) if (!("skip" in r)) (titles.get(r.sourceId) ?? titles.set(r.sourceId, new Set()).get(r.sourceId)!).add(r.title.toLowerCase());
+  for (const r of results)
+    if (!("skip" in r))
+      (titles.get(r.sourceId) ?? titles.set(r.sourceId, new Set()).get(r.sourceId)!).add(r.title.toLowerCase());
   const seen = new Set<string>();
   return results.map((r) => {
     if ("skip" in r) return r;
     const key = `${r.sourceId}|${r.title.toLowerCase()}`;
     if (seen.has(key)) return { skip: "duplicate of an earlier row" };
     seen.add(key);
-    return titles.get(r.sourceId)!.size > 1 ? { ...r, sourceId: `${r.sourceId}-${shortHash(r.title.toLowerCase())}` } : r;
+    return titles.get(r.sourceId)!.size > 1
+      ? { ...r, sourceId: `${r.sourceId}-${shortHash(r.title.toLowerCase())}` }
+      : r;
   });
 }
 
 /** The descriptive fields of a Dataset (key, name, licence, attribution, url), taken from a reader's spec. */
-export function datasetInfo(spec: Pick<Dataset, "key" | "name" | "licence" | "attribution" | "url" | "observedAt">): Pick<Dataset, "key" | "name" | "licence" | "attribution" | "url" | "observedAt"> {
-  return { key: spec.key, name: spec.name, licence: spec.licence, attribution: spec.attribution, url: spec.url, observedAt: spec.observedAt };
+export function datasetInfo(
+  spec: Pick<Dataset, "key" | "name" | "licence" | "attribution" | "url" | "observedAt">,
+): Pick<Dataset, "key" | "name" | "licence" | "attribution" | "url" | "observedAt"> {
+  return {
+    key: spec.key,
+    name: spec.name,
+    licence: spec.licence,
+    attribution: spec.attribution,
+    url: spec.url,
+    observedAt: spec.observedAt,
+  };
 }

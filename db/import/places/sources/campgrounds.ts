@@ -45,7 +45,14 @@ function readRows(wantRidb: boolean) {
       const description = text(row.description?.replace(/^Overview\s+/, ""));
       const amenities = wantRidb
         ? null
-        : [...new Set((row.amenities ?? "").split(";").map((a) => AMENITY_LABELS[a.trim()]).filter((a): a is string => !!a))];
+        : [
+            ...new Set(
+              (row.amenities ?? "")
+                .split(";")
+                .map((a) => AMENITY_LABELS[a.trim()])
+                .filter((a): a is string => !!a),
+            ),
+          ];
       const tags: Record<string, string> = {};
       if (row.operator) tags.operator = row.operator;
       if (!wantRidb && row.tourism) tags.tourism = row.tourism;

@@ -1,6 +1,8 @@
 import { CATEGORY, type Dataset, type PlaceInput, type ReadResult } from "../types";
 import { type Box, coords, datasetInfo, inBox, phone, readCsv, shortHash, text, titleCase, uniqueIds } from "../util";
-import atlantaFile from "../../../data/places/atlanta_fulton_county_food_service_2014_2015.csv.gz" with { type: "file" };
+import atlantaFile from "../../../data/places/atlanta_fulton_county_food_service_2014_2015.csv.gz" with {
+  type: "file",
+};
 import austinFile from "../../../data/places/austin_food_establishments_2020_2023.csv.gz" with { type: "file" };
 import chicagoFile from "../../../data/places/chicago_sidewalk_cafe_permits_2018.csv.gz" with { type: "file" };
 import nashvilleFile from "../../../data/places/nashville_beer_permit_locations_2022.csv.gz" with { type: "file" };
@@ -34,19 +36,43 @@ const EATING =
 /** Always left out, whatever else the name says. Order matters only for which reason is reported. */
 const NOT_A_VENUE: [RegExp, string][] = [
   [/\b(spec(ial)? event|festival|temporary event|one[- ]day event)\b/i, "special event"],
-  [/\b(elementary|middle school|high school|junior high|jr\.? high|(?<!old )school|isd|academy|montessori|pre-?school|day ?care|child ?care|child development|children'?s center|learning center|head start|kindercare|cacfp)\b/i, "school or childcare kitchen"],
-  [/\b(alpha|beta|gamma|delta|kappa|lambda|sigma|theta|omega|phi|chi|psi|tau|zeta)\s+(alpha|beta|gamma|delta|epsilon|kappa|lambda|sigma|theta|omega|phi|chi|psi|pi|tau|zeta|rho|xi|mu|nu|iota|eta)\b/i, "fraternity or sorority house"],
-  [/\b(hospital|medical (center|ctr)|health (center|ctr|services)|healthcare|health care|clinic|nursing|rehabilitation|rehab|assisted living|senior living|retirement|memory care|hospice|senior (center|ctr|community)|convalescent|care (center|home)|boarding care|adult day|recovery (center|unplugged))\b|^infinite recovery$/i, "hospital or care-home kitchen"],
+  [
+    /\b(elementary|middle school|high school|junior high|jr\.? high|(?<!old )school|isd|academy|montessori|pre-?school|day ?care|child ?care|child development|children'?s center|learning center|head start|kindercare|cacfp)\b/i,
+    "school or childcare kitchen",
+  ],
+  [
+    /\b(alpha|beta|gamma|delta|kappa|lambda|sigma|theta|omega|phi|chi|psi|tau|zeta)\s+(alpha|beta|gamma|delta|epsilon|kappa|lambda|sigma|theta|omega|phi|chi|psi|pi|tau|zeta|rho|xi|mu|nu|iota|eta)\b/i,
+    "fraternity or sorority house",
+  ],
+  [
+    /\b(hospital|medical (center|ctr)|health (center|ctr|services)|healthcare|health care|clinic|nursing|rehabilitation|rehab|assisted living|senior living|retirement|memory care|hospice|senior (center|ctr|community)|convalescent|care (center|home)|boarding care|adult day|recovery (center|unplugged))\b|^infinite recovery$/i,
+    "hospital or care-home kitchen",
+  ],
   [/\b(jail|detention|correctional|juvenile|prison)\b/i, "prison kitchen"],
-  [/\b(caterers?|catering kitchen|commissary|food ?services?|vending|sodexo|aramark|compass group|guckenheimer|delaware north|centerplate|food sampling|meal prep|meals on wheels|ghost kitchen|gopuff|prime now|food (bank|pantry|program)|soup kitchen|meals? program)\b|\blevy (at|@|restaurants)\b|\bbon\s*-?\s*app?[eé]tit\s*(@|at\b|management)/i, "caterer or contract food service"],
-  [/(?<!luby'?s |piccadilly |k&w )\bcafeteria\b|\b(employee|amazon|boeing|microsoft|google|samsung|twitter|airbnb|salesforce)\b/i, "workplace or institutional cafeteria"],
-  [/\b(food truck|truck|trailer(?! park)|food cart|carts?|mobile|mfu|push ?cart)\b|\(kc\s*#?\d+\)|\bkc\s*#?\d{2,}\b/i, "mobile food vendor"],
-  [/\b(stadium|arena|ball ?park|concessions?|amphitheat(er|re)|circuit of the americas|cota|georgia dome|turner field|philips arena|suite level|club level|portable \d+)\b|^at&t\s*-/i, "stadium or venue concession"],
+  [
+    /\b(caterers?|catering kitchen|commissary|food ?services?|vending|sodexo|aramark|compass group|guckenheimer|delaware north|centerplate|food sampling|meal prep|meals on wheels|ghost kitchen|gopuff|prime now|food (bank|pantry|program)|soup kitchen|meals? program)\b|\blevy (at|@|restaurants)\b|\bbon\s*-?\s*app?[eé]tit\s*(@|at\b|management)/i,
+    "caterer or contract food service",
+  ],
+  [
+    /(?<!luby'?s |piccadilly |k&w )\bcafeteria\b|\b(employee|amazon|boeing|microsoft|google|samsung|twitter|airbnb|salesforce)\b/i,
+    "workplace or institutional cafeteria",
+  ],
+  [
+    /\b(food truck|truck|trailer(?! park)|food cart|carts?|mobile|mfu|push ?cart)\b|\(kc\s*#?\d+\)|\bkc\s*#?\d{2,}\b/i,
+    "mobile food vendor",
+  ],
+  [
+    /\b(stadium|arena|ball ?park|concessions?|amphitheat(er|re)|circuit of the americas|cota|georgia dome|turner field|philips arena|suite level|club level|portable \d+)\b|^at&t\s*-/i,
+    "stadium or venue concession",
+  ],
   [
     /\b(7[- ]?eleven|7-11|circle k|quik ?trip|racetrac|chevron|exxon|valero|texaco|citgo|phillips 66|sunoco|walgreens|cvs|rite aid|duane reade|pharmacy|drug ?store|dollar (general|tree|store)|family dollar|wal-?mart|target store|costco|sam's club|safeway|kroger|publix|h-e-b|heb|albertsons|whole foods|trader joe'?s|sprouts farmers|randall'?s|aldi|qfc|fred meyer|food lion|piggly wiggly|winn-dixie|big lots|bed bath|cost plus|williams-sonoma|bevmo|beverages & more|tobacco|smoke shop|smokes|vape|travel (center|plaza)|truck stop)\b/i,
     "grocery, convenience or drug store",
   ],
-  [/\b(fitness|gym|spa|(hair|nail|beauty) salon|car wash|country club|golf|yacht club|athletic club|racquet|ymca|ywca|boys (and|&) girls|elks|moose lodge|vfw|american legion|masonic)\b|24 hour fitness/i, "gym, club or private venue"],
+  [
+    /\b(fitness|gym|spa|(hair|nail|beauty) salon|car wash|country club|golf|yacht club|athletic club|racquet|ymca|ywca|boys (and|&) girls|elks|moose lodge|vfw|american legion|masonic)\b|24 hour fitness/i,
+    "gym, club or private venue",
+  ],
 ];
 
 /**
@@ -63,7 +89,10 @@ const DOUBTFUL: [RegExp, string][] = [
     /\b(hotel|motel|suites|resort|hostel|(comfort|country|holiday|garden|residence|hampton|fairfield|quality|days|sleep|red roof|la quinta|drury|baymont|wingate|microtel|budget|econo) inns?|marriott|hilton|hyatt|sheraton|westin|doubletree|hampton|la quinta|courtyard|best western|extended stay|homewood|candlewood|springhill|fairfield|towneplace|staybridge|home2|drury|red roof|super 8|days inn|ritz-carlton|four seasons|omni|fairmont|kimpton|gaylord|ballroom|board ?rm|boardroom|banquet|foyer|meeting room|conference|mezzanine|room service)\b/i,
     "hotel or event space",
   ],
-  [/\b(church|parish|temple|synagogue|mosque|fellowship|ministr(y|ies)|congregation|community (center|house|centre)|neighborhood center|youth (center|services)|shelter|apartments?|residence hall|dormitory|college|university|campus|theat(er|re)|cinema|movie|museum|library|zoo|aquarium|party|wedding|fundraiser)\b/i, "not a public restaurant"],
+  [
+    /\b(church|parish|temple|synagogue|mosque|fellowship|ministr(y|ies)|congregation|community (center|house|centre)|neighborhood center|youth (center|services)|shelter|apartments?|residence hall|dormitory|college|university|campus|theat(er|re)|cinema|movie|museum|library|zoo|aquarium|party|wedding|fundraiser)\b/i,
+    "not a public restaurant",
+  ],
 ];
 
 /**
@@ -86,9 +115,13 @@ export function classifyFoodName(name: string, fallback = "restaurant", strict =
  * restaurants; "Tavern", "Lounge", "Wine Bar" are bars.
  */
 export function foodKind(name: string, fallback = "restaurant"): string {
-  if (/\b(coffee|espresso|starbucks|peet'?s|caribou|dutch bros|tim hortons|blue bottle|la colombe|dunkin'?)\b/i.test(name)) return "cafe";
+  if (
+    /\b(coffee|espresso|starbucks|peet'?s|caribou|dutch bros|tim hortons|blue bottle|la colombe|dunkin'?)\b/i.test(name)
+  )
+    return "cafe";
   if (/\b(brewing|brewery|brewpub|brew ?works|beer ?works|brewhouse)\b/i.test(name)) return "brewery";
-  if (/\b(juice|smoothies?)\b/i.test(name) && !/\b(grill|kitchen|restaurant|pizza|tacos?)\b/i.test(name)) return "juice bar";
+  if (/\b(juice|smoothies?)\b/i.test(name) && !/\b(grill|kitchen|restaurant|pizza|tacos?)\b/i.test(name))
+    return "juice bar";
   if (/\b(tea ?house|boba|bubble tea)\b/i.test(name)) return "tea house";
   if (
     /\b(restaurants?|rest\.|ristorante|restaurante|trattoria|osteria|bistro|brasserie|grill|grille|kitchen|cuisine|eatery|diner|steak ?house|chop ?house|sushi|pizza|pizzeria|taqueria|tacos?|bbq|barbecue|bar-b-q|burgers?|seafood|oysters?|noodles?|ramen|pho|dim sum|dumplings?|curry|kebabs?|falafel|gyros?|shawarma|sandwich(es)?|subs|deli|bagels?|wings|chicken|crab|lobster|tapas|cocina|creperie|crepes?|poke|wok|buffet|salads?|soup|empanadas?|tamales?|burritos?|snack bar|breakfast|brunch|soul food|home cooking|mediterranean|mexican|tex-mex|italian|indian|thai|chinese|japanese|korean|vietnamese|asian|greek|cajun|creole|ethiopian|peruvian|cuban|fusion)\b/i.test(
@@ -96,10 +129,22 @@ export function foodKind(name: string, fallback = "restaurant"): string {
     )
   )
     return "restaurant";
-  if (/\b(bar|pub|tavern|saloon|taproom|tap ?room|tap ?house|beer ?garden|biergarten|beer ?hall|lounge|speakeasy|ale ?house|cocktails?|honky[- ]?tonk|night ?club|nightclub|winery|distillery|cidery|tasting room)\b/i.test(name))
+  if (
+    /\b(bar|pub|tavern|saloon|taproom|tap ?room|tap ?house|beer ?garden|biergarten|beer ?hall|lounge|speakeasy|ale ?house|cocktails?|honky[- ]?tonk|night ?club|nightclub|winery|distillery|cidery|tasting room)\b/i.test(
+      name,
+    )
+  )
     return "bar";
-  if (/\b(bakery|bakeshop|bake shop|patisserie|pâtisserie|boulangerie|pastry|pastries|cupcakes?|panader[ií]a|donuts?|doughnuts?|kolaches?)\b/i.test(name)) return "bakery";
-  if (/\b(ice cream|gelato|gelateria|creamery|frozen yogurt|froyo|paleter[ií]a|never[ií]a|frozen custard)\b/i.test(name)) return "ice cream";
+  if (
+    /\b(bakery|bakeshop|bake shop|patisserie|pâtisserie|boulangerie|pastry|pastries|cupcakes?|panader[ií]a|donuts?|doughnuts?|kolaches?)\b/i.test(
+      name,
+    )
+  )
+    return "bakery";
+  if (
+    /\b(ice cream|gelato|gelateria|creamery|frozen yogurt|froyo|paleter[ií]a|never[ií]a|frozen custard)\b/i.test(name)
+  )
+    return "ice cream";
   if (/\b(caf[eé]|caffe|caffè)\b/i.test(name)) return "cafe";
   return fallback;
 }
@@ -133,7 +178,10 @@ export function cleanFoodName(raw: string | undefined | null): string | null {
   if (name === name.toUpperCase() && (/\s/.test(name) || letters.length > 4)) {
     name = titleCase(name)
       .replace(ACRONYMS, (s) => s.toUpperCase())
-      .replace(/(^|\s)([^\p{L}\d\s'’]+)(\p{Ll})/gu, (_, pre: string, mark: string, c: string) => pre + mark + c.toUpperCase()); // "+mas" → "+Mas"
+      .replace(
+        /(^|\s)([^\p{L}\d\s'’]+)(\p{Ll})/gu,
+        (_, pre: string, mark: string, c: string) => pre + mark + c.toUpperCase(),
+      ); // "+mas" → "+Mas"
   }
   return name.replace(/^(the|a|an) /, (s) => s[0]!.toUpperCase() + s.slice(1));
 }
@@ -243,7 +291,13 @@ function foodPlace(spec: { key: string; state: string }, f: FoodFields): ReadRes
 // ---------------------------------------------------------------------------------------------------------
 // New York City: Open Restaurant applications (outdoor dining, 2020–21)
 
-const BOROUGH_CITY: Record<string, string> = { Manhattan: "New York", Brooklyn: "Brooklyn", Queens: "Queens", Bronx: "Bronx", "Staten Island": "Staten Island" };
+const BOROUGH_CITY: Record<string, string> = {
+  Manhattan: "New York",
+  Brooklyn: "Brooklyn",
+  Queens: "Queens",
+  Bronx: "Bronx",
+  "Staten Island": "Staten Island",
+};
 
 const NYC = { key: "nyc-restaurants", observedAt: "2021-11-29", state: "NY" };
 export const nycRestaurants: Dataset = cityFood({
@@ -361,7 +415,16 @@ export const seattleKcFood: Dataset = cityFood({
  * markets and coffee counters: kept only when the name says café/coffee/grill … Everything else is a shop,
  * caterer, truck, institution or stadium stand.
  */
-const SF_KEEP: Record<string, string> = { H24: "restaurant", H25: "restaurant", H26: "restaurant", H29: "restaurant", H86: "bar", H87: "bar", H88: "bakery", H89: "bakery" };
+const SF_KEEP: Record<string, string> = {
+  H24: "restaurant",
+  H25: "restaurant",
+  H26: "restaurant",
+  H29: "restaurant",
+  H86: "bar",
+  H87: "bar",
+  H88: "bakery",
+  H89: "bakery",
+};
 const SF_IF_NAMED = new Set(["H03", "H07", "H28"]);
 const SF_SKIP: [RegExp, string][] = [
   [/^H(0[1-9]|10|8[0-3])$/, "grocery, convenience or drug store"],
@@ -431,7 +494,8 @@ export const nashvilleBeer: Dataset = cityFood({
     const name = cleanFoodName(row.business_name);
     if (/Wholesale|Distributor/i.test(subtype)) {
       // Breweries and cideries hold wholesale permits too, and have taprooms; distributors do not.
-      if (!name || !/\b(brew\w*|beer works|cider\w*|distill\w*)\b/i.test(name)) return { skip: "wholesaler or distributor" };
+      if (!name || !/\b(brew\w*|beer works|cider\w*|distill\w*)\b/i.test(name))
+        return { skip: "wholesaler or distributor" };
     } else if (!/\bOn\b/i.test(subtype)) return { skip: "off-premises beer sales only" };
     return foodPlace(NASHVILLE, {
       sourceId: row.permit_number!,
@@ -479,8 +543,14 @@ export const chicagoSidewalkCafes: Dataset = cityFood({
 // Atlanta: Fulton County food service inspections (2014–15)
 
 /** Stadiums, arenas and the convention centre: dozens of concession stands each ("Bar 12", "BBQ North"). */
-const ATLANTA_VENUES = /^(1 GEORGIA DOME DR|755 HANK AARON DR|(ONE|1) PHILIPS DR|285 ANDREW YOUNG INTERNATIONAL BLVD|2002 LAKEWOOD WAY)\b/i;
-const ATLANTA_CITY_FIX: Record<string, string> = { Alphareatta: "Alpharetta", Altanta: "Atlanta", "College Pk": "College Park", Eastpoint: "East Point" };
+const ATLANTA_VENUES =
+  /^(1 GEORGIA DOME DR|755 HANK AARON DR|(ONE|1) PHILIPS DR|285 ANDREW YOUNG INTERNATIONAL BLVD|2002 LAKEWOOD WAY)\b/i;
+const ATLANTA_CITY_FIX: Record<string, string> = {
+  Alphareatta: "Alpharetta",
+  Altanta: "Atlanta",
+  "College Pk": "College Park",
+  Eastpoint: "East Point",
+};
 
 const ATLANTA = { key: "atlanta-food", observedAt: "2015", state: "GA" };
 export const atlantaFood: Dataset = cityFood({
@@ -508,4 +578,12 @@ export const atlantaFood: Dataset = cityFood({
 });
 
 /** Every city food dataset in this module. */
-export const cityFoodDatasets: Dataset[] = [nycRestaurants, austinFood, seattleKcFood, sfFood, nashvilleBeer, chicagoSidewalkCafes, atlantaFood];
+export const cityFoodDatasets: Dataset[] = [
+  nycRestaurants,
+  austinFood,
+  seattleKcFood,
+  sfFood,
+  nashvilleBeer,
+  chicagoSidewalkCafes,
+  atlantaFood,
+];

@@ -66,7 +66,9 @@ export function classifyDc(layer: string, category: string, subcategory: string)
         case "venue":
           return { categoryId: CATEGORY.activities, kind: sub === "Arena" ? "arena" : "venue" };
         case "attraction":
-          return sub === "Marine Vessel" ? { categoryId: CATEGORY.activities, kind: "cruise boat" } : "out-of-scope type";
+          return sub === "Marine Vessel"
+            ? { categoryId: CATEGORY.activities, kind: "cruise boat" }
+            : "out-of-scope type";
         case "shop":
           if (sub === "Retail - Liquor Store") return { categoryId: CATEGORY.stores, kind: "liquor store" };
           return { categoryId: CATEGORY.stores, kind: "grocery" };
@@ -89,7 +91,13 @@ export function parseExtra(value: string | undefined): Record<string, string> {
 /** Title-case ALL-CAPS addresses, keeping the city's quadrants (NW, NE, SW, SE) upper case. */
 const addressCase = (value: string) => caps(value).replace(/\b(Nw|Ne|Sw|Se)\b/g, (s) => s.toUpperCase());
 
-const POOLS: Record<string, string> = { outdoor: "outdoor pool", indoor: "indoor pool", "spray park": "spray park", spray: "spray park", child: "children's pool" };
+const POOLS: Record<string, string> = {
+  outdoor: "outdoor pool",
+  indoor: "indoor pool",
+  "spray park": "spray park",
+  spray: "spray park",
+  child: "children's pool",
+};
 
 /** Facilities listed for parks and recreation centres (counts, Y/N, pool type) → amenity labels. */
 function facilities(extra: Record<string, string>): string[] {

@@ -14,7 +14,16 @@ import file from "../../../data/places/gnis_natural_features_partial_41_states.c
  * hill gaps, with no access information. Features named "(historical)" no longer exist and are dropped.
  * kind = the feature class in lower case.
  */
-export const GNIS_KEPT_CLASSES = ["Summit", "Falls", "Beach", "Spring", "Pillar", "Cliff", "Lake", "Reservoir"] as const;
+export const GNIS_KEPT_CLASSES = [
+  "Summit",
+  "Falls",
+  "Beach",
+  "Spring",
+  "Pillar",
+  "Cliff",
+  "Lake",
+  "Reservoir",
+] as const;
 const KEPT = new Set<string>(GNIS_KEPT_CLASSES);
 
 /** A reservoir worth listing: named "… Lake" / "Lake …", not a numbered or "… Lake Reservoir" impoundment. */

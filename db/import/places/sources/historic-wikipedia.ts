@@ -1,7 +1,9 @@
 import { CATEGORY, type Dataset, type ReadResult } from "../types";
 import { nameAndPosition, csvRows, text } from "../util";
 import { stateOfPoint } from "../state-of-point";
-import file from "../../../data/places/nrhp_wikidata_sites_with_wikipedia_summaries_partial.csv.gz" with { type: "file" };
+import file from "../../../data/places/nrhp_wikidata_sites_with_wikipedia_summaries_partial.csv.gz" with {
+  type: "file",
+};
 
 /**
  * US historic sites from Wikidata (CC0: name, description, coordinates) with the lead paragraph of their
@@ -18,7 +20,8 @@ function kindOf(description: string, title = ""): string {
   if (/\bwarehouse\b/.test(d)) return "warehouse";
   if (/\boffice building\b/.test(d)) return "office building";
   if (/\bcommercial (building|block)\b/.test(d) || /\bblock$/i.test(title)) return "commercial building";
-  if (/\b(house|mansion|residence|farm)\b(?! of\b)|\bhome\b(?! (of|venue|ground|stadium|field|port|base)\b)/.test(d)) return "historic house";
+  if (/\b(house|mansion|residence|farm)\b(?! of\b)|\bhome\b(?! (of|venue|ground|stadium|field|port|base)\b)/.test(d))
+    return "historic house";
   if (/\b(church|cathedral|chapel|synagogue|temple|meeting house)\b/.test(d)) return "historic church";
   if (/\bbridge\b/.test(d)) return "historic bridge";
   if (/\b(lighthouse|light station)\b/.test(d)) return "lighthouse";

@@ -35,7 +35,8 @@ type Row = Record<string, string>;
 
 const BUILDING_WORDS =
   /^(House|Houses|Home|Homestead|Ranch|Farm|Farmstead|Residence|Building|Block|Store|Cabin|Barn|Mansion|Cottage|Service Station|Garage|Library|Hotel|Estate|Shack|Memorial|Studio|Apartments|Fourplex|Duplex|Bungalow|Mill|Hall|Log House|Round Barn)\b/;
-const NOT_A_PERSON = /\b(House|Houses|Home|Church|School|Farm|Building|Mill|Cemetery|Hall|Store|Bridge|Station|Barn|Hotel|Depot|Company|Co\.|Street|Avenue|Road|District|Park|Railroad|County|City|Lodge|Bank|Theatre|Theater|Inn|Tavern)\b|\d/;
+const NOT_A_PERSON =
+  /\b(House|Houses|Home|Church|School|Farm|Building|Mill|Cemetery|Hall|Store|Bridge|Station|Barn|Hotel|Depot|Company|Co\.|Street|Avenue|Road|District|Park|Railroad|County|City|Lodge|Bank|Theatre|Theater|Inn|Tavern)\b|\d/;
 const SURNAME = /^(?:(?:Van|Von|De|Du|La|Le|Mac|St\.|Ten|Del|Des|Da|Di|Den|Der)\s+)?[A-Z][\p{L}'’-]+$/u;
 const SUFFIX = /^(?:Jr\.?|Sr\.?|II|III|IV)$/;
 
@@ -51,10 +52,21 @@ export function uninvertName(value: string): string {
   if (/\b(Railroad|Railway|R\.\s?R\.)\b/.test(name)) return name;
   // "Houghtaling, Peter, Farm, and Lime Kiln": the trailing "and …" belongs to the building.
   if (parts.length === 4 && /^(and|&)\s/.test(parts[3]!)) parts = [parts[0]!, parts[1]!, `${parts[2]} ${parts[3]}`];
-  if (parts.length === 4 && SURNAME.test(parts[0]!) && SUFFIX.test(parts[2]!) && isGiven(parts[1]!) && /^[A-Z]/.test(parts[3]!)) {
+  if (
+    parts.length === 4 &&
+    SURNAME.test(parts[0]!) &&
+    SUFFIX.test(parts[2]!) &&
+    isGiven(parts[1]!) &&
+    /^[A-Z]/.test(parts[3]!)
+  ) {
     return `${parts[1]} ${parts[0]} ${parts[2]} ${parts[3]}`;
   }
-  if (parts.length === 3 && SURNAME.test(parts[0]!) && isGiven(parts[1]!) && (/^[A-Z0-9]/.test(parts[2]!) || /^(and|&) (Sons?|Co\.?|Company)\b/.test(parts[2]!))) {
+  if (
+    parts.length === 3 &&
+    SURNAME.test(parts[0]!) &&
+    isGiven(parts[1]!) &&
+    (/^[A-Z0-9]/.test(parts[2]!) || /^(and|&) (Sons?|Co\.?|Company)\b/.test(parts[2]!))
+  ) {
     const given = parts[1]!.match(/^(.*?)\s+(Jr\.?|Sr\.?|II|III|IV)$/);
     return given ? `${given[1]} ${parts[0]} ${given[2]} ${parts[2]}` : `${parts[1]} ${parts[0]} ${parts[2]}`;
   }
@@ -62,9 +74,16 @@ export function uninvertName(value: string): string {
     const [first, second] = parts as [string, string];
     if (/^(The|A|An)$/.test(second)) return `${second} ${first}`;
     // "Pierre Wibaux, House", "Walrond and Elizabeth Snell, House"
-    if (BUILDING_WORDS.test(second) && /^[A-Z][\p{L}.'’-]*(\s+(and|&|[A-Z][\p{L}.'’-]*)){1,5}$/u.test(first) && !NOT_A_PERSON.test(first)) return `${first} ${second}`;
+    if (
+      BUILDING_WORDS.test(second) &&
+      /^[A-Z][\p{L}.'’-]*(\s+(and|&|[A-Z][\p{L}.'’-]*)){1,5}$/u.test(first) &&
+      !NOT_A_PERSON.test(first)
+    )
+      return `${first} ${second}`;
     // "Hickman, Thomas House", "West, J. Garner House": the second comma is missing.
-    const m = second.match(/^((?:[A-Z][\p{L}.'’-]*\s+){1,4})((?:House|Residence|Farm|Homestead|Cottage|Estate|Mansion|Cabin|Store|Ranch)\b.*)$/u);
+    const m = second.match(
+      /^((?:[A-Z][\p{L}.'’-]*\s+){1,4})((?:House|Residence|Farm|Homestead|Cottage|Estate|Mansion|Cabin|Store|Ranch)\b.*)$/u,
+    );
     if (m && SURNAME.test(first) && isGiven(m[1]!.trim())) return `${m[1]}${first} ${m[2]}`;
   }
   return name;
@@ -115,7 +134,13 @@ function streetAddress(raw: string | undefined | null): string | null {
   if (/^(address (unknown|restricted)|unknown|restricted|n\/?a|various)$/i.test(value)) return null;
   if (/\b\d+(\.\d+)?\s*(mi\.?|miles?)\s/i.test(value)) return null; // "15 mi. S of Hardin"
   if (/^\d/.test(value) && /\b(N|S|E|W|NE|NW|SE|SW) of\b/.test(value)) return null;
-  if (/^(N|S|E|W|NE|NW|SE|SW|N\.E\.|North|South|East|West|Off|Near|Approx\.?|Approximately|On|At|Along|Between|Bounded|Spans?|End of)\b/i.test(value) && !/^\d/.test(value)) return null;
+  if (
+    /^(N|S|E|W|NE|NW|SE|SW|N\.E\.|North|South|East|West|Off|Near|Approx\.?|Approximately|On|At|Along|Between|Bounded|Spans?|End of)\b/i.test(
+      value,
+    ) &&
+    !/^\d/.test(value)
+  )
+    return null;
   return value;
 }
 
@@ -151,7 +176,8 @@ const sentence = (value: string) => {
   const cap = v[0]!.toUpperCase() + v.slice(1);
   return /[.!?]$/.test(cap) ? cap : `${cap}.`;
 };
-const describe = (...parts: (string | null | undefined | false)[]) => parts.filter((p): p is string => !!p).join(" ") || null;
+const describe = (...parts: (string | null | undefined | false)[]) =>
+  parts.filter((p): p is string => !!p).join(" ") || null;
 /** The National Register listing date as the file gives it (YYYY-MM-DD), kept for the notability signal. */
 const listedDate = (date: string | undefined | null) => {
   const d = text(date)?.slice(0, 10);
@@ -285,7 +311,10 @@ function newestDate(rows: Row[], datedBy: Spec["datedBy"]): string | null {
 }
 
 /** Common skips for register rows: no name, gone, amendments. */
-function registerName(raw: string | undefined, note?: string): NonNullable<ReturnType<typeof historicName>> | { skip: string } {
+function registerName(
+  raw: string | undefined,
+  note?: string,
+): NonNullable<ReturnType<typeof historicName>> | { skip: string } {
   const name = text(raw);
   if (!name) return { skip: "no name" };
   if (GONE.test(name) || (note && GONE.test(note))) return { skip: "demolished, moved away or delisted" };
@@ -318,7 +347,10 @@ export const nysNationalRegister: Dataset = historic({
       lat: row.latitude,
       lng: row.longitude,
       since: year(row.national_register_date),
-      description: describe(name.aka && sentence(`Also known as ${name.aka}`), listedSentence(row.national_register_date)),
+      description: describe(
+        name.aka && sentence(`Also known as ${name.aka}`),
+        listedSentence(row.national_register_date),
+      ),
       tags: { county: county(row.county), nrListed: listedDate(row.national_register_date) },
     };
   },
@@ -327,7 +359,13 @@ export const nysNationalRegister: Dataset = historic({
 // ---------------------------------------------------------------------------------------------------------
 // New York City: Landmarks Preservation Commission individual landmarks
 
-const BOROUGH_CITY: Record<string, string> = { Manhattan: "New York", Brooklyn: "Brooklyn", Queens: "Queens", Bronx: "Bronx", "Staten Island": "Staten Island" };
+const BOROUGH_CITY: Record<string, string> = {
+  Manhattan: "New York",
+  Brooklyn: "Brooklyn",
+  Queens: "Queens",
+  Bronx: "Bronx",
+  "Staten Island": "Staten Island",
+};
 
 export const nycLandmarks: Dataset = historic({
   key: "nyc-landmarks",
@@ -344,7 +382,8 @@ export const nycLandmarks: Dataset = historic({
     const type = text(row.landmark_type) ?? "";
     const status = text(row.status) ?? "";
     // "Amended" designations are still designated; "Proposed" / "Heard" are not (yet), "Moved" rows are old sites.
-    if (type !== "Individual Landmark" || !["Designated", "Amended"].includes(status)) return { skip: "not a designated individual landmark" };
+    if (type !== "Individual Landmark" || !["Designated", "Amended"].includes(status))
+      return { skip: "not a designated individual landmark" };
     const name = registerName(row.name);
     if ("skip" in name) return name;
     const designated = year(row.designation_date);
@@ -357,7 +396,10 @@ export const nycLandmarks: Dataset = historic({
       address: streetAddress(row.address),
       city: BOROUGH_CITY[row.borough ?? ""] ?? null,
       since: designated,
-      description: describe(text(row.alternate_names) && sentence(text(row.alternate_names)!), designated && `Designated a New York City landmark in ${designated}.`),
+      description: describe(
+        text(row.alternate_names) && sentence(text(row.alternate_names)!),
+        designated && `Designated a New York City landmark in ${designated}.`,
+      ),
       tags: { designationReport: url(row.designation_report_url) },
     };
   },
@@ -407,7 +449,8 @@ export const chicagoLandmarks: Dataset = historic({
 // Portland, Oregon: historic landmarks (Bureau of Planning and Sustainability)
 
 /** "Lawrence, Ellis F" → "Ellis F Lawrence"; firms and lists are left alone. */
-const personName = (value: string | null) => (value && /^[A-Z][\p{L}'’-]+, [A-Z][\p{L}. ]*$/u.test(value) ? value.replace(/^([^,]+), (.+)$/, "$2 $1") : value);
+const personName = (value: string | null) =>
+  value && /^[A-Z][\p{L}'’-]+, [A-Z][\p{L}. ]*$/u.test(value) ? value.replace(/^([^,]+), (.+)$/, "$2 $1") : value;
 const STYLE_NOISE = /other|not applicable|^n\/a$|undefined|\(type\)|tree|street|fountain|marker|casing|29th/i;
 
 export const portlandLandmarks: Dataset = historic({
@@ -423,7 +466,9 @@ export const portlandLandmarks: Dataset = historic({
     const name = registerName(row.historic_name);
     if ("skip" in name) return name;
     const common = text(row.common_name);
-    const aka = [name.aka, common && !/^(NA|--|none)$/i.test(common) && common !== name.title ? common : null].filter(Boolean).join("; ");
+    const aka = [name.aka, common && !/^(NA|--|none)$/i.test(common) && common !== name.title ? common : null]
+      .filter(Boolean)
+      .join("; ");
     const built = year(row.year_built);
     const architect = personName(text(row.architect));
     const style = text(row.architectural_style);
@@ -443,10 +488,19 @@ export const portlandLandmarks: Dataset = historic({
         aka && sentence(`Also known as ${aka}`),
         built && `Built in ${built}${architect && !/unknown/i.test(architect) ? `, designed by ${architect}` : ""}.`,
         style && !STYLE_NOISE.test(style) && `${style} style.`,
-        listed ? `Listed on the National Register of Historic Places in ${listed}.` : row.local_landmark === "Yes" ? "A City of Portland historic landmark." : null,
+        listed
+          ? `Listed on the National Register of Historic Places in ${listed}.`
+          : row.local_landmark === "Yes"
+            ? "A City of Portland historic landmark."
+            : null,
         area && sentence(`Significant for ${area.toLowerCase()}${period ? ` (${period})` : ""}`),
       ),
-      tags: { architect, style: style && !STYLE_NOISE.test(style) ? style : null, nrhpRef: text(row.nrhp_refnum), nrListed: listedDate(row.nr_listed_date) },
+      tags: {
+        architect,
+        style: style && !STYLE_NOISE.test(style) ? style : null,
+        nrhpRef: text(row.nrhp_refnum),
+        nrListed: listedDate(row.nr_listed_date),
+      },
     };
   },
 });
@@ -479,7 +533,12 @@ export const mtNationalRegister: Dataset = historic({
       description: describe(listedSentence(row.listed_date)),
       // The image and pages belong to the Montana Historical Society: linked, not copied.
       imageUrl: httpsImage(row.image_url),
-      tags: { county: county(row.county), link: url(row.historic_montana_url), nomination: url(row.nomination_url), nrListed: listedDate(row.listed_date) },
+      tags: {
+        county: county(row.county),
+        link: url(row.historic_montana_url),
+        nomination: url(row.nomination_url),
+        nrListed: listedDate(row.listed_date),
+      },
     };
   },
 });
@@ -541,7 +600,11 @@ export const moHistoric: Dataset = historic({
         areas.length > 0 && sentence(`Significant for ${areas.join(", ")}${period ? ` (${period})` : ""}`),
         architect && !/unknown/i.test(architect) && sentence(`Architect or builder: ${architect}`),
       ),
-      tags: { multipleProperty: text(row.multiple_property_listing), nrListed: listedDate(row.listed_date), nationalLandmark: /national (historic )?landmark/i.test(comment) ? "yes" : null },
+      tags: {
+        multipleProperty: text(row.multiple_property_listing),
+        nrListed: listedDate(row.listed_date),
+        nationalLandmark: /national (historic )?landmark/i.test(comment) ? "yes" : null,
+      },
     };
   },
 });
@@ -572,7 +635,11 @@ export const wvNrhp: Dataset = historic({
       city: text(row.city),
       since: year(row.listed_date),
       description: listedSentence(row.listed_date),
-      tags: { county: county(row.county), vicinity: row.vicinity === "X" ? "yes" : null, nrListed: listedDate(row.listed_date) },
+      tags: {
+        county: county(row.county),
+        vicinity: row.vicinity === "X" ? "yes" : null,
+        nrListed: listedDate(row.listed_date),
+      },
     };
   },
 });
@@ -669,7 +736,9 @@ export const historicalMarkers: Dataset = historic({
     const markerId = text(row.marker_id);
     const place = text(row.place);
     return {
-      sourceId: markerId ? `${stateCode}-${markerId}` : `${stateCode}-${shortHash(`${title}|${row.latitude}|${row.longitude}`)}`,
+      sourceId: markerId
+        ? `${stateCode}-${markerId}`
+        : `${stateCode}-${shortHash(`${title}|${row.latitude}|${row.longitude}`)}`,
       title,
       kind: "historical marker",
       lat: row.latitude,
@@ -685,11 +754,23 @@ export const historicalMarkers: Dataset = historic({
         theme,
         location: text(row.location),
         county: county(row.county),
-        link: url(row.link) ?? (/^https:\/\/collections\.lib\.utah\.edu\//.test(row.image_url ?? "") ? url(row.image_url) : null),
+        link:
+          url(row.link) ??
+          (/^https:\/\/collections\.lib\.utah\.edu\//.test(row.image_url ?? "") ? url(row.image_url) : null),
       },
     };
   },
 });
 
 /** Every historic dataset in this module. */
-export const historicDatasets: Dataset[] = [nysNationalRegister, nycLandmarks, chicagoLandmarks, portlandLandmarks, mtNationalRegister, moHistoric, wvNrhp, ncNrhp, historicalMarkers];
+export const historicDatasets: Dataset[] = [
+  nysNationalRegister,
+  nycLandmarks,
+  chicagoLandmarks,
+  portlandLandmarks,
+  mtNationalRegister,
+  moHistoric,
+  wvNrhp,
+  ncNrhp,
+  historicalMarkers,
+];

@@ -56,9 +56,7 @@ export const imlsLibraries: Dataset = {
       }
       const id = row.fscs_id?.trim() ?? "";
       const sourceId =
-        id && counts.get(id) === 1
-          ? id
-          : `h:${shortHash(`${name}|${position.latitude}|${position.longitude}`, 16)}`;
+        id && counts.get(id) === 1 ? id : `h:${shortHash(`${name}|${position.latitude}|${position.longitude}`, 16)}`;
       if (seen.has(sourceId)) {
         yield { skip: "duplicate row" };
         continue;

@@ -16,9 +16,11 @@ const DISCIPLINES: Record<string, { kind: string; history: boolean }> = {
 };
 
 /** Words that say what a visitor finds there; a museum's legal name often says none ("Kodiak Historical Society"). */
-const SAYS_PLACE = /\b(museums?|msm|gallery|galleries|house|home|cent(er|re)|park|zoo|gardens?|aquarium|planetarium|site|village|fort|mansion|library|hall|cabin|farm|depot|station|lighthouse|memorial|monument|observatory|arboretum|collection|exhibit)\b/i;
+const SAYS_PLACE =
+  /\b(museums?|msm|gallery|galleries|house|home|cent(er|re)|park|zoo|gardens?|aquarium|planetarium|site|village|fort|mansion|library|hall|cabin|farm|depot|station|lighthouse|memorial|monument|observatory|arboretum|collection|exhibit)\b/i;
 /** An alternative name that is an organisation's too ("… Foundation", "… Friends of"). */
-const ORG_NAME = /\b(foundation|fund|friends of|friends|inc|incorporated|society|association|assn|council|commission|committee|guild|league|corps|corporation|corp|trust|consultants?|district|offices?|government|division|research for)\b/i;
+const ORG_NAME =
+  /\b(foundation|fund|friends of|friends|inc|incorporated|society|association|assn|council|commission|committee|guild|league|corps|corporation|corp|trust|consultants?|district|offices?|government|division|research for)\b/i;
 /**
  * The census cut many alternative names at 39 characters ("Rancho Los Alamitos Museum and Foundati"): 535 names
  * are exactly that long against ~200 of each length around it. One of that length is taken as cut.
@@ -59,13 +61,24 @@ function withoutDangling(name: string): string {
   return trimmed || name;
 }
 function completes(alt: string, cut: string): boolean {
-  const words = (s: string) => s.toLowerCase().replace(/^the\s+/, "").split(/\s+/).filter(Boolean);
+  const words = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/^the\s+/, "")
+      .split(/\s+/)
+      .filter(Boolean);
   const name = words(cut);
   const other = words(alt);
   const head = name.slice(0, -1);
   const last = name.at(-1) ?? "";
   const next = other[head.length];
-  return head.length > 1 && next !== undefined && head.every((w, i) => w === other[i]) && next.startsWith(last) && next.length >= last.length;
+  return (
+    head.length > 1 &&
+    next !== undefined &&
+    head.every((w, i) => w === other[i]) &&
+    next.startsWith(last) &&
+    next.length >= last.length
+  );
 }
 
 export const imlsMuseums: Dataset = {

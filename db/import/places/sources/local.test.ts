@@ -1,7 +1,18 @@
 import { describe, expect, test } from "bun:test";
 import { CATEGORY, type CategoryId, type Dataset, type PlaceInput, type ReadResult } from "../types";
 import { readCsv } from "../util";
-import { atlantaFood, austinFood, chicagoSidewalkCafes, cityFoodDatasets, classifyFoodName, cleanFoodName, nashvilleBeer, nycRestaurants, seattleKcFood, sfFood } from "./city-food";
+import {
+  atlantaFood,
+  austinFood,
+  chicagoSidewalkCafes,
+  cityFoodDatasets,
+  classifyFoodName,
+  cleanFoodName,
+  nashvilleBeer,
+  nycRestaurants,
+  seattleKcFood,
+  sfFood,
+} from "./city-food";
 import {
   chicagoLandmarks,
   historicalMarkers,
@@ -16,7 +27,9 @@ import {
   uninvertName,
   wvNrhp,
 } from "./historic";
-import atlantaFile from "../../../data/places/atlanta_fulton_county_food_service_2014_2015.csv.gz" with { type: "file" };
+import atlantaFile from "../../../data/places/atlanta_fulton_county_food_service_2014_2015.csv.gz" with {
+  type: "file",
+};
 import austinFile from "../../../data/places/austin_food_establishments_2020_2023.csv.gz" with { type: "file" };
 import chicagoFile from "../../../data/places/chicago_sidewalk_cafe_permits_2018.csv.gz" with { type: "file" };
 import nashvilleFile from "../../../data/places/nashville_beer_permit_locations_2022.csv.gz" with { type: "file" };
@@ -57,7 +70,13 @@ function readAll(ds: Dataset, state: string): Promise<ReadResult[]> {
 }
 
 /** The result for the first row of `file` (of `state`, for multi-state files) that matches `match`. */
-async function resultFor(ds: Dataset, state: string, file: string, match: (row: Row) => boolean, stateColumn?: string): Promise<ReadResult> {
+async function resultFor(
+  ds: Dataset,
+  state: string,
+  file: string,
+  match: (row: Row) => boolean,
+  stateColumn?: string,
+): Promise<ReadResult> {
   const rows = (await readCsv(file)).filter((row) => !stateColumn || row[stateColumn] === state);
   const index = rows.findIndex(match);
   if (index < 0) throw new Error(`no such row in ${ds.key}`);
@@ -68,7 +87,8 @@ function place(r: ReadResult): PlaceInput {
   if ("skip" in r) throw new Error(`expected a place, got skip "${r.skip}"`);
   return r;
 }
-const placesOf = async (ds: Dataset, state: string) => (await readAll(ds, state)).filter((r): r is PlaceInput => !("skip" in r));
+const placesOf = async (ds: Dataset, state: string) =>
+  (await readAll(ds, state)).filter((r): r is PlaceInput => !("skip" in r));
 const byId = async (ds: Dataset, state: string, id: string) => {
   const found = (await placesOf(ds, state)).find((p) => p.sourceId === id);
   if (!found) throw new Error(`${ds.key}: no place ${id}`);
@@ -167,7 +187,9 @@ describe("food names", () => {
     expect(classifyFoodName("Hotel Chantelle", "restaurant", false)).toEqual({ kind: "restaurant" });
     expect(classifyFoodName("Amazon Restaurant & Bar", "restaurant", false)).toEqual({ kind: "restaurant" });
     expect(classifyFoodName("Amazon Kumo Cafe")).toEqual({ skip: "workplace or institutional cafeteria" });
-    expect(classifyFoodName("Walgreens #6861", "restaurant", false)).toEqual({ skip: "grocery, convenience or drug store" });
+    expect(classifyFoodName("Walgreens #6861", "restaurant", false)).toEqual({
+      skip: "grocery, convenience or drug store",
+    });
   });
 
   test("display names", () => {
@@ -188,42 +210,83 @@ describe("food names", () => {
 describe("nyc-restaurants", () => {
   test("a restaurant with its address, borough city and zip", async () => {
     const p = await byId(nycRestaurants, "NY", "10512");
-    expect(p).toMatchObject({ title: "&pizza", kind: "restaurant", categoryId: 10, address: "15 West 28th Street", city: "New York", zip: "10001", stateCode: "NY", latitude: 40.74515, longitude: -73.988383 });
+    expect(p).toMatchObject({
+      title: "&pizza",
+      kind: "restaurant",
+      categoryId: 10,
+      address: "15 West 28th Street",
+      city: "New York",
+      zip: "10001",
+      stateCode: "NY",
+      latitude: 40.74515,
+      longitude: -73.988383,
+    });
     expect(p.since ?? null).toBeNull();
     expect((await byId(nycRestaurants, "NY", "3042")).tags).toEqual({ alcohol: "yes" });
   });
   test("rows without coordinates are skipped; a reused object id stays two distinct places", async () => {
-    expect(await resultFor(nycRestaurants, "NY", nycFile, (r) => r.restaurant_name === "Meltingpot Cuisine")).toEqual({ skip: "no coordinates" });
+    expect(await resultFor(nycRestaurants, "NY", nycFile, (r) => r.restaurant_name === "Meltingpot Cuisine")).toEqual({
+      skip: "no coordinates",
+    });
     const places = await placesOf(nycRestaurants, "NY");
     expect(places.some((p) => p.sourceId === "7067")).toBe(false);
-    expect(places.filter((p) => p.sourceId.startsWith("7067-")).map((p) => p.title).sort()).toEqual(["El Rodeo", "Maki Kosaka"]);
+    expect(
+      places
+        .filter((p) => p.sourceId.startsWith("7067-"))
+        .map((p) => p.title)
+        .sort(),
+    ).toEqual(["El Rodeo", "Maki Kosaka"]);
   });
 });
 
 describe("austin-food", () => {
   test("a bar named 'X, The', with a title-cased address", async () => {
-    expect(await byId(austinFood, "TX", "10179284")).toMatchObject({ title: "The 04 Lounge", kind: "bar", address: "3808 S Congress Ave", city: "Austin", zip: "78704", latitude: 30.22564, longitude: -97.76271 });
+    expect(await byId(austinFood, "TX", "10179284")).toMatchObject({
+      title: "The 04 Lounge",
+      kind: "bar",
+      address: "3808 S Congress Ave",
+      city: "Austin",
+      zip: "78704",
+      latitude: 30.22564,
+      longitude: -97.76271,
+    });
   });
   test("school, grocery and stadium kitchens are skipped with a reason", async () => {
     const find = (name: string) => resultFor(austinFood, "TX", austinFile, (r) => r.name === name);
     expect(await find("Bailey Middle School")).toEqual({ skip: "school or childcare kitchen" });
     expect(await find("Walgreens #6861")).toEqual({ skip: "grocery, convenience or drug store" });
     expect(await find("COTA - Velocity")).toEqual({ skip: "stadium or venue concession" });
-    expect(place(await find("ABIA-Jo's Coffee"))).toMatchObject({ title: "Jo's Coffee", kind: "cafe", tags: { airport: "Austin-Bergstrom International Airport" } });
+    expect(place(await find("ABIA-Jo's Coffee"))).toMatchObject({
+      title: "Jo's Coffee",
+      kind: "cafe",
+      tags: { airport: "Austin-Bergstrom International Airport" },
+    });
   });
 });
 
 describe("seattle-kc-food", () => {
   test("a café with phone and seating; the id is a stable hash", async () => {
     const p = place(await resultFor(seattleKcFood, "WA", seattleFile, (r) => r.name === "+MAS CAFE"));
-    expect(p).toMatchObject({ title: "+Mas Cafe", kind: "cafe", phone: "(206) 491-4694", city: "Seattle", address: "1906 N 34th St", zip: "98103", tags: { seats: "0-12" } });
+    expect(p).toMatchObject({
+      title: "+Mas Cafe",
+      kind: "cafe",
+      phone: "(206) 491-4694",
+      city: "Seattle",
+      address: "1906 N 34th St",
+      zip: "98103",
+      tags: { seats: "0-12" },
+    });
     expect(p.sourceId).toMatch(/^[0-9a-f]{12}$/);
     const again = place(await resultFor(seattleKcFood, "WA", seattleFile, (r) => r.name === "+MAS CAFE"));
     expect(again.sourceId).toBe(p.sourceId);
   });
   test("seating category decides first; head-office phone numbers are dropped", async () => {
-    expect(await resultFor(seattleKcFood, "WA", seattleFile, (r) => r.name === "ADAMS ELEMENTARY SCHOOL")).toEqual({ skip: "school or childcare kitchen" });
-    expect(await resultFor(seattleKcFood, "WA", seattleFile, (r) => r.seating_category === "Mobile Food Unit")).toEqual({ skip: "mobile food vendor" });
+    expect(await resultFor(seattleKcFood, "WA", seattleFile, (r) => r.name === "ADAMS ELEMENTARY SCHOOL")).toEqual({
+      skip: "school or childcare kitchen",
+    });
+    expect(await resultFor(seattleKcFood, "WA", seattleFile, (r) => r.seating_category === "Mobile Food Unit")).toEqual(
+      { skip: "mobile food vendor" },
+    );
     const shared = (await placesOf(seattleKcFood, "WA")).filter((p) => p.phone === "(717) 214-8545");
     expect(shared).toHaveLength(0);
   });
@@ -231,15 +294,27 @@ describe("seattle-kc-food", () => {
 
 describe("sf-food", () => {
   test("a restaurant permit row", async () => {
-    expect(await byId(sfFood, "CA", "1674")).toMatchObject({ title: "Nordstrom Cafe Bistro", kind: "restaurant", address: "865 MARKET St", city: "San Francisco", zip: "94103", latitude: 37.784317, longitude: -122.407563 });
+    expect(await byId(sfFood, "CA", "1674")).toMatchObject({
+      title: "Nordstrom Cafe Bistro",
+      kind: "restaurant",
+      address: "865 MARKET St",
+      city: "San Francisco",
+      zip: "94103",
+      latitude: 37.784317,
+      longitude: -122.407563,
+    });
   });
   test("permit code decides: bars, shops, special events; repeated rows count once", async () => {
     const find = (match: (r: Row) => boolean) => resultFor(sfFood, "CA", sfFile, match);
     expect(place(await find((r) => r.name === "ABBEY TAVERN"))).toMatchObject({ title: "Abbey Tavern", kind: "bar" });
-    expect(await find((r) => r.name === "THE OLD CROW - spec event")).toEqual({ skip: "no permit type (special event)" });
+    expect(await find((r) => r.name === "THE OLD CROW - spec event")).toEqual({
+      skip: "no permit type (special event)",
+    });
     expect(await find((r) => r.name === "Target Store T-2766")).toEqual({ skip: "grocery, convenience or drug store" });
     // H28 mixes shops and coffee counters: kept when the name says so.
-    expect(place(await find((r) => r.name === "Blue Bottle Coffee" && r.dph_permit_code === "H28" && r.latitude !== ""))).toMatchObject({ kind: "cafe" });
+    expect(
+      place(await find((r) => r.name === "Blue Bottle Coffee" && r.dph_permit_code === "H28" && r.latitude !== "")),
+    ).toMatchObject({ kind: "cafe" });
     const mandalay = (await readCsv(sfFile)).flatMap((r, i) => (r.business_id === "3566" ? [i] : []));
     const out = await readAll(sfFood, "CA");
     expect(mandalay).toHaveLength(2);
@@ -250,15 +325,27 @@ describe("sf-food", () => {
 
 describe("nashville-beer", () => {
   test("on-premises permits become places; kind from the name, else bar", async () => {
-    expect(await byId(nashvilleBeer, "TN", "16-20340")).toMatchObject({ title: "Las Palmas Mexican Restaurant", kind: "restaurant", address: "5821 Charlotte PIKE", city: "Nashville", zip: "37209" });
+    expect(await byId(nashvilleBeer, "TN", "16-20340")).toMatchObject({
+      title: "Las Palmas Mexican Restaurant",
+      kind: "restaurant",
+      address: "5821 Charlotte PIKE",
+      city: "Nashville",
+      zip: "37209",
+    });
     expect(await byId(nashvilleBeer, "TN", "19-26100")).toMatchObject({ title: "Lavo Lounge", kind: "bar" });
     expect(await byId(nashvilleBeer, "TN", "17-00205")).toMatchObject({ title: "Fat Bottom Brewing", kind: "brewery" });
   });
   test("shops, distributors, hotel ballrooms and repeated suites are skipped", async () => {
     const find = (match: (r: Row) => boolean) => resultFor(nashvilleBeer, "TN", nashvilleFile, match);
-    expect(await find((r) => r.permit_subtype === "BB - Off Site Sales")).toEqual({ skip: "off-premises beer sales only" });
-    expect(await find((r) => r.business_name === "DET DISTRIBUTING COMPANY")).toEqual({ skip: "wholesaler or distributor" });
-    expect(await find((r) => r.business_name === "Gaylord Presidential Ballroom")).toEqual({ skip: "hotel or event space" });
+    expect(await find((r) => r.permit_subtype === "BB - Off Site Sales")).toEqual({
+      skip: "off-premises beer sales only",
+    });
+    expect(await find((r) => r.business_name === "DET DISTRIBUTING COMPANY")).toEqual({
+      skip: "wholesaler or distributor",
+    });
+    expect(await find((r) => r.business_name === "Gaylord Presidential Ballroom")).toEqual({
+      skip: "hotel or event space",
+    });
     expect(await find((r) => r.address === "1310I ANTIOCH PIKE")).toEqual({ skip: "duplicate of an earlier row" });
   });
 });
@@ -275,16 +362,29 @@ describe("chicago-sidewalk-cafes", () => {
       tags: { seating: "sidewalk" },
       latitude: 41.910249567,
     });
-    expect(await byId(chicagoSidewalkCafes, "IL", "1134549")).toMatchObject({ title: "Sputnik Coffee Company", kind: "cafe" });
+    expect(await byId(chicagoSidewalkCafes, "IL", "1134549")).toMatchObject({
+      title: "Sputnik Coffee Company",
+      kind: "cafe",
+    });
     expect((await byId(chicagoSidewalkCafes, "IL", "1134529")).zip).toBeNull();
   });
 });
 
 describe("atlanta-food", () => {
   test("city typos fixed; stadium stands and far-off geocodes skipped", async () => {
-    expect(await byId(atlantaFood, "GA", "2-31401")).toMatchObject({ title: "Johnnys NY Pizza", kind: "restaurant", address: "869 North Main St", city: "Alpharetta", zip: "30040" });
-    expect(await resultFor(atlantaFood, "GA", atlantaFile, (r) => r.address === "1 GEORGIA DOME DR")).toEqual({ skip: "stadium or venue concession" });
-    expect(await resultFor(atlantaFood, "GA", atlantaFile, (r) => r.longitude === "-85.076747")).toEqual({ skip: "coordinates outside the Atlanta area" });
+    expect(await byId(atlantaFood, "GA", "2-31401")).toMatchObject({
+      title: "Johnnys NY Pizza",
+      kind: "restaurant",
+      address: "869 North Main St",
+      city: "Alpharetta",
+      zip: "30040",
+    });
+    expect(await resultFor(atlantaFood, "GA", atlantaFile, (r) => r.address === "1 GEORGIA DOME DR")).toEqual({
+      skip: "stadium or venue concession",
+    });
+    expect(await resultFor(atlantaFood, "GA", atlantaFile, (r) => r.longitude === "-85.076747")).toEqual({
+      skip: "coordinates outside the Atlanta area",
+    });
   });
 });
 
@@ -301,7 +401,9 @@ describe("register names", () => {
     expect(uninvertName("Pierre Wibaux, House")).toBe("Pierre Wibaux House");
     expect(uninvertName("Engine Company 45, Truck 15")).toBe("Engine Company 45, Truck 15");
     expect(uninvertName("Missouri, Kansas, & Texas Railroad Depot")).toBe("Missouri, Kansas, & Texas Railroad Depot");
-    expect(uninvertName("Delaware, Lackawanna & Western Railroad Station")).toBe("Delaware, Lackawanna & Western Railroad Station");
+    expect(uninvertName("Delaware, Lackawanna & Western Railroad Station")).toBe(
+      "Delaware, Lackawanna & Western Railroad Station",
+    );
   });
   test("marker quotes stop at ~300 characters, at a word, with an ellipsis", () => {
     const long = "Word ".repeat(100).trim();
@@ -316,11 +418,23 @@ describe("register names", () => {
 describe("nys-national-register", () => {
   test("listing year as since and description; inverted names; gone and amendment rows skipped", async () => {
     const p = await byId(nysNationalRegister, "NY", "11NR06233");
-    expect(p).toMatchObject({ title: "Eberz House", kind: "historic site", categoryId: 8, since: "2011", description: "Listed on the National Register of Historic Places in 2011.", latitude: 42.9370970701, tags: { county: "Erie County" } });
+    expect(p).toMatchObject({
+      title: "Eberz House",
+      kind: "historic site",
+      categoryId: 8,
+      since: "2011",
+      description: "Listed on the National Register of Historic Places in 2011.",
+      latitude: 42.9370970701,
+      tags: { county: "Erie County" },
+    });
     expect((await byId(nysNationalRegister, "NY", "08NR05876")).title).toBe("The Grove");
     const find = (name: string) => resultFor(nysNationalRegister, "NY", nysFile, (r) => r.resource_name === name);
-    expect(await find("First Presbyterian Church of East Syracuse (DEMOLISHED)")).toEqual({ skip: "demolished, moved away or delisted" });
-    expect(await find("Washington Park Historic District (Boundary Increase)")).toEqual({ skip: "amendment to another listing" });
+    expect(await find("First Presbyterian Church of East Syracuse (DEMOLISHED)")).toEqual({
+      skip: "demolished, moved away or delisted",
+    });
+    expect(await find("Washington Park Historic District (Boundary Increase)")).toEqual({
+      skip: "amendment to another listing",
+    });
     expect(place(await find("Park Slope Historic District")).kind).toBe("historic district");
   });
 });
@@ -362,8 +476,16 @@ describe("chicago-landmarks", () => {
 describe("portland-landmarks", () => {
   test("built year, architect, style and listing in the description; a many-building landmark counts once", async () => {
     const p = await byId(portlandLandmarks, "OR", "255");
-    expect(p).toMatchObject({ title: "Hamilton Building", kind: "historic building", since: "1893", address: "523-529 SW 3rd Ave", city: "Portland" });
-    expect(p.description).toBe("Built in 1893, designed by Whidden & Lewis. Listed on the National Register of Historic Places in 1977. Significant for architecture (1975-1899).");
+    expect(p).toMatchObject({
+      title: "Hamilton Building",
+      kind: "historic building",
+      since: "1893",
+      address: "523-529 SW 3rd Ave",
+      city: "Portland",
+    });
+    expect(p.description).toBe(
+      "Built in 1893, designed by Whidden & Lewis. Listed on the National Register of Historic Places in 1977. Significant for architecture (1975-1899).",
+    );
     const rows = await readCsv(portlandFile);
     const out = await readAll(portlandLandmarks, "OR");
     const depot = rows.flatMap((r, i) => (r.landmark_id === "137" ? [out[i]!] : []));
@@ -383,10 +505,16 @@ describe("mt-national-register", () => {
       imageUrl: "https://mhs.mt.gov/Portals/11/shpo/images/NRmap/24GA0795.PNG",
       tags: { county: "Gallatin County", link: "https://historicmt.org/items/show/594" },
     });
-    expect(await resultFor(mtNationalRegister, "MT", mtFile, (r) => r.name === "Barrett Hospital (Demolished)")).toEqual({ skip: "demolished, moved away or delisted" });
-    const noImage = place(await resultFor(mtNationalRegister, "MT", mtFile, (r) => r.image_url === "No Image Available"));
+    expect(
+      await resultFor(mtNationalRegister, "MT", mtFile, (r) => r.name === "Barrett Hospital (Demolished)"),
+    ).toEqual({ skip: "demolished, moved away or delisted" });
+    const noImage = place(
+      await resultFor(mtNationalRegister, "MT", mtFile, (r) => r.image_url === "No Image Available"),
+    );
     expect(noImage.imageUrl).toBeNull();
-    expect(place(await resultFor(mtNationalRegister, "MT", mtFile, (r) => r.name === "Pierre Wibaux, House")).title).toBe("Pierre Wibaux House");
+    expect(
+      place(await resultFor(mtNationalRegister, "MT", mtFile, (r) => r.name === "Pierre Wibaux, House")).title,
+    ).toBe("Pierre Wibaux House");
   });
 });
 
@@ -398,42 +526,72 @@ describe("mo-historic", () => {
       since: "1966",
       description: "Also known as Patee House Museum. Listed on the National Register of Historic Places in 1966.",
     });
-    expect(await resultFor(moHistoric, "MO", moFile, (r) => r.comment === "Hit by a barge and sank.")).toEqual({ skip: "demolished, moved away or delisted" });
-    expect(await resultFor(moHistoric, "MO", moFile, (r) => r.comment.startsWith("Moved to Iowa"))).toEqual({ skip: "demolished, moved away or delisted" });
+    expect(await resultFor(moHistoric, "MO", moFile, (r) => r.comment === "Hit by a barge and sank.")).toEqual({
+      skip: "demolished, moved away or delisted",
+    });
+    expect(await resultFor(moHistoric, "MO", moFile, (r) => r.comment.startsWith("Moved to Iowa"))).toEqual({
+      skip: "demolished, moved away or delisted",
+    });
     expect(await resultFor(moHistoric, "MO", moFile, (r) => r.name === "")).toEqual({ skip: "no name" });
   });
 });
 
 describe("wv-nrhp", () => {
   test("listing year; 'Address Unknown' is no address", async () => {
-    expect(await byId(wvNrhp, "WV", "79003306")).toMatchObject({ title: "Grant County Courthous", city: "Petersburg", address: "Virginia Av", since: "1979", tags: { county: "Grant County" } });
+    expect(await byId(wvNrhp, "WV", "79003306")).toMatchObject({
+      title: "Grant County Courthous",
+      city: "Petersburg",
+      address: "Virginia Av",
+      since: "1979",
+      tags: { county: "Grant County" },
+    });
     expect(place(await resultFor(wvNrhp, "WV", wvFile, (r) => r.address === "Address Unknown")).address).toBeNull();
   });
 });
 
 describe("nc-nrhp", () => {
   test("building points with turned-round names; the known misplaced point is skipped", async () => {
-    expect(await byId(ncNrhp, "NC", "a75a1116-83f5-48df-9e3e-0023d376e1b0")).toMatchObject({ title: "John Franklin Cobb House", kind: "historic building", since: null, latitude: 35.00203 });
-    expect(await resultFor(ncNrhp, "NC", ncFile, (r) => r.name === "Mason Temple, Church of God in Christ")).toEqual({ skip: "misplaced point" });
+    expect(await byId(ncNrhp, "NC", "a75a1116-83f5-48df-9e3e-0023d376e1b0")).toMatchObject({
+      title: "John Franklin Cobb House",
+      kind: "historic building",
+      since: null,
+      latitude: 35.00203,
+    });
+    expect(await resultFor(ncNrhp, "NC", ncFile, (r) => r.name === "Mason Temple, Church of God in Christ")).toEqual({
+      skip: "misplaced point",
+    });
   });
 });
 
 describe("historical-markers", () => {
   test("Nebraska: the sign's text quoted (cut in the source at 200 characters), attributed to the programme", async () => {
     const p = await byId(historicalMarkers, "NE", "NE-109");
-    expect(p).toMatchObject({ title: "Crossing the Overland Trail", kind: "historical marker", city: "Sutherland", imageUrl: null, tags: { textAttribution: "Nebraska Historical Marker Program (History Nebraska)", county: "Lincoln County" } });
+    expect(p).toMatchObject({
+      title: "Crossing the Overland Trail",
+      kind: "historical marker",
+      city: "Sutherland",
+      imageUrl: null,
+      tags: { textAttribution: "Nebraska Historical Marker Program (History Nebraska)", county: "Lincoln County" },
+    });
     expect(p.description).toStartWith("Marker text: “Beneath this platform, evidence of the great westward migration");
     expect(p.description).toEndWith("The Overland Trail is…”");
     expect(p.since ?? null).toBeNull();
   });
   test("Wyoming: long legends quoted to ~300 characters; Flickr photo linked", async () => {
-    const p = place(await resultFor(historicalMarkers, "WY", markersFile, (r) => r.marker_id === "UT0006I.11", "state"));
+    const p = place(
+      await resultFor(historicalMarkers, "WY", markersFile, (r) => r.marker_id === "UT0006I.11", "state"),
+    );
     expect(p.description!.length).toBeLessThanOrEqual("Marker text: ".length + 303);
     expect(p.description).toEndWith("…”");
     expect(p.imageUrl).toStartWith("https://live.staticflickr.com/");
   });
   test("Utah: placed year as since, type/theme as a tag, no quoted text; NH tool casing repaired", async () => {
-    expect(await byId(historicalMarkers, "UT", "UT-4197")).toMatchObject({ title: "Freedom Hills Park Memorial", since: "2007", description: null, tags: { theme: "Monument/Marker Exterior / Military / All Wars" } });
+    expect(await byId(historicalMarkers, "UT", "UT-4197")).toMatchObject({
+      title: "Freedom Hills Park Memorial",
+      since: "2007",
+      description: null,
+      tags: { theme: "Monument/Marker Exterior / Military / All Wars" },
+    });
     expect((await byId(historicalMarkers, "NH", "NH-0002")).title).toBe("Fort at No.4");
     const nh = (await placesOf(historicalMarkers, "NH")).map((p) => p.title);
     expect(nh).toContain("45th Parallel");

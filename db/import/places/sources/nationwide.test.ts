@@ -47,34 +47,40 @@ let passes: Promise<unknown> = Promise.resolve();
 function read(dataset: Dataset, stateCode: string): Promise<Read> {
   const key = (code: string) => `${dataset.key}:${code}`;
   if (!cache.has(key(stateCode))) {
-    const states = [...new Set([stateCode, ...(STATES_READ.get(dataset) ?? [])])].filter((code) => !cache.has(key(code)));
+    const states = [...new Set([stateCode, ...(STATES_READ.get(dataset) ?? [])])].filter(
+      (code) => !cache.has(key(code)),
+    );
     const reads = states.map(() => Promise.withResolvers<Read>());
     // A failed read fails the test that awaits it, not whichever test runs when it is rejected.
     for (const r of reads) r.promise.catch(() => {});
-    states.forEach((code, i) => cache.set(key(code), reads[i]!.promise));
-    passes = passes.then(() =>
-      shareCsvReads(states.length, (finished) =>
-        Promise.all(
-          states.map(async (code, i) => {
-            const out: Read = { places: new Map(), list: [], skips: {} };
-            try {
-              for await (const r of dataset.read(code)) {
-                if ("skip" in r) out.skips[r.skip] = (out.skips[r.skip] ?? 0) + 1;
-                else {
-                  out.list.push(r);
-                  out.places.set(r.sourceId, r);
+    states.forEach((code, i) => {
+      cache.set(key(code), reads[i]!.promise);
+    });
+    passes = passes
+      .then(() =>
+        shareCsvReads(states.length, (finished) =>
+          Promise.all(
+            states.map(async (code, i) => {
+              const out: Read = { places: new Map(), list: [], skips: {} };
+              try {
+                for await (const r of dataset.read(code)) {
+                  if ("skip" in r) out.skips[r.skip] = (out.skips[r.skip] ?? 0) + 1;
+                  else {
+                    out.list.push(r);
+                    out.places.set(r.sourceId, r);
+                  }
                 }
+                reads[i]!.resolve(out);
+              } catch (error) {
+                reads[i]!.reject(error);
+              } finally {
+                finished();
               }
-              reads[i]!.resolve(out);
-            } catch (error) {
-              reads[i]!.reject(error);
-            } finally {
-              finished();
-            }
-          }),
+            }),
+          ),
         ),
-      ),
-    ).catch(() => {}); // a failed pass fails its reads (above); the next pass still runs
+      )
+      .catch(() => {}); // a failed pass fails its reads (above); the next pass still runs
   }
   return cache.get(key(stateCode))!;
 }
@@ -107,27 +113,35 @@ function problems(p: PlaceInput, key: string, stateCode: string): string[] {
   if (!p.title || p.title.trim() !== p.title) out.push(`title ${JSON.stringify(p.title)}`);
   if (!/^[a-z][a-z '&-]*$/.test(p.kind)) out.push(`kind ${p.kind}`);
   if (!CATEGORY_IDS.has(p.categoryId)) out.push(`category ${p.categoryId}`);
-  if (!(p.latitude > 17 && p.latitude < 72 && p.longitude < -64 && p.longitude > -180)) out.push(`coords ${p.latitude},${p.longitude}`);
+  if (!(p.latitude > 17 && p.latitude < 72 && p.longitude < -64 && p.longitude > -180))
+    out.push(`coords ${p.latitude},${p.longitude}`);
   if (p.openingHours) out.push("openingHours set"); // none of these files has OSM-syntax hours
   if (p.website && !/^https?:\/\/[^/\s]+\.[^/\s]+/.test(p.website)) out.push(`website ${p.website}`);
   if (p.zip && !/^\d{5}$/.test(p.zip)) out.push(`zip ${p.zip}`);
   return out.map((m) => `${p.sourceId}: ${m}`);
 }
 
-describe.each(CONTRACT_STATES.map(([d, states]) => [d.key, d, states] as const))("%s contract", (_key, dataset, states) => {
-  test.each(states)("%s: every place is well-formed, ids unique, skip reasons short and few", async (stateCode) => {
-    const { list, places, skips } = await read(dataset, stateCode);
-    expect(list.length).toBeGreaterThan(0);
-    expect(places.size).toBe(list.length); // sourceIds unique within a state
-    expect(list.flatMap((p) => problems(p, dataset.key, stateCode)).slice(0, 10)).toEqual([]);
-    const reasons = Object.keys(skips);
-    expect(reasons.length).toBeLessThanOrEqual(10);
-    for (const reason of reasons) expect(reason.length).toBeLessThan(45);
-  });
-});
+describe.each(CONTRACT_STATES.map(([d, states]) => [d.key, d, states] as const))(
+  "%s contract",
+  (_key, dataset, states) => {
+    test.each(states)("%s: every place is well-formed, ids unique, skip reasons short and few", async (stateCode) => {
+      const { list, places, skips } = await read(dataset, stateCode);
+      expect(list.length).toBeGreaterThan(0);
+      expect(places.size).toBe(list.length); // sourceIds unique within a state
+      expect(list.flatMap((p) => problems(p, dataset.key, stateCode)).slice(0, 10)).toEqual([]);
+      const reasons = Object.keys(skips);
+      expect(reasons.length).toBeLessThanOrEqual(10);
+      for (const reason of reasons) expect(reason.length).toBeLessThan(45);
+    });
+  },
+);
 
 test("datasets carry licence and attribution, nationwide unless the file is one state's", () => {
-  expect([openBreweryDb, usdaFarmersMarkets, imlsLibraries, osmMonuments, wikivoyageDo, osmCityExtracts, gnisNature].every((d) => d.states === "all")).toBe(true);
+  expect(
+    [openBreweryDb, usdaFarmersMarkets, imlsLibraries, osmMonuments, wikivoyageDo, osmCityExtracts, gnisNature].every(
+      (d) => d.states === "all",
+    ),
+  ).toBe(true);
   expect(dcOpenData.states).toEqual(["DC"]);
   expect(openBreweryDb.licence).toBe("MIT");
   expect(osmMonuments.licence).toBe("ODbL-1.0");
@@ -154,7 +168,13 @@ describe("openbrewerydb", () => {
       stateCode: "NV",
     });
     const bluejacket = await place(openBreweryDb, "DC", "2b6bb7e5-a528-4387-a970-0be422a7afcc");
-    expect(bluejacket).toMatchObject({ kind: "brewpub", title: "Bluejacket", address: "300 Tingey St SE", phone: "(202) 524-4862", stateCode: "DC" });
+    expect(bluejacket).toMatchObject({
+      kind: "brewpub",
+      title: "Bluejacket",
+      address: "300 Tingey St SE",
+      phone: "(202) 524-4862",
+      stateCode: "DC",
+    });
     expect((await place(openBreweryDb, "DC", "ddca4439-e425-4bf9-9944-3033551d7e76")).kind).toBe("taproom");
   });
 
@@ -191,7 +211,13 @@ describe("usda-farmers-markets", () => {
         "Schedule: 05/03/2014 to 11/22/2014 Sat: 9:00 AM-1:00 PM.",
     );
     expect(market.openingHours ?? null).toBeNull();
-    expect(market.amenities).toEqual(["accepts credit cards", "accepts WIC", "accepts WIC cash-value vouchers", "accepts SFMNP coupons", "accepts SNAP"]);
+    expect(market.amenities).toEqual([
+      "accepts credit cards",
+      "accepts WIC",
+      "accepts WIC cash-value vouchers",
+      "accepts SFMNP coupons",
+      "accepts SNAP",
+    ]);
   });
 
   test("rows with neither products nor schedule get no description at all", async () => {
@@ -249,7 +275,8 @@ describe("imls-libraries", () => {
     expect(al.skips["no public hours"]).toBeGreaterThan(0);
     // Same hash on a second read: ids are stable.
     const again: string[] = [];
-    for await (const r of imlsLibraries.read("AL")) if (!("skip" in r) && r.title === "Town Creek Public Library") again.push(r.sourceId);
+    for await (const r of imlsLibraries.read("AL"))
+      if (!("skip" in r) && r.title === "Town Creek Public Library") again.push(r.sourceId);
     expect(again).toEqual([townCreek!.sourceId]);
   });
 });
@@ -270,14 +297,24 @@ describe("osm-monuments", () => {
     });
     expect(ca.places.get("node/6960892845")?.kind).toBe("war memorial"); // memorial=war_memorial;plaque
     const nv = await place(osmMonuments, "NV", "node/6672628554");
-    expect(nv).toMatchObject({ kind: "monument", title: "Nevada State Constitution Monument", stateCode: "NV", description: null, since: null });
+    expect(nv).toMatchObject({
+      kind: "monument",
+      title: "Nevada State Constitution Monument",
+      stateCode: "NV",
+      description: null,
+      since: null,
+    });
     expect(monumentKind("marker", "", "")).toBe("historical marker");
     expect(monumentKind("", "", "bust")).toBe("statue");
   });
 
   test("the inscription is the description, quoted as one; one cut at OSM's 255-character limit is marked", async () => {
     const pardee = await place(osmMonuments, "PA", "node/7244958802");
-    expect(pardee.description!.startsWith("Inscription: “On the night of July 1st this regiment lay on the northern slopeof Little Round Top")).toBe(true);
+    expect(
+      pardee.description!.startsWith(
+        "Inscription: “On the night of July 1st this regiment lay on the northern slopeof Little Round Top",
+      ),
+    ).toBe(true);
     expect(pardee.description!.endsWith("…”")).toBe(true);
     expect(pardee.description!.length).toBeLessThanOrEqual(251 + "Inscription: “”".length);
     expect(shorten("short text")).toBe("short text");
@@ -353,15 +390,32 @@ describe("osm-city-extracts", () => {
 
   test("state from the outline: California-extract points in Nevada are Nevada's", async () => {
     const nv = await read(osmCityExtracts, "NV");
-    expect(nv.places.get("node/643376863")).toMatchObject({ categoryId: CATEGORY.food, kind: "restaurant", title: "Hard Rock Cafe", latitude: 38.960268, longitude: -119.943084, stateCode: "NV" });
+    expect(nv.places.get("node/643376863")).toMatchObject({
+      categoryId: CATEGORY.food,
+      kind: "restaurant",
+      title: "Hard Rock Cafe",
+      latitude: 38.960268,
+      longitude: -119.943084,
+      stateCode: "NV",
+    });
     expect(nv.list.length).toBe(6);
     expect((await read(osmCityExtracts, "CA")).places.has("node/643376863")).toBe(false);
   });
 
   test("offshore points take the extract's state; a node under two classes is kept once", async () => {
     const ca = await read(osmCityExtracts, "CA");
-    expect(ca.places.get("node/358803089")).toMatchObject({ kind: "park", title: "Farallon National Wildlife Refuge", stateCode: "CA" });
-    expect(ca.places.get("node/26427824")).toMatchObject({ categoryId: CATEGORY.activities, kind: "attraction", title: "Santa Monica Pier", latitude: 34.009104, longitude: -118.497525 });
+    expect(ca.places.get("node/358803089")).toMatchObject({
+      kind: "park",
+      title: "Farallon National Wildlife Refuge",
+      stateCode: "CA",
+    });
+    expect(ca.places.get("node/26427824")).toMatchObject({
+      categoryId: CATEGORY.activities,
+      kind: "attraction",
+      title: "Santa Monica Pier",
+      latitude: 34.009104,
+      longitude: -118.497525,
+    });
     // Walgreens: pharmacy (dropped) + convenience (kept); CVS: pharmacy + chemist.
     expect(ca.places.get("node/276558029")?.kind).toBe("convenience");
     expect(ca.places.get("node/266799038")?.kind).toBe("chemist");
@@ -390,15 +444,35 @@ describe("dc-open-data", () => {
 
   test("liquor licences → food by licence number; statues, landmarks and parks classified", async () => {
     const dc = await read(dcOpenData, "DC");
-    expect(dc.places.get("ABRA-025268")).toMatchObject({ categoryId: CATEGORY.food, kind: "restaurant", title: "Leopold's Kafe Konditorei/L2" });
+    expect(dc.places.get("ABRA-025268")).toMatchObject({
+      categoryId: CATEGORY.food,
+      kind: "restaurant",
+      title: "Leopold's Kafe Konditorei/L2",
+    });
     const jaisohn = dc.list.find((p) => p.title === "Philip Jaisohn");
-    expect(jaisohn).toMatchObject({ categoryId: CATEGORY.history, kind: "statue", address: "Massachusetts Ave & 23rd St NW" });
+    expect(jaisohn).toMatchObject({
+      categoryId: CATEGORY.history,
+      kind: "statue",
+      address: "Massachusetts Ave & 23rd St NW",
+    });
     const wheatley = dc.list.find((p) => p.title === "Phyllis Wheatley YWCA");
-    expect(wheatley).toMatchObject({ categoryId: CATEGORY.history, kind: "historic landmark", tags: { listedAs: "Wheatley, Phyllis, YWCA", designation: "Designated" } });
+    expect(wheatley).toMatchObject({
+      categoryId: CATEGORY.history,
+      kind: "historic landmark",
+      tags: { listedAs: "Wheatley, Phyllis, YWCA", designation: "Designated" },
+    });
     const joeCole = dc.list.find((p) => p.title === "Joe Cole");
-    expect(joeCole).toMatchObject({ categoryId: CATEGORY.activities, kind: "recreation center", amenities: ["playground", "picnic area"] });
+    expect(joeCole).toMatchObject({
+      categoryId: CATEGORY.activities,
+      kind: "recreation center",
+      amenities: ["playground", "picnic area"],
+    });
     const mural = dc.list.find((p) => p.title === "Untitled (Aniekan Udofia)");
-    expect(mural).toMatchObject({ kind: "mural", since: "2008", tags: { artist: "Aniekan Udofia", medium: "Aerosol paint" } });
+    expect(mural).toMatchObject({
+      kind: "mural",
+      since: "2008",
+      tags: { artist: "Aniekan Udofia", medium: "Aerosol paint" },
+    });
   });
 
   test("inactive licences, private clubs, art events, temporary art and traffic triangles are skipped", async () => {
@@ -413,7 +487,9 @@ describe("dc-open-data", () => {
       "no name": 2,
     });
     expect(dc.list.some((p) => p.title === "Cosmos Club")).toBe(false);
-    expect((await read(dcOpenData, "NV")).list.length + Object.keys((await read(dcOpenData, "NV")).skips).length).toBe(0);
+    expect((await read(dcOpenData, "NV")).list.length + Object.keys((await read(dcOpenData, "NV")).skips).length).toBe(
+      0,
+    );
   });
 });
 
@@ -431,7 +507,9 @@ describe("gnis-nature", () => {
     });
     const nv = await read(gnisNature, "NV");
     expect(nv.places.get("7862")).toMatchObject({ kind: "reservoir", title: "Lake Mead" });
-    expect(new Set(nv.list.map((p) => p.kind))).toEqual(new Set(["summit", "spring", "reservoir", "lake", "cliff", "pillar", "beach", "falls"]));
+    expect(new Set(nv.list.map((p) => p.kind))).toEqual(
+      new Set(["summit", "spring", "reservoir", "lake", "cliff", "pillar", "beach", "falls"]),
+    );
     expect(nv.skips["small reservoir or pond"]).toBe(513);
   });
 
@@ -439,7 +517,11 @@ describe("gnis-nature", () => {
     const dc = await read(gnisNature, "DC");
     expect(dc.places.has("531468")).toBe(false); // Theodore Roosevelt Island
     expect(dc.places.has("529075")).toBe(false); // Gibsons Spring (historical)
-    expect(dc.skips).toMatchObject({ "not a visitor feature (Island)": 8, "not a visitor feature (Cape)": 13, "no longer exists (historical)": 11 });
+    expect(dc.skips).toMatchObject({
+      "not a visitor feature (Island)": 8,
+      "not a visitor feature (Cape)": 13,
+      "no longer exists (historical)": 11,
+    });
     expect(dc.list.some((p) => p.title.includes("(historical)"))).toBe(false);
   });
 });

@@ -105,7 +105,12 @@ const DROPPED = new Set([
   "bench",
 ]);
 
-const EXTRACT_STATE: Record<string, string> = { california: "CA", new_york_city: "NY", chicago: "IL", washington_dc: "DC" };
+const EXTRACT_STATE: Record<string, string> = {
+  california: "CA",
+  new_york_city: "NY",
+  chicago: "IL",
+  washington_dc: "DC",
+};
 
 /** An fclass → category and kind, or the reason it is skipped. */
 export function classifyFclass(fclass: string): { categoryId: CategoryId; kind: string } | string {
@@ -158,7 +163,10 @@ export const osmCityExtracts: Dataset = {
         stateCode,
         ...position,
         // The OSM tourism value (attraction, museum, viewpoint …) is a notability signal, as on every OSM source.
-        tags: snapshot || tourism ? { ...(snapshot ? { osmSnapshot: snapshot } : {}), ...(tourism ? { tourism } : {}) } : null,
+        tags:
+          snapshot || tourism
+            ? { ...(snapshot ? { osmSnapshot: snapshot } : {}), ...(tourism ? { tourism } : {}) }
+            : null,
         observedAt: snapshot ?? null,
       };
     }

@@ -8,7 +8,12 @@ import { readText } from "../../../../src/files";
 type Feature = { geometry?: { type?: string; coordinates?: unknown }; properties?: Record<string, unknown> };
 
 /** One OSM feature → a place (or why not). `stateCode` comes from addr:state, else from the caller. */
-export function placeFromOsm(tags: Record<string, string>, position: { latitude: number; longitude: number } | null, id: string, fallbackState: string | null): ReadResult {
+export function placeFromOsm(
+  tags: Record<string, string>,
+  position: { latitude: number; longitude: number } | null,
+  id: string,
+  fallbackState: string | null,
+): ReadResult {
   const name = text(tags.name);
   if (!name) return { skip: "no name" };
   if (!position) return { skip: "no coordinates" };
@@ -17,12 +22,16 @@ export function placeFromOsm(tags: Record<string, string>, position: { latitude:
   const stateCode = (tags["addr:state"]?.length === 2 ? tags["addr:state"].toUpperCase() : null) ?? fallbackState;
   if (!stateCode) return { skip: "state unknown" };
   const extra: Record<string, string> = {};
-  for (const key of ["cuisine", "brand", "operator", "wikipedia", "heritage", "ref:nrhp", "tourism"]) if (tags[key]) extra[key] = tags[key];
+  for (const key of ["cuisine", "brand", "operator", "wikipedia", "heritage", "ref:nrhp", "tourism"])
+    if (tags[key]) extra[key] = tags[key];
   const place: PlaceInput = {
     source: "osm",
     sourceId: id,
     categoryId: category.categoryId,
-    kind: tags.cuisine && category.categoryId === 10 ? `${category.kind} (${tags.cuisine.replace(/[;_]/g, " ")})` : category.kind,
+    kind:
+      tags.cuisine && category.categoryId === 10
+        ? `${category.kind} (${tags.cuisine.replace(/[;_]/g, " ")})`
+        : category.kind,
     title: name,
     description: text(tags.description),
     address: osmAddress(tags),

@@ -24,8 +24,19 @@ const MEMORIAL_KINDS: Record<string, string> = {
   sculpture: "sculpture",
   bell: "bell",
 };
-const ARTWORK_KINDS: Record<string, string> = { statue: "statue", equestrian_statue: "statue", bust: "statue", sculpture: "sculpture" };
-const HISTORIC_KINDS: Record<string, string> = { monument: "monument", memorial: "memorial", marker: "historical marker", tomb: "tomb", statue: "statue" };
+const ARTWORK_KINDS: Record<string, string> = {
+  statue: "statue",
+  equestrian_statue: "statue",
+  bust: "statue",
+  sculpture: "sculpture",
+};
+const HISTORIC_KINDS: Record<string, string> = {
+  monument: "monument",
+  memorial: "memorial",
+  marker: "historical marker",
+  tomb: "tomb",
+  statue: "statue",
+};
 
 /** The kind from OSM's historic=*, memorial=* and artwork_type=* values. */
 export function monumentKind(historic: string, memorial: string, artwork: string): string {
@@ -41,7 +52,8 @@ export function monumentKind(historic: string, memorial: string, artwork: string
 }
 
 /** Names that say what the object is but not which one ("gravestone" ×37 in one cemetery, "Memorial Plaque Bench" ×12). */
-const GENERIC = /^(gravestone|grave|headstone|tombstone|bench|memorial bench|memorial plaque bench|plaque|monument|memorial|marker|statue)$/i;
+const GENERIC =
+  /^(gravestone|grave|headstone|tombstone|bench|memorial bench|memorial plaque bench|plaque|monument|memorial|marker|statue)$/i;
 
 /** Cut a long text at a word boundary near `max` characters. */
 export function shorten(value: string, max = 300): string {
@@ -100,7 +112,9 @@ export const osmMonuments: Dataset = {
         title: name,
         // OSM caps tag values at 255 characters: a 255-character inscription was cut there, so mark the cut.
         // The card says what the text is: the words on the monument, not a description of it.
-        description: inscription ? `Inscription: “${inscription.length >= 255 ? shorten(inscription, 250) : shorten(inscription)}”` : null,
+        description: inscription
+          ? `Inscription: “${inscription.length >= 255 ? shorten(inscription, 250) : shorten(inscription)}”`
+          : null,
         address: text(row.addr_street),
         city: text(row.addr_city),
         stateCode,

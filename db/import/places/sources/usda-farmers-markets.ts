@@ -58,12 +58,7 @@ function productsSentence(value: string | undefined): string | null {
 function scheduleSentence(value: string | undefined): string | null {
   const seasons = fixMojibake(value ?? "")
     .split("|")
-    .map((season) =>
-      season
-        .trim()
-        .replace(/;\s*$/, "")
-        .replace(/;\s*/g, ", "),
-    )
+    .map((season) => season.trim().replace(/;\s*$/, "").replace(/;\s*/g, ", "))
     .filter(Boolean);
   return seasons.length ? `Schedule: ${seasons.join("; ")}.` : null;
 }

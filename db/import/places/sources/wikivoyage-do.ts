@@ -23,7 +23,11 @@ const CANADA: [number, number, number, number][] = [
 ];
 
 /** Split the export's "url +1 phone (label), +1 phone" column. */
-export function splitContact(value: string | undefined): { website: string | null; phone: string | null; rest: string | null } {
+export function splitContact(value: string | undefined): {
+  website: string | null;
+  phone: string | null;
+  rest: string | null;
+} {
   let raw = text(value) ?? "";
   const url = raw.match(/https?:\/\/\S+/)?.[0] ?? null;
   if (url) raw = raw.replace(url, " ");
@@ -54,7 +58,13 @@ export const wikivoyageDo: Dataset = {
         continue;
       }
       const { name, position } = checked;
-      if (!polygonState && CANADA.some(([s, w, n, e]) => position.latitude >= s && position.latitude <= n && position.longitude >= w && position.longitude <= e)) {
+      if (
+        !polygonState &&
+        CANADA.some(
+          ([s, w, n, e]) =>
+            position.latitude >= s && position.latitude <= n && position.longitude >= w && position.longitude <= e,
+        )
+      ) {
         yield { skip: "outside the US" };
         continue;
       }

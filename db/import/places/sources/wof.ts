@@ -14,11 +14,24 @@ function classify(type: string, category: string, sub: string, name: string): Ru
   const lower = name.toLowerCase();
   switch (type) {
     case "Food & Drink": {
-      if (category === "Coffee & Tea" || category === "Cafe" || category === "Tea Room" || category === "Internet Cafe") return { categoryId: CATEGORY.food, kind: "cafe" };
-      if (category === "Bars & Pubs") return { categoryId: CATEGORY.food, kind: sub === "Nightclub" ? "nightclub" : sub === "Wine Bar" ? "wine bar" : "bar" };
+      if (category === "Coffee & Tea" || category === "Cafe" || category === "Tea Room" || category === "Internet Cafe")
+        return { categoryId: CATEGORY.food, kind: "cafe" };
+      if (category === "Bars & Pubs")
+        return {
+          categoryId: CATEGORY.food,
+          kind: sub === "Nightclub" ? "nightclub" : sub === "Wine Bar" ? "wine bar" : "bar",
+        };
       if (category === "Fast Food") return { categoryId: CATEGORY.food, kind: "fast food" };
       if (category === "Brewery") return { categoryId: CATEGORY.food, kind: "brewery" };
-      const kinds: Record<string, string> = { Bakery: "bakery", Bagels: "bagel shop", Deli: "deli", Donuts: "donut shop", "Ice Cream": "ice cream", "Juice Bar": "juice bar", "Food Court": "food court" };
+      const kinds: Record<string, string> = {
+        Bakery: "bakery",
+        Bagels: "bagel shop",
+        Deli: "deli",
+        Donuts: "donut shop",
+        "Ice Cream": "ice cream",
+        "Juice Bar": "juice bar",
+        "Food Court": "food court",
+      };
       return { categoryId: CATEGORY.food, kind: kinds[category] ?? "restaurant" };
     }
     case "Entertainment": {
@@ -27,8 +40,18 @@ function classify(type: string, category: string, sub: string, name: string): Ru
         // tourism=hotel + amenity=casino (a sight, decision 035). A "casino" filed here whose name says no hotel, or
         // says bar ("7-10 Casino", "Brick Casino & Lounge": Montana's gaming taverns) is a casino, not lodging.
         if (sub === "Hotels & Motels") {
-          if (/\bcasino\b/.test(lower) && !isCasinoResort({ categoryId: CATEGORY.lodging, title: name })) return { categoryId: CATEGORY.activities, kind: "casino" };
-          return { categoryId: CATEGORY.lodging, kind: /\bcasino\b/.test(lower) ? "casino hotel" : /\bmotel\b/.test(lower) ? "motel" : /\binn\b/.test(lower) ? "inn" : "hotel" };
+          if (/\bcasino\b/.test(lower) && !isCasinoResort({ categoryId: CATEGORY.lodging, title: name }))
+            return { categoryId: CATEGORY.activities, kind: "casino" };
+          return {
+            categoryId: CATEGORY.lodging,
+            kind: /\bcasino\b/.test(lower)
+              ? "casino hotel"
+              : /\bmotel\b/.test(lower)
+                ? "motel"
+                : /\binn\b/.test(lower)
+                  ? "inn"
+                  : "hotel",
+          };
         }
         if (sub === "Bed & Breakfast") return { categoryId: CATEGORY.lodging, kind: "bed & breakfast" };
         if (sub === "Campground") return { categoryId: CATEGORY.lodging, kind: "campground" };
@@ -37,26 +60,35 @@ function classify(type: string, category: string, sub: string, name: string): Ru
         return "travel agent or other travel service";
       }
       if (category === "Museum") return { categoryId: CATEGORY.activities, kind: sub ? sub.toLowerCase() : "museum" };
-      if (category === "Arts & Performance") return { categoryId: CATEGORY.activities, kind: (sub || "arts venue").toLowerCase() };
+      if (category === "Arts & Performance")
+        return { categoryId: CATEGORY.activities, kind: (sub || "arts venue").toLowerCase() };
       if (category === "Casinos & Gambling") return { categoryId: CATEGORY.activities, kind: "casino" };
-      if (category === "Cinema") return sub === "Movie Rental" ? "video rental" : { categoryId: CATEGORY.activities, kind: (sub || "cinema").toLowerCase() };
+      if (category === "Cinema")
+        return sub === "Movie Rental"
+          ? "video rental"
+          : { categoryId: CATEGORY.activities, kind: (sub || "cinema").toLowerCase() };
       if (category === "Recreation") {
         if (sub === "Campground") return { categoryId: CATEGORY.lodging, kind: "campground" };
         if (sub === "Gun Range") return "gun range";
         return { categoryId: CATEGORY.activities, kind: (sub || "recreation").toLowerCase() };
       }
       if (category === "Sports & Exercise") {
-        if (sub === "Gym" || sub === "Tennis Court" || sub === "Playing Field" || sub === "Swimming Pool") return "gym or sports facility";
+        if (sub === "Gym" || sub === "Tennis Court" || sub === "Playing Field" || sub === "Swimming Pool")
+          return "gym or sports facility";
         return { categoryId: CATEGORY.activities, kind: (sub || "sports").toLowerCase() };
       }
-      if (category === "Arena") return sub === "Sports Club" ? "sports club" : { categoryId: CATEGORY.activities, kind: (sub || "arena").toLowerCase() };
+      if (category === "Arena")
+        return sub === "Sports Club"
+          ? "sports club"
+          : { categoryId: CATEGORY.activities, kind: (sub || "arena").toLowerCase() };
       return { categoryId: CATEGORY.activities, kind: (sub || category || "entertainment").toLowerCase() };
     }
     case "Retail Goods": {
       if (category === "Autos & Motor Vehicles") return "car dealer or auto parts";
       if (category === "Home & Garden" && /Building Materials|Carpets|Hardware/.test(sub)) return "trade supplier";
       if (category === "Food & Beverages") {
-        if (sub === "Groceries & Convenience Stores" || sub === "Supermarket") return { categoryId: CATEGORY.stores, kind: "grocery" };
+        if (sub === "Groceries & Convenience Stores" || sub === "Supermarket")
+          return { categoryId: CATEGORY.stores, kind: "grocery" };
         if (sub === "Bakery") return { categoryId: CATEGORY.food, kind: "bakery" };
         if (sub === "Farmers Market") return { categoryId: CATEGORY.stores, kind: "farmers market" };
         return { categoryId: CATEGORY.stores, kind: (sub || "food store").toLowerCase() };
@@ -103,7 +135,12 @@ export const wofSimplegeo: Dataset = {
         yield { skip: "no coordinates" };
         continue;
       }
-      const rule = classify(row.sg_type ?? "", row.sg_category ?? "", row.sg_subcategory === "None" ? "" : (row.sg_subcategory ?? ""), name);
+      const rule = classify(
+        row.sg_type ?? "",
+        row.sg_category ?? "",
+        row.sg_subcategory === "None" ? "" : (row.sg_subcategory ?? ""),
+        name,
+      );
       if (typeof rule === "string" || rule === null) {
         yield { skip: rule ?? "unclassified" };
         continue;
