@@ -294,7 +294,22 @@ export const isCasinoResort = (p: { categoryId: number; title: string; kind?: st
  */
 export const NHPA_DAY_ONE = "1966-10-15";
 /** Tags that carry a notability signal: kept when records of several datasets merge into one place. */
-export const SIGNAL_TAGS = ["nrListed", "nationalLandmark", "leadLength", "tourism", "income"] as const;
+export const SIGNAL_TAGS = [
+  "nrListed",
+  "nationalLandmark",
+  "leadLength",
+  "tourism",
+  "income",
+  "npsCode",
+  "npsVisits",
+  "npsDesignation",
+  "brandWikidata",
+  "status",
+  "statusEvidence",
+  "lodgingType",
+  "legalName",
+  "otherNames",
+] as const;
 /** A Wikipedia lead paragraph this long belongs to a long article (the lead grows with the article). */
 const LONG_LEAD = 600;
 
