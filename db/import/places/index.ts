@@ -14,6 +14,7 @@ import { usdaFarmersMarkets } from "./sources/usda-farmers-markets";
 import { wikivoyageDo } from "./sources/wikivoyage-do";
 import { osmSamples } from "./sources/osm-geojson";
 import { npsUnits } from "./sources/nps";
+import { allThePlaces } from "./sources/alltheplaces";
 import { wofSimplegeo } from "./sources/wof";
 import { formatSummary, importDatasetState, type ImportSummary, type StateCarry } from "./store";
 import type { Dataset, ReadResult } from "./types";
@@ -97,6 +98,7 @@ export const DATASETS: Dataset[] = [
   imlsLibraries,
   wikivoyageDo,
   gnisNature,
+  allThePlaces,
   wofSimplegeo,
 ];
 
