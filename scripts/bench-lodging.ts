@@ -56,7 +56,8 @@ for (const dataset of DATASETS.filter((d) => [...LODGING_SOURCES, "alltheplaces"
     const junk = junkReason(p);
     if (junk?.startsWith("not lodging")) notLodging++;
     if (junk) continue;
-    if (isHotelType(lodgingType(p.kind, p.title))) hotels.push({ source: p.source, latitude: p.latitude, longitude: p.longitude });
+    if (isHotelType(lodgingType(p.kind, p.title)))
+      hotels.push({ source: p.source, latitude: p.latitude, longitude: p.longitude });
   }
 }
 const covered = (withAtp: boolean) =>
