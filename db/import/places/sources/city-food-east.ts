@@ -1,5 +1,6 @@
 import type { Dataset } from "../types";
-import { addressCase, BOROUGH_CITY, text } from "../util";
+import { text } from "../util";
+import { addressCase, BOROUGH_CITY } from "../address";
 import atlantaFile from "../../../data/places/atlanta_fulton_county_food_service_2014_2015.csv.gz" with {
   type: "file",
 };

@@ -1,5 +1,6 @@
 import type { Dataset } from "../types";
-import { addressCase, type Box, inBox, phone, shortHash, text } from "../util";
+import { type Box, inBox, phone, shortHash, text } from "../util";
+import { addressCase } from "../address";
 import austinFile from "../../../data/places/austin_food_establishments_2020_2023.csv.gz" with { type: "file" };
 import seattleFile from "../../../data/places/seattle_kc_food_establishments_2023.csv.gz" with { type: "file" };
 import sfFile from "../../../data/places/sf_food_businesses_2016.csv.gz" with { type: "file" };

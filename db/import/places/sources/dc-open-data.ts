@@ -1,5 +1,6 @@
 import { CATEGORY, type CategoryId, type Dataset, type ReadResult } from "../types";
-import { addressCase, caps, nameAndPosition, phone, csvRows, shortHash, text, website, year } from "../util";
+import { caps, nameAndPosition, phone, csvRows, shortHash, text, website, year } from "../util";
+import { addressCase } from "../address";
 import file from "../../../data/places/dc_pois_opendata_2016.csv.gz" with { type: "file" };
 
 /**

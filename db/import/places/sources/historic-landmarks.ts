@@ -1,5 +1,6 @@
 import type { Dataset } from "../types";
-import { BOROUGH_CITY, text, year } from "../util";
+import { text, year } from "../util";
+import { BOROUGH_CITY } from "../address";
 import chicagoFile from "../../../data/places/chicago_individual_landmarks.csv.gz" with { type: "file" };
 import nycFile from "../../../data/places/nyc_lpc_individual_landmarks.csv.gz" with { type: "file" };
 import portlandFile from "../../../data/places/portland_or_historic_landmarks.csv.gz" with { type: "file" };

@@ -1,5 +1,6 @@
 import { CATEGORY, type Dataset, type PlaceInput, type ReadResult } from "../types";
-import { datasetInfo, addressCase, type Box, coords, inBox, readCsv, text, titleCase, uniqueIds, year } from "../util";
+import { datasetInfo, type Box, coords, inBox, readCsv, text, titleCase, uniqueIds, year } from "../util";
+import { addressCase } from "../address";
 
 /**
  * Historic sites from state and city registers (National Register listings, city landmark lists) and

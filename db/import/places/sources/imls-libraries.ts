@@ -1,5 +1,6 @@
 import { CATEGORY, type Dataset, type ReadResult } from "../types";
-import { addressCase, caps, nameAndPosition, phone, readCsv, shortHash, text, titleCase } from "../util";
+import { caps, nameAndPosition, phone, readCsv, shortHash, text, titleCase } from "../util";
+import { addressCase } from "../address";
 import file from "../../../data/places/imls_pls_fy2019_library_outlets.csv.gz" with { type: "file" };
 
 /**
