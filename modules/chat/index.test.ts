@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { guestBrowser, testApp } from "../../src/testing";
 import { continueAsGuest, jsonPost } from "../auth/testing";
 import { startLlmTestServer, type LlmTestRequest } from "../llm/test-server";
-import { understand } from "./service";
+import { understand } from "./intent";
 
 /**
  * Chat API (issue 13): the grounded provider over real cities, the model through the real `ollama` client
