@@ -1,24 +1,45 @@
-import { builtYear, lead, sentences } from "./text";
+import { HOOK_STRENGTH, bestHook } from "./hooks";
+import { historicPlaces } from "./history";
+import { lead, sentences } from "./text";
+import { townLabel } from "./towns";
+import { builtYearOf, cleanText, worthTelling } from "./truth";
 import type { FactDraft } from "./facts-draft";
 import { BUSINESS_DUMP, MUSEUM, NATURE, organisation } from "./select";
 import type { StoryContext, StoryPlace } from "./types";
 import { isWikipedia, list, mi, named, nearPlace, number, placeSource } from "./wording";
+
+/** Wikivoyage's "Do" listings: CC BY-SA text about a place, like a Wikipedia paragraph. */
+const WIKIVOYAGE_LISTINGS = "wikivoyage-do";
 
 /** Facts from the places around: historic sites' paragraphs, the earliest built, museums, parks and the like. */
 export function placeFacts(c: StoryContext, wider: string): FactDraft[] {
   const name = c.city.name;
   const facts: FactDraft[] = [];
   const add = (f: FactDraft) => facts.push(f);
-  const history = c.places.filter((p) => p.categoryId === 8 && !organisation(p));
-  // Historic sites with a Wikipedia paragraph: the first sentences, linked.
-  const wiki = history.filter(isWikipedia).slice(0, 8);
-  wiki.forEach((p, i) => {
-    const summary = lead(p.description, 180);
-    const rest = sentences(p.description).slice(sentences(summary).length).join(" ");
+  const history = historicPlaces(c);
+  // Hooks: a sentence worth telling from a Wikipedia paragraph or a Wikivoyage listing (./hooks), the city's own
+  // places first; a place in another town says which. A paragraph with no hook follows them all.
+  const texts = c.places.filter(
+    (p) =>
+      (p.categoryId === 8 && isWikipedia(p) && history.includes(p)) ||
+      (p.source === WIKIVOYAGE_LISTINGS && !organisation(p) && worthTelling(p)),
+  );
+  const hooked = texts
+    .map((p) => ({ p, hook: bestHook(cleanText(p.description)), town: c.towns.get(p.id) }))
+    .map((x) => ({
+      ...x,
+      score: x.hook ? 80 + HOOK_STRENGTH[x.hook.kind] * 2 - (x.town ? 10 : 0) - Math.min(5, x.p.distance / 2) : 0,
+    }))
+    .sort((a, b) => b.score - a.score || a.p.distance - b.p.distance);
+  const told = [...hooked.filter((x) => x.hook).slice(0, 10), ...hooked.filter((x) => !x.hook).slice(0, 3)];
+  for (const [i, { p, hook, town, score }] of told.entries()) {
+    const text = cleanText(p.description);
+    const summary = hook ? hook.text : lead(text, 180);
+    const rest = hook ? hook.rest.join(" ") : sentences(text).slice(sentences(summary).length).join(" ");
     add({
-      title: p.title,
-      summary,
-      category: "Landmark",
+      title: town ? `${p.title} (${town.name})` : p.title,
+      summary: town ? `${summary} (${p.title} is in ${townLabel(town, c.city.stateCode)}.)` : summary,
+      category: p.categoryId === 8 ? "Landmark" : "Travel",
       source: placeSource(p),
       details: [
         rest ||
@@ -26,13 +47,13 @@ export function placeFacts(c: StoryContext, wider: string): FactDraft[] {
         nearPlace(c, p, (q) => q.categoryId === 8 || MUSEUM.test(q.kind)),
         wider,
       ],
-      score: 86 - i * 3,
+      score: hook ? score : 48 - i,
     });
-  });
+  }
 
   // The oldest built site, computed over the historic places whose own text gives a construction year.
   const built = history
-    .map((p) => ({ p, b: builtYear(p.description) }))
+    .map((p) => ({ p, b: builtYearOf(p.title, cleanText(p.description)) }))
     .filter((x): x is { p: StoryPlace; b: { year: number; verb: string } } => x.b !== null)
     .sort((a, b) => a.b.year - b.b.year || a.p.distance - b.p.distance);
   if (built.length >= 3) {
@@ -43,7 +64,7 @@ export function placeFacts(c: StoryContext, wider: string): FactDraft[] {
       category: "History",
       source: placeSource(p),
       details: [
-        lead(p.description, 400),
+        lead(cleanText(p.description), 400),
         `Next by year: ${list(built.slice(1, 4).map((x) => `${x.p.title} (${x.b.verb} ${x.b.year})`))}.`,
         wider,
       ],
@@ -81,7 +102,9 @@ export function placeFacts(c: StoryContext, wider: string): FactDraft[] {
     [
       "Parks and nature",
       "Nature",
-      c.places.filter((p) => p.categoryId === 9 && NATURE.test(p.kind) && !BUSINESS_DUMP.has(p.source)),
+      c.places.filter(
+        (p) => p.categoryId === 9 && NATURE.test(p.kind) && !BUSINESS_DUMP.has(p.source) && !organisation(p),
+      ),
       44,
     ],
     ["Local brewing", "Food & Drink", c.places.filter((p) => /brew|taproom|distillery|winery/i.test(p.kind)), 40],

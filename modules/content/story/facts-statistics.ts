@@ -1,6 +1,8 @@
 import type { FactDraft } from "./facts-draft";
 import type { StoryContext } from "./types";
-import { SIMPLEMAPS, nearPlace, number, timeZoneName } from "./wording";
+import { divisionNoun } from "./division";
+import { NEAREST_FLOOR } from "./nearest";
+import { SIMPLEMAPS, nearPlace, nearestLine, number, timeZoneName, whereLine } from "./wording";
 
 /** Facts from the cities dataset: the nearest larger city, then statistics that only fill what is left. */
 export function statisticFacts(c: StoryContext, wider: string): FactDraft[] {
@@ -9,19 +11,24 @@ export function statisticFacts(c: StoryContext, wider: string): FactDraft[] {
   const facts: FactDraft[] = [];
   const add = (f: FactDraft) => facts.push(f);
 
-  if (c.nearestLarger) {
+  const nearest = nearestLine(c);
+  if (c.nearestLarger && nearest) {
     const big = c.nearestLarger;
     add({
-      title: `${number(big.miles)} miles from ${big.name}`,
-      summary: `The nearest larger city to ${name} is ${big.name}, ${big.stateCode}, about ${number(big.miles)} miles to the ${big.direction} as the crow flies.`,
+      title:
+        big.atLeast === NEAREST_FLOOR
+          ? `Nearest town of ${number(NEAREST_FLOOR)}+: ${big.name}`
+          : `Nearest larger city: ${big.name}`,
+      summary: nearest,
       category: "Geography",
       source: SIMPLEMAPS,
       details: [
-        `"Larger" means at least twice ${name}'s population figure and at least 50,000 people in the SimpleMaps data.`,
+        `The rule: of every city in the SimpleMaps data with at least ${number(big.atLeast)} people, the one nearest the centre of ${name}; ${big.name} counts about ${number(big.population)}.`,
         nearPlace(c, null, (p) => p.categoryId === 9),
         wider,
       ],
       score: 38,
+      statistic: true,
     });
   }
 
@@ -38,16 +45,17 @@ export function statisticFacts(c: StoryContext, wider: string): FactDraft[] {
     score: 20,
     statistic: true,
   });
+  const division = city.division;
   if (city.ranking > 1 && city.countyName) {
     add({
-      title: `In ${city.countyName} County`,
-      summary: `${name} lies in ${city.countyName} County, ${city.stateName}, one of ${number(c.county.places)} cities and towns SimpleMaps lists there.`,
+      title: division.isCity ? "An independent city" : `In ${division.label.replace(/^the /, "")}`,
+      summary: `${whereLine(c)}.`,
       category: "Geography",
       source: SIMPLEMAPS,
       details: [
-        c.county.largest
-          ? `The county's largest listed place is ${c.county.largest.name}.`
-          : `No other place in the county is listed.`,
+        division.isCity
+          ? `In the Census Bureau's numbering (which SimpleMaps carries), ${name}'s county code is that of an independent city.`
+          : `SimpleMaps lists ${number(c.county.places)} cities and towns in ${division.label}.`,
         nearPlace(c, null, () => true),
         wider,
       ],
@@ -56,14 +64,14 @@ export function statisticFacts(c: StoryContext, wider: string): FactDraft[] {
     });
   }
   // For towns with little else: facts from the cities dataset, last of all (statistic = true).
-  if (city.ranking > 1 && c.county.largest && c.county.largest.name !== name) {
+  if (city.ranking > 1 && !division.isCity && c.county.largest && c.county.largest.name !== name) {
     add({
-      title: `${c.county.largest.name}, the county's largest`,
-      summary: `The largest place in ${city.countyName} County, ${city.stateName}, is ${c.county.largest.name}, with about ${number(c.county.largest.population)} people; ${name} counts about ${number(city.population)}.`,
+      title: `${c.county.largest.name}, the ${divisionNoun(division)}'s largest`,
+      summary: `The largest place in ${division.label}, ${city.stateName}, is ${c.county.largest.name}, with about ${number(c.county.largest.population)} people; ${name} counts about ${number(city.population)}.`,
       category: "Geography",
       source: SIMPLEMAPS,
       details: [
-        `SimpleMaps lists ${number(c.county.places)} cities and towns in ${city.countyName} County.`,
+        `SimpleMaps lists ${number(c.county.places)} cities and towns in ${division.label}.`,
         nearPlace(c, null, () => true),
         wider,
       ],

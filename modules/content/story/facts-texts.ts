@@ -1,3 +1,4 @@
+import { divisionNoun } from "./division";
 import { lead } from "./text";
 import type { FactDraft } from "./facts-draft";
 import { COMPARATIVE, MUSEUM, personFits } from "./select";
@@ -125,22 +126,23 @@ export function textFacts(c: StoryContext, wider: string): FactDraft[] {
       ],
       score: 68,
     });
-  } else if (texts.seat === "PPLA2" && city.countyName && city.ranking > 1) {
+  } else if (texts.seat === "PPLA2" && city.countyName && city.ranking > 1 && !city.division.isCity) {
+    const division = city.division;
     add({
-      title: `Seat of ${city.countyName} County`,
-      summary: `${name} is the county seat of ${city.countyName} County, ${city.stateName}, as GeoNames and SimpleMaps record it.`,
+      title: `Seat of ${division.label.replace(/^the /, "")}`,
+      summary: `${name} is the seat of ${division.label}, ${city.stateName}, as GeoNames and SimpleMaps record it.`,
       category: "Government",
       source: GEONAMES,
       details: [
         c.county.largest && c.county.largest.name !== name
-          ? `The county's largest listed place is ${c.county.largest.name}, with about ${number(c.county.largest.population)} people (SimpleMaps).`
-          : `It is also the largest of the ${number(c.county.places)} cities and towns SimpleMaps lists in the county.`,
+          ? `The ${divisionNoun(division)}'s largest listed place is ${c.county.largest.name}, with about ${number(c.county.largest.population)} people (SimpleMaps).`
+          : `It is also the largest of the ${number(c.county.places)} cities and towns SimpleMaps lists in the ${divisionNoun(division)}.`,
         nearPlace(c, null, (p) => p.categoryId === 8),
         wider,
       ],
       score: 58,
+      statistic: true,
     });
   }
-
   return facts;
 }

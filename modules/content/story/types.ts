@@ -1,6 +1,8 @@
 /** The story composer's input (a city, its texts and the places around) and output (facts, history entries). */
 
 import type { AssociatedPerson } from "../../../db/import/city-texts";
+import type { Division } from "./division";
+import type { Town } from "./towns";
 export type { AssociatedPerson };
 
 export interface StorySource {
@@ -48,6 +50,8 @@ export interface StoryCity {
   urbanArea: boolean;
   ranking: number;
   timezone: string;
+  /** What the county-level division is (parish, borough, independent city, county), from the cities data. */
+  division: Division;
 }
 
 export interface StoryContext {
@@ -56,7 +60,17 @@ export interface StoryContext {
   radius: number;
   /** Places within `radius` miles, nearest first. */
   places: StoryPlace[];
-  nearestLarger: { name: string; stateCode: string; population: number; miles: number; direction: string } | null;
+  /** The town a historic place lies in when it is not this city (by place id; absent: inside the city). */
+  towns: Map<number, Town>;
+  /** The nearest city of at least `atLeast` people (more than this one's and at least 10,000), if any within 300 mi. */
+  nearestLarger: {
+    name: string;
+    stateCode: string;
+    population: number;
+    miles: number;
+    direction: string;
+    atLeast: number;
+  } | null;
   county: { places: number; largest: { name: string; population: number } | null };
   zips: string[];
 }
@@ -75,6 +89,8 @@ export interface StoryFact {
 export interface StoryHistory {
   id: string;
   title: string;
+  /** For an entry from another town than the city: "In Headland, 8.2 mi away" (absent inside the city). */
+  nearby?: string;
   period: string;
   category: string;
   content: string;

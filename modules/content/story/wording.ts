@@ -1,4 +1,7 @@
 /** How stories word things: sources, numbers, distances, lists, and the related-places and wider-context lines. */
+import { divisionNoun } from "./division";
+import { NEAREST_FLOOR } from "./nearest";
+import { namesTitle } from "./truth";
 import type { StoryContext, StoryPlace, StorySource } from "./types";
 
 export const WIKIPEDIA = "CC BY-SA 4.0";
@@ -20,8 +23,12 @@ export const mi = (d: number) => `${d.toFixed(1)} mi`;
 export const list = (items: string[]) =>
   items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 export const named = (p: StoryPlace) => `${p.title} (${mi(p.distance)})`;
+/** A place whose text is its Wikipedia article's paragraph, and a paragraph about it (it names the title). */
 export const isWikipedia = (p: StoryPlace) =>
-  p.url !== null && /wikipedia\.org\/wiki\//.test(p.url) && p.description.length >= 80;
+  p.url !== null &&
+  /wikipedia\.org\/wiki\//.test(p.url) &&
+  p.description.length >= 80 &&
+  namesTitle(p.title, p.description);
 export const placeSource = (p: StoryPlace): StorySource =>
   isWikipedia(p)
     ? { name: "Wikipedia", url: p.url, licence: WIKIPEDIA }
@@ -49,14 +56,9 @@ export function widerContext(c: StoryContext): string {
   const parts: string[] = [];
   if (c.texts.seat === "PPLA" || c.texts.seat === "PPLC")
     parts.push(`${city.name} is the capital of ${city.stateName} (GeoNames).`);
-  else if (c.texts.seat === "PPLA2") parts.push(`${city.name} is a county seat (GeoNames).`);
-  if (city.ranking > 1 && c.county.largest) {
-    parts.push(
-      c.county.largest.name === city.name
-        ? `It is the largest of the ${number(c.county.places)} cities and towns SimpleMaps lists in ${city.countyName} County, ${city.stateName}.`
-        : `It lies in ${city.countyName} County, ${city.stateName}, whose largest listed place is ${c.county.largest.name}.`,
-    );
-  }
+  else if (c.texts.seat === "PPLA2" && !city.division.isCity)
+    parts.push(`${city.name} is the seat of ${city.division.label} (GeoNames).`);
+  if (city.ranking > 1 && c.county.largest) parts.push(`${whereLine(c)}.`);
   const history = c.places.filter((p) => p.categoryId === 8 && isWikipedia(p)).slice(0, 3);
   if (history.length)
     parts.push(`Historic places around it with Wikipedia articles include ${list(history.map(named))}.`);
@@ -67,11 +69,37 @@ export function widerContext(c: StoryContext): string {
       .slice(0, 5);
     if (next.length) parts.push(`Wikivoyage suggests going on to ${list(next)}.`);
   }
-  if (c.nearestLarger)
-    parts.push(
-      `The nearest larger city is ${c.nearestLarger.name}, ${c.nearestLarger.stateCode}, about ${number(c.nearestLarger.miles)} miles to the ${c.nearestLarger.direction}.`,
-    );
+  const nearest = nearestLine(c);
+  if (nearest) parts.push(nearest);
   return parts.length ? parts.join(" ") : `LocalScope's sources hold no wider context for ${city.name} yet.`;
+}
+
+/**
+ * Where the city lies, in the word its state uses: "Tombstone lies in Cochise County, Arizona, whose largest
+ * listed place is Sierra Vista"; "New Orleans lies in Orleans Parish"; "Charlottesville is an independent city".
+ */
+export function whereLine(c: StoryContext): string {
+  const { city } = c;
+  const d = city.division;
+  if (d.isCity) return `${city.name} is an independent city of ${city.stateName}: it belongs to no county`;
+  const largest = c.county.largest;
+  const tail =
+    !largest || largest.name === city.name
+      ? `, the largest of the ${number(c.county.places)} cities and towns SimpleMaps lists in the ${divisionNoun(d)}`
+      : `, whose largest listed place is ${largest.name}`;
+  return `${city.name} lies in ${d.label}, ${city.stateName}${tail}`;
+}
+
+/** The nearest-city claim with its rule in it: "the nearest city of at least 10,000 people", or "with more people than". */
+export function nearestLine(c: StoryContext): string | null {
+  const big = c.nearestLarger;
+  if (!big) return null;
+  const name = c.city.name;
+  const rule =
+    big.atLeast === NEAREST_FLOOR
+      ? `The nearest city of at least ${number(NEAREST_FLOOR)} people to ${name}`
+      : `The nearest city with more people than ${name} (about ${number(c.city.population)})`;
+  return `${rule} is ${big.name}, ${big.stateCode}, with about ${number(big.population)}, ${number(big.miles)} miles to the ${big.direction} as the crow flies (SimpleMaps figures).`;
 }
 
 /** "Mountain Time" for an IANA zone, from the platform's time zone data (null if it has none). */
