@@ -1,7 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
-import { parse } from "csv-parse/sync";
 
 /** Facts the README states, checked against the code and data they describe. */
 const root = `${import.meta.dir}/..`;
@@ -43,8 +42,12 @@ describe("README facts", () => {
   });
 
   test("the number of cities the README states is the number of rows in the bundled cities file", () => {
-    const rows = parse(gunzipSync(readFileSync(`${root}/db/data/uscities.csv.gz`)), { columns: true });
+    // One city a line after the header (the file has no quoted line breaks).
+    const lines = gunzipSync(readFileSync(`${root}/db/data/uscities.csv.gz`))
+      .toString("utf8")
+      .trimEnd()
+      .split("\n");
     const stated = readme.match(/one of ([\d,]+) US cities/)?.[1];
-    expect(stated).toBe(rows.length.toLocaleString("en-US"));
+    expect(stated).toBe((lines.length - 1).toLocaleString("en-US"));
   });
 });
