@@ -66,7 +66,8 @@ export class ChatService<C extends ChatCity> {
     const grounding = await retrieve(this.deps.sources, city, input.query);
     const known = new Map(grounding.places.map((p) => [p.id, p]));
     if (grounding.anchor) known.set(grounding.anchor.id, grounding.anchor);
-    const location = `${city.name}, ${city.stateCode}`;
+    // The city answered for: the one the question names when it names another.
+    const location = `${grounding.city.name}, ${grounding.city.stateCode}`;
     const { llm } = this.deps;
     if (llm?.available() && (grounding.places.length || grounding.history.length || grounding.facts.length)) {
       const written = yield* this.fromModel(llm, grounding, known, input, options);
