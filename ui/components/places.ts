@@ -10,6 +10,7 @@ import {
   toListId,
   type CategoryColour as DomainColour,
 } from "../../src/domain/categories";
+import { LIST } from "../../src/domain/lists";
 import type { Place } from "../../modules/places";
 import type { FunFact } from "../../modules/content";
 
@@ -46,14 +47,14 @@ export const BADGE_CLASSES: Record<CategoryColour, string> = {
   gray: "bg-gray-100 text-gray-900 dark:bg-gray-800 dark:text-gray-100",
 };
 
-/** Local gems type: Café when the text mentions coffee/café/cafe, else Restaurant (10), Store (12), else Place. */
+/** Local gems type: Café when the text mentions coffee/café/cafe, else Restaurant (food), Store (stores), else Place. */
 export function localGemType(
   place: Pick<Place, "title" | "description" | "categoryId">,
 ): "Café" | "Restaurant" | "Store" | "Place" {
   const text = `${place.title} ${place.description ?? ""}`.toLowerCase();
   if (/coffee|café|cafe/.test(text)) return "Café";
-  if (place.categoryId === 10) return "Restaurant";
-  if (place.categoryId === 12) return "Store";
+  if (place.categoryId === LIST.food) return "Restaurant";
+  if (place.categoryId === LIST.stores) return "Store";
   return "Place";
 }
 
