@@ -2,7 +2,9 @@
  * Import OpenStreetMap data into the places store.
  *   bun scripts/import-osm.ts --state TX [FILE|URL]   refresh one state: download its current extract
  *        (OSM_EXTRACT_URL, Geofabrik's layout by default) or read FILE, keep named POIs (osmium tags-filter),
- *        import, and remove this source's places of the state that are gone from OSM (decision 024).
+ *        import, and remove this source's places of the state that are gone from OSM (decision 024). Refused,
+ *        with nothing changed, when the extract has no place of the state, its box does not cover the state, or
+ *        it would remove more than a fifth of the state's OSM places (`--force` allows that; decision 053).
  *   bun scripts/import-osm.ts FILE [FILE …]           add/update from files (.geojson, .geojson.gz, .geojsonseq,
  *        .osm.pbf); nothing is removed.
  * .osm.pbf needs Debian's osmium-tool (`apt-get install osmium-tool`). Uses DATABASE_URL like the server.
@@ -15,10 +17,12 @@ import { formatSummary } from "../db/import/places/store";
 import { bootForImport, importArgs, importConfig, runImport } from "./lib/import-cli";
 
 const cli = importArgs(
-  "Usage: npm run import:osm -- --state TX [FILE|URL]   or   npm run import:osm -- FILE [FILE …]",
+  "Usage: npm run import:osm -- --state TX [FILE|URL] [--force]   or   npm run import:osm -- FILE [FILE …]",
   ["--state"],
 );
 const stateCode = cli.state(false);
+/** Remove more than a fifth of the state's OpenStreetMap places when the new extract says so. */
+const force = process.argv.includes("--force");
 const files = cli.positional;
 if (!stateCode && files.length === 0) cli.fail("");
 for (const file of files) {
@@ -41,10 +45,12 @@ await runImport(database, bar, async () => {
       download: `Downloading ${from}`,
       filter: "Filtering to named places (osmium tags-filter)…",
       export: "Converting to GeoJSON (osmium export)…",
+      check: "Checking the extract against the places of the state…",
       import: `Importing ${stateCode}`,
       replace: "Removing places gone from OpenStreetMap…",
     };
     const result = await refreshOsmState(database.client, cityIndex.nearestState, stateCode, from, {
+      force,
       onStep: (step) => {
         bar.done();
         if (step !== "download" && step !== "import") console.log(labels[step]);

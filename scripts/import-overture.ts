@@ -12,7 +12,7 @@ import { formatSummary } from "../db/import/places/store";
 import { bootForImport, importArgs, importConfig, runImport } from "./lib/import-cli";
 
 const cli = importArgs(
-  "Usage: npm run import:overture -- --state TX FILE|URL [--min-confidence 0.6] [--release YYYY-MM-DD]",
+  "Usage: npm run import:overture -- --state TX FILE|URL [--min-confidence 0.6] [--release YYYY-MM-DD] [--force]",
   ["--state", "--min-confidence", "--release"],
 );
 const stateCode = cli.state(true)!;
@@ -37,6 +37,7 @@ await runImport(database, bar, async () => {
   const result = await importOvertureState(database.client, cityIndex.nearestState, stateCode, from, {
     minConfidence,
     release,
+    force: process.argv.includes("--force"),
     onStep: (step) => {
       bar.done();
       if (step === "replace") console.log("Removing places gone from Overture…");
