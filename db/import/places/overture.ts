@@ -61,6 +61,22 @@ function wkbPoint(bytes: Uint8Array | null): { latitude: number; longitude: numb
   return coords(view.getFloat64(13, little), view.getFloat64(5, little));
 }
 
+/**
+ * The box around a state's cities (the cities we ship) with a quarter-degree margin, as Overture's CLI takes
+ * it (west,south,east,north), and the command that downloads the state's places into a file this importer reads.
+ */
+export async function overtureDownloadCommand(client: Client, stateCode: string): Promise<string> {
+  const row = (
+    await client.execute({
+      sql: "SELECT min(longitude) AS w, min(latitude) AS s, max(longitude) AS e, max(latitude) AS n FROM cities WHERE state_code = ?",
+      args: [stateCode],
+    })
+  ).rows[0]!;
+  const edge = (value: unknown, margin: number) => (Number(value) + margin).toFixed(2);
+  const box = [edge(row.w, -0.25), edge(row.s, -0.25), edge(row.e, 0.25), edge(row.n, 0.25)].join(",");
+  return `overturemaps download --bbox=${box} -f geoparquet --type=place -o places-${stateCode.toLowerCase()}.parquet`;
+}
+
 /** "2025-10-22.0" in a path or URL (Overture's release folders) → "2025-10-22". */
 export function releaseFromPath(path: string): string | null {
   return path.match(/(\d{4}-\d{2}-\d{2})(\.\d+)?/)?.[1] ?? null;

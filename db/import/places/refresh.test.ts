@@ -236,6 +236,27 @@ async function buildParquet(
 }
 
 describe("import:overture --state", () => {
+  test("given no file, it prints the exact download command with the state's box", async () => {
+    const db = freshDatabase(dir, "overture-command.db");
+    const result = await run("import-overture.ts", ["--state", "TX"], db);
+    expect(result.code).toBe(2);
+    const box = result.stderr.match(
+      /overturemaps download --bbox=([-\d.]+),([-\d.]+),([-\d.]+),([-\d.]+) -f geoparquet --type=place -o places-tx\.parquet/,
+    );
+    expect(box).not.toBeNull();
+    // The box holds Austin, El Paso and Brownsville (west, south, east, north).
+    const [w, s, e, n] = box!.slice(1).map(Number) as [number, number, number, number];
+    for (const [lat, lng] of [
+      [30.27, -97.74],
+      [31.76, -106.49],
+      [25.93, -97.48],
+    ] as const)
+      expect(lng > w && lng < e && lat > s && lat < n).toBe(true);
+    expect(result.stderr).toContain(
+      "then: npm run import:overture -- --state TX places-tx.parquet --release YYYY-MM-DD",
+    );
+  }, 300_000);
+
   test("Overture categories map to ours; kinds a traveller does not look for are dropped", () => {
     expect(categoryFromOverture("mexican_restaurant")).toEqual({ categoryId: 10, kind: "mexican restaurant" });
     expect(categoryFromOverture("coffee_shop")?.categoryId).toBe(10);
