@@ -502,7 +502,7 @@ export const adminUserStateHours = sqliteTable(
 
 /**
  * The request log, one row per written batch: `data` is the batch's entries as JSON columns (see `Segment` in
- * modules/traffic/service.ts); entry ids are `id` .. `id + count - 1`. Segments (and with them raw IPs) are
+ * modules/traffic/segments.ts); entry ids are `id` .. `id + count - 1`. Segments (and with them raw IPs) are
  * deleted once their newest entry is past TRAFFIC_RETENTION_DAYS.
  */
 export const trafficSegments = sqliteTable(
