@@ -240,7 +240,7 @@ test("within a distance band, the 2011 business dump's company names ('… Inc',
     "NV",
   );
   const service = new PlacesService(database.client, new CityIndex([vegas]), async () => {});
-  // The import drops a museum's legal suffix (db/import/places/quality.ts): it is listed under its own name.
+  // The museum shows under its own name, its legal suffix off.
   expect((await service.byCategory(vegas, 9, 12, 0)).map((p) => p.title)).toEqual([
     "Desert Art Museum",
     "Ivy Music",

@@ -109,3 +109,19 @@ export function staleNote(place: Pick<Place, "stale" | "observedAt">): string | 
   const year = place.observedAt?.slice(0, 4);
   return place.stale && year && /^\d{4}$/.test(year) ? `Listed in ${year} data — may have changed` : null;
 }
+
+/** Where a place lies from the city: "Bisbee, 20.8 mi" when it is in another town, else "2.3 mi" (null if unknown). */
+export function whereLabel(place: Pick<Place, "distance" | "town">): string | null {
+  const distance = miles(place.distance);
+  if (!place.town) return distance;
+  return distance ? `${place.town}, ${distance}` : place.town;
+}
+
+/** A lodging card's label for what is not a room: "Campground", "RV park", "Cabin"; null for hotel-type lodging. */
+export function campLabel(place: Pick<Place, "kind" | "categoryId">): string | null {
+  if (place.categoryId !== 11) return null;
+  if (/\brv park\b/i.test(place.kind)) return "RV park";
+  if (/\bcabin\b/i.test(place.kind)) return "Cabin";
+  if (/\b(camp|campground|camp ?site|fire lookout)\b/i.test(place.kind)) return "Campground";
+  return null;
+}
