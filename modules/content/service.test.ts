@@ -201,7 +201,7 @@ describe("load more needs a signed-in user and never repeats an item", () => {
     });
     expect(history.status).toBe(200);
     expect(((await history.json()) as { history: History[] }).history).toHaveLength(4);
-  });
+  }, 60_000);
 
   test("a user's batches never repeat a fact or a history entry, then come back empty", async () => {
     const { database, places, cityIndex } = await testServices();
