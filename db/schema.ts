@@ -38,7 +38,8 @@ export type CityRow = typeof cities.$inferSelect;
 /**
  * Real places from open datasets and OpenStreetMap. Every place keeps its primary source and licence;
  * `sources` lists every dataset record merged into it (JSON array of {source, sourceId, licence}).
- * The R*Tree `places_rtree` (migration 0001) indexes latitude/longitude, kept in sync by triggers.
+ * The R*Tree `places_rtree` (migration 0001) indexes latitude/longitude, kept in sync by triggers; the trigram
+ * index `places_fts` (migration 0013) indexes titles for search, kept in sync the same way.
  */
 export const places = sqliteTable(
   "places",

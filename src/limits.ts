@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
 import { LRUCache } from "lru-cache";
 import { clientAddress, HttpError, jsonError, pathOf, syncRequestHooks } from "./http";
+import { parseAddress } from "./proxies";
 
 /**
  * Limits on what a request may carry, checked before routing and before any schema validation (issue 16
@@ -107,15 +108,33 @@ export function requestLimits() {
 
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const WINDOW_MS = 60_000;
+/** GET routes whose answer costs a database search: counted per client apart from the cheap reads. */
+const EXPENSIVE_GETS = ["/api/places/search"];
 
 /**
- * A general write limit per client address (issue 16 item 2, after the Epic Stack's defaults): every POST,
- * PUT, PATCH and DELETE counts, `perMinute` of them a minute, and `authPerMinute` for /api/auth/* (on top
- * of the sign-in limits kept in the database). Fixed one-minute windows in memory, per instance: cheap
- * enough for every request (no database write), bounded (at most 50,000 clients remembered).
- * Past the limit: 429 with Retry-After. A request whose address is unknown (in-process calls) is not counted.
+ * The key a client's requests are counted under: its address, or for IPv6 its /64 network (one subscriber's
+ * line or one host is given a whole /64: counting each address apart gave such a client 2^64 budgets).
  */
-export function writeLimits(options: { perMinute: number; authPerMinute: number; now?: () => number }) {
+export function clientKey(address: string): string {
+  const parsed = parseAddress(address);
+  if (!parsed || parsed.version === 4) return address;
+  return `${(parsed.value >> 64n).toString(16)}::/64`;
+}
+
+/**
+ * Limits per client (after the Epic Stack's defaults), one limiter for every kind: each POST, PUT, PATCH and
+ * DELETE counts, `perMinute` of them a minute, and `authPerMinute` for /api/auth/* (on top of the sign-in limits
+ * kept in the database); each expensive GET (place search) counts `searchesPerMinute`. Fixed one-minute windows
+ * in memory, per instance: cheap enough for every request (no database write), bounded (at most 50,000 clients
+ * remembered). A client is its address, an IPv6 client its /64. Past a limit: 429 with Retry-After. A request
+ * whose address is unknown (in-process calls) is not counted.
+ */
+export function clientLimits(options: {
+  perMinute: number;
+  authPerMinute: number;
+  searchesPerMinute: number;
+  now?: () => number;
+}) {
   const now = options.now ?? Date.now;
   const windows = new LRUCache<string, { start: number; count: number }>({ max: 50_000, ttl: WINDOW_MS });
   const take = (key: string, limit: number): number => {
@@ -129,15 +148,23 @@ export function writeLimits(options: { perMinute: number; authPerMinute: number;
     window.count++;
     return 0;
   };
+  const waitFor = (request: Request, address: string): number => {
+    const client = clientKey(address);
+    if (request.method === "GET") {
+      const path = pathOf(request);
+      return EXPENSIVE_GETS.includes(path) ? take(`search:${client}`, options.searchesPerMinute) : 0;
+    }
+    if (!WRITE_METHODS.has(request.method)) return 0;
+    return pathOf(request).startsWith("/api/auth/")
+      ? take(`auth:${client}`, options.authPerMinute) || take(`write:${client}`, options.perMinute)
+      : take(`write:${client}`, options.perMinute);
+  };
   return syncRequestHooks(
-    new Elysia({ name: "write-limits", seed: options }).onRequest(({ request, server }) => {
-      if (!WRITE_METHODS.has(request.method)) return;
+    new Elysia({ name: "client-limits", seed: options }).onRequest(({ request, server }) => {
+      if (request.method !== "GET" && !WRITE_METHODS.has(request.method)) return;
       const address = clientAddress(request, server);
       if (!address) return;
-      const auth = pathOf(request).startsWith("/api/auth/");
-      const wait = auth
-        ? take(`auth:${address}`, options.authPerMinute) || take(`write:${address}`, options.perMinute)
-        : take(`write:${address}`, options.perMinute);
+      const wait = waitFor(request, address);
       if (wait > 0) {
         return jsonError(
           429,
