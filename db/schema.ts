@@ -338,6 +338,12 @@ export const trafficSalts = sqliteTable("traffic_salts", {
   salt: text("salt").notNull(),
 });
 
+/** The daily salt of the sign-in limit keys (migration 0013; modules/auth/service.ts). */
+export const authSalts = sqliteTable("auth_salts", {
+  day: integer("day").primaryKey(),
+  salt: text("salt").notNull(),
+});
+
 // ——— Admin panel (issue 14, migration 0006, docs/decisions/021-admin-metrics.md) ———
 
 /**

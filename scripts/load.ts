@@ -9,9 +9,10 @@
  *   npm run load                       # 200 connections, 30 s
  *   npm run load -- --short            # 200 connections, 5 s (CI)
  *   npm run load -- --connections 64 --seconds 10
+ *   npm run load -- --from .tmp/test-templates/base.db   # start from a database with its cities imported
  */
 import autocannon from "autocannon";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cookieOf, freePort, startServer } from "./lib/server";
@@ -32,6 +33,9 @@ const rssMiB = (pid: number) =>
 const PLACE_QUERIES = ["museum", "park", "casino", "coffee", "church", "school", "hotel", "neon", "library", "pizza"];
 
 const dir = mkdtempSync(join(tmpdir(), "localscope-load-"));
+// `--from FILE`: start from a copy of a database that has its cities already (a test template), not an empty one.
+const from = process.argv.indexOf("--from");
+if (from > 0) copyFileSync(process.argv[from + 1]!, join(dir, "load.db"));
 // One machine plays every visitor, so the per-client write limit is lifted for the run.
 const { proc, base } = await startServer({
   port: await freePort(),

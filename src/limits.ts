@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import { LRUCache } from "lru-cache";
 import { clientAddress, HttpError, jsonError, pathOf, syncRequestHooks } from "./http";
-import { parseAddress } from "./proxies";
+import { clientKey } from "./client-key";
 
 /**
  * Limits on what a request may carry, checked before routing and before any schema validation (issue 16
@@ -110,16 +110,6 @@ const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const WINDOW_MS = 60_000;
 /** GET routes whose answer costs a database search: counted per client apart from the cheap reads. */
 const EXPENSIVE_GETS = ["/api/places/search"];
-
-/**
- * The key a client's requests are counted under: its address, or for IPv6 its /64 network (one subscriber's
- * line or one host is given a whole /64: counting each address apart gave such a client 2^64 budgets).
- */
-export function clientKey(address: string): string {
-  const parsed = parseAddress(address);
-  if (!parsed || parsed.version === 4) return address;
-  return `${(parsed.value >> 64n).toString(16)}::/64`;
-}
 
 /**
  * Limits per client (after the Epic Stack's defaults), one limiter for every kind: each POST, PUT, PATCH and

@@ -17,3 +17,10 @@ END;
 CREATE TRIGGER `places_fts_delete` AFTER DELETE ON `places` BEGIN
   INSERT INTO places_fts (places_fts, rowid, title) VALUES ('delete', old.id, old.title);
 END;
+--> statement-breakpoint
+-- The daily salt of the sign-in limit keys (modules/auth/service.ts): an unsalted hash of an address is
+-- reversed by hashing every address. Today's and yesterday's are kept.
+CREATE TABLE `auth_salts` (
+	`day` integer PRIMARY KEY NOT NULL,
+	`salt` text NOT NULL
+);

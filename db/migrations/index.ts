@@ -37,6 +37,6 @@ export const migrations: ReadonlyArray<{ tag: string; sql: string }> = [
   { tag: "0010_admin_rollups", sql: m0010 },
   // 0011: the request log as one row per written batch (traffic_segments; traffic_log's rows moved there).
   { tag: "0011_traffic_segments", sql: m0011 },
-  // 0013: the trigram index of place titles (search).
+  // 0013: the trigram index of place titles (search); the daily salt of the sign-in limit keys.
   { tag: "0013_hardening", sql: m0013 },
 ];
