@@ -268,7 +268,7 @@ export const adminSetupCodes = sqliteTable("admin_setup_codes", {
   createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
 });
 
-/** Failed sign-ins per (e-mail, IP) pair for the exponential back-off; the key is a SHA-256. */
+/** Failed sign-ins per (e-mail, client) pair and per account for the exponential back-off; the key is an HMAC with the day's salt (auth_salts). */
 export const signInFailures = sqliteTable("sign_in_failures", {
   pairHash: text("pair_hash").primaryKey(),
   failures: integer("failures").notNull(),

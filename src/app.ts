@@ -91,7 +91,11 @@ export function createApp(deps: AppDeps) {
     )
     .use(crossSiteProtection())
     .use(
-      errorHandling({ log: deps.log, renderNotFoundPage: notFoundPage(render, auth.publicUser, deps.cityIndex.size) }),
+      errorHandling({
+        log: deps.log,
+        renderNotFoundPage: notFoundPage(render, auth.publicUser, deps.cityIndex.size),
+        routes: (): ReadonlyArray<{ method: string; path: string }> => app.routes,
+      }),
     )
     .use(staticAssets(deps.assets.files))
     .use(health({ database: deps.database }))

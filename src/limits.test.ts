@@ -135,3 +135,39 @@ describe("place search: a limit per client, IPv6 counted by /64", () => {
     expect(statuses[2]).toBe(429);
   });
 });
+
+describe("every body is capped, whatever its type", () => {
+  const chunked = (size: number) =>
+    new ReadableStream({
+      start(controller) {
+        for (let sent = 0; sent < size; sent += 4096)
+          controller.enqueue(new TextEncoder().encode(`a=${"y".repeat(4094)}`));
+        controller.close();
+      },
+    });
+  for (const type of [
+    "application/x-www-form-urlencoded",
+    "text/plain",
+    "multipart/form-data; boundary=x",
+    "application/octet-stream",
+  ])
+    test(`a chunked ${type.split(";")[0]} body over the cap: 413 (was read whole)`, async () => {
+      const response = await request("/api/activities", {
+        method: "POST",
+        headers: { "content-type": type },
+        body: chunked(1024 * 1024),
+      });
+      expect(response.status).toBe(413);
+      expect((await response.json()).message).toBe("The request body is too large (at most 64 KB).");
+    });
+
+  test("a small form body still reaches the route (its validation answers)", async () => {
+    const guest = (await continueAsGuest(request)).cookie;
+    const response = await request("/api/activities", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: guest },
+      body: "activityType=nonsense",
+    });
+    expect(response.status).toBe(400);
+  });
+});

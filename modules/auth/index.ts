@@ -266,7 +266,9 @@ export async function announceAdminSetup(deps: {
   return code;
 }
 
-/** For scripts/admin.ts: claim the ADMIN_EMAIL account for the operator. */
+export { claimAsOperator, claimCandidate } from "./operator";
+
+/** Claim the ADMIN_EMAIL account as it is (tests; the operator's CLI uses `claimAsOperator`). */
 export async function claimAdmin(deps: { database: Database; config: Pick<Config, "ADMIN_EMAIL"> }, email: string) {
   return new AuthService({ database: deps.database, adminEmail: deps.config.ADMIN_EMAIL }).claimAdmin(email, "cli");
 }

@@ -79,6 +79,9 @@ export function isAdminEmail(email: string | null | undefined, adminEmail: strin
   return email.trim().toLowerCase() === adminEmail.trim().toLowerCase();
 }
 
+/** A setup code is valid for a day after the start that printed it (a restart prints a new one). */
+export const SETUP_CODE_TTL_MS = DAY_MS;
+
 /** Setup codes are compared without dashes, spaces or case. */
 export const normaliseSetupCode = (code: string) => code.replace(/[^a-z0-9]/gi, "").toUpperCase();
 
@@ -192,6 +195,8 @@ export class AuthService {
       .where(eq(users.email, this.deps.adminEmail))
       .limit(1);
     if (claimed) return null;
+    // One code valid at a time: a new start's code replaces the one before.
+    await this.db.delete(adminSetupCodes);
     const code = randomBytes(12).toString("base64url").replace(/[-_]/g, "x").slice(0, 16).toUpperCase();
     const shown = code.match(/.{4}/g)!.join("-");
     await this.db
@@ -208,7 +213,7 @@ export class AuthService {
       .from(adminSetupCodes)
       .where(eq(adminSetupCodes.codeHash, hashToken(normaliseSetupCode(code))))
       .limit(1);
-    if (!found) return false;
+    if (!found || this.now() - found.createdAt.getTime() > SETUP_CODE_TTL_MS) return false;
     const result = await this.claimAdmin(row.email!, "setup-code");
     return result.ok;
   }
