@@ -7,7 +7,7 @@ import { announceAdminSetup } from "../modules/auth";
 import { createApp } from "./app";
 import { compressPages } from "./page-cache";
 import { onShutdown, shutdown } from "./lifecycle";
-import { bootServices } from "./boot";
+import { bootServices, StartupError } from "./boot";
 import { ConfigError, loadConfig, type Config } from "./config";
 
 const log = { info: console.log, warn: console.warn, error: console.error };
@@ -24,7 +24,11 @@ try {
   throw error;
 }
 
-const { database, cityIndex, places, onPlacesChanged } = await bootServices(config, log);
+const { database, cityIndex, places, onPlacesChanged } = await bootServices(config, log).catch((error) => {
+  if (!(error instanceof StartupError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+});
 // DECISIONS 22: an unclaimed ADMIN_EMAIL gets a one-time setup code in the log.
 await announceAdminSetup({ database, config, log });
 const app = createApp({ config, database, cityIndex, places, assets: { manifest, files }, log, onPlacesChanged });
