@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** US cities from the SimpleMaps basic database (CC BY 4.0), imported at first start. */
@@ -32,6 +33,17 @@ export const dataImports = sqliteTable("data_imports", {
   rows: integer("rows").notNull(),
   importedAt: integer("imported_at", { mode: "timestamp_ms" }).notNull(),
 });
+
+/** A version per state, bumped by any process after an import or refresh of its places; servers poll it. */
+export const dataVersions = sqliteTable(
+  "data_versions",
+  {
+    stateCode: text("state_code").primaryKey(),
+    version: integer("version").notNull(),
+    changedAt: integer("changed_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("data_versions_version_idx").on(t.version)],
+);
 
 export type CityRow = typeof cities.$inferSelect;
 
@@ -82,6 +94,8 @@ export const places = sqliteTable(
   (t) => [
     index("places_state_category_idx").on(t.stateCode, t.categoryId),
     index("places_title_key_idx").on(t.titleKey),
+    // Migration 0006: the data-health and list queries by state and city name, whatever its case.
+    index("places_state_city_idx").on(t.stateCode, sql`${t.city} COLLATE NOCASE`),
   ],
 );
 
@@ -166,7 +180,16 @@ export const users = sqliteTable(
     /** When the account got an e-mail and password (registration or guest upgrade); null for guests. */
     registeredAt: integer("registered_at", { mode: "timestamp_ms" }),
   },
-  (t) => [uniqueIndex("users_email_idx").on(t.email), uniqueIndex("users_guest_token_idx").on(t.guestTokenHash)],
+  (t) => [
+    uniqueIndex("users_email_idx").on(t.email),
+    uniqueIndex("users_guest_token_idx").on(t.guestTokenHash),
+    // Migration 0006: the admin users table sorts and searches accounts and guests apart.
+    index("users_created_idx").on(t.createdAt),
+    index("users_guest_created_idx").on(t.isGuest, t.createdAt),
+    index("users_guest_username_idx").on(t.isGuest, sql`${t.username} COLLATE NOCASE`),
+    index("users_guest_email_idx").on(t.isGuest, t.email),
+    index("users_guest_search_idx").on(t.isGuest, t.username, t.email),
+  ],
 );
 
 /** Server-side sessions. The cookie holds a random 256-bit id; only its SHA-256 is stored here. */
@@ -223,6 +246,15 @@ export const activities = sqliteTable(
   (t) => [
     index("activities_user_created_idx").on(t.userId, t.createdAt),
     index("activities_created_idx").on(t.createdAt),
+    // Migration 0006: the admin analytics read recent activities from this index alone.
+    index("activities_created_cover_idx").on(
+      t.createdAt,
+      t.userId,
+      t.activityType,
+      t.cityState,
+      t.cityName,
+      t.categoryId,
+    ),
   ],
 );
 
@@ -366,9 +398,6 @@ export const adminUserStats = sqliteTable(
     index("admin_user_stats_last_idx").on(t.lastActivity, t.userId),
   ],
 );
-
-// Migration 0006 also indexes users (created_at), (is_guest, created_at | username NOCASE | email), activities
-// (created_at, user_id, activity_type, city_state, city_name, category_id) and places (state_code, city NOCASE).
 
 /** The data-health summary of one state (JSON), recomputed when the state's imports change (`fingerprint`). */
 export const adminDataHealth = sqliteTable("admin_data_health", {

@@ -17,6 +17,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cookieOf, freePort, startServer } from "./lib/server";
 import { arg } from "./lib/args";
+import { LIST } from "../src/domain/lists";
 
 const short = process.argv.includes("--short") || process.env.LOAD_SHORT === "1";
 const connections = arg("connections", 200);
@@ -57,7 +58,7 @@ try {
     { method: "GET", path: "/api/cities/search?q=spring", weight: 2 },
     { method: "GET", path: "/api/places/search?q=museum&city=Las%20Vegas&state=NV", weight: 1 },
     { method: "GET", path: "/api/places/search?q=coffee&city=Las%20Vegas&state=NV", weight: 1 },
-    { method: "GET", path: "/api/places/category/8?city=Las%20Vegas&state=NV", weight: 1 },
+    { method: "GET", path: `/api/places/category/${LIST.history}?city=Las%20Vegas&state=NV`, weight: 1 },
     { method: "GET", path: "/healthz", weight: 1 },
     {
       method: "POST",

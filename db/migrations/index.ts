@@ -1,5 +1,6 @@
-// Every migration, in order. `npm run db:generate` writes a new NNNN_name.sql from db/schema.ts;
-// add it here too (static imports embed the SQL in the single binary).
+// Every migration, in order: hand-written SQL files NNNN_name.sql (docs/decisions/037-one-schema-toolchain.md).
+// Add a new one here too (static imports embed the SQL in the single binary) and declare what it creates in
+// db/schema.ts: db/schema.test.ts compares the two.
 import m0000 from "./0000_init.sql" with { type: "text" };
 import m0001 from "./0001_places.sql" with { type: "text" };
 import m0002 from "./0002_content.sql" with { type: "text" };
@@ -10,6 +11,7 @@ import m0006 from "./0006_admin.sql" with { type: "text" };
 import m0009 from "./0009_chat.sql" with { type: "text" };
 import m0007 from "./0007_places_quality.sql" with { type: "text" };
 import m0008 from "./0008_city_texts.sql" with { type: "text" };
+import m0014 from "./0014_data_versions.sql" with { type: "text" };
 import m0010 from "./0010_admin_rollups.sql" with { type: "text" };
 import m0011 from "./0011_traffic_segments.sql" with { type: "text" };
 import m0013 from "./0013_hardening.sql" with { type: "text" };
@@ -39,4 +41,6 @@ export const migrations: ReadonlyArray<{ tag: string; sql: string }> = [
   { tag: "0011_traffic_segments", sql: m0011 },
   // 0013: the trigram index of place titles (search); the daily salt of the sign-in limit keys.
   { tag: "0013_hardening", sql: m0013 },
+  // 0014: a version per state that any process bumps after an import or refresh; servers poll it.
+  { tag: "0014_data_versions", sql: m0014 },
 ];

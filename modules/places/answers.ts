@@ -3,6 +3,7 @@ import { LRUCache } from "lru-cache";
 import OpeningHours from "opening_hours";
 import { LIST_LABELS } from "../../src/domain/categories";
 import { distanceMiles } from "../../src/geo";
+import { sightName } from "./showcase";
 
 /** One place as every API answer carries it (discovery.md section 3 + provenance, DECISIONS 1–3). */
 export interface Place {
@@ -11,6 +12,8 @@ export interface Place {
   description: string;
   address: string | null;
   city: string | null;
+  /** The place's town when it is not the city the list or answer is for ("Bisbee" on Tombstone's list), else null. */
+  town: string | null;
   stateCode: string;
   /** The ZIP code when a source gives one. */
   zip: string | null;
@@ -133,14 +136,28 @@ export function describePlace(p: {
   return `${cap(p.kind)}${where}${since}.`;
 }
 
-export function toPlace(row: Row, origin: { latitude: number; longitude: number } | null, timeZone: string): Place {
+/** A town's name as two sources spell it alike ("Saint Louis", "St. Louis"). */
+const townKey = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/\bsaint\b/g, "st")
+    .replace(/\bfort\b/g, "ft")
+    .replace(/\bmount\b/g, "mt")
+    .replace(/\bcty\b/g, "city")
+    .replace(/[^a-z0-9]+/g, "");
+
+export function toPlace(
+  row: Row,
+  origin: { latitude: number; longitude: number; name?: string } | null,
+  timeZone: string,
+): Place {
   const listId = Number(row.category_id);
   const latitude = Number(row.latitude);
   const longitude = Number(row.longitude);
   const amenities = row.amenities ? (JSON.parse(String(row.amenities)) as string[]) : [];
   return {
     id: Number(row.id),
-    title: String(row.title),
+    title: sightName(row),
     description: describePlace({
       description: row.description as string | null,
       kind: String(row.kind),
@@ -150,6 +167,7 @@ export function toPlace(row: Row, origin: { latitude: number; longitude: number 
     }),
     address: (row.address as string | null) ?? null,
     city: (row.city as string | null) ?? null,
+    town: row.city && origin?.name && townKey(String(row.city)) !== townKey(origin.name) ? String(row.city) : null,
     stateCode: String(row.state_code),
     zip: row.zip == null || row.zip === "" ? null : String(row.zip),
     categoryId: listId,

@@ -9,6 +9,8 @@ import {
 } from "../../db/import/places/filters";
 import { MERGE_RADIUS_M, addressKey } from "../../db/import/places/store";
 import { isStale, wikipediaOf } from "./answers";
+import { fame } from "./fame";
+import { lodgingClass } from "./showcase";
 
 export type ListKind = "nearby" | "local-gems" | "featured" | `category-${number}`;
 export const LIST_MAX = 240;
@@ -80,7 +82,7 @@ export function oneOfEachName<T extends { r: Row }>(ranked: T[]): T[] {
  * Featured, one entry per sight: records of the same name within ~1 km (a landmark listed by the city, the
  * National Register and OpenStreetMap at different points of a large site, or in two states' files) are one
  * sight. The most notable record stands for it; the sight scores what its records' signals score together
- * (the import's notability over the union of their datasets, Wikidata/Wikipedia links and signal tags).
+ * (its fame: the import's notability over the union of their sources, links and signal tags, ./fame.ts).
  */
 export function corroborated(
   rows: Row[],
@@ -118,26 +120,7 @@ export function corroborated(
       const area = c.some(
         (r) => / historic district$/.test(String(r.title_key)) || /\bdistrict\b/.test(String(r.kind)),
       );
-      if (c.length === 1) {
-        out.push({ r: best, n: Number(best.notability), key, area, article });
-        continue;
-      }
-      const tags: Record<string, string> = {};
-      for (const r of c) {
-        const own = parse<Record<string, string> | null>(r.tags, null) ?? {};
-        for (const k of [...SIGNAL_TAGS, "wikipedia", "tourism", "discipline"] as const)
-          if (own[k] && !tags[k]) tags[k] = own[k];
-      }
-      const merged = notability({
-        categoryId: Number(best.category_id),
-        kind: String(best.kind),
-        title: String(best.title),
-        address: best.address as string | null,
-        wikidata: (c.find((r) => r.wikidata)?.wikidata as string | undefined) ?? null,
-        tags,
-        sources: c.flatMap((r) => parse<Array<{ source: string }>>(r.sources, [])),
-      });
-      out.push({ r: best, n: Math.max(Number(best.notability), merged), key, area, article });
+      out.push({ r: best, n: fame(c, best), key, area, article });
     }
   }
   return out;
@@ -249,7 +232,7 @@ export function orderFeatured(
   sights: Array<{ r: Row; n: number; area: boolean }>,
   borrowed: Eponyms[],
   dist: (r: Row) => number,
-): Array<{ r: Row; d: number }> {
+): Array<{ r: Row; d: number; n: number }> {
   return sights
     .map(({ r, n, area }, i) => ({
       r,
@@ -268,15 +251,17 @@ export function orderFeatured(
 }
 
 /**
- * Nearby, local gems and category lists: distance bands first, then within a band recent before stale, local
+ * Nearby, local gems and category lists: (lodging: hotels, motels, inns, B&Bs and hostels before campgrounds and
+ * RV parks) distance bands first, then within a band recent before stale, local
  * before chains' food and stores and the business dump's company names, then notability + quality, then
  * distance; one place of each name.
  */
-export function orderList(rows: Row[], dist: (r: Row) => number): Array<{ r: Row; d: number }> {
+export function orderList(rows: Row[], dist: (r: Row) => number, lodging = false): Array<{ r: Row; d: number }> {
   return oneOfEachName(
     rows
       .map((r) => ({
         r,
+        camp: lodging && lodgingClass(r) !== "hotel" ? 1 : 0,
         d: dist(r),
         band: distanceBand(dist(r)),
         stale: isStale(Number(r.category_id), r.observed_at as string | null, String(r.kind)) ? 1 : 0,
@@ -285,6 +270,7 @@ export function orderList(rows: Row[], dist: (r: Row) => number): Array<{ r: Row
       }))
       .sort(
         (a, b) =>
+          a.camp - b.camp ||
           a.band - b.band ||
           a.stale - b.stale ||
           a.chain - b.chain ||
@@ -293,4 +279,24 @@ export function orderList(rows: Row[], dist: (r: Row) => number): Array<{ r: Row
           Number(a.r.id) - Number(b.r.id),
       ),
   );
+}
+
+/** A town's own sights lie within this distance: shown before the famous ones farther out. */
+export const NEAR_TOWN_MILES = 5;
+/** Below this population a featured list is a town's: what is in or near it first. */
+export const TOWN_POPULATION = 250_000;
+/**
+ * A town's featured list: the sights in or near it (within NEAR_TOWN_MILES) in their order, then those farther out
+ * by distance band, the most famous first within a band ("Near Tombstone": the O.K. Corral before a Bisbee office).
+ * A city's list is left as it is (its famous places lie across the city).
+ */
+export function nearBeforeFar<T extends { d: number; n: number }>(ranked: T[], population: number): T[] {
+  if (population >= TOWN_POPULATION) return ranked;
+  const near = ranked.filter((s) => s.d <= NEAR_TOWN_MILES);
+  const far = ranked
+    .filter((s) => s.d > NEAR_TOWN_MILES)
+    .map((s, i) => ({ s, i, band: distanceBand(s.d) }))
+    .sort((a, b) => a.band - b.band || a.i - b.i)
+    .map(({ s }) => s);
+  return [...near, ...far];
 }

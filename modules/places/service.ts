@@ -21,10 +21,12 @@ import {
   NEARBY_RADII,
   oneOfEachName,
   orderFeatured,
+  nearBeforeFar,
   orderList,
   TARGET,
 } from "./ranking";
 import { placesWithin, withArticles } from "./store";
+import { foldDuplicates, junkInList, notCurrent } from "./showcase";
 
 export * from "./answers";
 export * from "./ranking";
@@ -178,7 +180,7 @@ export class PlacesService {
   private candidates(
     city: IndexedCity,
     radius: number,
-    filter: { categories?: number[] | null; title?: string; minNotability?: number } = {},
+    filter: { categories?: number[] | null; title?: string; minNotability?: number; orLegalName?: boolean } = {},
   ): Promise<Row[]> {
     return placesWithin(this.client, city, radius, filter);
   }
@@ -222,7 +224,10 @@ export class PlacesService {
         // Old data never features (DECISIONS 20) — except a casino resort, the sight a city like Las Vegas is known
         // for, which the bundled data knows only from 2011 (its card says "Listed in 2011 data — may have changed"),
         // and only while no current data (an operator refresh) lists a casino resort around.
-        const all = await this.candidates(city, radius, { minNotability: 1 });
+        // A sight under its legal name ("… Historic Site Inc") scores below 1 in the store: fame rescores it.
+        const all = (await this.candidates(city, radius, { minNotability: 1, orLegalName: true })).filter(
+          (r) => !junkInList(r, "featured"),
+        );
         const stale = (r: Row) => isStale(Number(r.category_id), r.observed_at as string | null, String(r.kind));
         const resort = (r: Row) =>
           isCasinoResort({ categoryId: Number(r.category_id), title: String(r.title), kind: String(r.kind) });
@@ -246,7 +251,10 @@ export class PlacesService {
         sights.map(({ r, key }) => ({ key, latitude: Number(r.latitude), longitude: Number(r.longitude) })),
         names,
       );
-      return orderFeatured(sights, borrowed, dist);
+      return nearBeforeFar(
+        foldDuplicates(orderFeatured(sights, borrowed, dist).filter(({ n }) => n >= 1)),
+        city.population,
+      );
     }
     let categories: number[] | null = null;
     let radii = NEARBY_RADII;
@@ -272,7 +280,10 @@ export class PlacesService {
       rows = (await this.candidates(city, radius, { categories })).filter(keep);
       if (rows.length >= target) break;
     }
-    return orderList(rows, dist);
+    // Showcase lists (nearby, local gems, lodging) show no junk; every list leaves out what is no longer there.
+    const showcase = kind === "category-11" ? "lodging" : kind === "nearby" || kind === "local-gems" ? "list" : null;
+    const shown = rows.filter((r) => (showcase ? !junkInList(r, showcase) : !notCurrent(r)));
+    return foldDuplicates(orderList(shown, dist, kind === "category-11"));
   }
 
   /** Give a thin city's live fetch up to `waitMs`; past that the list is built from the store and the import finishes later. */

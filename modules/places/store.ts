@@ -58,6 +58,10 @@ function withArticle(r: Row, article: Row): Row {
   const tags = { ...(parse<Record<string, string> | null>(r.tags, null) ?? {}), wikipedia: wikipediaOf(article)! };
   return { ...r, description: article.description, tags: JSON.stringify(tags) } as unknown as Row;
 }
+/** The import scores an organisation's name 6 lower; a sight under its legal name is rescored by ./fame.ts. */
+const LEGAL_PENALTY = 6;
+const LEGAL_KEYS = ["% inc", "% incorporated", "% foundation", "% foundation inc", "% assn", "% association", "% corp"];
+
 /**
  * Places within `radius` miles of a point: the R*Tree narrows to the bounding box (never a table scan), then
  * the circle is exact. Optionally only some categories, or titles holding a case-insensitive substring.
@@ -66,7 +70,14 @@ export async function placesWithin(
   client: Client,
   centre: { latitude: number; longitude: number },
   radius: number,
-  filter: { categories?: number[] | null; title?: string; minNotability?: number; columns?: string } = {},
+  filter: {
+    categories?: number[] | null;
+    title?: string;
+    minNotability?: number;
+    /** With minNotability: also a record under a legal name (its organisation penalty put it below). */
+    orLegalName?: boolean;
+    columns?: string;
+  } = {},
 ): Promise<Row[]> {
   const dLat = radius / 69.0;
   const dLng = radius / (69.172 * Math.cos((centre.latitude * Math.PI) / 180));
@@ -82,8 +93,13 @@ export async function placesWithin(
     args.push(...filter.categories);
   }
   if (filter.minNotability !== undefined) {
-    where.push("p.notability >= ?");
+    where.push(
+      filter.orLegalName
+        ? `(p.notability >= ? OR (p.notability >= ? AND p.category_id NOT IN (10, 12) AND (${LEGAL_KEYS.map(() => "p.title_key LIKE ?").join(" OR ")})))`
+        : "p.notability >= ?",
+    );
     args.push(filter.minNotability);
+    if (filter.orLegalName) args.push(filter.minNotability - LEGAL_PENALTY, ...LEGAL_KEYS);
   }
   if (filter.title) {
     where.push("p.title LIKE ? ESCAPE '\\'");
