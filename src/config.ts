@@ -103,6 +103,14 @@ const ConfigSchema = v.object({
     v.transform(Number),
     v.minValue(1, "RATE_LIMIT_AUTH_PER_MINUTE must be at least 1"),
   ),
+  /** Place searches per client a minute (an IPv6 client is its /64); each costs a database search. */
+  RATE_LIMIT_SEARCHES_PER_MINUTE: v.pipe(
+    v.optional(v.string(), "120"),
+    v.trim(),
+    v.regex(/^\d{1,7}$/, "RATE_LIMIT_SEARCHES_PER_MINUTE must be a whole number"),
+    v.transform(Number),
+    v.minValue(1, "RATE_LIMIT_SEARCHES_PER_MINUTE must be at least 1"),
+  ),
   /** Reverse proxies whose X-Forwarded-For/-Proto/-Host are believed: addresses or CIDR ranges, comma-separated (default none). */
   TRUSTED_PROXIES: v.pipe(
     v.optional(v.string(), ""),

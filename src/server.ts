@@ -7,7 +7,7 @@ import { announceAdminSetup } from "../modules/auth";
 import { createApp } from "./app";
 import { compressPages } from "./page-cache";
 import { onShutdown, shutdown } from "./lifecycle";
-import { bootServices } from "./boot";
+import { bootServices, StartupError } from "./boot";
 import { freshnessLine } from "../modules/admin";
 import { ConfigError, loadConfig, type Config } from "./config";
 
@@ -27,6 +27,10 @@ try {
 
 const { database, cityIndex, places, onPlacesChanged, stopWatching } = await bootServices(config, log, {
   watchDataVersion: true,
+}).catch((error) => {
+  if (!(error instanceof StartupError)) throw error;
+  console.error(error.message);
+  process.exit(1);
 });
 // How old the places a traveller needs open today are, in one line (README "Fresh data").
 void freshnessLine(database.client).then(
