@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** US cities from the SimpleMaps basic database (CC BY 4.0), imported at first start. */
@@ -92,6 +93,8 @@ export const places = sqliteTable(
   (t) => [
     index("places_state_category_idx").on(t.stateCode, t.categoryId),
     index("places_title_key_idx").on(t.titleKey),
+    // Migration 0006: the data-health and list queries by state and city name, whatever its case.
+    index("places_state_city_idx").on(t.stateCode, sql`${t.city} COLLATE NOCASE`),
   ],
 );
 
@@ -176,7 +179,16 @@ export const users = sqliteTable(
     /** When the account got an e-mail and password (registration or guest upgrade); null for guests. */
     registeredAt: integer("registered_at", { mode: "timestamp_ms" }),
   },
-  (t) => [uniqueIndex("users_email_idx").on(t.email), uniqueIndex("users_guest_token_idx").on(t.guestTokenHash)],
+  (t) => [
+    uniqueIndex("users_email_idx").on(t.email),
+    uniqueIndex("users_guest_token_idx").on(t.guestTokenHash),
+    // Migration 0006: the admin users table sorts and searches accounts and guests apart.
+    index("users_created_idx").on(t.createdAt),
+    index("users_guest_created_idx").on(t.isGuest, t.createdAt),
+    index("users_guest_username_idx").on(t.isGuest, sql`${t.username} COLLATE NOCASE`),
+    index("users_guest_email_idx").on(t.isGuest, t.email),
+    index("users_guest_search_idx").on(t.isGuest, t.username, t.email),
+  ],
 );
 
 /** Server-side sessions. The cookie holds a random 256-bit id; only its SHA-256 is stored here. */
@@ -233,6 +245,15 @@ export const activities = sqliteTable(
   (t) => [
     index("activities_user_created_idx").on(t.userId, t.createdAt),
     index("activities_created_idx").on(t.createdAt),
+    // Migration 0006: the admin analytics read recent activities from this index alone.
+    index("activities_created_cover_idx").on(
+      t.createdAt,
+      t.userId,
+      t.activityType,
+      t.cityState,
+      t.cityName,
+      t.categoryId,
+    ),
   ],
 );
 
@@ -371,9 +392,6 @@ export const adminUserStats = sqliteTable(
   ],
 );
 
-// Migration 0006 also indexes users (created_at), (is_guest, created_at | username NOCASE | email), activities
-// (created_at, user_id, activity_type, city_state, city_name, category_id) and places (state_code, city NOCASE).
-
 /** The data-health summary of one state (JSON), recomputed when the state's imports change (`fingerprint`). */
 export const adminDataHealth = sqliteTable("admin_data_health", {
   stateCode: text("state_code").primaryKey(),
@@ -495,7 +513,7 @@ export const adminUserStateHours = sqliteTable(
 
 /**
  * The request log, one row per written batch: `data` is the batch's entries as JSON columns (see `Segment` in
- * modules/traffic/service.ts); entry ids are `id` .. `id + count - 1`. Segments (and with them raw IPs) are
+ * modules/traffic/segments.ts); entry ids are `id` .. `id + count - 1`. Segments (and with them raw IPs) are
  * deleted once their newest entry is past TRAFFIC_RETENTION_DAYS.
  */
 export const trafficSegments = sqliteTable(

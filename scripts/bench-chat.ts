@@ -62,10 +62,8 @@ try {
       for (const query of QUESTIONS) {
         const started = performance.now();
         let firstAt = 0;
-        await chat.ask(
-          { query, location, history: [] },
-          { stream: true, events: { token: () => void (firstAt ||= performance.now()) } },
-        );
+        for await (const _token of chat.tokens({ query, location, history: [] }, { stream: true }))
+          firstAt ||= performance.now();
         const done = performance.now();
         first.push(firstAt - started);
         full.push(done - started);

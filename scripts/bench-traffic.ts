@@ -11,7 +11,10 @@ import { join } from "node:path";
 import { openDatabase } from "../db/client";
 import { migrate } from "../db/migrate";
 import { loadCountryTable } from "../modules/traffic/geo";
-import { BatchWriter, batchOf, HOUR_MS, RANGES, trafficAnalytics, trafficLogs } from "../modules/traffic/service";
+import { BatchWriter } from "../modules/traffic/batch-writer";
+import { batchOf, HOUR_MS } from "../modules/traffic/log-batch";
+import { RANGES } from "../modules/traffic/model";
+import { trafficAnalytics, trafficLogs } from "../modules/traffic/service";
 import { arg } from "./lib/args";
 
 const total = arg("requests", 10_000_000);

@@ -8,9 +8,10 @@ import { readText } from "../../src/files";
 import geonamesCsvPath from "../data/geonames_us_cities1000.csv.gz" with { type: "file" };
 import downtownCsvPath from "../data/downtown_points_top50.csv.gz" with { type: "file" };
 import { distanceMiles } from "../../src/geo";
+import { boroughHalls, partsOfCities, placeNameKey, readCsvSync, townsMissingFrom } from "./towns";
 
 /** Bump when the bundled file or the mapping below changes: the next start re-imports. */
-export const CITIES_DATASET = { name: "simplemaps-uscities-basic", version: "2025-3-downtown-top50" } as const;
+export const CITIES_DATASET = { name: "simplemaps-uscities-basic", version: "2025-3-downtown-top50-towns" } as const;
 
 type CsvRow = Record<string, string>;
 export type NewCity = typeof cities.$inferInsert;
@@ -61,18 +62,7 @@ async function readCsvRows(path: string): Promise<CsvRow[]> {
   return parse(await readText(path), { columns: true, skip_empty_lines: true, bom: true });
 }
 
-/** "Washington, D.C." → "washington", "St. Louis" → "saint louis", "Cañon City" → "canon city". */
-export function placeNameKey(name: string): string {
-  return name
-    .normalize("NFD")
-    .replace(/\p{M}+/gu, "")
-    .toLowerCase()
-    .replace(/,?\s*d\.\s*c\.$/, "")
-    .replace(/\b(st|ste)\.?\s/g, (m) => (m.startsWith("ste") ? "sainte " : "saint "))
-    .replace(/\bft\.?\s/g, "fort ")
-    .replace(/[^a-z0-9]+/g, " ")
-    .trim();
-}
+export { placeNameKey } from "./towns";
 
 export interface GeoNamesPoint {
   name: string;
@@ -197,7 +187,60 @@ export async function readBundledCities(
   const list = (await readCsvRows(path)).map(cityFromCsv).filter((c): c is NewCity => c !== null);
   if (geonamesPath) applyDowntownCentres(list, await readGeoNamesPoints(geonamesPath));
   if (downtownPath) applyTop50Centres(list, await readDowntownPoints(downtownPath));
-  return list;
+  if (!geonamesPath) return list;
+  // A part of a city (New York's boroughs) is centred on its borough hall where the landmark list has one.
+  const parts = partsOfCities(list);
+  const halls = boroughHalls([...parts.keys()].map((k) => k.split("|")[1]!));
+  for (const city of list) {
+    const hall = halls.get(city.name.toLowerCase());
+    if (hall && parts.has(`${city.stateCode}|${city.name}`)) {
+      city.latitude = hall.latitude;
+      city.longitude = hall.longitude;
+    }
+  }
+  return [...list, ...geonamesTowns(list, readCsvSync(geonamesPath))];
+}
+
+/**
+ * The towns GeoNames has and the list lacks (towns.ts), as cities: GeoNames id, name, point and population; the
+ * county whose outline holds the point; the time zone of the nearest listed city of the state. No density or ZIPs
+ * (GeoNames gives none).
+ */
+export function geonamesTowns(list: readonly NewCity[], geonames: Record<string, string>[]): NewCity[] {
+  const towns = townsMissingFrom(list, geonames);
+  const byState = new Map<string, NewCity[]>();
+  for (const c of list) (byState.get(c.stateCode) ?? byState.set(c.stateCode, []).get(c.stateCode)!).push(c);
+  return towns.flatMap((t) => {
+    let nearest: NewCity | undefined;
+    let best = Infinity;
+    for (const c of byState.get(t.stateCode) ?? []) {
+      const miles = distanceMiles(t.latitude, t.longitude, c.latitude, c.longitude);
+      if (miles < best) {
+        best = miles;
+        nearest = c;
+      }
+    }
+    if (!nearest || !t.geonameId) return [];
+    return [
+      {
+        id: t.geonameId,
+        name: t.name,
+        nameAscii: t.name.normalize("NFD").replace(/\p{M}+/gu, ""),
+        stateCode: t.stateCode,
+        stateName: nearest.stateName,
+        countyFips: t.countyFips.startsWith(nearest.countyFips.slice(0, 2)) ? t.countyFips : "",
+        countyName: t.countyFips.startsWith(nearest.countyFips.slice(0, 2)) ? t.countyName : "",
+        latitude: t.latitude,
+        longitude: t.longitude,
+        population: t.population,
+        density: 0,
+        incorporated: false,
+        timezone: nearest.timezone,
+        ranking: 3,
+        zips: "",
+      },
+    ];
+  });
 }
 
 /**

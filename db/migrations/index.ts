@@ -1,5 +1,6 @@
-// Every migration, in order. `npm run db:generate` writes a new NNNN_name.sql from db/schema.ts;
-// add it here too (static imports embed the SQL in the single binary).
+// Every migration, in order: hand-written SQL files NNNN_name.sql (docs/decisions/037-one-schema-toolchain.md).
+// Add a new one here too (static imports embed the SQL in the single binary) and declare what it creates in
+// db/schema.ts: db/schema.test.ts compares the two.
 import m0000 from "./0000_init.sql" with { type: "text" };
 import m0001 from "./0001_places.sql" with { type: "text" };
 import m0002 from "./0002_content.sql" with { type: "text" };

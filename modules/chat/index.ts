@@ -1,28 +1,28 @@
 import type { Client } from "@libsql/client";
 import { Elysia } from "elysia";
+import { answerEvents, CHAT_FAILED } from "./events";
 import type { Llm } from "../llm";
 import { HttpError, jsonError, type Logger, type RequestUser } from "../../src/http";
 import type { AuthGuard } from "../auth";
 import { hitChatLimit } from "./limit";
-import { ChatBody, type ChatAnswer, type ChatEvent } from "./model";
-import { ChatLocationError, ChatService, type ChatCity, type ChatSources } from "./service";
+import { ChatBody, type ChatAnswer } from "./model";
+import { ChatLocationError, ChatService } from "./service";
+import type { ChatCity, ChatSources } from "./sources";
 
 export type { ChatAnswer, ChatEvent, ChatPlace } from "./model";
-export type { ChatCity, ChatSources, SourcePlace } from "./service";
+export type { ChatCity, ChatSources, SourcePlace } from "./sources";
 export { ChatService } from "./service";
 
 export const CHAT_MESSAGES = {
   signIn: "Please sign in to use the travel assistant.",
   tooMany: (seconds: number) =>
     `You're sending messages too fast. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`,
-  failed: "The assistant could not finish this answer.",
+  failed: CHAT_FAILED,
 };
 
-const sse = (e: ChatEvent) => `event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`;
-
 /**
- * Chat (issue 13, decision 018): POST /api/chat/recommendations (one JSON answer) and POST /api/chat/stream
- * (server-sent events token, places, done, error). Signed-in users only (guests included); 20 messages a
+ * Chat (docs/decisions/018-chat.md): POST /api/chat/recommendations (one JSON answer) and POST /api/chat/stream
+ * (server-sent events token, places, done, error, typed once as ChatEvent). Signed-in users only (guests included); 20 messages a
  * minute per user. Closing the stream's connection aborts the model call at once.
  */
 export function chatModule<C extends ChatCity>(deps: {
@@ -65,62 +65,30 @@ export function chatModule<C extends ChatCity>(deps: {
       .post(
         "/recommendations",
         async ({ body, user, request }): Promise<ChatAnswer | Response> => {
+          const startedAt = performance.now();
           resolve(body.location);
           const refused = await limited(user);
           if (refused) return refused;
-          return service.ask(body, { signal: request.signal });
+          return service.ask(body, { signal: request.signal, startedAt });
         },
         { body: ChatBody, auth: "user" },
       )
       .post(
         "/stream",
-        async ({ body, user, request }) => {
+        async function* ({ body, user, request, set }) {
+          const startedAt = performance.now();
           resolve(body.location);
           const refused = await limited(user);
           if (refused) return refused;
+          set.headers["x-accel-buffering"] = "no";
+          // Closing the connection aborts the model call at once (Elysia ends the generator too).
           const controller = new AbortController();
           request.signal.addEventListener(
             "abort",
             () => controller.abort(new Error("the client closed the connection")),
             { once: true },
           );
-          const encoder = new TextEncoder();
-          const stream = new ReadableStream<Uint8Array>({
-            async start(out) {
-              const send = (e: ChatEvent) => {
-                if (!controller.signal.aborted) out.enqueue(encoder.encode(sse(e)));
-              };
-              try {
-                const answer = await service.ask(body, {
-                  signal: controller.signal,
-                  stream: true,
-                  events: { token: (text) => send({ event: "token", data: { text } }) },
-                });
-                send({ event: "places", data: { places: answer.places } });
-                send({
-                  event: "done",
-                  data: { location: answer.location, model: answer.model, response: answer.response },
-                });
-              } catch (error) {
-                if (!controller.signal.aborted) {
-                  deps.log.error("Chat: the answer failed.", error);
-                  send({ event: "error", data: { message: CHAT_MESSAGES.failed, errors: {} } });
-                }
-              } finally {
-                if (!controller.signal.aborted) out.close();
-              }
-            },
-            cancel() {
-              controller.abort(new Error("the client closed the connection"));
-            },
-          });
-          return new Response(stream, {
-            headers: {
-              "content-type": "text/event-stream; charset=utf-8",
-              "cache-control": "no-store",
-              "x-accel-buffering": "no",
-            },
-          });
+          yield* answerEvents(service, body, controller.signal, deps.log, startedAt);
         },
         { body: ChatBody, auth: "user" },
       )

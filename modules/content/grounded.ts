@@ -2,6 +2,7 @@ import { DATASETS } from "../../db/import/places";
 import type { PlaceBrief } from "../places";
 import type { CityContext, ContentProvider, DeeperLevel } from "./service";
 import { itemKey } from "./service";
+import { divisionOf } from "./story/division";
 import { storyFacts, storyHistory, widerContext, nearPlace, type StoryContext, type StoryFact } from "./stories";
 
 /**
@@ -23,7 +24,7 @@ export function storyContext(c: CityContext): StoryContext {
   let s = stories.get(c);
   if (!s) {
     s = {
-      city: { ...c.city, urbanArea: c.city.urbanArea },
+      city: { ...c.city, urbanArea: c.city.urbanArea, division: divisionOf(c.city) },
       texts: c.texts,
       radius: c.radius,
       places: c.places.map((p: PlaceBrief) => ({ ...p, sourceName: sourceName(p.source) })),
@@ -32,6 +33,7 @@ export function storyContext(c: CityContext): StoryContext {
         direction: COMPASS[Math.round(c.nearestLarger.bearing / 45) % 8]!,
       },
       county: c.county,
+      towns: c.towns,
       zips: c.zips,
     };
     stories.set(c, s);

@@ -2,9 +2,11 @@ import type { Client } from "@libsql/client";
 import { LRUCache } from "lru-cache";
 import { normalise, type IndexedCity } from "../cities";
 import type { PlaceBrief, PlacesService } from "../places";
-import { distanceMiles } from "../../src/geo";
 import type { Logger } from "../../src/http";
 import type { AssociatedPerson, CityStoryTexts, StoryHistory, StorySource } from "./stories";
+import { NEAREST_MAX_MILES, type NearestCity, nearestBox, nearestOfAtLeast, nearestThreshold } from "./story/nearest";
+import { townOf, type Town } from "./story/towns";
+import { worthTelling } from "./story/truth";
 
 /** Where a fact or entry comes from: named always, linked where it is a web page (the story composer's). */
 export type ContentSource = StorySource;
@@ -28,13 +30,16 @@ export type DeeperLevel = 1 | 2 | 3;
  */
 export interface CityContext {
   key: string;
-  city: IndexedCity & { density: number; incorporated: boolean; urbanArea: boolean };
+  city: IndexedCity & { density: number; incorporated: boolean; urbanArea: boolean; countyFips: string };
   zips: string[];
   stateRank: { rank: number; of: number };
   /** Share of US cities and towns (in the SimpleMaps data) that are less densely populated, 0–100. */
   densityPercentile: number;
   county: { places: number; largest: { name: string; population: number } | null };
-  nearestLarger: { name: string; stateCode: string; population: number; miles: number; bearing: number } | null;
+  /** The nearest city of at least `atLeast` people (more than this one's, and at least 10,000). */
+  nearestLarger: NearestCity | null;
+  /** For each historic place outside the city, the town whose centre is nearest it (absent: inside the city). */
+  towns: Map<number, Town>;
   /** Share of US cities and towns lying farther south / farther east, 0–100. */
   northOf: number;
   westOf: number;
@@ -64,9 +69,11 @@ const CONTEXT_RADIUS = 10;
 
 /** Build a city's grounded context (four queries plus the places around; cached by the content service). */
 export async function buildCityContext(client: Client, places: PlacesService, city: IndexedCity): Promise<CityContext> {
-  const row = (await client.execute({ sql: "SELECT density, incorporated FROM cities WHERE id = ?", args: [city.id] }))
-    .rows[0];
+  const row = (
+    await client.execute({ sql: "SELECT density, incorporated, county_fips FROM cities WHERE id = ?", args: [city.id] })
+  ).rows[0];
   const density = Number(row?.density ?? 0);
+  const box = nearestBox(city);
   const [counts, largest, bigger] = await Promise.all([
     // Every count the facts need, in one pass over the cities table.
     client.execute({
@@ -93,34 +100,36 @@ export async function buildCityContext(client: Client, places: PlacesService, ci
       sql: "SELECT name, population FROM cities WHERE state_code = ? AND county_name = ? ORDER BY population DESC, id LIMIT 1",
       args: [city.stateCode, city.countyName],
     }),
-    // Larger cities (at least twice the size, and at least 50,000 people) within about 300 miles.
+    // Cities of at least the rule's size within 300 miles (the box holds the circle at any latitude).
     client.execute({
       sql: `SELECT name, state_code, latitude, longitude, population FROM cities
             WHERE population >= ? AND latitude BETWEEN ? AND ? AND longitude BETWEEN ? AND ?`,
-      args: [
-        Math.max(50_000, city.population * 2),
-        city.latitude - 4.5,
-        city.latitude + 4.5,
-        city.longitude - 6,
-        city.longitude + 6,
-      ],
+      args: [nearestThreshold(city.population), box.south, box.north, box.west, box.east],
     }),
   ]);
   const n = (column: string) => Number(counts.rows[0]![column] ?? 0);
   const total = Math.max(1, n("total"));
-  const nearest = bigger.rows
-    .map((r) => ({
+  const nearest = nearestOfAtLeast(
+    city,
+    bigger.rows.map((r) => ({
       name: String(r.name),
       stateCode: String(r.state_code),
+      latitude: Number(r.latitude),
+      longitude: Number(r.longitude),
       population: Number(r.population),
-      miles: Math.round(distanceMiles(city.latitude, city.longitude, Number(r.latitude), Number(r.longitude))),
-      bearing: bearing(city.latitude, city.longitude, Number(r.latitude), Number(r.longitude)),
-    }))
-    .sort((a, b) => a.miles - b.miles)[0];
+    })),
+  );
+  const around = await places.around(city, CONTEXT_RADIUS);
   const largestRow = largest.rows[0];
   return {
     key: cityKey(city),
-    city: { ...city, density, incorporated: Boolean(Number(row?.incorporated ?? 0)), urbanArea: city.ranking <= 2 },
+    city: {
+      ...city,
+      density,
+      incorporated: Boolean(Number(row?.incorporated ?? 0)),
+      urbanArea: city.ranking <= 2,
+      countyFips: String(row?.county_fips ?? ""),
+    },
     zips: city.zips.split(/\s+/).filter(Boolean).sort(),
     stateRank: { rank: n("largerInState") + 1, of: n("inState") },
     densityPercentile: Math.round((n("lessDense") / total) * 100),
@@ -130,9 +139,10 @@ export async function buildCityContext(client: Client, places: PlacesService, ci
       places: n("inCounty"),
       largest: largestRow ? { name: String(largestRow.name), population: Number(largestRow.population) } : null,
     },
-    nearestLarger: nearest && nearest.miles <= 300 ? nearest : null,
+    nearestLarger: nearest && nearest.miles <= NEAREST_MAX_MILES ? nearest : null,
+    towns: await historicTowns(client, places, city, around),
     radius: CONTEXT_RADIUS,
-    places: await places.around(city, CONTEXT_RADIUS),
+    places: around,
     texts: await cityTexts(client, city.id),
   };
 }
@@ -154,14 +164,48 @@ async function cityTexts(client: Client, cityId: number): Promise<CityStoryTexts
   };
 }
 
-/** Initial compass bearing from one point to another, degrees 0–359. */
-export function bearing(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const rad = Math.PI / 180;
-  const y = Math.sin((lng2 - lng1) * rad) * Math.cos(lat2 * rad);
-  const x =
-    Math.cos(lat1 * rad) * Math.sin(lat2 * rad) -
-    Math.sin(lat1 * rad) * Math.cos(lat2 * rad) * Math.cos((lng2 - lng1) * rad);
-  return Math.round((Math.atan2(y, x) / rad + 360) % 360);
+const HISTORY_LOOKUPS = 120;
+
+/**
+ * The town each historic place lies in, when that is not the city itself: the town (in the cities data) whose
+ * centre is nearest the place. One query for the towns around, one look-up per historic place.
+ */
+async function historicTowns(
+  client: Client,
+  places: PlacesService,
+  city: IndexedCity,
+  around: PlaceBrief[],
+): Promise<Map<number, Town>> {
+  // Only the places a history could show (a story of their own), nearest first, at most HISTORY_LOOKUPS.
+  const historic = around.filter((p) => p.categoryId === 8 && worthTelling(p)).slice(0, HISTORY_LOOKUPS);
+  const towns = new Map<number, Town>();
+  if (!historic.length) return towns;
+  const box = (CONTEXT_RADIUS + 15) / 69;
+  const rows = (
+    await client.execute({
+      sql: `SELECT name, state_code, latitude, longitude, population FROM cities
+            WHERE latitude BETWEEN ? AND ? AND longitude BETWEEN ? AND ?`,
+      args: [
+        city.latitude - box,
+        city.latitude + box,
+        city.longitude - box / Math.cos((city.latitude * Math.PI) / 180),
+        city.longitude + box / Math.cos((city.latitude * Math.PI) / 180),
+      ],
+    })
+  ).rows.map((r) => ({
+    name: String(r.name),
+    stateCode: String(r.state_code),
+    latitude: Number(r.latitude),
+    longitude: Number(r.longitude),
+    population: Number(r.population),
+  }));
+  for (const p of historic) {
+    const full = await places.get(p.id, city).catch(() => null);
+    if (!full) continue;
+    const town = townOf(city, { latitude: full.latitude, longitude: full.longitude }, rows);
+    if (town) towns.set(p.id, { ...town, miles: p.distance });
+  }
+  return towns;
 }
 
 type Kind = "facts" | "history";

@@ -21,6 +21,7 @@ const city = {
   urbanArea: false,
   ranking: 2,
   timezone: "America/New_York",
+  division: { kind: "county" as const, label: "Chatham County", isCity: false },
 };
 const place = (over: Partial<StoryPlace>): StoryPlace => ({
   id: 1,
@@ -53,6 +54,7 @@ const context = (over: Partial<StoryContext> = {}): StoryContext => ({
   radius: 10,
   places: [],
   nearestLarger: null,
+  towns: new Map(),
   county: { places: 8, largest: { name: "Savannah", population: 147_780 } },
   zips: ["31401", "31404", "31405"],
   ...over,
@@ -126,9 +128,24 @@ describe("facts", () => {
     },
     places: [
       wiki,
-      place({ id: 8, title: "Owens–Thomas House", description: "Built in 1819.", distance: 0.4 }),
-      place({ id: 9, title: "Old Fort", description: "Erected in 1762.", distance: 2 }),
-      place({ id: 10, title: "Cotton Exchange", description: "Built 1887.", distance: 0.3 }),
+      place({
+        id: 8,
+        title: "Owens–Thomas House",
+        description: "The Owens–Thomas House was built in 1819 to designs by the English architect William Jay.",
+        distance: 0.4,
+      }),
+      place({
+        id: 9,
+        title: "Old Fort",
+        description: "The Old Fort was erected in 1762 by colonial troops to guard the river.",
+        distance: 2,
+      }),
+      place({
+        id: 10,
+        title: "Cotton Exchange",
+        description: "The Cotton Exchange was built in 1887 over a public lane on the river bluff.",
+        distance: 0.3,
+      }),
     ],
   });
 
@@ -190,7 +207,8 @@ describe("history", () => {
           place({
             id: 1,
             title: "Landmark House",
-            description: "Designated a New York City landmark in 1965.",
+            description:
+              "The Landmark House was designated a New York City landmark in 1965 for its Federal-style front.",
             distance: 0.1,
           }),
           place({
@@ -248,7 +266,11 @@ describe("organisations are not sights", () => {
       places: [
         place({ id: 1, title: "Henry County Historical Group Inc", address: "9127 Co Rd 99" }),
         place({ id: 2, title: "Las Vegas Railroad Society", address: "Po Box 33518" }),
-        place({ id: 3, title: "Old Las Vegas Mormon Fort", description: "Historic site." }),
+        place({
+          id: 3,
+          title: "Old Las Vegas Mormon Fort",
+          description: "The fort was built by Mormon missionaries in 1855 beside the springs of the Las Vegas valley.",
+        }),
         place({
           id: 4,
           title: "Ralph Mark Gilbert Civil Rights Museum Inc",

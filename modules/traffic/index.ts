@@ -5,19 +5,14 @@ import { clientAddress, parseOrThrow, type CurrentUser, type Logger } from "../.
 import type { AuthGuard } from "../auth";
 import { loadCountryTable, type CountryTable } from "./geo";
 import { AnalyticsQuery, LogsQuery } from "./model";
-import { isSkippedAt, trafficAnalytics, TrafficLog, trafficLogs, trafficPerformance } from "./service";
+import { isSkippedAt } from "./request-fields";
+import { TrafficLog } from "./request-log";
+import { trafficAnalytics, trafficLogs, trafficPerformance } from "./service";
 import { threadWriter } from "./writer-thread";
 
 export { DBIP_ATTRIBUTION, UNKNOWN_COUNTRY } from "./geo";
-export {
-  RANGES,
-  LIVE_LOGS,
-  RECENT_VISITORS,
-  TOP_HOURS,
-  type Range,
-  type TrafficAnalytics,
-  type TrafficLogEntry,
-} from "./service";
+export { LIVE_LOGS, RANGES, type Range } from "./model";
+export { RECENT_VISITORS, TOP_HOURS, type TrafficAnalytics, type TrafficLogEntry } from "./service";
 
 type Server = { requestIP(request: Request): { address: string } | null } | null | undefined;
 export type FetchHandler = (request: Request, server?: Server) => Response | Promise<Response>;

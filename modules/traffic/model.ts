@@ -1,6 +1,11 @@
-// Traffic valibot schemas (issue 15).
+// Traffic valibot schemas and the admin screens' sizes.
 import * as v from "valibot";
-import { MAX_LOGS, LIVE_LOGS, RANGES } from "./service";
+
+/** Entries in the live log by default, and at most per page. */
+export const LIVE_LOGS = 50;
+export const MAX_LOGS = 200;
+export const RANGES = ["24h", "7d", "30d", "all"] as const;
+export type Range = (typeof RANGES)[number];
 
 const wholeNumber = (field: string, min: number, max: number) =>
   v.pipe(

@@ -9,17 +9,11 @@ import { claimAdmin } from "../auth";
 import { continueAsGuest, signUp, uniqueEmail } from "../auth/testing";
 import { countries } from "./index";
 import { countryOf, type CountryTable } from "./geo";
-import {
-  DAY_MS,
-  HOUR_MS,
-  logRows,
-  routePath,
-  trafficAnalytics,
-  TrafficLog,
-  trafficLogs,
-  trafficPerformance,
-  type PendingEntry,
-} from "./service";
+import { DAY_MS, HOUR_MS, type PendingEntry } from "./log-batch";
+import { routePath } from "./request-fields";
+import { TrafficLog } from "./request-log";
+import { logRows } from "./segments";
+import { trafficAnalytics, trafficLogs, trafficPerformance } from "./service";
 import { threadWriter } from "./writer-thread";
 import { testDir } from "../../db/testing-template";
 
@@ -282,6 +276,8 @@ describe("the writer thread (the server's batches are written off the request th
     const database = await freshDatabase();
     const errors: unknown[] = [];
     let sink: ReturnType<typeof threadWriter> | undefined;
+    let handedOver!: () => void;
+    const taken = new Promise<void>((resolve) => (handedOver = resolve));
     const log = trafficLog(
       database,
       { now: Date.now() },
@@ -293,14 +289,17 @@ describe("the writer thread (the server's batches are written off the request th
         // minute before writing what it was handed (500 ms in the server): it dies first, on any machine.
         batchSize: 3,
         intervalMs: 60_000,
-        thread: (lost) =>
-          (sink = threadWriter({ url: database.url, hashIps: false, retentionDays: 30, writeDelayMs: 60_000 }, lost)),
+        thread: (lost) => {
+          sink = threadWriter({ url: database.url, hashIps: false, retentionDays: 30, writeDelayMs: 60_000 }, lost);
+          // The thread's acknowledgement of a hand-over (taken, not written) is the event the test waits for.
+          return { ...sink, handOver: (batch) => sink!.handOver!(batch).then(handedOver) };
+        },
       },
     );
     log.start();
     await log.flush(); // the thread has opened the database: batches are now handed over
     for (const path of ["/a", "/b", "/c"]) log.record(entry(Date.now(), { path }));
-    await Bun.sleep(120); // handed over at the batch size and acknowledged (taken, not written)
+    await taken; // handed over at the batch size and acknowledged (taken, not written)
     sink!.close!(); // the thread dies before its write (the old code lost /a, /b and /c here)
     log.record(entry(Date.now(), { path: "/d" }));
     await log.stop();

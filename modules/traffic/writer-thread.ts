@@ -8,7 +8,7 @@
  * `threadWriter()` (this file, the server's side) starts a Worker on ./writer-worker.ts, which answers its
  * messages with a `BatchWriter`. The compiled binary (scripts/compile.ts) has that file as a second entry point.
  */
-import { SinkUnavailable, type LogBatch, type LogSink } from "./service";
+import { SinkUnavailable, type LogBatch, type LogSink } from "./log-batch";
 
 export interface WriterSettings {
   url: string;

@@ -8,7 +8,8 @@
  */
 import { openDatabase } from "../../db/client";
 import { loadCountryTable } from "./geo";
-import { BatchWriter, WRITE_DELAY_MS, type LogBatch } from "./service";
+import { BatchWriter } from "./batch-writer";
+import { WRITE_DELAY_MS, type LogBatch } from "./log-batch";
 import type { Message, Reply } from "./writer-thread";
 
 type Request = Message & { id: number };

@@ -141,8 +141,8 @@ export function LandingPage({ cityCount }: { cityCount: number }) {
               Travel Enlightened with LocalScope
             </h1>
             <p className="mx-auto mt-4 max-w-xl text-lg text-white/95">
-              Discover local gems, hidden history and the best places to eat, stay and explore in over 19,000 US cities
-              — every place real and sourced.
+              Discover local gems, hidden history and the best places to eat, stay and explore in{" "}
+              {cityCountText(cityCount)} US cities — every place real and sourced.
             </p>
             <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
               <Island

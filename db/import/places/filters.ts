@@ -4,6 +4,21 @@ import brandsPath from "../../data/brands/nsi_us_brands.json.gz" with { type: "f
 import repeatedPath from "../../data/brands/repeated_names.json.gz" with { type: "file" };
 import { CATEGORY, type PlaceInput } from "./types";
 import { titleKey } from "./titles";
+import { INDUSTRIAL_NAME, LISTING_SOURCES, NOT_LODGING_NAME } from "./quality";
+
+export {
+  hasArticle,
+  HOUSING_NAME,
+  INDUSTRIAL_NAME,
+  isHotelType,
+  lodgingType,
+  notListedReason,
+  ORGANISATION_WORDS,
+  PAWN_OR_LOAN_NAME,
+  SIGHT_WORDS,
+  sightClass,
+  sourceAgreement,
+} from "./quality";
 
 /**
  * Import-time filters (issue 11, "no junk") and the signals the lists rank by. Every filter returns the
@@ -203,6 +218,10 @@ export function junkReason(p: PlaceInput): string | null {
   if ((categoryId === CATEGORY.stores || categoryId === CATEGORY.food) && JUNK_KIND.test(kind))
     return "kind no traveller looks for";
   if (categoryId === CATEGORY.lodging && NOT_LODGING.test(title)) return "children's camp, not lodging";
+  if (categoryId === CATEGORY.lodging && NOT_LODGING_NAME.test(title))
+    return "not lodging (youth, church or horse camp, day-use site, office, housing)";
+  if ((categoryId === CATEGORY.food || categoryId === CATEGORY.stores) && INDUSTRIAL_NAME.test(title))
+    return "wholesale or industrial business";
   if (categoryId === CATEGORY.lodging && HOMES_NOT_LODGING.test(title) && !TAKES_TRAVELLERS.test(title))
     return "mobile-home park, not lodging";
   if (categoryId === CATEGORY.lodging && TOUR_OPERATOR.test(title)) return "tour operator, not lodging";
@@ -227,18 +246,6 @@ export function junkReason(p: PlaceInput): string | null {
   return null;
 }
 
-const LISTING_SOURCES = new Set([
-  "nyc-landmarks",
-  "nys-national-register",
-  "chicago-landmarks",
-  "portland-landmarks",
-  "mt-national-register",
-  "mo-historic",
-  "wv-nrhp",
-  "nc-nrhp",
-  "dc-open-data",
-  "historic-wikipedia",
-]);
 /** Sights (not venues: a theatre or an arts centre is where a show is, not what a visitor comes to see). */
 const FAMOUS_KIND =
   /\b(attraction|museum|viewpoint|zoo|aquarium|theme park|casino|gallery|landmark|planetarium|botanical garden|lighthouse)\b/i;
@@ -294,7 +301,23 @@ export const isCasinoResort = (p: { categoryId: number; title: string; kind?: st
  */
 export const NHPA_DAY_ONE = "1966-10-15";
 /** Tags that carry a notability signal: kept when records of several datasets merge into one place. */
-export const SIGNAL_TAGS = ["nrListed", "nationalLandmark", "leadLength", "tourism", "income"] as const;
+export const SIGNAL_TAGS = [
+  "nrListed",
+  "nationalLandmark",
+  "leadLength",
+  "tourism",
+  "income",
+  "npsCode",
+  "npsVisits",
+  "npsDesignation",
+  "brandWikidata",
+  "status",
+  "statusEvidence",
+  "lodgingType",
+  "legalName",
+  "otherNames",
+  "notListed",
+] as const;
 /** A Wikipedia lead paragraph this long belongs to a long article (the lead grows with the article). */
 const LONG_LEAD = 600;
 

@@ -13,6 +13,8 @@ import { osmMonuments } from "./sources/osm-monuments";
 import { usdaFarmersMarkets } from "./sources/usda-farmers-markets";
 import { wikivoyageDo } from "./sources/wikivoyage-do";
 import { osmSamples } from "./sources/osm-geojson";
+import { npsUnits } from "./sources/nps";
+import { allThePlaces } from "./sources/alltheplaces";
 import { wofSimplegeo } from "./sources/wof";
 import { formatSummary, importDatasetState, type ImportSummary, type StateCarry } from "./store";
 import type { Dataset, ReadResult } from "./types";
@@ -82,6 +84,7 @@ import { clearCsvCache } from "./util";
 export const DATASETS: Dataset[] = [
   osmSamples,
   osmCityExtracts,
+  npsUnits,
   osmMonuments,
   historicWikipedia,
   ...historicDatasets,
@@ -95,6 +98,7 @@ export const DATASETS: Dataset[] = [
   imlsLibraries,
   wikivoyageDo,
   gnisNature,
+  allThePlaces,
   wofSimplegeo,
 ];
 
@@ -102,7 +106,7 @@ export const DATASETS: Dataset[] = [
 const BIG_DATASET = 2_000;
 
 /** Bump to re-import every state at next use. */
-export const PLACES_VERSION = "9";
+export const PLACES_VERSION = "10";
 
 export const datasetsFor = (stateCode: string) =>
   DATASETS.filter((d) => d.states === "all" || d.states.includes(stateCode));

@@ -9,7 +9,7 @@ import { US_STATES } from "../../../src/domain/states";
  * For datasets whose own state column is the nearest city's state, which is wrong near a border (the Empire
  * State Building's nearest SimpleMaps point is Hoboken, NJ).
  */
-type Ring = Array<[number, number]>;
+export type Ring = Array<[number, number]>;
 interface StateShape {
   code: string;
   box: [number, number, number, number];
@@ -47,7 +47,7 @@ function load(): StateShape[] {
   return out;
 }
 
-function inRing(ring: Ring, x: number, y: number): boolean {
+export function inRing(ring: Ring, x: number, y: number): boolean {
   let inside = false;
   for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
     const [xi, yi] = ring[i]!;

@@ -3,10 +3,13 @@ import { distanceMiles } from "../../../src/geo";
 import type { Dataset, PlaceInput, ReadResult } from "./types";
 import { CATEGORY } from "./types";
 import { titleKey } from "./titles";
-import { brandOf, junkReason, notability, repeatedChain, SIGNAL_TAGS } from "./filters";
+import { BUSINESS_DUMP, brandOf, junkReason, notability, repeatedChain, SIGNAL_TAGS } from "./filters";
 import { releaseStatements } from "../release";
 import { getTableColumns } from "drizzle-orm";
 import { places as placesTable } from "../../schema";
+import { TownFinder, yieldAreaTown } from "./town-of-point";
+import { ChainIndex } from "./chain-evidence";
+import { flagged } from "./quality";
 
 /**
  * Writing places: every import is idempotent and deduplicating.
@@ -320,6 +323,7 @@ export async function importDatasetState(
     skipped: {},
   };
 
+  const towns = await TownFinder.forState(client, stateCode);
   // Existing places of this state (and, for cross-border records, whatever the dataset already linked).
   const held = new Map<number, Held>();
   const grid = new Map<string, Held[]>();
@@ -363,6 +367,7 @@ export async function importDatasetState(
     return same && same !== self && !same.gone ? same : undefined;
   };
   const mergeInto = (target: Held, from: Pick<PlaceInput, (typeof FILLABLE)[number] | "tags">, refs: SourceRef[]) => {
+    yieldAreaTown(target, from.city);
     for (const field of FILLABLE) {
       const value = from[field];
       if (value !== undefined && value !== null && target[field] == null) (target as any)[field] = value;
@@ -410,6 +415,9 @@ export async function importDatasetState(
     }
   }
 
+  // The 2011 dump against All the Places' branches of the same brands (chain-evidence.ts).
+  const chains = dataset.key === BUSINESS_DUMP ? new ChainIndex<Held>() : undefined;
+  if (chains) for (const p of held.values()) chains.add(p);
   const fresh: Held[] = [];
   const seen = new Set<string>();
   const rows = options.rows ?? dataset.read(stateCode);
@@ -421,7 +429,10 @@ export async function importDatasetState(
       summary.skipped[skip] = (summary.skipped[skip] ?? 0) + 1;
       continue;
     }
-    const input = result as PlaceInput;
+    let input = flagged(result as PlaceInput);
+    const verdict = chains?.match(input);
+    if (verdict && "closed" in verdict)
+      input = { ...input, tags: { ...(input.tags ?? {}), status: "probably closed", statusEvidence: verdict.closed } };
     if (
       (input.categoryId === CATEGORY.food ||
         input.categoryId === CATEGORY.stores ||
@@ -444,6 +455,7 @@ export async function importDatasetState(
       // A Wikipedia paragraph another record brought (preferArticle) stays with its link: the primary record's
       // own text (an inscription, a designation line) does not replace it under the article's attribution.
       const article = primary && !!known.tags?.wikipedia && !input.tags?.wikipedia;
+      yieldAreaTown(known, input.city);
       for (const field of FILLABLE) {
         const value = input[field];
         if (article && field === "description") continue;
@@ -474,7 +486,9 @@ export async function importDatasetState(
     }
     const key = titleKey(input.title);
     const match =
-      (input.sameAs && bySource.get(`${input.sameAs.source}\u0000${input.sameAs.sourceId}`)) || findMatch(input, key);
+      (input.sameAs && bySource.get(`${input.sameAs.source}\u0000${input.sameAs.sourceId}`)) ||
+      findMatch(input, key) ||
+      (verdict && "same" in verdict ? verdict.same : undefined);
     if (match) {
       mergeInto(match, input, [ref]);
       bySource.set(refKey, match);
@@ -530,6 +544,7 @@ export async function importDatasetState(
   // The values written for each place, when a carry takes the state's places on to the next dataset.
   const written = options.carry ? new Map<Held, unknown[]>() : undefined;
   const argsOf = (p: Held) => {
+    if (p.stateCode === stateCode) towns.settle(p);
     const args = rowArgs(p, now);
     written?.set(p, args);
     return args;

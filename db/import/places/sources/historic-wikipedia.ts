@@ -8,7 +8,7 @@ import file from "../../../data/places/nrhp_wikidata_sites_with_wikipedia_summar
 /**
  * US historic sites from Wikidata (CC0: name, description, coordinates) with the lead paragraph of their
  * English Wikipedia article (CC BY-SA 4.0) as the description; the article is linked from the place
- * (`tags.wikipedia`). The state is the city the Wikidata description names, else the nearest city's.
+ * (`tags.wikipedia`). The state is the city the Wikidata description names, else the outline's holding the point.
  * Sites without a Wikipedia paragraph are skipped (nothing to say that another dataset does not).
  */
 function kindOf(description: string, title = ""): string {
@@ -69,7 +69,9 @@ export const historicWikipedia: Dataset = {
         kind: kindOf(wikidataDescription, checked.name),
         title: checked.name,
         description: summary,
-        city: text(row.described_city) ?? text(row.nearest_city),
+        // The town the description names; else the store's area rule (the nearest listed town can lie across a
+        // state line: the Empire State Building's is Hoboken, NJ).
+        city: text(row.described_city),
         stateCode,
         ...checked.position,
         tags: {

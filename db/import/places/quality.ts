@@ -1,0 +1,153 @@
+import { CATEGORY, type PlaceInput } from "./types";
+
+/**
+ * Place-quality vocabulary (rules on names, kinds and source text, no lists of places): what is not lodging, what
+ * is an organisation or an industrial business rather than a place to visit, the lodging sub-kind, a legal name's
+ * suffix, and the status a record's own text gives (demolished, closed). filters.ts applies the rules that drop a
+ * record; `flagged` stores the rest as signals (db/import/places/SIGNALS.md).
+ */
+
+/** Lodging rows that are not lodging: youth, church and equestrian camps, day-use sites, offices, housing. */
+export const NOT_LODGING_NAME =
+  /\b(scouts?|boy scout|girl scout|cub scout|y\.?m\.?c\.?a|y\.?w\.?c\.?a|bible|4-h|pavilions?|ramadas?|picnic|day[- ]use|trail ?heads?|ranger (station|district|office)|district office|equestrian|horse camp|housing|work center)\b|\b(church|christian|baptist|methodist|lutheran|catholic|presbyterian|ministr(y|ies))\b.*\b(camp|retreat|conference)\b|\b(camp|retreat)\b.*\b(church|christian|baptist|methodist|lutheran|catholic|presbyterian|ministr(y|ies))\b/i;
+
+/** A wholesale, industrial or trade business (no shop front for a traveller): bakeries, lumber, distributors. */
+export const INDUSTRIAL_NAME =
+  /\b(wholesale|wholesalers?|distributors?|distributing|distribution|lumber|industries|industrial|manufactur\w*|bakeries|food ?service|division|warehouse|supply co|suppliers?)\b/i;
+
+/** Pawn and loan shops: real, but no local gem. */
+export const PAWN_OR_LOAN_NAME = /\b(pawn\w*|payday|cash advance|title loans?|check cashing|loans?)\b/i;
+
+/** A housing project or public housing, filed as a sight. */
+export const HOUSING_NAME = /\b(projects?|public housing|housing (authority|development))\b/i;
+
+/** Words of an organisation's name (not of a place's): used by the notability score and the lists. */
+export const ORGANISATION_WORDS =
+  /\b(society|association|assn|council|commission|committee|club|guild|endowment|foundation|fund|fellows|league|alliance|coalition|matters|humanities|friends of)\b/i;
+/** Words that name a sight a visitor finds there. */
+export const SIGHT_WORDS =
+  /\b(museums?|historic site|gallery|galleries|collection|house|mansion|home|gardens?|park|zoo|aquarium|planetarium|cent(er|re)|hall|library|fort|village|memorial|monument|penitentiary|castle|lighthouse|observatory|arboretum|estate|farm)\b/i;
+/** A university or college itself (not its museum) filed as a museum. */
+const UNIVERSITY = /\b(university|college)\b/i;
+
+/** An organisation's legal suffix at the end of a name: "Eastern State Penitentiary Historic Site Inc". */
+const LEGAL_SUFFIX = /,?\s+(inc|incorporated|corp|corporation|llc|l\.l\.c|ltd)\.?$/i;
+
+/** The lodging sub-kind (SIGNALS.md `lodgingType`), from the kind first, then the name. */
+export function lodgingType(kind: string, title: string): string {
+  const k = kind.toLowerCase();
+  if (/\brv\b|caravan/.test(k)) return "rv park";
+  if (/camp|lookout/.test(k)) return "campground";
+  if (/cabin/.test(k)) return "cabin";
+  const text = `${k} ${title}`.toLowerCase();
+  if (/\bhostel\b/.test(text)) return "hostel";
+  if (/\b(b ?& ?b|bed (and|&) breakfast|guest ?house)\b/.test(text)) return "bed and breakfast";
+  if (/\bmotel|motor (inn|lodge)\b/.test(text)) return "motel";
+  if (/\bresort|casino\b/.test(text)) return "resort";
+  if (/\b(rv|r\.v\.)\b|\brv park\b|trailer park/.test(text)) return "rv park";
+  if (/\b(campground|campsite|camping|camp)\b/.test(text)) return "campground";
+  if (/\bcabins?\b/.test(text)) return "cabin";
+  if (/\binn\b/.test(text)) return "inn";
+  if (/\blodge\b/.test(text)) return "lodge";
+  return "hotel";
+}
+
+const HOTEL_TYPES = new Set(["hotel", "motel", "inn", "bed and breakfast", "hostel", "resort", "lodge"]);
+/** Whether a lodging sub-kind is a roof and a bed (hotels to lodges), not a campsite or an RV pitch. */
+export const isHotelType = (type: string | null | undefined) => !!type && HOTEL_TYPES.has(type);
+
+/** Why a place belongs in no showcase list (kept for its sources), or null. */
+export function notListedReason(p: Pick<PlaceInput, "categoryId" | "kind" | "title" | "tags">): string | null {
+  const { categoryId, title } = p;
+  if (categoryId === CATEGORY.stores && PAWN_OR_LOAN_NAME.test(title)) return "pawn or loan shop";
+  if (categoryId !== CATEGORY.history && categoryId !== CATEGORY.activities) return null;
+  if (HOUSING_NAME.test(title)) return "housing project";
+  if (INDUSTRIAL_NAME.test(title)) return "wholesale or industrial business";
+  if (SIGHT_WORDS.test(title)) return null;
+  if (UNIVERSITY.test(title) && /museum|gallery/i.test(p.kind)) return "a university, not a museum";
+  // A museum of the largest income class (over $50 M a year, IMLS) is a museum whatever its operator's name says.
+  if (ORGANISATION_WORDS.test(title) && p.tags?.income !== "9") return "an organisation, not a place to visit";
+  return null;
+}
+
+/** What a Wikipedia paragraph says of the place's present: demolished, or closed in a given year. */
+export function statusFromText(description: string | null | undefined): { status: string; evidence: string } | null {
+  if (!description) return null;
+  const gone = description.match(/[^.]*\b(was|were|has been|have been) (demolished|razed|torn down)\b[^.]*\./i);
+  if (gone && !/\b(rebuilt|reconstructed|restored)\b/i.test(gone[0]))
+    return { status: "demolished", evidence: `Wikipedia: ${gone[0].trim().slice(0, 160)}` };
+  const closed = description.match(/[^.]*\b(closed|ceased operations?) (permanently )?in (1[89]\d\d|20\d\d)\b[^.]*\./i);
+  if (closed && !/\breopen/i.test(description))
+    return { status: "closed", evidence: `Wikipedia: ${closed[0].trim().slice(0, 160)}` };
+  return null;
+}
+
+/**
+ * The record with its quality signals set: the lodging sub-kind; a history or activities record's legal suffix
+ * dropped from its title (kept as `legalName`); `notListed` with its reason; the status its own text gives.
+ */
+export function flagged(p: PlaceInput): PlaceInput {
+  const tags: Record<string, string> = { ...(p.tags ?? {}) };
+  let title = p.title;
+  if (p.categoryId === CATEGORY.lodging) tags.lodgingType = lodgingType(p.kind, p.title);
+  if ((p.categoryId === CATEGORY.history || p.categoryId === CATEGORY.activities) && LEGAL_SUFFIX.test(title)) {
+    const own = title.replace(LEGAL_SUFFIX, "").trim();
+    if (own) {
+      tags.legalName = title;
+      title = own;
+    }
+  }
+  const reason = notListedReason({ ...p, title, tags });
+  if (reason) tags.notListed = reason;
+  const status = statusFromText(p.tags?.wikipedia ? p.description : null);
+  if (status && !tags.status) {
+    tags.status = status.status;
+    tags.statusEvidence = status.evidence;
+  }
+  return Object.keys(tags).length ? { ...p, title, tags } : { ...p, title };
+}
+
+/**
+ * Heritage listings (city landmark lists, state and national registers, their Wikipedia articles): one family of
+ * sources, however many of them list a place.
+ */
+export const LISTING_SOURCES = new Set([
+  "nyc-landmarks",
+  "nys-national-register",
+  "chicago-landmarks",
+  "portland-landmarks",
+  "mt-national-register",
+  "mo-historic",
+  "wv-nrhp",
+  "nc-nrhp",
+  "dc-open-data",
+  "historic-wikipedia",
+]);
+
+/** How many independent sources agree on a place: its distinct datasets, heritage listings counted once. */
+export function sourceAgreement(sources: ReadonlyArray<{ source: string }>): number {
+  return new Set(sources.map((s) => (LISTING_SOURCES.has(s.source) ? "heritage" : s.source))).size;
+}
+
+/** Whether a Wikipedia article (its link) or a Wikidata item stands behind the place. */
+export const hasArticle = (p: { wikidata?: string | null; tags?: Record<string, string> | null }) =>
+  !!(p.tags?.wikipedia || p.wikidata);
+
+/** The kind of sight a place is: a park (an outdoor NPS unit or a park), a museum, a landmark, or none. */
+export function sightClass(kind: string, tags?: Record<string, string> | null): "park" | "museum" | "landmark" | null {
+  if (/(museum|gallery|zoo|aquarium|planetarium|botanical garden)/i.test(kind) || tags?.discipline) return "museum";
+  if (
+    tags?.npsCode &&
+    !/historic/i.test(kind) &&
+    /(park|recreation|seashore|lakeshore|preserve|river|parkway|reserve|trail)/i.test(kind)
+  )
+    return "park";
+  if (
+    tags?.npsCode ||
+    tags?.nationalLandmark === "yes" ||
+    tags?.nrListed ||
+    /(landmark|monument|memorial|historic|lighthouse|skyscraper|bridge|battlefield)/i.test(kind)
+  )
+    return "landmark";
+  return /park/i.test(kind) ? "park" : null;
+}

@@ -1,0 +1,85 @@
+import type { Client } from "@libsql/client";
+import { distanceMiles } from "../../../src/geo";
+import { countyOfPoint } from "../county-of-point";
+import { partsOfCities } from "../towns";
+
+/**
+ * The point-in-area rule for a place whose source gives no town: the county whose outline holds the point, then
+ * the nearest listed town of that county and state. It never crosses a state or a county line (the Empire State
+ * Building's nearest listed point is Hoboken, NJ, across the Hudson), and a part of a city (New York's boroughs)
+ * stands for that city. A point in a county with no listed town gets none.
+ */
+const GAP_MILES = 5;
+export interface Town {
+  name: string;
+  countyFips: string;
+  latitude: number;
+  longitude: number;
+}
+
+export class TownFinder {
+  private readonly byCounty = new Map<string, Town[]>();
+  constructor(private readonly towns: readonly Town[]) {
+    for (const t of towns)
+      (this.byCounty.get(t.countyFips) ?? this.byCounty.set(t.countyFips, []).get(t.countyFips)!).push(t);
+  }
+
+  /** The state's listed towns from the cities table (empty when the cities are not imported). */
+  static async forState(client: Client, stateCode: string): Promise<TownFinder> {
+    const rows = (
+      await client.execute({
+        sql: "SELECT name, state_code, county_fips, latitude, longitude, population, zips FROM cities WHERE state_code = ?",
+        args: [stateCode],
+      })
+    ).rows;
+    const listed = rows.map((r) => ({
+      name: String(r.name),
+      stateCode: String(r.state_code),
+      countyFips: String(r.county_fips),
+      latitude: Number(r.latitude),
+      longitude: Number(r.longitude),
+      population: Number(r.population),
+      zips: String(r.zips ?? ""),
+    }));
+    const parts = partsOfCities(listed);
+    return new TownFinder(listed.map((c) => ({ ...c, name: parts.get(`${c.stateCode}|${c.name}`) ?? c.name })));
+  }
+
+  /** A place without a town takes the one the rule gives, marked as the rule's (`tags.townFrom`). */
+  settle(p: { city?: string | null; latitude: number; longitude: number; tags?: Record<string, string> | null }) {
+    if (p.city) return;
+    const town = this.townOf(p.latitude, p.longitude);
+    if (!town) return;
+    p.city = town;
+    p.tags = { ...(p.tags ?? {}), townFrom: "area" };
+  }
+
+  /** The town of a point by the rule above, or null. */
+  townOf(latitude: number, longitude: number): string | null {
+    if (!this.byCounty.size) return null;
+    const county = countyOfPoint(latitude, longitude);
+    let best: Town | undefined;
+    let bestMiles = Infinity;
+    // A point in no outline (a small island the outlines simplify away: Liberty Island) takes the nearest town of
+    // the state within GAP_MILES.
+    for (const t of county ? (this.byCounty.get(county.fips) ?? []) : this.towns) {
+      const miles = distanceMiles(latitude, longitude, t.latitude, t.longitude);
+      if (miles < bestMiles && (county || miles <= GAP_MILES)) {
+        best = t;
+        bestMiles = miles;
+      }
+    }
+    return best?.name ?? null;
+  }
+}
+
+/** A town the area rule gave (town-of-point.ts) gives way to one a source's address names. */
+export function yieldAreaTown(
+  target: { city?: string | null; tags?: Record<string, string> | null },
+  city?: string | null,
+) {
+  if (!city || target.tags?.townFrom !== "area") return;
+  target.city = null;
+  const { townFrom: _, ...rest } = target.tags;
+  target.tags = Object.keys(rest).length ? rest : null;
+}
