@@ -34,6 +34,12 @@ export function HealthTab() {
         incorporated cities with fewer than 8 places; {n.olderThanFiveYears}% of food, stores and lodging from data
         older than five years.
       </p>
+      {health.data.refreshRun && (
+        <p className="card p-4" role="status" data-testid="health-refresh-run">
+          Refreshing from OpenStreetMap: {health.data.refreshRun.done} of {health.data.refreshRun.states} states done
+          (last state finished {dateTime(health.data.refreshRun.updatedAt)}).
+        </p>
+      )}
       <ul className="flex flex-col gap-2" data-testid="health-states">
         {health.data.states.map((s) => (
           <li key={s.stateCode} className="card">
