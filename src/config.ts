@@ -163,6 +163,15 @@ const ConfigSchema = v.object({
     ),
   ),
   PLACES_BACKGROUND_IMPORT: v.optional(v.picklist(["on", "off"], "PLACES_BACKGROUND_IMPORT must be on or off"), "on"),
+  /** The server refreshes every state from OpenStreetMap itself, at low priority (src/refresh-schedule.ts); off by default. */
+  REFRESH_SCHEDULE: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.picklist(["off", "daily", "weekly"], "REFRESH_SCHEDULE must be off, daily or weekly"),
+    ),
+    "off",
+  ),
   /**
    * Browser tests only (decision 025): the client's first retry waits this many ms instead of 1 s (still
    * doubling). Refused when NODE_ENV is production.
