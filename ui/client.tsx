@@ -17,6 +17,8 @@ export const islandLoaders = {
   LegalLinks: () => import("./islands/LegalLinks"),
   ProfileView: () => import("./islands/ProfileView"),
   FavoritesView: () => import("./islands/FavoritesView"),
+  TripList: () => import("./islands/TripList"),
+  TripEditor: () => import("./islands/TripEditor"),
   SessionWatch: () => import("./islands/SessionWatch"),
   // Discovery screens (issue 4).
   CityFavorite: () => import("./islands/CityFavorite"),
