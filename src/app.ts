@@ -17,6 +17,7 @@ import type { Config } from "./config";
 import { errorHandling, type Logger } from "./http";
 import { notFoundPage, pages } from "./pages";
 import { tripPages } from "./trip-pages";
+import { offline } from "./offline";
 import { health } from "./lifecycle";
 import { createPageCache } from "./page-cache";
 import { requestLimits, writeLimits } from "./limits";
@@ -96,6 +97,7 @@ export function createApp(deps: AppDeps) {
       errorHandling({ log: deps.log, renderNotFoundPage: notFoundPage(render, auth.publicUser, deps.cityIndex.size) }),
     )
     .use(staticAssets(deps.assets.files))
+    .use(offline())
     .use(health({ database: deps.database }))
     .use(citiesModule({ cityIndex: deps.cityIndex }))
     .use(placesModule({ cityIndex: deps.cityIndex, places: deps.places }))
