@@ -34,6 +34,17 @@ export const dataImports = sqliteTable("data_imports", {
   importedAt: integer("imported_at", { mode: "timestamp_ms" }).notNull(),
 });
 
+/** A version per state, bumped by any process after an import or refresh of its places; servers poll it. */
+export const dataVersions = sqliteTable(
+  "data_versions",
+  {
+    stateCode: text("state_code").primaryKey(),
+    version: integer("version").notNull(),
+    changedAt: integer("changed_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("data_versions_version_idx").on(t.version)],
+);
+
 export type CityRow = typeof cities.$inferSelect;
 
 /**

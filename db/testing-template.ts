@@ -2,14 +2,17 @@
  * Test helper: the template databases `npm test` builds once per run (scripts/test-template.ts, decision 029):
  * `base` (migrated, cities and their texts imported), `e2e` (base plus the states the browser tests browse) and
  * `places` (e2e plus the states bun:test reads).
- * Without LOCALSCOPE_TEST_TEMPLATES (a test file run on its own) there are none: every database starts empty
- * and states import on first use, as on a first start.
+ * Without LOCALSCOPE_TEST_TEMPLATES (a test file run on its own) the cached ones in .tmp/test-templates are
+ * used when they were built from the current data, migrations and importers (db/template-key.ts); base.db is
+ * built there first when it is missing or stale, so a later run copies it instead of importing the cities.
  */
+import { spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "./client";
 import { migrate } from "./migrate";
+import { isCurrent, TEMPLATE_CACHE } from "./template-key";
 
 const made = new Set<string>();
 
@@ -42,8 +45,30 @@ export function testTemplate(name: "base" | "e2e" | "places"): string | undefine
   const dir = process.env.LOCALSCOPE_TEST_TEMPLATES;
   // Files that need their states not yet imported run without it (scripts/test.ts).
   if (name === "places" && process.env.LOCALSCOPE_TEST_PLACES === "off") return undefined;
-  const file = dir ? join(dir, `${name}.db`) : undefined;
-  return file && existsSync(file) ? file : undefined;
+  if (dir) {
+    const file = join(dir, `${name}.db`);
+    return existsSync(file) ? file : undefined;
+  }
+  const cached = join(TEMPLATE_CACHE, `${name}.db`);
+  return isCurrent(cached) ? cached : undefined;
+}
+
+/**
+ * The base template (migrated, cities imported): as `testTemplate("base")`, and for a test file run on its own
+ * without a current one, built into the cache first (a few seconds, once: later runs copy it). Undefined when
+ * the build failed (the database then imports the cities itself, as on a first start).
+ */
+export function baseTemplate(): string | undefined {
+  const found = testTemplate("base");
+  if (found || process.env.LOCALSCOPE_TEST_TEMPLATES) return found;
+  spawnSync(
+    process.execPath,
+    [join(import.meta.dir, "..", "scripts", "test-template.ts"), TEMPLATE_CACHE, "--base-only"],
+    {
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  );
+  return testTemplate("base");
 }
 
 /**
@@ -59,7 +84,7 @@ export function freshDatabase(
   template: "base" | "e2e" = "base",
 ): string {
   const file = join(dir, name);
-  const from = (template === "e2e" ? testTemplate("e2e") : undefined) ?? testTemplate("base");
+  const from = (template === "e2e" ? testTemplate("e2e") : undefined) ?? baseTemplate();
   if (from) copyFileSync(from, file);
   return file;
 }

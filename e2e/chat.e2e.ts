@@ -193,4 +193,41 @@ test.describe("AI chat screen", () => {
       await expect(page.getByPlaceholder("Ask about Las Vegas, NV...")).toBeEnabled();
     });
   });
+
+  test.describe("when the per-user limit refuses a message", () => {
+    test.use({ expectedConsoleErrors: [/status of 429/] });
+    test("the chat says how long to wait, from the 429's Retry-After", async ({ page, context, baseURL }) => {
+      await chooseCity(context, baseURL, LAS_VEGAS);
+      await page.route("**/api/chat/stream", (route) =>
+        route.fulfill({
+          status: 429,
+          contentType: "application/json",
+          headers: { "retry-after": "17" },
+          body: JSON.stringify({ message: "You're sending messages too fast.", errors: {} }),
+        }),
+      );
+      await openChat(page);
+      await page.getByPlaceholder("Ask about Las Vegas, NV...").fill("Anything fun?");
+      await page.getByRole("button", { name: "Send" }).click();
+      await expect(page.getByTestId("ai-message").nth(1).locator("p")).toHaveText(
+        "You're sending messages quickly — try again in 17 s.",
+      );
+    });
+  });
+
+  test("a question about another city is answered for it, with a button that switches the chat there", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await chooseCity(context, baseURL, LAS_VEGAS);
+    await openChat(page);
+    await page.getByPlaceholder("Ask about Las Vegas, NV...").fill("What should I see in Chicago?");
+    await page.getByRole("button", { name: "Send" }).click();
+    const answer = page.getByTestId("ai-message").nth(1);
+    await expect(answer.locator("p")).toContainText("This answer is for Chicago, IL");
+    await answer.getByRole("button", { name: "Switch to Chicago, IL" }).click();
+    await expect(page.getByTestId("chat-location")).toContainText("Chicago, IL");
+    await expect(page.getByPlaceholder("Ask about Chicago, IL...")).toBeVisible();
+  });
 });

@@ -2,7 +2,7 @@
  * Before any browser test: the template database every worker slot copies (e2e/server.ts, decision 025), with
  * the places of every state the tests browse already imported (1–9 s a state), so no test waits for an import
  * inside its own expect timeouts. `npm test` builds the templates once for all suites (scripts/test-template.ts,
- * LOCALSCOPE_TEST_TEMPLATES, decision 029); run on its own, Playwright builds them here.
+ * LOCALSCOPE_TEST_TEMPLATES, decision 029); run on its own, Playwright builds them (or reuses the cached ones).
  * Then one server per worker slot, started side by side and kept for the whole run (the function returned
  * is the global teardown that stops them): a worker that replaces another in its slot reuses the slot's server.
  */
@@ -11,6 +11,7 @@ import { spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { TEMPLATE_CACHE } from "../db/template-key";
 import { SLOT_SERVERS_ENV, startSlotServer, TEMPLATE_DIR, workerDir, type RunningServer } from "./server";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -18,7 +19,8 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 export default async function globalSetup(config: FullConfig) {
   let templates = process.env.LOCALSCOPE_TEST_TEMPLATES;
   if (!templates || !existsSync(join(templates, "e2e.db"))) {
-    templates = join(TEMPLATE_DIR, "..", "templates");
+    // The cached templates (.tmp/test-templates), reused when built from the current data (db/template-key.ts).
+    templates = TEMPLATE_CACHE;
     const built = spawnSync(
       join(root, "node_modules/.bin/bun"),
       ["scripts/test-template.ts", templates, "--e2e-only"],

@@ -17,7 +17,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { openDatabase } from "../db/client";
-import { distanceMiles } from "../src/geo";
+import { LIST } from "../src/domain/lists";
+import { boxAround, distanceMiles } from "../src/geo";
 import { lodgingKey } from "../db/import/places/store";
 
 const args = process.argv.slice(2);
@@ -261,9 +262,8 @@ const cities = (
   await client.execute("SELECT name, state_code, latitude, longitude, population FROM cities WHERE incorporated = 1")
 ).rows;
 const box = (lat: number, miles: number, lng: number) => {
-  const dLat = miles / 69.0;
-  const dLng = miles / (69.172 * Math.cos((lat * Math.PI) / 180));
-  return [lat - dLat, lat + dLat, lng - dLng, lng + dLng];
+  const b = boxAround(lat, lng, miles);
+  return [b.minLat, b.maxLat, b.minLng, b.maxLng];
 };
 let with8 = 0;
 let with24 = 0;
@@ -283,8 +283,8 @@ for (const c of cities) {
   if (near >= 200) with200++;
   const lodging = (
     await client.execute({
-      sql: "SELECT p.latitude, p.longitude FROM places_rtree r JOIN places p ON p.id = r.id WHERE r.min_lat >= ? AND r.max_lat <= ? AND r.min_lng >= ? AND r.max_lng <= ? AND p.category_id = 11",
-      args: box(lat, 10, lng),
+      sql: "SELECT p.latitude, p.longitude FROM places_rtree r JOIN places p ON p.id = r.id WHERE r.min_lat >= ? AND r.max_lat <= ? AND r.min_lng >= ? AND r.max_lng <= ? AND p.category_id = ?",
+      args: [...box(lat, 10, lng), LIST.lodging],
     })
   ).rows.some((p) => distanceMiles(lat, lng, Number(p.latitude), Number(p.longitude)) <= 10);
   if (lodging) withLodging++;
@@ -297,8 +297,8 @@ if (columns.has("observed_at")) {
   const s = await one(
     `SELECT count(*) AS n, sum(CASE WHEN observed_at IS NOT NULL AND substr(observed_at, 1, 4) < ? THEN 1 ELSE 0 END) AS old,
             sum(CASE WHEN observed_at IS NULL THEN 1 ELSE 0 END) AS undated
-       FROM places WHERE category_id IN (10, 11, 12)`,
-    [cutoff],
+       FROM places WHERE category_id IN (?, ?, ?)`,
+    [cutoff, LIST.food, LIST.stores, LIST.lodging],
   );
   staleLine = `share of food/store/lodging from data older than five years (before ${cutoff}): ${pct(Number(s.old), Number(s.n))} of ${fmt(Number(s.n))} (${fmt(Number(s.undated))} undated)`;
 }
@@ -338,11 +338,12 @@ let acrossStates = 0;
 }
 const lodgingKeys = new Map<string, string[]>();
 for (const r of (
-  await client.execute(
-    "SELECT address, phone, state_code FROM places WHERE category_id = 11 AND address IS NOT NULL AND phone IS NOT NULL",
-  )
+  await client.execute({
+    sql: "SELECT address, phone, state_code FROM places WHERE category_id = ? AND address IS NOT NULL AND phone IS NOT NULL",
+    args: [LIST.lodging],
+  })
 ).rows) {
-  const key = lodgingKey({ categoryId: 11, address: String(r.address), phone: String(r.phone) });
+  const key = lodgingKey({ categoryId: LIST.lodging, address: String(r.address), phone: String(r.phone) });
   if (key) lodgingKeys.set(key, [...(lodgingKeys.get(key) ?? []), String(r.state_code)]);
 }
 const pairs = (n: number) => (n * (n - 1)) / 2;

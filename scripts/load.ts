@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cookieOf, freePort, startServer } from "./lib/server";
 import { arg } from "./lib/args";
+import { LIST } from "../src/domain/lists";
 
 const short = process.argv.includes("--short") || process.env.LOAD_SHORT === "1";
 const connections = arg("connections", 200);
@@ -35,7 +36,7 @@ try {
     { method: "GET", path: "/api/places/nearby?city=Las%20Vegas&state=NV&count=12", weight: 3 },
     { method: "GET", path: "/api/places/local-gems?city=Las%20Vegas&state=NV&count=12", weight: 2 },
     { method: "GET", path: "/api/cities/search?q=spring", weight: 2 },
-    { method: "GET", path: "/api/places/category/8?city=Las%20Vegas&state=NV", weight: 1 },
+    { method: "GET", path: `/api/places/category/${LIST.history}?city=Las%20Vegas&state=NV`, weight: 1 },
     { method: "GET", path: "/healthz", weight: 1 },
     {
       method: "POST",

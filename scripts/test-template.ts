@@ -9,15 +9,18 @@
  * (e2e/server.ts) from a copy of e2e.db (global setup) — exactly what the browser tests imported before; tests that need a fresh database copy base.db (`freshDatabase` in src/testing.ts). Copying a file
  * takes milliseconds; importing a state takes 1–9 s.
  *
- *   bun scripts/test-template.ts DIR [--e2e-only]   writes DIR/base.db, DIR/e2e.db and (not with --e2e-only)
- *                                                   DIR/places.db, printing one line for each
+ *   bun scripts/test-template.ts DIR [--e2e-only | --base-only]
+ *       writes DIR/base.db, DIR/e2e.db (not with --base-only) and DIR/places.db (with neither), printing one
+ *       line for each, or one line saying they were reused
  *
- * Nothing is reused between runs: scripts/test.ts builds the templates afresh each time (a template made by an
- * older checkout would test old data), and a suite run on its own without LOCALSCOPE_TEST_TEMPLATES imports
- * on demand as before.
+ * Each template is stamped (NAME.key) with the key of what builds it (db/template-key.ts: the bundled data,
+ * migrations and importer code): a run whose key matches reuses them instead of importing again, and any change
+ * to those files builds them afresh. `--base-only` writes base.db alone (what a test file run on its own copies,
+ * db/testing-template.ts).
  */
-import { copyFileSync, mkdirSync, renameSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { isCurrent, stampOf, templateKey } from "../db/template-key";
 import { BROWSED_CITIES } from "../e2e/server";
 import { bootServices } from "../src/boot";
 
@@ -34,15 +37,25 @@ export const TEMPLATE_STATES = [...E2E_STATES, ...UNIT_STATES];
 export async function buildTestTemplates(
   dir: string,
   log: (line: string) => void = () => {},
-  options: { e2eOnly?: boolean } = {},
+  options: { e2eOnly?: boolean; baseOnly?: boolean } = {},
 ): Promise<void> {
   mkdirSync(dir, { recursive: true });
   const base = join(dir, "base.db");
   const e2e = join(dir, "e2e.db");
   const places = join(dir, "places.db");
-  const building = join(dir, "building.db");
-  for (const file of [base, e2e, places, building])
+  const wanted = options.baseOnly ? [base] : options.e2eOnly ? [base, e2e] : [base, e2e, places];
+  // Built from the same data, migrations and importers (db/template-key.ts): nothing to do.
+  if (wanted.every(isCurrent)) {
+    log(`templates: ${wanted.map((f) => f.slice(dir.length + 1)).join(", ")} reused (key ${templateKey()})`);
+    return;
+  }
+  // A building file of this process's own: a file run alone may build base.db beside another run.
+  const building = join(dir, `building-${process.pid}.db`);
+  for (const file of [...wanted, building]) {
+    rmSync(stampOf(file), { force: true });
     for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
+  }
+  const stamp = (file: string) => writeFileSync(stampOf(file), templateKey());
   const started = performance.now();
   const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
   const say = (...a: unknown[]) => log(a.map(String).join(" "));
@@ -63,6 +76,7 @@ export async function buildTestTemplates(
     await checkpoint();
     copyFileSync(building, `${file}.part`);
     renameSync(`${file}.part`, file);
+    stamp(file);
   };
   /** Done when the admin's data-health summary, which boot's onImported computes after a state, is written. */
   const imported = async (states: readonly string[]) => {
@@ -76,6 +90,11 @@ export async function buildTestTemplates(
   };
   await snapshot(base);
   log(`templates: base.db (migrations, cities, city texts) in ${seconds()} s`);
+  if (options.baseOnly) {
+    booted.database.close();
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(building + suffix, { force: true });
+    return;
+  }
   // The server's background import (decision 024): each nationwide dataset is parsed once and split for every
   // template state (not once for the browsed states and again for the others), then the states import one
   // after another, the browsed ones first. Before the first of the others, the queue waits while e2e.db is
@@ -104,14 +123,18 @@ export async function buildTestTemplates(
   for (const suffix of ["-wal", "-shm"]) rmSync(building + suffix, { force: true });
   // Renamed only when complete: a reader never sees half a template.
   renameSync(building, places);
+  stamp(places);
   log(`templates: places.db (${TEMPLATE_STATES.join(" ")}) in ${seconds()} s`);
 }
 
 if (import.meta.main) {
   const dir = process.argv.slice(2).find((a) => !a.startsWith("--"));
   if (!dir) {
-    console.error("Usage: bun scripts/test-template.ts DIR [--e2e-only]");
+    console.error("Usage: bun scripts/test-template.ts DIR [--e2e-only | --base-only]");
     process.exit(2);
   }
-  await buildTestTemplates(dir, console.log, { e2eOnly: process.argv.includes("--e2e-only") });
+  await buildTestTemplates(dir, console.log, {
+    e2eOnly: process.argv.includes("--e2e-only"),
+    baseOnly: process.argv.includes("--base-only"),
+  });
 }

@@ -29,12 +29,13 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { isCurrent, TEMPLATE_CACHE } from "../db/template-key";
 
 const root = join(import.meta.dir, "..");
 const bin = (name: string) => join(root, "node_modules/.bin", name);
 const started = performance.now();
 const since = () => (performance.now() - started) / 1000;
-const templates = join(root, ".tmp", "test-templates");
+const templates = TEMPLATE_CACHE;
 
 /**
  * Every stage's temporary files (test databases, extracts, Chromium profiles, servers' scratch folders) go in a
@@ -208,7 +209,10 @@ function unitFiles(): { own: string[]; shared: string[] } {
   return { own: own.sort(), shared: shared.sort() };
 }
 
-rmSync(templates, { recursive: true, force: true });
+// Templates built from the same data, migrations and importers are reused (db/template-key.ts); otherwise the
+// stale ones go first, so no stage starts on one of them before scripts/test-template.ts replaces it.
+if (!["base", "e2e", "places"].every((name) => isCurrent(join(templates, `${name}.db`))))
+  rmSync(templates, { recursive: true, force: true });
 const build = await run("build", [bin("bun"), "scripts/build.ts"], { live: true });
 if (build.code !== 0) {
   cleanUp();

@@ -148,6 +148,8 @@ export function chatSourcesOf(deps: Pick<AppDeps, "cityIndex" | "places">, conte
     list: (city: City, list: "nearby" | number, count: number) =>
       deps.places.page(city, list === "nearby" ? "nearby" : `category-${list}`, count, 0),
     search: (city: City, q: string, limit: number) => deps.places.search(q, city, limit),
+    searchAll: (q: string, limit: number) => deps.places.search(q, undefined, limit),
+    cities: (q: string, limit: number) => deps.cityIndex.search(q, limit),
     history: (city: City) => content.batch("history", city, 8, { more: false }),
     facts: (city: City) => content.batch("facts", city, 4, { more: false }),
   };

@@ -1,6 +1,7 @@
 import { openDatabase, type Database } from "../db/client";
 import { importCities } from "../db/import/cities";
 import { importCityTexts } from "../db/import/city-texts";
+import { bumpDataVersion, watchDataVersions } from "../db/data-version";
 import { migrate } from "../db/migrate";
 import { loadCityIndex, type CityIndex } from "../modules/cities";
 import { OverpassSource, PlacesService } from "../modules/places";
@@ -15,12 +16,14 @@ export async function bootServices(
     PLACES_BACKGROUND_IMPORT?: "on" | "off";
   },
   log: Logger,
+  options: { watchDataVersion?: boolean } = {},
 ): Promise<{
   database: Database;
   cityIndex: CityIndex;
   places: PlacesService;
   states: StateLoader;
   onPlacesChanged: (listener: () => void) => void;
+  stopWatching: () => void;
 }> {
   const database = await openDatabase(config.DATABASE_URL, config.DATABASE_AUTH_TOKEN);
   const applied = await migrate(database.client);
@@ -45,6 +48,8 @@ export async function bootServices(
     childProcess: undefined,
     onImported: (stateCode) => {
       changed();
+      // Other servers on the same database hear of it through the state's data version.
+      void bumpDataVersion(database.client, stateCode).catch((error) => log.warn("[places] data version:", error));
       // The admin's data-health summary of the state, recomputed off the request path (decision 021).
       void refreshStateHealth(database.client, stateCode).catch((error) =>
         log.warn(`[admin] data health of ${stateCode}:`, error),
@@ -65,12 +70,25 @@ export async function bootServices(
   // Off unless asked for (the server's config defaults it on; tests and scripts leave it off).
   if (config.PLACES_BACKGROUND_IMPORT === "on")
     ensureState.startBackground(await backgroundOrder(database), BACKGROUND_DELAY_MS);
+  // A refresh by another process (npm run import:osm, a second server) shows at once (decision 054).
+  const stopWatching = options.watchDataVersion
+    ? await watchDataVersions(
+        database.client,
+        (states) => {
+          log.info(`[places] data changed (${states.join(", ")}): caches dropped`);
+          changed();
+          for (const stateCode of states) void refreshStateHealth(database.client, stateCode).catch(() => {});
+        },
+        { onError: (error) => log.warn("[places] data version poll:", error) },
+      )
+    : () => {};
   return {
     database,
     cityIndex,
     places,
     states: ensureState,
     onPlacesChanged: (listener) => void placesChanged.add(listener),
+    stopWatching,
   };
 }
 

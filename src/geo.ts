@@ -6,3 +6,14 @@ export function distanceMiles(lat1: number, lng1: number, lat2: number, lng2: nu
     Math.cos(lat1 * r) * Math.cos(lat2 * r) * Math.sin(((lng2 - lng1) * r) / 2) ** 2;
   return 3958.7613 * 2 * Math.asin(Math.min(1, Math.sqrt(a)));
 }
+
+/**
+ * The latitude/longitude box around a point that holds every point within `miles` (a degree of latitude is
+ * ~69 miles; a degree of longitude ~69.172 miles times the cosine of the latitude): what an R*Tree query reads
+ * before the exact distance filters it.
+ */
+export function boxAround(latitude: number, longitude: number, miles: number) {
+  const dLat = miles / 69.0;
+  const dLng = miles / (69.172 * Math.cos((latitude * Math.PI) / 180));
+  return { minLat: latitude - dLat, maxLat: latitude + dLat, minLng: longitude - dLng, maxLng: longitude + dLng };
+}

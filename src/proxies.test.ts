@@ -2,7 +2,7 @@
 import { describe, expect, test } from "bun:test";
 import { jsonPost, STRONG_PASSWORD, uniqueEmail } from "../modules/auth/testing";
 import { ConfigError, loadConfig } from "./config";
-import { clientAddress, isTrusted, parseTrustedProxies } from "./proxies";
+import { clientAddress, isTrusted, parseAddress, parseTrustedProxies } from "./proxies";
 import { testApp } from "./testing";
 
 describe("TRUSTED_PROXIES", () => {
@@ -75,5 +75,18 @@ describe("TRUSTED_PROXIES", () => {
     await app.handle(new Request("http://localhost/__probe", { headers: { "x-forwarded-for": "81.2.69.160" } }));
     expect(seen).toBeUndefined();
     expect(parseTrustedProxies(" ")).toEqual([]);
+  });
+
+  test("only plain address notations count; an IPv4-mapped IPv6 address is its IPv4 address in either notation", () => {
+    const list = parseTrustedProxies("10.0.0.0/8, 127.0.0.1");
+    // Mapped, dotted or in hex groups: the same IPv4 address.
+    for (const address of ["::ffff:10.1.2.3", "::ffff:a01:203", "[::ffff:7f00:1]"])
+      expect(isTrusted(address, list)).toBe(true);
+    // Shorthand, octal or hex IPv4, zone ids and names are not addresses here (a proxy writes none of them).
+    for (const address of ["127.1", "0x7f.0.0.1", "010.0.0.1", "fe80::1%eth0", "localhost", "::1.2.3.4"])
+      expect(parseAddress(address)).toBeNull();
+    expect(parseAddress("::ffff:10.1.2.3")).toEqual({ version: 4, value: 0x0a010203n });
+    expect(parseAddress("[2001:db8::1]")).toEqual({ version: 6, value: 0x20010db8000000000000000000000001n });
+    expect(() => parseTrustedProxies("10.0.0.0/8/1")).toThrow("10.0.0.0/8/1");
   });
 });

@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import ipaddr from "ipaddr.js";
 import { syncRequestHooks } from "./http";
 
 /**
@@ -6,52 +7,52 @@ import { syncRequestHooks } from "./http";
  * -Host are read only when the peer that connected to us is listed in TRUSTED_PROXIES (addresses or CIDR
  * ranges; default none). Everything that needs "who is the client, over which scheme, at which host" —
  * rate limits, cookies (Secure), HSTS, the cross-site check, the traffic log — asks the functions here.
- * Pure code, no I/O: config.ts validates the list with `parseTrustedProxies`.
+ * Pure code, no I/O: config.ts validates the list with `parseTrustedProxies`; ipaddr.js parses and matches
+ * addresses (docs/decisions/038-trusted-proxies-with-ipaddr.md).
  */
 
-export interface Cidr {
-  version: 4 | 6;
-  base: bigint;
-  bits: number;
-}
+type Ip = ipaddr.IPv4 | ipaddr.IPv6;
+/** An address and the number of leading bits a matching address shares with it. */
+export type Cidr = readonly [Ip, number];
 export type TrustedProxies = ReadonlyArray<Cidr>;
+
+const DOTTED = /^\d+\.\d+\.\d+\.\d+$/;
+const MAPPED = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i;
+const HEX_V6 = /^[0-9a-f:]{2,39}$/i;
+
+/**
+ * An IPv4 address in four decimal parts, or an IPv6 address in hex groups (bracketed or not; IPv4-mapped IPv6
+ * counts as the IPv4 address, in either notation); null for anything else (shorthand IPv4, zone ids, names).
+ * ipaddr.js parses; the shapes it also accepts (octal or hex IPv4, "127.1") are refused before it sees them.
+ */
+function parseIp(text: string): Ip | null {
+  let address = text.trim();
+  if (address.startsWith("[") && address.endsWith("]")) address = address.slice(1, -1);
+  address = MAPPED.exec(address)?.[1] ?? address;
+  if (DOTTED.test(address)) return ipaddr.IPv4.isValidFourPartDecimal(address) ? ipaddr.IPv4.parse(address) : null;
+  if (!HEX_V6.test(address) || !ipaddr.IPv6.isValid(address)) return null;
+  const v6 = ipaddr.IPv6.parse(address);
+  return v6.isIPv4MappedAddress() ? v6.toIPv4Address() : v6;
+}
 
 /** An IPv4 or IPv6 address as a number (IPv4-mapped IPv6 counts as IPv4); null when it is not an address. */
 export function parseAddress(text: string): { version: 4 | 6; value: bigint } | null {
-  let address = text.trim();
-  if (address.startsWith("[") && address.endsWith("]")) address = address.slice(1, -1);
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) address = mapped[1]!;
-  if (/^\d+\.\d+\.\d+\.\d+$/.test(address)) {
-    const parts = address.split(".").map(Number);
-    if (parts.some((p) => p > 255)) return null;
-    return { version: 4, value: parts.reduce((n, p) => (n << 8n) | BigInt(p), 0n) };
-  }
-  if (!/^[0-9a-f:]+$/i.test(address) || address.length > 39) return null;
-  const halves = address.split("::");
-  if (halves.length > 2) return null;
-  const groups = (part: string) => (part === "" ? [] : part.split(":"));
-  const head = groups(halves[0]!);
-  const tail = halves.length === 2 ? groups(halves[1]!) : [];
-  const missing = 8 - head.length - tail.length;
-  if (halves.length === 1 ? missing !== 0 : missing < 1) return null;
-  const all = [...head, ...Array(halves.length === 2 ? missing : 0).fill("0"), ...tail];
-  if (all.some((g) => !/^[0-9a-f]{1,4}$/i.test(g))) return null;
-  return { version: 6, value: all.reduce((n, g) => (n << 16n) | BigInt(parseInt(g, 16)), 0n) };
+  const ip = parseIp(text);
+  if (!ip) return null;
+  const value = ip.toByteArray().reduce((n, byte) => (n << 8n) | BigInt(byte), 0n);
+  return { version: ip.kind() === "ipv4" ? 4 : 6, value };
 }
 
 /** One address or CIDR range ("10.0.0.0/8", "::1", "fd00::/8"); null when it is neither. */
 export function parseCidr(text: string): Cidr | null {
   const [address, prefix, extra] = text.trim().split("/");
   if (extra !== undefined || !address) return null;
-  const parsed = parseAddress(address);
-  if (!parsed) return null;
-  const max = parsed.version === 4 ? 32 : 128;
+  const ip = parseIp(address);
+  if (!ip) return null;
+  const max = ip.kind() === "ipv4" ? 32 : 128;
   if (prefix !== undefined && !/^\d{1,3}$/.test(prefix)) return null;
   const bits = prefix === undefined ? max : Number(prefix);
-  if (bits > max) return null;
-  const shift = BigInt(max - bits);
-  return { version: parsed.version, base: (parsed.value >> shift) << shift, bits };
+  return bits > max ? null : [ip, bits];
 }
 
 /** Parse TRUSTED_PROXIES (comma- or space-separated). Throws naming each entry that is not an address or CIDR. */
@@ -64,12 +65,9 @@ export function parseTrustedProxies(text: string | undefined): TrustedProxies {
 
 export function isTrusted(address: string | undefined, trusted: TrustedProxies): boolean {
   if (!address || trusted.length === 0) return false;
-  const parsed = parseAddress(address);
-  if (!parsed) return false;
-  const max = parsed.version === 4 ? 32 : 128;
-  return trusted.some(
-    (c) => c.version === parsed.version && parsed.value >> BigInt(max - c.bits) === c.base >> BigInt(max - c.bits),
-  );
+  const ip = parseIp(address);
+  if (!ip) return false;
+  return trusted.some(([range, bits]) => range.kind() === ip.kind() && ip.match(range, bits));
 }
 
 type Server = { requestIP(request: Request): { address: string } | null } | null | undefined;
@@ -103,11 +101,12 @@ function originOf(request: Request, server?: Server, trusted?: TrustedProxies): 
  */
 export function trustProxies(trusted: TrustedProxies) {
   return syncRequestHooks(
-    new Elysia({ name: "trusted-proxies", seed: trusted.map((c) => `${c.base}/${c.bits}`).join(",") }).onRequest(
-      ({ request, server }) => {
-        origins.set(request, originOf(request, server, trusted));
-      },
-    ),
+    new Elysia({
+      name: "trusted-proxies",
+      seed: trusted.map(([range, bits]) => `${range.toString()}/${bits}`).join(","),
+    }).onRequest(({ request, server }) => {
+      origins.set(request, originOf(request, server, trusted));
+    }),
   );
 }
 

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { createApp } from "./app";
 import { bootServices } from "./boot";
 import { loadConfig } from "./config";
-import { freshDatabase, testDir, testTemplate } from "../db/testing-template";
+import { baseTemplate, freshDatabase, testDir, testTemplate } from "../db/testing-template";
 
 export { freshDatabase, testDir, testTemplate };
 
@@ -47,7 +47,7 @@ function removeEndedSharedDirs() {
   }
 }
 
-/** The database every test in this process shares: a copy of the places template (or empty), booted once. */
+/** The database every test in this process shares: a copy of the places (or base) template, booted once. */
 export function testServices() {
   if (!booted) {
     // Not a testDir: the database outlives each file (a bun test worker boots it once for all its files), and
@@ -57,8 +57,9 @@ export function testServices() {
     const dir = mkdtempSync(join(tmpdir(), SHARED_PREFIX));
     writeFileSync(join(dir, "pid"), String(process.pid));
     const file = join(dir, "test.db");
-    const places = testTemplate("places");
-    if (places) copyFileSync(places, file);
+    // The places template, else the base one (cities imported, no places: states import on first use).
+    const template = testTemplate("places") ?? baseTemplate();
+    if (template) copyFileSync(template, file);
     booted = bootServices({ DATABASE_URL: `file:${file}`, DATABASE_AUTH_TOKEN: undefined }, silentLog());
   }
   return booted;

@@ -16,19 +16,30 @@ export class ApiError extends Error {
 export interface RequestOptions {
   signal?: AbortSignal;
   credentials?: RequestCredentials;
+  /** The browser's HTTP cache for this request ("no-store": always ask the server). */
+  cache?: RequestCache;
+  /** Outlives the page (a record sent while navigating away). */
+  keepalive?: boolean;
 }
 
-export async function apiRequest<T>(
+/** The answer's JSON and its headers (a paged list's totals come in headers). Errors as `apiRequest`. */
+export async function apiResponse<T>(
   method: string,
   url: string,
   body?: unknown,
   options?: AbortSignal | RequestOptions,
-): Promise<T> {
-  const { signal, credentials = "include" } =
-    options instanceof AbortSignal || options === undefined ? { signal: options } : options;
+): Promise<{ data: T; headers: Headers }> {
+  const {
+    signal,
+    credentials = "include",
+    cache,
+    keepalive,
+  } = options instanceof AbortSignal || options === undefined ? ({ signal: options } as RequestOptions) : options;
   const response = await fetch(url, {
     method,
     credentials,
+    cache,
+    keepalive,
     headers: body === undefined ? undefined : { "content-type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
     signal,
@@ -46,6 +57,16 @@ export async function apiRequest<T>(
     }
     throw new ApiError(response.status, message, errors);
   }
-  if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
+  if (response.status === 204) return { data: undefined as T, headers: response.headers };
+  return { data: (await response.json()) as T, headers: response.headers };
+}
+
+/** Every JSON request of the client: credentials included, a non-2xx answer thrown as an ApiError. */
+export async function apiRequest<T>(
+  method: string,
+  url: string,
+  body?: unknown,
+  options?: AbortSignal | RequestOptions,
+): Promise<T> {
+  return (await apiResponse<T>(method, url, body, options)).data;
 }

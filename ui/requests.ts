@@ -21,12 +21,8 @@ export const LOCAL_GEMS_DELAY_MS = 1000;
 // Favorites (401 = not signed in = not favorited)
 
 export type FavoriteType = FavoriteItemType;
-export interface Favorite {
-  id: number;
-  itemType: FavoriteType;
-  itemId: string;
-  itemData: string;
-}
+import type { Favorite } from "../modules/favorites";
+export type { Favorite };
 
 export const favoritePath = (type: FavoriteType, itemId: string) =>
   `${encodeURIComponent(type)}/${encodeURIComponent(itemId)}`;
@@ -76,14 +72,15 @@ export function trackActivity(activity: Activity): void {
     console.warn("LocalScope: activity not tracked because activityType is missing", activity);
     return;
   }
-  const body = JSON.stringify({
+  const record = {
     activityType: activity.activityType,
     cityName: activity.cityName ?? null,
     cityState: activity.cityState ?? null,
     placeId: activity.placeId ?? null,
     categoryId: activity.categoryId ?? null,
     activityData: activity.activityData ?? {},
-  });
+  };
+  const body = JSON.stringify(record);
   try {
     // A beacon carries the session cookie, survives navigation and never surfaces a failed answer.
     if (
@@ -91,13 +88,7 @@ export function trackActivity(activity: Activity): void {
       navigator.sendBeacon?.("/api/activities", new Blob([body], { type: "application/json" }))
     )
       return;
-    void fetch("/api/activities", {
-      method: "POST",
-      credentials: "include",
-      keepalive: true,
-      headers: { "content-type": "application/json" },
-      body,
-    }).catch(() => {});
+    void apiRequest("POST", "/api/activities", record, { keepalive: true }).catch(() => {});
   } catch {
     // Tracking must never break the page.
   }

@@ -108,3 +108,39 @@ test("a GeoNames point is used only with the same name and state within 25 km", 
   expect(list[2]!.longitude).toBe(-77.03637);
   expect(list[3]!.latitude).toBe(38.62727);
 });
+
+test("the towns travellers visit that GeoNames has and SimpleMaps lacks are cities, each away from every listed one", async () => {
+  const [cities, simpleMapsOnly] = await Promise.all([readBundledCities(), readBundledCities(undefined, null, null)]);
+  const find = (name: string, state: string) => cities.find((c) => c.name === name && c.stateCode === state);
+  for (const [name, state] of [
+    ["Bar Harbor", "ME"],
+    ["Stowe", "VT"],
+    ["Provincetown", "MA"],
+    ["Kennebunkport", "ME"],
+    ["Nantucket", "MA"],
+  ] as const) {
+    const town = find(name, state);
+    expect(town, `${name}, ${state}`).toBeDefined();
+    expect(town!.countyName).not.toBe("");
+    expect(simpleMapsOnly.some((c) => c.name === name && c.stateCode === state)).toBe(false);
+  }
+  const listedIds = new Set(simpleMapsOnly.map((c) => c.id));
+  const added = cities.filter((c) => !listedIds.has(c.id));
+  expect(added.length).toBeGreaterThan(500);
+  expect(new Set(cities.map((c) => c.id)).size).toBe(cities.length);
+  // None sits within 3 km of a listed city (that would be a neighbourhood of it); checked on a sample.
+  const listed = cities.filter((c) => listedIds.has(c.id));
+  for (const town of added.filter((_, i) => i % 25 === 0))
+    for (const c of listed) if (Math.abs(c.latitude - town.latitude) < 0.05) expect(km(c, town)).toBeGreaterThan(3);
+}, 120_000);
+
+test("Brooklyn and Staten Island are centred on their borough halls from the bundled landmark list", async () => {
+  const { readCsvSync } = await import("./towns");
+  const landmarks = readCsvSync(`${import.meta.dir}/../data/places/nyc_lpc_individual_landmarks.csv.gz`);
+  const cities = await readBundledCities();
+  for (const borough of ["Brooklyn", "Staten Island"]) {
+    const hall = landmarks.find((r) => `${r.name} ${r.alternate_names}`.includes(`${borough} Borough Hall`))!;
+    const city = cities.find((c) => c.name === borough && c.stateCode === "NY")!;
+    expect(km(city, { latitude: Number(hall.latitude), longitude: Number(hall.longitude) })).toBeLessThan(0.1);
+  }
+}, 120_000);

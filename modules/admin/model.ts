@@ -141,8 +141,14 @@ export interface StateHealth {
   stateCode: string;
   places: number;
   byCategory: Array<{ category: string; places: number }>;
-  /** Share (%) of places whose stored record was last written from its source more than five years ago. */
+  /** Share (%) of food, stores and lodging whose source observed them more than five years ago (observed_at). */
   olderThanFiveYears: number;
+  /** Food, stores and lodging places (what olderThanFiveYears is a share of). */
+  perishablePlaces: number;
+  /** The newest date a source observed one of them ("2025-11-01", "2011"), null when none is dated. */
+  newestSourceDate: string | null;
+  /** When an operator refresh (import:osm / import:overture --state) last ran for the state. */
+  lastRefresh: string | null;
   incorporatedCities: number;
   /** Incorporated cities with fewer than 8 places (count, and up to 12 names, fewest first). */
   thinCities: number;

@@ -4,6 +4,7 @@ import { LRUCache } from "lru-cache";
 import type { Database } from "../../db/client";
 import { adminClaims, adminSetupCodes, sessions, users, type UserRow } from "../../db/schema";
 import { HttpError } from "../../src/http";
+import { hitSlidingLog, type RateLimitResult } from "../../src/rate-limit";
 import type { LoginInput, PublicUser, RegisterInput } from "./model";
 import { MAX_PASSWORD_LENGTH, passwordLength } from "./passwords";
 
@@ -81,7 +82,7 @@ export interface ResolvedSession {
   renewedUntil?: number;
 }
 
-export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+export type { RateLimitResult };
 
 const isUniqueEmailViolation = (error: unknown): boolean => {
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
@@ -388,41 +389,20 @@ export class AuthService {
   /**
    * Count one attempt against every key, unless any key already has `limit` attempts in the window; then
    * nothing is counted and the answer says how long until the oldest counted attempt leaves the window.
-   * One INSERT … SELECT decides for all keys at once, so several server instances sharing one database
-   * cannot both slip under the limit.
+   * The log is auth_attempts, shared by every server instance (src/rate-limit.ts).
    */
   async hit(keys: string[]): Promise<RateLimitResult> {
-    if (keys.length === 0) return { allowed: true };
-    const limit = this.deps.limit ?? AUTH_ATTEMPT_LIMIT;
-    const windowMs = this.deps.windowMs ?? AUTH_ATTEMPT_WINDOW_MS;
-    const now = this.now();
-    const since = now - windowMs;
-    const hashed = JSON.stringify(keys.map(hashToken));
-    const [, inserted] = await this.deps.database.client.batch(
-      [
-        { sql: "DELETE FROM auth_attempts WHERE at <= ?", args: [since] },
-        {
-          sql: `INSERT INTO auth_attempts (key, at)
-                SELECT k.value, ? FROM json_each(?) AS k
-                WHERE NOT EXISTS (
-                  SELECT 1 FROM json_each(?) AS j
-                  WHERE (SELECT count(*) FROM auth_attempts a WHERE a.key = j.value AND a.at > ?) >= ?
-                )`,
-          args: [now, hashed, hashed, since, limit],
-        },
-      ],
-      "write",
+    return hitSlidingLog(
+      this.deps.database.client,
+      {
+        table: "auth_attempts",
+        keyColumn: "key",
+        limit: this.deps.limit ?? AUTH_ATTEMPT_LIMIT,
+        windowMs: this.deps.windowMs ?? AUTH_ATTEMPT_WINDOW_MS,
+      },
+      keys.map(hashToken),
+      this.now(),
     );
-    if (inserted!.rowsAffected > 0) return { allowed: true };
-    // Refused: the wait is until enough of the blocking key's attempts have left the window.
-    const { rows } = await this.deps.database.client.execute({
-      sql: `SELECT j.value AS key,
-                   (SELECT a.at FROM auth_attempts a WHERE a.key = j.value AND a.at > ? ORDER BY a.at DESC LIMIT 1 OFFSET ?) AS oldest
-            FROM json_each(?) AS j`,
-      args: [since, limit - 1, hashed],
-    });
-    const waits = rows.map((r) => (r.oldest === null ? 0 : Number(r.oldest) + windowMs - now));
-    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(Math.max(0, ...waits) / 1000)) };
   }
 
   // ---- sign-in back-off per (e-mail, IP) ----

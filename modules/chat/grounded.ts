@@ -1,12 +1,11 @@
+import { placeText } from "./place-answer";
 import { ANSWER_PLACES, type Grounding } from "./retrieve";
 import type { SourcePlace } from "./sources";
 
 /** Step 3a: the data-grounded provider: natural sentences composed from the retrieval alone. */
 
 const NUMBER_WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
-const article = (word: string) => (/^[aeiou]/i.test(word) ? "an" : "a");
 const miText = (d: number | null) => (d === null ? null : d < 0.1 ? "right downtown" : `${d} mi`);
-const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 function describe(p: SourcePlace, from: string): string {
   const bits = [p.kind.toLowerCase()];
@@ -22,23 +21,9 @@ export function groundedText(g: Grounding): string {
   const where = `${g.city.name}`;
   const from = g.anchor && g.intent.near ? g.anchor.title : "downtown";
   const parts: string[] = [];
-  if (g.anchor && g.intent.named && g.places.length === 1 && g.places[0] === g.anchor) {
-    const p = g.anchor;
-    parts.push(
-      `[[${p.id}]] is ${article(p.kind)} ${p.kind.toLowerCase()}${p.distance !== null ? ` ${p.distance} mi from downtown ${where}` : ` in ${where}`}.`,
-    );
-    if (p.description && !p.description.toLowerCase().startsWith(p.kind.toLowerCase()))
-      parts.push(sentence(p.description.trim().replace(/\.?$/, ".")));
-    if (p.address) parts.push(`You'll find it at ${p.address.replace(/\.+$/, "")}.`);
-    if (p.phone) parts.push(`Phone: ${p.phone}.`);
-    if (p.openingHours)
-      parts.push(
-        `Its listed hours are ${p.openingHours}${p.openNow === true ? ", so it's open now" : p.openNow === false ? ", so it's closed right now" : ""}.`,
-      );
-    else parts.push("The data has no opening hours for it.");
-    if (p.since) parts.push(`The record dates it to ${p.since}.`);
-    return parts.join(" ");
-  }
+  if (g.kind === "help") return helpText(g);
+  if (g.kind === "place") return withSwitch(g, placeText(g));
+  if (g.kind === "unknown-place") return withSwitch(g, unknownText(g));
   const shown = g.places.slice(0, ANSWER_PLACES);
   if (!shown.length) {
     parts.push(
@@ -60,7 +45,34 @@ export function groundedText(g: Grounding): string {
   for (const f of g.facts.slice(0, 2)) parts.push(f.summary.trim().replace(/\.?$/, "."));
   parts.push("LocalScope has no ratings, so these are the best-documented ones nearby.");
   const missing = g.notes.filter((n) => n.startsWith("I couldn't"));
-  return [...missing, ...parts, ...g.notes.filter((n) => !missing.includes(n))].join(" ");
+  return withSwitch(g, [...missing, ...parts, ...g.notes.filter((n) => !missing.includes(n))].join(" "));
+}
+
+/** A question about another city is answered for it, and says so. */
+function withSwitch(g: Grounding, text: string): string {
+  if (!g.from) return text;
+  const there = `${g.city.name}, ${g.city.stateCode}`;
+  return `This answer is for ${there}, the city you asked about (you're exploring ${g.from.name}, ${g.from.stateCode}; switch the location to ${there} to keep asking about it). ${text}`;
+}
+
+/** Off-topic or nonsense: what the assistant can help with, and no places. */
+function helpText(g: Grounding): string {
+  return `I can help with places in ${g.city.name}: where to eat or get a coffee, things to do, history, shopping and places to stay, or a place you name (its phone number, address, opening hours, website or what the sources say about it). Try “What restaurants are popular here?” or “Tell me about a place by its name”.`;
+}
+
+/** A named place with no record: said plainly, with the closest names we have. */
+function unknownText(g: Grounding): string {
+  const where = `${g.city.name} or elsewhere in ${g.city.stateName}`;
+  const parts = [`LocalScope has no record of “${g.asked}” in ${where}.`];
+  if (g.places.length)
+    parts.push(
+      `The closest names I know are ${g.places
+        .map((p) => `[[${p.id}]] (${p.kind.toLowerCase()})`)
+        .join(", ")
+        .replace(/, ([^,]*)$/, " and $1")}.`,
+    );
+  else parts.push("Check the spelling, or ask about food, things to do or history nearby.");
+  return parts.join(" ");
 }
 
 /** Stream a text the way a model would: word by word. */

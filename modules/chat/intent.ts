@@ -3,6 +3,8 @@
 export type Topic = "food" | "cafe" | "bar" | "activities" | "history" | "shopping" | "lodging";
 
 export interface Intent {
+  /** The question, spaces collapsed. */
+  text: string;
   topics: Topic[];
   openNow: boolean;
   today: boolean;
@@ -10,9 +12,44 @@ export interface Intent {
   free: boolean;
   /** "near X": X as typed. */
   near: string | null;
-  /** A place the question names ("tell me about X", "where is X"). */
+  /** A place the question names ("tell me about X", "the phone number of X", "is X worth it"). */
   named: string | null;
+  /** What is asked about the named place; "about" when nothing more precise. */
+  asks: Ask;
+  /** A city the question names ("in Chicago", "in Austin, TX"), as typed. */
+  city: string | null;
 }
+
+export type Ask = "phone" | "address" | "hours" | "openNow" | "website" | "worth" | "distance" | "about";
+
+/** What a question asks about a place, most precise first. */
+const ASKS: Array<[Ask, RegExp]> = [
+  ["phone", /\b(phone|telephone|call|contact number|number for|number of)\b/i],
+  ["website", /\b(website|web site|web page|homepage|url)\b/i],
+  ["openNow", /\b(is|are)\b.{2,80}\bopen\b(?!ing)|\bopen (now|right now|today|tonight)\b/i],
+  ["hours", /\b(hours|opening times|when (does|do|is|are)\b.{2,80}\b(open|close)|what time)\b/i],
+  ["address", /\b(address|where (is|are)|where's|located|location of|directions|how do i get to)\b/i],
+  ["distance", /\b(how far|distance|far from|how close)\b/i],
+  ["worth", /\b(worth|any good|recommend|should i (go|visit|see)|is it good|good place)\b/i],
+];
+
+/** Where a question names a place: the words between these and the end of the phrase. */
+const NAME_PATTERNS = [
+  /\b(?:phone(?: number)?|telephone(?: number)?|number|address|website|web site|hours|opening hours|opening times|location)\s+(?:of|for|at)\s+(?:the\s+)?(.{2,80}?)\s*(?:[?.!,]|$)/i,
+  /\b(?:call|contact)\s+(?:the\s+)?(.{2,80}?)\s*(?:[?.!,]|$)/i,
+  /\b(?:when|what time)\s+(?:does|do|is|are)\s+(?:the\s+)?(.{2,80}?)\s+(?:open|close|opening|closing)\b/i,
+  /\b(?:is|are)\s+(?:the\s+)?(.{2,80}?)\s+(?:open|worth|any good|good|free|far|close)\b/i,
+  /\bhow far (?:away )?(?:is|are)\s+(?:the\s+)?(.{2,80}?)(?:\s+from\b|\s*[?.!,]|$)/i,
+  /\bshould i (?:go to|visit|see)\s+(?:the\s+)?(.{2,80}?)\s*(?:[?.!,]|$)/i,
+  /\b(?:tell me about|what(?:'s| is| are)|where(?:'s| is| are)|info(?:rmation)? (?:on|about)|more about|directions to|how do i get to)\s+(?:the\s+)?(.{2,80}?)\s*(?:[?.!,]|$)/i,
+  /^(?:the\s+)?(.{2,80}?)'s\s+(?:phone|address|website|hours|number)\b/i,
+  /^(?:the\s+)?(.{2,80}?)\s+(?:phone(?: number)?|address|website|hours|opening hours)\s*[?.!]*$/i,
+];
+/** Words that are no place's name ("what is there to do", "where is good for lunch"). */
+const NOT_A_NAME =
+  /^(a|an|there|here|it|this|that|the best|best|good|popular|open|nearby|near|in|to do|a good|some|any|fun|worth|the weather|weather|your name|you|up|new|happening|on|going on|the time|time)\b/i;
+/** "in Chicago", "in Austin, TX", "in New Orleans?": capitalised words after "in" (or "visit"), with an optional state. */
+const CITY_NAMED = /\b(?:in|visit|visiting|to)\s+((?:[A-Z][\w.'-]*)(?:\s+[A-Z][\w.'-]*){0,3}(?:,?\s+[A-Z]{2}\b)?)/;
 
 const TOPIC_WORDS: Array<[Topic, RegExp]> = [
   [
@@ -49,8 +86,16 @@ export function understand(query: string): Intent {
   const text = query.replace(/\s+/g, " ").trim();
   const nearMatch = text.match(NEAR);
   const namedMatch = text.match(NAMED);
+  const typed = placeName(text) ?? namedMatch?.[1]?.trim() ?? null;
+  // A topic in lowercase ("museums", "a coffee shop") is what is asked for, not a place's name.
+  const named =
+    typed &&
+    !NOT_A_NAME.test(typed) &&
+    !TOPIC_WORDS.some(([, w]) => w.test(typed) && typed.split(" ").length <= 3 && /^[a-z]/.test(typed))
+      ? typed
+      : null;
   // Topics come from the question without the place it names ("coffee near the Neon Museum" is about coffee).
-  const asked = text.replace(nearMatch?.[1] ?? "\u0000", " ").replace(namedMatch?.[1] ?? "\u0000", " ");
+  const asked = text.replace(nearMatch?.[1] ?? "\u0000", " ").replace(named ?? "\u0000", " ");
   const topics = TOPIC_WORDS.filter(([, words]) => words.test(asked)).map(([topic]) => topic);
   // "Activities" is the catch-all for things to do; it only stays when nothing more specific was asked.
   const specific = topics.filter((t) => t !== "activities");
@@ -59,19 +104,31 @@ export function understand(query: string): Intent {
     (specific.length === 0 ||
       /\b(activit(y|ies)|things? to do|today|tonight|attractions?|parks?|kids?|children|family)\b/i.test(asked));
   const near = nearMatch?.[1]?.trim() ?? null;
-  const named = namedMatch?.[1]?.trim() ?? null;
+  const cityMatch = text.match(CITY_NAMED);
   return {
+    text,
     topics: [...specific, ...(keepActivities ? (["activities"] as Topic[]) : [])],
     openNow: /\b(open now|open right now|currently open|still open|open late|open tonight|open today)\b/i.test(text),
     today: /\b(today|tonight|right now|this (afternoon|evening|morning))\b/i.test(text),
     kids: /\b(kids?|children|child|family|families|toddlers?)\b/i.test(text),
     free: /\b(free|no cost|cheap|budget|without paying)\b/i.test(text),
     near: near && !GENERIC_NEAR.test(near) ? near : null,
-    named:
-      named &&
-      !/^(there|here|to do|this|the best|good|popular|open|nearby|near|in)\b/i.test(named) &&
-      !TOPIC_WORDS.some(([, w]) => w.test(named) && named.split(" ").length <= 3 && /^[a-z]/.test(named))
-        ? named
-        : null,
+    named,
+    asks: ASKS.find(([, words]) => words.test(text))?.[0] ?? "about",
+    city: cityMatch?.[1]?.trim() ?? null,
   };
+}
+
+/** The place a question names, as typed (without a leading "the" or a trailing "in City"). */
+function placeName(text: string): string | null {
+  for (const pattern of NAME_PATTERNS) {
+    const found = text.match(pattern)?.[1]?.trim();
+    if (!found) continue;
+    const name = found
+      .replace(/\s+(?:in|near|around)\s+[A-Z][\w .,'-]*$/, "")
+      .replace(/\s+(?:now|today|tonight|right now|it|worth it|worth visiting)$/i, "")
+      .trim();
+    if (name.length >= 2 && !NOT_A_NAME.test(name)) return name;
+  }
+  return null;
 }

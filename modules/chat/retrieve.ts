@@ -1,11 +1,27 @@
 import { distanceMiles } from "../../src/geo";
 import { understand, type Intent, type Topic } from "./intent";
+import { nameWords } from "./names";
+import { isVisitable, oldestLast } from "./quality";
 import type { ChatCity, ChatSources, SourcePlace } from "./sources";
+import { findPlace, namedCity } from "./subject";
 
 /** Step 2 of an answer: the places, history and facts of the city that match the question. */
 
+/** list: places for a topic; place: one named place; unknown-place: a name we have no record of; help: off-topic. */
+export type AnswerKind = "list" | "place" | "unknown-place" | "help";
+
 export interface Grounding {
+  kind: AnswerKind;
+  /** The city answered for (the one the question names, else the chat's). */
   city: ChatCity;
+  /** The chat's own city when the question named another one. */
+  from: ChatCity | null;
+  /** The place name as typed (place and unknown-place answers). */
+  asked: string | null;
+  /** Places within half a mile of the named place, nearest first. */
+  around: SourcePlace[];
+  /** The city history's paragraph about the named place, when there is one. */
+  story: string | null;
   intent: Intent;
   /** What the places are, in words ("places to eat"). */
   subject: string;
@@ -19,6 +35,8 @@ export interface Grounding {
 }
 
 const KIND = {
+  /** "Coffee" asks for a café, not any bakery (a wholesale bakery is no place for a coffee). */
+  coffee: /caf[eé]|coffee|espresso|tea ?house|tea room/i,
   cafe: /caf[eé]|coffee|bakery|tea|ice cream|juice|dessert|donut|doughnut|pastry/i,
   bar: /(?<!juice )\bbar\b|pub|nightclub|brew|biergarten|winery|wine|cocktail|taproom|lounge|distillery/i,
   kids: /playground|park|zoo|aquarium|museum|library|amusement|arcade|bowling|ice cream|water park|theme park|miniature golf|science|nature|garden|trampoline|skating|children/i,
@@ -49,42 +67,110 @@ const POOL = 120;
 const miles = (lat1: number, lng1: number, lat2: number, lng2: number) =>
   Math.round(distanceMiles(lat1, lng1, lat2, lng2) * 10) / 10;
 
+/** The record field a question about a place asks for. */
+const ASKED_FIELD: Record<Intent["asks"], keyof SourcePlace> = {
+  phone: "phone",
+  website: "website",
+  hours: "openingHours",
+  openNow: "openingHours",
+  address: "address",
+  distance: "distance",
+  worth: "description",
+  about: "description",
+};
+
+/** Miles within which a place counts as near the named one. */
+const AROUND_MILES = 0.5;
+
 export async function retrieve<C extends ChatCity>(
   sources: ChatSources<C>,
-  city: C,
+  chatCity: C,
   query: string,
 ): Promise<Grounding> {
   const intent = understand(query);
+  // A named city ("in Chicago"), or a "place" that is a city's name ("tell me about Chicago").
+  const other =
+    namedCity(sources, chatCity, intent.city) ?? (intent.named ? namedCity(sources, chatCity, intent.named) : null);
+  const city: C = other ?? chatCity;
+  const base = { city, from: other ? chatCity : null, intent, around: [], story: null, history: [], facts: [] };
+  const named = intent.named && !(other && nameWords(other.name).join(" ") === nameWords(intent.named).join(" "));
+  if (named && intent.named && !intent.near) {
+    const found = await findPlace(sources, city, intent.named, (p) => Boolean(p[ASKED_FIELD[intent.asks]]));
+    if (found.place) return placeGrounding(sources, city, base, found.place, intent.named);
+    if (!intent.topics.length)
+      return {
+        ...base,
+        kind: "unknown-place",
+        asked: intent.named,
+        subject: "",
+        places: found.closest,
+        anchor: null,
+        notes: [],
+      };
+  }
+  const asksNothing =
+    !intent.topics.length && !intent.near && !intent.kids && !intent.free && !intent.openNow && !intent.today;
+  if (asksNothing && !other)
+    return { ...base, kind: "help", asked: null, subject: "", places: [], anchor: null, notes: [] };
+  return listGrounding(sources, city, base, intent, named ? intent.named : null);
+}
+
+type Base = Pick<Grounding, "city" | "from" | "intent" | "around" | "story" | "history" | "facts">;
+
+/** One named place: its record, what is near it and the history paragraph about it. */
+async function placeGrounding<C extends ChatCity>(
+  sources: ChatSources<C>,
+  city: C,
+  base: Base,
+  place: SourcePlace,
+  asked: string,
+): Promise<Grounding> {
+  const wantsMore = ["about", "worth", "address", "distance"].includes(base.intent.asks);
+  const [nearby, history] = await Promise.all([
+    wantsMore ? sources.list(city, "nearby", POOL) : Promise.resolve([]),
+    ["about", "worth"].includes(base.intent.asks) ? sources.history(city) : Promise.resolve([]),
+  ]);
+  const around = nearby
+    .filter((p) => p.id !== place.id && isVisitable(p) && p.title !== place.title)
+    .map((p) => ({ ...p, distance: miles(place.latitude, place.longitude, p.latitude, p.longitude) }))
+    .filter((p) => p.distance <= AROUND_MILES)
+    .sort((a, b) => a.distance - b.distance)
+    .slice(0, 3);
+  const story = history.find((h) => h.id === `place-${place.id}`)?.content ?? null;
+  return {
+    ...base,
+    kind: "place",
+    asked,
+    around,
+    story,
+    subject: "the place you asked about",
+    places: [place, ...around],
+    anchor: place,
+    notes: [],
+  };
+}
+
+/** Places for the question's topics (or the city's best when it names none), best first. */
+async function listGrounding<C extends ChatCity>(
+  sources: ChatSources<C>,
+  city: C,
+  base: Base,
+  intent: Intent,
+  missing: string | null,
+): Promise<Grounding> {
   const notes: string[] = [];
   let anchor: SourcePlace | null = null;
-  const lookup = intent.named ?? intent.near;
-  if (lookup) {
-    const hits = await sources.search(city, lookup, 5);
-    anchor = hits.find((p) => p.title.toLowerCase() === lookup.toLowerCase()) ?? hits[0] ?? null;
-    if (!anchor && intent.near)
+  if (intent.near) {
+    const found = await findPlace(sources, city, intent.near);
+    anchor = found.place;
+    if (!anchor)
       notes.push(
         `I couldn't find “${intent.near}” in LocalScope's data for ${city.name}, so distances are from downtown.`,
       );
   }
-  // A named place the store knows: the answer is about that place.
-  const sameName = (a: string, b: string) =>
-    a.toLowerCase().includes(b.toLowerCase()) || b.toLowerCase().includes(a.toLowerCase());
-  if (intent.named && !(anchor && sameName(anchor.title, intent.named)) && intent.topics.length) {
-    notes.push(`I couldn't find “${intent.named}” in LocalScope's data for ${city.name}.`);
-  }
-  if (anchor && intent.named && (intent.topics.length === 0 || sameName(anchor.title, intent.named))) {
-    return {
-      city,
-      intent,
-      subject: "the place you asked about",
-      places: [anchor],
-      anchor,
-      history: [],
-      facts: [],
-      notes,
-    };
-  }
+  if (missing) notes.push(`I couldn't find “${missing}” in LocalScope's data for ${city.name}.`);
   const topics: Topic[] = intent.topics.length ? intent.topics : intent.kids || intent.free ? ["activities"] : [];
+  const coffee = /\b(coffee|espresso|latte|cappuccino)\b/i.test(intent.text);
   let pool: SourcePlace[] = [];
   if (topics.length === 0) {
     pool = await sources.list(city, "nearby", POOL);
@@ -94,7 +180,7 @@ export async function retrieve<C extends ChatCity>(
     );
     const all = lists.flat();
     pool = all.filter((p) => {
-      if (topics.includes("cafe") && KIND.cafe.test(p.kind)) return true;
+      if (topics.includes("cafe") && (coffee ? KIND.coffee : KIND.cafe).test(p.kind)) return true;
       if (topics.includes("bar") && KIND.bar.test(p.kind)) return true;
       if (topics.includes("food") && p.categoryId === 10 && !KIND.bar.test(p.kind)) return true;
       return topics.some((t) => !["food", "cafe", "bar"].includes(t) && LIST_OF[t] === p.categoryId);
@@ -110,6 +196,7 @@ export async function retrieve<C extends ChatCity>(
       );
     }
   }
+  pool = oldestLast(pool.filter(isVisitable));
   if (anchor && intent.near) {
     const from = anchor;
     pool = pool
@@ -132,8 +219,9 @@ export async function retrieve<C extends ChatCity>(
     topics.length === 0 ? sources.facts(city).then((f) => f.slice(0, 4)) : Promise.resolve([]),
   ]);
   return {
-    city,
-    intent,
+    ...base,
+    kind: "list",
+    asked: missing,
     subject: intent.kids ? `${subject} for families with kids` : intent.free ? `free ${subject}` : subject,
     places,
     anchor,

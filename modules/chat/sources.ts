@@ -24,6 +24,13 @@ export interface SourcePlace {
   openingHours: string | null;
   openNow: boolean | null;
   since: string | null;
+  stateCode: string;
+  website: string | null;
+  /** The Wikipedia article the description comes from, when it does. */
+  wikipedia: string | null;
+  /** The dataset the record comes from, and every dataset that lists the place. */
+  source: string;
+  sources: Array<{ source: string }>;
 }
 
 export interface ChatSources<C extends ChatCity> {
@@ -33,6 +40,10 @@ export interface ChatSources<C extends ChatCity> {
   list(city: C, list: "nearby" | number, count: number): Promise<SourcePlace[]>;
   /** Places of the city's area whose title contains `q`, nearest first. */
   search(city: C, q: string, limit: number): Promise<SourcePlace[]>;
+  /** Places anywhere (every imported state) whose title contains `q`. */
+  searchAll(q: string, limit: number): Promise<SourcePlace[]>;
+  /** Cities whose name matches `q`, best first (the city search box's index). */
+  cities(q: string, limit: number): C[];
   /** The city's history entries (id "place-{placeId}" where it is about a place). */
   history(city: C): Promise<Array<{ id: string; title: string; period: string; content: string }>>;
   facts(city: C): Promise<Array<{ title: string; summary: string }>>;

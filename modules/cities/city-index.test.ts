@@ -87,6 +87,13 @@ describe("CityIndex on the bundled US cities", async () => {
     expect(names("spring")).toContain("Springfield, MO");
   });
 
+  test("the towns travellers visit that are no census place are found: Bar Harbor, Stowe, Provincetown, Kennebunkport", () => {
+    expect(names("bar harbor")[0]).toBe("Bar Harbor, ME");
+    expect(names("stowe")).toContain("Stowe, VT");
+    expect(names("provincetown")[0]).toBe("Provincetown, MA");
+    expect(names("kennebunkport")[0]).toBe("Kennebunkport, ME");
+  });
+
   test("springfield, mo puts Springfield MO first", () => {
     expect(names("springfield, mo")[0]).toBe("Springfield, MO");
     expect(names("springfield mo")[0]).toBe("Springfield, MO");

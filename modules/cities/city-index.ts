@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import { US_STATES } from "../../src/domain/states";
 /**
  * In-memory US city search index (see docs/decisions/003-city-search-index.md).
@@ -210,12 +211,11 @@ export class CityIndex {
     let idx = this.found.get(asked);
     if (idx === undefined) {
       idx = this.byNameState.get(`${normalise(name)}|${stateCode.toUpperCase()}`) ?? -1;
-      if (this.found.size >= 2_000) this.found.clear();
       this.found.set(asked, idx);
     }
     return idx < 0 ? undefined : this.cities[idx];
   }
-  private readonly found = new Map<string, number>();
+  private readonly found = new LRUCache<string, number>({ max: 2_000 });
 
   search(query: string, limit = 10): IndexedCity[] {
     return this.searchScored(query, limit).map((m) => m.city);

@@ -1,7 +1,7 @@
 import { asc, gt } from "drizzle-orm";
 import { CityIndex, type IndexedCity } from "./city-index";
 import { parseLocation } from "../../src/domain/location";
-import { US_STATES } from "../../src/domain/states";
+import { stateCodeFromName } from "../../src/domain/states";
 import { HttpError } from "../../src/http";
 import type { CitySuggestion } from "./model";
 import type { Db } from "../../db/client";
@@ -91,10 +91,7 @@ export const DEFAULT_LOCATION = "New York, NY";
 
 /** A :city/:state (or body cityName/stateCode) pair → the indexed city; the state may be a code or a full name. 404 if unknown. */
 export function resolveCityParam(index: CityIndex, city: string, state: string): IndexedCity {
-  const code =
-    state.trim().length === 2
-      ? state.trim().toUpperCase()
-      : Object.entries(US_STATES).find(([, name]) => name.toLowerCase() === state.trim().toLowerCase())?.[0];
+  const code = state.trim().length === 2 ? state.trim().toUpperCase() : stateCodeFromName(state);
   const found = code ? index.find(city, code) : undefined;
   if (!found)
     throw new HttpError(404, `We don't know a city called "${city}" in "${state}".`, {

@@ -4,7 +4,7 @@ import { normalise, type IndexedCity } from "../cities";
 import type { PlaceBrief, PlacesService } from "../places";
 import type { Logger } from "../../src/http";
 import type { AssociatedPerson, CityStoryTexts, StoryHistory, StorySource } from "./stories";
-import { NEAREST_MAX_MILES, type NearestCity, nearestOfAtLeast, nearestThreshold } from "./story/nearest";
+import { NEAREST_MAX_MILES, type NearestCity, nearestBox, nearestOfAtLeast, nearestThreshold } from "./story/nearest";
 import { townOf, type Town } from "./story/towns";
 import { worthTelling } from "./story/truth";
 
@@ -73,6 +73,7 @@ export async function buildCityContext(client: Client, places: PlacesService, ci
     await client.execute({ sql: "SELECT density, incorporated, county_fips FROM cities WHERE id = ?", args: [city.id] })
   ).rows[0];
   const density = Number(row?.density ?? 0);
+  const box = nearestBox(city);
   const [counts, largest, bigger] = await Promise.all([
     // Every count the facts need, in one pass over the cities table.
     client.execute({
@@ -99,17 +100,11 @@ export async function buildCityContext(client: Client, places: PlacesService, ci
       sql: "SELECT name, population FROM cities WHERE state_code = ? AND county_name = ? ORDER BY population DESC, id LIMIT 1",
       args: [city.stateCode, city.countyName],
     }),
-    // Cities of at least the rule's size within about 300 miles (the box holds the circle).
+    // Cities of at least the rule's size within 300 miles (the box holds the circle at any latitude).
     client.execute({
       sql: `SELECT name, state_code, latitude, longitude, population FROM cities
             WHERE population >= ? AND latitude BETWEEN ? AND ? AND longitude BETWEEN ? AND ?`,
-      args: [
-        nearestThreshold(city.population),
-        city.latitude - 4.5,
-        city.latitude + 4.5,
-        city.longitude - 6,
-        city.longitude + 6,
-      ],
+      args: [nearestThreshold(city.population), box.south, box.north, box.west, box.east],
     }),
   ]);
   const n = (column: string) => Number(counts.rows[0]![column] ?? 0);

@@ -161,7 +161,13 @@ describe("place lists over real data", () => {
       for (const p of [...featured, ...gems, ...lodging, ...nearby])
         expect(p.observedAt, `${city}: ${p.title} (${p.source})`).not.toBeNull();
       const centre = cityIndex.find(city, state)!;
-      for (const list of [nearby, gems, lodging]) {
+      // Lodging: hotels, motels, inns, B&Bs and hostels first, then campgrounds and RV parks, each in distance bands.
+      const camp = (p: { kind: string }) => /\b(campground|camp ?site|rv park|cabin|fire lookout)\b/i.test(p.kind);
+      const firstCamp = lodging.findIndex(camp);
+      if (firstCamp >= 0) expect(lodging.slice(firstCamp).every(camp), `${city}: hotels before camps`).toBe(true);
+      const hotels = firstCamp >= 0 ? lodging.slice(0, firstCamp) : lodging;
+      const camps = firstCamp >= 0 ? lodging.slice(firstCamp) : [];
+      for (const list of [nearby, gems, hotels, camps]) {
         const bands = list.map((p) =>
           band(handMiles(centre.latitude, centre.longitude, p.latitude, p.longitude) - 1e-6),
         );

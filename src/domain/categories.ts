@@ -4,6 +4,8 @@
  * server, the importers and the client all read categories from here (the map's marker colours live in
  * ui/map/categories.ts).
  */
+import { LIST } from "./lists";
+
 export type CategoryColour = "amber" | "emerald" | "purple" | "red" | "orange" | "blue";
 
 export interface Category {
@@ -27,7 +29,7 @@ export const CATEGORIES: Category[] = [
     name: "Historical Info",
     color: "amber",
     icon: "scroll",
-    listId: 8,
+    listId: LIST.history,
     listLabel: "History",
     badge: "Historical",
   },
@@ -37,7 +39,7 @@ export const CATEGORIES: Category[] = [
     name: "Local Stores",
     color: "emerald",
     icon: "store",
-    listId: 12,
+    listId: LIST.stores,
     listLabel: "Local Stores",
     badge: "Store",
   },
@@ -47,7 +49,7 @@ export const CATEGORIES: Category[] = [
     name: "Fun Facts",
     color: "purple",
     icon: "lightbulb",
-    listId: 7,
+    listId: LIST.facts,
     listLabel: "Fun Fact",
     badge: "Fact",
   },
@@ -57,7 +59,7 @@ export const CATEGORIES: Category[] = [
     name: "Activities",
     color: "red",
     icon: "hiking",
-    listId: 9,
+    listId: LIST.activities,
     listLabel: "Activities",
     badge: "Activity",
   },
@@ -67,7 +69,7 @@ export const CATEGORIES: Category[] = [
     name: "Food & Dining",
     color: "orange",
     icon: "utensils",
-    listId: 10,
+    listId: LIST.food,
     listLabel: "Food & Dining",
     badge: "Food",
   },
@@ -77,7 +79,7 @@ export const CATEGORIES: Category[] = [
     name: "Lodging",
     color: "blue",
     icon: "bed",
-    listId: 11,
+    listId: LIST.lodging,
     listLabel: "Lodging",
     badge: "Lodging",
   },

@@ -53,3 +53,9 @@ export const US_STATES: Record<string, string> = {
   WY: "Wyoming",
   PR: "Puerto Rico",
 };
+
+const CODE_OF_NAME = new Map(Object.entries(US_STATES).map(([code, name]) => [name.toLowerCase(), code]));
+/** A full state name ("Nevada", any case, surrounding spaces ignored) → its code ("NV"), else undefined. */
+export function stateCodeFromName(name: string | undefined | null): string | undefined {
+  return CODE_OF_NAME.get((name ?? "").trim().toLowerCase());
+}

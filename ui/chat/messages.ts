@@ -49,3 +49,9 @@ export function writeCache(city: SelectedCity, messages: Message[]) {
     // Storage full or unavailable: the conversation just is not kept.
   }
 }
+
+/** The reply when the per-user limit refused a message: how long to wait, from the 429's Retry-After. */
+export function rateLimitedReply(retryAfter: string | null): string {
+  const seconds = Math.max(1, Math.ceil(Number(retryAfter) || 60));
+  return `You're sending messages quickly — try again in ${seconds} s.`;
+}

@@ -7,11 +7,10 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { apiRequest } from "../api";
 import { withQuery } from "../query-client";
-import type { SelectedCity } from "../state";
+import type { CitySuggestion } from "../../modules/cities";
 
-export interface Suggestion extends SelectedCity {
-  county?: string;
-}
+/** One suggestion as GET /api/cities/search answers it (a SelectedCity and more). */
+export type Suggestion = CitySuggestion;
 
 export interface SuggestionState {
   /** The text these results are for: the picker ignores a report made for an older text. */

@@ -8,7 +8,7 @@ import type { CityRef } from "../queries";
 import { showToastAtom } from "../state";
 import { ChunkBoundary } from "./ChunkBoundary";
 import { CategoryIconCircle } from "./category-icons";
-import { listCategoryLabel, localGemType, miles, type Place } from "./places";
+import { listCategoryLabel, localGemType, type Place, whereLabel } from "./places";
 import { SkeletonList } from "./ui";
 
 const loadDialog = () => import("./PlaceDialog");
@@ -76,7 +76,7 @@ export function NearbyRows(props: { places: Place[]; onOpen: (place: Place) => v
   return (
     <ul className="flex flex-col gap-3" data-testid="nearby-list">
       {props.places.map((place) => {
-        const distance = miles(place.distance);
+        const distance = whereLabel(place);
         return (
           <li key={place.id}>
             <RowButton onClick={() => props.onOpen(place)}>
@@ -111,7 +111,12 @@ export function GemRows(props: { places: Place[]; onOpen: (place: Place) => void
             <RowButton onClick={() => props.onOpen(place)}>
               <CategoryIconCircle categoryId={place.categoryId} icon={type === "Café" ? "coffee" : undefined} />
               <RowText
-                top={<span data-testid="gem-type">{type}</span>}
+                top={
+                  <>
+                    <span data-testid="gem-type">{type}</span>
+                    {whereLabel(place) && <span>· {whereLabel(place)}</span>}
+                  </>
+                }
                 title={place.title}
                 description={place.description}
                 bottom="Downtown"

@@ -2,6 +2,7 @@
  * Category illustrations drawn locally (DECISIONS 4: no stock photos): small flat pictures used where a
  * place has no image of its own.
  */
+import { LIST } from "../../src/domain/lists";
 import { categoryColour, toListCategory, type CategoryColour } from "./places";
 
 /** Scene colours: sky, ground and accent per colour family. */
@@ -19,7 +20,9 @@ const SCENE: Record<CategoryColour, [string, string, string]> = {
  * Kinds that have a better picture than their category's (issue 17.4): a museum is an Activity, but the
  * mountains say nothing about it; it gets the columns of a building, as historic sites do.
  */
-const KIND_SCENES: Array<[RegExp, number]> = [[/\b(museum|gallery|planetarium|library|memorial|monument)\b/i, 8]];
+const KIND_SCENES: Array<[RegExp, number]> = [
+  [/\b(museum|gallery|planetarium|library|memorial|monument)\b/i, LIST.history],
+];
 
 /** The drawing for a place: by its kind where one exists, else by its category (list numbering 7–12). */
 export function illustrationScene(categoryId: number | null | undefined, kind?: string | null): number | undefined {
@@ -30,7 +33,7 @@ export function illustrationScene(categoryId: number | null | undefined, kind?: 
 /** What each list category draws in the foreground (viewBox 0 0 320 160). */
 function Foreground({ list, accent }: { list: number | undefined; accent: string }) {
   switch (list) {
-    case 8: // columns of an old building
+    case LIST.history: // columns of an old building
       return (
         <g fill={accent}>
           <path d="M100 70 160 40l60 30Z" />
@@ -41,7 +44,7 @@ function Foreground({ list, accent }: { list: number | undefined; accent: string
           <rect x="98" y="122" width="124" height="10" />
         </g>
       );
-    case 9: // mountains and a flag
+    case LIST.activities: // mountains and a flag
       return (
         <g>
           <path d="M60 132 130 52l40 46 26-28 64 62Z" fill={accent} />
@@ -49,7 +52,7 @@ function Foreground({ list, accent }: { list: number | undefined; accent: string
           <path d="M196 70V44l18 7-18 7" stroke="#fff" strokeWidth="3" fill="none" />
         </g>
       );
-    case 10: // plate, fork and knife
+    case LIST.food: // plate, fork and knife
       return (
         <g>
           <circle cx="160" cy="92" r="38" fill="#fff" opacity=".9" />
@@ -63,7 +66,7 @@ function Foreground({ list, accent }: { list: number | undefined; accent: string
           />
         </g>
       );
-    case 11: // a hotel with lit windows
+    case LIST.lodging: // a hotel with lit windows
       return (
         <g>
           <rect x="118" y="44" width="84" height="88" rx="4" fill={accent} />
@@ -75,7 +78,7 @@ function Foreground({ list, accent }: { list: number | undefined; accent: string
           <rect x="150" y="114" width="20" height="18" fill="#fff" opacity=".85" />
         </g>
       );
-    case 12: // a storefront with an awning
+    case LIST.stores: // a storefront with an awning
       return (
         <g>
           <rect x="106" y="70" width="108" height="62" fill="#fff" opacity=".9" />
@@ -87,7 +90,7 @@ function Foreground({ list, accent }: { list: number | undefined; accent: string
           <rect x="162" y="94" width="40" height="22" fill={accent} opacity=".35" />
         </g>
       );
-    case 7: // a lightbulb with sparkles
+    case LIST.facts: // a lightbulb with sparkles
       return (
         <g>
           <path

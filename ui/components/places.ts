@@ -10,6 +10,7 @@ import {
   toListId,
   type CategoryColour as DomainColour,
 } from "../../src/domain/categories";
+import { LIST } from "../../src/domain/lists";
 import type { Place } from "../../modules/places";
 import type { FunFact } from "../../modules/content";
 
@@ -46,14 +47,14 @@ export const BADGE_CLASSES: Record<CategoryColour, string> = {
   gray: "bg-gray-100 text-gray-900 dark:bg-gray-800 dark:text-gray-100",
 };
 
-/** Local gems type: Café when the text mentions coffee/café/cafe, else Restaurant (10), Store (12), else Place. */
+/** Local gems type: Café when the text mentions coffee/café/cafe, else Restaurant (food), Store (stores), else Place. */
 export function localGemType(
   place: Pick<Place, "title" | "description" | "categoryId">,
 ): "Café" | "Restaurant" | "Store" | "Place" {
   const text = `${place.title} ${place.description ?? ""}`.toLowerCase();
   if (/coffee|café|cafe/.test(text)) return "Café";
-  if (place.categoryId === 10) return "Restaurant";
-  if (place.categoryId === 12) return "Store";
+  if (place.categoryId === LIST.food) return "Restaurant";
+  if (place.categoryId === LIST.stores) return "Store";
   return "Place";
 }
 
@@ -107,4 +108,20 @@ export const staggerDelay = (index: number) => `${(index * CARD_STAGGER_S).toFix
 export function staleNote(place: Pick<Place, "stale" | "observedAt">): string | null {
   const year = place.observedAt?.slice(0, 4);
   return place.stale && year && /^\d{4}$/.test(year) ? `Listed in ${year} data — may have changed` : null;
+}
+
+/** Where a place lies from the city: "Bisbee, 20.8 mi" when it is in another town, else "2.3 mi" (null if unknown). */
+export function whereLabel(place: Pick<Place, "distance" | "town">): string | null {
+  const distance = miles(place.distance);
+  if (!place.town) return distance;
+  return distance ? `${place.town}, ${distance}` : place.town;
+}
+
+/** A lodging card's label for what is not a room: "Campground", "RV park", "Cabin"; null for hotel-type lodging. */
+export function campLabel(place: Pick<Place, "kind" | "categoryId">): string | null {
+  if (place.categoryId !== 11) return null;
+  if (/\brv park\b/i.test(place.kind)) return "RV park";
+  if (/\bcabin\b/i.test(place.kind)) return "Cabin";
+  if (/\b(camp|campground|camp ?site|fire lookout)\b/i.test(place.kind)) return "Campground";
+  return null;
 }

@@ -6,6 +6,7 @@
 import { useAtomValue } from "jotai";
 import { useEffect, useState } from "react";
 import { selectedCityAtom } from "../state";
+import { apiRequest } from "../api";
 
 const FIRST_ASK_MS = 800;
 const POLL_MS = 1000;
@@ -23,19 +24,17 @@ export function PreparingNote() {
     let timer: ReturnType<typeof setTimeout>;
     const ask = async () => {
       try {
-        const response = await fetch(
+        const body = await apiRequest<{ state: string; ready: boolean; percent: number }>(
+          "GET",
           `/api/places/status?city=${encodeURIComponent(name)}&state=${encodeURIComponent(stateCode)}`,
+          undefined,
           { credentials: "same-origin" },
         );
         if (stopped) return;
-        if (response.ok) {
-          const body = (await response.json()) as { state: string; ready: boolean; percent: number };
-          if (stopped) return;
-          setStatus(body.ready ? null : { state: body.state, percent: body.percent });
-          if (body.ready) return;
-        }
+        setStatus(body.ready ? null : { state: body.state, percent: body.percent });
+        if (body.ready) return;
       } catch {
-        // Offline or the server restarting: the list shows its own error; keep asking quietly.
+        // Offline, the server restarting or an error answer: the list shows its own error; keep asking quietly.
       }
       if (!stopped) timer = setTimeout(ask, POLL_MS);
     };

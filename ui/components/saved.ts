@@ -42,6 +42,7 @@ export function useSavedItems() {
                 itemType: item.itemType,
                 itemId: item.itemId,
                 itemData: JSON.stringify(item.itemData),
+                createdAt: new Date().toISOString(),
               },
               ...old,
             ]

@@ -7,8 +7,8 @@ import { PlaceHero } from "../components/PlaceParts";
 import {
   categoryColour,
   listCategoryLabel,
-  miles,
   milesAway,
+  whereLabel,
   placeItemId,
   titleIdItemId,
   websiteUrl,
@@ -162,7 +162,7 @@ function CategoryPlaces(props: {
 
 function PlaceCard(props: { view: PlacesView; place: Place; onOpen: () => void; children?: ReactNode }) {
   const { place, view } = props;
-  const distance = miles(place.distance);
+  const distance = whereLabel(place);
   const site = view === "food" ? websiteUrl(place.website) : null;
   const badge =
     view === "food" ? "Food & Dining" : view === "lodging" ? "Lodging" : listCategoryLabel(place.categoryId);
@@ -225,7 +225,7 @@ function PlaceCard(props: { view: PlacesView; place: Place; onOpen: () => void; 
 /** Generic list: image (hidden if it fails), type badge, "N miles away", title, description, address. */
 function GenericCard(props: { place: Place; onOpen: () => void }) {
   const { place } = props;
-  const away = milesAway(place.distance);
+  const away = place.town ? whereLabel(place) : milesAway(place.distance);
   return (
     <button
       type="button"

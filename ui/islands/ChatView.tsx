@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { CHAT_ERROR_REPLY, stripMarkdown, SUGGESTED_PROMPTS } from "../chat-text";
 import { LocationField } from "../chat/LocationField";
-import { cachedMessages, newId, welcome, writeCache, type Message } from "../chat/messages";
+import { cachedMessages, newId, rateLimitedReply, welcome, writeCache, type Message } from "../chat/messages";
+import { SwitchCity } from "../chat/SwitchCity";
 import { Avatar, Reply } from "../chat/Reply";
 import { chatEvents } from "../chat/stream";
 import { locationText, persistCity, type SelectedCity } from "../state";
@@ -78,15 +79,24 @@ export default function ChatView(props: { city: SelectedCity }) {
         body: JSON.stringify({ query, location, history }),
         signal: controller.signal,
       });
+      if (response.status === 429) {
+        // The per-user limit: say how long to wait (the 429's Retry-After), not the generic error.
+        finished = true;
+        const reply = rateLimitedReply(response.headers.get("retry-after"));
+        update((m) => ({ ...m, content: reply }));
+        setAnnounce(`Assistant: ${reply}`);
+        return;
+      }
       if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
       for await (const e of chatEvents(response)) {
         if (e.event === "token") {
           setStreaming(true);
           update((m) => ({ ...m, content: m.content + e.data.text }));
-        } else if (e.event === "places") update((m) => ({ ...m, places: e.data.places }));
+        } else if (e.event === "reset") update((m) => ({ ...m, content: "", places: undefined }));
+        else if (e.event === "places") update((m) => ({ ...m, places: e.data.places }));
         else if (e.event === "done") {
           finished = true;
-          update((m) => ({ ...m, content: e.data.response, model: e.data.model }));
+          update((m) => ({ ...m, content: e.data.response, model: e.data.model, location: e.data.location }));
           setAnnounce(`Assistant: ${stripMarkdown(e.data.response)}`);
         } else if (e.event === "error") throw new Error(e.data.message);
       }
@@ -163,6 +173,9 @@ export default function ChatView(props: { city: SelectedCity }) {
               <Avatar />
               <div className="max-w-[85%] rounded-2xl rounded-tl-sm bg-black/5 px-3 py-2 text-sm text-ink">
                 <Reply message={m} />
+                {m.location && m.location !== location && m.id !== messages[0]?.id && (
+                  <SwitchCity location={m.location} onSwitch={changeCity} disabled={pending} />
+                )}
               </div>
             </div>
           ) : (

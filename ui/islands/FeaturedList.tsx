@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { preloadPlaceDialog, usePlaceDialog } from "../components/PlaceRows";
-import { categoryColour, listCategoryLabel } from "../components/places";
+import { categoryColour, listCategoryLabel, whereLabel } from "../components/places";
 import { Badge, BUTTON, HomeLink, QueryStates, SkeletonList } from "../components/ui";
 import { featuredQuery, useCity, useCitySync } from "../queries";
 import { locationText, type SelectedCity } from "../state";
@@ -56,9 +56,16 @@ function FeaturedList(props: { city: SelectedCity }) {
               {places.map((place) => (
                 <li key={place.id}>
                   <article className={`${CARD} flex flex-col p-4`} aria-labelledby={`featured-${place.id}`}>
-                    <Badge colour={categoryColour(place.categoryId)} className="self-start">
-                      {listCategoryLabel(place.categoryId)}
-                    </Badge>
+                    <span className="flex items-center gap-2">
+                      <Badge colour={categoryColour(place.categoryId)} className="self-start">
+                        {listCategoryLabel(place.categoryId)}
+                      </Badge>
+                      {whereLabel(place) && (
+                        <span className="truncate text-xs font-medium text-ink-soft" data-testid="featured-where">
+                          {whereLabel(place)}
+                        </span>
+                      )}
+                    </span>
                     <h2 id={`featured-${place.id}`} className="mt-2 truncate text-lg font-semibold">
                       {place.title}
                     </h2>

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { preloadPlaceDialog, usePlaceDialog } from "../components/PlaceRows";
 import { PlaceHero } from "../components/PlaceParts";
-import { amenityChips, miles, telUrl, websiteUrl, type Place } from "../components/places";
+import { amenityChips, campLabel, telUrl, websiteUrl, whereLabel, type Place } from "../components/places";
 import { directionsUrl } from "../components/directions";
 import { HomeLink, QueryStates, SkeletonList } from "../components/ui";
 import { categoryPlacesQuery, useCity, useCitySync } from "../queries";
@@ -66,7 +66,8 @@ function LodgingCard(props: { place: Place; seed: string; onOpen: () => void }) 
   const { place } = props;
   const site = websiteUrl(place.website);
   const chips = amenityChips(place.amenities);
-  const distance = miles(place.distance);
+  const distance = whereLabel(place);
+  const camp = campLabel(place);
   return (
     <article
       className={`${CARD} flex flex-col overflow-hidden`}
@@ -106,6 +107,11 @@ function LodgingCard(props: { place: Place; seed: string; onOpen: () => void }) 
             {place.title}
           </button>
         </h2>
+        {camp && (
+          <p className="text-xs font-semibold uppercase tracking-wide text-ink-soft" data-testid="camp-label">
+            {camp}
+          </p>
+        )}
         <p className="line-clamp-2 text-sm text-ink-soft">{place.description}</p>
         <ul className="mt-2 flex h-7 flex-wrap gap-1.5 overflow-hidden" aria-label="Amenities" data-testid="amenities">
           {chips.shown.map((a) => (

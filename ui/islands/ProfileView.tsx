@@ -14,6 +14,7 @@ import { displayName, type Viewer } from "../components/viewer";
 import { showToastAtom, locationText, type SelectedCity } from "../state";
 import { THEMES } from "../themes";
 import { withQuery } from "../query-client";
+import type { ProfileStats } from "../../modules/activity";
 
 export const APP_VERSION = "1.0.0";
 
@@ -25,13 +26,6 @@ const AuthDialog = lazy(() => import("./AuthDialog"));
  * The city being explored is not a home; it has its own badge.
  */
 export const homeLocationOf = (profile: Partial<Profile> | null): string => profile?.location?.trim() ?? "";
-
-interface ProfileStats {
-  citiesExplored: number;
-  discoveries: number;
-  favorites: number;
-  memberSince: string;
-}
 
 export const profileStatsQuery = () => ({
   queryKey: ["profile", "stats"],

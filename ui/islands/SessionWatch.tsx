@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { LoadingScreen } from "../components/Loading";
+import { ApiError, apiRequest } from "../api";
 
 /**
  * The server decides what a page shows from the session, so the client rarely has to ask. Two cases where it
@@ -29,13 +30,13 @@ export default function SessionWatch() {
     async function check() {
       setChecking(true);
       try {
-        const response = await fetch("/api/auth/me", { credentials: "include", cache: "no-store" });
-        if (response.status === 401) {
+        await apiRequest("GET", "/api/auth/me", undefined, { cache: "no-store" });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) {
           location.reload();
           return;
         }
-      } catch {
-        // Offline: keep the page as it is.
+        // Offline or another error: keep the page as it is.
       }
       if (active) setChecking(false);
     }

@@ -30,6 +30,7 @@ function place(id: number, extra: Partial<Place> = {}): Place {
     description: "",
     address: null,
     city: null,
+    town: null,
     stateCode: "NV",
     zip: null,
     categoryId: 10,

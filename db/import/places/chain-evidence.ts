@@ -19,10 +19,20 @@ interface Branch {
   gone?: boolean;
 }
 
-/** The keys a name is known by as a brand: the name-suggestion-index brand, else the name less a branch suffix. */
-function keysOf(name: string, categoryId: number): string[] {
+/** The keys a brand name is indexed by: the name-suggestion-index brand, and the name less a branch suffix. */
+function brandKeysOf(name: string, categoryId: number): string[] {
   const keys = [brandOf(name, categoryId), chainKey(name)].filter((k): k is string => !!k);
   return [...new Set(keys)];
+}
+
+/**
+ * The keys a 2011 record is looked up by: its brand, and each leading run of its name's words ("Hyatt Regency
+ * Bellevue" → "hyatt regency bellevue", "hyatt regency", "hyatt"): a branch is named by its brand and then more.
+ */
+function recordKeysOf(name: string, categoryId: number): string[] {
+  const words = chainKey(name).split(" ").filter(Boolean);
+  const runs = words.map((_, i) => words.slice(0, words.length - i).join(" "));
+  return [...new Set([...brandKeysOf(name, categoryId), ...runs])];
 }
 
 export type ChainVerdict<T> = { same: T } | { closed: string } | null;
@@ -33,9 +43,12 @@ export class ChainIndex<T extends Branch> {
 
   add(place: T) {
     if (!place.sources.some((s) => s.source === CHAIN_SOURCE)) return;
-    const names = [place.title, place.tags?.atpBrand].filter((n): n is string => !!n);
+    // A hotel is indexed by its brand only ("Hyatt", not "Hyatt Regency Seattle"); a restaurant or shop is titled
+    // by its brand already.
+    const names = [place.tags?.atpBrand, place.tags?.atpBrand ? null : place.title].filter((n): n is string => !!n);
     for (const name of names)
-      for (const key of keysOf(name, place.categoryId)) {
+      for (const brand of brandKeysOf(name, place.categoryId)) {
+        const key = `${place.categoryId}|${brand}`;
         const list = this.byKey.get(key);
         if (list) list.push(place);
         else this.byKey.set(key, [place]);
@@ -48,7 +61,8 @@ export class ChainIndex<T extends Branch> {
     let covered: string | undefined;
     let best: { place: T; metres: number } | undefined;
     let near = false;
-    for (const key of keysOf(input.title, input.categoryId)) {
+    for (const brand of recordKeysOf(input.title, input.categoryId)) {
+      const key = `${input.categoryId}|${brand}`;
       const branches = this.byKey.get(key);
       if (!branches?.length) continue;
       covered ??= this.brandNames.get(key);

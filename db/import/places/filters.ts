@@ -4,9 +4,10 @@ import brandsPath from "../../data/brands/nsi_us_brands.json.gz" with { type: "f
 import repeatedPath from "../../data/brands/repeated_names.json.gz" with { type: "file" };
 import { CATEGORY, type PlaceInput } from "./types";
 import { titleKey } from "./titles";
-import { INDUSTRIAL_NAME, NOT_LODGING_NAME } from "./quality";
+import { INDUSTRIAL_NAME, LISTING_SOURCES, NOT_LODGING_NAME } from "./quality";
 
 export {
+  hasArticle,
   HOUSING_NAME,
   INDUSTRIAL_NAME,
   isHotelType,
@@ -15,6 +16,8 @@ export {
   ORGANISATION_WORDS,
   PAWN_OR_LOAN_NAME,
   SIGHT_WORDS,
+  sightClass,
+  sourceAgreement,
 } from "./quality";
 
 /**
@@ -243,18 +246,6 @@ export function junkReason(p: PlaceInput): string | null {
   return null;
 }
 
-const LISTING_SOURCES = new Set([
-  "nyc-landmarks",
-  "nys-national-register",
-  "chicago-landmarks",
-  "portland-landmarks",
-  "mt-national-register",
-  "mo-historic",
-  "wv-nrhp",
-  "nc-nrhp",
-  "dc-open-data",
-  "historic-wikipedia",
-]);
 /** Sights (not venues: a theatre or an arts centre is where a show is, not what a visitor comes to see). */
 const FAMOUS_KIND =
   /\b(attraction|museum|viewpoint|zoo|aquarium|theme park|casino|gallery|landmark|planetarium|botanical garden|lighthouse)\b/i;

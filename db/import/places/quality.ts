@@ -106,3 +106,48 @@ export function flagged(p: PlaceInput): PlaceInput {
   }
   return Object.keys(tags).length ? { ...p, title, tags } : { ...p, title };
 }
+
+/**
+ * Heritage listings (city landmark lists, state and national registers, their Wikipedia articles): one family of
+ * sources, however many of them list a place.
+ */
+export const LISTING_SOURCES = new Set([
+  "nyc-landmarks",
+  "nys-national-register",
+  "chicago-landmarks",
+  "portland-landmarks",
+  "mt-national-register",
+  "mo-historic",
+  "wv-nrhp",
+  "nc-nrhp",
+  "dc-open-data",
+  "historic-wikipedia",
+]);
+
+/** How many independent sources agree on a place: its distinct datasets, heritage listings counted once. */
+export function sourceAgreement(sources: ReadonlyArray<{ source: string }>): number {
+  return new Set(sources.map((s) => (LISTING_SOURCES.has(s.source) ? "heritage" : s.source))).size;
+}
+
+/** Whether a Wikipedia article (its link) or a Wikidata item stands behind the place. */
+export const hasArticle = (p: { wikidata?: string | null; tags?: Record<string, string> | null }) =>
+  !!(p.tags?.wikipedia || p.wikidata);
+
+/** The kind of sight a place is: a park (an outdoor NPS unit or a park), a museum, a landmark, or none. */
+export function sightClass(kind: string, tags?: Record<string, string> | null): "park" | "museum" | "landmark" | null {
+  if (/(museum|gallery|zoo|aquarium|planetarium|botanical garden)/i.test(kind) || tags?.discipline) return "museum";
+  if (
+    tags?.npsCode &&
+    !/historic/i.test(kind) &&
+    /(park|recreation|seashore|lakeshore|preserve|river|parkway|reserve|trail)/i.test(kind)
+  )
+    return "park";
+  if (
+    tags?.npsCode ||
+    tags?.nationalLandmark === "yes" ||
+    tags?.nrListed ||
+    /(landmark|monument|memorial|historic|lighthouse|skyscraper|bridge|battlefield)/i.test(kind)
+  )
+    return "landmark";
+  return /park/i.test(kind) ? "park" : null;
+}

@@ -7,7 +7,7 @@ import { BUSINESS_DUMP, brandOf, junkReason, notability, repeatedChain, SIGNAL_T
 import { releaseStatements } from "../release";
 import { getTableColumns } from "drizzle-orm";
 import { places as placesTable } from "../../schema";
-import { TownFinder } from "./town-of-point";
+import { TownFinder, yieldAreaTown } from "./town-of-point";
 import { ChainIndex } from "./chain-evidence";
 import { flagged } from "./quality";
 
@@ -122,14 +122,6 @@ function preferArticle(
   if (target.tags?.wikipedia?.startsWith("https://") && target.description) return;
   target.description = from.description;
   target.tags = { ...(target.tags ?? {}), wikipedia: article };
-}
-
-/** A town the area rule gave (town-of-point.ts) gives way to one a source's address names. */
-function yieldAreaTown(target: { city?: string | null; tags?: Record<string, string> | null }, city?: string | null) {
-  if (!city || target.tags?.townFrom !== "area") return;
-  target.city = null;
-  const { townFrom: _, ...rest } = target.tags;
-  target.tags = Object.keys(rest).length ? rest : null;
 }
 
 /** A place as held in memory during an import. */
@@ -552,13 +544,7 @@ export async function importDatasetState(
   // The values written for each place, when a carry takes the state's places on to the next dataset.
   const written = options.carry ? new Map<Held, unknown[]>() : undefined;
   const argsOf = (p: Held) => {
-    if (!p.city && p.stateCode === stateCode) {
-      const town = towns.townOf(p.latitude, p.longitude);
-      if (town) {
-        p.city = town;
-        p.tags = { ...(p.tags ?? {}), townFrom: "area" };
-      }
-    }
+    if (p.stateCode === stateCode) towns.settle(p);
     const args = rowArgs(p, now);
     written?.set(p, args);
     return args;

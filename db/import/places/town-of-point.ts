@@ -45,6 +45,15 @@ export class TownFinder {
     return new TownFinder(listed.map((c) => ({ ...c, name: parts.get(`${c.stateCode}|${c.name}`) ?? c.name })));
   }
 
+  /** A place without a town takes the one the rule gives, marked as the rule's (`tags.townFrom`). */
+  settle(p: { city?: string | null; latitude: number; longitude: number; tags?: Record<string, string> | null }) {
+    if (p.city) return;
+    const town = this.townOf(p.latitude, p.longitude);
+    if (!town) return;
+    p.city = town;
+    p.tags = { ...(p.tags ?? {}), townFrom: "area" };
+  }
+
   /** The town of a point by the rule above, or null. */
   townOf(latitude: number, longitude: number): string | null {
     if (!this.byCounty.size) return null;
@@ -62,4 +71,15 @@ export class TownFinder {
     }
     return best?.name ?? null;
   }
+}
+
+/** A town the area rule gave (town-of-point.ts) gives way to one a source's address names. */
+export function yieldAreaTown(
+  target: { city?: string | null; tags?: Record<string, string> | null },
+  city?: string | null,
+) {
+  if (!city || target.tags?.townFrom !== "area") return;
+  target.city = null;
+  const { townFrom: _, ...rest } = target.tags;
+  target.tags = Object.keys(rest).length ? rest : null;
 }

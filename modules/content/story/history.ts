@@ -33,7 +33,10 @@ export const historicPlaces = (c: StoryContext) =>
  */
 export function storyHistory(c: StoryContext): StoryHistory[] {
   const history = historicPlaces(c);
-  const dated = (p: StoryPlace) => builtYearOf(p.title, p.description)?.year ?? Number.POSITIVE_INFINITY;
+  const years = new Map(
+    history.map((p) => [p.id, builtYearOf(p.title, cleanText(p.description))?.year ?? Number.POSITIVE_INFINITY]),
+  );
+  const dated = (p: StoryPlace) => years.get(p.id)!;
   const order = (a: StoryPlace, b: StoryPlace) => dated(a) - dated(b) || a.distance - b.distance || a.id - b.id;
   const own = history.filter((p) => !c.towns.has(p.id));
   const wiki = own.filter(isWikipedia).sort(order);

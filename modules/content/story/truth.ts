@@ -47,14 +47,15 @@ const OTHER_SUBJECT =
 
 /**
  * The year a place's own text says it was built, opened or founded, with the verb used; only from a sentence
- * about the place (its first sentence, or one that opens with "It", "The <kind>" or its title's words) and never
- * from one about what it replaced.
+ * about the place (its first sentence, or one that opens with "It", "This" or its title's words), and only from
+ * the part of it before a clause about what it replaced or what came before.
  */
 export function builtYearOf(title: string, text: string): { year: number; verb: string } | null {
   const core = titleWords(title);
   const all = sentences(text);
-  for (const [i, s] of all.entries()) {
-    if (OTHER_SUBJECT.test(s)) continue;
+  for (const [i, sentence] of all.entries()) {
+    // Only the part before a clause about something else ("…, replacing an earlier bridge built 1927").
+    const s = sentence.split(OTHER_SUBJECT)[0]!;
     const opening = words(s.slice(0, 60));
     const aboutIt =
       i === 0 ||

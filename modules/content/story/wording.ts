@@ -1,6 +1,7 @@
 /** How stories word things: sources, numbers, distances, lists, and the related-places and wider-context lines. */
 import { divisionNoun } from "./division";
 import { NEAREST_FLOOR } from "./nearest";
+import { organisation } from "./select";
 import { namesTitle } from "./truth";
 import type { StoryContext, StoryPlace, StorySource } from "./types";
 
@@ -38,7 +39,7 @@ export const placeSource = (p: StoryPlace): StorySource =>
 // Related places (dive deeper, level 2) and wider context (level 3)
 
 export function nearPlace(c: StoryContext, anchor: StoryPlace | null, filter: (p: StoryPlace) => boolean): string {
-  const pool = c.places.filter((p) => p.id !== anchor?.id && filter(p));
+  const pool = c.places.filter((p) => p.id !== anchor?.id && !organisation(p) && filter(p));
   if (!pool.length)
     return `LocalScope's sources hold no other related places within ${c.radius} miles of ${c.city.name}.`;
   if (!anchor)

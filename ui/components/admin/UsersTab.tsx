@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { AdminUserRow } from "../../../modules/admin";
-import { ApiError } from "../../api";
+import { apiResponse } from "../../api";
 import { date, dateTime, fmt, ON_FOCUS } from "./parts";
 
 /** The admin panel's Users tab: a searchable, sortable, paged table of accounts or guests. */
@@ -16,16 +16,12 @@ const SORTABLE: Array<{ key: string; label: string }> = [
 const PAGE_SIZE = 20;
 
 async function fetchUsers(params: URLSearchParams, signal: AbortSignal) {
-  const response = await fetch(`/api/admin/users?${params}`, { credentials: "include", signal });
-  if (!response.ok) {
-    const body = await response.json().catch(() => null);
-    throw new ApiError(response.status, body?.message ?? `HTTP ${response.status}: ${response.statusText}`);
-  }
+  const { data, headers } = await apiResponse<AdminUserRow[]>("GET", `/api/admin/users?${params}`, undefined, signal);
   return {
-    users: (await response.json()) as AdminUserRow[],
-    total: Number(response.headers.get("x-total-count") ?? 0),
-    registered: Number(response.headers.get("x-registered-count") ?? 0),
-    guests: Number(response.headers.get("x-guest-count") ?? 0),
+    users: data,
+    total: Number(headers.get("x-total-count") ?? 0),
+    registered: Number(headers.get("x-registered-count") ?? 0),
+    guests: Number(headers.get("x-guest-count") ?? 0),
   };
 }
 

@@ -1,5 +1,6 @@
 import { CATEGORY, type CategoryId, type Dataset, type ReadResult } from "../types";
 import { caps, nameAndPosition, phone, csvRows, shortHash, text, website, year } from "../util";
+import { addressCase } from "../address";
 import file from "../../../data/places/dc_pois_opendata_2016.csv.gz" with { type: "file" };
 
 /**
@@ -89,7 +90,6 @@ export function parseExtra(value: string | undefined): Record<string, string> {
 }
 
 /** Title-case ALL-CAPS addresses, keeping the city's quadrants (NW, NE, SW, SE) upper case. */
-const addressCase = (value: string) => caps(value).replace(/\b(Nw|Ne|Sw|Se)\b/g, (s) => s.toUpperCase());
 
 const POOLS: Record<string, string> = {
   outdoor: "outdoor pool",

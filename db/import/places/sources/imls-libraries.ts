@@ -1,5 +1,6 @@
 import { CATEGORY, type Dataset, type ReadResult } from "../types";
 import { caps, nameAndPosition, phone, readCsv, shortHash, text, titleCase } from "../util";
+import { addressCase } from "../address";
 import file from "../../../data/places/imls_pls_fy2019_library_outlets.csv.gz" with { type: "file" };
 
 /**
@@ -16,7 +17,6 @@ const C1: Record<string, string> = { "\x91": "‘", "\x92": "’", "\x93": "“"
 const fixC1 = (value: string | undefined) => (value ?? "").replace(/[\x91-\x97]/g, (c) => C1[c] ?? " ");
 
 /** Title-case an ALL-CAPS street line, keeping quadrants and PO boxes upper case. */
-const addressCase = (value: string) => caps(value).replace(/\b(Nw|Ne|Sw|Se|Po)\b/g, (s) => s.toUpperCase());
 
 const idCounts = new WeakMap<object, Map<string, number>>();
 function uniqueIds(rows: Record<string, string>[]): Map<string, number> {

@@ -1,0 +1,83 @@
+/**
+ * The key of the test template databases (scripts/test-template.ts): a hash of everything that decides their
+ * content — the bundled data files, the migrations, the importers and the code that runs them. A template
+ * whose stamp (`NAME.key` beside `NAME.db`) holds the current key is reused; any change to those files makes a
+ * new key, and the templates are built again.
+ * Tracked files are named by git's own content hashes (`git ls-files -s`: no file is read); files changed or
+ * added since the last commit are hashed from their content. Without git, every file's content is hashed.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+
+const root = join(import.meta.dir, "..");
+/** What builds the templates (folders are taken whole). */
+export const TEMPLATE_INPUTS = [
+  "db/data",
+  "db/migrations",
+  "db/import",
+  "db/client.ts",
+  "db/migrate.ts",
+  "src/boot.ts",
+  "scripts/test-template.ts",
+  "e2e/server.ts",
+] as const;
+
+/** The folder the templates are cached in between runs. */
+export const TEMPLATE_CACHE = join(root, ".tmp", "test-templates");
+
+function git(args: string[]): string | null {
+  // No optional lock: a key computed beside a running git command (or another test process) never blocks it.
+  const result = spawnSync("git", args, {
+    cwd: root,
+    encoding: "utf8",
+    maxBuffer: 64 * 2 ** 20,
+    env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" },
+  });
+  return result.status === 0 ? result.stdout : null;
+}
+
+function filesUnder(path: string): string[] {
+  const full = join(root, path);
+  if (!existsSync(full)) return [];
+  if (statSync(full).isFile()) return [path];
+  return readdirSync(full, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name).slice(root.length + 1));
+}
+
+let cached: string | undefined;
+
+/** The current key (computed once per process). */
+export function templateKey(): string {
+  if (cached) return cached;
+  const hash = new Bun.CryptoHasher("sha256");
+  const tracked = git(["ls-files", "-s", "--", ...TEMPLATE_INPUTS]);
+  const changed = git(["status", "--porcelain", "--untracked-files=all", "--", ...TEMPLATE_INPUTS]);
+  const byContent =
+    tracked === null || changed === null
+      ? TEMPLATE_INPUTS.flatMap(filesUnder)
+      : changed
+          .split("\n")
+          .filter(Boolean)
+          .map((line) => line.slice(3).replace(/^.* -> /, ""));
+  if (tracked !== null) hash.update(tracked);
+  for (const path of byContent.sort()) {
+    hash.update(`\0${path}\0`);
+    if (existsSync(join(root, path))) hash.update(readFileSync(join(root, path)));
+  }
+  cached = hash.digest("hex").slice(0, 20);
+  return cached;
+}
+
+/** The stamp file of a template database. */
+export const stampOf = (dbFile: string) => dbFile.replace(/\.db$/, ".key");
+
+/** True when `dbFile` exists and was built from the current inputs. */
+export function isCurrent(dbFile: string): boolean {
+  try {
+    return existsSync(dbFile) && readFileSync(stampOf(dbFile), "utf8").trim() === templateKey();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,56 @@
+/** Fuzzy matching of a place name as typed against the store's titles (word by word, one typo a word allowed). */
+
+const STOP = new Set(["the", "of", "and", "at", "a", "an", "in", "on", "for", "s"]);
+
+/** A name's words: lowercased, accents and apostrophes dropped ("Utah's" → "utahs"), small words left out. */
+export function nameWords(name: string): string[] {
+  return name
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/['’]/g, "")
+    .replace(/&/g, " and ")
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w && !STOP.has(w));
+}
+
+/** Edit distance with adjacent transpositions ("musuem" → "museum" is one), stopping past `max`. */
+function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = v;
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+const sameWord = (a: string, b: string) =>
+  a === b || (a.length >= 5 && b.length >= 5 && editDistance(a, b, 1) <= 1) || (a.length >= 4 && b.startsWith(a));
+
+/**
+ * How well a title matches the typed name, 0–1: the Dice coefficient over words (a typo a word forgiven), or
+ * 0.8 when every typed word of two or more is in the title ("August Wilson Center" for "August Wilson Center
+ * for African American Culture").
+ */
+export function nameScore(typed: string, title: string): number {
+  const asked = nameWords(typed);
+  const words = nameWords(title);
+  if (!asked.length || !words.length) return 0;
+  const used = new Set<number>();
+  let shared = 0;
+  for (const a of asked) {
+    const i = words.findIndex((w, k) => !used.has(k) && sameWord(a, w));
+    if (i >= 0) {
+      used.add(i);
+      shared++;
+    }
+  }
+  const dice = (2 * shared) / (asked.length + words.length);
+  return shared === asked.length && asked.length >= 2 ? Math.max(dice, 0.8) : dice;
+}

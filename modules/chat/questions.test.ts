@@ -1,0 +1,115 @@
+import { beforeAll, describe, expect, test } from "bun:test";
+import { testApp } from "../../src/testing";
+import { segments } from "../../ui/chat-text";
+import { continueAsGuest, jsonPost } from "../auth/testing";
+import type { ChatAnswer } from "./model";
+
+/**
+ * The travel assistant answers the question asked (grounded provider, through the API): the seven questions a
+ * traveller asked that got a topic list instead, each checked against the place's own record.
+ */
+
+const app = await testApp({ CHAT_MESSAGES_PER_MINUTE: "100000" });
+let cookie = "";
+beforeAll(async () => {
+  cookie = (await continueAsGuest(app.request)).cookie;
+});
+
+async function ask(query: string, location: string): Promise<ChatAnswer> {
+  const response = await app.request("/api/chat/recommendations", jsonPost({ query, location }, { cookie }));
+  expect(response.status).toBe(200);
+  return (await response.json()) as ChatAnswer;
+}
+
+interface Record {
+  id: number;
+  title: string;
+  kind: string;
+  phone: string | null;
+  address: string | null;
+  openingHours: string | null;
+  wikipedia: string | null;
+}
+/** The place as the places API gives it (the first title match in the city's area). */
+async function record(q: string, city: string, state: string): Promise<Record> {
+  const url = `/api/places/search?q=${encodeURIComponent(q)}&city=${encodeURIComponent(city)}&state=${state}`;
+  const hits = (await (await app.request(url)).json()) as Record[];
+  const found = hits.find((p) => p.title.toLowerCase() === q.toLowerCase()) ?? hits[0];
+  expect(found).toBeDefined();
+  return found!;
+}
+
+describe("the seven questions", () => {
+  test("the Mob Museum's phone number, as a call link (Las Vegas)", async () => {
+    const museum = await record("Mob Museum", "Las Vegas", "NV");
+    expect(museum.phone).not.toBeNull();
+    const answer = await ask("What is the phone number of the Mob Museum?", "Las Vegas, NV");
+    expect(answer.places[0]!.id).toBe(museum.id);
+    expect(answer.response).toContain(museum.phone!);
+    const call = segments(answer.response, answer.location).find((s) => s.kind === "phone");
+    expect(call).toMatchObject({ kind: "phone", href: `tel:+1${museum.phone!.replace(/\D/g, "")}` });
+  }, 60_000);
+
+  test("is the Space Needle worth it: what the data says about it, no opinion or rating (Seattle)", async () => {
+    const needle = await record("Space Needle", "Seattle", "WA");
+    const answer = await ask("Is the Space Needle worth it?", "Seattle, WA");
+    expect(answer.places[0]!.title).toBe(needle.title);
+    expect(answer.response).toStartWith(`${needle.title} is ${/^[aeiou]/i.test(needle.kind) ? "an" : "a"} `);
+    expect(answer.response).toContain(needle.kind.toLowerCase());
+    if (needle.wikipedia) expect(answer.response).toContain("Wikipedia has an article about it");
+    expect(answer.response).toContain("LocalScope has no ratings or reviews");
+    expect(answer.response).not.toMatch(/\b(stars?|rated|must[- ]see|amazing|worth it)\b/i);
+  }, 240_000); // Washington's places are imported on first use
+
+  test("what to see in Chicago, asked while exploring Las Vegas: answered for Chicago, and said so", async () => {
+    const answer = await ask("What should I see in Chicago?", "Las Vegas, NV");
+    expect(answer.location).toBe("Chicago, IL");
+    expect(answer.response).toStartWith("This answer is for Chicago, IL");
+    expect(answer.response).toContain("switch the location to Chicago, IL");
+    expect(answer.places.length).toBeGreaterThan(0);
+    for (const p of answer.places) expect(p.distance ?? 0).toBeLessThanOrEqual(25);
+  }, 60_000);
+
+  test("when the Country Music Hall of Fame opens: its hours, or honestly none (Nashville)", async () => {
+    const hall = await record("Country Music Hall of Fame", "Nashville", "TN");
+    const answer = await ask("When does the Country Music Hall of Fame open?", "Nashville, TN");
+    expect(answer.places[0]!.title).toBe(hall.title);
+    if (hall.openingHours) expect(answer.response).toContain(`lists its hours as ${hall.openingHours}`);
+    else expect(answer.response).toContain(`LocalScope has no opening hours for ${hall.title}.`);
+  }, 240_000); // Tennessee's places are imported on first use
+
+  test("a nonsense message: what the assistant can help with, and no place list", async () => {
+    for (const query of ["asdfgh jkl qwerty", "Tell me a joke", "What's the weather like?"]) {
+      const answer = await ask(query, "Las Vegas, NV");
+      expect(answer.places).toEqual([]);
+      expect(answer.response).toStartWith("I can help with places in Las Vegas");
+    }
+  });
+
+  test("coffee in Las Vegas: cafés first, never a wholesale bakery or a company", async () => {
+    const answer = await ask("Where can I get coffee?", "Las Vegas, NV");
+    expect(answer.places.length).toBeGreaterThan(0);
+    for (const p of answer.places) expect(p.title).not.toMatch(/Bakery Division|Bimbo Bakeries|\bInc\b|\bLLC\b/i);
+    expect(answer.places[0]!.kind).toMatch(/caf[eé]|coffee/i);
+  });
+});
+
+describe("the subject of a question", () => {
+  test("a name with a typo, or a missing word, finds the place; an unknown one is said plainly, with close names", async () => {
+    const museum = await record("Mob Museum", "Las Vegas", "NV");
+    expect((await ask("Tell me about the Mob Musuem", "Las Vegas, NV")).places[0]!.id).toBe(museum.id);
+    const unknown = await ask("What's the phone number of the Neon Boneyard Gallery?", "Las Vegas, NV");
+    expect(unknown.response).toStartWith("LocalScope has no record of “Neon Boneyard Gallery” in Las Vegas");
+    expect(unknown.places.some((p) => /Neon Museum/.test(p.title))).toBe(true);
+  }, 30_000);
+
+  test("address (a maps link), distance, website and 'open now' from the record", async () => {
+    const museum = await record("Neon Museum", "Las Vegas", "NV");
+    const where = await ask("What's the address of the Neon Museum?", "Las Vegas, NV");
+    expect(segments(where.response, where.location).some((s) => s.kind === "address")).toBe(true);
+    const far = await ask("How far is the Neon Museum?", "Las Vegas, NV");
+    expect(far.response).toContain(`mi from downtown Las Vegas`);
+    const open = await ask("Is the Neon Museum open now?", "Las Vegas, NV");
+    if (!museum.openingHours) expect(open.response).toContain(`LocalScope has no opening hours for ${museum.title}`);
+  }, 30_000);
+});

@@ -1,0 +1,226 @@
+import type { Row } from "@libsql/client";
+import { LRUCache } from "lru-cache";
+import OpeningHours from "opening_hours";
+import { LIST_LABELS } from "../../src/domain/categories";
+import { distanceMiles } from "../../src/geo";
+import { sightName } from "./showcase";
+
+/** One place as every API answer carries it (discovery.md section 3 + provenance, DECISIONS 1–3). */
+export interface Place {
+  id: number;
+  title: string;
+  description: string;
+  address: string | null;
+  city: string | null;
+  /** The place's town when it is not the city the list or answer is for ("Bisbee" on Tombstone's list), else null. */
+  town: string | null;
+  stateCode: string;
+  /** The ZIP code when a source gives one. */
+  zip: string | null;
+  categoryId: number;
+  category: string;
+  kind: string;
+  imageUrl: string | null;
+  /** Miles from the city centre, one decimal. */
+  distance: number | null;
+  latitude: number;
+  longitude: number;
+  rating: string;
+  phone: string | null;
+  website: string | null;
+  /** Only when a source gives one (DECISIONS 17); never a default. */
+  priceRange: string | null;
+  /** Only what a source lists; [] otherwise. */
+  amenities: string[];
+  openingHours: string | null;
+  /** true/false in the city's time zone; null when the hours are unknown or unreadable. */
+  openNow: boolean | null;
+  source: string;
+  sourceId: string;
+  licence: string;
+  sources: Array<{ source: string; sourceId: string; licence: string }>;
+  wikidata: string | null;
+  since: string | null;
+  /** The date of the newest dataset the place comes from (DECISIONS 20); null when no source dates it. */
+  observedAt: string | null;
+  /** Food, store, lodging or a casino known only from data more than five years old: "Listed in {year} data — may have changed". */
+  stale: boolean;
+  /** The Wikipedia article the description comes from (CC BY-SA), when it does. */
+  wikipedia: string | null;
+  /** Not a chain: the name is not a brand in the name-suggestion-index. */
+  local: boolean;
+}
+
+/** Food, stores and lodging change: listed only in data older than this, they carry a warning and rank lower. */
+export const STALE_YEARS = 5;
+const AGEING_LISTS = new Set([10, 11, 12]);
+/** A business filed under another list that changes as fast: a casino (resorts close, are renamed, are demolished). */
+const AGEING_KIND = /\bcasino\b/i;
+/** Whether a place of this list (and kind), last observed at `observedAt`, is from data older than five years. */
+export function isStale(
+  listId: number,
+  observedAt: string | null,
+  kind: string | null = null,
+  now = new Date(),
+): boolean {
+  if (!(AGEING_LISTS.has(listId) || (kind && AGEING_KIND.test(kind))) || !observedAt) return false;
+  const year = Number(observedAt.slice(0, 4));
+  return Number.isFinite(year) && now.getUTCFullYear() - year > STALE_YEARS;
+}
+
+/** Wall-clock time in a time zone as a local Date (the opening-hours parser reads local fields). */
+const formatters = new LRUCache<string, Intl.DateTimeFormat>({
+  max: 500,
+  memoMethod: (timeZone) =>
+    new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    }),
+});
+function wallClock(now: Date, timeZone: string): Date {
+  const format = formatters.memo(timeZone);
+  const parts = Object.fromEntries(format.formatToParts(now).map((p) => [p.type, p.value]));
+  return new Date(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+}
+
+/** Parsed opening hours by their text; `false` for text the parser refuses. */
+const hoursCache = new LRUCache<string, OpeningHours | false>({
+  max: 5000,
+  memoMethod: (hours) => {
+    try {
+      return new OpeningHours(hours, null, 0);
+    } catch {
+      return false;
+    }
+  },
+});
+export function openNow(hours: string | null, timeZone: string, now = new Date()): boolean | null {
+  if (!hours) return null;
+  const parsed = hoursCache.memo(hours);
+  if (!parsed) return null;
+  try {
+    const at = wallClock(now, timeZone || "America/New_York");
+    if (parsed.getUnknown(at)) return null;
+    return parsed.getState(at);
+  } catch {
+    return null;
+  }
+}
+
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** A true one-line description from the data itself (no invented claims). */
+export function describePlace(p: {
+  description: string | null;
+  kind: string;
+  city: string | null;
+  stateCode: string;
+  since: string | null;
+}): string {
+  if (p.description) return p.description;
+  const where = p.city ? ` in ${p.city}, ${p.stateCode}` : "";
+  const since = p.since ? ` (${/^\d{4}$/.test(p.since) ? `since ${p.since}` : p.since})` : "";
+  return `${cap(p.kind)}${where}${since}.`;
+}
+
+/** A town's name as two sources spell it alike ("Saint Louis", "St. Louis"). */
+const townKey = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/\bsaint\b/g, "st")
+    .replace(/\bfort\b/g, "ft")
+    .replace(/\bmount\b/g, "mt")
+    .replace(/\bcty\b/g, "city")
+    .replace(/[^a-z0-9]+/g, "");
+
+export function toPlace(
+  row: Row,
+  origin: { latitude: number; longitude: number; name?: string } | null,
+  timeZone: string,
+): Place {
+  const listId = Number(row.category_id);
+  const latitude = Number(row.latitude);
+  const longitude = Number(row.longitude);
+  const amenities = row.amenities ? (JSON.parse(String(row.amenities)) as string[]) : [];
+  return {
+    id: Number(row.id),
+    title: sightName(row),
+    description: describePlace({
+      description: row.description as string | null,
+      kind: String(row.kind),
+      city: row.city as string | null,
+      stateCode: String(row.state_code),
+      since: row.since as string | null,
+    }),
+    address: (row.address as string | null) ?? null,
+    city: (row.city as string | null) ?? null,
+    town: row.city && origin?.name && townKey(String(row.city)) !== townKey(origin.name) ? String(row.city) : null,
+    stateCode: String(row.state_code),
+    zip: row.zip == null || row.zip === "" ? null : String(row.zip),
+    categoryId: listId,
+    category: LIST_LABELS[listId] ?? "Place",
+    kind: String(row.kind),
+    imageUrl: (row.image_url as string | null) ?? null,
+    distance: origin
+      ? Math.round(distanceMiles(origin.latitude, origin.longitude, latitude, longitude) * 10) / 10
+      : null,
+    latitude,
+    longitude,
+    rating: "0",
+    phone: (row.phone as string | null) ?? null,
+    website: (row.website as string | null) ?? null,
+    priceRange: (row.price_range as string | null) ?? null,
+    amenities,
+    openingHours: (row.opening_hours as string | null) ?? null,
+    openNow: openNow(row.opening_hours as string | null, timeZone),
+    source: String(row.source),
+    sourceId: String(row.source_id),
+    licence: String(row.licence),
+    sources: JSON.parse(String(row.sources)),
+    wikidata: (row.wikidata as string | null) ?? null,
+    since: (row.since as string | null) ?? null,
+    observedAt: (row.observed_at as string | null) ?? null,
+    stale: isStale(listId, (row.observed_at as string | null) ?? null, String(row.kind)),
+    wikipedia: wikipediaOf(row),
+    local: row.brand == null,
+  };
+}
+
+export function wikipediaOf(row: Row): string | null {
+  if (!row.tags) return null;
+  try {
+    const url = (JSON.parse(String(row.tags)) as Record<string, string>).wikipedia;
+    return typeof url === "string" && url.startsWith("https://en.wikipedia.org/wiki/") ? url : null;
+  } catch {
+    return null;
+  }
+}
+/** A place as the content providers see it: enough to write about it truthfully. */
+export interface PlaceBrief {
+  id: number;
+  title: string;
+  kind: string;
+  categoryId: number;
+  since: string | null;
+  description: string;
+  address: string | null;
+  /** The place's web page (for a historic site with a Wikipedia paragraph, its article). */
+  url: string | null;
+  source: string;
+  licence: string;
+  quality: number;
+  distance: number;
+}

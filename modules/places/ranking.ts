@@ -1,0 +1,302 @@
+import type { Row } from "@libsql/client";
+import { distanceMiles } from "../../src/geo";
+import {
+  BUSINESS_DUMP,
+  isOrganisationName,
+  isPrivateBuilding,
+  notability,
+  SIGNAL_TAGS,
+} from "../../db/import/places/filters";
+import { MERGE_RADIUS_M, addressKey } from "../../db/import/places/store";
+import { isStale, wikipediaOf } from "./answers";
+import { fame } from "./fame";
+import { lodgingClass } from "./showcase";
+
+export type ListKind = "nearby" | "local-gems" | "featured" | `category-${number}`;
+export const LIST_MAX = 240;
+export const TARGET = 60;
+/** Lists grow to the first radius holding enough places; 25 mi is the cap (a far place never outranks a near one). */
+export const NEARBY_RADII = [1, 3, 10, 25];
+/** Distance bands (miles): a list shows every place of a nearer band before any of a farther one. */
+export const DISTANCE_BANDS = [1, 3, 10, 25];
+export const distanceBand = (miles: number) => {
+  const i = DISTANCE_BANDS.findIndex((b) => miles <= b);
+  return i === -1 ? DISTANCE_BANDS.length : i;
+};
+export const FEATURED_TARGET = 24;
+export const CORROBORATION_MILES = 0.6;
+/**
+ * A sight's name without the designation a national or state listing adds to it: the National Register files
+ * the Statue of Liberty as "Statue of Liberty National Monument, Ellis Island & Liberty Island", Castle Clinton
+ * as "Castle Clinton National Monument", a neighbourhood as "Park Slope Historic District". Records of one sight
+ * then share the key (title keys are lower-case words, decision 023).
+ */
+const DESIGNATION =
+  / ((national|state) (monument|memorial|historic(al)? (site|park|landmark)|park|battlefield|seashore|recreation area)( .*)?|historic district)$/;
+export const sightKey = (titleKey: string) => {
+  const base = titleKey.replace(DESIGNATION, "");
+  return base.split(" ").length >= 2 ? base : titleKey;
+};
+export const parse = <T>(text: unknown, fallback: T): T => {
+  if (text == null) return fallback;
+  try {
+    return JSON.parse(String(text)) as T;
+  } catch {
+    return fallback;
+  }
+};
+/** The import's merge radius, in miles. */
+const SAME_PLACE_MILES = MERGE_RADIUS_M / 1609.344;
+/** Two records of one name at one street address are one place up to this far apart (datasets geocode differently). */
+const SAME_ADDRESS_MILES = 1;
+/**
+ * A list shows a place once. A row is left out when a higher row has the same name (ignoring spaces and
+ * punctuation: "Childrens" and "Children's") within 100 m, or at the same street address within a mile. The
+ * import merges by name within 100 m in a state; two states' files can each hold one near their border (a
+ * Georgetown restaurant is Virginia in the OpenStreetMap extract's coarse state polygon, DC in DC's open data),
+ * and two datasets can put one museum at points of its block 150 m apart (the Las Vegas Natural History Museum).
+ */
+export function oneOfEachName<T extends { r: Row }>(ranked: T[]): T[] {
+  const seen = new Map<string, Array<{ r: Row; address: string | null }>>();
+  return ranked.filter(({ r }) => {
+    // A name of no Latin letters has an empty key: it says nothing about being the same place.
+    const key = String(r.title_key ?? "").replaceAll(" ", "");
+    if (!key) return true;
+    const address = r.address ? addressKey(String(r.address)) : null;
+    const same = seen.get(key);
+    const isSame = same?.some((s) => {
+      const miles = distanceMiles(Number(s.r.latitude), Number(s.r.longitude), Number(r.latitude), Number(r.longitude));
+      return (
+        miles <= SAME_PLACE_MILES ||
+        (address !== null && /\d/.test(address) && s.address === address && miles < SAME_ADDRESS_MILES)
+      );
+    });
+    if (isSame) return false;
+    if (same) same.push({ r, address });
+    else seen.set(key, [{ r, address }]);
+    return true;
+  });
+}
+
+/**
+ * Featured, one entry per sight: records of the same name within ~1 km (a landmark listed by the city, the
+ * National Register and OpenStreetMap at different points of a large site, or in two states' files) are one
+ * sight. The most notable record stands for it; the sight scores what its records' signals score together
+ * (its fame: the import's notability over the union of their sources, links and signal tags, ./fame.ts).
+ */
+export function corroborated(
+  rows: Row[],
+): Array<{ r: Row; n: number; key: string; area: boolean; article: Row | null }> {
+  const groups = new Map<string, Row[][]>();
+  for (const r of rows) {
+    // A café or a shop is never a record of a sight, whatever its name ("Park Slope Cafe" beside the Park Slope
+    // Historic District, whose key loses its designation): it stands alone.
+    const own = GROUPLESS.has(Number(r.category_id)) || !r.title_key; // a name of no Latin letters has no key to group by
+    const key = own ? `#${r.id}` : sightKey(String(r.title_key));
+    const clusters = groups.get(key) ?? groups.set(key, []).get(key)!;
+    const near = clusters.find(
+      (c) =>
+        distanceMiles(Number(c[0]!.latitude), Number(c[0]!.longitude), Number(r.latitude), Number(r.longitude)) <=
+        CORROBORATION_MILES,
+    );
+    if (near) near.push(r);
+    else clusters.push([r]);
+  }
+  const out: Array<{ r: Row; n: number; key: string; area: boolean; article: Row | null }> = [];
+  for (const [groupKey, clusters] of groups) {
+    const key = groupKey.startsWith("#") ? String(clusters[0]![0]!.title_key) : groupKey;
+    for (const c of clusters) {
+      c.sort(
+        (a, b) =>
+          Number(b.notability) - Number(a.notability) ||
+          Number(b.quality) - Number(a.quality) ||
+          Number(a.id) - Number(b.id),
+      );
+      const best = c[0]!;
+      // The card of a sight shows a Wikipedia paragraph when one of its records has it (with the article's link).
+      const article =
+        wikipediaOf(best) && best.description ? null : (c.find((r) => wikipediaOf(r) && r.description) ?? null);
+      // A district lends its name to everything in it, as a street does: names borrowed say nothing of its fame.
+      const area = c.some(
+        (r) => / historic district$/.test(String(r.title_key)) || /\bdistrict\b/.test(String(r.kind)),
+      );
+      out.push({ r: best, n: fame(c, best), key, area, article });
+    }
+  }
+  return out;
+}
+
+/** Food and stores never join a sight's records (corroborated). */
+export const GROUPLESS = new Set([10, 12]);
+
+/** Another place named after a sight lies within this distance of it ("Brooklyn Bridge Park", "Times Square Hotel"). */
+export const EPONYM_MILES = 1.25;
+const EPONYM_MAX = 4;
+/** A street lends its name to every address on it: no sign of fame. */
+const STREET = /\b(street|st|avenue|ave|road|rd|boulevard|blvd|drive|lane|place|way|parkway|highway)$/;
+/**
+ * Names borrowed count for a sight already notable by its own signals (a street or a tree lends its name
+ * without being a sight) — or, from a lower score (a sight's kind alone: an OpenStreetMap attraction), when
+ * at least EPONYM_DATASETS independent datasets name places after it (a business's naming habit is one
+ * dataset's rows; a city's landmark is named in the heritage lists, the museum census, hotels and guides).
+ */
+const EPONYM_FROM = 6;
+const EPONYM_LOW_FROM = 3;
+const EPONYM_DATASETS = 3;
+export interface Eponyms {
+  /** Distinct names holding the sight's name, at most EPONYM_MAX. */
+  names: number;
+  /** Distinct datasets those places come from, at most EPONYM_MAX. */
+  datasets: number;
+}
+/**
+ * Places take their names from the landmarks around them: for each candidate sight, the other places
+ * within EPONYM_MILES whose name holds the sight's whole name — how many distinct names, and from how many
+ * datasets. Only names of two words or more count (a one-word name — "Chelsea", "Lincoln" — is too common to
+ * be borrowed from one sight).
+ */
+export function eponyms(
+  sights: Array<{ key: string; latitude: number; longitude: number }>,
+  names: Array<{ key: string; latitude: number; longitude: number; source?: string }>,
+): Eponyms[] {
+  const CELL = 0.02;
+  // Each name padded and reduced to its sight key once (not once per sight it is compared with: New York's
+  // featured list compares thousands of sights with tens of thousands of names).
+  type Name = { key: string; padded: string; sight: string; latitude: number; longitude: number; source?: string };
+  const cells = new Map<string, Name[]>();
+  for (const n of names) {
+    const cell = `${Math.floor(n.latitude / CELL)}:${Math.floor(n.longitude / CELL)}`;
+    (cells.get(cell) ?? cells.set(cell, []).get(cell)!).push({ ...n, padded: ` ${n.key} `, sight: sightKey(n.key) });
+  }
+  return sights.map((s) => {
+    if (s.key.split(" ").length < 2 || s.key.length < 8 || STREET.test(s.key)) return { names: 0, datasets: 0 };
+    const padded = ` ${s.key} `;
+    const found = new Set<string>();
+    const datasets = new Set<string>();
+    const cLat = Math.floor(s.latitude / CELL);
+    const cLng = Math.floor(s.longitude / CELL);
+    for (let a = -1; a <= 1; a++)
+      for (let b = -1; b <= 1; b++)
+        for (const n of cells.get(`${cLat + a}:${cLng + b}`) ?? [])
+          if (
+            n.key !== s.key &&
+            n.padded.includes(padded) &&
+            n.sight !== s.key &&
+            distanceMiles(s.latitude, s.longitude, n.latitude, n.longitude) <= EPONYM_MILES
+          ) {
+            found.add(n.key);
+            if (n.source) datasets.add(n.source);
+          }
+    return { names: Math.min(found.size, EPONYM_MAX), datasets: Math.min(datasets.size, EPONYM_MAX) };
+  });
+}
+
+/**
+ * What names borrowed add to a sight scoring `n` by its own signals: 1 per distinct name and 1 per dataset
+ * (at most 4 each), from EPONYM_FROM, or from EPONYM_LOW_FROM when EPONYM_DATASETS datasets name it.
+ */
+export function eponymBonus(n: number, e: Eponyms): number {
+  if (n >= EPONYM_FROM || (n >= EPONYM_LOW_FROM && e.datasets >= EPONYM_DATASETS)) return e.names + e.datasets;
+  return 0;
+}
+
+/** Featured looks city-wide: a larger city's famous places lie farther from downtown (SimpleMaps area population). */
+export function featuredRadii(population: number): number[] {
+  const start = population >= 1_000_000 ? 8 : population >= 250_000 ? 5 : population >= 50_000 ? 3 : 2;
+  return [start, start * 2, 25].filter((r, i, all) => r <= 25 && all.indexOf(r) === i);
+}
+export const GEM_RADII = [1.5, 2.5, 3.5, 5];
+export const GEM_CATEGORIES = [10, 12];
+/**
+ * A food or store place of a brand (the name-suggestion-index): within a distance band it follows the local ones.
+ * A chain's record often has more fields (phone, website), so quality alone put Starbucks and Papa John's at the
+ * top of "Dine in Las Vegas", above the taquerias next door.
+ */
+const chainFoodOrStore = (r: Row) => r.brand != null && GEM_CATEGORIES.includes(Number(r.category_id));
+/**
+ * A record of the 2011 business dump under a company's name ("World Entertainment Ctr Inc", "Affordable DJ Svc",
+ * "Ticketing Plus LLC"): the dump files event businesses, agents and promoters as theatres and recreation. Some
+ * are places ("Camellia Lanes Inc", a bowling alley), so they stay listed, after the other current places of their
+ * distance band (stale records, food or lodging known only from old data, still come after them).
+ * (Food, stores and lodging under such names are left out at import; a museum's legal name, "Telfair Museum of
+ * Art Inc", comes from the IMLS file, not the dump, and keeps its place.)
+ */
+const dumpCompany = (r: Row) => r.source === BUSINESS_DUMP && isOrganisationName(String(r.title));
+
+/**
+ * Featured order: an apartment block or an office building follows the sights whatever its score (its listing
+ * and article make it a fine façade, and in a city of few sights its score still put it third: Helena's Porter
+ * Flats Apartments); then notability (with names borrowed), quality, distance.
+ */
+export function orderFeatured(
+  sights: Array<{ r: Row; n: number; area: boolean }>,
+  borrowed: Eponyms[],
+  dist: (r: Row) => number,
+): Array<{ r: Row; d: number; n: number }> {
+  return sights
+    .map(({ r, n, area }, i) => ({
+      r,
+      n: n + (area ? 0 : eponymBonus(n, borrowed[i]!)),
+      d: dist(r),
+      building: isPrivateBuilding(String(r.kind)) ? 1 : 0,
+    }))
+    .sort(
+      (a, b) =>
+        a.building - b.building ||
+        b.n - a.n ||
+        Number(b.r.quality) - Number(a.r.quality) ||
+        a.d - b.d ||
+        Number(a.r.id) - Number(b.r.id),
+    );
+}
+
+/**
+ * Nearby, local gems and category lists: (lodging: hotels, motels, inns, B&Bs and hostels before campgrounds and
+ * RV parks) distance bands first, then within a band recent before stale, local
+ * before chains' food and stores and the business dump's company names, then notability + quality, then
+ * distance; one place of each name.
+ */
+export function orderList(rows: Row[], dist: (r: Row) => number, lodging = false): Array<{ r: Row; d: number }> {
+  return oneOfEachName(
+    rows
+      .map((r) => ({
+        r,
+        camp: lodging && lodgingClass(r) !== "hotel" ? 1 : 0,
+        d: dist(r),
+        band: distanceBand(dist(r)),
+        stale: isStale(Number(r.category_id), r.observed_at as string | null, String(r.kind)) ? 1 : 0,
+        chain: chainFoodOrStore(r) || dumpCompany(r) ? 1 : 0,
+        q: Number(r.quality) + Math.max(0, Number(r.notability)),
+      }))
+      .sort(
+        (a, b) =>
+          a.camp - b.camp ||
+          a.band - b.band ||
+          a.stale - b.stale ||
+          a.chain - b.chain ||
+          b.q - a.q ||
+          a.d - b.d ||
+          Number(a.r.id) - Number(b.r.id),
+      ),
+  );
+}
+
+/** A town's own sights lie within this distance: shown before the famous ones farther out. */
+export const NEAR_TOWN_MILES = 5;
+/** Below this population a featured list is a town's: what is in or near it first. */
+export const TOWN_POPULATION = 250_000;
+/**
+ * A town's featured list: the sights in or near it (within NEAR_TOWN_MILES) in their order, then those farther out
+ * by distance band, the most famous first within a band ("Near Tombstone": the O.K. Corral before a Bisbee office).
+ * A city's list is left as it is (its famous places lie across the city).
+ */
+export function nearBeforeFar<T extends { d: number; n: number }>(ranked: T[], population: number): T[] {
+  if (population >= TOWN_POPULATION) return ranked;
+  const near = ranked.filter((s) => s.d <= NEAR_TOWN_MILES);
+  const far = ranked
+    .filter((s) => s.d > NEAR_TOWN_MILES)
+    .map((s, i) => ({ s, i, band: distanceBand(s.d) }))
+    .sort((a, b) => a.band - b.band || a.i - b.i)
+    .map(({ s }) => s);
+  return [...near, ...far];
+}

@@ -1,0 +1,170 @@
+import type { Row } from "@libsql/client";
+import { distanceMiles } from "../../src/geo";
+import { isOrganisationName } from "../../db/import/places/filters";
+
+/**
+ * What a showcase list (featured, nearby, local gems, lodging) may show, and when two of its rows are one place.
+ * The import flags what it knows (tags `notListed`, `status`, `lodgingType`); the name rules here cover the
+ * records imported before those flags existed, in one place.
+ */
+
+const LODGING = 11;
+const tagsOf = (r: Row): Record<string, string> => {
+  if (!r.tags) return {};
+  try {
+    return (JSON.parse(String(r.tags)) as Record<string, string> | null) ?? {};
+  } catch {
+    return {};
+  }
+};
+
+/** Hotel-type lodging: a room with a bed and a desk (the import's lodging sub-kinds, or the record's kind). */
+const HOTEL_KIND = /\b(hotel|motel|inn|bed (&|and) breakfast|b&b|hostel|guest ?house|resort|lodge)\b/i;
+const CAMP_KIND = /\b(campground|camp ?site|rv park|cabin|fire lookout|camping)\b/i;
+/** Lodging sub-kinds the import stores (tags.lodgingType). */
+const HOTEL_TYPES = new Set(["hotel", "motel", "inn", "bed and breakfast", "hostel", "resort", "lodge"]);
+/**
+ * Never lodging, whatever the dataset's class: scout, YMCA, church and Bible camps, picnic pavilions and ramadas,
+ * day-use areas, trailheads, ranger and district offices, equestrian camps, housing bureaus.
+ */
+const NOT_LODGING =
+  /\b(scouts?|boy scout|girl scout|cub scout|ymca|ywca|bible|church|christian|baptist|methodist|lutheran|presbyterian|catholic|ministr(y|ies)|picnic|pavilion|ramada(?! (inn|hotel|plaza|limited|by|suites))|day use|day-use|trail ?head|ranger|district office|visitor center|equestrian|horse camp|housing)\b/i;
+
+/** "hotel" (hotel, motel, inn, B&B, hostel, resort, lodge), "camp" (campgrounds, RV parks, cabins) or "not" lodging. */
+export function lodgingClass(r: Row): "hotel" | "camp" | "not" {
+  const title = String(r.title ?? "");
+  if (NOT_LODGING.test(title)) return "not";
+  const type = tagsOf(r).lodgingType;
+  if (type) return HOTEL_TYPES.has(type) ? "hotel" : "camp";
+  const kind = String(r.kind ?? "");
+  if (CAMP_KIND.test(kind)) return "camp";
+  if (HOTEL_KIND.test(kind)) return "hotel";
+  return CAMP_KIND.test(title) || /\bcamp\b/i.test(title) ? "camp" : "hotel";
+}
+
+/** A campground, RV park or camp: lodging of the second band, never featured. */
+export const isCamp = (r: Row) =>
+  (Number(r.category_id) === LODGING && lodgingClass(r) !== "hotel") || CAMP_KIND.test(String(r.kind ?? ""));
+
+/** What the sources say of a place no longer being what its record shows. */
+const NOT_CURRENT = new Set(["closed", "moved", "renamed", "demolished", "probably closed"]);
+export const notCurrent = (r: Row) => NOT_CURRENT.has(tagsOf(r).status ?? "");
+
+/** Legal and volunteer words: an organisation's name, not a place's. */
+const LEGAL_SUFFIX = /[\s,]+(inc|incorporated|corp|corporation|co|ltd|llc|l\.l\.c|assn|association)\.?$/i;
+const ORGANISATION_WORDS =
+  /\b(society|association|assn|council|commission|committee|club|foundation|fund|endowment|guild|fellows|friends|alliance|coalition|matters|league|humanities)\b/i;
+/** The name of something a visitor goes to see, whoever runs it. */
+const SIGHT_WORDS =
+  /\b(museum|historic(al)? (site|park|house|district|village)|national (park|monument|memorial|historical park|historic site|seashore|battlefield)|state park|monument|memorial|gallery|zoo|aquarium|garden|gardens|observatory|planetarium|cathedral|mission|castle|fort|lighthouse|penitentiary|collection|village|plantation|mansion)\b/i;
+
+/**
+ * The name a sight is known by: the first of its other names (the import's `otherNames`) that is no organisation's,
+ * else its own name less a legal suffix when what is left names a sight ("Eastern State Penitentiary Historic Site
+ * Inc" → "… Historic Site"), else its own name.
+ */
+export function sightName(r: Row): string {
+  const title = String(r.title ?? "");
+  const other = (tagsOf(r).otherNames ?? "")
+    .split("|")
+    .map((n) => n.trim())
+    .find((n) => n && !isOrganisationName(n) && !ORGANISATION_WORDS.test(n));
+  if (other && (isOrganisationName(title) || ORGANISATION_WORDS.test(title))) return other;
+  const bare = title.replace(LEGAL_SUFFIX, "");
+  if (bare !== title && SIGHT_WORDS.test(bare)) return bare;
+  return title;
+}
+
+/**
+ * An organisation's record rather than a place to visit: a legal or volunteer name that does not also name a sight
+ * ("After School Matters", "Fellows of Contemporary Art"); a museum or landmark whose legal name names it ("Menil
+ * Foundation Inc" filed as a museum, "… Historic Site Inc") is the sight.
+ */
+export function isOrganisation(r: Row): boolean {
+  const name = sightName(r);
+  if (!(isOrganisationName(name) || ORGANISATION_WORDS.test(name))) return false;
+  if (SIGHT_WORDS.test(name.replace(LEGAL_SUFFIX, ""))) return false;
+  // "Menil Foundation Inc", "Barnes Foundation": a foundation the data files as a museum is the museum.
+  return !(/\bfoundation\b/i.test(name) && /\bmuseum|gallery\b/i.test(String(r.kind ?? "")) && !ORG_ONLY.test(name));
+}
+/** Names that are an organisation whatever the kind a dataset gives it. */
+const ORG_ONLY = /\b(fellows|friends|endowment|humanities|relief|council|matters|guild|league|alliance|coalition)\b/i;
+
+/** Why a row must not show in a showcase list, or null. */
+export function junkInList(r: Row, list: "featured" | "list" | "lodging"): string | null {
+  const tags = tagsOf(r);
+  if (tags.notListed) return `not listed: ${tags.notListed}`;
+  if (notCurrent(r)) return `not current: ${tags.status}`;
+  if (list === "featured" && isCamp(r)) return "campground in featured";
+  if (list === "lodging" && lodgingClass(r) === "not") return "not lodging";
+  if (list !== "lodging" && Number(r.category_id) !== 10 && Number(r.category_id) !== 12 && isOrganisation(r))
+    return "organisation";
+  return null;
+}
+
+/** Two rows of a list within this distance whose names fold to one are one place. */
+export const FOLD_MILES = 0.3;
+/** Words a name gains or loses without becoming another place's. */
+const FOLDED_WORDS =
+  /\b(the|inc|incorporated|corp|corporation|co|ltd|llc|assn|association|foundation|museum|historic site|historical site|society)\b/g;
+/** A name reduced to what two records of one place share ("The Perot Museum" and "Perot Museum Inc" → "perot"). */
+export function foldKey(title: string): string {
+  return title
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/&/g, " and ")
+    .replace(/[^a-z0-9 ]+/g, " ")
+    .replace(FOLDED_WORDS, " ")
+    .replace(/\s+/g, "")
+    .trim();
+}
+/** One edit (a letter added, dropped, changed or two swapped) between two keys of 6 letters or more. */
+function oneTypo(a: string, b: string): boolean {
+  if (a === b) return true;
+  // "Pier 39" and "Pier 35", "Hotel 32" and "Hotel 33" are two places.
+  if (/\d/.test(a) || /\d/.test(b)) return false;
+  if (Math.min(a.length, b.length) < 6 || Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length)
+    return (
+      a.slice(i + 1) === b.slice(i + 1) || (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2))
+    );
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+/** Whether two rows are one place: names that fold to one (or one typo apart) within FOLD_MILES. */
+export function sameSight(a: Row, b: Row): boolean {
+  const ka = foldKey(String(a.title ?? ""));
+  const kb = foldKey(String(b.title ?? ""));
+  if (!ka || !kb || !oneTypo(ka, kb)) return false;
+  return distanceMiles(Number(a.latitude), Number(a.longitude), Number(b.latitude), Number(b.longitude)) <= FOLD_MILES;
+}
+
+/** A list less its near-duplicates: the first (highest) row of each place stays, with every source of the others. */
+export function foldDuplicates<T extends { r: Row }>(ranked: T[]): T[] {
+  const kept: T[] = [];
+  for (const item of ranked) {
+    const same = kept.findIndex((k) => sameSight(k.r, item.r));
+    if (same === -1) {
+      kept.push(item);
+      continue;
+    }
+    const keeper = kept[same]!;
+    kept[same] = { ...keeper, r: withSources(keeper.r, item.r) };
+  }
+  return kept;
+}
+function withSources(keep: Row, other: Row): Row {
+  const parse = (r: Row) => {
+    try {
+      return JSON.parse(String(r.sources ?? "[]")) as Array<{ source: string; sourceId: string }>;
+    } catch {
+      return [];
+    }
+  };
+  const sources = parse(keep);
+  for (const s of parse(other))
+    if (!sources.some((k) => k.source === s.source && k.sourceId === s.sourceId)) sources.push(s);
+  return { ...keep, sources: JSON.stringify(sources) } as unknown as Row;
+}

@@ -1,0 +1,116 @@
+import type { Client, Row } from "@libsql/client";
+import { distanceMiles } from "../../src/geo";
+import { wikipediaOf } from "./answers";
+import { CORROBORATION_MILES, GROUPLESS, parse, sightKey } from "./ranking";
+
+/**
+ * Every place shows the Wikipedia paragraph a record of the same sight has (same name without designation, within
+ * CORROBORATION_MILES; the most notable such record, then the lowest id) when it has none of its own — in every
+ * list, the dialog and `GET /api/places/:id` alike, read from the store (never from a cache of one list). Food and
+ * stores never borrow one (they are never a sight's record). One R*Tree query over the rows' box for a batch.
+ */
+export async function withArticles(client: Client, rows: Row[]): Promise<Row[]> {
+  const needs = rows.filter((r) => !GROUPLESS.has(Number(r.category_id)) && !(wikipediaOf(r) && r.description));
+  if (!needs.length) return rows;
+  // One box per ~1° cell of the rows (a city's list is one to four boxes; a nationwide search is never one huge box).
+  const cells = new Map<string, Row[]>();
+  for (const r of needs) {
+    const cell = `${Math.floor(Number(r.latitude))}:${Math.floor(Number(r.longitude))}`;
+    (cells.get(cell) ?? cells.set(cell, []).get(cell)!).push(r);
+  }
+  const found: Row[] = [];
+  for (const group of cells.values()) {
+    const lats = group.map((r) => Number(r.latitude));
+    const lngs = group.map((r) => Number(r.longitude));
+    const pad = CORROBORATION_MILES / 69.0;
+    const padLng = CORROBORATION_MILES / (69.172 * Math.cos((Math.max(...lats.map(Math.abs)) * Math.PI) / 180));
+    const result = await client.execute({
+      sql: `SELECT p.* FROM places_rtree r JOIN places p ON p.id = r.id
+            WHERE r.min_lat >= ? AND r.max_lat <= ? AND r.min_lng >= ? AND r.max_lng <= ?
+              AND p.description IS NOT NULL AND p.tags LIKE '%"wikipedia":"https://en.wikipedia.org/wiki/%' AND p.category_id NOT IN (${[...GROUPLESS].join(",")})`,
+      args: [Math.min(...lats) - pad, Math.max(...lats) + pad, Math.min(...lngs) - padLng, Math.max(...lngs) + padLng],
+    });
+    found.push(...result.rows);
+  }
+  const byKey = new Map<string, Row[]>();
+  for (const a of found) {
+    if (!wikipediaOf(a)) continue;
+    const key = sightKey(String(a.title_key));
+    (byKey.get(key) ?? byKey.set(key, []).get(key)!).push(a);
+  }
+  if (!byKey.size) return rows;
+  const wanting = new Set(needs);
+  return rows.map((r) => {
+    if (!wanting.has(r)) return r;
+    const article = (byKey.get(sightKey(String(r.title_key))) ?? [])
+      .filter(
+        (a) =>
+          distanceMiles(Number(a.latitude), Number(a.longitude), Number(r.latitude), Number(r.longitude)) <=
+          CORROBORATION_MILES,
+      )
+      .sort((a, b) => Number(b.notability) - Number(a.notability) || Number(a.id) - Number(b.id))[0];
+    return article ? withArticle(r, article) : r;
+  });
+}
+
+/** A sight's record showing the Wikipedia paragraph (and the article's link) another of its records has. */
+function withArticle(r: Row, article: Row): Row {
+  const tags = { ...(parse<Record<string, string> | null>(r.tags, null) ?? {}), wikipedia: wikipediaOf(article)! };
+  return { ...r, description: article.description, tags: JSON.stringify(tags) } as unknown as Row;
+}
+/** The import scores an organisation's name 6 lower; a sight under its legal name is rescored by ./fame.ts. */
+const LEGAL_PENALTY = 6;
+const LEGAL_KEYS = ["% inc", "% incorporated", "% foundation", "% foundation inc", "% assn", "% association", "% corp"];
+
+/**
+ * Places within `radius` miles of a point: the R*Tree narrows to the bounding box (never a table scan), then
+ * the circle is exact. Optionally only some categories, or titles holding a case-insensitive substring.
+ */
+export async function placesWithin(
+  client: Client,
+  centre: { latitude: number; longitude: number },
+  radius: number,
+  filter: {
+    categories?: number[] | null;
+    title?: string;
+    minNotability?: number;
+    /** With minNotability: also a record under a legal name (its organisation penalty put it below). */
+    orLegalName?: boolean;
+    columns?: string;
+  } = {},
+): Promise<Row[]> {
+  const dLat = radius / 69.0;
+  const dLng = radius / (69.172 * Math.cos((centre.latitude * Math.PI) / 180));
+  const where: string[] = [];
+  const args: Array<string | number> = [
+    centre.latitude - dLat,
+    centre.latitude + dLat,
+    centre.longitude - dLng,
+    centre.longitude + dLng,
+  ];
+  if (filter.categories) {
+    where.push(`p.category_id IN (${filter.categories.map(() => "?").join(",")})`);
+    args.push(...filter.categories);
+  }
+  if (filter.minNotability !== undefined) {
+    where.push(
+      filter.orLegalName
+        ? `(p.notability >= ? OR (p.notability >= ? AND p.category_id NOT IN (10, 12) AND (${LEGAL_KEYS.map(() => "p.title_key LIKE ?").join(" OR ")})))`
+        : "p.notability >= ?",
+    );
+    args.push(filter.minNotability);
+    if (filter.orLegalName) args.push(filter.minNotability - LEGAL_PENALTY, ...LEGAL_KEYS);
+  }
+  if (filter.title) {
+    where.push("p.title LIKE ? ESCAPE '\\'");
+    args.push(`%${filter.title.replace(/[%_\\]/g, (c) => `\\${c}`)}%`);
+  }
+  const result = await client.execute({
+    sql: `SELECT ${filter.columns ?? "p.*"} FROM places_rtree r JOIN places p ON p.id = r.id
+          WHERE r.min_lat >= ? AND r.max_lat <= ? AND r.min_lng >= ? AND r.max_lng <= ?${where.map((w) => ` AND ${w}`).join("")}`,
+    args,
+  });
+  return result.rows.filter(
+    (r) => distanceMiles(centre.latitude, centre.longitude, Number(r.latitude), Number(r.longitude)) <= radius,
+  );
+}
