@@ -15,6 +15,7 @@ import m0014 from "./0014_data_versions.sql" with { type: "text" };
 import m0010 from "./0010_admin_rollups.sql" with { type: "text" };
 import m0011 from "./0011_traffic_segments.sql" with { type: "text" };
 import m0013 from "./0013_hardening.sql" with { type: "text" };
+import m0015 from "./0015_trips.sql" with { type: "text" };
 
 export const migrations: ReadonlyArray<{ tag: string; sql: string }> = [
   { tag: "0000_init", sql: m0000 },
@@ -43,4 +44,6 @@ export const migrations: ReadonlyArray<{ tag: string; sql: string }> = [
   { tag: "0013_hardening", sql: m0013 },
   // 0014: a version per state that any process bumps after an import or refresh; servers poll it.
   { tag: "0014_data_versions", sql: m0014 },
+  // 0015: trips, their days and stops (modules/trips).
+  { tag: "0015_trips", sql: m0015 },
 ];

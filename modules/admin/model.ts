@@ -113,6 +113,8 @@ export interface AdminAnalytics {
     avgSessionsPerUser: number;
     mostActiveUsers: Array<{ username: string; email: string; activities: number }>;
     categoryPreferences: Array<{ category: string; percentage: number }>;
+    /** Trips planned and trips ever shared (modules/trips). */
+    trips: { created: number; shared: number };
   };
   geography: {
     topCities: Array<{ city: string; activities: number; users: number }>;

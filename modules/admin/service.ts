@@ -304,6 +304,7 @@ export async function analytics(client: Client, now: number, requestLog?: Reques
         avgSessionsPerUser: totalUsers ? round(sessionRows / totalUsers, 2) : 0,
         mostActiveUsers,
         categoryPreferences,
+        trips: await tripCounts(c),
       },
       geography: { topCities, stateDistribution, explorePatterns },
       recentActivity: { newUsers, recentActivities },
@@ -312,6 +313,12 @@ export async function analytics(client: Client, now: number, requestLog?: Reques
   } finally {
     tx.close();
   }
+}
+
+/** Trips planned (every trip kept) and shared (ever given a share link, even if revoked since). */
+export async function tripCounts(client: Client): Promise<{ created: number; shared: number }> {
+  const [row] = await rows(client, "SELECT count(*) AS created, count(shared_at) AS shared FROM trips");
+  return { created: num(row?.created), shared: num(row?.shared) };
 }
 
 /** New users and activities per UTC day for the last 30 days (today included), oldest first. */

@@ -2,13 +2,14 @@ import type { ReactNode } from "react";
 import { Island } from "../island";
 import SessionWatch from "../islands/SessionWatch";
 import Toaster from "../islands/Toaster";
-import { ChatIcon, HeartIcon, HomeIcon, LogoMark, MapIcon, UserIcon } from "./icons";
+import { ChatIcon, HeartIcon, HomeIcon, LogoMark, MapIcon, TripIcon, UserIcon } from "./icons";
 import { useViewer } from "./viewer";
 
 const TABS = [
   { href: "/", label: "Home", Icon: HomeIcon },
   { href: "/map", label: "Map", Icon: MapIcon },
   { href: "/favorites", label: "Favorites", Icon: HeartIcon },
+  { href: "/trips", label: "Trips", Icon: TripIcon },
   { href: "/profile", label: "Profile", Icon: UserIcon },
 ] as const;
 
