@@ -34,7 +34,7 @@ export function fame(records: Row[], best: Row): number {
   const families = new Set(sources.map((s) => s.source));
   const article = !!(tags.wikipedia || input.wikidata || families.has("historic-wikipedia"));
   const listedOnly = [...families].every((f) => LISTING_SOURCES.has(f));
-  if (listedOnly && CIVIC.test(String(best.title)) && Number(tags.leadLength) < LONG_LEAD) score -= 3;
+  if (listedOnly && CIVIC.test(String(best.title)) && !(Number(tags.leadLength) >= LONG_LEAD)) score -= 3;
   if (families.has("nps") || tags.npsCode) score += 4 + visitsBonus(Number(tags.npsVisits));
   const kind = String(best.kind);
   if (/\bpark\b/i.test(kind) && article) score += 3;
