@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import {
-  builtYear,
+  builtYearOf,
   designationYear,
   lead,
   personFits,
@@ -71,13 +71,13 @@ describe("text helpers", () => {
   });
 
   test("a construction year is read only where the text says built or founded", () => {
-    expect(builtYear("The depot was constructed in 1860 by the Central of Georgia Railway.")).toEqual({
+    expect(builtYearOf("", "The depot was constructed in 1860 by the Central of Georgia Railway.")).toEqual({
       year: 1860,
       verb: "constructed",
     });
-    expect(builtYear("Built 1872, designed by W. Boyington.")).toEqual({ year: 1872, verb: "built" });
-    expect(builtYear("Designated a New York City landmark in 1965.")).toBeNull();
-    expect(builtYear("Listed on the National Register of Historic Places in 1973.")).toBeNull();
+    expect(builtYearOf("", "Built 1872, designed by W. Boyington.")).toEqual({ year: 1872, verb: "built" });
+    expect(builtYearOf("", "Designated a New York City landmark in 1965.")).toBeNull();
+    expect(builtYearOf("", "Listed on the National Register of Historic Places in 1973.")).toBeNull();
     expect(designationYear("Designated a New York City landmark in 1965.")).toEqual({
       year: 1965,
       phrase: "Designated",

@@ -6,7 +6,7 @@
  * - an entry needs a real sentence about its subject: a kind ("Monument."), a bare listing line ("Listed on the
  *   National Register of Historic Places in 1988.") or the data's own filler ("Historic site in X, ST.") is not one.
  */
-import { sentences } from "./text";
+import { sentences, YEAR } from "./text";
 
 /** Words a title shares with every title of its kind: they do not say which place a paragraph is about. */
 const GENERIC =
@@ -35,7 +35,6 @@ export function namesTitle(title: string, paragraph: string): boolean {
   return titleWords(title).every((w) => present.has(w));
 }
 
-const YEAR = "(1[5-9]\\d{2}|20[0-2]\\d)";
 const BUILT_VERB = "built|constructed|completed|erected|opened|founded|established|laid out|platted|incorporated";
 const BUILT = new RegExp(
   `\\b(${BUILT_VERB})\\b(?:[^.;]{0,40}?)\\b(?:in|c\\.|circa|about|around|between|from)?\\s*${YEAR}\\b|\\b(Built|Erected|Opened)\\s+${YEAR}\\b`,
