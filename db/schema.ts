@@ -50,7 +50,8 @@ export type CityRow = typeof cities.$inferSelect;
 /**
  * Real places from open datasets and OpenStreetMap. Every place keeps its primary source and licence;
  * `sources` lists every dataset record merged into it (JSON array of {source, sourceId, licence}).
- * The R*Tree `places_rtree` (migration 0001) indexes latitude/longitude, kept in sync by triggers.
+ * The R*Tree `places_rtree` (migration 0001) indexes latitude/longitude, kept in sync by triggers; the trigram
+ * index `places_fts` (migration 0013) indexes titles for search, kept in sync the same way.
  */
 export const places = sqliteTable(
   "places",
@@ -299,7 +300,7 @@ export const adminSetupCodes = sqliteTable("admin_setup_codes", {
   createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
 });
 
-/** Failed sign-ins per (e-mail, IP) pair for the exponential back-off; the key is a SHA-256. */
+/** Failed sign-ins per (e-mail, client) pair and per account for the exponential back-off; the key is an HMAC with the day's salt (auth_salts). */
 export const signInFailures = sqliteTable("sign_in_failures", {
   pairHash: text("pair_hash").primaryKey(),
   failures: integer("failures").notNull(),
@@ -365,6 +366,12 @@ export const trafficVisitors = sqliteTable(
 );
 /** The daily salt of visitor keys; older days' salts are deleted (DECISIONS 23). `day` = epoch days (UTC). */
 export const trafficSalts = sqliteTable("traffic_salts", {
+  day: integer("day").primaryKey(),
+  salt: text("salt").notNull(),
+});
+
+/** The daily salt of the sign-in limit keys (migration 0013; modules/auth/service.ts). */
+export const authSalts = sqliteTable("auth_salts", {
   day: integer("day").primaryKey(),
   salt: text("salt").notNull(),
 });

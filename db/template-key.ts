@@ -9,8 +9,11 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createHash } from "node:crypto";
 
-const root = join(import.meta.dir, "..");
+// Bun and Node (Playwright's global setup imports TEMPLATE_CACHE) both give import.meta.url.
+const root = fileURLToPath(new URL("..", import.meta.url)).replace(/\/$/, "");
 /** What builds the templates (folders are taken whole). */
 export const TEMPLATE_INPUTS = [
   "db/data",
@@ -51,7 +54,7 @@ let cached: string | undefined;
 /** The current key (computed once per process). */
 export function templateKey(): string {
   if (cached) return cached;
-  const hash = new Bun.CryptoHasher("sha256");
+  const hash = createHash("sha256");
   const tracked = git(["ls-files", "-s", "--", ...TEMPLATE_INPUTS]);
   const changed = git(["status", "--porcelain", "--untracked-files=all", "--", ...TEMPLATE_INPUTS]);
   const byContent =

@@ -15,6 +15,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { datasetsFor } from "../db/import/places";
 import { createContentService } from "../modules/content";
 import { bootServices } from "../src/boot";
 import { silentLog } from "../src/testing";
@@ -38,13 +39,9 @@ const importedOnly = process.argv.includes("--imported");
 /** States whose every dataset is imported (a state cut short by a stopped import is left out). */
 async function completeStates(): Promise<Set<string>> {
   const rows = (await database.client.execute("SELECT dataset FROM data_imports WHERE dataset LIKE 'places:%'")).rows;
-  const perState = new Map<string, number>();
-  for (const r of rows) {
-    const code = String(r.dataset).split(":").at(-1)!;
-    perState.set(code, (perState.get(code) ?? 0) + 1);
-  }
-  const most = Math.max(0, ...perState.values());
-  return new Set([...perState].filter(([, n]) => n === most).map(([code]) => code));
+  const done = new Set(rows.map((r) => String(r.dataset)));
+  const codes = new Set([...done].map((d) => d.split(":").at(-1)!));
+  return new Set([...codes].filter((code) => datasetsFor(code).every((d) => done.has(`places:${d.key}:${code}`))));
 }
 const complete = importedOnly ? await completeStates() : null;
 const ranked = (

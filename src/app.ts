@@ -20,7 +20,7 @@ import { tripPages } from "./trip-pages";
 import { offline } from "./offline";
 import { health } from "./lifecycle";
 import { createPageCache } from "./page-cache";
-import { requestLimits, writeLimits } from "./limits";
+import { clientLimits, requestLimits } from "./limits";
 import { trustProxies } from "./proxies";
 import { contentSecurityPolicy, crossSiteProtection, securityHeaders } from "./security";
 import { createRenderer, type AssetManifest } from "./ssr";
@@ -87,14 +87,19 @@ export function createApp(deps: AppDeps) {
     .use(securityHeaders({ tileOrigin }))
     .use(requestLimits())
     .use(
-      writeLimits({
+      clientLimits({
         perMinute: deps.config.RATE_LIMIT_WRITES_PER_MINUTE,
         authPerMinute: deps.config.RATE_LIMIT_AUTH_PER_MINUTE,
+        searchesPerMinute: deps.config.RATE_LIMIT_SEARCHES_PER_MINUTE,
       }),
     )
     .use(crossSiteProtection())
     .use(
-      errorHandling({ log: deps.log, renderNotFoundPage: notFoundPage(render, auth.publicUser, deps.cityIndex.size) }),
+      errorHandling({
+        log: deps.log,
+        renderNotFoundPage: notFoundPage(render, auth.publicUser, deps.cityIndex.size),
+        routes: (): ReadonlyArray<{ method: string; path: string }> => app.routes,
+      }),
     )
     .use(staticAssets(deps.assets.files))
     .use(offline())

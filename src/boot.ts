@@ -8,7 +8,32 @@ import { OverpassSource, PlacesService } from "../modules/places";
 import { createStateLoader, type StateLoader } from "../db/import/places";
 import { refreshStateHealth } from "../modules/admin";
 import type { Config } from "./config";
-import type { Logger } from "./http";
+import { storageReason, type Logger } from "./http";
+
+/** A start that cannot go on, with the one line the operator needs (src/server.ts prints it and exits 1). */
+export class StartupError extends Error {}
+
+/** Where the database is, for the operator: its file path, or the URL without credentials. */
+const shownUrl = (url: string) => url.replace(/^file:/, "").replace(/\/\/[^@/]*@/, "//");
+
+/** Open and migrate the database; a database that cannot be written is one clear line, not a stack. */
+async function openWritable(url: string, authToken: string | undefined, log: Logger): Promise<Database> {
+  try {
+    const database = await openDatabase(url, authToken);
+    const applied = await migrate(database.client);
+    if (applied.length) log.info(`Applied migrations: ${applied.join(", ")}`);
+    return database;
+  } catch (error) {
+    const reason = storageReason(error);
+    if (!reason) throw error;
+    const what = /READONLY/i.test(reason)
+      ? "is read-only: give the server's user write access to the file and its folder"
+      : /FULL|ENOSPC/i.test(reason)
+        ? "cannot be written: the disk is full"
+        : "cannot be opened for writing: check the path, the permissions of the file and its folder, and the free disk space";
+    throw new StartupError(`Cannot start: the database ${shownUrl(url)} ${what} (${reason.split("\n")[0]}).`);
+  }
+}
 
 /** Open the database, apply migrations, import bundled data on first start, build in-memory indexes. */
 export async function bootServices(
@@ -25,9 +50,7 @@ export async function bootServices(
   onPlacesChanged: (listener: () => void) => void;
   stopWatching: () => void;
 }> {
-  const database = await openDatabase(config.DATABASE_URL, config.DATABASE_AUTH_TOKEN);
-  const applied = await migrate(database.client);
-  if (applied.length) log.info(`Applied migrations: ${applied.join(", ")}`);
+  const database = await openWritable(config.DATABASE_URL, config.DATABASE_AUTH_TOKEN, log);
   await importCities(database, { log: (line) => log.info(line) });
   await importCityTexts(database, { log: (line) => log.info(line) });
   const cityIndex = await loadCityIndex(database.db);

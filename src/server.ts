@@ -7,7 +7,8 @@ import { announceAdminSetup } from "../modules/auth";
 import { createApp } from "./app";
 import { compressPages } from "./page-cache";
 import { onShutdown, shutdown } from "./lifecycle";
-import { bootServices } from "./boot";
+import { bootServices, StartupError } from "./boot";
+import { startRefreshSchedule } from "./refresh-schedule";
 import { freshnessLine } from "../modules/admin";
 import { ConfigError, loadConfig, type Config } from "./config";
 
@@ -27,6 +28,10 @@ try {
 
 const { database, cityIndex, places, onPlacesChanged, stopWatching } = await bootServices(config, log, {
   watchDataVersion: true,
+}).catch((error) => {
+  if (!(error instanceof StartupError)) throw error;
+  console.error(error.message);
+  process.exit(1);
 });
 // How old the places a traveller needs open today are, in one line (README "Fresh data").
 void freshnessLine(database.client).then(
@@ -51,6 +56,11 @@ app.traffic.log.start();
 // Flush the buffered request log when the server shuts down (after requests drain).
 onShutdown("traffic log", () => app.traffic.log.stop());
 onShutdown("data version poll", stopWatching);
+// REFRESH_SCHEDULE=daily|weekly: import:osm -- --all in a child process at nice 19 (off by default).
+onShutdown(
+  "refresh schedule",
+  startRefreshSchedule({ schedule: config.REFRESH_SCHEDULE, client: database.client, log, env: process.env }),
+);
 const shownHost = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
 log.info(
   `LocalScope is running at http://${shownHost}:${server.port} (${config.NODE_ENV}, database ${config.DATABASE_URL.replace(/\/\/[^@]*@/, "//")})`,

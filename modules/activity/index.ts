@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import type { Database } from "../../db/client";
 import type { AuthGuard } from "../auth";
 import { countFavorites } from "../favorites";
-import { ActivityInput, type ProfileStats } from "./model";
+import { ActivityInput, type ProfileStats, ProfileStatsSchema } from "./model";
 import { activityCounts, memberSince, recordActivity } from "./service";
 
 export { ACTIVITY_TYPES } from "./model";
@@ -41,6 +41,6 @@ export function activityModule(deps: { database: Database; guard: AuthGuard }) {
         ]);
         return { ...counts, favorites, memberSince: since ?? new Date().toISOString() };
       },
-      { auth: "user" },
+      { auth: "user", response: ProfileStatsSchema },
     );
 }

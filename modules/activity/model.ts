@@ -105,14 +105,15 @@ export interface Activity {
   createdAt: string;
 }
 
-/** GET /api/profile/stats (DECISIONS 11; definitions in docs/decisions/007-accounts-and-sessions.md). */
-export interface ProfileStats {
+/** GET /api/profile/stats (definitions in docs/decisions/007-accounts-and-sessions.md): response schema and type. */
+export const ProfileStatsSchema = v.object({
   /** Distinct cities (name + state, case-insensitive) in the user's activity records. */
-  citiesExplored: number;
+  citiesExplored: v.number(),
   /** Distinct places the user opened (place_visited records with a placeId). */
-  discoveries: number;
+  discoveries: v.number(),
   /** The user's saved favorites. */
-  favorites: number;
+  favorites: v.number(),
   /** ISO 8601 creation time of the account. */
-  memberSince: string;
-}
+  memberSince: v.string(),
+});
+export type ProfileStats = v.InferOutput<typeof ProfileStatsSchema>;

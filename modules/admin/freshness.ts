@@ -52,3 +52,27 @@ export async function freshnessLine(client: Client, now = Date.now()): Promise<s
   if (!all.perishable) return null;
   return `${share(all.olderThanFiveYears, all.perishable)} % of food, stores and lodging is from data older than five years: see README 'Fresh data'`;
 }
+
+/** A refresh of many states under way (`import:osm -- --all`, by hand or REFRESH_SCHEDULE): how far it is. */
+export interface RefreshRunProgress {
+  states: number;
+  done: number;
+  updatedAt: string;
+}
+
+/** The run record `refresh-run:osm` (db/import/places/refresh-run.ts) as progress, or null when none runs. */
+export async function refreshRunProgress(client: Client): Promise<RefreshRunProgress | null> {
+  const row = (await client.execute("SELECT version, imported_at FROM data_imports WHERE dataset = 'refresh-run:osm'"))
+    .rows[0];
+  if (!row) return null;
+  try {
+    const record = JSON.parse(String(row.version)) as { states: string[]; done: Array<{ error?: string }> };
+    return {
+      states: record.states.length,
+      done: record.done.filter((o) => !o.error).length,
+      updatedAt: new Date(Number(row.imported_at)).toISOString(),
+    };
+  } catch {
+    return null;
+  }
+}

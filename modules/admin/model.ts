@@ -166,5 +166,7 @@ export interface DataHealth {
     thinCities: number;
     olderThanFiveYears: number;
   };
+  /** A refresh of many states under way (import:osm -- --all, or REFRESH_SCHEDULE): states done of all; null when none. */
+  refreshRun: { states: number; done: number; updatedAt: string } | null;
   states: StateHealth[];
 }

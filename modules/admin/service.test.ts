@@ -341,6 +341,17 @@ describe("data health", () => {
       thinCities: 2,
       olderThanFiveYears: 42.9,
     });
+    expect(health.refreshRun).toBeNull();
+    await client.execute({
+      sql: "INSERT INTO data_imports (dataset, version, rows, imported_at) VALUES ('refresh-run:osm', ?, 1, ?)",
+      args: [JSON.stringify({ states: ["DE", "RI", "VT"], done: [{ stateCode: "DE" }] }), N],
+    });
+    expect((await dataHealth(client, N)).refreshRun).toEqual({
+      states: 3,
+      done: 1,
+      updatedAt: new Date(N).toISOString(),
+    });
+    await client.execute("DELETE FROM data_imports WHERE dataset = 'refresh-run:osm'");
     // The same figure as a direct count over observed_at.
     const direct = (
       await client.execute(

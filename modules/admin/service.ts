@@ -3,7 +3,7 @@
 import type { Client, InValue } from "@libsql/client";
 import { SESSION_TTL_MS } from "../auth";
 import { CATEGORIES } from "../../src/domain";
-import { freshness } from "./freshness";
+import { freshness, refreshRunProgress } from "./freshness";
 import type {
   AdminActivityRow,
   AdminAnalytics,
@@ -581,6 +581,7 @@ export async function dataHealth(client: Client, now: number): Promise<DataHealt
       thinCities: out.reduce((s, h) => s + h.thinCities, 0),
       olderThanFiveYears: percent(Math.round(stale), perishable),
     },
+    refreshRun: await refreshRunProgress(client),
     states: out,
   };
 }

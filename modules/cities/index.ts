@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
-import { CitySearchQuery } from "./model";
+import * as v from "valibot";
+import { CitySearchQuery, CitySuggestionSchema } from "./model";
 import { searchCities, type CityIndex } from "./service";
 
 export {
@@ -25,6 +26,6 @@ export function citiesModule(deps: { cityIndex: CityIndex }) {
       set.headers["cache-control"] = "public, max-age=3600";
       return searchCities(cityIndex, query.q, query.limit);
     },
-    { query: CitySearchQuery },
+    { query: CitySearchQuery, response: v.array(CitySuggestionSchema) },
   );
 }

@@ -20,20 +20,21 @@ export const CitySearchQuery = v.object({
   ),
 });
 
-/** One city suggestion, as clients receive it. */
-export interface CitySuggestion {
-  name: string;
-  state: string;
-  stateCode: string;
+/** One city suggestion, as clients receive it: the route's response schema and the client's type. */
+export const CitySuggestionSchema = v.object({
+  name: v.string(),
+  state: v.string(),
+  stateCode: v.string(),
   /** SimpleMaps population; for large cities it is the urban-area figure (see populationIsUrbanArea). */
-  population: number;
-  populationIsUrbanArea: boolean;
-  displayName: string;
-  latitude: number;
-  longitude: number;
-  county: string;
-  timezone: string;
-}
+  population: v.number(),
+  populationIsUrbanArea: v.boolean(),
+  displayName: v.string(),
+  latitude: v.number(),
+  longitude: v.number(),
+  county: v.string(),
+  timezone: v.string(),
+});
+export type CitySuggestion = v.InferOutput<typeof CitySuggestionSchema>;
 
 /** :city/:state path parameters (the city name and the state code or name). */
 export const CityStateParams = v.object({

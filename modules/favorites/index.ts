@@ -2,7 +2,8 @@ import { Elysia } from "elysia";
 import type { Database } from "../../db/client";
 import { HttpError, parseOrThrow } from "../../src/http";
 import type { AuthGuard } from "../auth";
-import { FavoriteInput, IdParams, ItemParams, MESSAGES } from "./model";
+import * as v from "valibot";
+import { FavoriteInput, FavoriteSchema, IdParams, ItemParams, MESSAGES } from "./model";
 import { addFavorite, countFavorites, isFavorited, listFavorites, removeById, removeByItem } from "./service";
 
 export { countFavorites } from "./service";
@@ -28,7 +29,7 @@ export function favoritesModule(deps: { database: Database; guard: AuthGuard; ma
       })
       // Every route: a signed-in caller (the guard answers 401 before validation, whatever was sent).
       .guard({ auth: "user" })
-      .get("/", ({ user }) => listFavorites(db, user.id))
+      .get("/", ({ user }) => listFavorites(db, user.id), { response: v.array(FavoriteSchema) })
       .get("/count", async ({ user }) => ({ count: await countFavorites(db, user.id) }))
       .get(
         "/check/:itemType/:itemId",
@@ -45,7 +46,7 @@ export function favoritesModule(deps: { database: Database; guard: AuthGuard; ma
           set.status = result.created ? 201 : 200;
           return result.favorite;
         },
-        { body: FavoriteInput },
+        { body: FavoriteInput, response: FavoriteSchema },
       )
       // One path segment is a favorite id, two are {itemType}/{itemId}. (The router needs one parameter name
       // for the first segment of both, so each handler names its fields itself.)

@@ -91,12 +91,13 @@ export const IdParams = v.object({
   id: v.pipe(v.string(), v.regex(/^\d{1,15}$/, MESSAGES.idNotNumber), v.transform(Number)),
 });
 
-/** A favorite as clients see it. */
-export interface Favorite {
-  id: number;
-  itemType: ItemType;
-  itemId: string;
+/** A favorite as clients see it: the routes' response schema and the client's type. */
+export const FavoriteSchema = v.object({
+  id: v.number(),
+  itemType: v.picklist(FAVORITE_ITEM_TYPES),
+  itemId: v.string(),
   /** The JSON string the client saved, unchanged. */
-  itemData: string;
-  createdAt: string;
-}
+  itemData: v.string(),
+  createdAt: v.string(),
+});
+export type Favorite = v.InferOutput<typeof FavoriteSchema>;

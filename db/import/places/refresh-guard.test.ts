@@ -150,7 +150,7 @@ describe("refreshes that cannot destroy data", () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("Refused: the Overture data has no places in TX");
     expect(await snapshot(db)).toBe(before);
-  }, 60_000);
+  }, 300_000);
 
   test("text limits: a 1 MB name is skipped, an over-long description dropped", () => {
     const place = {

@@ -21,9 +21,11 @@ function significanceOf(p: StoryPlace, text: string, used: string): string {
 
 const MAX_HISTORY = 60;
 
-/** The places a history may show: historic sites, not offices, each with a real sentence about itself. */
+/** The places a history may show: historic sites, not offices, each with a real sentence about itself and a known town. */
 export const historicPlaces = (c: StoryContext) =>
-  c.places.filter((p) => p.categoryId === 8 && !organisation(p) && worthTelling(p));
+  c.places.filter(
+    (p) => p.categoryId === 8 && !organisation(p) && worthTelling(p) && (!c.placed || c.placed.has(p.id)),
+  );
 
 /**
  * History entries: the city's own first, then those of the towns around (each labelled with its town and

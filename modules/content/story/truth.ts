@@ -92,7 +92,15 @@ export function realSentence(s: string): boolean {
 }
 
 /** A place's text holds a real sentence about it (see the file's header); the place need not be a Wikipedia one. */
-export function worthTelling(p: { title: string; description: string; url: string | null }): boolean {
+type Told = { title: string; description: string; url: string | null };
+const telling = new WeakMap<Told, boolean>();
+export function worthTelling(p: Told): boolean {
+  let known = telling.get(p);
+  if (known === undefined) telling.set(p, (known = readWorthTelling(p)));
+  return known;
+}
+
+function readWorthTelling(p: Told): boolean {
   const text = cleanText(p.description);
   if (!sentences(text).some(realSentence)) return false;
   // A paragraph from an article must be about this place.

@@ -25,11 +25,19 @@ export const list = (items: string[]) =>
   items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 export const named = (p: StoryPlace) => `${p.title} (${mi(p.distance)})`;
 /** A place whose text is its Wikipedia article's paragraph, and a paragraph about it (it names the title). */
-export const isWikipedia = (p: StoryPlace) =>
-  p.url !== null &&
-  /wikipedia\.org\/wiki\//.test(p.url) &&
-  p.description.length >= 80 &&
-  namesTitle(p.title, p.description);
+const wikipedia = new WeakMap<StoryPlace, boolean>();
+export const isWikipedia = (p: StoryPlace): boolean => {
+  let known = wikipedia.get(p);
+  if (known === undefined) {
+    known =
+      p.url !== null &&
+      /wikipedia\.org\/wiki\//.test(p.url) &&
+      p.description.length >= 80 &&
+      namesTitle(p.title, p.description);
+    wikipedia.set(p, known);
+  }
+  return known;
+};
 export const placeSource = (p: StoryPlace): StorySource =>
   isWikipedia(p)
     ? { name: "Wikipedia", url: p.url, licence: WIKIPEDIA }
