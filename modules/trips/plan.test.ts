@@ -42,6 +42,13 @@ describe("plan my day (pure)", () => {
   });
 });
 
+test("plan my day (pure): a local food place is preferred to a chain a little closer to the route", () => {
+  const sights = [at(1, 30, -90), at(2, 30.01, -90), at(3, 30.02, -90), at(4, 30.03, -90)];
+  const chain = { ...at(10, 30.015, -90, 10), local: false };
+  const local = { ...at(11, 30.015, -90.002, 10), local: true };
+  expect(planDay(sights, [chain, local]).map((s) => s.placeId)).toContain(11);
+});
+
 describe("opening-hours warnings", () => {
   test("closed weekdays, a dated day, unknown hours", () => {
     expect(hoursWarnings("Tu-Su 10:00-17:00", null)).toEqual(["Closed on Mondays"]);

@@ -6,7 +6,12 @@ export interface Candidate extends Point {
   id: number;
   categoryId: number;
   stale: boolean;
+  /** Not a chain (places' `local`); a chain is chosen for the meal only when it saves CHAIN_DETOUR_MILES of walking. */
+  local?: boolean;
 }
+
+/** A local food place is preferred to a chain unless the chain is at least this much closer to the route. */
+export const CHAIN_DETOUR_MILES = 0.5;
 
 export interface PlannedStop {
   placeId: number;
@@ -82,7 +87,8 @@ export function planDay<S extends Candidate, F extends Candidate>(
     }
     const before = sights[slot - 1]!;
     const after = sights[slot]!;
-    const detour = (f: Candidate) => miles(before, f) + miles(f, after) - miles(before, after);
+    const detour = (f: Candidate) =>
+      miles(before, f) + miles(f, after) - miles(before, after) + (f.local === false ? CHAIN_DETOUR_MILES : 0);
     const meal = meals.reduce((a, b) => (detour(b) < detour(a) ? b : a));
     order = [...sights.slice(0, slot), { ...meal, meal: true }, ...sights.slice(slot)];
   }

@@ -116,7 +116,7 @@ export function Shell(props: { path: string; children: ReactNode; wide?: boolean
       >
         <TabLinks
           path={props.path}
-          listClass="mx-auto grid max-w-3xl grid-cols-4"
+          listClass="mx-auto grid max-w-3xl grid-cols-5"
           linkClass={(current) =>
             `flex flex-col items-center gap-0.5 py-2 text-xs focus-ring ${current ? "text-primary font-semibold" : "text-ink-soft hover:text-primary"}`
           }
