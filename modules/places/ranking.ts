@@ -221,7 +221,10 @@ const chainFoodOrStore = (r: Row) => r.brand != null && GEM_CATEGORIES.includes(
  * (Food, stores and lodging under such names are left out at import; a museum's legal name, "Telfair Museum of
  * Art Inc", comes from the IMLS file, not the dump, and keeps its place.)
  */
-const dumpCompany = (r: Row) => r.source === BUSINESS_DUMP && isOrganisationName(String(r.title));
+const dumpCompany = (r: Row) =>
+  r.source === BUSINESS_DUMP &&
+  (isOrganisationName(String(r.title)) ||
+    isOrganisationName(parse<{ legalName?: string }>(r.tags, {}).legalName ?? ""));
 
 /**
  * Featured order: an apartment block or an office building follows the sights whatever its score (its listing
