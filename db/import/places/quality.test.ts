@@ -31,9 +31,13 @@ describe("place quality at import", () => {
       "Camp Hope Baptist Retreat",
     ])
       expect(junkReason(base({ categoryId: CATEGORY.lodging, kind: "campground", title }))).toStartWith("not lodging");
-    expect(
-      junkReason(base({ categoryId: CATEGORY.lodging, kind: "hotel", title: "Hyatt Regency Seattle" })),
-    ).toBeNull();
+    for (const title of [
+      "Hyatt Regency Seattle",
+      "Ramada Inn Phoenix",
+      "Ramada by Wyndham Tucson",
+      "Downtown Ramada Plaza",
+    ])
+      expect(junkReason(base({ categoryId: CATEGORY.lodging, kind: "hotel", title }))).toBeNull();
   });
 
   test("wholesale and industrial businesses are dropped from food and stores", () => {

@@ -7,9 +7,13 @@ import { CATEGORY, type PlaceInput } from "./types";
  * record; `flagged` stores the rest as signals (db/import/places/SIGNALS.md).
  */
 
-/** Lodging rows that are not lodging: youth, church and equestrian camps, day-use sites, offices, housing. */
+/**
+ * Lodging rows that are not lodging: youth, church and equestrian camps, day-use sites, offices, housing. A ramada
+ * is a picnic shelter, but Ramada is also a hotel brand: the word counts only when it does not open the name and no
+ * hotel word follows it.
+ */
 export const NOT_LODGING_NAME =
-  /\b(scouts?|boy scout|girl scout|cub scout|y\.?m\.?c\.?a|y\.?w\.?c\.?a|bible|4-h|pavilions?|ramadas?|picnic|day[- ]use|trail ?heads?|ranger (station|district|office)|district office|equestrian|horse camp|housing|work center)\b|\b(church|christian|baptist|methodist|lutheran|catholic|presbyterian|ministr(y|ies))\b.*\b(camp|retreat|conference)\b|\b(camp|retreat)\b.*\b(church|christian|baptist|methodist|lutheran|catholic|presbyterian|ministr(y|ies))\b/i;
+  /\b(scouts?|boy scout|girl scout|cub scout|y\.?m\.?c\.?a|y\.?w\.?c\.?a|bible|4-h|pavilions?|(?<!^)ramadas?(?!\s+(inn|hotel|suites?|plaza|resort|limited|by|encore|conference))|picnic|day[- ]use|trail ?heads?|ranger (station|district|office)|district office|equestrian|horse camp|housing|work center)\b|\b(church|christian|baptist|methodist|lutheran|catholic|presbyterian|ministr(y|ies))\b.*\b(camp|retreat|conference)\b|\b(camp|retreat)\b.*\b(church|christian|baptist|methodist|lutheran|catholic|presbyterian|ministr(y|ies))\b/i;
 
 /** A wholesale, industrial or trade business (no shop front for a traveller): bakeries, lumber, distributors. */
 export const INDUSTRIAL_NAME =
