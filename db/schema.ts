@@ -34,12 +34,24 @@ export const dataImports = sqliteTable("data_imports", {
   importedAt: integer("imported_at", { mode: "timestamp_ms" }).notNull(),
 });
 
+/** A version per state, bumped by any process after an import or refresh of its places; servers poll it. */
+export const dataVersions = sqliteTable(
+  "data_versions",
+  {
+    stateCode: text("state_code").primaryKey(),
+    version: integer("version").notNull(),
+    changedAt: integer("changed_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("data_versions_version_idx").on(t.version)],
+);
+
 export type CityRow = typeof cities.$inferSelect;
 
 /**
  * Real places from open datasets and OpenStreetMap. Every place keeps its primary source and licence;
  * `sources` lists every dataset record merged into it (JSON array of {source, sourceId, licence}).
- * The R*Tree `places_rtree` (migration 0001) indexes latitude/longitude, kept in sync by triggers.
+ * The R*Tree `places_rtree` (migration 0001) indexes latitude/longitude, kept in sync by triggers; the trigram
+ * index `places_fts` (migration 0013) indexes titles for search, kept in sync the same way.
  */
 export const places = sqliteTable(
   "places",
@@ -288,7 +300,7 @@ export const adminSetupCodes = sqliteTable("admin_setup_codes", {
   createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
 });
 
-/** Failed sign-ins per (e-mail, IP) pair for the exponential back-off; the key is a SHA-256. */
+/** Failed sign-ins per (e-mail, client) pair and per account for the exponential back-off; the key is an HMAC with the day's salt (auth_salts). */
 export const signInFailures = sqliteTable("sign_in_failures", {
   pairHash: text("pair_hash").primaryKey(),
   failures: integer("failures").notNull(),
@@ -354,6 +366,12 @@ export const trafficVisitors = sqliteTable(
 );
 /** The daily salt of visitor keys; older days' salts are deleted (DECISIONS 23). `day` = epoch days (UTC). */
 export const trafficSalts = sqliteTable("traffic_salts", {
+  day: integer("day").primaryKey(),
+  salt: text("salt").notNull(),
+});
+
+/** The daily salt of the sign-in limit keys (migration 0013; modules/auth/service.ts). */
+export const authSalts = sqliteTable("auth_salts", {
   day: integer("day").primaryKey(),
   salt: text("salt").notNull(),
 });
@@ -519,3 +537,61 @@ export const trafficSegments = sqliteTable(
 
 /** The next request-log entry id (one row): ids are never reused after a prune. */
 export const trafficLogIds = sqliteTable("traffic_log_ids", { next: integer("next").notNull() });
+
+/** A user's trip: a title, a "City, ST", an optional first date; `shareToken` is its read-only link (null: not shared). */
+export const trips = sqliteTable(
+  "trips",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    city: text("city").notNull(),
+    /** YYYY-MM-DD of day 1, when the traveller gave one. */
+    startDate: text("start_date"),
+    shareToken: text("share_token"),
+    /** When the trip was first shared (kept after a revoke: the admin counts trips ever shared). */
+    sharedAt: integer("shared_at", { mode: "timestamp_ms" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    index("trips_user_idx").on(t.userId, t.updatedAt),
+    uniqueIndex("trips_share_token_idx").on(t.shareToken),
+    index("trips_created_idx").on(t.createdAt),
+  ],
+);
+export type TripRow = typeof trips.$inferSelect;
+
+/** A trip's days, in `position` order. */
+export const tripDays = sqliteTable(
+  "trip_days",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    tripId: integer("trip_id")
+      .notNull()
+      .references(() => trips.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+  },
+  (t) => [index("trip_days_trip_idx").on(t.tripId, t.position)],
+);
+
+/** A day's stops, in `position` order: each one place of the store, with an optional note and time (HH:MM). */
+export const tripStops = sqliteTable(
+  "trip_stops",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    tripId: integer("trip_id")
+      .notNull()
+      .references(() => trips.id, { onDelete: "cascade" }),
+    dayId: integer("day_id")
+      .notNull()
+      .references(() => tripDays.id, { onDelete: "cascade" }),
+    placeId: integer("place_id").notNull(),
+    position: integer("position").notNull(),
+    note: text("note"),
+    time: text("time"),
+  },
+  (t) => [index("trip_stops_day_idx").on(t.dayId, t.position), index("trip_stops_trip_idx").on(t.tripId)],
+);

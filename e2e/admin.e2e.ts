@@ -177,6 +177,9 @@ test.describe("admin panel", () => {
       await expect(nv).toContainText("Places by category");
       await expect(nv).toContainText("npm run import:osm -- --state NV");
       await expect(nv).toContainText("npm run import:overture -- --state NV");
+      await expect(nv).toContainText(
+        /Food, stores and lodging from data older than five years: [\d.]+% of [\d,]+ · Newest source date: \d{4}/,
+      );
       await screenshot(page, testInfo, `health-${size}`);
       await expectAccessible(page);
     });

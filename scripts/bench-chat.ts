@@ -5,15 +5,21 @@
  *    ≤ 100 ms), after one warm-up round per city (the state's places are imported on first use).
  * 2. Over HTTP: POST /api/chat/recommendations throughput against the hello route (/healthz) of the same
  *    server process, driven by autocannon from this process (the per-user limit is raised for the run).
+ * 3. The evaluation suite (modules/chat/eval.ts) against the grounded provider in process: its pass rate, and
+ *    the time to first token over its questions (12 cities; a place named, a city switched, off-topic…).
+ * The in-process database starts as a copy of the test template with the places imported
+ * (.tmp/test-templates/places.db, built by `bun scripts/test-template.ts .tmp/test-templates`) when it is there,
+ * else empty (each state is then imported on first use, before the timed rounds).
  * Usage: bun scripts/bench-chat.ts [-- --rounds 50 --seconds 5 --connections 20]
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { measure, printRows, type Row } from "./lib/autocannon";
 import { freePort, guestCookie, startServer } from "./lib/server";
 import { createContentService } from "../modules/content";
 import { ChatService } from "../modules/chat";
+import { EVAL_CASES, runEval } from "../modules/chat/eval";
 import { chatSourcesOf } from "../src/app";
 import { bootServices } from "../src/boot";
 import { arg } from "./lib/args";
@@ -42,6 +48,8 @@ const pct = (values: number[], p: number) => {
 
 // ---- 1. in process ----
 const dir = mkdtempSync(join(tmpdir(), "localscope-bench-chat-"));
+const template = join(import.meta.dir, "..", ".tmp", "test-templates", "places.db");
+if (existsSync(template)) copyFileSync(template, join(dir, "inproc.db"));
 try {
   const services = await bootServices(
     { DATABASE_URL: `file:${join(dir, "inproc.db")}`, DATABASE_AUTH_TOKEN: undefined, OVERPASS_URL: undefined },
@@ -90,6 +98,29 @@ try {
   }
   console.log(
     `   p99 time to first token ${pct(first, 99).toFixed(2)} ms → ${pct(first, 99) <= 100 ? "meets" : "ABOVE"} the 100 ms target`,
+  );
+
+  // ---- 3. the evaluation suite ----
+  const ask = (query: string, location: string) => chat.ask({ query, location, history: [] });
+  await runEval(ask); // warm-up: the states' places, the cities' texts
+  const evalFirst: number[] = [];
+  for (let r = 0; r < Math.max(1, Math.round(rounds / 5)); r++) {
+    for (const c of EVAL_CASES) {
+      const started = performance.now();
+      let firstAt = 0;
+      for await (const _token of chat.tokens({ query: c.query, location: c.location, history: [] }, { stream: true }))
+        firstAt ||= performance.now();
+      evalFirst.push(firstAt - started);
+    }
+  }
+  const result = await runEval(ask);
+  const cities = new Set(EVAL_CASES.map((c) => c.location)).size;
+  console.log(
+    `3. Evaluation suite (grounded provider): ${result.passed}/${result.total} passed (${((result.passed / result.total) * 100).toFixed(1)} %), ${cities} cities`,
+  );
+  for (const f of result.failed) console.log(`   FAILED ${f.case.location} — ${f.case.query}: ${f.why.join("; ")}`);
+  console.log(
+    `   first token over its ${evalFirst.length} answers: p50 ${pct(evalFirst, 50).toFixed(2)} ms, p99 ${pct(evalFirst, 99).toFixed(2)} ms → ${pct(evalFirst, 99) <= 100 ? "meets" : "ABOVE"} the 100 ms target`,
   );
   services.database.client.close();
 

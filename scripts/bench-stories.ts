@@ -1,16 +1,21 @@
 /**
- * City stories coverage (issue 12): over the 1,000 largest cities (by SimpleMaps population), how many have a
- * history entry with narrative text (a Wikipedia paragraph), how many facts each city gets, and whether a bare
- * statistic ever stands among the first five while better facts exist. Imports every state first (minutes).
+ * City stories coverage and honesty: over the 1,000 largest cities (by SimpleMaps population), how many have a
+ * history entry with narrative text (a Wikipedia paragraph), how many facts each city gets, the share of the first
+ * five facts that are statistics (population, county/parish/borough, seat, time zone, ZIP codes, nearest city: read
+ * off the titles, whatever flag the composer sets), how many cities have three facts that are not statistics, the
+ * share of history entries that are shells (no sentence of eight words about the subject), and history entries
+ * from another town (by the place's own point) that are not labelled. Imports every state first (minutes).
  *
  *   npm run bench:stories                 # all states, the 1,000 largest cities
  *   npm run bench:stories -- --top 200    # fewer cities
  *   npm run bench:stories -- --db FILE    # reuse a database that already has the states imported
  *   npm run bench:stories -- --spread 1000  # 1,000 cities spread evenly over all 31,254 (small towns too)
+ *   npm run bench:stories -- --db FILE --imported  # only the cities of states FILE already holds in full
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { datasetsFor } from "../db/import/places";
 import { createContentService } from "../modules/content";
 import { bootServices } from "../src/boot";
 import { silentLog } from "../src/testing";
@@ -30,31 +35,59 @@ const { database, cityIndex, places, states } = await bootServices(
   log,
 );
 const all = spread !== undefined;
+const importedOnly = process.argv.includes("--imported");
+/** States whose every dataset is imported (a state cut short by a stopped import is left out). */
+async function completeStates(): Promise<Set<string>> {
+  const rows = (await database.client.execute("SELECT dataset FROM data_imports WHERE dataset LIKE 'places:%'")).rows;
+  const done = new Set(rows.map((r) => String(r.dataset)));
+  const codes = new Set([...done].map((d) => d.split(":").at(-1)!));
+  return new Set([...codes].filter((code) => datasetsFor(code).every((d) => done.has(`places:${d.key}:${code}`))));
+}
+const complete = importedOnly ? await completeStates() : null;
 const ranked = (
   await database.client.execute({
     sql: "SELECT name, state_code FROM cities ORDER BY population DESC, id LIMIT ?",
-    args: [all ? 1_000_000 : top],
+    args: [all || importedOnly ? 1_000_000 : top],
   })
-).rows;
+).rows.filter((r) => !complete || complete.has(String(r.state_code)));
 // --spread N: every k-th city by population rank, so towns of every size are in the sample.
 const rows = all
   ? ranked.filter((_, i) => i % Math.max(1, Math.floor(ranked.length / spread!)) === 0).slice(0, spread)
-  : ranked;
+  : ranked.slice(0, top);
 const stateCodes = [...new Set(rows.map((r) => String(r.state_code)))];
-for (const code of stateCodes) await states(code);
+if (!importedOnly) for (const code of stateCodes) await states(code);
 console.log(
   `imported ${stateCodes.length} states in ${((performance.now() - started) / 1000).toFixed(0)} s (database ${file})`,
 );
 
 const content = createContentService({ client: database.client, places, llm: null, log });
-const STATISTIC = /ZIP codes|° north|most common kind|urban area of/;
+/** A statistic, by its title: what the cities dataset says of every town alike. */
+const STATISTIC =
+  /^(Home to [\d,]+ people|A metropolitan heart|In .+|An independent city|.+, the .+'s largest|On .+ Time|ZIP code \d+|[\d,]+ ZIP codes|Seat of .+|[\d,]+ miles from .+|Nearest (town|larger city).*)$/;
+const WORDS = /[\p{L}\p{N}’'-]+/gu;
+const LISTING = /^(?:it was |it is |)(?:listed|added|designated|placed|declared|recorded)\b[^.]*\.$/i;
+/** A shell: no sentence of eight words or more about the subject (a kind, a bare listing line, an address). */
+const shell = (content: string) =>
+  !content
+    .replace(/ Address: .*$/, "")
+    .split(/(?<=[.!?])\s+/)
+    .some((s) => (s.match(WORDS)?.length ?? 0) >= 8 && !(LISTING.test(s) && (s.match(WORDS)?.length ?? 0) <= 16));
 let narrative = 0;
 let withFacts5 = 0;
 let statisticLeads = 0;
 let withData = 0;
+let firstFive = 0;
+let firstFiveStatistics = 0;
+let threeTold = 0;
+let entries = 0;
+let shells = 0;
+let otherTown = 0;
+let otherTownLabelled = 0;
 const factCounts: number[] = [];
 const sources = new Map<string, number>();
 const thin: string[] = [];
+const shellSamples: string[] = [];
+const unlabelled: string[] = [];
 for (const r of rows) {
   const city = cityIndex.find(String(r.name), String(r.state_code))!;
   const facts = await content.batch("facts", city, 100, { more: false });
@@ -64,9 +97,29 @@ for (const r of rows) {
   if (facts.length >= 5) withFacts5++;
   else thin.push(`${city.name}, ${city.stateCode} (${facts.length})`);
   if (history.some((h) => h.source?.name === "Wikipedia")) narrative++;
-  if (facts.slice(0, 5).some((f) => STATISTIC.test(`${f.title} ${f.summary}`)) && facts.length > 5) statisticLeads++;
-  for (const f of facts.slice(0, 5))
-    sources.set(f.source?.name ?? "none", (sources.get(f.source?.name ?? "none") ?? 0) + 1);
+  const lead = facts.slice(0, 5);
+  const leadStatistics = lead.filter((f) => STATISTIC.test(f.title)).length;
+  firstFive += lead.length;
+  firstFiveStatistics += leadStatistics;
+  if (leadStatistics > 1) statisticLeads++;
+  if (facts.filter((f) => !STATISTIC.test(f.title)).length >= 3) threeTold++;
+  for (const f of lead) sources.set(f.source?.name ?? "none", (sources.get(f.source?.name ?? "none") ?? 0) + 1);
+  for (const h of history) {
+    entries++;
+    if (shell(h.content)) {
+      shells++;
+      if (shellSamples.length < 8) shellSamples.push(`${city.name}: ${h.title}: "${h.content.slice(0, 60)}"`);
+    }
+    const id = Number(h.id.replace(/^place-/, ""));
+    if (!Number.isFinite(id)) continue;
+    const p = await places.get(id, city).catch(() => null);
+    const home = p && cityIndex.nearest(p.latitude, p.longitude);
+    if (home && home.id !== city.id) {
+      otherTown++;
+      if ((h as { nearby?: string }).nearby) otherTownLabelled++;
+      else if (unlabelled.length < 8) unlabelled.push(`${city.name}: ${h.title} (in ${home.name}, ${home.stateCode})`);
+    }
+  }
 }
 factCounts.sort((a, b) => a - b);
 const pct = (n: number) => `${((n / rows.length) * 100).toFixed(1)} %`;
@@ -84,9 +137,22 @@ console.log(
 console.log(
   `  facts per city: min ${factCounts[0]}, median ${factCounts[Math.floor(factCounts.length / 2)]}, max ${factCounts.at(-1)}`,
 );
+const share = (n: number, of: number) => `${of ? ((n / of) * 100).toFixed(1) : "0.0"} %`;
 console.log(
-  `  cities whose first five facts include a statistic (they have fewer than five better facts): ${statisticLeads}`,
+  `  first-five facts that are statistics:                  ${firstFiveStatistics} of ${firstFive} (${share(firstFiveStatistics, firstFive)})`,
 );
+console.log(`  cities with more than one statistic in the first five: ${statisticLeads} — target 0`);
+console.log(
+  `  cities with ≥ 3 facts that are not statistics:         ${threeTold} (${pct(threeTold)}) — target ≥ 80 %`,
+);
+console.log(
+  `  history entries that are shells:                       ${shells} of ${entries} (${share(shells, entries)}) — target 0`,
+);
+console.log(
+  `  history entries from another town, labelled:           ${otherTownLabelled} of ${otherTown} (${share(otherTownLabelled, otherTown)})`,
+);
+if (shellSamples.length) console.log(`  shells, for example: ${shellSamples.join("; ")}`);
+if (unlabelled.length) console.log(`  unlabelled, for example: ${unlabelled.join("; ")}`);
 console.log(
   `  sources of the first five facts: ${[...sources]
     .sort((a, b) => b[1] - a[1])

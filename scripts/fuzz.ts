@@ -376,6 +376,69 @@ await Promise.all(
 );
 const seconds = (performance.now() - started) / 1000;
 
+// ---- phase 3: one case per hardening finding, each with the answer it must get ----
+const findings: Array<[string, () => Promise<boolean>]> = [
+  [
+    "place search shorter than 3 characters: 400 naming q",
+    async () => {
+      const r = await fetch(`${base}/api/places/search?q=m&city=Las%20Vegas&state=NV`);
+      return r.status === 400 && Array.isArray(((await r.json()) as { errors: Record<string, unknown> }).errors.q);
+    },
+  ],
+  [
+    "place searches past the per-client limit: 429 with Retry-After",
+    async () => {
+      for (let i = 0; i < 200; i++) {
+        const r = await fetch(`${base}/api/places/search?q=museum${i % 2 ? "s" : ""}`);
+        await r.arrayBuffer();
+        if (r.status === 429) return r.headers.has("retry-after");
+      }
+      return false;
+    },
+  ],
+  [
+    "a chunked 1 MB form body: 413",
+    async () => {
+      const body = new ReadableStream({
+        start(controller) {
+          for (let i = 0; i < 256; i++) controller.enqueue(new TextEncoder().encode(`a=${"y".repeat(4094)}`));
+          controller.close();
+        },
+      });
+      const r = await fetch(`${base}/api/activities`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", cookie: member },
+        body,
+      });
+      return r.status === 413;
+    },
+  ],
+  [
+    "a wrong method on a served path: 405 with Allow",
+    async () => {
+      const r = await fetch(`${base}/api/places/search?q=museum`, { method: "DELETE" });
+      return r.status === 405 && r.headers.get("allow") === "GET";
+    },
+  ],
+  [
+    "a password of only spaces: 400",
+    async () => {
+      const r = await fetch(`${base}/api/auth/register`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: "blank-password@example.com", username: "blank", password: "        " }),
+      });
+      return r.status === 400;
+    },
+  ],
+];
+let findingsFailed = 0;
+for (const [name, check] of findings) {
+  const passed = await check().catch(() => false);
+  if (!passed) findingsFailed++;
+  console.log(`finding: ${name} → ${passed ? "ok" : "WRONG ANSWER"}`);
+}
+
 // ---- report ----
 let requests = 0;
 const statusTotals = new Map<number, number>();
@@ -405,6 +468,6 @@ if (logged.length && process.env.FUZZ_VERBOSE === "1") for (const line of logged
 await app.stop(true);
 database.close();
 rmSync(dir, { recursive: true, force: true });
-const ok = serverErrors === 0 && healthWorst <= healthLimitMs && requests >= total;
+const ok = serverErrors === 0 && healthWorst <= healthLimitMs && requests >= total && findingsFailed === 0;
 console.log(ok ? "fuzz: PASS (no app 5xx)" : "fuzz: FAIL");
 process.exit(ok ? 0 : 1);

@@ -2,17 +2,23 @@
  * Import Overture Maps Places (GeoParquet, CDLA-Permissive-2.0) for one state, replacing earlier Overture rows:
  *   bun scripts/import-overture.ts --state TX FILE|URL [--min-confidence 0.6] [--release 2025-10-22]
  * FILE/URL: a Places GeoParquet file covering the state (e.g. written by `overturemaps download --bbox=… -f
- * geoparquet --type=place`). Defaults to OVERTURE_PLACES_URL with {state}/{code}/{CODE} filled in.
+ * geoparquet --type=place`). Defaults to OVERTURE_PLACES_URL with {state}/{code}/{CODE} filled in; with neither,
+ * prints the exact download command for the state (its box from the cities we ship).
  * Uses DATABASE_URL like the server (decision 024).
  */
 import { progressBar, progressPrinter } from "../db/import/places/download";
 import { extractUrl } from "../db/import/places/osm-refresh";
-import { DEFAULT_MIN_CONFIDENCE, importOvertureState, releaseFromPath } from "../db/import/places/overture";
+import {
+  DEFAULT_MIN_CONFIDENCE,
+  importOvertureState,
+  overtureDownloadCommand,
+  releaseFromPath,
+} from "../db/import/places/overture";
 import { formatSummary } from "../db/import/places/store";
 import { bootForImport, importArgs, importConfig, runImport } from "./lib/import-cli";
 
 const cli = importArgs(
-  "Usage: npm run import:overture -- --state TX FILE|URL [--min-confidence 0.6] [--release YYYY-MM-DD]",
+  "Usage: npm run import:overture -- --state TX FILE|URL [--min-confidence 0.6] [--release YYYY-MM-DD] [--force]",
   ["--state", "--min-confidence", "--release"],
 );
 const stateCode = cli.state(true)!;
@@ -25,11 +31,20 @@ if (release !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(release)) cli.fail("--r
 const config = importConfig();
 const from =
   cli.positional[0] ?? (config.OVERTURE_PLACES_URL ? extractUrl(config.OVERTURE_PLACES_URL, stateCode) : undefined);
-if (!from) cli.fail("Give a GeoParquet file or URL, or set OVERTURE_PLACES_URL");
 // Every refreshed place carries its data's date: a file whose path names no release must say which it is.
-if (!release && !releaseFromPath(from))
+if (from && !release && !releaseFromPath(from))
   cli.fail("Say which Overture release this file is, e.g. --release 2025-10-22 (its path names none)");
 const { database, cityIndex } = await bootForImport(config);
+if (!from) {
+  // No file: the exact command that downloads this state's places (Overture's own CLI, pip install overturemaps).
+  const command = await overtureDownloadCommand(database.client, stateCode);
+  database.close();
+  console.error(
+    `Give a GeoParquet file or URL (or set OVERTURE_PLACES_URL). To download ${stateCode}'s places:\n  ${command}\n` +
+      `then: npm run import:overture -- --state ${stateCode} places-${stateCode.toLowerCase()}.parquet --release YYYY-MM-DD (the release it downloaded)`,
+  );
+  process.exit(2);
+}
 const bar = progressPrinter((t) => process.stdout.write(t), Boolean(process.stdout.isTTY));
 const n = (x: number) => x.toLocaleString("en-US");
 await runImport(database, bar, async () => {
@@ -37,6 +52,7 @@ await runImport(database, bar, async () => {
   const result = await importOvertureState(database.client, cityIndex.nearestState, stateCode, from, {
     minConfidence,
     release,
+    force: process.argv.includes("--force"),
     onStep: (step) => {
       bar.done();
       if (step === "replace") console.log("Removing places gone from Overture…");

@@ -1,15 +1,18 @@
 /**
- * Mixed load (issue 16 item 10): 200 connections for 30 s against the real server (production mode, fresh
- * database), each cycling through what a signed-in visitor does — the home page, nearby and gems lists, city
+ * Mixed load: 200 connections for 30 s against the real server (production mode, fresh database), each
+ * cycling through what a signed-in visitor does — the home page, nearby and gems lists, city search, place
  * search, a place list by category, /healthz, and a write (an activity record). Prints throughput, p50/p99
- * latency and errors; exits 1 on any error, 5xx or timeout.
+ * latency, errors and the server's RSS before, at its peak and 10 s after; exits 1 on any error, 5xx or timeout.
+ * First, place search alone at 32 connections beside /healthz ("hello") at 32 connections in the same run:
+ * p99, and the server's CPU per request (from /proc), with the ratios search / hello.
  *
  *   npm run load                       # 200 connections, 30 s
  *   npm run load -- --short            # 200 connections, 5 s (CI)
  *   npm run load -- --connections 64 --seconds 10
+ *   npm run load -- --from .tmp/test-templates/base.db   # start from a database with its cities imported
  */
 import autocannon from "autocannon";
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cookieOf, freePort, startServer } from "./lib/server";
@@ -19,13 +22,30 @@ import { LIST } from "../src/domain/lists";
 const short = process.argv.includes("--short") || process.env.LOAD_SHORT === "1";
 const connections = arg("connections", 200);
 const seconds = arg("seconds", short ? 5 : 30);
+const searchSeconds = arg("search-seconds", short ? 5 : 10);
+
+/** The server's CPU time so far (user + system, ms) and resident memory (MiB), from /proc (Linux). */
+const cpuMs = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+};
+const rssMiB = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+const PLACE_QUERIES = ["museum", "park", "casino", "coffee", "church", "school", "hotel", "neon", "library", "pizza"];
 
 const dir = mkdtempSync(join(tmpdir(), "localscope-load-"));
+// `--from FILE`: start from a copy of a database that has its cities already (a test template), not an empty one.
+const from = process.argv.indexOf("--from");
+if (from > 0) copyFileSync(process.argv[from + 1]!, join(dir, "load.db"));
 // One machine plays every visitor, so the per-client write limit is lifted for the run.
 const { proc, base } = await startServer({
   port: await freePort(),
   databaseFile: join(dir, "load.db"),
-  env: { RATE_LIMIT_WRITES_PER_MINUTE: "1000000", RATE_LIMIT_AUTH_PER_MINUTE: "1000000" },
+  env: {
+    RATE_LIMIT_WRITES_PER_MINUTE: "1000000",
+    RATE_LIMIT_AUTH_PER_MINUTE: "1000000",
+    RATE_LIMIT_SEARCHES_PER_MINUTE: "1000000",
+  },
 });
 let failed = true;
 try {
@@ -36,6 +56,8 @@ try {
     { method: "GET", path: "/api/places/nearby?city=Las%20Vegas&state=NV&count=12", weight: 3 },
     { method: "GET", path: "/api/places/local-gems?city=Las%20Vegas&state=NV&count=12", weight: 2 },
     { method: "GET", path: "/api/cities/search?q=spring", weight: 2 },
+    { method: "GET", path: "/api/places/search?q=museum&city=Las%20Vegas&state=NV", weight: 1 },
+    { method: "GET", path: "/api/places/search?q=coffee&city=Las%20Vegas&state=NV", weight: 1 },
     { method: "GET", path: `/api/places/category/${LIST.history}?city=Las%20Vegas&state=NV`, weight: 1 },
     { method: "GET", path: "/healthz", weight: 1 },
     {
@@ -55,6 +77,40 @@ try {
     if (response.status >= 400) throw new Error(`${r.method} ${r.path} answered ${response.status} while warming up`);
     await response.arrayBuffer();
   }
+  // Place search alone at 32 connections, and /healthz ("hello") the same way in the same run.
+  const phase = async (name: string, paths: string[]) => {
+    const cpu0 = cpuMs(proc.pid);
+    const r = await autocannon({
+      url: base,
+      connections: 32,
+      duration: searchSeconds,
+      requests: paths.map((path) => ({ method: "GET", path, headers: { cookie } })),
+      timeout: 10,
+    });
+    const cpuPerRequest = (cpuMs(proc.pid) - cpu0) / Math.max(1, r.requests.total);
+    const bad = r.errors + r.timeouts + r["5xx"] + r["4xx"];
+    console.log(
+      `${name.padEnd(14)} 32 connections, ${searchSeconds} s: ${r.requests.total} requests (${r.requests.average.toFixed(0)} req/s)  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  CPU ${cpuPerRequest.toFixed(2)} ms/request  errors ${bad}`,
+    );
+    return { p99: r.latency.p99, p50: r.latency.p50, cpu: cpuPerRequest, bad };
+  };
+  for (const q of PLACE_QUERIES)
+    await (await fetch(`${base}/api/places/search?q=${q}&city=Las%20Vegas&state=NV`, { headers: { cookie } })).text();
+  const hello = await phase("hello", ["/healthz"]);
+  const search = await phase(
+    "place search",
+    PLACE_QUERIES.map((q) => `/api/places/search?q=${q}&city=Las%20Vegas&state=NV`),
+  );
+  console.log(
+    `place search / hello: p50 ${(search.p50 / Math.max(1, hello.p50)).toFixed(1)}×  p99 ${(search.p99 / Math.max(1, hello.p99)).toFixed(1)}×  CPU ${(search.cpu / hello.cpu).toFixed(1)}×`,
+  );
+  console.log(
+    `place search targets: p99 ${search.p99} ms ${search.p99 <= 50 ? "meets" : "ABOVE"} ≤ 50 ms; CPU ${search.cpu.toFixed(2)} ms ${search.cpu <= 2 ? "meets" : "ABOVE"} ≤ 2 ms a request`,
+  );
+
+  const rssBefore = rssMiB(proc.pid);
+  let rssPeak = rssBefore;
+  const watch = setInterval(() => (rssPeak = Math.max(rssPeak, rssMiB(proc.pid))), 250);
   const requests = mix.flatMap((r) =>
     Array.from({ length: r.weight }, () => ({
       method: r.method,
@@ -64,15 +120,22 @@ try {
     })),
   );
   const result = await autocannon({ url: base, connections, duration: seconds, requests, timeout: 10 });
-  const errors = result.errors + result.timeouts + result["5xx"] + result["4xx"];
+  clearInterval(watch);
+  // Memory after the load: 10 s idle, then what the server holds.
+  await Bun.sleep(10_000);
+  const rssAfter = rssMiB(proc.pid);
+  const errors = result.errors + result.timeouts + result["5xx"] + result["4xx"] + search.bad;
   console.log(
-    `Load — ${connections} connections, ${seconds} s, mixed (home, lists, search, category, healthz, activity write), Bun ${Bun.version}, ${navigator.hardwareConcurrency} cores (load generator on the same machine)`,
+    `Load — ${connections} connections, ${seconds} s, mixed (home, lists, city search, place search, category, healthz, activity write), Bun ${Bun.version}, ${navigator.hardwareConcurrency} cores (load generator on the same machine)`,
   );
   console.log(
     `requests: ${result.requests.total} (${result.requests.average.toFixed(0)} req/s)   latency p50 ${result.latency.p50} ms  p90 ${result.latency.p90} ms  p99 ${result.latency.p99} ms  max ${result.latency.max} ms`,
   );
   console.log(`errors: ${result.errors}  timeouts: ${result.timeouts}  4xx: ${result["4xx"]}  5xx: ${result["5xx"]}`);
-  // Issue 16 item 8's target for this mix (printed, not enforced: a shared CI machine's p99 is noise).
+  console.log(
+    `RSS: before ${rssBefore.toFixed(0)} MiB, peak ${rssPeak.toFixed(0)} MiB, 10 s after ${rssAfter.toFixed(0)} MiB (${(rssAfter / rssBefore).toFixed(2)}× before; target ≤ 1.5×)`,
+  );
+  // The target for this mix (printed, not enforced: a shared CI machine's p99 is noise).
   console.log(`p99 ${result.latency.p99} ms → ${result.latency.p99 <= 250 ? "meets" : "ABOVE"} the 250 ms target`);
   failed = errors > 0;
   console.log(failed ? "load: FAIL" : "load: PASS (no errors)");

@@ -8,6 +8,7 @@ import { citiesModule, resolveLocation, type CityIndex } from "../modules/cities
 import { contentModule, createContentService, type ContentService } from "../modules/content";
 import { placesModule, type PlacesService } from "../modules/places";
 import { favoritesModule } from "../modules/favorites";
+import { createTripsService, tripsModule } from "../modules/trips";
 import { createTraffic, performanceFigures, trafficModule } from "../modules/traffic";
 import { createLlm } from "../modules/llm";
 import { staticAssets } from "./assets";
@@ -15,9 +16,11 @@ import { basemap } from "./basemap";
 import type { Config } from "./config";
 import { errorHandling, type Logger } from "./http";
 import { notFoundPage, pages } from "./pages";
+import { tripPages } from "./trip-pages";
+import { offline } from "./offline";
 import { health } from "./lifecycle";
 import { createPageCache } from "./page-cache";
-import { requestLimits, writeLimits } from "./limits";
+import { clientLimits, requestLimits } from "./limits";
 import { trustProxies } from "./proxies";
 import { contentSecurityPolicy, crossSiteProtection, securityHeaders } from "./security";
 import { createRenderer, type AssetManifest } from "./ssr";
@@ -52,6 +55,7 @@ export function createApp(deps: AppDeps) {
   // Accounts and sessions; `currentUser` tells modules who is calling (null = anonymous).
   const auth = createAuth({ database: deps.database, config: deps.config, log: deps.log });
   const chatSources = chatSourcesOf(deps, content);
+  const trips = createTripsService(deps);
   // Server-rendered home pages, keyed by what they depend on (issue 16 item 8); emptied when places change.
   const homeCache = createPageCache();
   deps.onPlacesChanged?.(() => homeCache.clear());
@@ -83,16 +87,22 @@ export function createApp(deps: AppDeps) {
     .use(securityHeaders({ tileOrigin }))
     .use(requestLimits())
     .use(
-      writeLimits({
+      clientLimits({
         perMinute: deps.config.RATE_LIMIT_WRITES_PER_MINUTE,
         authPerMinute: deps.config.RATE_LIMIT_AUTH_PER_MINUTE,
+        searchesPerMinute: deps.config.RATE_LIMIT_SEARCHES_PER_MINUTE,
       }),
     )
     .use(crossSiteProtection())
     .use(
-      errorHandling({ log: deps.log, renderNotFoundPage: notFoundPage(render, auth.publicUser, deps.cityIndex.size) }),
+      errorHandling({
+        log: deps.log,
+        renderNotFoundPage: notFoundPage(render, auth.publicUser, deps.cityIndex.size),
+        routes: (): ReadonlyArray<{ method: string; path: string }> => app.routes,
+      }),
     )
     .use(staticAssets(deps.assets.files))
+    .use(offline())
     .use(health({ database: deps.database }))
     .use(citiesModule({ cityIndex: deps.cityIndex }))
     .use(placesModule({ cityIndex: deps.cityIndex, places: deps.places }))
@@ -100,6 +110,7 @@ export function createApp(deps: AppDeps) {
     .use(auth.module)
     .use(favoritesModule({ database: deps.database, guard: auth.guard }))
     .use(activityModule({ database: deps.database, guard: auth.guard }))
+    .use(tripsModule({ database: deps.database, guard: auth.guard, service: trips }))
     .use(
       chatModule({
         client: deps.database.client,
@@ -113,6 +124,7 @@ export function createApp(deps: AppDeps) {
     .use(adminModule({ database: deps.database, guard: auth.guard, requestLog }))
     .use(trafficModule({ database: deps.database, guard: auth.guard }))
     .use(basemap())
+    .use(tripPages({ render, viewer: auth.publicUser, trips, cityCount: deps.cityIndex.size }))
     .use(
       pages({
         render,

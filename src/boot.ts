@@ -1,13 +1,39 @@
 import { openDatabase, type Database } from "../db/client";
 import { importCities } from "../db/import/cities";
 import { importCityTexts } from "../db/import/city-texts";
+import { bumpDataVersion, watchDataVersions } from "../db/data-version";
 import { migrate } from "../db/migrate";
 import { loadCityIndex, type CityIndex } from "../modules/cities";
 import { OverpassSource, PlacesService } from "../modules/places";
 import { createStateLoader, type StateLoader } from "../db/import/places";
 import { refreshStateHealth } from "../modules/admin";
 import type { Config } from "./config";
-import type { Logger } from "./http";
+import { storageReason, type Logger } from "./http";
+
+/** A start that cannot go on, with the one line the operator needs (src/server.ts prints it and exits 1). */
+export class StartupError extends Error {}
+
+/** Where the database is, for the operator: its file path, or the URL without credentials. */
+const shownUrl = (url: string) => url.replace(/^file:/, "").replace(/\/\/[^@/]*@/, "//");
+
+/** Open and migrate the database; a database that cannot be written is one clear line, not a stack. */
+async function openWritable(url: string, authToken: string | undefined, log: Logger): Promise<Database> {
+  try {
+    const database = await openDatabase(url, authToken);
+    const applied = await migrate(database.client);
+    if (applied.length) log.info(`Applied migrations: ${applied.join(", ")}`);
+    return database;
+  } catch (error) {
+    const reason = storageReason(error);
+    if (!reason) throw error;
+    const what = /READONLY/i.test(reason)
+      ? "is read-only: give the server's user write access to the file and its folder"
+      : /FULL|ENOSPC/i.test(reason)
+        ? "cannot be written: the disk is full"
+        : "cannot be opened for writing: check the path, the permissions of the file and its folder, and the free disk space";
+    throw new StartupError(`Cannot start: the database ${shownUrl(url)} ${what} (${reason.split("\n")[0]}).`);
+  }
+}
 
 /** Open the database, apply migrations, import bundled data on first start, build in-memory indexes. */
 export async function bootServices(
@@ -15,16 +41,16 @@ export async function bootServices(
     PLACES_BACKGROUND_IMPORT?: "on" | "off";
   },
   log: Logger,
+  options: { watchDataVersion?: boolean } = {},
 ): Promise<{
   database: Database;
   cityIndex: CityIndex;
   places: PlacesService;
   states: StateLoader;
   onPlacesChanged: (listener: () => void) => void;
+  stopWatching: () => void;
 }> {
-  const database = await openDatabase(config.DATABASE_URL, config.DATABASE_AUTH_TOKEN);
-  const applied = await migrate(database.client);
-  if (applied.length) log.info(`Applied migrations: ${applied.join(", ")}`);
+  const database = await openWritable(config.DATABASE_URL, config.DATABASE_AUTH_TOKEN, log);
   await importCities(database, { log: (line) => log.info(line) });
   await importCityTexts(database, { log: (line) => log.info(line) });
   const cityIndex = await loadCityIndex(database.db);
@@ -45,6 +71,8 @@ export async function bootServices(
     childProcess: undefined,
     onImported: (stateCode) => {
       changed();
+      // Other servers on the same database hear of it through the state's data version.
+      void bumpDataVersion(database.client, stateCode).catch((error) => log.warn("[places] data version:", error));
       // The admin's data-health summary of the state, recomputed off the request path (decision 021).
       void refreshStateHealth(database.client, stateCode).catch((error) =>
         log.warn(`[admin] data health of ${stateCode}:`, error),
@@ -65,12 +93,25 @@ export async function bootServices(
   // Off unless asked for (the server's config defaults it on; tests and scripts leave it off).
   if (config.PLACES_BACKGROUND_IMPORT === "on")
     ensureState.startBackground(await backgroundOrder(database), BACKGROUND_DELAY_MS);
+  // A refresh by another process (npm run import:osm, a second server) shows at once (decision 054).
+  const stopWatching = options.watchDataVersion
+    ? await watchDataVersions(
+        database.client,
+        (states) => {
+          log.info(`[places] data changed (${states.join(", ")}): caches dropped`);
+          changed();
+          for (const stateCode of states) void refreshStateHealth(database.client, stateCode).catch(() => {});
+        },
+        { onError: (error) => log.warn("[places] data version poll:", error) },
+      )
+    : () => {};
   return {
     database,
     cityIndex,
     places,
     states: ensureState,
     onPlacesChanged: (listener) => void placesChanged.add(listener),
+    stopWatching,
   };
 }
 

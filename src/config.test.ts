@@ -34,6 +34,12 @@ describe("configuration", () => {
     for (const name of ["PORT", "DATABASE_URL", "OLLAMA_HOST", "SESSION_SECRET"]) expect(message).toContain(name);
   });
 
+  test("REFRESH_SCHEDULE: off by default; daily or weekly; anything else named in the error", () => {
+    expect(loadConfig({}).REFRESH_SCHEDULE).toBe("off");
+    expect(loadConfig({ REFRESH_SCHEDULE: " weekly " }).REFRESH_SCHEDULE).toBe("weekly");
+    expect(() => loadConfig({ REFRESH_SCHEDULE: "hourly" })).toThrow("REFRESH_SCHEDULE must be off, daily or weekly");
+  });
+
   test("TEST_RETRY_BASE_MS (browser tests' short retry delay) is off by default and refused in production", () => {
     expect(loadConfig({}).TEST_RETRY_BASE_MS).toBeUndefined();
     expect(loadConfig({ NODE_ENV: "test", TEST_RETRY_BASE_MS: "50" }).TEST_RETRY_BASE_MS).toBe(50);

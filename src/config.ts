@@ -103,6 +103,14 @@ const ConfigSchema = v.object({
     v.transform(Number),
     v.minValue(1, "RATE_LIMIT_AUTH_PER_MINUTE must be at least 1"),
   ),
+  /** Place searches per client a minute (an IPv6 client is its /64); each costs a database search. */
+  RATE_LIMIT_SEARCHES_PER_MINUTE: v.pipe(
+    v.optional(v.string(), "120"),
+    v.trim(),
+    v.regex(/^\d{1,7}$/, "RATE_LIMIT_SEARCHES_PER_MINUTE must be a whole number"),
+    v.transform(Number),
+    v.minValue(1, "RATE_LIMIT_SEARCHES_PER_MINUTE must be at least 1"),
+  ),
   /** Reverse proxies whose X-Forwarded-For/-Proto/-Host are believed: addresses or CIDR ranges, comma-separated (default none). */
   TRUSTED_PROXIES: v.pipe(
     v.optional(v.string(), ""),
@@ -155,6 +163,15 @@ const ConfigSchema = v.object({
     ),
   ),
   PLACES_BACKGROUND_IMPORT: v.optional(v.picklist(["on", "off"], "PLACES_BACKGROUND_IMPORT must be on or off"), "on"),
+  /** The server refreshes every state from OpenStreetMap itself, at low priority (src/refresh-schedule.ts); off by default. */
+  REFRESH_SCHEDULE: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.picklist(["off", "daily", "weekly"], "REFRESH_SCHEDULE must be off, daily or weekly"),
+    ),
+    "off",
+  ),
   /**
    * Browser tests only (decision 025): the client's first retry waits this many ms instead of 1 s (still
    * doubling). Refused when NODE_ENV is production.

@@ -83,3 +83,23 @@ describe("the composed app", async () => {
     }
   });
 });
+
+describe("wrong methods", () => {
+  test("a path the app serves for other methods answers 405 with Allow (was 404); an unknown path stays 404", async () => {
+    const { request } = await testApp();
+    const deleted = await request("/api/places/search?q=museum", { method: "DELETE" });
+    expect(deleted.status).toBe(405);
+    expect(deleted.headers.get("allow")).toBe("GET");
+    expect((await deleted.json()).message).toBe("DELETE is not allowed here (allowed: GET).");
+    const put = await request("/api/places/123", {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
+    expect([put.status, put.headers.get("allow")]).toEqual([405, "GET"]);
+    const got = await request("/api/auth/login");
+    expect([got.status, got.headers.get("allow")]).toEqual([405, "POST"]);
+    expect((await request("/api/no-such-thing", { method: "DELETE" })).status).toBe(404);
+    expect((await request("/api/no-such-thing")).status).toBe(404);
+  });
+});

@@ -99,7 +99,31 @@ export type Logger = {
 export function errorHandling(options: {
   log: Logger;
   renderNotFoundPage?: (request: Request) => Response | Promise<Response>;
+  /** The app's routes (read at the first unmatched request): a path served for other methods answers 405. */
+  routes?: () => ReadonlyArray<{ method: string; path: string }>;
 }) {
+  let patterns: Array<{ method: string; pattern: RegExp }> | undefined;
+  /** The methods the app serves at this path (a catch-all route counts for none). */
+  const allowedAt = (path: string): string[] => {
+    patterns ??= (options.routes?.() ?? [])
+      .filter((route) => !/^\/?\*$/.test(route.path))
+      .map((route) => ({
+        method: route.method,
+        pattern: new RegExp(
+          `^${route.path
+            .split("/")
+            .map((segment) =>
+              segment === "*"
+                ? ".*"
+                : segment.startsWith(":")
+                  ? "[^/]+"
+                  : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
+            )
+            .join("/")}/?$`,
+        ),
+      }));
+    return [...new Set(patterns.filter((p) => p.pattern.test(path)).map((p) => p.method))];
+  };
   const answer = async (code: unknown, error: unknown, request: Request): Promise<Response> => {
     // Elysia wraps whatever a parser throws in its ParseError: an HttpError from our body limits keeps its answer.
     if (code === "PARSE" && (error as { cause?: unknown })?.cause instanceof HttpError)
@@ -115,6 +139,11 @@ export function errorHandling(options: {
         return jsonError(400, "The request body is not valid JSON.", { body: ["The request body is not valid JSON."] });
       case "NOT_FOUND": {
         const path = pathOf(request);
+        const allowed = allowedAt(path);
+        if (allowed.length && !allowed.includes(request.method) && request.method !== "HEAD") {
+          const allow = allowed.join(", ");
+          return jsonError(405, `${request.method} is not allowed here (allowed: ${allow}).`, {}, { allow });
+        }
         if (path === "/api" || path.startsWith("/api/") || !options.renderNotFoundPage) {
           return jsonError(404, `No API route matches ${request.method} ${path.slice(0, 200)}.`);
         }

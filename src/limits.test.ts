@@ -101,3 +101,73 @@ describe("general write limit per client", () => {
     expect(auth).toEqual([204, 204, 429]);
   });
 });
+
+describe("place search: a limit per client, IPv6 counted by /64", () => {
+  test("past RATE_LIMIT_SEARCHES_PER_MINUTE a client's searches get 429; other reads and other clients are not affected", async () => {
+    const limited = await testApp({ RATE_LIMIT_SEARCHES_PER_MINUTE: "3" });
+    const search = (ip: string) =>
+      limited.request("/api/places/search?q=museum", { headers: { "x-forwarded-for": ip } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await search("81.2.69.20")).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect((await limited.request("/healthz", { headers: { "x-forwarded-for": "81.2.69.20" } })).status).toBe(200);
+    expect((await search("81.2.69.21")).status).toBe(200);
+    // Four addresses of one /64 are one client; another /64 is another.
+    const v6: number[] = [];
+    for (const host of ["1", "2", "abcd:1", "ffff:ffff:ffff"]) v6.push((await search(`2001:db8:5:6::${host}`)).status);
+    expect(v6).toEqual([200, 200, 200, 429]);
+    expect((await search("2001:db8:5:7::1")).status).toBe(200);
+  });
+
+  test("writes from many addresses of one IPv6 /64 share one budget", async () => {
+    const limited = await testApp({ RATE_LIMIT_WRITES_PER_MINUTE: "2" });
+    const statuses: number[] = [];
+    for (let i = 1; i <= 3; i++)
+      statuses.push(
+        (
+          await limited.request("/api/activities", {
+            method: "POST",
+            headers: { "content-type": "application/json", "x-forwarded-for": `2001:db8::${i}` },
+            body: "{}",
+          })
+        ).status,
+      );
+    expect(statuses[2]).toBe(429);
+  });
+});
+
+describe("every body is capped, whatever its type", () => {
+  const chunked = (size: number) =>
+    new ReadableStream({
+      start(controller) {
+        for (let sent = 0; sent < size; sent += 4096)
+          controller.enqueue(new TextEncoder().encode(`a=${"y".repeat(4094)}`));
+        controller.close();
+      },
+    });
+  for (const type of [
+    "application/x-www-form-urlencoded",
+    "text/plain",
+    "multipart/form-data; boundary=x",
+    "application/octet-stream",
+  ])
+    test(`a chunked ${type.split(";")[0]} body over the cap: 413 (was read whole)`, async () => {
+      const response = await request("/api/activities", {
+        method: "POST",
+        headers: { "content-type": type },
+        body: chunked(1024 * 1024),
+      });
+      expect(response.status).toBe(413);
+      expect((await response.json()).message).toBe("The request body is too large (at most 64 KB).");
+    });
+
+  test("a small form body still reaches the route (its validation answers)", async () => {
+    const guest = (await continueAsGuest(request)).cookie;
+    const response = await request("/api/activities", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: guest },
+      body: "activityType=nonsense",
+    });
+    expect(response.status).toBe(400);
+  });
+});

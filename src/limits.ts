@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
 import { LRUCache } from "lru-cache";
 import { clientAddress, HttpError, jsonError, pathOf, syncRequestHooks } from "./http";
+import { clientKey } from "./client-key";
 
 /**
  * Limits on what a request may carry, checked before routing and before any schema validation (issue 16
@@ -62,9 +63,13 @@ const isJson = (contentType: string | null) =>
   contentType !== null && /^application\/(?:[\w.+-]*\+)?json\b/i.test(contentType.trim());
 
 async function readCapped(request: Request, limit: number): Promise<string> {
+  return new TextDecoder().decode(await readCappedBytes(request, limit));
+}
+
+async function readCappedBytes(request: Request, limit: number): Promise<Uint8Array> {
   const declared = Number(request.headers.get("content-length") ?? NaN);
   if (declared > limit) throw new HttpError(413, MESSAGES.tooLarge(limit));
-  if (!request.body) return "";
+  if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -78,7 +83,7 @@ async function readCapped(request: Request, limit: number): Promise<string> {
     }
     chunks.push(value);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  return Buffer.concat(chunks);
 }
 
 /** Size and depth checks before any route sees a body; a bad Host is refused before anything else reads the URL. */
@@ -93,7 +98,23 @@ export function requestLimits() {
       }
     }),
   ).onParse({ as: "global" }, async ({ request, contentType }) => {
-    if (!isJson(contentType)) return;
+    // Every body is read under the route's cap, declared length or not (a chunked form body of a megabyte was
+    // read whole and parsed: up to 0.6 s each). Forms and text are parsed here from the capped bytes.
+    if (!isJson(contentType)) {
+      if (!request.body) return;
+      const limit = bodyLimitFor(pathOf(request));
+      const type = (contentType ?? "").toLowerCase();
+      if (type.startsWith("multipart/form-data")) {
+        const bytes = await readCappedBytes(request, limit);
+        const form = await new Response(bytes as unknown as BodyInit, {
+          headers: { "content-type": contentType! },
+        }).formData();
+        return Object.fromEntries(form);
+      }
+      const text = new TextDecoder().decode(await readCappedBytes(request, limit));
+      if (type.startsWith("application/x-www-form-urlencoded")) return Object.fromEntries(new URLSearchParams(text));
+      return text;
+    }
     const text = await readCapped(request, bodyLimitFor(pathOf(request)));
     if (text.trim() === "") return {};
     if (jsonDepthExceeds(text)) throw new HttpError(400, MESSAGES.tooDeep, { body: [MESSAGES.tooDeep] });
@@ -107,15 +128,23 @@ export function requestLimits() {
 
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const WINDOW_MS = 60_000;
+/** GET routes whose answer costs a database search: counted per client apart from the cheap reads. */
+const EXPENSIVE_GETS = ["/api/places/search"];
 
 /**
- * A general write limit per client address (issue 16 item 2, after the Epic Stack's defaults): every POST,
- * PUT, PATCH and DELETE counts, `perMinute` of them a minute, and `authPerMinute` for /api/auth/* (on top
- * of the sign-in limits kept in the database). Fixed one-minute windows in memory, per instance: cheap
- * enough for every request (no database write), bounded (at most 50,000 clients remembered).
- * Past the limit: 429 with Retry-After. A request whose address is unknown (in-process calls) is not counted.
+ * Limits per client (after the Epic Stack's defaults), one limiter for every kind: each POST, PUT, PATCH and
+ * DELETE counts, `perMinute` of them a minute, and `authPerMinute` for /api/auth/* (on top of the sign-in limits
+ * kept in the database); each expensive GET (place search) counts `searchesPerMinute`. Fixed one-minute windows
+ * in memory, per instance: cheap enough for every request (no database write), bounded (at most 50,000 clients
+ * remembered). A client is its address, an IPv6 client its /64. Past a limit: 429 with Retry-After. A request
+ * whose address is unknown (in-process calls) is not counted.
  */
-export function writeLimits(options: { perMinute: number; authPerMinute: number; now?: () => number }) {
+export function clientLimits(options: {
+  perMinute: number;
+  authPerMinute: number;
+  searchesPerMinute: number;
+  now?: () => number;
+}) {
   const now = options.now ?? Date.now;
   const windows = new LRUCache<string, { start: number; count: number }>({ max: 50_000, ttl: WINDOW_MS });
   const take = (key: string, limit: number): number => {
@@ -129,15 +158,23 @@ export function writeLimits(options: { perMinute: number; authPerMinute: number;
     window.count++;
     return 0;
   };
+  const waitFor = (request: Request, address: string): number => {
+    const client = clientKey(address);
+    if (request.method === "GET") {
+      const path = pathOf(request);
+      return EXPENSIVE_GETS.includes(path) ? take(`search:${client}`, options.searchesPerMinute) : 0;
+    }
+    if (!WRITE_METHODS.has(request.method)) return 0;
+    return pathOf(request).startsWith("/api/auth/")
+      ? take(`auth:${client}`, options.authPerMinute) || take(`write:${client}`, options.perMinute)
+      : take(`write:${client}`, options.perMinute);
+  };
   return syncRequestHooks(
-    new Elysia({ name: "write-limits", seed: options }).onRequest(({ request, server }) => {
-      if (!WRITE_METHODS.has(request.method)) return;
+    new Elysia({ name: "client-limits", seed: options }).onRequest(({ request, server }) => {
+      if (request.method !== "GET" && !WRITE_METHODS.has(request.method)) return;
       const address = clientAddress(request, server);
       if (!address) return;
-      const auth = pathOf(request).startsWith("/api/auth/");
-      const wait = auth
-        ? take(`auth:${address}`, options.authPerMinute) || take(`write:${address}`, options.perMinute)
-        : take(`write:${address}`, options.perMinute);
+      const wait = waitFor(request, address);
       if (wait > 0) {
         return jsonError(
           429,

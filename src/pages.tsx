@@ -47,7 +47,8 @@ export const DATA_SOURCES = [
   {
     name: "GeoNames (cities1000)",
     licence: "CC BY 4.0",
-    attribution: "City centres (downtown points), state capitals and county seats: GeoNames (geonames.org).",
+    attribution:
+      "City centres (downtown points), state capitals, county seats, and the towns the SimpleMaps list lacks (New England towns that are not census places): GeoNames (geonames.org).",
     url: "https://www.geonames.org/",
   },
   {

@@ -7,7 +7,9 @@ import { announceAdminSetup } from "../modules/auth";
 import { createApp } from "./app";
 import { compressPages } from "./page-cache";
 import { onShutdown, shutdown } from "./lifecycle";
-import { bootServices } from "./boot";
+import { bootServices, StartupError } from "./boot";
+import { startRefreshSchedule } from "./refresh-schedule";
+import { freshnessLine } from "../modules/admin";
 import { ConfigError, loadConfig, type Config } from "./config";
 
 const log = { info: console.log, warn: console.warn, error: console.error };
@@ -24,7 +26,18 @@ try {
   throw error;
 }
 
-const { database, cityIndex, places, onPlacesChanged } = await bootServices(config, log);
+const { database, cityIndex, places, onPlacesChanged, stopWatching } = await bootServices(config, log, {
+  watchDataVersion: true,
+}).catch((error) => {
+  if (!(error instanceof StartupError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+});
+// How old the places a traveller needs open today are, in one line (README "Fresh data").
+void freshnessLine(database.client).then(
+  (line) => line && log.info(line),
+  () => {},
+);
 // DECISIONS 22: an unclaimed ADMIN_EMAIL gets a one-time setup code in the log.
 await announceAdminSetup({ database, config, log });
 const app = createApp({ config, database, cityIndex, places, assets: { manifest, files }, log, onPlacesChanged });
@@ -42,6 +55,12 @@ app.server = server as never; // what Elysia hands handlers as `server` (request
 app.traffic.log.start();
 // Flush the buffered request log when the server shuts down (after requests drain).
 onShutdown("traffic log", () => app.traffic.log.stop());
+onShutdown("data version poll", stopWatching);
+// REFRESH_SCHEDULE=daily|weekly: import:osm -- --all in a child process at nice 19 (off by default).
+onShutdown(
+  "refresh schedule",
+  startRefreshSchedule({ schedule: config.REFRESH_SCHEDULE, client: database.client, log, env: process.env }),
+);
 const shownHost = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
 log.info(
   `LocalScope is running at http://${shownHost}:${server.port} (${config.NODE_ENV}, database ${config.DATABASE_URL.replace(/\/\/[^@]*@/, "//")})`,

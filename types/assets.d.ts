@@ -11,3 +11,7 @@ declare module "*.css" {
   const text: string;
   export default text;
 }
+declare module "*/sw.js" {
+  const text: string;
+  export default text;
+}

@@ -17,6 +17,8 @@ export const islandLoaders = {
   LegalLinks: () => import("./islands/LegalLinks"),
   ProfileView: () => import("./islands/ProfileView"),
   FavoritesView: () => import("./islands/FavoritesView"),
+  TripList: () => import("./islands/TripList"),
+  TripEditor: () => import("./islands/TripEditor"),
   SessionWatch: () => import("./islands/SessionWatch"),
   // Discovery screens (issue 4).
   CityFavorite: () => import("./islands/CityFavorite"),
@@ -107,4 +109,6 @@ if (typeof document !== "undefined") {
   installTooltipsOnFirstUse();
   document.addEventListener("click", holdEarlyClick, true);
   for (const element of document.querySelectorAll<HTMLElement>("[data-island]")) void hydrateIsland(element);
+  // Offline trips (docs/decisions/055-trips-offline.md): the service worker keeps the pages a traveller opened.
+  navigator.serviceWorker?.register("/sw.js").catch(() => undefined);
 }

@@ -11,8 +11,11 @@ import m0006 from "./0006_admin.sql" with { type: "text" };
 import m0009 from "./0009_chat.sql" with { type: "text" };
 import m0007 from "./0007_places_quality.sql" with { type: "text" };
 import m0008 from "./0008_city_texts.sql" with { type: "text" };
+import m0014 from "./0014_data_versions.sql" with { type: "text" };
 import m0010 from "./0010_admin_rollups.sql" with { type: "text" };
 import m0011 from "./0011_traffic_segments.sql" with { type: "text" };
+import m0013 from "./0013_hardening.sql" with { type: "text" };
+import m0015 from "./0015_trips.sql" with { type: "text" };
 
 export const migrations: ReadonlyArray<{ tag: string; sql: string }> = [
   { tag: "0000_init", sql: m0000 },
@@ -37,4 +40,10 @@ export const migrations: ReadonlyArray<{ tag: string; sql: string }> = [
   { tag: "0010_admin_rollups", sql: m0010 },
   // 0011: the request log as one row per written batch (traffic_segments; traffic_log's rows moved there).
   { tag: "0011_traffic_segments", sql: m0011 },
+  // 0013: the trigram index of place titles (search); the daily salt of the sign-in limit keys.
+  { tag: "0013_hardening", sql: m0013 },
+  // 0014: a version per state that any process bumps after an import or refresh; servers poll it.
+  { tag: "0014_data_versions", sql: m0014 },
+  // 0015: trips, their days and stops (modules/trips).
+  { tag: "0015_trips", sql: m0015 },
 ];

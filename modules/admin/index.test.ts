@@ -71,6 +71,7 @@ describe("admin answers", () => {
       "categoryPreferences",
       "mostActiveUsers",
       "retentionRate",
+      "trips",
     ]);
     expect(Object.keys(body.geography).sort()).toEqual(["explorePatterns", "stateDistribution", "topCities"]);
     expect(Object.keys(body.recentActivity).sort()).toEqual(["newUsers", "recentActivities"]);

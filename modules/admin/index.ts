@@ -12,6 +12,7 @@ import {
 import { analytics, dailySeries, dataHealth, listActivities, listUsers } from "./service";
 
 export { refreshStateHealth } from "./service";
+export { freshnessLine } from "./freshness";
 export type {
   AdminActivityRow,
   AdminAnalytics,

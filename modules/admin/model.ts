@@ -113,6 +113,8 @@ export interface AdminAnalytics {
     avgSessionsPerUser: number;
     mostActiveUsers: Array<{ username: string; email: string; activities: number }>;
     categoryPreferences: Array<{ category: string; percentage: number }>;
+    /** Trips planned and trips ever shared (modules/trips). */
+    trips: { created: number; shared: number };
   };
   geography: {
     topCities: Array<{ city: string; activities: number; users: number }>;
@@ -139,8 +141,14 @@ export interface StateHealth {
   stateCode: string;
   places: number;
   byCategory: Array<{ category: string; places: number }>;
-  /** Share (%) of places whose stored record was last written from its source more than five years ago. */
+  /** Share (%) of food, stores and lodging whose source observed them more than five years ago (observed_at). */
   olderThanFiveYears: number;
+  /** Food, stores and lodging places (what olderThanFiveYears is a share of). */
+  perishablePlaces: number;
+  /** The newest date a source observed one of them ("2025-11-01", "2011"), null when none is dated. */
+  newestSourceDate: string | null;
+  /** When an operator refresh (import:osm / import:overture --state) last ran for the state. */
+  lastRefresh: string | null;
   incorporatedCities: number;
   /** Incorporated cities with fewer than 8 places (count, and up to 12 names, fewest first). */
   thinCities: number;
@@ -158,5 +166,7 @@ export interface DataHealth {
     thinCities: number;
     olderThanFiveYears: number;
   };
+  /** A refresh of many states under way (import:osm -- --all, or REFRESH_SCHEDULE): states done of all; null when none. */
+  refreshRun: { states: number; done: number; updatedAt: string } | null;
   states: StateHealth[];
 }

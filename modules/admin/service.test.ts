@@ -275,7 +275,7 @@ describe("users table and activities list", () => {
 });
 
 describe("data health", () => {
-  test("per state: places by category, share older than five years, thin incorporated cities, imports, commands; nationwide", async () => {
+  test("per state: places by category, share of food, stores and lodging observed over five years ago, thin incorporated cities, imports, commands; nationwide", async () => {
     const city = (id: number, name: string, st: string, incorporated: number) =>
       client.execute({
         sql: `INSERT INTO cities (id, name, name_ascii, state_code, state_name, county_fips, county_name, latitude, longitude, population, density, incorporated, timezone, ranking, zips)
@@ -287,16 +287,19 @@ describe("data health", () => {
     await city(3, "Hamlet", "VT", 0); // not incorporated: never "thin"
     await city(4, "Nowhere", "WY", 1);
     let n = 0;
-    const place = (st: string, cityName: string, category: number, updatedAt: number, source = "osm") =>
+    const place = (st: string, cityName: string, category: number, observedAt: string | null, source = "osm") =>
       client.execute({
-        sql: `INSERT INTO places (source, source_id, licence, sources, category_id, kind, title, title_key, city, state_code, latitude, longitude, quality, updated_at)
-              VALUES (?, ?, 'ODbL', '[]', ?, 'k', 't', 't', ?, ?, 0, 0, 1, ?)`,
-        args: [source, String(++n), category, cityName, st, updatedAt],
+        sql: `INSERT INTO places (source, source_id, licence, sources, category_id, kind, title, title_key, city, state_code, latitude, longitude, quality, updated_at, observed_at)
+              VALUES (?, ?, 'ODbL', '[]', ?, 'k', 't', 't', ?, ?, 0, 0, 1, ?, ?)`,
+        args: [source, String(++n), category, cityName, st, N - D, observedAt],
       });
-    // VT: Bigtown 8 places (10 food ×5, 8 history ×3; two written 6 years ago), Smallville 2 (lodging).
-    for (let i = 0; i < 5; i++) await place("VT", "Bigtown", 10, i < 2 ? N - 6 * 365 * D : N - D);
-    for (let i = 0; i < 3; i++) await place("VT", "bigtown", 8, N - D);
-    for (let i = 0; i < 2; i++) await place("VT", "Smallville", 11, N - D);
+    // VT: Bigtown 8 places (10 food ×5, two observed in 2011; 8 history ×3 from 1990, not food, stores or
+    // lodging), Smallville 2 (lodging, one observed in 2020 — more than five years before N — one undated).
+    // Every row was written yesterday: age comes from the source's date, not the import's.
+    for (let i = 0; i < 5; i++) await place("VT", "Bigtown", 10, i < 2 ? "2011" : "2025-11-01");
+    for (let i = 0; i < 3; i++) await place("VT", "bigtown", 8, "1990");
+    await place("VT", "Smallville", 11, "2020-06-30");
+    await place("VT", "Smallville", 11, null);
     await client.execute({
       sql: "INSERT INTO data_imports (dataset, version, rows, imported_at) VALUES ('places:osm:VT', '1', 10, ?), ('places:nps:VT', '1', 3, ?), ('refresh:osm:VT', '2026-11-01', 10, ?)",
       args: [N - 2 * D, N - 3 * D, N - 2 * D],
@@ -312,7 +315,10 @@ describe("data health", () => {
         { category: "Historical Info", places: 3 },
         { category: "Lodging", places: 2 },
       ],
-      olderThanFiveYears: 20, // 2 of 10
+      olderThanFiveYears: 42.9, // 3 of the 7 food, stores and lodging
+      perishablePlaces: 7,
+      newestSourceDate: "2025-11-01",
+      lastRefresh: new Date(N - 2 * D).toISOString(),
       incorporatedCities: 2,
       thinCities: 1, // Smallville (2 < 8); Bigtown has exactly 8 (case folded)
       thinCityNames: ["Smallville"],
@@ -333,12 +339,30 @@ describe("data health", () => {
       importedStates: 1,
       places: 10,
       thinCities: 2,
-      olderThanFiveYears: 20,
+      olderThanFiveYears: 42.9,
     });
+    expect(health.refreshRun).toBeNull();
+    await client.execute({
+      sql: "INSERT INTO data_imports (dataset, version, rows, imported_at) VALUES ('refresh-run:osm', ?, 1, ?)",
+      args: [JSON.stringify({ states: ["DE", "RI", "VT"], done: [{ stateCode: "DE" }] }), N],
+    });
+    expect((await dataHealth(client, N)).refreshRun).toEqual({
+      states: 3,
+      done: 1,
+      updatedAt: new Date(N).toISOString(),
+    });
+    await client.execute("DELETE FROM data_imports WHERE dataset = 'refresh-run:osm'");
+    // The same figure as a direct count over observed_at.
+    const direct = (
+      await client.execute(
+        "SELECT count(*) AS n, sum(observed_at < '2021-03-15') AS old FROM places WHERE state_code = 'VT' AND category_id IN (10, 11, 12)",
+      )
+    ).rows[0]!;
+    expect(vt.olderThanFiveYears).toBe(Math.round((Number(direct.old) / Number(direct.n)) * 1000) / 10);
 
     // Stored: a second call reads the summary (same answer); a new import of the state recomputes it.
     expect(await dataHealth(client, N)).toEqual(health);
-    await place("VT", "Smallville", 11, N);
+    await place("VT", "Smallville", 11, "2026-01-01");
     expect((await dataHealth(client, N)).states.find((s) => s.stateCode === "VT")!.places).toBe(10); // imports unchanged → stored
     await client.execute({
       sql: "UPDATE data_imports SET imported_at = ? WHERE dataset IN ('places:osm:VT', 'refresh:osm:VT')",

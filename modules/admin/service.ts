@@ -3,6 +3,7 @@
 import type { Client, InValue } from "@libsql/client";
 import { SESSION_TTL_MS } from "../auth";
 import { CATEGORIES } from "../../src/domain";
+import { freshness, refreshRunProgress } from "./freshness";
 import type {
   AdminActivityRow,
   AdminAnalytics,
@@ -303,6 +304,7 @@ export async function analytics(client: Client, now: number, requestLog?: Reques
         avgSessionsPerUser: totalUsers ? round(sessionRows / totalUsers, 2) : 0,
         mostActiveUsers,
         categoryPreferences,
+        trips: await tripCounts(c),
       },
       geography: { topCities, stateDistribution, explorePatterns },
       recentActivity: { newUsers, recentActivities },
@@ -311,6 +313,12 @@ export async function analytics(client: Client, now: number, requestLog?: Reques
   } finally {
     tx.close();
   }
+}
+
+/** Trips planned (every trip kept) and shared (ever given a share link, even if revoked since). */
+export async function tripCounts(client: Client): Promise<{ created: number; shared: number }> {
+  const [row] = await rows(client, "SELECT count(*) AS created, count(shared_at) AS shared FROM trips");
+  return { created: num(row?.created), shared: num(row?.shared) };
 }
 
 /** New users and activities per UTC day for the last 30 days (today included), oldest first. */
@@ -459,7 +467,8 @@ async function fingerprints(client: Client): Promise<Map<string, string>> {
   );
   for (const r of list) {
     const st = String(r.dataset).split(":").at(-1)!;
-    result.set(st, `${result.get(st) ?? ""}${r.dataset}=${r.rows}@${r.imported_at};`);
+    // "age2": summaries stored before freshness was read from observed_at are recomputed once.
+    result.set(st, `${result.get(st) ?? "age2;"}${r.dataset}=${r.rows}@${r.imported_at};`);
   }
   return result;
 }
@@ -474,10 +483,8 @@ export async function computeStateHealth(client: Client, stateCode: string, now:
     )
   ).map((r) => ({ category: categoryName(String(r.category_id)), places: num(r.n) }));
   const places = byCategory.reduce((sum, c) => sum + c.places, 0);
-  const stale = await one(client, "SELECT count(*) FROM places WHERE state_code = ? AND updated_at < ?", [
-    stateCode,
-    now - STALE_AFTER_MS,
-  ]);
+  // Age by the date each place's source observed it, over food, stores and lodging (./freshness.ts).
+  const fresh = await freshness(client, stateCode, now);
   const cityRows = await rows(
     client,
     `SELECT c.name, (SELECT count(*) FROM places p WHERE p.state_code = c.state_code AND p.city = c.name COLLATE NOCASE) AS n
@@ -507,7 +514,10 @@ export async function computeStateHealth(client: Client, stateCode: string, now:
     stateCode,
     places,
     byCategory,
-    olderThanFiveYears: percent(stale, places),
+    olderThanFiveYears: percent(fresh.olderThanFiveYears, fresh.perishable),
+    perishablePlaces: fresh.perishable,
+    newestSourceDate: fresh.newestSourceDate,
+    lastRefresh: [...lastRuns.values()].sort().at(-1) ?? null,
     incorporatedCities: cityRows.length,
     thinCities: thin.length,
     thinCityNames: thin.slice(0, 12).map((r) => String(r.name)),
@@ -561,15 +571,17 @@ export async function dataHealth(client: Client, now: number): Promise<DataHealt
     else out.push(await refreshStateHealth(client, stateCode, now));
   }
   const places = out.reduce((s, h) => s + h.places, 0);
-  const stale = out.reduce((s, h) => s + (h.olderThanFiveYears * h.places) / 100, 0);
+  const perishable = out.reduce((s, h) => s + (h.perishablePlaces ?? 0), 0);
+  const stale = out.reduce((s, h) => s + (h.olderThanFiveYears * (h.perishablePlaces ?? 0)) / 100, 0);
   return {
     nationwide: {
       states: out.length,
       importedStates: out.filter((h) => h.datasets.length > 0).length,
       places,
       thinCities: out.reduce((s, h) => s + h.thinCities, 0),
-      olderThanFiveYears: percent(Math.round(stale), places),
+      olderThanFiveYears: percent(Math.round(stale), perishable),
     },
+    refreshRun: await refreshRunProgress(client),
     states: out,
   };
 }

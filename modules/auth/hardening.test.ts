@@ -2,7 +2,11 @@
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { testApp } from "../../src/testing";
-import { announceAdminSetup, GUEST_COOKIE, MAX_SESSIONS_PER_USER } from "./index";
+import { eq } from "drizzle-orm";
+import { openDatabase } from "../../db/client";
+import { users } from "../../db/schema";
+import { announceAdminSetup, claimAsOperator, claimCandidate, GUEST_COOKIE, MAX_SESSIONS_PER_USER } from "./index";
+import { AuthService, SETUP_CODE_TTL_MS } from "./service";
 import { continueAsGuest, cookiesOf, jsonPost, signUp, STRONG_PASSWORD, uniqueEmail } from "./testing";
 import { testDir } from "../../db/testing-template";
 
@@ -79,11 +83,13 @@ describe("admin ownership (DECISIONS 22, F4)", () => {
     expect((await claim(owner.cookie, { code })).status).toBe(403);
   });
 
-  test("npm run admin -- claim EMAIL: refuses an address that is not ADMIN_EMAIL or has no account, with a clear line", async () => {
+  test("npm run admin -- claim EMAIL: refuses an address that is not ADMIN_EMAIL; asks before it acts; creates the admin account when none has the address", async () => {
     const dir = testDir("localscope-admin-");
+    const url = `file:${join(dir, "a.db")}`;
     const run = (args: string[], env: Record<string, string>) =>
       Bun.spawnSync([process.execPath, "scripts/admin.ts", ...args], {
-        env: { ...process.env, DATABASE_URL: `file:${join(dir, "a.db")}`, ...env },
+        env: { ...process.env, DATABASE_URL: url, ...env },
+        stdin: "ignore",
         stderr: "pipe",
         stdout: "pipe",
       });
@@ -93,10 +99,66 @@ describe("admin ownership (DECISIONS 22, F4)", () => {
     const notAdmin = run(["claim", "someone@example.com"], { ADMIN_EMAIL: "boss@example.com" });
     expect(notAdmin.exitCode).toBe(1);
     expect(notAdmin.stderr.toString()).toContain("someone@example.com is not ADMIN_EMAIL");
-    const noAccount = run(["claim", "boss@example.com"], { ADMIN_EMAIL: "boss@example.com" });
-    expect(noAccount.exitCode).toBe(1);
-    expect(noAccount.stderr.toString()).toContain("No registered account has the e-mail boss@example.com");
+    const unset = run(["claim", "boss@example.com"], { ADMIN_EMAIL: "" });
+    expect(unset.exitCode).toBe(1);
+    expect(unset.stderr.toString()).toContain("ADMIN_EMAIL is not set");
+    // No confirmation (no terminal, no --yes): nothing happens.
+    const unconfirmed = run(["claim", "boss@example.com"], { ADMIN_EMAIL: "boss@example.com" });
+    expect(unconfirmed.exitCode).toBe(1);
+    expect(unconfirmed.stdout.toString()).toContain("No account has boss@example.com");
+    expect(unconfirmed.stderr.toString()).toContain("Not claimed: no confirmation");
+    const created = run(["claim", "boss@example.com", "--yes"], { ADMIN_EMAIL: "boss@example.com" });
+    expect(created.exitCode).toBe(0);
+    const password = /Its password is now: (\S+)/.exec(created.stdout.toString())?.[1];
+    expect(password).toBeString();
+    const db = await openDatabase(url);
+    const [row] = (
+      await db.client.execute("SELECT id, username, password_hash FROM users WHERE email = 'boss@example.com'")
+    ).rows;
+    expect(row!.username).toBe("admin");
+    expect(await Bun.password.verify(password!, String(row!.password_hash))).toBe(true);
+    expect(
+      (await db.client.execute({ sql: "SELECT count(*) AS n FROM admin_claims WHERE user_id = ?", args: [row!.id] }))
+        .rows[0]!.n,
+    ).toBe(1);
+    db.close();
   }, 120_000);
+
+  test("a squatter on ADMIN_EMAIL: the claim shows the account, then resets its password and ends its sessions", async () => {
+    const address = uniqueEmail("squat");
+    const squatter = await signUp(request, { email: address });
+    const candidate = await claimCandidate(database, address, address);
+    expect(candidate).toMatchObject({
+      email: address,
+      account: { id: squatter.user.id, liveSessions: 1 },
+    });
+    const result = await claimAsOperator(database, address, address);
+    if (!result.ok) throw new Error(result.reason);
+    expect([result.userId, result.created]).toEqual([squatter.user.id, false]);
+    expect(await sessionsOf(squatter.user.id)).toBe(0);
+    // The squatter's password no longer opens the account; the printed one does.
+    expect((await request("/api/auth/login", jsonPost({ email: address, password: STRONG_PASSWORD }))).status).toBe(
+      401,
+    );
+    expect((await request("/api/auth/login", jsonPost({ email: address, password: result.password }))).status).toBe(
+      200,
+    );
+  });
+
+  test("one setup code valid at a time, for a day", async () => {
+    const address = uniqueEmail("codes");
+    const clock = { now: Date.UTC(2026, 5, 1, 12) };
+    const service = new AuthService({ database, adminEmail: address, now: () => clock.now });
+    const owner = await signUp(request, { email: address });
+    const [row] = await database.db.select().from(users).where(eq(users.id, owner.user.id));
+    const first = (await service.issueSetupCode())!;
+    const second = (await service.issueSetupCode())!;
+    expect(await service.redeemSetupCode(row!, first)).toBe(false); // replaced by the next start's code
+    clock.now += SETUP_CODE_TTL_MS + 1;
+    expect(await service.redeemSetupCode(row!, second)).toBe(false); // expired
+    const third = (await service.issueSetupCode())!;
+    expect(await service.redeemSetupCode(row!, third)).toBe(true);
+  });
 });
 
 describe("registration tells nothing about existing accounts (F8)", () => {

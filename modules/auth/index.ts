@@ -14,6 +14,7 @@ import {
 import { addSetCookie, cookieHeader, GUEST_COOKIE, readCookie, SESSION_COOKIE } from "./cookies";
 import { createGuard } from "./guard";
 import { AnyObject, LoginInput, RegisterInput, type PublicUser } from "./model";
+import { clientKey } from "../../src/client-key";
 import { AuthService, GUEST_TTL_MS, isAdminEmail, MESSAGES, type ResolvedSession } from "./service";
 
 export {
@@ -106,7 +107,7 @@ export function createAuth(options: AuthOptions) {
   ): Promise<Response | null> => {
     const keys: string[] = [];
     const ip = clientAddress(request, server);
-    if (ip) keys.push(`${scope}:ip:${ip}`);
+    if (ip) keys.push(`${scope}:ip:${clientKey(ip)}`);
     if (typeof email === "string" && email.trim()) keys.push(`${scope}:email:${email.trim().toLowerCase()}`);
     const result = await service.hit(keys);
     if (result.allowed) return null;
@@ -265,7 +266,9 @@ export async function announceAdminSetup(deps: {
   return code;
 }
 
-/** For scripts/admin.ts: claim the ADMIN_EMAIL account for the operator. */
+export { claimAsOperator, claimCandidate } from "./operator";
+
+/** Claim the ADMIN_EMAIL account as it is (tests; the operator's CLI uses `claimAsOperator`). */
 export async function claimAdmin(deps: { database: Database; config: Pick<Config, "ADMIN_EMAIL"> }, email: string) {
   return new AuthService({ database: deps.database, adminEmail: deps.config.ADMIN_EMAIL }).claimAdmin(email, "cli");
 }

@@ -19,5 +19,9 @@ describe("common-password list", () => {
     expect(passwordProblem("Password1")).toBe(PASSWORD_MESSAGES.common);
     expect(passwordProblem("FOOTBALL")).toBe(PASSWORD_MESSAGES.common);
     expect(passwordProblem("quiet-otter-ledger-19")).toBeUndefined();
+    // Spaces are allowed in a password, but a password of only spaces (or other blanks) is refused.
+    expect(passwordProblem(" ".repeat(8))).toBe(PASSWORD_MESSAGES.blank);
+    expect(passwordProblem("\u3000".repeat(10))).toBe(PASSWORD_MESSAGES.blank);
+    expect(passwordProblem("  two words  ")).toBeUndefined();
   });
 });

@@ -14,6 +14,7 @@ export const PASSWORD_MESSAGES = {
   required: "Password is required",
   tooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
   tooLong: `Password must be at most ${MAX_PASSWORD_LENGTH} characters`,
+  blank: "Password must not be only spaces",
   common: "This password is one of the most common passwords and is easy to guess. Please choose a different one.",
 } as const;
 
@@ -34,6 +35,7 @@ export function passwordProblem(password: string): string | undefined {
   if (length === 0) return PASSWORD_MESSAGES.required;
   if (length < MIN_PASSWORD_LENGTH) return PASSWORD_MESSAGES.tooShort;
   if (length > MAX_PASSWORD_LENGTH) return PASSWORD_MESSAGES.tooLong;
+  if (password.trim() === "") return PASSWORD_MESSAGES.blank;
   if (commonPasswords().has(password.toLowerCase())) return PASSWORD_MESSAGES.common;
   return undefined;
 }

@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, createHmac, randomBytes } from "node:crypto";
 import { and, desc, eq, lt, notInArray } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import type { Database } from "../../db/client";
 import { adminClaims, adminSetupCodes, sessions, users, type UserRow } from "../../db/schema";
+import { clientKey } from "../../src/client-key";
 import { HttpError } from "../../src/http";
 import { hitSlidingLog, type RateLimitResult } from "../../src/rate-limit";
 import type { LoginInput, PublicUser, RegisterInput } from "./model";
@@ -42,6 +43,12 @@ export const MAX_SESSIONS_PER_USER = 10;
 export const BACKOFF_FREE_FAILURES = 5;
 export const BACKOFF_MAX_MS = 15 * 60_000;
 export const BACKOFF_FORGET_MS = 60 * 60_000;
+/**
+ * The same back-off per account, over every address: its first ACCOUNT_FREE_FAILURES failures in an hour cost
+ * nothing, then each doubles the wait. Guesses at one account from many addresses (or an IPv6 range) are capped;
+ * the owner is held up only after dozens of failures within the hour, and a success forgets them.
+ */
+export const ACCOUNT_FREE_FAILURES = 20;
 
 /**
  * argon2id with OWASP's recommended minimum (19 MiB, 2 iterations, 1 lane): about 40–60 ms per hash here,
@@ -72,6 +79,9 @@ export function isAdminEmail(email: string | null | undefined, adminEmail: strin
   if (!email || !adminEmail) return false;
   return email.trim().toLowerCase() === adminEmail.trim().toLowerCase();
 }
+
+/** A setup code is valid for a day after the start that printed it (a restart prints a new one). */
+export const SETUP_CODE_TTL_MS = DAY_MS;
 
 /** Setup codes are compared without dashes, spaces or case. */
 export const normaliseSetupCode = (code: string) => code.replace(/[^a-z0-9]/gi, "").toUpperCase();
@@ -186,6 +196,8 @@ export class AuthService {
       .where(eq(users.email, this.deps.adminEmail))
       .limit(1);
     if (claimed) return null;
+    // One code valid at a time: a new start's code replaces the one before.
+    await this.db.delete(adminSetupCodes);
     const code = randomBytes(12).toString("base64url").replace(/[-_]/g, "x").slice(0, 16).toUpperCase();
     const shown = code.match(/.{4}/g)!.join("-");
     await this.db
@@ -202,7 +214,7 @@ export class AuthService {
       .from(adminSetupCodes)
       .where(eq(adminSetupCodes.codeHash, hashToken(normaliseSetupCode(code))))
       .limit(1);
-    if (!found) return false;
+    if (!found || this.now() - found.createdAt.getTime() > SETUP_CODE_TTL_MS) return false;
     const result = await this.claimAdmin(row.email!, "setup-code");
     return result.ok;
   }
@@ -386,6 +398,31 @@ export class AuthService {
 
   // ---- rate limiting ----
 
+  private salts = new Map<number, string>();
+  /**
+   * A limit key as stored: HMAC-SHA256 with the day's salt (`auth_salts`, shared by every instance through the
+   * database; today's and yesterday's kept). An unsalted hash of an address is reversed by hashing every address.
+   */
+  private async keyHash(key: string): Promise<string> {
+    const day = Math.floor(this.now() / DAY_MS);
+    let salt = this.salts.get(day);
+    if (!salt) {
+      const client = this.deps.database.client;
+      await client.batch(
+        [
+          { sql: "INSERT OR IGNORE INTO auth_salts (day, salt) VALUES (?, ?)", args: [day, newToken()] },
+          { sql: "DELETE FROM auth_salts WHERE day < ?", args: [day - 1] },
+        ],
+        "write",
+      );
+      const { rows } = await client.execute({ sql: "SELECT salt FROM auth_salts WHERE day = ?", args: [day] });
+      salt = String(rows[0]!.salt);
+      this.salts.clear();
+      this.salts.set(day, salt);
+    }
+    return createHmac("sha256", salt).update(key).digest("hex");
+  }
+
   /**
    * Count one attempt against every key, unless any key already has `limit` attempts in the window; then
    * nothing is counted and the answer says how long until the oldest counted attempt leaves the window.
@@ -400,48 +437,61 @@ export class AuthService {
         limit: this.deps.limit ?? AUTH_ATTEMPT_LIMIT,
         windowMs: this.deps.windowMs ?? AUTH_ATTEMPT_WINDOW_MS,
       },
-      keys.map(hashToken),
+      await Promise.all(keys.map((key) => this.keyHash(key))),
       this.now(),
     );
   }
 
   // ---- sign-in back-off per (e-mail, IP) ----
 
-  private pairKey(email: string, ip: string | undefined) {
-    return hashToken(`pair:${email.trim().toLowerCase()}|${ip ?? "unknown"}`);
+  /** The (e-mail, client) pair's key and the account's; an IPv6 client is its /64. */
+  private async backoffKeys(email: string, ip: string | undefined) {
+    const account = email.trim().toLowerCase();
+    return {
+      pair: await this.keyHash(`pair:${account}|${ip ? clientKey(ip) : "unknown"}`),
+      account: await this.keyHash(`account:${account}`),
+    };
   }
 
-  /** Seconds this pair must still wait before its next sign-in attempt (0 = go ahead). */
+  /** Seconds before the next sign-in attempt of this pair may go ahead (0 = go ahead): its own back-off or the account's. */
   async backoffSeconds(email: string, ip: string | undefined): Promise<number> {
+    const keys = await this.backoffKeys(email, ip);
     const { rows } = await this.deps.database.client.execute({
-      sql: "SELECT failures, last_at FROM sign_in_failures WHERE pair_hash = ?",
-      args: [this.pairKey(email, ip)],
+      sql: "SELECT pair_hash, failures, last_at FROM sign_in_failures WHERE pair_hash IN (?, ?)",
+      args: [keys.pair, keys.account],
     });
-    const row = rows[0];
-    if (!row) return 0;
-    const failures = Number(row.failures);
-    const lastAt = Number(row.last_at);
     const now = this.now();
-    if (now - lastAt > BACKOFF_FORGET_MS || failures < BACKOFF_FREE_FAILURES) return 0;
-    const wait = Math.min(BACKOFF_MAX_MS, 1000 * 2 ** (failures - BACKOFF_FREE_FAILURES));
-    return Math.max(0, Math.ceil((lastAt + wait - now) / 1000));
+    let longest = 0;
+    for (const row of rows) {
+      const free = row.pair_hash === keys.account ? ACCOUNT_FREE_FAILURES : BACKOFF_FREE_FAILURES;
+      const failures = Number(row.failures);
+      const lastAt = Number(row.last_at);
+      if (now - lastAt > BACKOFF_FORGET_MS || failures < free) continue;
+      const wait = Math.min(BACKOFF_MAX_MS, 1000 * 2 ** (failures - free));
+      longest = Math.max(longest, Math.ceil((lastAt + wait - now) / 1000));
+    }
+    return longest;
   }
 
-  /** Record a failed (true) or successful (false) sign-in for the pair. */
+  /** Record a failed (true) or successful (false) sign-in for the pair and the account. */
   async recordSignIn(email: string, ip: string | undefined, failed: boolean): Promise<void> {
-    const key = this.pairKey(email, ip);
+    const keys = await this.backoffKeys(email, ip);
     if (!failed) {
-      await this.deps.database.client.execute({ sql: "DELETE FROM sign_in_failures WHERE pair_hash = ?", args: [key] });
+      await this.deps.database.client.execute({
+        sql: "DELETE FROM sign_in_failures WHERE pair_hash IN (?, ?)",
+        args: [keys.pair, keys.account],
+      });
       return;
     }
     const now = this.now();
-    await this.deps.database.client.execute({
-      sql: `INSERT INTO sign_in_failures (pair_hash, failures, last_at) VALUES (?, 1, ?)
-            ON CONFLICT(pair_hash) DO UPDATE SET
-              failures = CASE WHEN ? - last_at > ? THEN 1 ELSE failures + 1 END,
-              last_at = excluded.last_at`,
-      args: [key, now, now, BACKOFF_FORGET_MS],
-    });
+    for (const key of [keys.pair, keys.account])
+      await this.deps.database.client.execute({
+        sql: `INSERT INTO sign_in_failures (pair_hash, failures, last_at) VALUES (?, 1, ?)
+              ON CONFLICT(pair_hash) DO UPDATE SET
+                failures = CASE WHEN ? - last_at > ? THEN 1 ELSE failures + 1 END,
+                last_at = excluded.last_at`,
+        args: [key, now, now, BACKOFF_FORGET_MS],
+      });
     // Housekeeping: pairs idle for more than the forget window.
     await this.deps.database.client.execute({
       sql: "DELETE FROM sign_in_failures WHERE last_at < ?",

@@ -18,9 +18,10 @@ export async function* answerEvents<C extends ChatCity>(
   body: ChatRequest,
   signal: AbortSignal,
   log: Pick<Logger, "error">,
+  startedAt: number,
 ) {
   try {
-    const tokens = service.tokens(body, { signal, stream: true });
+    const tokens = service.tokens(body, { signal, stream: true, startedAt });
     for (;;) {
       const next = await tokens.next();
       if (signal.aborted) return;
@@ -33,7 +34,10 @@ export async function* answerEvents<C extends ChatCity>(
         });
         return;
       }
-      yield chatEvent({ event: "token", data: { text: next.value } });
+      const chunk = next.value;
+      yield "reset" in chunk
+        ? chatEvent({ event: "reset", data: {} })
+        : chatEvent({ event: "token", data: { text: chunk.text } });
     }
   } catch (error) {
     if (signal.aborted) return;

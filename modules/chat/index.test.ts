@@ -49,11 +49,11 @@ function citeContext(request: LlmTestRequest): string {
     places: Array<{ id: number }>;
   };
   const ids = context.places.slice(0, 3).map((p) => p.id);
-  return `From the model: try [[${ids[0]}]] first, then [[${ids[1] ?? ids[0]}]] and [[ ${INVENTED_ID} ]], or [[${ids[2] ?? ids[0]}]] later.`;
+  return `From the model: try [[${ids[0]}]] first, then [[${ids[1] ?? ids[0]}]] and [[ ${INVENTED_ID} ]], or [[${ids[2] ?? ids[0]}]] later. Enjoy your day out there. Come back and ask again any time.`;
 }
 
 const plain = await testApp();
-const withModel = await testApp({ OLLAMA_HOST: model.url, OLLAMA_MODEL: "test-chat", OLLAMA_TIMEOUT_SECONDS: "1" });
+const withModel = await testApp({ OLLAMA_HOST: model.url, OLLAMA_MODEL: "test-chat", OLLAMA_TIMEOUT_SECONDS: "3" });
 
 const ask = (app: typeof plain, cookie: string, body: unknown, path = "/api/chat/recommendations") =>
   app.request(path, jsonPost(body, { cookie }));
@@ -309,7 +309,8 @@ describe("with a model", () => {
     const kinds = events.map((e) => e.event);
     expect(kinds.at(-1)).toBe("done");
     expect(kinds.at(-2)).toBe("places");
-    expect(kinds.filter((k) => k === "token").length).toBeGreaterThan(5);
+    // The model's text is shown a checked sentence at a time.
+    expect(kinds.filter((k) => k === "token").length).toBe(3);
     const text = events
       .filter((e) => e.event === "token")
       .map((e) => e.data.text)
@@ -325,7 +326,7 @@ describe("with a model", () => {
   });
 
   test("closing the connection aborts the model call at once (the test server sees the stream closed)", async () => {
-    model.set({ mode: "ok", reply: () => "word ".repeat(500), firstDelayMs: 0, chunkDelayMs: 30 });
+    model.set({ mode: "ok", reply: () => "A word. ".repeat(250), firstDelayMs: 0, chunkDelayMs: 30 });
     const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: (request) => withModel.app.handle(request) });
     try {
       const { cookie } = await continueAsGuest(withModel.request);
@@ -366,8 +367,8 @@ describe("with a model", () => {
     const waited = performance.now() - started;
     expect(first.model).toBe("grounded");
     expect(first.response).toContain("places to eat");
-    expect(waited).toBeGreaterThanOrEqual(950);
-    expect(waited).toBeLessThan(3000);
+    // The first answer after a silent model comes within OLLAMA_TIMEOUT_SECONDS of the question, not after it.
+    expect(waited).toBeLessThan(1000);
     expect(chatCalls()).toBe(before + 1);
     const again = performance.now();
     const events = await readEvents(

@@ -65,16 +65,18 @@ export function chatModule<C extends ChatCity>(deps: {
       .post(
         "/recommendations",
         async ({ body, user, request }): Promise<ChatAnswer | Response> => {
+          const startedAt = performance.now();
           resolve(body.location);
           const refused = await limited(user);
           if (refused) return refused;
-          return service.ask(body, { signal: request.signal });
+          return service.ask(body, { signal: request.signal, startedAt });
         },
         { body: ChatBody, auth: "user" },
       )
       .post(
         "/stream",
         async function* ({ body, user, request, set }) {
+          const startedAt = performance.now();
           resolve(body.location);
           const refused = await limited(user);
           if (refused) return refused;
@@ -86,7 +88,7 @@ export function chatModule<C extends ChatCity>(deps: {
             () => controller.abort(new Error("the client closed the connection")),
             { once: true },
           );
-          yield* answerEvents(service, body, controller.signal, deps.log);
+          yield* answerEvents(service, body, controller.signal, deps.log, startedAt);
         },
         { body: ChatBody, auth: "user" },
       )

@@ -62,6 +62,8 @@ export interface ChatAnswer {
 /** The server-sent events of POST /api/chat/stream. */
 export type ChatEvent =
   | { event: "token"; data: { text: string } }
+  /** Forget the text so far: the model's answer failed its check and the grounded answer follows. */
+  | { event: "reset"; data: Record<string, never> }
   | { event: "places"; data: { places: ChatPlace[] } }
   | { event: "done"; data: { location: string; model: string; response: string } }
   | { event: "error"; data: { message: string; errors: Record<string, string[]> } };

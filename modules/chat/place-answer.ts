@@ -103,6 +103,8 @@ export function placeText(g: Grounding): string {
       if (p.website) parts.push(`Website: ${p.website}.`);
   }
   if (g.around.length && ["about", "worth", "address", "distance"].includes(g.intent.asks))
-    parts.push(`Near it: ${listed(g.around.map((a) => `[[${a.id}]] (${a.distance} mi)`))}.`);
+    parts.push(
+      `Near it: ${listed(g.around.map((a) => `[[${a.id}]] (${(a.distance ?? 0) < 0.1 ? "next door" : `${a.distance} mi`})`))}.`,
+    );
   return parts.join(" ");
 }

@@ -1,18 +1,20 @@
-import { BUSINESS_DUMP, junkReason } from "../../db/import/places/filters";
+import { BUSINESS_DUMP, junkReason, notListedReason } from "../../db/import/places/filters";
 import type { CategoryId } from "../../db/import/places/types";
 import type { SourcePlace } from "./sources";
 
 /**
- * Only places a traveller would visit: the import's own exclusion rule (wholesale and industrial kinds,
- * organisations' names, closed chains, PO boxes), applied again to what chat names, since stored records of
+ * Only places a traveller would visit: the import's own exclusion rules (wholesale and industrial kinds and
+ * names, organisations' names, closed chains, PO boxes, the lists' "not listed" rule), applied again to what chat names, since stored records of
  * older imports may predate a rule. The rule has one home (db/import/places/filters.ts); this only applies it.
  */
 export function isVisitable(p: SourcePlace): boolean {
+  const categoryId = p.categoryId as CategoryId;
+  if (notListedReason({ categoryId, kind: p.kind, title: p.title, tags: null })) return false;
   return (
     junkReason({
       source: p.source,
       sourceId: String(p.id),
-      categoryId: p.categoryId as CategoryId,
+      categoryId,
       kind: p.kind,
       title: p.title,
       description: p.description,

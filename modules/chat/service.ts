@@ -2,7 +2,8 @@ import type { Llm } from "../llm";
 import { Citations, toChatPlace } from "./citations";
 import { groundedText, wordsOf } from "./grounded";
 import type { ChatPlace, ChatTurnValue } from "./model";
-import { modelMessages } from "./prompt";
+import { checkContext, sentenceEnd, ungrounded } from "./check";
+import { modelContext, modelMessages } from "./prompt";
 import { retrieve, type Grounding } from "./retrieve";
 import type { ChatCity, ChatSources, SourcePlace } from "./sources";
 
@@ -24,7 +25,20 @@ export interface ChatResult {
 }
 
 type ChatInput = { query: string; location: string; history: ChatTurnValue[] };
-type AnswerOptions = { signal?: AbortSignal; stream?: boolean };
+/** `startedAt`: performance.now() when the question arrived (the model's first-token wait counts from it). */
+type AnswerOptions = { signal?: AbortSignal; stream?: boolean; startedAt?: number };
+/** Text as it is ready, or `reset`: forget the text shown so far (a checked model answer was replaced). */
+export type Chunk = { text: string } | { reset: true };
+
+/** A model's answer stops at this length or time, with a note saying so. */
+export const STREAM_MAX_CHARS = 4_000;
+export const STREAM_MAX_MS = 60_000;
+export const CUT_NOTES = {
+  length: "(The answer was cut here: it reached 4,000 characters.)",
+  time: "(The answer was cut here: it ran for 60 seconds.)",
+};
+/** Kept back from the first-token wait for the grounded answer that follows a silent model (or 5 % of it). */
+const FALLBACK_MARGIN_MS = 200;
 
 export class ChatLocationError extends Error {}
 
@@ -37,6 +51,8 @@ export class ChatService<C extends ChatCity> {
       sources: ChatSources<C>;
       llm: Llm | null;
       log: { warn(...args: unknown[]): void };
+      /** The model's length and time caps (default STREAM_MAX_CHARS, STREAM_MAX_MS). */
+      caps?: { chars: number; ms: number };
     },
   ) {}
 
@@ -61,7 +77,7 @@ export class ChatService<C extends ChatCity> {
    * that fails after its first token ends the answer there); otherwise the model must finish within
    * ANSWER_DEADLINE_MS or the grounded provider answers instead.
    */
-  async *tokens(input: ChatInput, options: AnswerOptions = {}): AsyncGenerator<string, ChatResult> {
+  async *tokens(input: ChatInput, options: AnswerOptions = {}): AsyncGenerator<Chunk, ChatResult> {
     const city = this.resolve(input.location);
     const grounding = await retrieve(this.deps.sources, city, input.query);
     const known = new Map(grounding.places.map((p) => [p.id, p]));
@@ -69,7 +85,12 @@ export class ChatService<C extends ChatCity> {
     // The city answered for: the one the question names when it names another.
     const location = `${grounding.city.name}, ${grounding.city.stateCode}`;
     const { llm } = this.deps;
-    if (llm?.available() && (grounding.places.length || grounding.history.length || grounding.facts.length)) {
+    const modelMayWrite = grounding.kind === "list" || grounding.kind === "place";
+    if (
+      llm?.available() &&
+      modelMayWrite &&
+      (grounding.places.length || grounding.history.length || grounding.facts.length)
+    ) {
       const written = yield* this.fromModel(llm, grounding, known, input, options);
       if (written) return { ...written, location };
     }
@@ -80,56 +101,115 @@ export class ChatService<C extends ChatCity> {
       const text = citations.push(chunk);
       if (text) {
         response += text;
-        yield text;
+        yield { text };
       }
     }
     const tail = citations.flush();
     if (tail) {
       response += tail;
-      yield tail;
+      yield { text: tail };
     }
     return { response: tidy(response), location, places: citations.cited.map(toChatPlace), model: "grounded" };
   }
 
-  /** The model's answer, or null when it failed before anything was shown (the grounded provider takes over). */
+  /**
+   * The model's answer, checked sentence by sentence against its context (names, addresses, phones, prices,
+   * ratings, years); null when it failed before anything was shown, or wrote something the context does not
+   * hold (logged; a `reset` chunk first when sentences were shown): the grounded provider answers instead.
+   * It stops at STREAM_MAX_CHARS or STREAM_MAX_MS with a note saying so; its first token must come within
+   * what is left of OLLAMA_TIMEOUT_SECONDS since the question arrived.
+   */
   private async *fromModel(
     llm: Llm,
     g: Grounding,
     known: Map<number, SourcePlace>,
     input: { query: string; history: ChatTurnValue[] },
     options: AnswerOptions,
-  ): AsyncGenerator<string, Omit<ChatResult, "location"> | null> {
+  ): AsyncGenerator<Chunk, Omit<ChatResult, "location"> | null> {
     const citations = new Citations(known);
-    const signals = [options.signal, options.stream ? undefined : AbortSignal.timeout(ANSWER_DEADLINE_MS)].filter(
-      (s): s is AbortSignal => Boolean(s),
+    const check = checkContext([
+      JSON.stringify(modelContext(g)),
+      ...[...known.values()].map((p) => p.title),
+      g.city.name,
+      g.city.stateName,
+      g.from?.name ?? "",
+      "LocalScope",
+    ]);
+    const capped = new AbortController();
+    const capTimer = setTimeout(
+      () => capped.abort(new Error("the answer's time cap")),
+      this.deps.caps?.ms ?? STREAM_MAX_MS,
     );
-    const signal = signals.length ? AbortSignal.any(signals) : undefined;
-    let response = "";
+    const signal = AbortSignal.any(
+      [options.signal, capped.signal, options.stream ? undefined : AbortSignal.timeout(ANSWER_DEADLINE_MS)].filter(
+        (s): s is AbortSignal => Boolean(s),
+      ),
+    );
+    const spent = performance.now() - (options.startedAt ?? performance.now());
+    // Never less than half the configured wait: a slow retrieval must not make a healthy model look hung.
+    const margin = Math.max(FALLBACK_MARGIN_MS, llm.firstTokenMs * 0.05);
+    const firstTokenMs = Math.max(llm.firstTokenMs / 2, llm.firstTokenMs - spent - margin);
+    let shown = "";
+    let buffer = "";
+    let cut: "length" | "time" | null = null;
     const pending: string[] = [];
     try {
-      for await (const chunk of llm.stream(modelMessages(g, input.query, input.history), signal)) {
-        const text = citations.push(chunk);
-        if (!text) continue;
-        response += text;
-        if (options.stream) yield text;
-        else pending.push(text);
+      const messages = modelMessages(g, input.query, input.history);
+      for await (const chunk of llm.stream(messages, signal, { firstTokenMs })) {
+        buffer += citations.push(chunk);
+        for (let end = sentenceEnd(buffer); end > 0; end = sentenceEnd(buffer)) {
+          const sentence = buffer.slice(0, end);
+          buffer = buffer.slice(end);
+          const reason = ungrounded(sentence, check);
+          if (reason) throw new Ungrounded(reason);
+          shown += sentence;
+          if (options.stream) yield { text: sentence };
+          else pending.push(sentence);
+        }
+        if (shown.length + buffer.length >= (this.deps.caps?.chars ?? STREAM_MAX_CHARS)) {
+          cut = "length";
+          break;
+        }
       }
-      const tail = citations.flush();
-      response += tail;
-      if (tail && options.stream) yield tail;
-      else if (tail) pending.push(tail);
+      if (!cut) {
+        buffer += citations.flush();
+        const reason = buffer.trim() ? ungrounded(buffer, check) : null;
+        if (reason) throw new Ungrounded(reason);
+        shown += buffer;
+        if (buffer && options.stream) yield { text: buffer };
+        else if (buffer) pending.push(buffer);
+      }
     } catch (error) {
       if (options.signal?.aborted) throw options.signal.reason ?? error;
-      this.deps.log.warn(
-        `Chat: the model could not answer (${error instanceof Error ? error.message : String(error)}); ${response ? "the answer ends here" : "using the data-grounded provider"}.`,
-      );
-      if (!response || !options.stream) return null;
+      if (error instanceof Ungrounded) {
+        this.deps.log.warn(`Chat: the model's answer was replaced by the grounded answer (${error.message}).`);
+        if (shown && options.stream) yield { reset: true };
+        return null;
+      }
+      if (capped.signal.aborted) cut = "time";
+      else {
+        this.deps.log.warn(
+          `Chat: the model could not answer (${error instanceof Error ? error.message : String(error)}); ${shown ? "the answer ends here" : "using the data-grounded provider"}.`,
+        );
+        if (!shown || !options.stream) return null;
+      }
+    } finally {
+      clearTimeout(capTimer);
     }
-    if (!response.trim()) return null;
-    yield* pending;
-    return { response: tidy(response), places: citations.cited.map(toChatPlace), model: llm.name };
+    if (cut) {
+      const note = ` … ${cut === "length" ? CUT_NOTES.length : CUT_NOTES.time}`;
+      shown += note;
+      if (options.stream) yield { text: note };
+      else pending.push(note);
+    }
+    if (!shown.trim()) return null;
+    for (const text of pending) yield { text };
+    return { response: tidy(shown), places: citations.cited.map(toChatPlace), model: llm.name };
   }
 }
+
+/** A sentence of the model's that the context does not ground; the message says what. */
+class Ungrounded extends Error {}
 
 /** Spaces left by a dropped marker ("near  and") and before punctuation. */
 const tidy = (text: string) =>

@@ -34,6 +34,7 @@ export function storyContext(c: CityContext): StoryContext {
       },
       county: c.county,
       towns: c.towns,
+      placed: c.placed,
       zips: c.zips,
     };
     stories.set(c, s);

@@ -4,7 +4,7 @@ import { normalise, type IndexedCity } from "../cities";
 import type { PlaceBrief, PlacesService } from "../places";
 import type { Logger } from "../../src/http";
 import type { AssociatedPerson, CityStoryTexts, StoryHistory, StorySource } from "./stories";
-import { NEAREST_MAX_MILES, type NearestCity, nearestOfAtLeast, nearestThreshold } from "./story/nearest";
+import { NEAREST_MAX_MILES, type NearestCity, nearestBox, nearestOfAtLeast, nearestThreshold } from "./story/nearest";
 import { townOf, type Town } from "./story/towns";
 import { worthTelling } from "./story/truth";
 
@@ -40,6 +40,8 @@ export interface CityContext {
   nearestLarger: NearestCity | null;
   /** For each historic place outside the city, the town whose centre is nearest it (absent: inside the city). */
   towns: Map<number, Town>;
+  /** The historic places whose town is known (in the city, or in `towns`); only these are told. */
+  placed: Set<number>;
   /** Share of US cities and towns lying farther south / farther east, 0–100. */
   northOf: number;
   westOf: number;
@@ -73,6 +75,7 @@ export async function buildCityContext(client: Client, places: PlacesService, ci
     await client.execute({ sql: "SELECT density, incorporated, county_fips FROM cities WHERE id = ?", args: [city.id] })
   ).rows[0];
   const density = Number(row?.density ?? 0);
+  const box = nearestBox(city);
   const [counts, largest, bigger] = await Promise.all([
     // Every count the facts need, in one pass over the cities table.
     client.execute({
@@ -99,17 +102,11 @@ export async function buildCityContext(client: Client, places: PlacesService, ci
       sql: "SELECT name, population FROM cities WHERE state_code = ? AND county_name = ? ORDER BY population DESC, id LIMIT 1",
       args: [city.stateCode, city.countyName],
     }),
-    // Cities of at least the rule's size within about 300 miles (the box holds the circle).
+    // Cities of at least the rule's size within 300 miles (the box holds the circle at any latitude).
     client.execute({
       sql: `SELECT name, state_code, latitude, longitude, population FROM cities
             WHERE population >= ? AND latitude BETWEEN ? AND ? AND longitude BETWEEN ? AND ?`,
-      args: [
-        nearestThreshold(city.population),
-        city.latitude - 4.5,
-        city.latitude + 4.5,
-        city.longitude - 6,
-        city.longitude + 6,
-      ],
+      args: [nearestThreshold(city.population), box.south, box.north, box.west, box.east],
     }),
   ]);
   const n = (column: string) => Number(counts.rows[0]![column] ?? 0);
@@ -145,7 +142,7 @@ export async function buildCityContext(client: Client, places: PlacesService, ci
       largest: largestRow ? { name: String(largestRow.name), population: Number(largestRow.population) } : null,
     },
     nearestLarger: nearest && nearest.miles <= NEAREST_MAX_MILES ? nearest : null,
-    towns: await historicTowns(client, places, city, around),
+    ...(await historicTowns(client, places, { ...city, density }, around)),
     radius: CONTEXT_RADIUS,
     places: around,
     texts: await cityTexts(client, city.id),
@@ -169,33 +166,35 @@ async function cityTexts(client: Client, cityId: number): Promise<CityStoryTexts
   };
 }
 
-const HISTORY_LOOKUPS = 120;
+const HISTORY_LOOKUPS = 25;
 
 /**
- * The town each historic place lies in, when that is not the city itself: the town (in the cities data) whose
- * centre is nearest the place. One query for the towns around, one look-up per historic place.
+ * Where each historic place lies: `towns` holds the town (in the cities data) whose centre is nearest a place that
+ * is not in the city; `placed` every place whose answer is known. A place within half the radius of a circle of
+ * the city's area is in the city without a look-up; beyond it, the nearest HISTORY_LOOKUPS places with a story
+ * are looked up (one query for the towns around, one per place); the others stay unplaced and are not told.
  */
 async function historicTowns(
   client: Client,
   places: PlacesService,
-  city: IndexedCity,
+  city: IndexedCity & { density: number },
   around: PlaceBrief[],
-): Promise<Map<number, Town>> {
-  // Only the places a history could show (a story of their own), nearest first, at most HISTORY_LOOKUPS.
-  const historic = around.filter((p) => p.categoryId === 8 && worthTelling(p)).slice(0, HISTORY_LOOKUPS);
+): Promise<{ towns: Map<number, Town>; placed: Set<number> }> {
   const towns = new Map<number, Town>();
-  if (!historic.length) return towns;
+  const placed = new Set<number>();
+  const areaKm2 = city.density > 0 ? city.population / city.density : 0;
+  const core = Math.sqrt(areaKm2 / Math.PI) / 1.609 / 2;
+  const historic = around.filter((p) => p.categoryId === 8 && worthTelling(p));
+  for (const p of historic) if (p.distance <= core) placed.add(p.id);
+  const far = historic.filter((p) => p.distance > core).slice(0, HISTORY_LOOKUPS);
+  if (!far.length) return { towns, placed };
   const box = (CONTEXT_RADIUS + 15) / 69;
+  const wide = box / Math.max(0.1, Math.cos((city.latitude * Math.PI) / 180));
   const rows = (
     await client.execute({
       sql: `SELECT name, state_code, latitude, longitude, population FROM cities
             WHERE latitude BETWEEN ? AND ? AND longitude BETWEEN ? AND ?`,
-      args: [
-        city.latitude - box,
-        city.latitude + box,
-        city.longitude - box / Math.cos((city.latitude * Math.PI) / 180),
-        city.longitude + box / Math.cos((city.latitude * Math.PI) / 180),
-      ],
+      args: [city.latitude - box, city.latitude + box, city.longitude - wide, city.longitude + wide],
     })
   ).rows.map((r) => ({
     name: String(r.name),
@@ -204,13 +203,14 @@ async function historicTowns(
     longitude: Number(r.longitude),
     population: Number(r.population),
   }));
-  for (const p of historic) {
+  for (const p of far) {
     const full = await places.get(p.id, city).catch(() => null);
     if (!full) continue;
+    placed.add(p.id);
     const town = townOf(city, { latitude: full.latitude, longitude: full.longitude }, rows);
     if (town) towns.set(p.id, { ...town, miles: p.distance });
   }
-  return towns;
+  return { towns, placed };
 }
 
 type Kind = "facts" | "history";

@@ -19,7 +19,8 @@ export type {
   StoryPlace,
   StorySource,
 } from "./story/types";
-export { builtYear, designationYear, lead, sentences } from "./story/text";
+export { designationYear, lead, sentences } from "./story/text";
+export { builtYearOf } from "./story/truth";
 export { nearPlace, widerContext } from "./story/wording";
 export { personFits } from "./story/select";
 export { storyFacts } from "./story/facts";

@@ -46,8 +46,11 @@ export interface Llm {
   stream(
     messages: ChatMessage[],
     signal?: AbortSignal,
-    options?: { temperature?: number },
+    /** `firstTokenMs`: a shorter first-token wait than the configured one (what is left of a caller's budget). */
+    options?: { temperature?: number; firstTokenMs?: number },
   ): AsyncGenerator<string, void, undefined>;
+  /** The configured first-token timeout (OLLAMA_TIMEOUT_SECONDS), in ms. */
+  readonly firstTokenMs: number;
 }
 
 const formats = new WeakMap<object, object>();
@@ -80,7 +83,7 @@ export function createLlm(settings: LlmSettings, options: LlmOptions = {}): Llm 
   async function* run(
     messages: ChatMessage[],
     signal: AbortSignal | undefined,
-    extra: { format?: object; temperature?: number; deadlineMs?: number },
+    extra: { format?: object; temperature?: number; deadlineMs?: number; firstTokenMs?: number },
   ) {
     if (now() < downUntil)
       throw new LlmUnavailableError(
@@ -95,12 +98,12 @@ export function createLlm(settings: LlmSettings, options: LlmOptions = {}): Llm 
     let timer: ReturnType<typeof setTimeout> | undefined;
     let deadline: ReturnType<typeof setTimeout> | undefined;
     let timedOut: Timeout | undefined;
-    const arm = (what: string) => {
+    const arm = (what: string, ms = settings.firstTokenMs) => {
       clearTimeout(timer);
       timer = setTimeout(() => {
-        timedOut = new Timeout(`the model ${settings.model} sent nothing for ${settings.firstTokenMs} ms (${what})`);
+        timedOut = new Timeout(`the model ${settings.model} sent nothing for ${ms} ms (${what})`);
         controller.abort(timedOut);
-      }, settings.firstTokenMs);
+      }, ms);
     };
     if (extra.deadlineMs !== undefined) {
       deadline = setTimeout(() => {
@@ -120,7 +123,7 @@ export function createLlm(settings: LlmSettings, options: LlmOptions = {}): Llm 
     let iterator: { abort(): void } | undefined;
     const stopIterator = () => iterator?.abort();
     controller.signal.addEventListener("abort", stopIterator, { once: true });
-    arm("before the first token");
+    arm("before the first token", Math.min(settings.firstTokenMs, extra.firstTokenMs ?? settings.firstTokenMs));
     try {
       const chunks = await client.chat({
         model: settings.model,
@@ -155,6 +158,7 @@ export function createLlm(settings: LlmSettings, options: LlmOptions = {}): Llm 
 
   return {
     name: `ollama:${settings.model}`,
+    firstTokenMs: settings.firstTokenMs,
     available: () => now() >= downUntil,
 
     async complete<T>(
@@ -184,7 +188,10 @@ export function createLlm(settings: LlmSettings, options: LlmOptions = {}): Llm 
     },
 
     stream(messages, signal, streamOptions) {
-      return run(messages, signal, { temperature: streamOptions?.temperature });
+      return run(messages, signal, {
+        temperature: streamOptions?.temperature,
+        firstTokenMs: streamOptions?.firstTokenMs,
+      });
     },
   };
 }

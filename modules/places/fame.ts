@@ -1,5 +1,6 @@
 import type { Row } from "@libsql/client";
 import { notability, type NotabilityInput } from "../../db/import/places/filters";
+import { LISTING_SOURCES } from "../../db/import/places/quality";
 import { isOrganisation, sightName } from "./showcase";
 
 /**
@@ -32,8 +33,8 @@ export function fame(records: Row[], best: Row): number {
   let score = notability(input);
   const families = new Set(sources.map((s) => s.source));
   const article = !!(tags.wikipedia || input.wikidata || families.has("historic-wikipedia"));
-  const listedOnly = [...families].every((f) => LISTINGS.has(f));
-  if (listedOnly && CIVIC.test(String(best.title)) && Number(tags.leadLength) < LONG_LEAD) score -= 3;
+  const listedOnly = [...families].every((f) => LISTING_SOURCES.has(f));
+  if (listedOnly && CIVIC.test(String(best.title)) && !(Number(tags.leadLength) >= LONG_LEAD)) score -= 3;
   if (families.has("nps") || tags.npsCode) score += 4 + visitsBonus(Number(tags.npsVisits));
   const kind = String(best.kind);
   if (/\bpark\b/i.test(kind) && article) score += 3;
@@ -47,15 +48,6 @@ const visitsBonus = (visits: number) =>
 const LONG_LEAD = 600;
 const CIVIC =
   /\b(library|school|armory|armoury|bank|airport|post office|fire station|substation|telephone exchange)\b/i;
-/** Heritage listings and the Register's own Wikipedia lists: bookkeeping sources. */
-const LISTINGS = new Set([
-  "historic-wikipedia",
-  "nys-national-register",
-  "mt-national-register",
-  "mo-historic",
-  "wv-nrhp",
-  "nc-nrhp",
-]);
 /** One source per organisation that keeps the data (OpenStreetMap's cuts are one source). */
 const family = (source: string) => (source === "osm" || source.startsWith("osm-") ? "osm" : source);
 

@@ -31,11 +31,15 @@ export const PlaceListQuery = v.object({
   local: v.optional(v.picklist(["true", "false"], "local must be true or false.")),
 });
 
+/** Characters a place search needs at least (the title index matches three-character pieces). */
+export const SEARCH_MIN_LENGTH = 3;
+
 export const PlaceSearchQuery = v.object({
   q: v.pipe(
     queryText(""),
     v.trim(),
     v.nonEmpty("Type what you are looking for (q is required)."),
+    v.minLength(SEARCH_MIN_LENGTH, `Type at least ${SEARCH_MIN_LENGTH} characters to search places.`),
     v.maxLength(MAX_QUERY_LENGTH, `The search text can be at most ${MAX_QUERY_LENGTH} characters long.`),
   ),
   city: v.optional(v.pipe(queryText(""), v.trim(), v.maxLength(100, "city can be at most 100 characters long."))),

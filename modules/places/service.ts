@@ -7,6 +7,7 @@ import { US_STATES } from "../../src/domain/states";
 import { distanceMiles } from "../../src/geo";
 import { isCasinoResort } from "../../db/import/places/filters";
 import { describePlace, isStale, type Place, type PlaceBrief, toPlace, wikipediaOf } from "./answers";
+import { titleMatches } from "./search";
 import {
   corroborated,
   EPONYM_MILES,
@@ -356,28 +357,22 @@ export class PlacesService {
       .sort((a, b) => a.distance - b.distance || a.id - b.id);
   }
 
-  /** Title search; within a city's area (25 mi) when one is given, else across all imported places. */
+  /** Title search (./search.ts); within a city's area (25 mi), nearest first, when one is given, else across all imported places. */
   async search(q: string, city: IndexedCity | undefined, limit: number): Promise<Place[]> {
-    const like = `%${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-    if (city) {
-      await this.ensureState(city.stateCode);
-      // One answer per place, as the lists give (two datasets' records of one museum, two states' of one café).
-      const found = oneOfEachName(
-        (await this.candidates(city, 25, { title: q }))
-          .map((r) => ({ r, d: distanceMiles(city.latitude, city.longitude, Number(r.latitude), Number(r.longitude)) }))
-          .sort((a, b) => a.d - b.d || Number(a.r.id) - Number(b.r.id)),
-      ).slice(0, limit);
-      return (
-        await withArticles(
-          this.client,
-          found.map(({ r }) => r),
-        )
-      ).map((r) => toPlace(r, city, city.timezone));
+    if (!city) {
+      const rows = await titleMatches(this.client, q, limit);
+      return (await withArticles(this.client, rows.slice(0, limit))).map((r) => toPlace(r, null, "America/New_York"));
     }
-    const result = await this.client.execute({
-      sql: "SELECT * FROM places WHERE title LIKE ? ESCAPE '\\' ORDER BY quality DESC, id LIMIT ?",
-      args: [like, limit],
-    });
-    return (await withArticles(this.client, result.rows)).map((r) => toPlace(r, null, "America/New_York"));
+    await this.ensureState(city.stateCode);
+    // One answer per place, as the lists give (two datasets' records of one museum, two states' of one café).
+    const found = oneOfEachName(
+      (await titleMatches(this.client, q, limit, { centre: city, radius: 25 })).map((r) => ({ r })),
+    ).slice(0, limit);
+    return (
+      await withArticles(
+        this.client,
+        found.map(({ r }) => r),
+      )
+    ).map((r) => toPlace(r, city, city.timezone));
   }
 }

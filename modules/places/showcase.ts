@@ -1,6 +1,7 @@
 import type { Row } from "@libsql/client";
 import { distanceMiles } from "../../src/geo";
-import { isOrganisationName } from "../../db/import/places/filters";
+import { isHotelType, isOrganisationName, ORGANISATION_WORDS, SIGHT_WORDS } from "../../db/import/places/filters";
+import { NOT_LODGING_NAME } from "../../db/import/places/quality";
 
 /**
  * What a showcase list (featured, nearby, local gems, lodging) may show, and when two of its rows are one place.
@@ -21,21 +22,16 @@ const tagsOf = (r: Row): Record<string, string> => {
 /** Hotel-type lodging: a room with a bed and a desk (the import's lodging sub-kinds, or the record's kind). */
 const HOTEL_KIND = /\b(hotel|motel|inn|bed (&|and) breakfast|b&b|hostel|guest ?house|resort|lodge)\b/i;
 const CAMP_KIND = /\b(campground|camp ?site|rv park|cabin|fire lookout|camping)\b/i;
-/** Lodging sub-kinds the import stores (tags.lodgingType). */
-const HOTEL_TYPES = new Set(["hotel", "motel", "inn", "bed and breakfast", "hostel", "resort", "lodge"]);
-/**
- * Never lodging, whatever the dataset's class: scout, YMCA, church and Bible camps, picnic pavilions and ramadas,
- * day-use areas, trailheads, ranger and district offices, equestrian camps, housing bureaus.
- */
-const NOT_LODGING =
-  /\b(scouts?|boy scout|girl scout|cub scout|ymca|ywca|bible|church|christian|baptist|methodist|lutheran|presbyterian|catholic|ministr(y|ies)|picnic|pavilion|ramada(?! (inn|hotel|plaza|limited|by|suites))|day use|day-use|trail ?head|ranger|district office|visitor center|equestrian|horse camp|housing)\b/i;
 
+const ROOM_WORD = /\b(hotel|inn|motel|suites)\b/i;
 /** "hotel" (hotel, motel, inn, B&B, hostel, resort, lodge), "camp" (campgrounds, RV parks, cabins) or "not" lodging. */
 export function lodgingClass(r: Row): "hotel" | "camp" | "not" {
   const title = String(r.title ?? "");
-  if (NOT_LODGING.test(title)) return "not";
+  // Never lodging (the import's vocabulary): scout, YMCA, church and Bible camps, picnic pavilions, day-use areas…
+  // A hotel's own name can hold one of those words ("Ramada Inn"): a room word keeps it lodging.
+  if (NOT_LODGING_NAME.test(title) && !ROOM_WORD.test(title)) return "not";
   const type = tagsOf(r).lodgingType;
-  if (type) return HOTEL_TYPES.has(type) ? "hotel" : "camp";
+  if (type) return isHotelType(type) ? "hotel" : "camp";
   const kind = String(r.kind ?? "");
   if (CAMP_KIND.test(kind)) return "camp";
   if (HOTEL_KIND.test(kind)) return "hotel";
@@ -52,11 +48,6 @@ export const notCurrent = (r: Row) => NOT_CURRENT.has(tagsOf(r).status ?? "");
 
 /** Legal and volunteer words: an organisation's name, not a place's. */
 const LEGAL_SUFFIX = /[\s,]+(inc|incorporated|corp|corporation|co|ltd|llc|l\.l\.c|assn|association)\.?$/i;
-const ORGANISATION_WORDS =
-  /\b(society|association|assn|council|commission|committee|club|foundation|fund|endowment|guild|fellows|friends|alliance|coalition|matters|league|humanities)\b/i;
-/** The name of something a visitor goes to see, whoever runs it. */
-const SIGHT_WORDS =
-  /\b(museum|historic(al)? (site|park|house|district|village)|national (park|monument|memorial|historical park|historic site|seashore|battlefield)|state park|monument|memorial|gallery|zoo|aquarium|garden|gardens|observatory|planetarium|cathedral|mission|castle|fort|lighthouse|penitentiary|collection|village|plantation|mansion)\b/i;
 
 /**
  * The name a sight is known by: the first of its other names (the import's `otherNames`) that is no organisation's,

@@ -1,6 +1,8 @@
 // The request log's batch writer: derives each row's fields, stores the batch as a segment and upserts the
 // rollups in one transaction, and prunes once a day (docs/decisions/022-traffic-log.md).
 import type { Client, InStatement } from "@libsql/client";
+import { LRUCache } from "lru-cache";
+import { clientKey } from "../../src/client-key";
 import { countryOf, type CountryTable } from "./geo";
 import { DAY_MS, HOUR_MS, type LogBatch } from "./log-batch";
 import { deviceOf, isBot, pathnameOf, routePath, visitorKey } from "./request-fields";
@@ -9,6 +11,18 @@ import { compact, type Segment } from "./segments";
 export type Countries = Promise<CountryTable> | CountryTable | (() => Promise<CountryTable> | CountryTable);
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString("hex");
+
+/**
+ * The log's bounds (docs/decisions/050-bounded-request-log.md). A client (an address; IPv6 by /64) has its
+ * first `perClientPerHour` requests of an hour stored one by one; beyond that its requests are only counted
+ * (the hourly figures), so no client can grow the raw log, the page and country rollups or the visitor keys
+ * faster than that. The stored log has a size budget: past `maxBytes` the oldest segments go first, down to
+ * 90 % of it. Rollups by hour and day are kept `ROLLUP_DAYS` (the ranges read no older ones); the all-time
+ * page and country totals keep their `MAX_TOTAL_KEYS` busiest keys.
+ */
+export const LOG_BOUNDS = { perClientPerHour: 600, maxBytes: 256 * 1024 * 1024 } as const;
+export const ROLLUP_DAYS = 32;
+export const MAX_TOTAL_KEYS = 10_000;
 
 /**
  * Writes batches of log rows: derives each row's route template, country, bot flag, device and visitor key,
@@ -30,8 +44,17 @@ export class BatchWriter {
       log: { error(...args: unknown[]): void };
       batchSize?: number;
       now?: () => number;
+      bounds?: { perClientPerHour: number; maxBytes: number };
     },
   ) {}
+
+  private get bounds() {
+    return this.options.bounds ?? LOG_BOUNDS;
+  }
+  /** Rows stored one by one this hour, per client ("hour\tclient"). */
+  private storedPerClient = new LRUCache<string, number>({ max: 50_000 });
+  /** Bytes of stored segments (read once, then kept up to date by this writer); undefined until read. */
+  private storedBytes: number | undefined;
 
   private countries(): Promise<CountryTable> {
     const source = this.options.countries;
@@ -68,6 +91,19 @@ export class BatchWriter {
       [
         { sql: "DELETE FROM traffic_segments WHERE last_at < ?", args: [now - this.options.retentionDays * DAY_MS] },
         { sql: "DELETE FROM traffic_salts WHERE day < ?", args: [today - 1] },
+        ...(["traffic_pages", "traffic_countries"] as const).flatMap((table) => [
+          { sql: `DELETE FROM ${table} WHERE hour < ?`, args: [(today - ROLLUP_DAYS) * 24] },
+          { sql: `DELETE FROM ${table}_daily WHERE day < ?`, args: [today - ROLLUP_DAYS] },
+        ]),
+        ...(
+          [
+            ["traffic_pages_total", "path"],
+            ["traffic_countries_total", "country"],
+          ] as const
+        ).map(([table, column]) => ({
+          sql: `DELETE FROM ${table} WHERE ${column} IN (SELECT ${column} FROM ${table} ORDER BY requests DESC, ${column} LIMIT -1 OFFSET ?)`,
+          args: [MAX_TOTAL_KEYS],
+        })),
       ],
       "write",
     );
@@ -98,8 +134,10 @@ export class BatchWriter {
     let total = 0;
     for (const batch of batches) {
       if (!batch.count) continue;
-      segments.push(await this.derive(batch, table, rollups));
-      total += batch.count;
+      const segment = await this.derive(batch, table, rollups);
+      if (!segment[0]) continue; // every row beyond its client's rate: counted, none stored
+      segments.push(segment);
+      total += segment[0];
     }
     // Entry ids are contiguous: a segment's are next + (entries before it in this write) .. + count - 1 (never
     // reused after a prune). Were traffic_log_ids ever empty, a null id makes SQLite pick max(id) + 1: nothing is lost.
@@ -118,6 +156,36 @@ export class BatchWriter {
       [...statements, ...rollupStatements(rollups.hourly, rollups.pages, rollups.countries, rollups.visitors)],
       "write",
     );
+    await this.keepBudget(segments.reduce((n, [, , , data]) => n + data.length, 0));
+  }
+
+  /** Past the size budget, delete the oldest segments down to 90 % of it. */
+  private async keepBudget(written: number): Promise<void> {
+    const client = this.options.client;
+    if (this.storedBytes === undefined) {
+      const { rows } = await client.execute("SELECT coalesce(sum(length(data)), 0) AS n FROM traffic_segments");
+      this.storedBytes = Number(rows[0]!.n);
+    } else this.storedBytes += written;
+    const { maxBytes } = this.bounds;
+    if (this.storedBytes <= maxBytes) return;
+    let excess = this.storedBytes - Math.floor(maxBytes * 0.9);
+    let upTo = -1;
+    let freed = 0;
+    while (excess > 0) {
+      const { rows } = await client.execute({
+        sql: "SELECT id, length(data) AS n FROM traffic_segments WHERE id > ? ORDER BY id LIMIT 200",
+        args: [upTo],
+      });
+      if (!rows.length) break;
+      for (const row of rows) {
+        if (excess <= 0) break;
+        upTo = Number(row.id);
+        excess -= Number(row.n);
+        freed += Number(row.n);
+      }
+    }
+    await client.execute({ sql: "DELETE FROM traffic_segments WHERE id <= ?", args: [upTo] });
+    this.storedBytes -= freed;
   }
 
   /** One batch as a stored segment's row (count, first and last time, data); its rollups added to `rollups`. */
@@ -159,6 +227,8 @@ export class BatchWriter {
     const visitorOf = new Map<number, number>();
     const pageCounts = new Map<number, number>(); // hour * S + path
     const countryCounts = new Map<number, number>(); // hour * S + address
+    const clientOf = new Array<string | undefined>(strings.length);
+    const { perClientPerHour } = this.bounds;
     let firstAt = Infinity;
     let lastAt = -Infinity;
     for (let row = 0; row < count; row++) {
@@ -170,6 +240,22 @@ export class BatchWriter {
       const sp = indexes[row * 4 + 1]!;
       const sa = indexes[row * 4 + 2]!;
       const si = indexes[row * 4 + 3]!;
+      const hour = Math.floor(at / HOUR_MS);
+      let client = clientOf[si];
+      if (client === undefined) client = clientOf[si] = clientKey(String(strings[si] ?? "?"));
+      const storedKey = `${hour}\t${client}`;
+      const stored = this.storedPerClient.get(storedKey) ?? 0;
+      if (stored >= perClientPerHour) {
+        // Beyond the client's rate: counted in the hourly figures only.
+        let h = hourly.get(hour);
+        if (!h) hourly.set(hour, (h = { requests: 0, bots: 0, errors: 0, durationMs: 0 }));
+        h.requests++;
+        if (isBot(String(strings[sa]))) h.bots++;
+        if (status >= 500) h.errors++;
+        h.durationMs += durationMs;
+        continue;
+      }
+      this.storedPerClient.set(storedKey, stored + 1);
       let m = methodOf[sm]!;
       if (m < 0) m = methodOf[sm] = segment.methods.push(String(strings[sm])) - 1;
       let p = pathOf[sp]!;
@@ -195,7 +281,6 @@ export class BatchWriter {
         segment.countries.push(country);
       }
       const day = Math.floor(at / DAY_MS);
-      const hour = Math.floor(at / HOUR_MS);
       // One HMAC per (day, address, agent) in a batch: a visitor's requests share it.
       const keyOf = (day * S + si) * S + sa;
       let v = visitorOf.get(keyOf);
@@ -241,7 +326,7 @@ export class BatchWriter {
       const name = `${Math.floor(key / S)}\t${segment.countries[key % S]}`;
       countries.set(name, (countries.get(name) ?? 0) + n);
     }
-    return [count, firstAt, lastAt, JSON.stringify(compact(segment))];
+    return [segment.at.length, firstAt, lastAt, JSON.stringify(compact(segment))];
   }
 }
 

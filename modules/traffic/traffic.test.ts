@@ -9,7 +9,8 @@ import { claimAdmin } from "../auth";
 import { continueAsGuest, signUp, uniqueEmail } from "../auth/testing";
 import { countries } from "./index";
 import { countryOf, type CountryTable } from "./geo";
-import { DAY_MS, HOUR_MS, type PendingEntry } from "./log-batch";
+import { BatchWriter, LOG_BOUNDS } from "./batch-writer";
+import { batchOf, DAY_MS, HOUR_MS, type PendingEntry } from "./log-batch";
 import { routePath } from "./request-fields";
 import { TrafficLog } from "./request-log";
 import { logRows } from "./segments";
@@ -638,5 +639,103 @@ describe("API (admin only)", () => {
     const badRange = await get("/api/admin/traffic-analytics?range=1y");
     expect(badRange.status).toBe(400);
     expect((await badRange.json()).errors.range).toEqual(["range must be one of 24h, 7d, 30d, all"]);
+  });
+});
+
+describe("a bounded log: nobody can grow it without end", () => {
+  const writer = (database: Database, bounds: { perClientPerHour: number; maxBytes: number }, now: number) =>
+    new BatchWriter({
+      client: database.client,
+      countries: table,
+      hashIps: false,
+      retentionDays: 30,
+      log: { error: () => {} },
+      now: () => now,
+      bounds,
+    });
+  const count = async (database: Database, sql: string) => Number((await database.client.execute(sql)).rows[0]!.n);
+
+  test("a flood of unique paths and agents from one client (an IPv6 /64): its first requests of the hour stored, the rest only counted", async () => {
+    const database = await freshDatabase();
+    const now = Date.UTC(2026, 5, 1, 12);
+    const log = writer(database, { perClientPerHour: 50, maxBytes: 1e9 }, now);
+    for (let b = 0; b < 10; b++) {
+      await log.write(
+        batchOf(
+          Array.from({ length: 100 }, (_, i) => ({
+            at: now + b * 100 + i,
+            method: "GET",
+            path: `/f${b}x${i}`,
+            status: 404,
+            durationMs: 1,
+            userAgent: `${CHROME} ${b * 100 + i}`,
+            ip: `2001:db8:1:2::${(b * 100 + i).toString(16)}`,
+          })),
+        ),
+      );
+    }
+    await log.write(
+      batchOf([
+        {
+          at: now + 5_000,
+          method: "GET",
+          path: "/about",
+          status: 200,
+          durationMs: 1,
+          userAgent: CHROME,
+          ip: "81.2.69.160",
+        },
+      ]),
+    );
+    const rows = await logRows(database.client);
+    expect(rows.length).toBe(51);
+    expect(rows.at(-1)!.path).toBe("/about"); // another client is not held back
+    expect(await count(database, "SELECT count(*) AS n FROM traffic_pages_total")).toBe(51);
+    expect(await count(database, "SELECT count(*) AS n FROM traffic_visitors")).toBe(51);
+    // Every request is still counted.
+    expect((await trafficAnalytics(database.client, "all", now + 10_000)).totalRequests).toBe(1_001);
+  });
+
+  test("past the size budget the oldest stored entries go first", async () => {
+    const database = await freshDatabase();
+    const now = Date.UTC(2026, 5, 1, 12);
+    const log = writer(database, { perClientPerHour: 1e9, maxBytes: 20_000 }, now);
+    for (let b = 0; b < 40; b++) {
+      await log.write(
+        batchOf(
+          Array.from({ length: 20 }, (_, i) => ({
+            at: now + b * 20 + i,
+            method: "GET",
+            path: `/page-${b}-${i}`,
+            status: 200,
+            durationMs: 1,
+            userAgent: CHROME,
+            ip: `81.2.${b}.${i}`,
+          })),
+        ),
+      );
+    }
+    expect(await count(database, "SELECT sum(length(data)) AS n FROM traffic_segments")).toBeLessThanOrEqual(20_000);
+    const rows = await logRows(database.client);
+    expect(rows.at(-1)!.path).toBe("/page-39-19");
+    expect(rows.length).toBeLessThan(800);
+    // Kept entries are the newest, without a gap.
+    expect(rows.map((r) => r.id)).toEqual(Array.from({ length: rows.length }, (_, i) => rows[0]!.id + i));
+  });
+
+  test("hourly and daily page and country rollups older than the ranges go; all-time totals stay", async () => {
+    const database = await freshDatabase();
+    const then = Date.UTC(2026, 0, 1, 12);
+    await writer(database, LOG_BOUNDS, then).write(
+      batchOf([
+        { at: then, method: "GET", path: "/old", status: 200, durationMs: 1, userAgent: CHROME, ip: "81.2.69.160" },
+      ]),
+    );
+    const later = then + 40 * DAY_MS;
+    await writer(database, LOG_BOUNDS, later).maintain();
+    for (const t of ["traffic_pages", "traffic_pages_daily", "traffic_countries", "traffic_countries_daily"])
+      expect({ t, n: await count(database, `SELECT count(*) AS n FROM ${t}`) }).toEqual({ t, n: 0 });
+    const all = await trafficAnalytics(database.client, "all", later);
+    expect([all.totalRequests, all.topPages]).toEqual([1, [{ path: "/old", visits: 1 }]]);
   });
 });

@@ -35,6 +35,7 @@ export function Document(props: {
         />
         <meta name="theme-color" content={THEMES.find((t) => t.name === props.theme)?.primary ?? "#15803d"} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="manifest" href="/manifest.webmanifest" />
         <link rel="stylesheet" href={props.assets.css} />
         {props.assets.preload.map((href) => (
           <link key={href} rel="modulepreload" href={href} nonce={props.nonce} />

@@ -12,6 +12,7 @@ import { PlaceDialogFrame } from "./PlaceDialogFrame";
 import { placeItemId, webSearchUrl, type Place } from "./places";
 import { directionsUrl } from "./directions";
 import { placeFavoriteData } from "./place-favorite";
+import { AddToTrip } from "./AddToTrip";
 import { BUTTON_SOFT, HeartButton } from "./ui";
 
 export function usePlaceFavorite(place: Place, toasts: "dialog" | "silent") {
@@ -150,6 +151,7 @@ function PlaceDialog(props: { place: Place; city: CityRef; onClose: () => void }
           >
             More Info
           </button>
+          <AddToTrip placeId={place.id} className={`${BUTTON_SOFT} px-2 text-sm`} />
         </>
       }
     />

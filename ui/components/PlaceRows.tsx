@@ -8,7 +8,7 @@ import type { CityRef } from "../queries";
 import { showToastAtom } from "../state";
 import { ChunkBoundary } from "./ChunkBoundary";
 import { CategoryIconCircle } from "./category-icons";
-import { listCategoryLabel, localGemType, type Place, whereLabel } from "./places";
+import { listCategoryLabel, localGemType, staleNote, type Place, whereLabel } from "./places";
 import { SkeletonList } from "./ui";
 
 const loadDialog = () => import("./PlaceDialog");
@@ -90,7 +90,7 @@ export function NearbyRows(props: { places: Place[]; onOpen: (place: Place) => v
                 }
                 title={place.title}
                 description={place.description}
-                bottom={place.address}
+                bottom={[staleNote(place), place.address].filter(Boolean).join(" · ")}
               />
             </RowButton>
           </li>
@@ -119,7 +119,7 @@ export function GemRows(props: { places: Place[]; onOpen: (place: Place) => void
                 }
                 title={place.title}
                 description={place.description}
-                bottom="Downtown"
+                bottom={staleNote(place) ?? "Downtown"}
               />
             </RowButton>
           </li>

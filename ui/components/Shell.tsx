@@ -2,13 +2,14 @@ import type { ReactNode } from "react";
 import { Island } from "../island";
 import SessionWatch from "../islands/SessionWatch";
 import Toaster from "../islands/Toaster";
-import { ChatIcon, HeartIcon, HomeIcon, LogoMark, MapIcon, UserIcon } from "./icons";
+import { ChatIcon, HeartIcon, HomeIcon, LogoMark, MapIcon, TripIcon, UserIcon } from "./icons";
 import { useViewer } from "./viewer";
 
 const TABS = [
   { href: "/", label: "Home", Icon: HomeIcon },
   { href: "/map", label: "Map", Icon: MapIcon },
   { href: "/favorites", label: "Favorites", Icon: HeartIcon },
+  { href: "/trips", label: "Trips", Icon: TripIcon },
   { href: "/profile", label: "Profile", Icon: UserIcon },
 ] as const;
 
@@ -115,7 +116,7 @@ export function Shell(props: { path: string; children: ReactNode; wide?: boolean
       >
         <TabLinks
           path={props.path}
-          listClass="mx-auto grid max-w-3xl grid-cols-4"
+          listClass="mx-auto grid max-w-3xl grid-cols-5"
           linkClass={(current) =>
             `flex flex-col items-center gap-0.5 py-2 text-xs focus-ring ${current ? "text-primary font-semibold" : "text-ink-soft hover:text-primary"}`
           }

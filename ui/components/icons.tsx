@@ -44,3 +44,10 @@ export const HeartIcon = ({ className = "h-6 w-6" }) => (
     <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10Z" />
   </svg>
 );
+export const TripIcon = ({ className = "h-6 w-6" }) => (
+  <svg {...base} className={className}>
+    <circle cx="6" cy="18" r="2" />
+    <circle cx="18" cy="6" r="2" />
+    <path d="M8 18h7a3 3 0 0 0 0-6H9a3 3 0 0 1 0-6h7" />
+  </svg>
+);

@@ -95,6 +95,8 @@ export const PRIVACY_SECTIONS: LegalSection[] = [
     title: "Information Sharing",
     paragraphs: [
       "We do not share your personal information with others, except with the service providers listed below when you use the features that need them, or when the law requires it.",
+      "Trips you plan are private to you. When you create a share link for a trip, anyone who has the link can read that trip (its title, city, dates, stops and notes) without signing in; it never shows your name or e-mail. You can stop sharing at any time and the link then stops working. Opening a share link is recorded in our server logs like any other page.",
+      "So that you can read your trips offline, the app keeps copies of the pages and trips you opened on your device; signing out removes them.",
     ],
   },
   {

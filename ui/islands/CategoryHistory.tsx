@@ -61,6 +61,11 @@ function CategoryHistory(props: { city: SelectedCity; categoryId: number; slug: 
                       <h3 id={`history-${i}`} className="mt-2 text-lg font-semibold">
                         {entry.title}
                       </h3>
+                      {entry.nearby ? (
+                        <p className="text-sm font-medium text-ink-soft" data-testid="history-nearby">
+                          {entry.nearby}
+                        </p>
+                      ) : null}
                       <p className="mt-2 whitespace-pre-line">{entry.content}</p>
                       <p className="mt-3 rounded-xl bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-900/30 dark:text-amber-50">
                         <strong>Historical Significance:</strong> {entry.significance}

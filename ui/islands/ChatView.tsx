@@ -92,7 +92,8 @@ export default function ChatView(props: { city: SelectedCity }) {
         if (e.event === "token") {
           setStreaming(true);
           update((m) => ({ ...m, content: m.content + e.data.text }));
-        } else if (e.event === "places") update((m) => ({ ...m, places: e.data.places }));
+        } else if (e.event === "reset") update((m) => ({ ...m, content: "", places: undefined }));
+        else if (e.event === "places") update((m) => ({ ...m, places: e.data.places }));
         else if (e.event === "done") {
           finished = true;
           update((m) => ({ ...m, content: e.data.response, model: e.data.model, location: e.data.location }));

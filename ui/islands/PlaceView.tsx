@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { usePlaceFavorite } from "../components/PlaceDialog";
+import { AddToTrip } from "../components/AddToTrip";
 import { PlaceFacts, PlaceNotes, PlaceHero } from "../components/PlaceParts";
 import { badgeLabel, categoryColour, milesAway, type Place } from "../components/places";
 import { directionsUrl } from "../components/directions";
@@ -144,6 +145,7 @@ function PlaceView(props: { id: number; place: Place | null; notFound: boolean }
           <button type="button" className={BUTTON_SOFT} onClick={() => void sharePage(place)}>
             Share
           </button>
+          <AddToTrip placeId={place.id} className={BUTTON_SOFT} />
         </div>
       </article>
     </>

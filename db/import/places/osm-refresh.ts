@@ -4,6 +4,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { US_STATES } from "../../../src/domain";
 import { downloadFile, type Progress } from "./download";
+import {
+  boxesCoverState,
+  checkRefresh,
+  countStale,
+  parseOsmiumBoxes,
+  RefreshRefused,
+  withinLimits,
+} from "./refresh-guard";
 import { recordRefresh, removeStaleRecords } from "./replace";
 import { placeFromOsm } from "./sources/osm-geojson";
 import { importDatasetState, type ImportSummary } from "./store";
@@ -40,7 +48,11 @@ function osmium(args: string[]): Promise<void> {
     throw new Error("osmium not found: install Debian's osmium-tool (apt-get install osmium-tool)");
   const proc = Bun.spawn(["osmium", ...args], { stdout: "ignore", stderr: "pipe" });
   return proc.exited.then(async (code) => {
-    if (code !== 0) throw new Error(`osmium ${args[0]} failed: ${(await new Response(proc.stderr).text()).trim()}`);
+    // osmium runs before the refresh writes anything: a file it cannot read changes nothing.
+    if (code !== 0)
+      throw new RefreshRefused(
+        `Refused: osmium ${args[0]} could not read the extract (${(await new Response(proc.stderr).text()).trim()}). Nothing was changed.`,
+      );
   });
 }
 
@@ -56,6 +68,19 @@ export async function extractDate(file: string): Promise<string | null> {
   });
   const text = (await new Response(proc.stdout).text()).trim();
   return (await proc.exited) === 0 && /^\d{4}-\d{2}-\d{2}T/.test(text) ? text.slice(0, 10) : null;
+}
+
+/** The extract's header boxes (Geofabrik writes the area it was cut to); none when the header has none. */
+async function extractBoxes(file: string) {
+  if (!Bun.which("osmium"))
+    throw new Error("osmium not found: install Debian's osmium-tool (apt-get install osmium-tool)");
+  const proc = Bun.spawn(["osmium", "fileinfo", "-g", "header.boxes", file], { stdout: "pipe", stderr: "pipe" });
+  const text = await new Response(proc.stdout).text();
+  if ((await proc.exited) !== 0)
+    throw new RefreshRefused(
+      `Refused: ${file} is not a readable OpenStreetMap file (${(await new Response(proc.stderr).text()).trim()}). Nothing was changed.`,
+    );
+  return parseOsmiumBoxes(text);
 }
 
 /** Two `tags-filter` passes (POI keys, then `name`): what remains are named POIs and the nodes their ways need. */
@@ -109,7 +134,12 @@ async function* placesOfState(
   for await (const raw of fileLines(path, onBytes)) {
     const line = raw.replace(/^\u001e/, "").trim();
     if (!line) continue;
-    const feature = JSON.parse(line) as Feature;
+    let feature: Feature;
+    try {
+      feature = JSON.parse(line) as Feature;
+    } catch {
+      throw new RefreshRefused("Refused: the converted extract has a line that is not JSON. Nothing was changed.");
+    }
     const id = osmId(feature);
     if (!id) {
       yield { skip: "no OSM id" };
@@ -120,7 +150,7 @@ async function* placesOfState(
       if (typeof v === "string" || typeof v === "number") tags[k] = String(v);
     const position = geometryCentre(feature.geometry);
     const fallback = position ? (nearestState(position.latitude, position.longitude) ?? null) : null;
-    const result = placeFromOsm(tags, position, id, fallback);
+    const result = withinLimits(placeFromOsm(tags, position, id, fallback));
     if ("skip" in result) yield result;
     else if (result.stateCode !== stateCode) yield { skip: `outside ${stateCode}` };
     else {
@@ -138,7 +168,7 @@ export interface RefreshResult {
   source: string;
 }
 
-export type RefreshStep = "download" | "filter" | "export" | "import" | "replace";
+export type RefreshStep = "download" | "filter" | "export" | "check" | "import" | "replace";
 
 /**
  * Refresh one state's OpenStreetMap places. `from` is a URL (downloaded to a temporary folder, removed
@@ -153,6 +183,8 @@ export async function refreshOsmState(
     onStep?: (step: RefreshStep) => void;
     onProgress?: (step: RefreshStep, done: number, total: number | null) => void;
     workDir?: string;
+    /** Remove more than MAX_REMOVAL_SHARE of the state's OSM places if the data says so. */
+    force?: boolean;
   } = {},
 ): Promise<RefreshResult> {
   const workDir = options.workDir ?? mkdtempSync(join(tmpdir(), "localscope-osm-"));
@@ -173,6 +205,10 @@ export async function refreshOsmState(
       // The extract's own date first; else the day the file was written.
       dataDate = (await extractDate(from)) ?? statSync(from).mtime.toISOString().slice(0, 10);
     }
+    if (!(await boxesCoverState(client, stateCode, await extractBoxes(input))))
+      throw new RefreshRefused(
+        `Refused: the extract's bounding box does not cover ${stateCode} (another state's extract?). Nothing was changed.`,
+      );
     options.onStep?.("filter");
     const filtered = join(workDir, "named-pois.osm.pbf");
     await filterNamedPois(input, filtered, workDir);
@@ -192,9 +228,22 @@ export async function refreshOsmState(
       lines,
       "-O",
     ]);
+    // Checked before any write: the state's places in the extract, and what the refresh would remove.
+    options.onStep?.("check");
+    const seen = new Set<string>();
+    for await (const _ of placesOfState(lines, stateCode, nearestState, seen));
+    const { held, stale } = await countStale(client, OSM_SOURCE.key, stateCode, seen);
+    checkRefresh({
+      sourceName: "OpenStreetMap",
+      stateCode,
+      found: seen.size,
+      held,
+      stale,
+      force: Boolean(options.force),
+    });
+    seen.clear();
     options.onStep?.("import");
     const total = statSync(lines).size;
-    const seen = new Set<string>();
     const rows = placesOfState(lines, stateCode, nearestState, seen, (bytes) =>
       options.onProgress?.("import", bytes, total),
     );

@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { downloadFile } from "./download";
+import { checkRefresh, countStale, withinLimits } from "./refresh-guard";
 import { recordRefresh, removeStaleRecords } from "./replace";
 import { importDatasetState, type ImportSummary } from "./store";
 import { CATEGORY, type CategoryId, type NearestState, type ReadResult } from "./types";
@@ -60,6 +61,22 @@ function wkbPoint(bytes: Uint8Array | null): { latitude: number; longitude: numb
   return coords(view.getFloat64(13, little), view.getFloat64(5, little));
 }
 
+/**
+ * The box around a state's cities (the cities we ship) with a quarter-degree margin, as Overture's CLI takes
+ * it (west,south,east,north), and the command that downloads the state's places into a file this importer reads.
+ */
+export async function overtureDownloadCommand(client: Client, stateCode: string): Promise<string> {
+  const row = (
+    await client.execute({
+      sql: "SELECT min(longitude) AS w, min(latitude) AS s, max(longitude) AS e, max(latitude) AS n FROM cities WHERE state_code = ?",
+      args: [stateCode],
+    })
+  ).rows[0]!;
+  const edge = (value: unknown, margin: number) => (Number(value) + margin).toFixed(2);
+  const box = [edge(row.w, -0.25), edge(row.s, -0.25), edge(row.e, 0.25), edge(row.n, 0.25)].join(",");
+  return `overturemaps download --bbox=${box} -f geoparquet --type=place -o places-${stateCode.toLowerCase()}.parquet`;
+}
+
 /** "2025-10-22.0" in a path or URL (Overture's release folders) → "2025-10-22". */
 export function releaseFromPath(path: string): string | null {
   return path.match(/(\d{4}-\d{2}-\d{2})(\.\d+)?/)?.[1] ?? null;
@@ -114,11 +131,9 @@ async function* overtureRows(
           yield { skip: `outside ${stateCode}` };
           continue;
         }
-        const sourceId = String(row.id);
-        seen.add(sourceId);
-        yield {
+        const place = withinLimits({
           source: OVERTURE_SOURCE.key,
-          sourceId,
+          sourceId: String(row.id),
           categoryId: category.categoryId,
           kind: category.kind,
           title: String(row.name).trim(),
@@ -130,7 +145,9 @@ async function* overtureRows(
           website: website(row.website == null ? null : String(row.website)),
           ...position,
           tags: { confidence: Number(row.confidence).toFixed(2) },
-        };
+        });
+        if (!("skip" in place)) seen.add(place.sourceId);
+        yield place;
       }
       onRows?.(done, total);
     }
@@ -153,6 +170,8 @@ export async function importOvertureState(
     minConfidence?: number;
     release?: string;
     onStep?: (step: "download" | "import" | "replace") => void;
+    /** Remove more than MAX_REMOVAL_SHARE of the state's Overture places if the data says so. */
+    force?: boolean;
     onProgress?: (step: "download" | "import", done: number, total: number | null) => void;
   } = {},
 ): Promise<{ summary: ImportSummary; deleted: number; unlinked: number; release: string }> {
@@ -166,15 +185,16 @@ export async function importOvertureState(
     } else if (!existsSync(from)) throw new Error(`No such file: ${from}`);
     const release = options.release ?? releaseFromPath(from);
     if (!release) throw new Error(`No Overture release date for ${from}: pass one (--release YYYY-MM-DD)`);
-    options.onStep?.("import");
+    const minConfidence = options.minConfidence ?? DEFAULT_MIN_CONFIDENCE;
+    // Checked before any write (./refresh-guard.ts): the state's places in the file, and what would go.
     const seen = new Set<string>();
-    const rows = overtureRows(
-      file,
-      stateCode,
-      nearestState,
-      options.minConfidence ?? DEFAULT_MIN_CONFIDENCE,
-      seen,
-      (done, total) => options.onProgress?.("import", done, total),
+    for await (const _ of overtureRows(file, stateCode, nearestState, minConfidence, seen));
+    const { held, stale } = await countStale(client, OVERTURE_SOURCE.key, stateCode, seen);
+    checkRefresh({ sourceName: "Overture", stateCode, found: seen.size, held, stale, force: Boolean(options.force) });
+    seen.clear();
+    options.onStep?.("import");
+    const rows = overtureRows(file, stateCode, nearestState, minConfidence, seen, (done, total) =>
+      options.onProgress?.("import", done, total),
     );
     const summary = await importDatasetState(
       client,

@@ -92,7 +92,9 @@ export function flagged(p: PlaceInput): PlaceInput {
   if (p.categoryId === CATEGORY.lodging) tags.lodgingType = lodgingType(p.kind, p.title);
   if ((p.categoryId === CATEGORY.history || p.categoryId === CATEGORY.activities) && LEGAL_SUFFIX.test(title)) {
     const own = title.replace(LEGAL_SUFFIX, "").trim();
-    if (own) {
+    // Only a name that says what a visitor finds there ("… Historic Site", "… Museum"): a company's ("World
+    // Entertainment Ctr Inc") keeps the suffix that tells it for one.
+    if (own && SIGHT_WORDS.test(own)) {
       tags.legalName = title;
       title = own;
     }

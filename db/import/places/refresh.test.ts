@@ -124,7 +124,16 @@ describe("import:osm --state", () => {
     ).toMatchObject({ version: "2025-11-01", rows: 2 });
 
     served.set("/us/texas-latest.osm.pbf", buildPbf(2));
-    const second = await run("import-osm.ts", ["--state", "TX"], db, env);
+    // Version 2 drops one of the two places: more than a fifth, so only with --force.
+    const refused = await run("import-osm.ts", ["--state", "TX"], db, env);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      "Refused: this refresh would remove 1 of the 2 OpenStreetMap places in TX (50 %, more than 20 %); the new data has 2. Nothing was changed.",
+    );
+    expect(
+      (await rows(db, "SELECT title FROM places WHERE source = 'osm' ORDER BY title")).map((r) => r.title),
+    ).toEqual(["Refresh Bean Cafe", "Refresh Lodge"]);
+    const second = await run("import-osm.ts", ["--state", "TX", "--force"], db, env);
     expect(second.code).toBe(0);
     // Version 2 has no header date: the server's Last-Modified is the data's date.
     expect(second.stdout).toMatch(
@@ -133,7 +142,7 @@ describe("import:osm --state", () => {
     const v2 = await rows(db, "SELECT title FROM places WHERE source = 'osm' ORDER BY title");
     expect(v2.map((r) => r.title)).toEqual(["Refresh Capitol Museum", "Refresh Lodge & Suites"]);
     expect((await rows(db, "SELECT count(*) AS n FROM place_sources WHERE source = 'osm'"))[0]!.n).toBe(2);
-  }, 120_000);
+  }, 600_000);
 
   test("a local file still works, and a missing extract is one clear error", async () => {
     const db = freshDatabase(dir, "osm-file.db");
@@ -148,7 +157,7 @@ describe("import:osm --state", () => {
     const bad = await run("import-osm.ts", ["--state", "XX"], db);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("--state needs a two-letter US state code");
-  }, 120_000);
+  }, 600_000);
 });
 
 describe("replacing a source's rows", () => {
@@ -227,6 +236,27 @@ async function buildParquet(
 }
 
 describe("import:overture --state", () => {
+  test("given no file, it prints the exact download command with the state's box", async () => {
+    const db = freshDatabase(dir, "overture-command.db");
+    const result = await run("import-overture.ts", ["--state", "TX"], db);
+    expect(result.code).toBe(2);
+    const box = result.stderr.match(
+      /overturemaps download --bbox=([-\d.]+),([-\d.]+),([-\d.]+),([-\d.]+) -f geoparquet --type=place -o places-tx\.parquet/,
+    );
+    expect(box).not.toBeNull();
+    // The box holds Austin, El Paso and Brownsville (west, south, east, north).
+    const [w, s, e, n] = box!.slice(1).map(Number) as [number, number, number, number];
+    for (const [lat, lng] of [
+      [30.27, -97.74],
+      [31.76, -106.49],
+      [25.93, -97.48],
+    ] as const)
+      expect(lng > w && lng < e && lat > s && lat < n).toBe(true);
+    expect(result.stderr).toContain(
+      "then: npm run import:overture -- --state TX places-tx.parquet --release YYYY-MM-DD",
+    );
+  }, 300_000);
+
   test("Overture categories map to ours; kinds a traveller does not look for are dropped", () => {
     expect(categoryFromOverture("mexican_restaurant")).toEqual({ categoryId: 10, kind: "mexican restaurant" });
     expect(categoryFromOverture("coffee_shop")?.categoryId).toBe(10);
@@ -350,12 +380,15 @@ describe("import:overture --state", () => {
     expect(undated.stderr).toContain(
       "Say which Overture release this file is, e.g. --release 2025-10-22 (its path names none)",
     );
-    const second = await run("import-overture.ts", ["--state", "TX", v2, "--release", "2025-11-19"], db);
+    const refused = await run("import-overture.ts", ["--state", "TX", v2, "--release", "2025-11-19"], db);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("Refused: this refresh would remove 1 of the 2 Overture places in TX (50 %");
+    const second = await run("import-overture.ts", ["--state", "TX", v2, "--release", "2025-11-19", "--force"], db);
     expect(second.code).toBe(0);
     expect(second.stdout).toContain(
       "Overture TX (release 2025-11-19, confidence ≥ 0.6): 0 new, 1 updated, 0 merged, 1 removed (gone from Overture)",
     );
     const after = await rows(db, "SELECT title, phone FROM places WHERE source = 'overture'");
     expect(after.map((r) => [r.title, r.phone])).toEqual([["Overture Test Inn", "(512) 555-0103"]]);
-  }, 120_000);
+  }, 600_000);
 });

@@ -121,4 +121,4 @@ test("chains: a 2011 branch merges into its 2021 twin (the newer date kept); one
   expect(rows[2]!.tags.status).toBeUndefined();
   expect(rows.map((r) => r.tags.lodgingType)).toEqual(["hotel", "hotel", "motel"]);
   database.close();
-});
+}, 60_000);

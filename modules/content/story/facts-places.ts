@@ -17,11 +17,12 @@ export function placeFacts(c: StoryContext, wider: string): FactDraft[] {
   const facts: FactDraft[] = [];
   const add = (f: FactDraft) => facts.push(f);
   const history = historicPlaces(c);
+  const historic = new Set(history);
   // Hooks: a sentence worth telling from a Wikipedia paragraph or a Wikivoyage listing (./hooks), the city's own
   // places first; a place in another town says which. A paragraph with no hook follows them all.
   const texts = c.places.filter(
     (p) =>
-      (p.categoryId === 8 && isWikipedia(p) && history.includes(p)) ||
+      (p.categoryId === 8 && historic.has(p) && isWikipedia(p)) ||
       (p.source === WIKIVOYAGE_LISTINGS && !organisation(p) && worthTelling(p)),
   );
   const hooked = texts

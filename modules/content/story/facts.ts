@@ -4,6 +4,9 @@ import { textFacts } from "./facts-texts";
 import type { StoryContext, StoryFact } from "./types";
 import { widerContext } from "./wording";
 
+/** The facts a city screen shows first. */
+const FIRST = 5;
+
 /** Every candidate fact for a city, scored for interest and specificity, best first. */
 export function storyFacts(c: StoryContext): StoryFact[] {
   const wider = widerContext(c);
@@ -20,6 +23,9 @@ export function storyFacts(c: StoryContext): StoryFact[] {
       return true;
     })
     .sort((a, b) => b.score - a.score);
-  // Statistics come only after every better fact: the first five never hold one when five better exist.
-  return [...ranked.filter((f) => !f.statistic), ...ranked.filter((f) => f.statistic)];
+  // Statistics come only after every other fact, and never two among the first five: a town with fewer than four
+  // other facts gets its one best statistic (the nearest town, its division) and no more.
+  const told = ranked.filter((f) => !f.statistic);
+  const statistics = ranked.filter((f) => f.statistic);
+  return [...told, ...(told.length >= FIRST - 1 ? statistics : statistics.slice(0, 1))];
 }

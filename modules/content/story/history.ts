@@ -21,9 +21,11 @@ function significanceOf(p: StoryPlace, text: string, used: string): string {
 
 const MAX_HISTORY = 60;
 
-/** The places a history may show: historic sites, not offices, each with a real sentence about itself. */
+/** The places a history may show: historic sites, not offices, each with a real sentence about itself and a known town. */
 export const historicPlaces = (c: StoryContext) =>
-  c.places.filter((p) => p.categoryId === 8 && !organisation(p) && worthTelling(p));
+  c.places.filter(
+    (p) => p.categoryId === 8 && !organisation(p) && worthTelling(p) && (!c.placed || c.placed.has(p.id)),
+  );
 
 /**
  * History entries: the city's own first, then those of the towns around (each labelled with its town and
@@ -33,7 +35,10 @@ export const historicPlaces = (c: StoryContext) =>
  */
 export function storyHistory(c: StoryContext): StoryHistory[] {
   const history = historicPlaces(c);
-  const dated = (p: StoryPlace) => builtYearOf(p.title, p.description)?.year ?? Number.POSITIVE_INFINITY;
+  const years = new Map(
+    history.map((p) => [p.id, builtYearOf(p.title, cleanText(p.description))?.year ?? Number.POSITIVE_INFINITY]),
+  );
+  const dated = (p: StoryPlace) => years.get(p.id)!;
   const order = (a: StoryPlace, b: StoryPlace) => dated(a) - dated(b) || a.distance - b.distance || a.id - b.id;
   const own = history.filter((p) => !c.towns.has(p.id));
   const wiki = own.filter(isWikipedia).sort(order);

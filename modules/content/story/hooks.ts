@@ -17,7 +17,7 @@ export type HookKind = "record" | "event" | "origin" | "specific";
 const RECORD =
   /\b(first|oldest|largest|biggest|tallest|longest|highest|deepest|only (?:one|remaining|surviving)|last (?:remaining|surviving)|earliest|world's|nation's|country's|America's)\b/i;
 const EVENT =
-  /\b(was born|were born|birthplace|died|lived|home of|battle|gunfight|shootout|massacre|raid|siege|visited|presidents?|signed|filmed|inspired|discovered|invented|assassinat\w+|famous|famously|legend\w*|gold rush|silver|outlaws?|boom ?town|ghost town)\b/i;
+  /\b(was born|were born|birthplace|died|lived|home of|battles?|gunfights?|shootouts?|gunfighters?|massacre|raids?|siege|visited|presidents?|signed|filmed|inspired|discovered|invented|assassinat\w+|famous|famously|legend\w*|gold rush|silver|outlaws?|boom ?towns?|ghost towns?|bullet holes?)\b/i;
 const ORIGIN =
   /\b(named (?:after|for)|takes its name|gets its name|name comes|founded by|was founded|originally|nicknamed|known as|settled by|derives from)\b/i;
 const SPECIFIC =

@@ -25,6 +25,18 @@ export interface NearestCity {
   atLeast: number;
 }
 
+/** A latitude/longitude box that holds every point within NEAREST_MAX_MILES of a city (the store's first cut). */
+export function nearestBox(city: { latitude: number; longitude: number }) {
+  const lat = NEAREST_MAX_MILES / 68 + 0.1;
+  const lng = Math.min(180, lat / Math.max(0.05, Math.cos((Math.min(89, Math.abs(city.latitude)) * Math.PI) / 180)));
+  return {
+    south: city.latitude - lat,
+    north: city.latitude + lat,
+    west: city.longitude - lng,
+    east: city.longitude + lng,
+  };
+}
+
 /** Initial compass bearing from one point to another, degrees 0–359. */
 export function bearing(lat1: number, lng1: number, lat2: number, lng2: number): number {
   const rad = Math.PI / 180;

@@ -32,24 +32,11 @@ export function lead(text: string, max = 280): string {
   return out;
 }
 
-const YEAR = "(1[5-9]\\d{2}|20[0-2]\\d)";
-const BUILT = new RegExp(
-  `\\b(built|constructed|completed|erected|founded|established|laid out|platted|incorporated)\\b(?:[^.;]{0,40}?)\\b(?:in|c\\.|circa|about|around|between|from)?\\s*${YEAR}\\b|\\b(?:Built|Erected)\\s+${YEAR}\\b`,
-  "i",
-);
+export const YEAR = "(1[5-9]\\d{2}|20[0-2]\\d)";
 const DESIGNATED = new RegExp(
   `\\b(listed on the National Register of Historic Places|added to the National Register of Historic Places|designated(?: an?| as)?[^.;]{0,60}?|declared[^.;]{0,60}?|placed)\\b[^.;]{0,30}?\\bin\\s+${YEAR}\\b`,
   "i",
 );
-
-/** The year a text says something was built or founded, with the verb it used. */
-export function builtYear(text: string): { year: number; verb: string } | null {
-  const m = BUILT.exec(text);
-  if (!m) return null;
-  const year = Number(m[2] ?? m[3]);
-  const verb = (m[1] ?? "built").toLowerCase();
-  return Number.isFinite(year) ? { year, verb } : null;
-}
 
 /** The year a text says something was listed, designated or placed (a designation, not an age). */
 export function designationYear(text: string): { year: number; phrase: string } | null {

@@ -6,7 +6,7 @@
  * - an entry needs a real sentence about its subject: a kind ("Monument."), a bare listing line ("Listed on the
  *   National Register of Historic Places in 1988.") or the data's own filler ("Historic site in X, ST.") is not one.
  */
-import { sentences } from "./text";
+import { sentences, YEAR } from "./text";
 
 /** Words a title shares with every title of its kind: they do not say which place a paragraph is about. */
 const GENERIC =
@@ -35,7 +35,6 @@ export function namesTitle(title: string, paragraph: string): boolean {
   return titleWords(title).every((w) => present.has(w));
 }
 
-const YEAR = "(1[5-9]\\d{2}|20[0-2]\\d)";
 const BUILT_VERB = "built|constructed|completed|erected|opened|founded|established|laid out|platted|incorporated";
 const BUILT = new RegExp(
   `\\b(${BUILT_VERB})\\b(?:[^.;]{0,40}?)\\b(?:in|c\\.|circa|about|around|between|from)?\\s*${YEAR}\\b|\\b(Built|Erected|Opened)\\s+${YEAR}\\b`,
@@ -47,14 +46,15 @@ const OTHER_SUBJECT =
 
 /**
  * The year a place's own text says it was built, opened or founded, with the verb used; only from a sentence
- * about the place (its first sentence, or one that opens with "It", "The <kind>" or its title's words) and never
- * from one about what it replaced.
+ * about the place (its first sentence, or one that opens with "It", "This" or its title's words), and only from
+ * the part of it before a clause about what it replaced or what came before.
  */
 export function builtYearOf(title: string, text: string): { year: number; verb: string } | null {
   const core = titleWords(title);
   const all = sentences(text);
-  for (const [i, s] of all.entries()) {
-    if (OTHER_SUBJECT.test(s)) continue;
+  for (const [i, sentence] of all.entries()) {
+    // Only the part before a clause about something else ("…, replacing an earlier bridge built 1927").
+    const s = sentence.split(OTHER_SUBJECT)[0]!;
     const opening = words(s.slice(0, 60));
     const aboutIt =
       i === 0 ||
@@ -91,7 +91,15 @@ export function realSentence(s: string): boolean {
 }
 
 /** A place's text holds a real sentence about it (see the file's header); the place need not be a Wikipedia one. */
-export function worthTelling(p: { title: string; description: string; url: string | null }): boolean {
+type Told = { title: string; description: string; url: string | null };
+const telling = new WeakMap<Told, boolean>();
+export function worthTelling(p: Told): boolean {
+  let known = telling.get(p);
+  if (known === undefined) telling.set(p, (known = readWorthTelling(p)));
+  return known;
+}
+
+function readWorthTelling(p: Told): boolean {
   const text = cleanText(p.description);
   if (!sentences(text).some(realSentence)) return false;
   // A paragraph from an article must be about this place.

@@ -62,6 +62,8 @@ export interface StoryContext {
   places: StoryPlace[];
   /** The town a historic place lies in when it is not this city (by place id; absent: inside the city). */
   towns: Map<number, Town>;
+  /** The historic places whose town is known (absent: none is checked, every place counts as placed). */
+  placed?: Set<number>;
   /** The nearest city of at least `atLeast` people (more than this one's and at least 10,000), if any within 300 mi. */
   nearestLarger: {
     name: string;

@@ -1,6 +1,7 @@
 /** How stories word things: sources, numbers, distances, lists, and the related-places and wider-context lines. */
 import { divisionNoun } from "./division";
 import { NEAREST_FLOOR } from "./nearest";
+import { organisation } from "./select";
 import { namesTitle } from "./truth";
 import type { StoryContext, StoryPlace, StorySource } from "./types";
 
@@ -24,11 +25,19 @@ export const list = (items: string[]) =>
   items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 export const named = (p: StoryPlace) => `${p.title} (${mi(p.distance)})`;
 /** A place whose text is its Wikipedia article's paragraph, and a paragraph about it (it names the title). */
-export const isWikipedia = (p: StoryPlace) =>
-  p.url !== null &&
-  /wikipedia\.org\/wiki\//.test(p.url) &&
-  p.description.length >= 80 &&
-  namesTitle(p.title, p.description);
+const wikipedia = new WeakMap<StoryPlace, boolean>();
+export const isWikipedia = (p: StoryPlace): boolean => {
+  let known = wikipedia.get(p);
+  if (known === undefined) {
+    known =
+      p.url !== null &&
+      /wikipedia\.org\/wiki\//.test(p.url) &&
+      p.description.length >= 80 &&
+      namesTitle(p.title, p.description);
+    wikipedia.set(p, known);
+  }
+  return known;
+};
 export const placeSource = (p: StoryPlace): StorySource =>
   isWikipedia(p)
     ? { name: "Wikipedia", url: p.url, licence: WIKIPEDIA }
@@ -38,7 +47,7 @@ export const placeSource = (p: StoryPlace): StorySource =>
 // Related places (dive deeper, level 2) and wider context (level 3)
 
 export function nearPlace(c: StoryContext, anchor: StoryPlace | null, filter: (p: StoryPlace) => boolean): string {
-  const pool = c.places.filter((p) => p.id !== anchor?.id && filter(p));
+  const pool = c.places.filter((p) => p.id !== anchor?.id && !organisation(p) && filter(p));
   if (!pool.length)
     return `LocalScope's sources hold no other related places within ${c.radius} miles of ${c.city.name}.`;
   if (!anchor)

@@ -55,6 +55,8 @@ export function EngagementTab({ data }: { data: AdminAnalytics }) {
       </Section>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         <Card label="Avg Sessions per User" value={String(e.avgSessionsPerUser)} testId="avg-sessions" />
+        <Card label="Trips Planned" value={fmt(e.trips.created)} testId="trips-created" />
+        <Card label="Trips Shared" value={fmt(e.trips.shared)} testId="trips-shared" />
         <Card label="Active This Week" value={fmt(data.overview.activeUsersThisWeek)} testId="active-week" />
         <Card
           label="Avg Activities per User"

@@ -31,8 +31,15 @@ export function HealthTab() {
     <>
       <p className="card p-4" data-testid="health-nationwide">
         Nationwide: {fmt(n.places)} places in {n.importedStates} of {n.states} states imported; {fmt(n.thinCities)}{" "}
-        incorporated cities with fewer than 8 places; {n.olderThanFiveYears}% of places older than five years.
+        incorporated cities with fewer than 8 places; {n.olderThanFiveYears}% of food, stores and lodging from data
+        older than five years.
       </p>
+      {health.data.refreshRun && (
+        <p className="card p-4" role="status" data-testid="health-refresh-run">
+          Refreshing from OpenStreetMap: {health.data.refreshRun.done} of {health.data.refreshRun.states} states done
+          (last state finished {dateTime(health.data.refreshRun.updatedAt)}).
+        </p>
+      )}
       <ul className="flex flex-col gap-2" data-testid="health-states">
         {health.data.states.map((s) => (
           <li key={s.stateCode} className="card">
@@ -44,7 +51,7 @@ export function HealthTab() {
             >
               <span className="font-semibold">{s.stateCode}</span>
               <span className="text-sm text-ink-soft">
-                {fmt(s.places)} places · {s.thinCities} thin cities ·{" "}
+                {fmt(s.places)} places · {s.olderThanFiveYears}% old · {s.thinCities} thin cities ·{" "}
                 {s.lastImportedAt ? `imported ${date(s.lastImportedAt)}` : "not imported"}
               </span>
             </button>
@@ -68,8 +75,12 @@ function StateDetails({ state: s }: { state: StateHealth }) {
         )}
       </div>
       <p>
-        Older than five years: {s.olderThanFiveYears}% · Incorporated cities: {fmt(s.incorporatedCities)}, with fewer
-        than 8 places: {fmt(s.thinCities)}
+        Food, stores and lodging from data older than five years: {s.olderThanFiveYears}% of{" "}
+        {fmt(s.perishablePlaces ?? 0)} · Newest source date: {s.newestSourceDate ?? "none"} · Last refresh:{" "}
+        {s.lastRefresh ? dateTime(s.lastRefresh) : "never"}
+      </p>
+      <p>
+        Incorporated cities: {fmt(s.incorporatedCities)}, with fewer than 8 places: {fmt(s.thinCities)}
         {s.thinCityNames.length > 0 &&
           ` (${s.thinCityNames.join(", ")}${s.thinCities > s.thinCityNames.length ? ", …" : ""})`}
       </p>

@@ -43,7 +43,7 @@ describe("NPS units", () => {
       }
     expect(new Set(codes).size).toBe(codes.length);
     expect(codes.length).toBeGreaterThan(440);
-  });
+  }, 60_000); // reads the two small files once per state (52 reads)
 
   test("designations: historic ones are history, parks and seashores activities", () => {
     expect(npsCategory("National Historic Site", "Fort Scott")).toBe(CATEGORY.history);

@@ -1,0 +1,100 @@
+/**
+ * Trips: plan a day in a city, edit it, share it, read the share link signed out, export .ics and .gpx, and
+ * read the trip offline (service worker). Another user reaches the trip only through its share link.
+ */
+import type { BrowserContext, Page } from "@playwright/test";
+import { expectAccessible, PHONE } from "./discovery-helpers";
+import { expect, islandsHydrated, test, uniqueIp } from "./fixtures";
+
+const stopTitles = (page: Page) => page.getByTestId("trip-stop").locator("a[href^='/place/']").allTextContents();
+
+async function planSavannah(page: Page) {
+  await page.goto("/trips");
+  await islandsHydrated(page);
+  await expect(page.getByTestId("trips-empty")).toBeVisible();
+  await page.getByLabel("Title").fill("A day in Savannah");
+  await page.getByLabel("City (City, ST)").fill("Savannah, GA");
+  await page.getByRole("button", { name: "Start trip" }).click();
+  await page.waitForURL(/\/trips\/\d+$/);
+  await islandsHydrated(page);
+  return Number(new URL(page.url()).pathname.split("/").at(-1));
+}
+
+async function newGuest(context: BrowserContext) {
+  const response = await context.request.post("/api/auth/auto-login", { headers: { "x-forwarded-for": uniqueIp() } });
+  expect(response.ok()).toBe(true);
+}
+
+test("plan a day, edit it, share it, export it, read it offline", async ({ page, context, browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const id = await planSavannah(page);
+  const stops = page.getByTestId("trip-stop");
+  const count = await stops.count();
+  expect(count).toBeGreaterThanOrEqual(5);
+  expect(count).toBeLessThanOrEqual(7);
+  await expect(page.getByTestId("day-totals")).toContainText(/mi · about \d+ min on foot at 3 mph \(estimate/);
+  // Edit: the second stop up (keyboard-reachable button), then a date.
+  const before = await stopTitles(page);
+  await page.getByRole("button", { name: `Move ${before[1]} up` }).click();
+  await expect(page.getByTestId("trip-message")).toHaveText("Stop moved.");
+  expect(await stopTitles(page)).toEqual([before[1], before[0], ...before.slice(2)]);
+  await page.getByLabel("Start date").fill("2026-12-07");
+  await expect(page.getByTestId("trip-message")).toHaveText("Date saved.");
+  await expectAccessible(page);
+  // Share, and read it in a fresh signed-out context.
+  await page.getByRole("button", { name: "Create a share link" }).click();
+  const link = await page.getByTestId("share-link").getAttribute("href");
+  expect(link).toMatch(/^\/t\/[A-Za-z0-9_-]{32}$/);
+  const stranger = await browser.newContext({ baseURL });
+  const shared = await stranger.newPage();
+  expect((await shared.goto(link!))!.status()).toBe(200);
+  await expect(shared.getByRole("heading", { level: 1, name: "A day in Savannah" })).toBeVisible();
+  await expect(shared.getByText(before[1]!, { exact: true })).toBeVisible();
+  await expect(shared.getByRole("button", { name: /Remove/ })).toHaveCount(0);
+  // Exports, parsed.
+  const ics = (await (await context.request.get(`/api/trips/${id}/export.ics`)).text()).replace(/\r\n[ \t]/g, "");
+  expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(count);
+  expect(ics).toMatch(/DTSTART:20261207T\d{4}00/);
+  const gpx = await (await context.request.get(`/api/trips/${id}/export.gpx`)).text();
+  const names = [...gpx.matchAll(/<name>Day 1 · \d+\. (.*?)<\/name>/g)].map((m) => m[1]!.replace(/&amp;/g, "&"));
+  expect(names).toEqual(await stopTitles(page));
+  // Offline: once the worker controls the page, a reload with the network off still shows the trip.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.reload();
+  await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
+  await page.reload();
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "A day in Savannah" })).toBeVisible();
+  await expect(page.getByTestId("trip-stop")).toHaveCount(count);
+  await islandsHydrated(page);
+  await page.getByRole("button", { name: "Add a day" }).click();
+  await expect(page.getByTestId("trip-message")).toHaveText(
+    "You are offline: changes cannot be saved until the network is back.",
+  );
+  await context.setOffline(false);
+  // The share link stops working once revoked; another user never reaches the trip.
+  await page.reload();
+  await islandsHydrated(page);
+  await page.getByRole("button", { name: "Stop sharing" }).click();
+  await expect(page.getByTestId("trip-message")).toHaveText("The link no longer works.");
+  expect((await shared.goto(link!))!.status()).toBe(404);
+  const other = await browser.newContext({ baseURL });
+  await newGuest(other);
+  expect((await other.request.get(`/api/trips/${id}`)).status()).toBe(404);
+  expect((await other.request.patch(`/api/trips/${id}`, { data: { title: "Mine" } })).status()).toBe(404);
+  await stranger.close();
+  await other.close();
+});
+
+test("the trips page at 390 px: tabs on one row, the form and the list fit", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await page.goto("/trips");
+  await islandsHydrated(page);
+  await expect(page.getByTestId("trips-empty")).toBeVisible();
+  const tabs = page.getByRole("navigation", { name: "Main" }).last().getByRole("link");
+  const tops = await tabs.evaluateAll((links) => links.map((l) => Math.round(l.getBoundingClientRect().top)));
+  expect(new Set(tops).size).toBe(1);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectAccessible(page);
+});

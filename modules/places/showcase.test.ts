@@ -1,0 +1,160 @@
+/**
+ * What a traveller sees in the showcase lists (featured, nearby, local gems, lodging) over the real bundled data:
+ * the famous sights, no campground featured, no junk, one place once, distances and towns on the cards.
+ * Sight names below are test expectations (what a guidebook names), never data.
+ */
+import { describe, expect, test } from "bun:test";
+import type { Row } from "@libsql/client";
+import { testApp } from "../../src/testing";
+import { nearBeforeFar } from "./ranking";
+import { isOrganisation, junkInList, lodgingClass, sameSight, sightName } from "./showcase";
+
+const { request } = await testApp();
+// biome-ignore lint/suspicious/noExplicitAny: API answers read as JSON
+const get = async (path: string): Promise<any[]> => (await (await request(path)).json()) as any[];
+const qs = (city: string, state: string) => `city=${encodeURIComponent(city)}&state=${state}`;
+const row = (over: Record<string, unknown>) =>
+  ({ title: "x", kind: "museum", category_id: 8, latitude: 40, longitude: -75, tags: null, ...over }) as unknown as Row;
+
+/** Big and small cities of the states the test database holds. */
+const CITIES = [
+  ["New York", "NY"],
+  ["Chicago", "IL"],
+  ["Philadelphia", "PA"],
+  ["Pittsburgh", "PA"],
+  ["Boston", "MA"],
+  ["Washington", "DC"],
+  ["St. Louis", "MO"],
+  ["San Antonio", "TX"],
+  ["Houston", "TX"],
+  ["Dallas", "TX"],
+  ["New Orleans", "LA"],
+  ["Atlanta", "GA"],
+  ["Savannah", "GA"],
+  ["Las Vegas", "NV"],
+  ["Salt Lake City", "UT"],
+  ["Springfield", "IL"],
+  ["Abbeville", "AL"],
+  ["West Yellowstone", "MT"],
+] as const;
+
+describe("one place once", () => {
+  test("a typo, a legal suffix, 'X' and 'X Museum', or 'The' within 0.3 mi is one place; numbered piers are two", () => {
+    const at = (title: string, latitude = 32.787) => row({ title, latitude, longitude: -96.806 });
+    expect(sameSight(at("Perot Museum of Nature and Science"), at("Pertot Museum of Nature and Science"))).toBe(true);
+    expect(sameSight(at("Art Institute of Chicago"), at("The Art Institute of Chicago"))).toBe(true);
+    expect(sameSight(at("Dallas Heritage Village"), at("Dallas Heritage Village Inc"))).toBe(true);
+    expect(sameSight(at("Old Red"), at("Old Red Museum"))).toBe(true);
+    expect(sameSight(at("Pier 39"), at("Pier 35"))).toBe(false);
+    expect(sameSight(at("Perot Museum"), at("Perot Museum", 32.8))).toBe(false); // 0.9 mi apart
+  });
+});
+
+describe("names and kinds", () => {
+  test("a sight under its legal name shows as the sight and is no organisation; an organisation is one", () => {
+    const penitentiary = row({ title: "Eastern State Penitentiary Historic Site Inc", kind: "historic site" });
+    expect(sightName(penitentiary)).toBe("Eastern State Penitentiary Historic Site");
+    expect(isOrganisation(penitentiary)).toBe(false);
+    expect(isOrganisation(row({ title: "Menil Foundation Inc", kind: "art museum" }))).toBe(false);
+    for (const title of ["After School Matters", "Fellows of Contemporary Art", "Craft Emergency Relief Fund"])
+      expect(isOrganisation(row({ title, kind: "art museum" })), title).toBe(true);
+  });
+
+  test("lodging: hotels are hotels, campgrounds camps; scout, Bible and YMCA camps, day-use areas are not lodging", () => {
+    const lodging = (title: string, kind: string) => lodgingClass(row({ title, kind, category_id: 11 }));
+    expect(lodging("Ramada Inn", "hotel")).toBe("hotel");
+    expect(lodging("Kalaloch Campground", "campground")).toBe("camp");
+    for (const title of [
+      "William H. Pouch Scout Camp",
+      "Milford Park Bible Camp",
+      "YMCA Camp Orkila",
+      "Westlake Day Use",
+    ])
+      expect(lodging(title, "campground"), title).toBe("not");
+    expect(junkInList(row({ title: "Kalaloch Campground", kind: "campground", category_id: 11 }), "featured")).toBe(
+      "campground in featured",
+    );
+  });
+
+  test("a town's featured list shows what is within 5 mi first, then farther sights nearest band first", () => {
+    const order = nearBeforeFar(
+      [
+        { d: 22, n: 9 },
+        { d: 2, n: 4 },
+        { d: 8, n: 3 },
+        { d: 4, n: 2 },
+      ],
+      3_000,
+    );
+    expect(order.map((s) => s.d)).toEqual([2, 4, 8, 22]);
+  });
+});
+
+describe("showcase lists over real data", () => {
+  test("18 cities: no campground featured, no junk and no place twice in the first 12 rows; featured cards carry a distance", async () => {
+    for (const [city, state] of CITIES) {
+      const lists = {
+        featured: await get(`/api/places/featured?${qs(city, state)}&count=12`),
+        nearby: await get(`/api/places/nearby?${qs(city, state)}&count=12`),
+        gems: await get(`/api/places/local-gems?${qs(city, state)}&count=12`),
+        lodging: await get(`/api/places/category/11?${qs(city, state)}&count=12`),
+      };
+      expect(lists.featured.length, `${city} featured`).toBeGreaterThan(0);
+      for (const p of lists.featured) {
+        expect(p.distance, `${city}: ${p.title}`).toEqual(expect.any(Number));
+        expect(p.kind, `${city}: ${p.title}`).not.toMatch(/\b(campground|camp site|rv park)\b/i);
+        expect(p.category, `${city}: ${p.title}`).not.toBe("Lodging");
+      }
+      for (const [name, places] of Object.entries(lists)) {
+        for (const p of places)
+          expect(p.title, `${city} ${name}`).not.toMatch(
+            /\b(inc|llc|endowment|fellows|council|scout|bible|ymca|day use|trailhead)\b/i,
+          );
+        for (let i = 0; i < places.length; i++)
+          for (let j = 0; j < i; j++)
+            expect(
+              sameSight(row(places[i]), row(places[j])),
+              `${city} ${name}: ${places[j].title} / ${places[i].title}`,
+            ).toBe(false);
+      }
+    }
+  }, 300_000);
+
+  test("the famous sight the data holds reaches the first 12 featured rows", async () => {
+    const expectations = [
+      ["Chicago", "IL", /millennium park/i],
+      ["Philadelphia", "PA", /independence national historical park/i],
+      ["San Antonio", "TX", /san antonio missions/i],
+      ["St. Louis", "MO", /gateway arch/i],
+    ] as const;
+    for (const [city, state, sight] of expectations) {
+      const titles = (await get(`/api/places/featured?${qs(city, state)}&count=12`)).map((p) => p.title);
+      expect(
+        titles.some((t) => sight.test(t)),
+        `${city}: ${titles.join("; ")}`,
+      ).toBe(true);
+    }
+  }, 120_000);
+
+  test("Abbeville, AL: its far sights follow the near ones and name their own town", async () => {
+    const featured = await get(`/api/places/featured?${qs("Abbeville", "AL")}&count=24`);
+    expect(featured.length).toBeGreaterThan(0);
+    const firstFar = featured.findIndex((p) => p.distance > 5);
+    if (firstFar > 0) expect(featured.slice(0, firstFar).every((p) => p.distance <= 5)).toBe(true);
+    const far = featured.filter((p) => p.distance > 5 && p.city);
+    expect(far.length).toBeGreaterThan(0);
+    for (const p of far) if (!/abbeville/i.test(p.city)) expect(p.town, p.title).toBe(p.city);
+  });
+
+  test("a big city's lodging page leads with hotels, motels and inns before campgrounds", async () => {
+    for (const [city, state] of [
+      ["Philadelphia", "PA"],
+      ["Chicago", "IL"],
+      ["Houston", "TX"],
+    ] as const) {
+      const lodging = await get(`/api/places/category/11?${qs(city, state)}&count=24`);
+      expect(lodging.length, city).toBeGreaterThan(0);
+      expect(lodging[0].kind, `${city}: ${lodging[0].title}`).not.toMatch(/\b(campground|camp site|rv park|cabin)\b/i);
+    }
+  }, 120_000);
+});

@@ -1,0 +1,30 @@
+import { describe, expect, test } from "bun:test";
+import { testApp } from "../../src/testing";
+import { continueAsGuest } from "../auth/testing";
+
+const { request } = await testApp();
+
+describe("installable app", () => {
+  test("every page links the manifest; the manifest and the service worker are served", async () => {
+    const { cookie } = await continueAsGuest(request);
+    for (const path of ["/", "/trips", "/about"]) {
+      const html = await (await request(path, { headers: { cookie } })).text();
+      expect({ path, linked: html.includes('<link rel="manifest" href="/manifest.webmanifest"/>') }).toEqual({
+        path,
+        linked: true,
+      });
+    }
+    const manifest = await request("/manifest.webmanifest");
+    expect(manifest.headers.get("content-type")).toBe("application/manifest+json");
+    expect(await manifest.json()).toMatchObject({
+      start_url: "/trips",
+      display: "standalone",
+      icons: [expect.anything()],
+    });
+    const worker = await request("/sw.js");
+    expect(worker.headers.get("content-type")).toStartWith("text/javascript");
+    const code = await worker.text();
+    expect(code).toContain('addEventListener("fetch"');
+    expect(code).toContain("You are offline: changes cannot be saved until the network is back.");
+  }, 60_000);
+});

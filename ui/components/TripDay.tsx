@@ -1,0 +1,60 @@
+import type { ReactNode } from "react";
+import type { Day, Stop } from "../../modules/trips";
+
+/** "2.4 mi · about 50 min on foot at 3 mph (estimate, straight lines)". */
+export function dayTotals(day: Pick<Day, "totalMiles" | "walkingMinutes">, mph: number) {
+  return `${day.totalMiles} mi · about ${day.walkingMinutes} min on foot at ${mph} mph (estimate, straight lines)`;
+}
+
+export const dayTitle = (day: Pick<Day, "number" | "date">) =>
+  day.date
+    ? `Day ${day.number} · ${new Date(`${day.date}T12:00:00Z`).toLocaleDateString("en-US", { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" })}`
+    : `Day ${day.number}`;
+
+/** One stop as every trip view shows it: number, time, the place's title and address, note, hours warnings. */
+export function StopBody(props: { stop: Stop; index: number; children?: ReactNode }) {
+  const { stop, index } = props;
+  return (
+    <div className="flex min-w-0 flex-1 gap-3">
+      <span
+        className="mt-0.5 flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-bold text-white"
+        aria-hidden="true"
+      >
+        {index + 1}
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold text-ink">
+          {stop.time && <span className="mr-2 text-ink-soft">{stop.time}</span>}
+          {stop.place ? (
+            <a className="hover:underline focus-ring" href={`/place/${stop.placeId}`}>
+              {stop.place.title}
+            </a>
+          ) : (
+            "This place is no longer listed"
+          )}
+        </p>
+        {stop.place && (
+          <p className="text-sm text-ink-soft" data-testid="stop-address">
+            {[stop.place.address, stop.place.city && `${stop.place.city}, ${stop.place.stateCode}`]
+              .filter(Boolean)
+              .join(", ") || stop.place.category}
+          </p>
+        )}
+        {stop.note && (
+          <p className="mt-1 text-sm text-ink" data-testid="stop-note">
+            {stop.note}
+          </p>
+        )}
+        {stop.warnings.map((w) => (
+          <p key={w} className="mt-1 text-xs font-medium text-amber-800 dark:text-amber-300">
+            {w}
+          </p>
+        ))}
+        {stop.legMiles !== null && (
+          <p className="mt-1 text-xs text-ink-soft">{stop.legMiles} mi from the previous stop</p>
+        )}
+        {props.children}
+      </div>
+    </div>
+  );
+}
