@@ -91,6 +91,30 @@ async function settledCount(page: Page): Promise<number> {
   return page.getByTestId("map-list").getByRole("listitem").count();
 }
 
+/**
+ * Runs `action` and waits until the map is idle after it (MapLibre's "idle": no camera move under way, every
+ * tile in view loaded or failed, nothing left to draw). The listener is set before the action, so the idle
+ * that follows it is the one waited for.
+ */
+async function afterMapIdle(page: Page, action: () => Promise<unknown>) {
+  await page.getByTestId("map").evaluate((element) => {
+    type Idle = { maplibreMap?: { once(event: "idle", listener: () => void): void }; idleAfter?: Promise<void> };
+    const holder = element as unknown as Idle;
+    holder.idleAfter = new Promise<void>((resolve) => holder.maplibreMap!.once("idle", () => resolve()));
+  });
+  await action();
+  await page.getByTestId("map").evaluate((element) => (element as unknown as { idleAfter: Promise<void> }).idleAfter);
+}
+
+/** Until the map is idle now: loaded (style and tiles in view) and not moving, else at its next "idle" event. */
+async function mapIdle(page: Page) {
+  await page.getByTestId("map").evaluate((element) => {
+    type Map = { loaded(): boolean; isMoving(): boolean; once(event: "idle", listener: () => void): void };
+    const map = (element as unknown as { maplibreMap: Map }).maplibreMap;
+    return map.loaded() && !map.isMoving() ? undefined : new Promise<void>((resolve) => map.once("idle", resolve));
+  });
+}
+
 /** Kinds ("county", "state", …) of the features MapLibre rendered in view for one style layer (the map instance sits on its container). */
 function renderedKinds(page: Page, layer: string): Promise<string[]> {
   return page.getByTestId("map").evaluate((element, layer) => {
@@ -360,8 +384,8 @@ test.describe("map with tiles", () => {
     });
     await page.goto("/map");
     await expect(page.getByTestId("map-list").getByRole("listitem").first()).toBeVisible();
-    // Nobody has used the page yet: the placeholder, and no MapLibre.
-    await page.waitForTimeout(1500);
+    // Nobody has used the page yet: the placeholder, and no MapLibre once the page's requests are over.
+    await page.waitForLoadState("networkidle");
     expect(maplibre).toEqual([]);
     await expect(map(page)).toHaveAttribute("data-map-status", "idle");
     await expect(page.getByTestId("map-placeholder").getByRole("button", { name: "Show the map" })).toBeVisible();
@@ -480,12 +504,8 @@ test.describe("map offline", () => {
     // outline features it rendered in the view.
     // Zoom out to the minimum (8), where the control disables itself.
     const zoomOut = page.getByRole("button", { name: "Zoom out" });
-    for (let i = 0; i < 12 && (await zoomOut.isEnabled()); i++) {
-      // Forced: the previous step's animation may reach the minimum (disabling the button) meanwhile,
-      // and a click on a disabled button does nothing.
-      await zoomOut.click({ force: true });
-      await page.waitForTimeout(300);
-    }
+    // Each step waits for the map to be idle, so the button's state read next is the one after that step.
+    for (let i = 0; i < 12 && (await zoomOut.isEnabled()); i++) await afterMapIdle(page, () => zoomOut.click());
     await expect(zoomOut).toBeDisabled();
     await expect.poll(() => renderedKinds(page, "outline-counties"), { timeout: 10_000 }).toContain("county");
     expect(await renderedKinds(page, "outline-states")).toContain("state");
@@ -501,8 +521,9 @@ test.describe("map offline", () => {
     await page.goto("/map");
     await useThePage(page);
     await expect(map(page)).toHaveAttribute("data-basemap", "outline", { timeout: 15_000 });
+    // Settled: the list is loaded and the map idle (the tiles it tried before falling back were asked for).
     await settledCount(page);
-    await page.waitForTimeout(500);
+    await mapIdle(page);
     const before = tileRequests.length;
     expect(before).toBeGreaterThan(0);
     const box = (await map(page).boundingBox())!;
@@ -516,8 +537,8 @@ test.describe("map offline", () => {
       await page.mouse.move(box.x + box.width / 2 + dx, box.y + box.height / 2 + dy, { steps: 5 });
       await page.mouse.up();
     }
-    await page.getByRole("button", { name: "Zoom in" }).click();
-    await page.waitForTimeout(1500);
+    // Once the zoom has ended and the map is idle, every tile the new view needs would have been asked for.
+    await afterMapIdle(page, () => page.getByRole("button", { name: "Zoom in" }).click());
     expect(tileRequests.length - before, "tile requests after the fallback").toBe(0);
     await expect(map(page)).toHaveAttribute("data-basemap", "outline");
   });
