@@ -21,6 +21,8 @@ export interface Place {
   category: string;
   kind: string;
   imageUrl: string | null;
+  /** Who took the image, as its source credits it ("NPS / Jane Doe"): shown wherever the image is. */
+  imageCredit?: string | null;
   /** Miles from the city centre, one decimal. */
   distance: number | null;
   latitude: number;
@@ -174,6 +176,7 @@ export function toPlace(
     category: LIST_LABELS[listId] ?? "Place",
     kind: String(row.kind),
     imageUrl: (row.image_url as string | null) ?? null,
+    imageCredit: row.image_url ? tagOf(row, "imageCredit") : null,
     distance: origin
       ? Math.round(distanceMiles(origin.latitude, origin.longitude, latitude, longitude) * 10) / 10
       : null,
@@ -197,6 +200,17 @@ export function toPlace(
     wikipedia: wikipediaOf(row),
     local: row.brand == null,
   };
+}
+
+/** One string tag of a place's stored tags, or null. */
+function tagOf(row: Row, key: string): string | null {
+  if (!row.tags) return null;
+  try {
+    const value = (JSON.parse(String(row.tags)) as Record<string, unknown>)[key];
+    return typeof value === "string" && value ? value : null;
+  } catch {
+    return null;
+  }
 }
 
 export function wikipediaOf(row: Row): string | null {
