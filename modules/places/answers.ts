@@ -5,7 +5,7 @@ import { LIST_LABELS } from "../../src/domain/categories";
 import { distanceMiles } from "../../src/geo";
 import { sightName } from "./showcase";
 
-/** One place as every API answer carries it (discovery.md section 3 + provenance, DECISIONS 1–3). */
+/** One place as every API answer carries it (docs/product.md + provenance, docs/product.md#promise–3). */
 export interface Place {
   id: number;
   title: string;
@@ -30,7 +30,7 @@ export interface Place {
   rating: string;
   phone: string | null;
   website: string | null;
-  /** Only when a source gives one (DECISIONS 17); never a default. */
+  /** Only when a source gives one (docs/product.md#data-rules); never a default. */
   priceRange: string | null;
   /** Only what a source lists; [] otherwise. */
   amenities: string[];
@@ -43,7 +43,7 @@ export interface Place {
   sources: Array<{ source: string; sourceId: string; licence: string }>;
   wikidata: string | null;
   since: string | null;
-  /** The date of the newest dataset the place comes from (DECISIONS 20); null when no source dates it. */
+  /** The date of the newest dataset the place comes from (docs/product.md#data-rules); null when no source dates it. */
   observedAt: string | null;
   /** Food, store, lodging or a casino known only from data more than five years old: "Listed in {year} data — may have changed". */
   stale: boolean;

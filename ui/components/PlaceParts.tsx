@@ -60,7 +60,7 @@ export function HoursBadge(props: { openNow: boolean | null | undefined }) {
   );
 }
 
-/** Opening hours, phone, website and where the data comes from (DECISIONS 1). */
+/** Opening hours, phone, website and where the data comes from (docs/product.md#promise). */
 export function PlaceFacts(props: { place: Place }) {
   const { place } = props;
   const site = websiteUrl(place.website);
@@ -117,7 +117,7 @@ export function PlaceFacts(props: { place: Place }) {
   );
 }
 
-/** Under the description: the data-age warning (DECISIONS 20) and the Wikipedia article it quotes (CC BY-SA). */
+/** Under the description: the data-age warning (docs/product.md#data-rules) and the Wikipedia article it quotes (CC BY-SA). */
 export function PlaceNotes({ place }: { place: Place }) {
   const note = staleNote(place);
   return (
