@@ -511,9 +511,38 @@ describe("notability", () => {
     const osm = { ...base, sources: [{ source: "osm-monuments" }] };
     expect(notability({ ...osm, kind: "statue" })).toBeLessThan(notability({ ...osm, kind: "attraction" }));
   });
+  test("OpenStreetMap's own signals: an article-linked, heritage-listed public building outranks a bare attraction point", () => {
+    const osm = { categoryId: 8, kind: "historic site", title: "X", sources: [{ source: "osm" }] };
+    const article = { wikidata: "Q1", tags: { wikipedia: "en:X" } };
+    const bare = notability({ ...osm, categoryId: 9, kind: "attraction", tags: { tourism: "attraction" } });
+    const centre = notability({
+      ...osm,
+      ...article,
+      tags: { ...article.tags, "ref:nrhp": "1", amenity: "arts_centre" },
+    });
+    const offices = notability({ ...osm, ...article, tags: { ...article.tags, heritage: "2" } });
+    expect(centre).toBeGreaterThan(offices);
+    expect(offices).toBeGreaterThan(notability({ ...osm, ...article }));
+    expect(notability({ ...osm, ...article })).toBeGreaterThan(bare);
+    // A listed building's hotel or shop is a business there, not the listed sight.
+    const hotel = { ...osm, ...article, categoryId: 11, kind: "hotel" };
+    expect(notability({ ...hotel, tags: { ...article.tags, "ref:nrhp": "1" } })).toBe(notability(hotel));
+    // A listing dataset behind the record already counts the listing: the tag adds nothing to it.
+    const registered = { ...osm, sources: [...osm.sources, { source: "nys-national-register" }] };
+    expect(notability({ ...registered, tags: { "ref:nrhp": "1" } })).toBe(notability(registered));
+  });
   test("OSM's tourism value counts; a skyscraper is a sight only when three heritage lists name it", () => {
     const osm = { categoryId: 9, kind: "attraction", title: "X", sources: [{ source: "osm-city-extracts" }] };
-    expect(notability({ ...osm, tags: { tourism: "attraction" } })).toBe(notability(osm) + 2);
+    // With an article or a second source behind it the tag counts; a bare attraction point's tag is its kind again.
+    expect(notability({ ...osm, wikidata: "Q1", tags: { tourism: "attraction" } })).toBe(
+      notability({ ...osm, wikidata: "Q1" }) + 2,
+    );
+    const seconded = { ...osm, sources: [...osm.sources, { source: "imls-museums" }] };
+    expect(notability({ ...seconded, tags: { tourism: "attraction" } })).toBe(notability(seconded) + 2);
+    expect(notability({ ...osm, tags: { tourism: "attraction" } })).toBe(notability(osm));
+    expect(notability({ ...osm, kind: "museum", tags: { tourism: "museum" } })).toBe(
+      notability({ ...osm, kind: "museum" }) + 2,
+    );
     const tower = { categoryId: 8, kind: "skyscraper", title: "X", sources: [{ source: "historic-wikipedia" }] };
     const site = { ...tower, kind: "historic site" };
     expect(notability(tower)).toBe(notability(site));

@@ -318,6 +318,8 @@ export const SIGNAL_TAGS = [
   "otherNames",
   "notListed",
 ] as const;
+const BUSINESS_CATEGORIES = new Set<number>([CATEGORY.food, CATEGORY.stores, CATEGORY.lodging]);
+const PUBLIC_BUILDING = /^(arts_centre|library|place_of_worship|theatre|townhall)$/;
 /** A Wikipedia lead paragraph this long belongs to a long article (the lead grows with the article). */
 const LONG_LEAD = 600;
 
@@ -353,6 +355,10 @@ export function notability(p: NotabilityInput): number {
   // (it lists "Vegas Indoor Skydiving" as it lists a framer).
   let score = 2 * (families.size - 1) - (families.size > 1 && families.has(BUSINESS_DUMP) ? 1 : 0);
   if (listings) score += 2 + (listings - 1);
+  // OSM's heritage tags (ref:nrhp, heritage) are the listing itself when no listing dataset is there: not for a business
+  // in the building (hotel, shop), one more for a public building a visitor walks into (church, library, arts centre).
+  else if ((p.tags?.["ref:nrhp"] || p.tags?.heritage) && !BUSINESS_CATEGORIES.has(p.categoryId))
+    score += 2 + (PUBLIC_BUILDING.test(p.tags?.amenity ?? "") ? 1 : 0);
   if (isNationalLandmark(p.tags)) score += 3;
   const wikipedia = !!(p.tags?.wikipedia || datasets.has("historic-wikipedia"));
   if (p.wikidata || wikipedia) score += 3;
@@ -376,7 +382,9 @@ export function notability(p: NotabilityInput): number {
   // An apartment block, an office or commercial building, a warehouse (Wikidata's words, historic-wikipedia.ts) is
   // someone's home or workplace: an article and a listing make it a fine façade, not a sight to lead a city's list.
   else if (isPrivateBuilding(p.kind)) score -= 3;
-  if (p.tags?.tourism && /attraction|museum|viewpoint/.test(p.tags.tourism)) score += 2;
+  // On one source with no article, OSM's tourism=attraction is its kind again: a bare point (a tour dock) counts once.
+  const bare = !p.wikidata && !wikipedia && families.size === 1 && p.tags?.tourism === "attraction";
+  if (p.tags?.tourism && /attraction|museum|viewpoint/.test(p.tags.tourism) && !bare) score += 2;
   if (p.categoryId === CATEGORY.food || p.categoryId === CATEGORY.stores) score -= 2;
   if (
     isOrganisationName(p.title) ||

@@ -22,7 +22,7 @@ export function placeFromOsm(
   const stateCode = (tags["addr:state"]?.length === 2 ? tags["addr:state"].toUpperCase() : null) ?? fallbackState;
   if (!stateCode) return { skip: "state unknown" };
   const extra: Record<string, string> = {};
-  for (const key of ["cuisine", "brand", "operator", "wikipedia", "heritage", "ref:nrhp", "tourism"])
+  for (const key of ["cuisine", "brand", "operator", "wikipedia", "heritage", "ref:nrhp", "tourism", "amenity"])
     if (tags[key]) extra[key] = tags[key];
   const place: PlaceInput = {
     source: "osm",
