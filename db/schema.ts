@@ -83,7 +83,7 @@ export const places = sqliteTable(
     tags: text("tags"),
     quality: integer("quality").notNull(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
-    // Migration 0007 (issue 11: places a traveller wants).
+    // Migration 0007 (docs/decisions/023-places-a-traveller-wants.md: places a traveller wants).
     /** The newest date of the datasets the place comes from ("2011", "2026-04"); null when none gives one. */
     observedAt: text("observed_at"),
     /** How well known the place is, from open signals (db/import/places/filters.ts); below 0 = never featured. */
@@ -277,10 +277,10 @@ export type FavoriteRow = typeof favorites.$inferSelect;
 export type ActivityRow = typeof activities.$inferSelect;
 
 // ---------------------------------------------------------------------------------------------------------
-// Security hardening (issue 16; migration 0004_security)
+// Security hardening (docs/decisions/019-request-hardening.md; migration 0004_security)
 
 /**
- * The operator's claim that makes the ADMIN_EMAIL account admin (DECISIONS 22): written only by
+ * The operator's claim that makes the ADMIN_EMAIL account admin (docs/product.md#accounts): written only by
  * `npm run admin -- claim EMAIL` or by the one-time setup code. Tied to the account id, so an account
  * deleted and registered again with the same e-mail is not admin.
  */
@@ -312,7 +312,7 @@ export const healthProbe = sqliteTable("health_probe", {
   id: integer("id").primaryKey(),
   at: integer("at", { mode: "timestamp_ms" }).notNull(),
 });
-// Traffic analytics (issue 15, migration 0005, docs/decisions/022-traffic-log.md)
+// Traffic analytics (docs/decisions/022-traffic-log.md, migration 0005, docs/decisions/022-traffic-log.md)
 // ---------------------------------------------------------------------------------------------------------
 
 // The request log itself: traffic_segments at the end of this file (migration 0011).
@@ -364,7 +364,7 @@ export const trafficVisitors = sqliteTable(
   { day: integer("day").notNull(), visitor: text("visitor").notNull(), hour: integer("hour").notNull() },
   (t) => [primaryKey({ columns: [t.day, t.visitor] }), index("traffic_visitors_hour_idx").on(t.hour)],
 );
-/** The daily salt of visitor keys; older days' salts are deleted (DECISIONS 23). `day` = epoch days (UTC). */
+/** The daily salt of visitor keys; older days' salts are deleted (docs/product.md#traffic). `day` = epoch days (UTC). */
 export const trafficSalts = sqliteTable("traffic_salts", {
   day: integer("day").primaryKey(),
   salt: text("salt").notNull(),
@@ -376,7 +376,7 @@ export const authSalts = sqliteTable("auth_salts", {
   salt: text("salt").notNull(),
 });
 
-// ——— Admin panel (issue 14, migration 0006, docs/decisions/021-admin-metrics.md) ———
+// ——— Admin panel (docs/decisions/021-admin-metrics.md, migration 0006, docs/decisions/021-admin-metrics.md) ———
 
 /**
  * One row per user, kept by triggers on users/activities/favorites (migration 0006): the admin users table
@@ -406,7 +406,7 @@ export const adminDataHealth = sqliteTable("admin_data_health", {
   payload: text("payload").notNull(),
   computedAt: integer("computed_at", { mode: "timestamp_ms" }).notNull(),
 });
-// ---- Chat (issue 13, migration 0009) ----
+// ---- Chat (docs/decisions/018-chat.md, migration 0009) ----
 
 /** One row per chat message asked, for the 20-a-minute per-user limit (rows older than a minute are deleted). */
 export const chatRequests = sqliteTable(
@@ -418,7 +418,7 @@ export const chatRequests = sqliteTable(
   },
   (t) => [index("chat_requests_user_at_idx").on(t.userId, t.at), index("chat_requests_at_idx").on(t.at)],
 );
-// ── City stories (issue 12): per-city text from Wikipedia, Wikivoyage, WordNet and The Pudding ──────────────
+// ── City stories (docs/decisions/028-city-stories.md): per-city text from Wikipedia, Wikivoyage, WordNet and The Pudding ──────────────
 
 /**
  * Text about each city, keyed by the SimpleMaps id (`cities.id`). Every column is copied from a bundled
@@ -440,7 +440,7 @@ export const cityTexts = sqliteTable("city_texts", {
   seat: text("seat"),
 });
 
-// ——— Admin analytics rollups (issue 14, migration 0010, docs/decisions/021-admin-metrics.md "Rollups") ———
+// ——— Admin analytics rollups (docs/decisions/021-admin-metrics.md, migration 0010, docs/decisions/021-admin-metrics.md "Rollups") ———
 // Written only by the migration's triggers (activities, sessions) and rebuilt by its backfill; WITHOUT ROWID in
 // the migration. `prev_last` links each row to the previous row of the same user (and city / state).
 
@@ -515,7 +515,7 @@ export const adminUserStateHours = sqliteTable(
 );
 
 // ---------------------------------------------------------------------------------------------------------
-// Traffic log segments (issue 15, migration 0011, docs/decisions/022-traffic-log.md "Cost")
+// Traffic log segments (docs/decisions/022-traffic-log.md, migration 0011, docs/decisions/022-traffic-log.md "Cost")
 // ---------------------------------------------------------------------------------------------------------
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Issue 5, the UI half: routing by sign-in state, the landing page and its auth dialog, guests, profile,
+ * docs/decisions/013-signed-in-shell.md, the UI half: routing by sign-in state, the landing page and its auth dialog, guests, profile,
  * themes, favorites. Sign-ins come from a fresh X-Forwarded-For address per test (the server trusts it from
  * 127.0.0.1), so no test meets the sign-in rate limit.
  */
@@ -262,7 +262,7 @@ test.describe("signed in as a guest", () => {
     expect(await (await page.request.get("/")).text()).toContain('data-theme="purple"');
   });
 
-  test("Edit Profile: the spec's messages, then saved on this device and shown on the card", async ({ page }) => {
+  test("Edit Profile: the product's messages, then saved on this device and shown on the card", async ({ page }) => {
     await page.goto("/profile");
     await page.getByRole("button", { name: "Edit Profile" }).first().click();
     const dialog = page.getByRole("dialog", { name: "Edit Profile" });

@@ -1,7 +1,7 @@
 /**
  * The one place the browser tests become the admin: the ADMIN_EMAIL account of the test server
  * (playwright.config.ts), registered once and claimed by the operator command against that server's database
- * (`npm run admin -- claim EMAIL`, DECISIONS 22).
+ * (`npm run admin -- claim EMAIL`, docs/product.md#accounts).
  */
 import { spawnSync } from "node:child_process";
 import type { APIRequestContext } from "@playwright/test";

@@ -1,5 +1,5 @@
 /**
- * The admin panel (/admin, issue 14): cards, every tab, the users table's paging and search, the charts, axe,
+ * The admin panel (/admin, docs/decisions/021-admin-metrics.md): cards, every tab, the users table's paging and search, the charts, axe,
  * screenshots at 390×844 and 1280×800; and the denial for everyone but the admin.
  */
 import type { APIRequestContext } from "@playwright/test";

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, islandsHydrated, test } from "./fixtures";
 import { chooseCity, expectAccessible, LAS_VEGAS, PHONE, screenshot, SERVER_500 } from "./discovery-helpers";
 
-/** The AI travel assistant (/chat, issue 13). The e2e server has no model: the data-grounded provider answers. */
+/** The AI travel assistant (/chat, docs/decisions/018-chat.md). The e2e server has no model: the data-grounded provider answers. */
 
 test.use({ viewport: PHONE });
 
@@ -179,7 +179,7 @@ test.describe("AI chat screen", () => {
 
   test.describe("when the server fails", () => {
     test.use({ expectedConsoleErrors: [SERVER_500] });
-    test("the spec's error reply", async ({ page, context, baseURL }) => {
+    test("the product's error reply", async ({ page, context, baseURL }) => {
       await chooseCity(context, baseURL, LAS_VEGAS);
       await page.route("**/api/chat/stream", (route) =>
         route.fulfill({

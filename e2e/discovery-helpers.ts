@@ -1,4 +1,4 @@
-/** Shared steps of the discovery screen tests (issue 4): the city, screenshots, axe, layout shift, failures. */
+/** Shared steps of the discovery screen tests (docs/decisions/010-discovery-screens.md): the city, screenshots, axe, layout shift, failures. */
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Locator, Page, TestInfo } from "@playwright/test";
 import { mkdirSync } from "node:fs";

@@ -265,7 +265,7 @@ test.describe("home", () => {
 
   test.describe("signed out meanwhile", () => {
     test.use({ expectedConsoleErrors: [SIGNED_OUT_401] });
-    test("when the session has ended, saving a place fails with the spec's error toast", async ({
+    test("when the session has ended, saving a place fails with the product's error toast", async ({
       page,
       context,
       baseURL,
@@ -391,7 +391,7 @@ test.describe("home", () => {
       .toMatchObject({ cityName: "Reno", cityState: "NV" });
   });
 
-  test("the city's heart saves and removes the city with the spec's toasts", async ({ page, context, baseURL }) => {
+  test("the city's heart saves and removes the city with the product's toasts", async ({ page, context, baseURL }) => {
     await chooseCity(context, baseURL, LAS_VEGAS);
     await page.goto("/");
     const heart = page.getByRole("button", { name: "Save Las Vegas, NV to favorites" });

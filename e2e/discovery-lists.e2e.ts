@@ -193,7 +193,7 @@ test.describe("/lodging", () => {
       await held;
       const places = await (await route.fetch()).json();
       // Real places; one given a price, a website without a scheme and six amenities to show the rules. The
-      // others keep what their sources say: no price, no amenities (DECISIONS 17).
+      // others keep what their sources say: no price, no amenities (docs/product.md#data-rules).
       places[0].priceRange = "$$";
       places[0].website = "www.example-hotel.com";
       places[0].amenities = ["WiFi", "Parking", "Pool", "Gym", "Spa", "Bar"];

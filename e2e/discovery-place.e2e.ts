@@ -54,7 +54,7 @@ test.describe("place page", () => {
       window.open = ((url: string) => ((window as any).__opened.push(url), null)) as any;
     });
     await page.getByRole("button", { name: "Get Directions" }).click();
-    // The whole address (street, city, state, ZIP when known), not the street alone (issue 17.1).
+    // The whole address (street, city, state, ZIP when known), not the street alone (docs/decisions/026-traveller-polish.md).
     const opened = decodeURIComponent((await page.evaluate(() => (window as any).__opened[0])) as string);
     expect(opened).toMatch(/^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=/);
     expect(opened).toContain(place.address!);

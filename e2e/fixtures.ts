@@ -28,7 +28,7 @@ export const test = base.extend<
   baseURL: async ({ workerServer }, use) => use(workerServer),
   expectedConsoleErrors: [[], { option: true }],
   /**
-   * Pages are for signed-in visitors; everyone else sees the landing page (issue 5). By default every test
+   * Pages are for signed-in visitors; everyone else sees the landing page (docs/decisions/013-signed-in-shell.md). By default every test
    * starts as a fresh guest: POST /api/auth/auto-login through the context's request client, which shares
    * its cookie jar with the pages, from its own IP address (X-Forwarded-For, trusted from 127.0.0.1) so
    * guest creation never meets its rate limit. `test.use({ signedIn: false })` browses signed out.

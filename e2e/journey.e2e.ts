@@ -1,7 +1,7 @@
 import { expect, islandsHydrated, test, uniqueIp } from "./fixtures";
 
 /**
- * Issue 5's whole journey in one test: register → browse → save a place and a city → both in the
+ * docs/decisions/013-signed-in-shell.md's whole journey in one test: register → browse → save a place and a city → both in the
  * /favorites tabs → remove one → sign out → the landing page.
  */
 test.describe("a new account's journey", () => {
@@ -39,7 +39,7 @@ test.describe("a new account's journey", () => {
       "City has been added to your favorites!",
     );
 
-    // Both appear in their tabs: the city under Cities, the place under its category's tab (DECISIONS 19).
+    // Both appear in their tabs: the city under Cities, the place under its category's tab (docs/product.md#favorites).
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Favorites" }).click();
     await expect(page.getByRole("tab", { name: /Cities/ })).toHaveAttribute("aria-selected", "true");
     await expect(page.getByTestId("favorite-item")).toContainText("New York");

@@ -194,7 +194,7 @@ test.describe("map with tiles", () => {
     await expect.poll(() => colourShare(page, map(page), TILE_RGB), { timeout: 15_000 }).toBeGreaterThan(0.3);
     await page.emulateMedia({ colorScheme: "dark" });
     await expect.poll(() => colourShare(page, map(page), TILE_RGB), { timeout: 10_000 }).toBeLessThan(0.01);
-    // The attribution pill and the zoom buttons turn dark with the page (issue 17: the pill stayed white).
+    // The attribution pill and the zoom buttons turn dark with the page (docs/decisions/026-traveller-polish.md: the pill stayed white).
     const background = (selector: string) =>
       page
         .locator(selector)
@@ -271,7 +271,7 @@ test.describe("map with tiles", () => {
     await marker.click();
     const dialog = page.getByRole("dialog", { name: title });
     await expect(dialog).toBeVisible();
-    // The dialog's badge is the place page's label for the marker's category (issue 17.4: one label per place).
+    // The dialog's badge is the place page's label for the marker's category (docs/decisions/026-traveller-polish.md: one label per place).
     const BADGES: Record<string, string> = {
       "Fun Fact": "Fact",
       History: "Historical",
@@ -315,7 +315,7 @@ test.describe("map with tiles", () => {
       .poll(() => page.getByTestId("map-list").getByRole("listitem").count(), { timeout: 15_000 })
       .toBeGreaterThan(before);
     // The click left the list's end in view, and an end in view loads the next page by itself, and the next
-    // (issue 17.10): the count, the badge and the markers would move between one check and the next (this test
+    // (docs/decisions/026-traveller-polish.md): the count, the badge and the markers would move between one check and the next (this test
     // failed so once, 75 counted, then 86 … 134 markers). Back at the top nothing more loads.
     await page.evaluate(() => window.scrollTo(0, 0));
     const after = await settledCount(page);
@@ -404,7 +404,11 @@ test.describe("map with tiles", () => {
     await expect(map(page)).toHaveAttribute("data-map-status", "ready", { timeout: 15_000 });
   });
 
-  test("390 px: the header keeps its words whole and fits (issue 17)", async ({ page, context, baseURL }, testInfo) => {
+  test("390 px: the header keeps its words whole and fits (docs/decisions/026-traveller-polish.md)", async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await chooseCity(context, baseURL, "New York, NY");
     await page.goto("/map");
@@ -490,7 +494,7 @@ test.describe("map offline", () => {
     expect(await colourShare(page, map(page), TILE_RGB)).toBe(0);
     await hideMarkers.evaluate((el) => (el as Element).remove());
     await expect(page.locator(".maplibregl-ctrl-attrib-inner")).toContainText("us-atlas");
-    // A popup is not covered by the "Offline map…" label (issue 17: its first line was hidden under it).
+    // A popup is not covered by the "Offline map…" label (docs/decisions/026-traveller-polish.md: its first line was hidden under it).
     await page.getByTestId("map-list").getByRole("button").first().click();
     const popup = page.locator(".maplibregl-popup-content");
     await expect(popup).toBeVisible();
@@ -543,7 +547,7 @@ test.describe("map offline", () => {
     await expect(map(page)).toHaveAttribute("data-basemap", "outline");
   });
 
-  test("'View on map' for a place in another city opens around it, says where it is, and keeps the chosen city (issue 17.2)", async ({
+  test("'View on map' for a place in another city opens around it, says where it is, and keeps the chosen city (docs/decisions/026-traveller-polish.md)", async ({
     page,
     context,
     baseURL,
@@ -604,7 +608,7 @@ test.describe("map offline", () => {
       .toBe(where);
   });
 
-  test("filters: category chips, 'Open now' with hours-unknown places apart, nearest first; more load as the list's end scrolls into view (issue 17.10)", async ({
+  test("filters: category chips, 'Open now' with hours-unknown places apart, nearest first; more load as the list's end scrolls into view (docs/decisions/026-traveller-polish.md)", async ({
     page,
   }, testInfo) => {
     test.setTimeout(60_000);

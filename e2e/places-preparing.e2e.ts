@@ -1,6 +1,6 @@
 /**
  * While a city's state is still importing, list loading states say "Preparing places for {state}… {n} %"
- * and the list fills in by itself (issue 11 point 7, decision 024). The status answers are played by the
+ * and the list fills in by itself (docs/decisions/024-places-operations.md, decision 024). The status answers are played by the
  * test (the e2e server has the browsed states imported already); the list call is held until "ready". A page
  * whose state is in comes with its first rows (decision 033), so the test starts in another city and switches.
  */

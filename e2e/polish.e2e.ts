@@ -1,4 +1,4 @@
-/** Issue 17 (traveller polish): one test per fixed defect, at phone size unless a test says otherwise. */
+/** docs/decisions/026-traveller-polish.md (traveller polish): one test per fixed defect, at phone size unless a test says otherwise. */
 import { expect, islandsHydrated, test } from "./fixtures";
 import { signInAsAdmin } from "./admin-session";
 import { chooseCity, expectAccessible, LAS_VEGAS, PHONE, screenshot, screenshotAndAxe } from "./discovery-helpers";
@@ -214,7 +214,7 @@ test.describe("17.7 profile", () => {
   });
 });
 
-test.describe("17.5 favorites (DECISIONS 19)", () => {
+test.describe("17.5 favorites (docs/product.md#favorites)", () => {
   test("six tabs; a restaurant saved from the dialog lands in Food; the food page's heart is the same favorite; items say where", async ({
     page,
     context,

@@ -1,5 +1,5 @@
 /**
- * City stories (issue 12): the facts and history screens lead with the new material (nicknames, Wikipedia
+ * City stories (docs/decisions/028-city-stories.md): the facts and history screens lead with the new material (nicknames, Wikipedia
  * paragraphs, Wikivoyage, associated people, seats), every card names its source, and none of the false claims
  * the walkthrough found appears. Screenshots of each city's two screens go to the test output.
  */

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, islandsHydrated, test } from "./fixtures";
 
 /**
- * Tooltips on icon-only controls (discovery.md section 2): shown 700 ms after the pointer arrives (or
+ * Tooltips on icon-only controls (docs/product.md): shown 700 ms after the pointer arrives (or
  * keyboard focus), at once when another tooltip closed less than 300 ms before; hidden on leave and Escape.
  */
 

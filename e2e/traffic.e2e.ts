@@ -1,5 +1,5 @@
 /**
- * Issue 15, the traffic screen (/admin/traffic): signed in as the admin (ADMIN_EMAIL of the test server), the
+ * docs/decisions/022-traffic-log.md, the traffic screen (/admin/traffic): signed in as the admin (ADMIN_EMAIL of the test server), the
  * cards, the four tabs, a visitor's new request appearing in Live Traffic by itself, the DB-IP link, axe and
  * screenshots on a phone and a desktop. Visitors are simulated through a trusted X-Forwarded-For.
  */

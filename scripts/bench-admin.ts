@@ -1,5 +1,5 @@
 /**
- * Admin panel at scale (issue 14 item 4): seeds a temporary database with 100,000 users, 2,000,000 activities
+ * Admin panel at scale (docs/decisions/021-admin-metrics.md item 4): seeds a temporary database with 100,000 users, 2,000,000 activities
  * and 500,000 favorites (synthetic rows, spread over the last 365 days), then times what the admin routes run
  * (modules/admin/service.ts, in process — the HTTP layer adds about a millisecond):
  *   analytics p95 (target ≤ 500 ms), one users-table page per sort (target ≤ 100 ms), one activities page,

@@ -2,9 +2,9 @@
  * API throughput benchmark: /api/places/nearby for a big city (Las Vegas NV) and a small one
  * (Abbeville AL) against a hello-world route (/healthz) of the same server process, in one run,
  * driven by autocannon from this (separate) process. Prints req/s, p99 latency and the ratios. The home
- * page (server-rendered with its lists, as a guest) has its own target (issue 16 item 8): at least 10 % of
+ * page (server-rendered with its lists, as a guest) has its own target (docs/decisions/019-request-hardening.md item 8): at least 10 % of
  * the hello route's throughput and p99 ≤ 50 ms at 64 connections. Each route
- * runs on two servers, the request log on and off (issue 15), to print the log's cost (≤ 10 % budget).
+ * runs on two servers, the request log on and off (docs/decisions/022-traffic-log.md), to print the log's cost (≤ 10 % budget).
  *
  * How the log's cost is read (decision 022, "A benchmark to trust"): the servers run pinned to CPU 0 and
  * autocannon to the other cores (`taskset`, scripts/lib/server.ts `pinCpus`; BENCH_PIN=off to not pin), so
@@ -30,7 +30,7 @@ import { measure, printRows, type Row } from "./lib/autocannon";
 import { checkoutTree, freePort, guestCookie, pinCpus, startServer as startProcess } from "./lib/server";
 import { arg } from "./lib/args";
 
-/** The last commit before issue 10's restructuring (modules/discovery split into cities, places and content). */
+/** The last commit before docs/decisions/015-module-map.md's restructuring (modules/discovery split into cities, places and content). */
 const BEFORE_RESTRUCTURING = "fec5cbeceb8bcb1e2aa3ad709da886909dfb25f9";
 
 const seconds = arg("seconds", 5);

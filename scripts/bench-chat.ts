@@ -1,5 +1,5 @@
 /**
- * Chat benchmark (issue 13), in one run:
+ * Chat benchmark (docs/decisions/018-chat.md), in one run:
  * 1. In process: the data-grounded provider (no model) answering the four suggested prompts and more, for a
  *    big city and a small town: time to first token and to the full answer, p50/p99 (target: p99 first token
  *    ≤ 100 ms), after one warm-up round per city (the state's places are imported on first use).

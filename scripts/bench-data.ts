@@ -1,5 +1,5 @@
 /**
- * What the places data gives a traveller, and what serving it costs (issue 11 point 9, decision 024):
+ * What the places data gives a traveller, and what serving it costs (docs/decisions/024-places-operations.md, decision 024):
  *   bun scripts/bench-data.ts [--port 3265] [--keep DIR]
  * 1. Baseline (same run): a server with the background import off on a fresh database; the first visit of
  *    a city is the page plus its home lists while its state imports on demand.
@@ -291,7 +291,7 @@ for (const c of cities) {
 }
 const columns = new Set((await client.execute("PRAGMA table_info(places)")).rows.map((r) => String(r.name)));
 let staleLine =
-  "share of food/store/lodging from data older than five years: n/a (no observed_at column: issue 11 point 4 not merged)";
+  "share of food/store/lodging from data older than five years: n/a (no observed_at column: a database from before migration 0007)";
 if (columns.has("observed_at")) {
   const cutoff = String(new Date().getUTCFullYear() - 5);
   const s = await one(
@@ -302,7 +302,7 @@ if (columns.has("observed_at")) {
   );
   staleLine = `share of food/store/lodging from data older than five years (before ${cutoff}): ${pct(Number(s.old), Number(s.n))} of ${fmt(Number(s.n))} (${fmt(Number(s.undated))} undated)`;
 }
-// Issue 11's duplicate count, run again over every imported state: places of the same normalised name under
+// docs/decisions/023-places-a-traveller-wants.md's duplicate count, run again over every imported state: places of the same normalised name under
 // 100 m apart, and lodging sharing an address and a phone (the import's own keys: title_key, lodgingKey).
 let sameName = 0;
 let acrossStates = 0;
@@ -421,7 +421,7 @@ if (existsSync(geonamesFile)) {
   );
 } else
   downtownLines.push(
-    "downtown distance, 20 largest cities: n/a (db/data/geonames_us_cities1000.csv.gz not bundled: issue 11 point 1 not merged)",
+    "downtown distance, 20 largest cities: n/a (db/data/geonames_us_cities1000.csv.gz not bundled in this checkout)",
   );
 database.close();
 

@@ -1,5 +1,5 @@
 /**
- * Traffic analytics benchmark (issue 15): seeds a temporary database with the rollups of 10,000,000 logged
+ * Traffic analytics benchmark (docs/decisions/022-traffic-log.md): seeds a temporary database with the rollups of 10,000,000 logged
  * requests (one year of hours, 60 pages, 80 countries, hourly and daily, ~1.1 M daily visitor keys, 50,000 recent log rows),
  * then times GET /api/admin/traffic-analytics's work (trafficAnalytics) for every range against the
  * 300 ms target, with a trivial query on the same connection as the baseline.

@@ -1,5 +1,5 @@
 /**
- * Hostile-request fuzz (issue 16 item 10): boots the whole app on a fresh database, then sends ≥ 10,000
+ * Hostile-request fuzz (docs/decisions/019-request-hardening.md item 10): boots the whole app on a fresh database, then sends ≥ 10,000
  * hostile requests over every route the app has (read from the app itself, so new routes are covered
  * without editing this file), as anonymous, guest and signed-in callers, and over raw sockets for what
  * fetch cannot send (bad Host, garbled request lines, lying Content-Length). Counts statuses per route;

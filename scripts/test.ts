@@ -313,7 +313,7 @@ const laneOwn = (async () => {
   const unitDb = await laneOwnDb;
   return { types, unitOwn: { code: unitRest.code || unitDb.code, output: unitRest.output + unitDb.output } };
 })();
-// Issue 16's suites in their short form: hostile requests over every route (any app 5xx fails) and kill -9
+// docs/decisions/019-request-hardening.md's suites in their short form: hostile requests over every route (any app 5xx fails) and kill -9
 // durability (an acknowledged write is never lost). Each prints its figures; the full runs are npm scripts.
 // The short fuzz starts from the browser tests' template (the browsed states' places are in, so place routes
 // answer from the store) with no background import of the whole country: a state it asks for still imports

@@ -1,4 +1,4 @@
-/** /about names Overture Places (CDLA-Permissive-2.0) with its release once an operator imported it (issue 11, decision 024). */
+/** /about names Overture Places (CDLA-Permissive-2.0) with its release once an operator imported it (docs/decisions/023-places-a-traveller-wants.md, decision 024). */
 import { expect, test } from "bun:test";
 import { PlacesService } from "../modules/places";
 import { createApp } from "./app";

@@ -1,5 +1,5 @@
 /**
- * The offline outline basemap (DECISIONS 14): when map tiles cannot be reached, the map draws US land,
+ * The offline outline basemap (docs/product.md#map): when map tiles cannot be reached, the map draws US land,
  * state and county lines from us-atlas (US Census cartographic boundaries, 2017). The TopoJSON files ship
  * in db/data/basemap/ (embedded in the binary); each layer is converted to GeoJSON with topojson-client on
  * its first request, coordinates rounded to 4 decimals (the files' own precision is about 0.004°), and kept

@@ -52,7 +52,7 @@ const ConfigSchema = v.object({
   DATABASE_AUTH_TOKEN: optionalText,
   OLLAMA_HOST: v.optional(urlText("OLLAMA_HOST", ["http:", "https:"])),
   OLLAMA_MODEL: optionalText,
-  /** Seconds before a slow model gives way to the data-grounded provider (the spec's bound is 10). */
+  /** Seconds before a slow model gives way to the data-grounded provider (the product's bound is 10). */
   OLLAMA_TIMEOUT_SECONDS: v.pipe(
     v.optional(v.string(), "8"),
     v.trim(),
@@ -64,7 +64,7 @@ const ConfigSchema = v.object({
   /** Optional live OpenStreetMap source (an Overpass API endpoint, e.g. https://overpass-api.de/api/interpreter). */
   OVERPASS_URL: v.optional(urlText("OVERPASS_URL", ["http:", "https:"])),
   OLLAMA_API_KEY: optionalText,
-  /** Chat messages a user may send per minute (issue 13: 20); benchmarks raise it. */
+  /** Chat messages a user may send per minute (docs/decisions/018-chat.md: 20); benchmarks raise it. */
   CHAT_MESSAGES_PER_MINUTE: v.pipe(
     v.optional(v.string(), "20"),
     v.trim(),
@@ -88,7 +88,7 @@ const ConfigSchema = v.object({
     ),
     "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
   ),
-  /** Writes (POST/PUT/PATCH/DELETE) per client address a minute, and on /api/auth/* (issue 16 item 2). */
+  /** Writes (POST/PUT/PATCH/DELETE) per client address a minute, and on /api/auth/* (docs/decisions/019-request-hardening.md item 2). */
   RATE_LIMIT_WRITES_PER_MINUTE: v.pipe(
     v.optional(v.string(), "100"),
     v.trim(),
@@ -123,7 +123,7 @@ const ConfigSchema = v.object({
       }
     }),
   ),
-  // Traffic log (issue 15, DECISIONS 23, docs/decisions/022-traffic-log.md).
+  // Traffic log (docs/decisions/022-traffic-log.md, docs/product.md#traffic, docs/decisions/022-traffic-log.md).
   TRAFFIC_LOG: v.pipe(
     v.optional(v.picklist(["true", "false"], "TRAFFIC_LOG must be true or false"), "true"),
     v.transform((value) => value === "true"),
@@ -144,7 +144,7 @@ const ConfigSchema = v.object({
     v.optional(v.picklist(["true", "false"], "TRAFFIC_INCLUDE_ADMIN must be true or false"), "false"),
     v.transform((value) => value === "true"),
   ),
-  /** Places refresh and background import (issue 11 points 7–8, docs/decisions/024-places-operations.md). */
+  /** Places refresh and background import (docs/decisions/023-places-a-traveller-wants.md–8, docs/decisions/024-places-operations.md). */
   OSM_EXTRACT_URL: v.optional(
     v.pipe(
       v.string(),

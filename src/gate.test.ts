@@ -1,4 +1,4 @@
-/** Routing by sign-in state (issue 5): the landing page for signed-out visitors at any path, the app for signed-in ones. */
+/** Routing by sign-in state (docs/decisions/013-signed-in-shell.md): the landing page for signed-out visitors at any path, the app for signed-in ones. */
 import { describe, expect, test } from "bun:test";
 import { claimAdmin } from "../modules/auth";
 import { continueAsGuest, signUp, uniqueEmail } from "../modules/auth/testing";
@@ -20,7 +20,7 @@ const isLanding = (html: string) =>
 const guest = (await continueAsGuest(request)).cookie;
 const member = await signUp(request, { username: "Ada Lovelace" });
 const admin = await signUp(request, { email: ADMIN, username: "The Admin" });
-// DECISIONS 22: the operator claims the ADMIN_EMAIL account (npm run admin -- claim EMAIL).
+// docs/product.md#accounts: the operator claims the ADMIN_EMAIL account (npm run admin -- claim EMAIL).
 await claimAdmin({ database, config: { ADMIN_EMAIL: ADMIN } }, ADMIN);
 
 describe("signed out: the landing page whatever the path, rendered on the server", () => {

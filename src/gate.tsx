@@ -25,7 +25,7 @@ class PageToRender {
 }
 
 /**
- * Routing by sign-in state (accounts-and-shell.md section 2, issue 5), decided on the server so the first
+ * Routing by sign-in state (docs/product.md, docs/decisions/013-signed-in-shell.md), decided on the server so the first
  * paint is already right:
  * - signed out: the landing page, whatever the path (except PUBLIC_PAGES);
  * - signed in (registered or guest): the app routes, each rendered with the viewer in React context so the

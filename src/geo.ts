@@ -1,4 +1,4 @@
-/** Great-circle (haversine) distance in miles (DECISIONS 2). */
+/** Great-circle (haversine) distance in miles (docs/product.md#data-rules). */
 export function distanceMiles(lat1: number, lng1: number, lat2: number, lng2: number): number {
   const r = Math.PI / 180;
   const a =

@@ -4,7 +4,7 @@ import { clientAddress, HttpError, jsonError, pathOf, syncRequestHooks } from ".
 import { clientKey } from "./client-key";
 
 /**
- * Limits on what a request may carry, checked before routing and before any schema validation (issue 16
+ * Limits on what a request may carry, checked before routing and before any schema validation (docs/decisions/019-request-hardening.md
  * item 1). Elysia's validation error builds its message with JSON.stringify of the whole value, and valibot
  * walks it recursively: a 50,000-level body blocked the event loop for seconds and overflowed the stack. So
  * every JSON body is capped in size (413) and in nesting depth (400) here, with a linear scan that never

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { guestBrowser } from "./testing";
 
-// Pages are for signed-in visitors (issue 5): these tests browse as a guest.
+// Pages are for signed-in visitors (docs/decisions/013-signed-in-shell.md): these tests browse as a guest.
 const { request, get } = await guestBrowser();
 const home = async (cookie?: string) => {
   const response = await get("/", cookie);
@@ -67,7 +67,7 @@ describe("about and data sources", () => {
       expect(html).toContain(`href="${d.url.replace(/&/g, "&amp;")}"`);
     }
     expect(html).toContain("© OpenStreetMap contributors");
-    // Issue 11: city centres from GeoNames, 2026 campgrounds (RIDB, OSM), Wikipedia paragraphs (CC BY-SA).
+    // docs/decisions/023-places-a-traveller-wants.md: city centres from GeoNames, 2026 campgrounds (RIDB, OSM), Wikipedia paragraphs (CC BY-SA).
     expect(html).toContain('href="https://www.geonames.org/"');
     expect(html).toContain("Downtown centres of the 50 largest cities: derived from GeoNames and SimpleMaps");
     expect(html).toContain("Recreation.gov / RIDB");

@@ -21,7 +21,7 @@ import { DEFAULT_LOCATION, resolveLocation, type CityIndex } from "../modules/ci
 import type { Render } from "./ssr";
 import { readCookie } from "./cookies";
 import { distanceMiles } from "./geo";
-// Accounts and the signed-in shell (issue 5).
+// Accounts and the signed-in shell (docs/decisions/013-signed-in-shell.md).
 import { signInGate, type ViewerOf } from "./gate";
 import { LANDING_PATH } from "../ui/components/viewer";
 import { ProfilePage } from "../ui/pages/Profile";
@@ -97,7 +97,7 @@ export function pages(deps: {
     cityCount: cityIndex.size,
   });
   const render = gate.render;
-  /** The visitor's city from the location cookie, else the default (DECISIONS 13). */
+  /** The visitor's city from the location cookie, else the default (docs/product.md#local-storage-and-cookies). */
   /** The city a place is in: its own city when the index knows it near the place, else the nearest city. */
   const placeCity = (place: Place) => {
     const latitude = Number(place.latitude);
@@ -150,7 +150,7 @@ export function pages(deps: {
       .use(adminGuard)
       .onBeforeHandle(gate.beforeHandle)
       .mapResponse(gate.mapResponse)
-      // Accounts (issue 5): the landing page's own address, the profile, favorites, admin placeholders.
+      // Accounts (docs/decisions/013-signed-in-shell.md): the landing page's own address, the profile, favorites, admin placeholders.
       .get(
         LANDING_PATH,
         () => new Response(null, { status: 303, headers: { location: "/", "cache-control": "no-store" } }),
@@ -158,7 +158,7 @@ export function pages(deps: {
       .get("/profile", async ({ request }) => {
         const user = (await gate.viewerOf(request))!;
         const theme = themeFrom(request);
-        // DECISIONS 22: the unclaimed ADMIN_EMAIL account gets the setup-code form.
+        // docs/product.md#accounts: the unclaimed ADMIN_EMAIL account gets the setup-code form.
         const adminClaimable = (await deps.adminClaimable?.(request)) ?? false;
         return render(
           <ProfilePage
@@ -187,7 +187,7 @@ export function pages(deps: {
           auth: "admin",
         },
       )
-      // Discovery screens (issue 4): the city from the cookie; lists load in islands with skeletons.
+      // Discovery screens (docs/decisions/010-discovery-screens.md): the city from the cookie; lists load in islands with skeletons.
       .get("/nearby", async ({ request }) => {
         const city = cityOf(request);
         const initial = await firstPage(city, "nearby", NEARBY_PAGE_COUNT);
@@ -273,7 +273,7 @@ export function pages(deps: {
         // "View on map" (/map?place=ID): that place is shown first; an unknown id just shows the city.
         const placeId = new URL(request.url).searchParams.get("place") ?? "";
         let focus: Place | null = null;
-        // A place far from the chosen city (issue 17.2): the map opens around the place's own city, says so, and
+        // A place far from the chosen city (docs/decisions/026-traveller-polish.md): the map opens around the place's own city, says so, and
         // the chosen city (the cookie) stays as it is.
         let away: { city: NonNullable<typeof fromCookie>; miles: number | null } | null = null;
         if (/^\d{1,12}$/.test(placeId) && deps.places) {
@@ -290,7 +290,7 @@ export function pages(deps: {
         }
         const mapCity = away?.city ?? city;
         // The first batch (nearby + featured, as the island asks) comes with the page when it is ready, as on
-        // home: the list is then the first and largest paint, and MapLibre loads after it (issue 16).
+        // home: the list is then the first and largest paint, and MapLibre loads after it (docs/decisions/019-request-hardening.md).
         const indexed = cityIndex.find(mapCity.name, mapCity.stateCode);
         const first = (kind: "nearby" | "featured") =>
           deps.places && indexed
@@ -313,7 +313,7 @@ export function pages(deps: {
           },
         );
       })
-      // The AI travel assistant (issue 13): the chat starts in the visitor's city.
+      // The AI travel assistant (docs/decisions/018-chat.md): the chat starts in the visitor's city.
       .get("/chat", ({ request }) => {
         const city = cityOf(request);
         return render(<ChatPage city={city} />, {
@@ -380,11 +380,11 @@ export function pages(deps: {
 
 /** How long home waits for its lists before it goes out without them. */
 export const HOME_LIST_WAIT_MS = 250;
-/** A place further than this from the chosen city is "away": its page measures from its own city, and "View on map" opens around it (issue 17.2). */
+/** A place further than this from the chosen city is "away": its page measures from its own city, and "View on map" opens around it (docs/decisions/026-traveller-polish.md). */
 export const PLACE_AWAY_MILES = 50;
 
 export function notFoundPage(render: Render, viewer?: ViewerOf, cityCount = 0) {
-  // Signed out → the landing page (with 404) unless the path names a file (issue 5).
+  // Signed out → the landing page (with 404) unless the path names a file (docs/decisions/013-signed-in-shell.md).
   const gate = viewer ? signInGate({ render, viewerOf: viewer, themeOf: themeFrom, cityCount }) : null;
   return (request: Request) => {
     const path = new URL(request.url).pathname;

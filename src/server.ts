@@ -38,10 +38,10 @@ void freshnessLine(database.client).then(
   (line) => line && log.info(line),
   () => {},
 );
-// DECISIONS 22: an unclaimed ADMIN_EMAIL gets a one-time setup code in the log.
+// docs/product.md#accounts: an unclaimed ADMIN_EMAIL gets a one-time setup code in the log.
 await announceAdminSetup({ database, config, log });
 const app = createApp({ config, database, cityIndex, places, assets: { manifest, files }, log, onPlacesChanged });
-// Served through the request log's wrapper (issue 15): every request passes through one fetch handler, so
+// Served through the request log's wrapper (docs/decisions/022-traffic-log.md): every request passes through one fetch handler, so
 // the log sees each answer with its real status (Elysia's own listen would route matched paths past it).
 const server = Bun.serve({
   port: config.PORT,

@@ -85,7 +85,7 @@ export async function testApp(env: Record<string, string> = {}) {
 
 /**
  * The cookie of a signed-in guest (POST /api/auth/auto-login), for page tests: pages are for signed-in
- * visitors, everyone else gets the landing page (issue 5, src/gate.tsx). Join it with other cookies by "; ".
+ * visitors, everyone else gets the landing page (docs/decisions/013-signed-in-shell.md, src/gate.tsx). Join it with other cookies by "; ".
  */
 export async function guestCookie(request: (path: string, init?: RequestInit) => Promise<Response>): Promise<string> {
   const { continueAsGuest } = await import("../modules/auth/testing");

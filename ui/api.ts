@@ -1,6 +1,6 @@
 /**
  * The client's generic request helper: JSON in and out, one error shape read. Credentials (the session
- * cookie) go with every call unless `credentials: "omit"` is asked for (the map's place calls, spec §6).
+ * cookie) go with every call unless `credentials: "omit"` is asked for (the map's place calls, docs/product.md#accounts).
  */
 export class ApiError extends Error {
   constructor(

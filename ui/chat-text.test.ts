@@ -27,7 +27,7 @@ describe("chat reply text", () => {
     expect(segments("It has 3 great rooms.").every((p) => p.kind === "text")).toBe(true);
   });
 
-  test("the spec's city key", () => {
+  test("the product's city key", () => {
     expect(chatCityKey("Las Vegas")).toBe("las-vegas");
     expect(chatCityKey("Winston Salem")).toBe("winston-salem");
   });

@@ -1,5 +1,5 @@
 /**
- * Chat reply text for the /chat screen (accounts-and-shell.md, AI chat screen): markdown removed, 10-digit
+ * Chat reply text for the /chat screen (docs/product.md, AI chat screen): markdown removed, 10-digit
  * phone numbers as call links, street addresses as links to a maps search. Pure, for the chat island only.
  */
 
@@ -67,7 +67,7 @@ export function segments(text: string, near?: string): Segment[] {
   return out;
 }
 
-/** The spec's city key: the lowercased name with spaces turned into hyphens. */
+/** The product's city key: the lowercased name with spaces turned into hyphens. */
 export const chatCityKey = (name: string) => name.toLowerCase().replace(/\s+/g, "-");
 export const CHAT_CACHE_KEY = "localscope-chat-cache";
 export const CHAT_CACHE_MS = 86_400_000;

@@ -10,7 +10,7 @@ export const islandLoaders = {
   CityPicker: () => import("./islands/CityPicker"),
   CityBanner: () => import("./islands/CityBanner"),
   Toaster: () => import("./islands/Toaster"),
-  // Accounts, landing page, profile and favorites (issue 5).
+  // Accounts, landing page, profile and favorites (docs/decisions/013-signed-in-shell.md).
   AuthButton: () => import("./islands/AuthButton"),
   AuthDialog: () => import("./islands/AuthDialog"),
   GuestButton: () => import("./islands/GuestButton"),
@@ -20,7 +20,7 @@ export const islandLoaders = {
   TripList: () => import("./islands/TripList"),
   TripEditor: () => import("./islands/TripEditor"),
   SessionWatch: () => import("./islands/SessionWatch"),
-  // Discovery screens (issue 4).
+  // Discovery screens (docs/decisions/010-discovery-screens.md).
   CityFavorite: () => import("./islands/CityFavorite"),
   HomeNearby: () => import("./islands/HomeNearby"),
   HomeLocalGems: () => import("./islands/HomeLocalGems"),
@@ -34,11 +34,11 @@ export const islandLoaders = {
   PlaceView: () => import("./islands/PlaceView"),
   // The map screen; maplibre-gl is a further lazy chunk inside it (ui/map/engine.ts).
   MapExplorer: () => import("./islands/MapExplorer"),
-  // The traffic screen (issue 15); its uPlot chart is a further lazy chunk (ui/components/TrafficChart.tsx).
+  // The traffic screen (docs/decisions/022-traffic-log.md); its uPlot chart is a further lazy chunk (ui/components/TrafficChart.tsx).
   TrafficView: () => import("./islands/TrafficView"),
-  // The admin panel (issue 14); uPlot is a further lazy chunk inside it (ui/components/admin-charts.tsx).
+  // The admin panel (docs/decisions/021-admin-metrics.md); uPlot is a further lazy chunk inside it (ui/components/admin-charts.tsx).
   AdminPanel: () => import("./islands/AdminPanel"),
-  // The AI travel assistant (issue 13), only on /chat.
+  // The AI travel assistant (docs/decisions/018-chat.md), only on /chat.
   ChatView: () => import("./islands/ChatView"),
 } satisfies Record<string, () => Promise<{ default: ComponentType<any> }>>;
 

@@ -10,7 +10,7 @@ const retries = (rule: (n: number, e: unknown) => boolean, error: unknown) => {
   return n;
 };
 
-describe("query retry rule (accounts-and-shell.md section 9)", () => {
+describe("query retry rule (docs/product.md)", () => {
   test("client errors are final", () => {
     for (const status of [400, 401, 403, 404, 409, 422, 499]) expect(retries(retryRule, http(status))).toBe(0);
   });

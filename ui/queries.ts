@@ -1,5 +1,5 @@
 /**
- * Client data rules (accounts-and-shell.md section 9, discovery.md sections 4 and 9), on TanStack Query:
+ * Client data rules (docs/product.md sections 4 and 9), on TanStack Query:
  * fresh 5 min / kept 10 min by default, nearby and local-gems lists fresh 30 min / kept 60 min, no retry on
  * 4xx except 408/429 (up to 2), up to 3 otherwise, 1 s doubling capped at 30 s; the city re-read from
  * local storage on storage events and by polling; activity tracking with failures swallowed. What needs no
@@ -54,7 +54,7 @@ export const QUERY_DEFAULTS = {
 export const LIST_CACHE = { staleTime: 30 * 60_000, gcTime: 60 * 60_000 } as const;
 
 // ---------------------------------------------------------------------------------------------------------
-// Fetchers: non-ok answers become the spec's thrown messages (section 8), keeping the status for retries.
+// Fetchers: non-ok answers become the product's thrown messages (section 8), keeping the status for retries.
 
 function failWith(error: unknown, message: string): never {
   if (error instanceof ApiError) throw new ApiError(error.status, message, error.errors);

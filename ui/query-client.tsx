@@ -9,7 +9,7 @@ import { islandStore } from "./providers";
 import { QUERY_DEFAULTS } from "./queries";
 import { selectedCityAtom } from "./state";
 
-/** Fresh 5 min, kept 10 min, the spec's retry rules (ui/queries.ts). */
+/** Fresh 5 min, kept 10 min, the product's retry rules (ui/queries.ts). */
 export function makeQueryClient() {
   return new QueryClient({ defaultOptions: QUERY_DEFAULTS });
 }

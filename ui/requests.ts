@@ -12,7 +12,7 @@ import { locationText, persistCity, selectedCityAtom, STORAGE_KEYS, storedLocati
 
 export type CityRef = Pick<SelectedCity, "name" | "stateCode">;
 
-/** City polling intervals (discovery.md section 4). */
+/** City polling intervals (docs/product.md). */
 export const POLL_HOME_MS = 500;
 export const POLL_NEARBY_MS = 1000;
 export const LOCAL_GEMS_DELAY_MS = 1000;

@@ -29,7 +29,7 @@ export const showToastAtom = atom(null, (_get, set, toast: Omit<Toast, "id">) =>
   set(toastAtom, { ...toast, id: ++toastId }),
 );
 
-/** Local keys from the spec, and the cookie that lets the server render the chosen city. */
+/** Local keys from the product rules (docs/product.md), and the cookie that lets the server render the chosen city. */
 export const STORAGE_KEYS = {
   selectedCity: "selectedCity",
   location: "localscope-location",
@@ -39,7 +39,7 @@ export const LOCATION_COOKIE = "localscope-location";
 
 export const locationText = (city: Pick<SelectedCity, "name" | "stateCode">) => `${city.name}, ${city.stateCode}`;
 
-/** Persist the choice under the spec's local keys and in a cookie (one year) for server rendering. */
+/** Persist the choice under the product's local keys and in a cookie (one year) for server rendering. */
 export function persistCity(city: SelectedCity) {
   const text = locationText(city);
   try {

@@ -1,4 +1,4 @@
-/** The 16 themes of the spec: name, label, primary colour (and its darker shade) and gradient. */
+/** The 16 themes of the product rules (docs/product.md): name, label, primary colour (and its darker shade) and gradient. */
 export interface Theme {
   name: string;
   label: string;

@@ -1,5 +1,5 @@
 /**
- * Tooltips for icon-only controls (discovery.md section 2: they appear after 700 ms; once one has been
+ * Tooltips for icon-only controls (docs/product.md: they appear after 700 ms; once one has been
  * shown, another within 300 ms of it closing appears at once). One delegated listener serves every
  * element with `data-tooltip`, server-rendered or in an island, so it costs no React and no island.
  * Mouse hover and keyboard focus show it; touch does not (a tap acts at once). Escape (swallowed while a

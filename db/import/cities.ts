@@ -87,7 +87,7 @@ export async function readGeoNamesPoints(path: string = geonamesCsvPath): Promis
 const CENTRE_MATCH_MILES = 25 / 1.609344;
 
 /**
- * DECISIONS 18: a city's centre is its downtown. SimpleMaps points are area centroids (New York sits in
+ * docs/product.md#data-rules: a city's centre is its downtown. SimpleMaps points are area centroids (New York sits in
  * Bushwick); GeoNames points sit on downtown. Where a GeoNames place of the same name (or "<name> City")
  * in the same state lies within 25 km, its point becomes the centre; otherwise the SimpleMaps point stays.
  * Returns how many centres moved.

@@ -12,7 +12,7 @@ import { cities } from "../schema";
 import { distanceMiles } from "../../src/geo";
 
 /**
- * Per-city text (issue 12), copied from four bundled datasets and joined on the SimpleMaps id:
+ * Per-city text (docs/decisions/028-city-stories.md), copied from four bundled datasets and joined on the SimpleMaps id:
  * - Wikipedia article titles and URLs of US cities (UW DATA 512 list, 2023): the "Read more" link;
  * - Wikivoyage bylines (CC BY-SA): one sentence and the article link;
  * - WordNet 3.0 glosses and lemmas (nicknames), with the WordNet notice kept on /about;

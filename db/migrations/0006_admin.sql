@@ -1,4 +1,4 @@
--- Admin panel (issue 14, docs/decisions/021-admin-metrics.md): a per-user rollup kept by triggers so the
+-- Admin panel (docs/decisions/021-admin-metrics.md): a per-user rollup kept by triggers so the
 -- users table sorts by favorites/activities/last activity without counting 2,000,000 rows, covering indexes
 -- for the windowed analytics, and the precomputed data-health summary per state.
 CREATE TABLE `admin_user_stats` (

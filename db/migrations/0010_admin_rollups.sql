@@ -1,4 +1,4 @@
--- Admin analytics rollups (issue 14, docs/decisions/021-admin-metrics.md "Rollups"): the windowed figures read
+-- Admin analytics rollups (docs/decisions/021-admin-metrics.md "Rollups"): the windowed figures read
 -- these small tables instead of 14 days of activity rows. Kept by triggers on activities and sessions; rows of a
 -- deleted user go with it (ON DELETE CASCADE, and the activity delete trigger takes them out of the hourly
 -- tallies). The INSERTs at the end rebuild every rollup from the stored activities and sessions.

@@ -24,15 +24,15 @@ export const migrations: ReadonlyArray<{ tag: string; sql: string }> = [
   { tag: "0002_content", sql: m0002 },
   // 0003: users, sessions, favorites, activities and the sign-in rate-limit log.
   { tag: "0003_accounts", sql: m0003 },
-  // 0004: admin claims and setup codes (DECISIONS 22), sign-in back-off, the /healthz write probe.
+  // 0004: admin claims and setup codes (docs/product.md#accounts), sign-in back-off, the /healthz write probe.
   { tag: "0004_security", sql: m0004 },
-  // 0005: the traffic log, its hourly rollups, daily visitor keys and salts (issue 15).
+  // 0005: the traffic log, its hourly rollups, daily visitor keys and salts (docs/decisions/022-traffic-log.md).
   { tag: "0005_traffic", sql: m0005 },
   // 0006: the admin panel's per-user rollup (triggers), analytics indexes and the data-health cache.
   { tag: "0006_admin", sql: m0006 },
   // 0009: the chat rate-limit log (20 messages a minute per user, shared by every instance).
   { tag: "0009_chat", sql: m0009 },
-  // 0007: places.observed_at, notability, brand (issue 11); re-imports places with the new filters.
+  // 0007: places.observed_at, notability, brand (docs/decisions/023-places-a-traveller-wants.md); re-imports places with the new filters.
   { tag: "0007_places_quality", sql: m0007 },
   // 0008: per-city text (Wikipedia titles, Wikivoyage bylines, WordNet glosses, associated people).
   { tag: "0008_city_texts", sql: m0008 },

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 
-/** What the client records (discovery.md section 3, "Activity record"). */
+/** What the client records (docs/product.md, "Activity record"). */
 import { ACTIVITY_TYPES, type ActivityType } from "../../src/domain/accounts";
 
 export { ACTIVITY_TYPES, type ActivityType };

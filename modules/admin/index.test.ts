@@ -9,7 +9,7 @@ const { request, database } = await testApp({ ADMIN_EMAIL: ADMIN });
 const cookies: Record<string, string> = {};
 {
   // The one place this test makes the admin: the ADMIN_EMAIL account, claimed as the operator would
-  // (`npm run admin -- claim EMAIL` calls claimAdmin; DECISIONS 22).
+  // (`npm run admin -- claim EMAIL` calls claimAdmin; docs/product.md#accounts).
   cookies.admin = (await signUp(request, { email: ADMIN, username: "Boss" })).cookie;
   expect((await claimAdmin({ database, config: { ADMIN_EMAIL: ADMIN } }, ADMIN)).ok).toBe(true);
   cookies.user = (await signUp(request, { username: "Plain" })).cookie;
@@ -27,7 +27,7 @@ const ROUTES = [
 
 describe("admin guard", () => {
   for (const path of ROUTES) {
-    test(`${path}: anonymous 401, guest 403, user 403 (the spec's text), admin 200`, async () => {
+    test(`${path}: anonymous 401, guest 403, user 403 (the product's text), admin 200`, async () => {
       expect((await get(path)).status).toBe(401);
       for (const who of ["guest", "user"]) {
         const response = await get(path, who);
@@ -47,7 +47,7 @@ describe("admin guard", () => {
 });
 
 describe("admin answers", () => {
-  test("analytics has exactly the spec's shape", async () => {
+  test("analytics has exactly the product's shape", async () => {
     const body = await (await get("/api/admin/analytics", "admin")).json();
     expect(Object.keys(body).sort()).toEqual([
       "engagement",
@@ -79,7 +79,7 @@ describe("admin answers", () => {
     expect(body.overview.totalUsers).toBeGreaterThanOrEqual(3);
   });
 
-  test("users: the spec's row array, totals in headers, the new accounts found by name and e-mail", async () => {
+  test("users: the product's row array, totals in headers, the new accounts found by name and e-mail", async () => {
     const response = await get(`/api/admin/users?q=${encodeURIComponent(ADMIN)}`, "admin");
     const rows = await response.json();
     expect(rows).toHaveLength(1);

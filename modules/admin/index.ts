@@ -36,9 +36,9 @@ export interface AdminDeps {
 }
 
 /**
- * The admin API (accounts-and-shell.md "Admin panel", DECISIONS 9/22). Every route is for the admin only
+ * The admin API (docs/product.md "Admin panel", docs/product.md#accounts/22). Every route is for the admin only
  * (the auth guard macro: anonymous 401, everyone else 403 'Access denied. Admin privileges required.'),
- * checked before the query is validated. Lists answer the spec's arrays; paging totals ride in headers
+ * checked before the query is validated. Lists answer the product's arrays; paging totals ride in headers
  * (X-Total-Count, and X-Registered-Count / X-Guest-Count on users).
  */
 export function adminModule(deps: AdminDeps) {

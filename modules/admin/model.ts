@@ -1,6 +1,6 @@
 import * as v from "valibot";
 
-/** Admin valibot schemas and answer types (accounts-and-shell.md §3 "Admin analytics", "Admin user row"). */
+/** Admin valibot schemas and answer types (docs/product.md#admin "Admin analytics", "Admin user row"). */
 
 export const USER_SORTS = [
   "createdAt",
@@ -74,7 +74,7 @@ export const ActivitiesQuery = v.object({
 });
 export type ActivitiesQuery = v.InferOutput<typeof ActivitiesQuery>;
 
-/** One row of the users table (the spec's shape; `isGuest` tells guests apart). */
+/** One row of the users table (the product's shape; `isGuest` tells guests apart). */
 export interface AdminUserRow {
   id: number;
   username: string | null;
@@ -97,7 +97,7 @@ export interface AdminActivityRow {
   createdAt: string;
 }
 
-/** GET /api/admin/analytics — exactly the spec's shape; every figure is defined in decision 021. */
+/** GET /api/admin/analytics — exactly the product's shape; every figure is defined in decision 021. */
 export interface AdminAnalytics {
   overview: {
     totalUsers: number;
@@ -129,7 +129,7 @@ export interface AdminAnalytics {
   performance: { avgResponseTime: number | null; errorRate: number | null; peakUsageHours: Array<{ hour: number }> };
 }
 
-/** GET /api/admin/daily — beyond the spec, the charts' series: per UTC day, last 30 days, oldest first. */
+/** GET /api/admin/daily — beyond the product rules (docs/product.md), the charts' series: per UTC day, last 30 days, oldest first. */
 export type DailySeries = Array<{ day: string; newUsers: number; activities: number }>;
 
 /** Performance figures from the request log (the traffic module), when it is wired in. */

@@ -35,7 +35,7 @@ async function one(client: Client, sql: string, args: InValue[] = []) {
   return num((await rows(client, sql, args))[0]?.[0]);
 }
 
-/** The label of a stored category id: 1–6 (route numbering) or 7–12 (list numbering) → the spec's name. */
+/** The label of a stored category id: 1–6 (route numbering) or 7–12 (list numbering) → the product's name. */
 export function categoryName(id: string): string {
   const n = Number(id);
   const category = CATEGORIES.find((c) => c.id === n || c.listId === n);

@@ -1,4 +1,4 @@
-/** The one auth guard (issue 10 item 4): `auth: "user" | "admin"` on anonymous, guest, user and admin callers. */
+/** The one auth guard (docs/decisions/015-module-map.md item 4): `auth: "user" | "admin"` on anonymous, guest, user and admin callers. */
 import { describe, expect, test } from "bun:test";
 import { Elysia } from "elysia";
 import * as v from "valibot";
@@ -56,7 +56,7 @@ describe("auth guard macro", () => {
     }
   });
 
-  test("auth: 'admin' — anonymous 401, guest and user 403 with the spec's text, the admin passes", async () => {
+  test("auth: 'admin' — anonymous 401, guest and user 403 with the product's text, the admin passes", async () => {
     expect((await call("/t/admin", "anonymous")).status).toBe(401);
     for (const caller of ["guest", "user"]) {
       const response = await call("/t/admin", caller);

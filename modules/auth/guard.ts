@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import { HttpError, type CurrentUser, type RequestUser } from "../../src/http";
 
-/** The spec's text for everyone but the admin (accounts-and-shell.md §8), from the domain leaf. */
+/** The product's text for everyone but the admin (docs/product.md#texts), from the domain leaf. */
 import { ACCESS_DENIED } from "../../src/domain/accounts";
 export { ACCESS_DENIED };
 export const SIGN_IN_REQUIRED = "Please sign in.";
@@ -16,11 +16,11 @@ export interface GuardOptions {
 }
 
 /**
- * The one auth guard (issue 10 item 4), an Elysia macro:
+ * The one auth guard (docs/decisions/015-module-map.md item 4), an Elysia macro:
  *
  *   .use(guard({ signInMessage }))
  *   .get("/x", ({ user }) => …, { auth: "user" })     // any signed-in account, guests included
- *   .get("/y", ({ user }) => …, { auth: "admin" })    // the claimed admin only (DECISIONS 22)
+ *   .get("/y", ({ user }) => …, { auth: "admin" })    // the claimed admin only (docs/product.md#accounts)
  *   .post("/z", ({ user }) => …, { optionalAuth: true }) // user: RequestUser | null
  *
  * The check runs in `transform`, before body/query validation, so an anonymous caller gets 401 (and a

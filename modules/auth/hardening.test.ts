@@ -1,4 +1,4 @@
-/** Issue 16 items 2, 4 and 5: sessions (F2), admin ownership (F4), registration that tells nothing (F8). */
+/** docs/decisions/019-request-hardening.md items 2, 4 and 5: sessions (F2), admin ownership (F4), registration that tells nothing (F8). */
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { testApp } from "../../src/testing";
@@ -47,7 +47,7 @@ describe("sessions (F2)", () => {
   }, 120_000); // thirteen sign-ins, each an argon2 hash: 0.5 s alone, over 5 s beside the browser tests
 });
 
-describe("admin ownership (DECISIONS 22, F4)", () => {
+describe("admin ownership (docs/product.md#accounts, F4)", () => {
   test("the setup code printed at start, entered once by the ADMIN_EMAIL account, makes it admin; nothing else does", async () => {
     const owner = await signUp(request, { email: ADMIN });
     expect(owner.user).toMatchObject({ isAdmin: false }); // registering with the address alone grants nothing

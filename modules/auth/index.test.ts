@@ -121,7 +121,7 @@ describe("register", () => {
     }
   });
 
-  test("every bad field is reported at once, with the spec's texts", async () => {
+  test("every bad field is reported at once, with the product's texts", async () => {
     const response = await register({ email: "not-an-email", username: "   ", password: "short" });
     expect(response.status).toBe(400);
     expect((await response.json()).errors).toEqual({
@@ -151,7 +151,7 @@ describe("register", () => {
     expect((await array.json()).message).toBeString();
   });
 
-  test("registering with ADMIN_EMAIL grants nothing until the operator claims it (DECISIONS 22, F4); nobody else is admin", async () => {
+  test("registering with ADMIN_EMAIL grants nothing until the operator claims it (docs/product.md#accounts, F4); nobody else is admin", async () => {
     const response = await register({ email: ADMIN.toLowerCase(), username: "Boss", password: STRONG_PASSWORD });
     const admin = await response.json();
     expect(admin.user.isAdmin).toBe(false);

@@ -75,7 +75,7 @@ export function createAuth(options: AuthOptions) {
     return pending;
   };
 
-  // The public user of a request, isAdmin decided once (DECISIONS 22: the claim is read from the database).
+  // The public user of a request, isAdmin decided once (docs/product.md#accounts: the claim is read from the database).
   const viewers = new WeakMap<Request, Promise<PublicUser | null>>();
   const publicUser = (request: Request): Promise<PublicUser | null> => {
     let pending = viewers.get(request);
@@ -212,7 +212,7 @@ export function createAuth(options: AuthOptions) {
       await startSession(request, set, user);
       return service.publicUser(user);
     })
-    // The one-time admin setup code from the server log, entered once by the ADMIN_EMAIL account (DECISIONS 22).
+    // The one-time admin setup code from the server log, entered once by the ADMIN_EMAIL account (docs/product.md#accounts).
     .post(
       "/admin-claim",
       async ({ body, request, server }) => {
@@ -247,7 +247,7 @@ export type Auth = ReturnType<typeof createAuth>;
 export const ADMIN_CLAIM_REFUSED = "That setup code is not valid for this account.";
 
 /**
- * At start: when ADMIN_EMAIL is set and nobody has claimed it, print a one-time setup code (DECISIONS 22).
+ * At start: when ADMIN_EMAIL is set and nobody has claimed it, print a one-time setup code (docs/product.md#accounts).
  * The account with that e-mail enters it once in its profile; `npm run admin -- claim EMAIL` does the same.
  */
 export async function announceAdminSetup(deps: {

@@ -1,7 +1,7 @@
 import { dictionary } from "@zxcvbn-ts/language-common";
 
 /**
- * Password rules (DECISIONS 10): 8–128 characters, not one of the 10,000 most common passwords.
+ * Password rules (docs/product.md#accounts): 8–128 characters, not one of the 10,000 most common passwords.
  * The list is the head of zxcvbn-ts's frequency-ranked common-password dictionary (MIT); see
  * docs/decisions/008-common-password-list.md for its source and licence.
  */

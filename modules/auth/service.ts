@@ -59,7 +59,7 @@ export const PASSWORD_HASH = { algorithm: "argon2id", memoryCost: 19_456, timeCo
 
 export const MESSAGES = {
   invalidLogin: "Invalid email or password",
-  /** The same answer whether or not the e-mail is taken (no account discovery, issue 16 F8). */
+  /** The same answer whether or not the e-mail is taken (no account discovery, docs/decisions/019-request-hardening.md F8). */
   registrationRefused: "Registration failed. Check your details, or sign in if you already have an account.",
   notSignedIn: "You are not signed in.",
   tooMany: (seconds: number) =>
@@ -74,7 +74,7 @@ export const isTokenShaped = (value: string | undefined): value is string =>
 /** Only the SHA-256 of a token is stored: a leaked database does not hand out live sessions. */
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-/** The admin is the account whose e-mail equals ADMIN_EMAIL (DECISIONS 9); guests never are. */
+/** The admin is the account whose e-mail equals ADMIN_EMAIL (docs/product.md#accounts); guests never are. */
 export function isAdminEmail(email: string | null | undefined, adminEmail: string | undefined): boolean {
   if (!email || !adminEmail) return false;
   return email.trim().toLowerCase() === adminEmail.trim().toLowerCase();
@@ -127,7 +127,7 @@ export class AuthService {
   }
 
   /**
-   * The user as clients see it. `isAdmin` needs the operator's claim (DECISIONS 22): pass what
+   * The user as clients see it. `isAdmin` needs the operator's claim (docs/product.md#accounts): pass what
    * `isClaimedAdmin` said; without it nobody is admin.
    */
   toPublicUser(row: UserRow, claimedAdmin = false): PublicUser {
@@ -146,7 +146,7 @@ export class AuthService {
     return this.toPublicUser(row, await this.isClaimedAdmin(row));
   }
 
-  // ---- admin ownership (DECISIONS 22) ----
+  // ---- admin ownership (docs/product.md#accounts) ----
 
   /** True when this account has ADMIN_EMAIL and the operator claimed it (CLI or setup code). */
   async isClaimedAdmin(row: UserRow): Promise<boolean> {

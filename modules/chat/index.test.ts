@@ -5,7 +5,7 @@ import { startLlmTestServer, type LlmTestRequest } from "../llm/test-server";
 import { understand } from "./intent";
 
 /**
- * Chat API (issue 13): the grounded provider over real cities, the model through the real `ollama` client
+ * Chat API (docs/decisions/018-chat.md): the grounded provider over real cities, the model through the real `ollama` client
  * against the Ollama-protocol test server, citations checked against the store, SSE, abort, fallback, limits.
  */
 

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 
-/** Chat (issue 13, DECISIONS 21): request and answer shapes. */
+/** Chat (docs/decisions/018-chat.md, docs/product.md#chat): request and answer shapes. */
 
 export const QUERY_MAX = 500;
 export const HISTORY_MAX = 10;
@@ -49,7 +49,7 @@ export interface ChatPlace {
   openNow: boolean | null;
 }
 
-/** POST /api/chat/recommendations: the spec's {response, location} plus places and model (DECISIONS 21). */
+/** POST /api/chat/recommendations: the product's {response, location} plus places and model (docs/product.md#chat). */
 export interface ChatAnswer {
   response: string;
   /** "City, ST" as resolved. */

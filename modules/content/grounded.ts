@@ -7,7 +7,7 @@ import { divisionOf } from "./story/division";
 import { storyFacts, storyHistory, widerContext, nearPlace, type StoryContext, type StoryFact } from "./stories";
 
 /**
- * The data-grounded provider (DECISIONS 7, issue 12): facts and history composed by ./stories from the
+ * The data-grounded provider (docs/product.md#data-rules, docs/decisions/028-city-stories.md): facts and history composed by ./stories from the
  * city's bundled texts and the places store, so every sentence is true as far as those sources are, and each
  * names its source. It needs no model, answers instantly, and is the fallback whenever a model is slow or fails.
  */

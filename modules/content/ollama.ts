@@ -44,7 +44,7 @@ const SYSTEM = [
 const CONTACT = /(https?:\/\/|www\.|\b[\w.+-]+@[\w-]+\.\w+|\(?\b\d{3}\)?[ .-]\d{3}[ .-]\d{4}\b)/i;
 /**
  * Whether a model's text states what its context does not: contact data, or a name or number absent from the
- * grounded material (issue 12: such a rewrite is rejected and the grounded text is served).
+ * grounded material (docs/decisions/028-city-stories.md: such a rewrite is rejected and the grounded text is served).
  */
 const invented = (text: string, context: string) => {
   const match = text.match(CONTACT);

@@ -12,7 +12,7 @@ import { worthTelling } from "./story/truth";
 /** Where a fact or entry comes from: named always, linked where it is a web page (the story composer's). */
 export type ContentSource = StorySource;
 
-/** discovery.md section 3: a fun fact as clients receive it, plus its source. */
+/** docs/product.md: a fun fact as clients receive it, plus its source. */
 export interface FunFact {
   title: string;
   summary: string;
@@ -20,7 +20,7 @@ export interface FunFact {
   source?: ContentSource;
 }
 
-/** discovery.md section 3: a history entry (the story composer's; a model's entry may lack a source). */
+/** docs/product.md: a history entry (the story composer's; a model's entry may lack a source). */
 export type HistoryEntry = Omit<StoryHistory, "source"> & { source?: ContentSource };
 
 export type DeeperLevel = 1 | 2 | 3;

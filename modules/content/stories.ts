@@ -1,5 +1,5 @@
 /**
- * City stories (issue 12): fun facts and history entries composed only from bundled data — Wikipedia
+ * City stories (docs/decisions/028-city-stories.md): fun facts and history entries composed only from bundled data — Wikipedia
  * paragraphs of historic sites, Wikivoyage bylines, WordNet glosses and nicknames, the most-viewed biography
  * of a person associated with the city, GeoNames seats, register and landmark records, and the places store.
  *

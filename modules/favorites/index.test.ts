@@ -34,7 +34,7 @@ describe("saving favorites", () => {
     expect(await list(cookie)).toHaveLength(1);
   });
 
-  test("one favorite per place (DECISIONS 19): the same place under another type answers the existing favorite; check and delete see it", async () => {
+  test("one favorite per place (docs/product.md#favorites): the same place under another type answers the existing favorite; check and delete see it", async () => {
     const { cookie } = await signUp(request);
     const dialog = {
       itemType: "place",
@@ -72,7 +72,7 @@ describe("saving favorites", () => {
     expect((await list(cookie)).map((f) => f.itemId)).toEqual(["other-177"]);
   });
 
-  test("every item type of the spec can be saved; the list is newest first", async () => {
+  test("every item type of the product rules (docs/product.md) can be saved; the list is newest first", async () => {
     const { cookie } = await signUp(request);
     const types = ["place", "city", "fact", "store", "activity", "restaurant"];
     for (const [i, itemType] of types.entries()) {

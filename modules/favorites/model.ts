@@ -1,6 +1,6 @@
 import * as v from "valibot";
 
-/** The item types a favorite can have (discovery.md section 3). */
+/** The item types a favorite can have (docs/product.md). */
 import { FAVORITE_ITEM_TYPES, type FavoriteItemType } from "../../src/domain/accounts";
 
 export const ITEM_TYPES = FAVORITE_ITEM_TYPES;

@@ -13,7 +13,7 @@ export const toFavorite = (row: FavoriteRow): Favorite => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-/** Newest first (DECISIONS 12). */
+/** Newest first (docs/product.md#favorites). */
 export async function listFavorites(db: Db, userId: number): Promise<Favorite[]> {
   const rows = await db
     .select()
@@ -28,12 +28,12 @@ export async function countFavorites(db: Db, userId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Item types that are one place of the places store (DECISIONS 19): one favorite per place, whatever the type. */
+/** Item types that are one place of the places store (docs/product.md#favorites): one favorite per place, whatever the type. */
 export const PLACE_ITEM_TYPES: readonly string[] = ["place", "restaurant", "activity", "store"];
 
 /**
  * The place a place-like favorite is about: the `id` of its data when given, else the number its item id ends
- * with (every place item id is "{title}-{place id}", discovery.md section 3). Null for other items.
+ * with (every place item id is "{title}-{place id}", docs/product.md). Null for other items.
  */
 export function placeIdOf(itemType: string, itemId: string, itemData?: string): number | null {
   if (!PLACE_ITEM_TYPES.includes(itemType)) return null;
@@ -89,7 +89,7 @@ export async function addFavorite(
   input: FavoriteInput,
   options: { max: number; now?: number },
 ): Promise<{ favorite: Favorite; created: boolean } | { tooMany: true }> {
-  // The same place saved before, from another screen under another type, is that favorite (DECISIONS 19).
+  // The same place saved before, from another screen under another type, is that favorite (docs/product.md#favorites).
   const placeId = placeIdOf(input.itemType, input.itemId, input.itemData);
   const [samePlace] = placeId === null ? [] : await findSamePlace(db, userId, placeId);
   const existing = samePlace ?? (await findByItem(db, userId, input.itemType, input.itemId));

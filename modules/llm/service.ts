@@ -5,7 +5,7 @@ import type { LlmSettings } from "../../src/config";
 import type { ChatMessage } from "./model";
 
 /**
- * The one seam for every model call (issue 10 item 3, decision 017). An Ollama server (local, or hosted with
+ * The one seam for every model call (docs/decisions/015-module-map.md item 3, decision 017). An Ollama server (local, or hosted with
  * a bearer key) is asked through the `ollama` npm client, always streamed:
  * - a FIRST-TOKEN timeout (`firstTokenMs`, from OLLAMA_TIMEOUT_SECONDS): a model that sends nothing for that
  *   long is abandoned; the same bound applies between two chunks (a stalled stream). A slow but steady

@@ -5,7 +5,7 @@ import { LIST_LABELS } from "../../src/domain/categories";
 import { distanceMiles } from "../../src/geo";
 import { sightName } from "./showcase";
 
-/** One place as every API answer carries it (discovery.md section 3 + provenance, DECISIONS 1–3). */
+/** One place as every API answer carries it (docs/product.md + provenance, docs/product.md#promise–3). */
 export interface Place {
   id: number;
   title: string;
@@ -21,6 +21,8 @@ export interface Place {
   category: string;
   kind: string;
   imageUrl: string | null;
+  /** Who took the image, as its source credits it ("NPS / Jane Doe"): shown wherever the image is. */
+  imageCredit?: string | null;
   /** Miles from the city centre, one decimal. */
   distance: number | null;
   latitude: number;
@@ -28,7 +30,7 @@ export interface Place {
   rating: string;
   phone: string | null;
   website: string | null;
-  /** Only when a source gives one (DECISIONS 17); never a default. */
+  /** Only when a source gives one (docs/product.md#data-rules); never a default. */
   priceRange: string | null;
   /** Only what a source lists; [] otherwise. */
   amenities: string[];
@@ -41,7 +43,7 @@ export interface Place {
   sources: Array<{ source: string; sourceId: string; licence: string }>;
   wikidata: string | null;
   since: string | null;
-  /** The date of the newest dataset the place comes from (DECISIONS 20); null when no source dates it. */
+  /** The date of the newest dataset the place comes from (docs/product.md#data-rules); null when no source dates it. */
   observedAt: string | null;
   /** Food, store, lodging or a casino known only from data more than five years old: "Listed in {year} data — may have changed". */
   stale: boolean;
@@ -174,6 +176,7 @@ export function toPlace(
     category: LIST_LABELS[listId] ?? "Place",
     kind: String(row.kind),
     imageUrl: (row.image_url as string | null) ?? null,
+    imageCredit: row.image_url ? tagOf(row, "imageCredit") : null,
     distance: origin
       ? Math.round(distanceMiles(origin.latitude, origin.longitude, latitude, longitude) * 10) / 10
       : null,
@@ -197,6 +200,17 @@ export function toPlace(
     wikipedia: wikipediaOf(row),
     local: row.brand == null,
   };
+}
+
+/** One string tag of a place's stored tags, or null. */
+function tagOf(row: Row, key: string): string | null {
+  if (!row.tags) return null;
+  try {
+    const value = (JSON.parse(String(row.tags)) as Record<string, unknown>)[key];
+    return typeof value === "string" && value ? value : null;
+  } catch {
+    return null;
+  }
 }
 
 export function wikipediaOf(row: Row): string | null {

@@ -1,5 +1,5 @@
 /**
- * Issue 11: Las Vegas's featured list leads with downtown casinos and museums once an operator refreshes
+ * docs/decisions/035-famous-sights-downtown-points-casinos-chain-rule.md: Las Vegas's featured list leads with downtown casinos and museums once an operator refreshes
  * Nevada from current OpenStreetMap data. The bundled data has only 2011 casino rows (several of demolished
  * resorts); those must never be featured. The extract is a small .osm file this test writes itself, served
  * by a loopback HTTP server as Geofabrik would serve it, then imported by the operator refresh (osmium).

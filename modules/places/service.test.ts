@@ -79,14 +79,14 @@ describe("place lists over real data", () => {
     expect(new Set([...first, ...second]).size).toBe(24);
   });
 
-  test("nothing invented: no default price or amenities; every answer dates its data (DECISIONS 17, 20)", async () => {
+  test("nothing invented: no default price or amenities; every answer dates its data (docs/product.md#data-rules, 20)", async () => {
     const lodging = await get("/api/places/category/11?city=Las%20Vegas&state=NV&count=40");
     expect(lodging.body.length).toBeGreaterThan(10);
     for (const p of lodging.body) {
       expect(p.priceRange).toBeNull(); // no bundled lodging source gives prices
       expect(p.amenities).not.toEqual(["WiFi", "Parking"]);
       expect(p).toHaveProperty("observedAt");
-      expect(p.rating).toBe("0"); // DECISIONS 3: no source rates; the UI never shows it
+      expect(p.rating).toBe("0"); // docs/product.md#data-rules: no source rates; the UI never shows it
     }
     // The 2011 SimpleGeo motels are stale; the 2026 campgrounds are not.
     expect(lodging.body.some((p: any) => p.observedAt === "2011" && p.stale)).toBe(true);
@@ -157,7 +157,7 @@ describe("place lists over real data", () => {
       }
       // Lodging is somewhere to stay: no mobile-home park, no tour operator.
       for (const p of lodging) expect(p.title, `${city}: ${p.title}`).not.toMatch(/\bmobile home park$|\btours$/i);
-      // Every place answer is dated by its dataset (issue 11 point 4).
+      // Every place answer is dated by its dataset (docs/product.md#data-rules).
       for (const p of [...featured, ...gems, ...lodging, ...nearby])
         expect(p.observedAt, `${city}: ${p.title} (${p.source})`).not.toBeNull();
       const centre = cityIndex.find(city, state)!;
@@ -188,7 +188,7 @@ describe("place lists over real data", () => {
     }
   }, 120_000);
 
-  test("New York's featured list leads with its famous sights, found by data (issue 11)", async () => {
+  test("New York's featured list leads with its famous sights, found by data (docs/decisions/023-places-a-traveller-wants.md)", async () => {
     const featured = (await get("/api/places/featured?city=New%20York&state=NY&count=24")).body as any[];
     const titles = featured.map((p) => p.title);
     const lead = titles.slice(0, 12);

@@ -47,7 +47,7 @@ export interface LiveSource {
 
 /**
  * Place lists for a city: candidates from the R*Tree inside the smallest radius that holds enough of
- * them (never a table scan), sorted by rating, quality, distance (DECISIONS 3), kept in a small LRU so
+ * them (never a table scan), sorted by rating, quality, distance (docs/product.md#data-rules), kept in a small LRU so
  * paging is deterministic and repeat calls are cheap. Cleared when a state's places change.
  */
 /** The work's answer if it comes within `ms`, else null; a failure is null too. The work itself goes on. */
@@ -205,7 +205,7 @@ export class PlacesService {
   }
 
   /**
-   * Issue 11 ordering.
+   * docs/decisions/023-places-a-traveller-wants.md ordering.
    * - featured: the city's most notable places city-wide (radius scaled by city size), notability first, apartment
    *   and office buildings after the sights; places scoring below 1 (organisations, PO boxes, historical-society
    *   offices, shops) never feature.
@@ -221,7 +221,7 @@ export class PlacesService {
       let within = 0;
       for (const radius of featuredRadii(city.population)) {
         within = radius;
-        // Old data never features (DECISIONS 20) — except a casino resort, the sight a city like Las Vegas is known
+        // Old data never features (docs/product.md#data-rules) — except a casino resort, the sight a city like Las Vegas is known
         // for, which the bundled data knows only from 2011 (its card says "Listed in 2011 data — may have changed"),
         // and only while no current data (an operator refresh) lists a casino resort around.
         // A sight under its legal name ("… Historic Site Inc") scores below 1 in the store: fame rescores it.

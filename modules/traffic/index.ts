@@ -22,7 +22,7 @@ let countryTable: Promise<CountryTable> | undefined;
 export const countries = () => (countryTable ??= loadCountryTable());
 
 /**
- * The request log (issue 15). `wrap` wraps the server's fetch handler, the outermost layer, so every answer
+ * The request log (docs/decisions/022-traffic-log.md). `wrap` wraps the server's fetch handler, the outermost layer, so every answer
  * is seen with its real status — static files and the cross-site 403 (answered in onRequest) and 500s from
  * the error handler included. It records after the answer is ready and never awaits the database.
  */

@@ -163,7 +163,7 @@ export async function trafficLogs(
 }
 
 /**
- * The seam for the admin analytics' "performance" figures (accounts-and-shell.md §3): average response time
+ * The seam for the admin analytics' "performance" figures (docs/product.md#entities): average response time
  * in seconds, error rate in % (5xx answers) and the busiest hours of the day (UTC, busiest first), over the
  * last `hours` hours (default: all time), from the hourly rollup.
  */

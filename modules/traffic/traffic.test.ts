@@ -1,4 +1,4 @@
-/** Traffic analytics (issue 15): the request log as the server's outermost layer, countries, privacy, bots, the API. */
+/** Traffic analytics (docs/decisions/022-traffic-log.md): the request log as the server's outermost layer, countries, privacy, bots, the API. */
 import { beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { openDatabase, type Database } from "../../db/client";
@@ -55,7 +55,7 @@ async function loggedApp(env: Record<string, string> = {}) {
   };
   await t.app.traffic.log.flush();
   await t.database.client.execute("DELETE FROM traffic_segments");
-  /** Register the ADMIN_EMAIL account and claim it (DECISIONS 22): its cookie. */
+  /** Register the ADMIN_EMAIL account and claim it (docs/product.md#accounts): its cookie. */
   const signUpAdmin = async () => {
     const admin = await signUp(t.request, { email: adminEmail });
     const claimed = await claimAdmin({ database: t.database, config: { ADMIN_EMAIL: adminEmail } }, adminEmail);
@@ -581,7 +581,7 @@ describe("analytics from the hourly rollups", () => {
 });
 
 describe("API (admin only)", () => {
-  test("anonymous 401, others 403; the admin gets the spec's shape, bad parameters are a 400 with field messages", async () => {
+  test("anonymous 401, others 403; the admin gets the product's shape, bad parameters are a 400 with field messages", async () => {
     const { call, request, signUpAdmin, rows } = await loggedApp();
     expect((await request("/api/admin/traffic-analytics")).status).toBe(401);
     const guest = await continueAsGuest(request);

@@ -18,7 +18,7 @@ type Request = Message & { id: number };
 const MAX_PENDING_ROWS = 10_000;
 /**
  * Rows taken but not yet written beyond which a hand-over is answered only once written: the server's buffer
- * then fills and drops its oldest rows with a counter (issue 15) instead of this thread's memory growing while
+ * then fills and drops its oldest rows with a counter (docs/decisions/022-traffic-log.md) instead of this thread's memory growing while
  * the database is slow.
  */
 const MAX_BACKLOG_ROWS = 20_000;

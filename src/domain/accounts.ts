@@ -1,4 +1,4 @@
-/** Accounts vocabulary shared by the server and the client (discovery.md section 3, DECISIONS 9–10). Pure data. */
+/** Accounts vocabulary shared by the server and the client (docs/product.md#accounts–10). Pure data. */
 
 /** The item types a favorite can have. */
 export const FAVORITE_ITEM_TYPES = ["place", "city", "fact", "store", "activity", "restaurant"] as const;
@@ -12,5 +12,5 @@ export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;
 
-/** The spec's answer to a signed-in visitor who is not the admin (API 403 and the /admin pages). */
+/** The product's answer to a signed-in visitor who is not the admin (API 403 and the /admin pages). */
 export const ACCESS_DENIED = "Access denied. Admin privileges required.";

@@ -1,5 +1,5 @@
 /**
- * The category table (DECISIONS 6). Two numberings exist: /api/categories and the category pages use 1–6;
+ * The category table (docs/product.md#data-rules). Two numberings exist: /api/categories and the category pages use 1–6;
  * places in every list answer use 7–12. Both are accepted wherever a category id comes in. Pure data: the
  * server, the importers and the client all read categories from here (the map's marker colours live in
  * ui/map/categories.ts).
@@ -89,7 +89,7 @@ export const CATEGORIES: Category[] = [
 export const categoryById = (id: number | null | undefined): Category | undefined =>
   CATEGORIES.find((c) => c.id === id || c.listId === id);
 
-/** List numbering → label (the spec's names; unknown → "Place" at the caller). */
+/** List numbering → label (the product's names; unknown → "Place" at the caller). */
 export const LIST_LABELS: Record<number, string> = Object.fromEntries(CATEGORIES.map((c) => [c.listId, c.listLabel]));
 
 /** 1–6 or 7–12 → the list numbering (7–12), or undefined. */

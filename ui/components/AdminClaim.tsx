@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from "react";
 import { apiRequest, ApiError } from "../api";
 
 /**
- * DECISIONS 22: the ADMIN_EMAIL account, not yet claimed, enters the one-time setup code the server printed
+ * docs/product.md#accounts: the ADMIN_EMAIL account, not yet claimed, enters the one-time setup code the server printed
  * in its log. Shown only to that account (the server decides, src/pages.tsx). On success the page reloads
  * with the admin's header and badge.
  */

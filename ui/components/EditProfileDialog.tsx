@@ -13,7 +13,7 @@ const FIELD =
 
 /**
  * Edit Profile (and Settings, the same dialog): Display Name, Home Location, Email (Optional), Bio (Optional),
- * Save Changes and Cancel; the spec's messages per field; saved only on this device under `userProfile`.
+ * Save Changes and Cancel; the product's messages per field; saved only on this device under `userProfile`.
  * Below the form: the data controls the policies promise (download a copy, delete saved data).
  */
 export function EditProfileDialog(props: {

@@ -1,4 +1,4 @@
-/** The spec's 'Loading...' with a spinner, for the moments the client does not know the sign-in state yet. */
+/** The product's 'Loading...' with a spinner, for the moments the client does not know the sign-in state yet. */
 export function LoadingScreen(props: { overlay?: boolean }) {
   return (
     <div

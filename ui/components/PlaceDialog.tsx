@@ -1,5 +1,5 @@
 /**
- * The place detail dialog opened from every list (discovery.md section 2). Loaded on demand: lists import
+ * The place detail dialog opened from every list (docs/product.md). Loaded on demand: lists import
  * it only when a visitor first opens a place, so it costs the home page nothing up front.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";

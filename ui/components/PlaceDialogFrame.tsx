@@ -1,5 +1,5 @@
 /**
- * The one place detail dialog (discovery.md section 2): picture, category badge, title, distance and
+ * The one place detail dialog (docs/product.md): picture, category badge, title, distance and
  * address, "About", opening hours, contact and source. The lists' dialog (./PlaceDialog.tsx: heart, Get
  * Directions by address, Share, More Info) and the map's (ui/islands/MapExplorer.tsx: Get Directions to
  * the coordinates, Close) differ only in the buttons they pass.

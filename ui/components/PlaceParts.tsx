@@ -5,21 +5,31 @@ import { hoursLabel, staleNote, telUrl, websiteUrl, type Place } from "./places"
 
 /** The place's own image, or its category's illustration when it has none or the image fails to load. */
 export function PlaceHero(props: {
-  place: Pick<Place, "imageUrl" | "categoryId" | "title"> & { kind?: string | null };
+  place: Pick<Place, "imageUrl" | "categoryId" | "title" | "imageCredit"> & { kind?: string | null };
   className: string;
   seed?: string;
 }) {
   const [failed, setFailed] = useState(false);
   if (props.place.imageUrl && !failed) {
-    return (
+    const image = (
       <img
         src={props.place.imageUrl}
         alt=""
-        className={`${props.className} object-cover`}
+        className={props.place.imageCredit ? "h-full w-full object-cover" : `${props.className} object-cover`}
         onError={() => setFailed(true)}
         loading="lazy"
         decoding="async"
       />
+    );
+    if (!props.place.imageCredit) return image;
+    // A credited photo (the National Park Service's) always shows its credit on the picture.
+    return (
+      <figure className={`${props.className} relative m-0 overflow-hidden`}>
+        {image}
+        <figcaption className="absolute bottom-0 right-0 max-w-full truncate bg-black/60 px-1.5 py-0.5 text-[11px] text-white">
+          Photo: {props.place.imageCredit}
+        </figcaption>
+      </figure>
     );
   }
   return (
@@ -50,7 +60,7 @@ export function HoursBadge(props: { openNow: boolean | null | undefined }) {
   );
 }
 
-/** Opening hours, phone, website and where the data comes from (DECISIONS 1). */
+/** Opening hours, phone, website and where the data comes from (docs/product.md#promise). */
 export function PlaceFacts(props: { place: Place }) {
   const { place } = props;
   const site = websiteUrl(place.website);
@@ -107,7 +117,7 @@ export function PlaceFacts(props: { place: Place }) {
   );
 }
 
-/** Under the description: the data-age warning (DECISIONS 20) and the Wikipedia article it quotes (CC BY-SA). */
+/** Under the description: the data-age warning (docs/product.md#data-rules) and the Wikipedia article it quotes (CC BY-SA). */
 export function PlaceNotes({ place }: { place: Place }) {
   const note = staleNote(place);
   return (

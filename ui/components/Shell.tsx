@@ -17,11 +17,11 @@ const isCurrent = (href: string, path: string) => (href === "/" ? path === "/" :
 
 /**
  * The app shell: header, main content, attribution footer, the main tabs and the toast region. Below 1024 px
- * the tabs sit at the bottom; from 1024 px they are a bar in the header (issue 17.11). CSS only: the shell is
+ * the tabs sit at the bottom; from 1024 px they are a bar in the header (docs/decisions/026-traveller-polish.md). CSS only: the shell is
  * rendered on the server and ships no JavaScript. `wide` pages (lists, the map) use up to 72 rem from 1024 px.
  */
 export function Shell(props: { path: string; children: ReactNode; wide?: boolean }) {
-  // Who is signed in (src/pages.tsx provides it): the admin button only for the admin (issue 5).
+  // Who is signed in (src/pages.tsx provides it): the admin button only for the admin (docs/decisions/013-signed-in-shell.md).
   const viewer = useViewer();
   const width = props.wide ? "max-w-3xl lg:max-w-6xl" : "max-w-3xl";
   return (

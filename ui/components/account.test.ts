@@ -15,7 +15,7 @@ import { cityItemId, factItemId, placeItemId, titleIdItemId } from "./places";
 import { PRIVACY_SECTIONS, TERMS_SECTIONS } from "./legal";
 import { displayName } from "./viewer";
 
-describe("profile form (accounts-and-shell.md section 5)", () => {
+describe("profile form (docs/product.md)", () => {
   const good = { name: "Ada", location: "Reno, NV", email: "", bio: "" };
 
   test("valid input is saved trimmed; email and bio may be empty or missing", () => {
@@ -31,7 +31,7 @@ describe("profile form (accounts-and-shell.md section 5)", () => {
     });
   });
 
-  test("every rule has the spec's message, one per field, all fields at once", () => {
+  test("every rule has the product's message, one per field, all fields at once", () => {
     expect(validateProfile({ name: "A", location: "X", email: "nope", bio: "b".repeat(201) })).toEqual({
       ok: false,
       errors: {
@@ -69,7 +69,7 @@ describe("profile form (accounts-and-shell.md section 5)", () => {
   });
 });
 
-describe("auth dialog (sections 2, 5, 8; DECISIONS 10)", () => {
+describe("auth dialog (sections 2, 5, 8; docs/product.md#accounts)", () => {
   const form = { ...EMPTY_AUTH_FORM, email: "a@b.co", password: "long-enough-pw", username: "Ada", terms: true };
 
   test("checks before any call, in field order", () => {
@@ -84,7 +84,7 @@ describe("auth dialog (sections 2, 5, 8; DECISIONS 10)", () => {
     expect(checkAuthForm("register", form)).toBeNull();
   });
 
-  test("error texts: wrong sign-in, the server's own message, the spec's fallbacks, network failures", () => {
+  test("error texts: wrong sign-in, the server's own message, the product's fallbacks, network failures", () => {
     expect(authErrorMessage("signin", new ApiError(401, "Invalid email or password"))).toBe(
       "Invalid email or password",
     );
@@ -146,7 +146,7 @@ describe("labels and dates", () => {
   });
 });
 
-describe("favorites screen (discovery.md sections 2, 3)", () => {
+describe("favorites screen (docs/product.md sections 2, 3)", () => {
   const fav = (id: number, itemType: string, itemData: unknown, itemId = `item-${id}`) => ({
     id,
     itemType,
@@ -154,7 +154,7 @@ describe("favorites screen (discovery.md sections 2, 3)", () => {
     itemData: typeof itemData === "string" ? itemData : JSON.stringify(itemData),
   });
 
-  test("six tabs, cities first; a place by its category (DECISIONS 19); order kept; unknown types left out", () => {
+  test("six tabs, cities first; a place by its category (docs/product.md#favorites); order kept; unknown types left out", () => {
     expect(FAVORITE_TABS.map((t) => t.key)).toEqual(["cities", "food", "lodging", "activities", "stores", "facts"]);
     expect(DEFAULT_TAB).toBe("cities");
     const list = [
@@ -247,7 +247,7 @@ describe("favorites screen (discovery.md sections 2, 3)", () => {
   });
 });
 
-describe("favorite item ids (discovery.md section 3)", () => {
+describe("favorite item ids (docs/product.md)", () => {
   test("place: lower-cased title, non-alphanumerics to hyphens, dash, id", () => {
     expect(placeItemId({ id: 42, title: "Café Lotus & Co." })).toBe("caf--lotus---co--42");
     expect(placeItemId({ id: 7, title: "MOB Museum" })).toBe("mob-museum-7");

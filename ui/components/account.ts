@@ -1,5 +1,5 @@
 /**
- * Pure rules of the account screens (accounts-and-shell.md sections 2, 5, 8; DECISIONS 8, 10, 11): the auth
+ * Pure rules of the account screens (docs/product.md sections 2, 5, 8; docs/product.md#accounts, 10, 11): the auth
  * dialog's checks and error texts, the profile form's validation, dates. No React, no DOM.
  */
 import * as v from "valibot";
@@ -17,7 +17,7 @@ export interface AuthForm {
 }
 export const EMPTY_AUTH_FORM: AuthForm = { email: "", password: "", username: "", terms: false };
 
-/** Passwords: 8–128 characters for new accounts (DECISIONS 10; the server checks the rest). */
+/** Passwords: 8–128 characters for new accounts (docs/product.md#accounts; the server checks the rest). */
 export { MIN_PASSWORD_LENGTH as MIN_PASSWORD } from "../../src/domain/accounts";
 import { MIN_PASSWORD_LENGTH as MIN_PASSWORD } from "../../src/domain/accounts";
 
@@ -47,7 +47,7 @@ export function checkAuthForm(mode: AuthMode, form: AuthForm): string | null {
 /**
  * What the dialog shows when the call failed. A wrong sign-in is 'Invalid email or password'; the server's
  * own message is shown when it has one (rate limit, e-mail taken, a common password); otherwise the
- * spec's fallbacks; a network failure is 'An error occurred. Please try again.'
+ * product's fallbacks; a network failure is 'An error occurred. Please try again.'
  */
 export function authErrorMessage(mode: AuthMode, error: unknown): string {
   if (!(error instanceof ApiError)) return AUTH_MESSAGES.exception;

@@ -1,5 +1,5 @@
 /**
- * A back link that says where it goes: a chevron and visible text ('Back to App', 'Back to Profile'; issue 17.8).
+ * A back link that says where it goes: a chevron and visible text ('Back to App', 'Back to Profile'; docs/decisions/026-traveller-polish.md).
  * Apart from ./ui so the home page's first load does not carry it.
  */
 export function TextBackLink(props: { href: string; label: string }) {

@@ -28,7 +28,7 @@ export function saveProfile(profile: Profile): boolean {
 }
 
 /**
- * Sign-out clean-up (accounts-and-shell.md section 4): all local and session storage, and the two cookies
+ * Sign-out clean-up (docs/product.md): all local and session storage, and the two cookies
  * that only mirror local storage (theme, selected city), so the next person on this device starts fresh.
  */
 export function clearDevice() {

@@ -1,5 +1,5 @@
 /**
- * Get Directions (issue 17.1), apart from ./places so that the home page's first load does not carry it: only
+ * Get Directions (docs/decisions/026-traveller-polish.md), apart from ./places so that the home page's first load does not carry it: only
  * the place dialog, the place page, the map and the lodging list use it.
  */
 import { mapsSearchUrl, type Place } from "./places";

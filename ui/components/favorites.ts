@@ -1,5 +1,5 @@
 /**
- * The favorites screen's pure rules (discovery.md section 2 "Favorites", section 3; DECISIONS 19): six tabs,
+ * The favorites screen's pure rules (docs/product.md "Favorites", section 3; docs/product.md#favorites): six tabs,
  * cities first; a place favorite is filed by its category; what each item shows. No React, no DOM.
  */
 import { parseLocation } from "../../src/domain/location";
@@ -34,7 +34,7 @@ export const FAVORITE_TABS: readonly FavoriteTab[] = [
 ];
 export const DEFAULT_TAB: TabKey = "cities";
 
-/** A `place` favorite's tab by its category (DECISIONS 19); without a known category, Lodging (the spec's). */
+/** A `place` favorite's tab by its category (docs/product.md#favorites); without a known category, Lodging (the product's). */
 const PLACE_TABS: Record<string, TabKey> = {
   food: "food",
   lodging: "lodging",

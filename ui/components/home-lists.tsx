@@ -51,7 +51,7 @@ export function GemsLoading(props: { waiting: boolean }) {
   );
 }
 
-/** The rows, or the spec's empty state when there are none. */
+/** The rows, or the product's empty state when there are none. */
 export function NearbyResult(props: { places: Place[]; onOpen: (place: Place) => void }) {
   return props.places.length === 0 ? (
     <StateMessage kind="empty" {...NEARBY_TEXTS.empty} />

@@ -1,5 +1,5 @@
 /**
- * Category illustrations drawn locally (DECISIONS 4: no stock photos): small flat pictures used where a
+ * Category illustrations drawn locally (docs/product.md#data-rules: no stock photos): small flat pictures used where a
  * place has no image of its own.
  */
 import { LIST } from "../../src/domain/lists";
@@ -17,7 +17,7 @@ const SCENE: Record<CategoryColour, [string, string, string]> = {
 };
 
 /**
- * Kinds that have a better picture than their category's (issue 17.4): a museum is an Activity, but the
+ * Kinds that have a better picture than their category's (docs/decisions/026-traveller-polish.md): a museum is an Activity, but the
  * mountains say nothing about it; it gets the columns of a building, as historic sites do.
  */
 const KIND_SCENES: Array<[RegExp, number]> = [

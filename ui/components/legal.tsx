@@ -1,5 +1,5 @@
 /**
- * Terms of Service and Privacy Policy (accounts-and-shell.md section 2): scrollable legal text in a dialog
+ * Terms of Service and Privacy Policy (docs/product.md): scrollable legal text in a dialog
  * with a Close button. The landing page shows "Last updated January 25, 2025", the profile "Last updated
  * January 2025". Terms has 9 numbered sections, Privacy 10.
  */

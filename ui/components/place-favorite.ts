@@ -1,10 +1,10 @@
 /**
- * What a place favorite stores (discovery.md section 3, DECISIONS 19). Apart from ./places so that the home
+ * What a place favorite stores (docs/product.md#favorites). Apart from ./places so that the home
  * page's first load does not carry it (only the dialog and the category pages save places).
  */
 import type { Place } from "./places";
 
-/** What a place favorite stores (discovery.md section 3). */
+/** What a place favorite stores (docs/product.md). */
 export const placeFavoriteData = (place: Place) =>
   JSON.stringify({
     id: place.id,
@@ -16,6 +16,6 @@ export const placeFavoriteData = (place: Place) =>
     type: "place",
   });
 
-/** "Las Vegas, NV", shown for a saved place without an address (DECISIONS 19). */
+/** "Las Vegas, NV", shown for a saved place without an address (docs/product.md#favorites). */
 export const placeCity = (place: Pick<Place, "city" | "stateCode">) =>
   place.city ? `${place.city}, ${place.stateCode}` : null;

@@ -1,5 +1,5 @@
 /**
- * Filters and paging shared by /nearby and /map (issue 17.10): category chips, "Open now" (places whose hours
+ * Filters and paging shared by /nearby and /map (docs/decisions/026-traveller-polish.md): category chips, "Open now" (places whose hours
  * no source gives are listed apart, never hidden), "Nearest first", and loading more as the end of a list
  * comes into view. One hook and three small parts; each screen renders its own rows. Not in the home page's
  * first load: only the list islands import it.

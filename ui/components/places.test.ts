@@ -22,7 +22,7 @@ import {
 import { directionsUrl, fullAddress } from "./directions";
 import { restaurantTagline, TAGLINE_KEYWORDS, TAGLINE_PHRASES } from "./taglines";
 
-describe("category labels (both numberings, DECISIONS 6)", () => {
+describe("category labels (both numberings, docs/product.md#data-rules)", () => {
   test("the place page badge maps 1–6 and the list ids 7–12 onto the same labels; anything else is Other", () => {
     const page = [1, 2, 3, 4, 5, 6].map(badgeLabel);
     expect(page).toEqual(["Historical", "Store", "Fact", "Activity", "Food", "Lodging"]);
@@ -184,7 +184,7 @@ describe("formatting and links", () => {
   });
 });
 
-describe("data age note (DECISIONS 20)", () => {
+describe("data age note (docs/product.md#data-rules)", () => {
   test("a stale place says which year's data lists it; a recent or undated one says nothing", async () => {
     const { staleNote } = await import("./places");
     expect(staleNote({ stale: true, observedAt: "2011" })).toBe("Listed in 2011 data — may have changed");

@@ -1,5 +1,5 @@
 /**
- * Pure rules of the discovery screens (discovery.md sections 2, 3, 5; DECISIONS 6). No React, no DOM:
+ * Pure rules of the discovery screens (docs/product.md sections 2, 3, 5; docs/product.md#data-rules). No React, no DOM:
  * the same functions run on the server, in islands and in unit tests.
  */
 
@@ -18,7 +18,7 @@ import type { FunFact } from "../../modules/content";
 export type { Place } from "../../modules/places";
 export type { FunFact, HistoryEntry } from "../../modules/content";
 
-/** The list numbering (7–12), with the page numbering (1–6) mapped onto it (DECISIONS 6). */
+/** The list numbering (7–12), with the page numbering (1–6) mapped onto it (docs/product.md#data-rules). */
 export const toListCategory = (id: number): number | undefined => toListId(id);
 
 /** Category label in lists (Nearby rows, cards): 7–12 by name, unknown → "Place". */
@@ -86,14 +86,14 @@ export const milesAway = (distance: number | null | undefined): string | null =>
 export const hoursLabel = (openNow: boolean | null | undefined): "Open now" | "Closed" | "Hours unknown" =>
   openNow === true ? "Open now" : openNow === false ? "Closed" : "Hours unknown";
 
-/** External links (discovery.md section 7). */
+/** External links (docs/product.md). */
 export const mapsSearchUrl = (address: string) =>
   `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
 export const webSearchUrl = (title: string, address: string | null | undefined) =>
   `https://www.google.com/search?q=${encodeURIComponent([title, address].filter(Boolean).join(" "))}`;
 export const telUrl = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
 
-/** Favorite item ids (discovery.md section 3). */
+/** Favorite item ids (docs/product.md). */
 export const placeItemId = (place: Pick<Place, "id" | "title">) =>
   `${place.title.toLowerCase().replace(/[^a-z0-9]/g, "-")}-${place.id}`;
 export const cityItemId = (location: string) => location.replace(", ", "-").toLowerCase();
@@ -104,7 +104,7 @@ export const titleIdItemId = (item: { title: string; id: number | string }) => `
 export const CARD_STAGGER_S = 0.3;
 export const staggerDelay = (index: number) => `${(index * CARD_STAGGER_S).toFixed(1)}s`;
 
-/** "Listed in 2011 data — may have changed" for a stale place (DECISIONS 20), else null. */
+/** "Listed in 2011 data — may have changed" for a stale place (docs/product.md#data-rules), else null. */
 export function staleNote(place: Pick<Place, "stale" | "observedAt">): string | null {
   const year = place.observedAt?.slice(0, 4);
   return place.stale && year && /^\d{4}$/.test(year) ? `Listed in ${year} data — may have changed` : null;

@@ -12,7 +12,7 @@ export interface SaveRequest {
 
 /**
  * One key per saved thing. A place saved under any place-like type (the dialog saves "place", the food page
- * "restaurant") is one favorite on the server (DECISIONS 19), so its heart reads the place id.
+ * "restaurant") is one favorite on the server (docs/product.md#favorites), so its heart reads the place id.
  */
 const PLACE_TYPES = new Set(["place", "restaurant", "activity", "store"]);
 const keyOf = (type: string, id: string) => {

@@ -1,5 +1,5 @@
 /**
- * The restaurant tagline on the food category page (discovery.md section 2): a keyword in the title or
+ * The restaurant tagline on the food category page (docs/product.md): a keyword in the title or
  * description picks a phrase; otherwise one of 8 phrases chosen by the sum of the title's character codes.
  * Its own module, so only the food view carries the phrases.
  */

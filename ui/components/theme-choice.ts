@@ -1,5 +1,5 @@
 /**
- * The theme choice (accounts-and-shell.md section 3: default green, stored locally), also in the
+ * The theme choice (docs/product.md: default green, stored locally), also in the
  * `localscope-theme` cookie the server reads, so the first paint already has it.
  */
 import { DEFAULT_THEME, THEME_NAMES, THEMES } from "../themes";

@@ -3,7 +3,7 @@ import { createContext, useContext } from "react";
 import type { PublicUser } from "../../modules/auth";
 
 /**
- * Who is looking at a server-rendered page (issue 5): the user payload of /api/auth/me, or null when
+ * Who is looking at a server-rendered page (docs/decisions/013-signed-in-shell.md): the user payload of /api/auth/me, or null when
  * signed out. src/pages.tsx provides it around every page; only server-rendered parts (the Shell) read it.
  * Islands get what they need as props, because the context does not exist in the browser.
  */
@@ -15,6 +15,6 @@ export const LANDING_PATH = "/welcome";
 export const ViewerContext = createContext<Viewer | null>(null);
 export const useViewer = () => useContext(ViewerContext);
 
-/** The name the app shows for a user: the username, or 'Guest Explorer' for guests (DECISIONS 8). */
+/** The name the app shows for a user: the username, or 'Guest Explorer' for guests (docs/product.md#accounts). */
 export const displayName = (viewer: Pick<Viewer, "username" | "isGuest"> | null | undefined) =>
   viewer && !viewer.isGuest && viewer.username ? viewer.username : "Guest Explorer";

@@ -21,7 +21,7 @@ const PRIMARY =
   "inline-flex w-full items-center justify-center rounded-full bg-primary px-5 py-2.5 font-semibold text-white hover:bg-primary-dark focus-ring disabled:cursor-not-allowed disabled:opacity-60";
 
 /**
- * The landing page's sign-in / registration dialog (accounts-and-shell.md section 2): two modes toggled by a
+ * The landing page's sign-in / registration dialog (docs/product.md): two modes toggled by a
  * link; register adds username and the terms box; 'Please wait...' while submitting; toggling clears the
  * form, the error and the terms box; editing a field clears the error; success resets, closes and loads the app.
  */

@@ -31,7 +31,7 @@ interface ViewText {
   favorite?: FavoriteType;
 }
 
-/** Headings and empty texts of the category views (discovery.md section 2). */
+/** Headings and empty texts of the category views (docs/product.md). */
 const VIEWS: Record<PlacesView, ViewText> = {
   stores: {
     heading: (c) => `Shop in ${c.name}`,

@@ -8,7 +8,7 @@ import { chatEvents } from "../chat/stream";
 import { locationText, persistCity, type SelectedCity } from "../state";
 
 /**
- * The /chat screen: the spec's AI chat screen plus streamed tokens, a Stop button, place chips and a live
+ * The /chat screen: the product's AI chat screen plus streamed tokens, a Stop button, place chips and a live
  * region. Loads only on /chat. The conversation is cached per city for 24 h in localStorage (ui/chat/messages.ts).
  */
 

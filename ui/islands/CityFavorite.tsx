@@ -6,7 +6,7 @@ import { HeartButton } from "../components/ui";
 import { addFavorite, checkFavorite, removeFavorite, useCity } from "../requests";
 import { locationText, showToastAtom, type SelectedCity } from "../state";
 
-/** The server's message, else "HTTP {status}", else "Unknown error" (discovery.md section 8). */
+/** The server's message, else "HTTP {status}", else "Unknown error" (docs/product.md). */
 const reason = (error: unknown) =>
   error instanceof ApiError ? error.message || `HTTP ${error.status}` : (error as Error)?.message || "Unknown error";
 

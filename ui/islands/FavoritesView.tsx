@@ -17,7 +17,7 @@ import { LOCATION_COOKIE, persistCity, showToastAtom, STORAGE_KEYS, type Selecte
 import { withQuery } from "../query-client";
 
 /**
- * The favorites screen (discovery.md section 2 "Favorites", DECISIONS 19): 'Loading favorites...', the empty
+ * The favorites screen (docs/product.md "Favorites", docs/product.md#favorites): 'Loading favorites...', the empty
  * state, six tabs (cities first, places filed by category), per-tab empty texts, city items that switch the chosen city and go home, and a
  * filled-heart remove button per item, disabled while its removal is pending.
  */

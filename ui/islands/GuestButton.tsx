@@ -5,7 +5,7 @@ import { AUTH_MESSAGES } from "../components/account";
 import { enteringAppAtom } from "../components/auth-state";
 import { enterApp } from "../components/device";
 
-/** POST /api/auth/auto-login (DECISIONS 8): null when it worked, else the message to show. */
+/** POST /api/auth/auto-login (docs/product.md#accounts): null when it worked, else the message to show. */
 export async function continueAsGuest(): Promise<string | null> {
   try {
     await apiRequest("POST", "/api/auth/auto-login");

@@ -27,7 +27,7 @@ export interface MapExplorerProps {
   tileUrl: string;
   /** The place to show first (/map?place=ID, "View on map" on a place page). */
   focus?: Place | null;
-  /** The server's first batch for `city`, so the list is in the page's HTML (issue 16); null: load it here. */
+  /** The server's first batch for `city`, so the list is in the page's HTML (docs/decisions/019-request-hardening.md); null: load it here. */
   initial?: Place[] | null;
   /** "View on map" for a place far from `city`: the map shows the place's own city instead, `city` stays chosen. */
   away?: MapAway | null;
@@ -47,7 +47,7 @@ function MapExplorer(props: MapExplorerProps) {
   const chosen = useCity(props.city);
   useCitySync(MAP_RULES.cityPollMs);
   const setChosen = useSetAtom(selectedCityAtom);
-  // "View on map" for a far place (issue 17.2): the map shows the place's city until the traveller goes back,
+  // "View on map" for a far place (docs/decisions/026-traveller-polish.md): the map shows the place's city until the traveller goes back,
   // makes it their city, or chooses a city elsewhere; the chosen city is never changed behind their back.
   const [away, setAway] = useState(props.away ?? null);
   const chosenKey = `${chosen.name}|${chosen.stateCode}`;

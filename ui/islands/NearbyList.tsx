@@ -18,7 +18,7 @@ export const NEARBY_SKELETONS = 8;
  * /nearby: the Nearby Discoveries list (12, polling the city every second), then 12 more each time the end of
  * the list comes into view (or "Load more places" is pressed). Category chips and "Open now" filter what is
  * loaded, "Nearest first" sorts it; with "Open now", places whose hours are unknown are listed apart, never
- * hidden (issue 17.10; the same parts as /map: ../components/place-filters.tsx).
+ * hidden (docs/decisions/026-traveller-polish.md; the same parts as /map: ../components/place-filters.tsx).
  */
 function NearbyList(props: { city: SelectedCity; initial?: Place[] | null }) {
   const city = useCity(props.city);

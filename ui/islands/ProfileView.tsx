@@ -22,7 +22,7 @@ export const APP_VERSION = "1.0.0";
 const AuthDialog = lazy(() => import("./AuthDialog"));
 
 /**
- * The home location the card shows and the edit form starts from: one source, the saved profile (issue 17.7).
+ * The home location the card shows and the edit form starts from: one source, the saved profile (docs/decisions/026-traveller-polish.md).
  * The city being explored is not a home; it has its own badge.
  */
 export const homeLocationOf = (profile: Partial<Profile> | null): string => profile?.location?.trim() ?? "";
@@ -34,7 +34,7 @@ export const profileStatsQuery = () => ({
   staleTime: 0,
 });
 
-/** GET /api/favorites/count; a failure counts as 0 (accounts-and-shell.md section 8). */
+/** GET /api/favorites/count; a failure counts as 0 (docs/product.md). */
 export const favoritesCountQuery = () => ({
   queryKey: ["favorites", "count"],
   queryFn: async ({ signal }: { signal?: AbortSignal }) => {
@@ -118,7 +118,7 @@ const ICONS = {
 };
 
 /**
- * The profile screen (accounts-and-shell.md section 2, DECISIONS 11): the card with real stats, the Edit
+ * The profile screen (docs/product.md#profile): the card with real stats, the Edit
  * Profile dialog (kept on this device), the 16 themes, Quick Actions, the policies and Sign Out.
  */
 function ProfileView(props: { user: Viewer; city: SelectedCity; theme: string; adminClaimable?: boolean }) {

@@ -8,7 +8,7 @@ import { TextBackLink } from "../components/back-link";
 import { withQuery } from "../query-client";
 
 /**
- * The traffic screen (accounts-and-shell.md "Traffic analytics", DECISIONS 23): 'Loading traffic data...',
+ * The traffic screen (docs/product.md "Traffic analytics", docs/product.md#traffic): 'Loading traffic data...',
  * four cards, tabs Overview / Top Pages / Geography / Live Traffic, analytics refetched every 30 s and the
  * live log every 10 s; plus a range switcher, the bots figure, a requests-per-hour chart (uPlot, its own
  * chunk, loaded only here) and the DB-IP attribution.

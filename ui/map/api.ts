@@ -1,7 +1,7 @@
 import { apiRequest, ApiError } from "../api";
 import { MAP_RULES, type Place } from "./state";
 
-/** One endpoint's page. Map place calls send no credentials (spec §6); failures keep their status for the retry rules. */
+/** One endpoint's page. Map place calls send no credentials (docs/product.md#accounts); failures keep their status for the retry rules. */
 async function fetchList(
   kind: "nearby" | "featured",
   city: { name: string; stateCode: string },

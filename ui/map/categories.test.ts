@@ -56,10 +56,10 @@ const contrast = (a: string, b: string) => {
   return (hi! + 0.05) / (lo! + 0.05);
 };
 
-describe("map category colours (issue 17: six distinguishable, also for colour-blind users)", () => {
+describe("map category colours (docs/decisions/026-traveller-polish.md: six distinguishable, also for colour-blind users)", () => {
   const categories = Object.entries(MAP_CATEGORIES);
 
-  test("six categories with the spec's labels", () => {
+  test("six categories with the product's labels", () => {
     expect(categories.map(([id, c]) => `${id} ${c.label}`)).toEqual([
       "7 Fun Fact",
       "8 History",

@@ -1,8 +1,8 @@
 /**
  * Category labels and colours for places on the map (marker dot, legend, list and popup badges). Labels and
- * colour families come from the domain leaf (src/domain/categories.ts: list numbering 7–12, DECISIONS 6);
+ * colour families come from the domain leaf (src/domain/categories.ts: list numbering 7–12, docs/product.md#data-rules);
  * the map draws each family in the Okabe–Ito palette, whose six hues stay apart for red-green colour
- * blindness too (History's amber and Food's orange were nearly the same before: issue 17, decision 025).
+ * blindness too (History's amber and Food's orange were nearly the same before: docs/decisions/026-traveller-polish.md, decision 025).
  * Unknown categories are gray and labelled "Place".
  */
 import { CATEGORIES, LIST_LABELS, toListId } from "../../src/domain/categories";

@@ -79,7 +79,7 @@ const manual = (state: MapLoadState, batch: Place[]) =>
     { type: "more-loaded", cityKey: CITY, mode: "manual", batch },
   );
 
-describe("de-duplication (spec §5)", () => {
+describe("de-duplication (docs/product.md#validation)", () => {
   test("a place whose id was already seen is dropped", () => {
     expect(dedupePlaces([place(1, { title: "Other name", latitude: 40, longitude: -100 })], [place(1)])).toEqual([]);
   });
@@ -129,7 +129,7 @@ describe("de-duplication (spec §5)", () => {
   });
 });
 
-describe("marker positions (spec §5: markers only for numeric coordinates)", () => {
+describe("marker positions (docs/product.md#validation: markers only for numeric coordinates)", () => {
   test("numeric latitude and longitude give [longitude, latitude]", () => {
     expect(placePosition({ latitude: 36.17, longitude: -115.14 })).toEqual([-115.14, 36.17]);
   });
@@ -154,7 +154,7 @@ describe("marker positions (spec §5: markers only for numeric coordinates)", ()
   });
 });
 
-describe("list order (spec §5 and DECISIONS 3)", () => {
+describe("list order (docs/product.md#validation and docs/product.md#data-rules)", () => {
   test("highest rating first", () => {
     const sorted = sortPlaces([place(1, { rating: "0" }), place(2, { rating: "4.5" }), place(3, { rating: "3" })]);
     expect(sorted.map((p) => p.id)).toEqual([2, 3, 1]);
@@ -175,7 +175,7 @@ describe("list order (spec §5 and DECISIONS 3)", () => {
   });
 });
 
-describe("map loading state machine (spec §4)", () => {
+describe("map loading state machine (docs/product.md#screens-and-routes)", () => {
   test("the initial batch is merged and de-duplicated", () => {
     const state = loaded([place(1), place(2), place(1)]);
     expect(state.places.map((p) => p.id)).toEqual([1, 2]);
@@ -349,7 +349,7 @@ describe("map loading state machine (spec §4)", () => {
   });
 });
 
-describe("city change (spec §4)", () => {
+describe("city change (docs/product.md#screens-and-routes)", () => {
   const busy = (): MapLoadState => {
     let state = background(loaded(places(1, 6)), places(100, 6));
     state = run(state, { type: "user-moved" }, { type: "more-started", cityKey: CITY, mode: "background" });
@@ -405,7 +405,7 @@ describe("map details", () => {
     expect(distanceText("2")).toBe("2.0 mi away");
     expect(distanceText(null)).toBeNull();
   });
-  test("constants match the spec (§9)", () => {
+  test("constants match the product rules (docs/product.md) (docs/product.md)", () => {
     expect(MAP_RULES).toMatchObject({
       pageSize: 6,
       offsetStep: 12,

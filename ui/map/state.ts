@@ -1,6 +1,6 @@
 /**
  * The map screen's pure logic: constants, de-duplication, ordering and the loading state machine
- * (spec discovery.md §4 "Map loading", §5 de-duplication, §9 map constants). No DOM, no fetch: the
+ * (spec docs/product.md#screens-and-routes "Map loading", docs/product.md de-duplication, docs/product.md map constants). No DOM, no fetch: the
  * island (ui/islands/MapExplorer.tsx) dispatches the actions and performs the requests this module asks for.
  */
 import type { Place } from "../../modules/places";
@@ -43,7 +43,7 @@ export const MAP_RULES = {
 export type { Place };
 
 // ---------------------------------------------------------------------------------------------
-// De-duplication (spec §5)
+// De-duplication (docs/product.md#validation)
 
 /** Lower-case, trimmed, non-alphanumerics removed. */
 export function normaliseTitle(title: string | null | undefined): string {
@@ -116,14 +116,14 @@ export function dedupePlaces(incoming: readonly Place[], existing: readonly Plac
 }
 
 // ---------------------------------------------------------------------------------------------
-// Ordering (spec §5 "sorted by rating", DECISIONS 3 tie-breaks)
+// Ordering (docs/product.md#validation "sorted by rating", docs/product.md#data-rules tie-breaks)
 
 const numberOr = (value: unknown, fallback: number) => {
   const n = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
   return Number.isFinite(n) ? n : fallback;
 };
 
-/** DECISIONS 3's quality score: one point each for address, phone, website, hours and wikidata. */
+/** docs/product.md#data-rules's quality score: one point each for address, phone, website, hours and wikidata. */
 export function qualityScore(place: Place): number {
   return [place.address, place.phone, place.website, place.openingHours, place.wikidata].filter(
     (v) => typeof v === "string" && v.trim() !== "",
@@ -145,7 +145,7 @@ export function sortPlaces(places: readonly Place[]): Place[] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Loading state machine (spec §4)
+// Loading state machine (docs/product.md#screens-and-routes)
 
 export type LoadMode = "background" | "manual";
 
@@ -316,7 +316,7 @@ export function legendCategories(places: readonly Place[]): number[] {
     .map(([id]) => id);
 }
 
-/** "0.4 mi away", or null without a numeric distance (spec §5: never trust the answer's types blindly). */
+/** "0.4 mi away", or null without a numeric distance (docs/product.md#validation: never trust the answer's types blindly). */
 export function distanceText(distance: unknown): string | null {
   const n = numberOr(distance, NaN);
   if (!Number.isFinite(n)) return null;

@@ -12,7 +12,7 @@ export type MapStatus = "idle" | "loading" | "ready" | "failed";
 
 /**
  * Signs of use that start the map: a pointer moving or pressed, a touch, a key, a wheel or a scroll anywhere on
- * the page. A phone shows the list and the map's placeholder until then (issue 16: MapLibre is seconds of
+ * the page. A phone shows the list and the map's placeholder until then (docs/decisions/027-lighthouse-every-screen-and-a-map-that-starts-on-use.md: MapLibre is seconds of
  * main-thread work on a phone, and a page that only shows it must not pay for them before anyone looks).
  */
 const FIRST_USE = ["pointermove", "pointerdown", "touchstart", "keydown", "wheel", "scroll"] as const;
@@ -88,7 +88,7 @@ export function useMapEngine(options: {
       );
     };
     // MapLibre (290 KB gzip) loads on the first sign of use (or the placeholder's button), never before the page's
-    // load event and a paint, so the server-rendered list paints and answers first (issue 16).
+    // load event and a paint, so the server-rendered list paints and answers first (docs/decisions/019-request-hardening.md).
     const afterPaint = () => requestAnimationFrame(() => setTimeout(start, 0));
     const startAfterLoad = () => {
       if (document.readyState === "complete") afterPaint();

@@ -3,8 +3,8 @@ import { ACCESS_DENIED } from "../../src/domain/accounts";
 import { TextBackLink } from "../components/back-link";
 
 /**
- * /admin and /admin/traffic until the admin screens exist. Checked on the server (DECISIONS 9): anyone but
- * the admin gets 403 with the spec's 'Access denied. Admin privileges required.'
+ * /admin and /admin/traffic until the admin screens exist. Checked on the server (docs/product.md#accounts): anyone but
+ * the admin gets 403 with the product's 'Access denied. Admin privileges required.'
  */
 export function AdminPlaceholderPage(props: { path: string; title: string; allowed: boolean }) {
   return (

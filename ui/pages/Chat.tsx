@@ -3,7 +3,7 @@ import ChatView from "../islands/ChatView";
 import { Island } from "../island";
 import type { SelectedCity } from "../state";
 
-/** /chat: the AI travel assistant (issue 13). One island; its code loads only on this page. */
+/** /chat: the AI travel assistant (docs/decisions/018-chat.md). One island; its code loads only on this page. */
 export function ChatPage(props: { city: SelectedCity }) {
   return (
     <Shell path="/chat">

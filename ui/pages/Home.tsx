@@ -57,7 +57,7 @@ export function HomePage(props: HomeProps) {
           </a>
         ))}
       </nav>
-      {/* From 1024 px the two lists stand side by side (issue 17.11). */}
+      {/* From 1024 px the two lists stand side by side (docs/decisions/026-traveller-polish.md). */}
       <div className="lg:grid lg:grid-cols-2 lg:items-start lg:gap-8">
         <Island name="HomeNearby" component={HomeNearby} props={{ city: props.city, initial: props.nearby }} />
         <Island name="HomeLocalGems" component={HomeLocalGems} props={{ city: props.city, initial: props.gems }} />

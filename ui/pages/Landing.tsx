@@ -95,9 +95,9 @@ const ON_HERO_OUTLINE =
   "inline-flex min-w-40 items-center justify-center rounded-full px-6 py-3 font-semibold text-white ring-2 ring-white/80 hover:bg-white/10 focus:outline-none focus-visible:ring-4 focus-visible:ring-white";
 
 /**
- * The landing page (accounts-and-shell.md section 2), shown to signed-out visitors whatever the path: hero,
+ * The landing page (docs/product.md), shown to signed-out visitors whatever the path: hero,
  * six feature cards, stats, a call to action, the footer with the policies and a contact link, and the
- * auth dialog. "Continue as guest" creates a guest account (DECISIONS 8).
+ * auth dialog. "Continue as guest" creates a guest account (docs/product.md#accounts).
  */
 export function LandingPage({ cityCount }: { cityCount: number }) {
   return (

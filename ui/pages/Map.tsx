@@ -14,7 +14,7 @@ export interface MapPageProps {
   focus?: Place | null;
   /** The first batch (nearby + featured at offset 0) when the server had it ready; otherwise the island loads it. */
   initial?: Place[] | null;
-  /** "View on map" for a place far from `city`: the place's own city, and how far it is from `city` (issue 17.2). */
+  /** "View on map" for a place far from `city`: the place's own city, and how far it is from `city` (docs/decisions/026-traveller-polish.md). */
   away?: MapAway | null;
 }
 

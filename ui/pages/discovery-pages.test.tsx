@@ -6,7 +6,7 @@ import { guestBrowser } from "../../src/testing";
 import CategoryPlaces from "../islands/CategoryPlaces";
 import type { Place } from "../components/places";
 
-// Pages are for signed-in visitors (issue 5): these tests browse as a guest.
+// Pages are for signed-in visitors (docs/decisions/013-signed-in-shell.md): these tests browse as a guest.
 const { request, get } = await guestBrowser();
 const LAS_VEGAS = `localscope-location=${encodeURIComponent("Las Vegas, NV")}`;
 const page = async (path: string, cookie = LAS_VEGAS) => {

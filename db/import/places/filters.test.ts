@@ -440,7 +440,7 @@ describe("lodging and business junk on real rows (decision 035, second pass)", a
   });
 });
 
-describe("casinos (issue 11: Las Vegas)", () => {
+describe("casinos (docs/decisions/035-famous-sights-downtown-points-casinos-chain-rule.md: Las Vegas)", () => {
   test("an OSM resort casino is a casino hotel, a plain casino an activity; Overture's casino categories map the same way", () => {
     expect(categoryFromOsmTags({ tourism: "hotel", amenity: "casino", name: "X" })).toEqual({
       categoryId: 11,

@@ -21,7 +21,7 @@ export {
 } from "./quality";
 
 /**
- * Import-time filters (issue 11, "no junk") and the signals the lists rank by. Every filter returns the
+ * Import-time filters (docs/decisions/023-places-a-traveller-wants.md, "no junk") and the signals the lists rank by. Every filter returns the
  * reason a record is left out; the store counts each reason in the import summary. Nothing here is a
  * hand-written list of places: brands and dissolved chains come from the name-suggestion-index extract
  * (scripts/extract-brands.ts), the rest are rules about kinds, names and addresses.

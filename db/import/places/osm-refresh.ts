@@ -19,7 +19,7 @@ import type { NearestState, ReadResult } from "./types";
 import { geometryCentre } from "./util";
 
 /**
- * Operator refresh of one state from a current OpenStreetMap extract (issue 11 point 8, decision 024):
+ * Operator refresh of one state from a current OpenStreetMap extract (docs/decisions/024-places-operations.md, decision 024):
  * download (or take a local file) → `osmium tags-filter` to the named features of the tags we map →
  * `osmium export` to GeoJSON lines on disk → stream them into the store → remove this source's records
  * of the state that the extract no longer has.

@@ -1,5 +1,5 @@
 /**
- * Operator refresh end to end (issue 11 point 8): the import scripts against a loopback HTTP server that
+ * Operator refresh end to end (docs/decisions/024-places-operations.md): the import scripts against a loopback HTTP server that
  * serves files this test builds itself (a tiny .osm.pbf through osmium, a tiny GeoParquet through DuckDB).
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";

@@ -349,7 +349,7 @@ test("lodging at the same address with the same phone is one place, whatever its
   const rows = (await database.client.execute("SELECT title, sources, observed_at FROM places ORDER BY id")).rows;
   expect(rows.map((r) => r.title)).toEqual(["Santa Fe Station", "Other Inn"]);
   expect(JSON.parse(String(rows[0]!.sources)).map((s: any) => s.source)).toEqual(["a", "b"]);
-  // DECISIONS 20: the newest dataset date among the sources.
+  // docs/product.md#data-rules: the newest dataset date among the sources.
   expect(rows[0]!.observed_at).toBe("2026-04");
   expect(rows[1]!.observed_at).toBe("2026-04");
 });

@@ -40,7 +40,7 @@ const CELL_DEG = 0.001; // ≈ 111 m of latitude: neighbouring cells cover the m
 
 export { titleKey } from "./titles";
 
-/** DECISIONS 3: address, phone, website, hours, wikidata (+ a description, + more than one source). */
+/** docs/product.md#data-rules: address, phone, website, hours, wikidata (+ a description, + more than one source). */
 export function qualityScore(
   p: Pick<PlaceInput, "address" | "phone" | "website" | "openingHours" | "wikidata" | "description">,
   sourceCount: number,
@@ -60,7 +60,7 @@ interface SourceRef {
   source: string;
   sourceId: string;
   licence: string;
-  /** The dataset's date (DECISIONS 20), when known. */
+  /** The dataset's date (docs/product.md#data-rules), when known. */
   observedAt?: string | null;
 }
 

@@ -3,7 +3,7 @@
  * PlaceInput records (or skip reasons); the store deduplicates, merges and writes them.
  */
 
-/** List numbering used by every place answer (DECISIONS 6). */
+/** List numbering used by every place answer (docs/product.md#data-rules). */
 export const CATEGORY = {
   funFact: 7,
   history: 8,
@@ -63,7 +63,7 @@ export interface Dataset {
   attribution: string;
   /** Where the data comes from (shown as a link). */
   url: string;
-  /** The dataset's date — when its records were observed ("2011", "2026-04"); null when the source gives none (DECISIONS 20). */
+  /** The dataset's date — when its records were observed ("2011", "2026-04"); null when the source gives none (docs/product.md#data-rules). */
   observedAt: string | null;
   /** States covered: a list, or "all" for nationwide files (filtered per state while reading). */
   states: readonly string[] | "all";

@@ -31,7 +31,7 @@ export function readCsv(path: string, options: { header?: string[] } = {}): Prom
  * The rows of a (gzipped) CSV file one at a time. The file is read as a stream and parsed in slices of about
  * 1 MB of text that end between records (never inside a quoted field), with a collection after a slice when
  * memory is high (`collectUnderPressure`): a reader holds one slice, never the file's text or a parsed file
- * (issue 11: steady RSS ≤ 256 MB, peak ≤ 512 MB; a parsed file is ~10× its text). During a shared pass (the per-state split) every
+ * (docs/decisions/024-places-operations.md: steady RSS ≤ 256 MB, peak ≤ 512 MB; a parsed file is ~10× its text). During a shared pass (the per-state split) every
  * reader of the file gets the same slices (`shareCsvReads`).
  */
 export async function* csvRows(path: string): AsyncIterable<Record<string, string>> {

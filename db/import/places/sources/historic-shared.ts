@@ -231,7 +231,7 @@ export interface Spec {
   file: string;
   /**
    * A row's listing or designation date ("1966-10-15"), for a file that carries no date of its own: the dataset is
-   * dated by its newest listing (it was current at least then), so every place of it carries a date (DECISIONS 20).
+   * dated by its newest listing (it was current at least then), so every place of it carries a date (docs/product.md#data-rules).
    */
   datedBy?(row: Row): string | undefined;
   /** Which bounds to check (a state code, or "NYC"); defaults to the row's state. */
