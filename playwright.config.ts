@@ -32,6 +32,10 @@ const browser = (executablePath: string) => ({
   // whose skeletons pulse and whose cards rise in is painted and composited every frame while a test waits on
   // it, in software on these machines (~20 CPU-s of the suite, decision 029). A test about motion turns it back on.
   reducedMotion: "reduce" as const,
+  // The app registers a service worker (offline trips). Requests a service worker makes are not seen by
+  // page.route, which most tests use to serve tiles or fail a request: so it is blocked, and the offline test
+  // (e2e/trips.e2e.ts) allows it for itself.
+  serviceWorkers: "block" as const,
   launchOptions: {
     executablePath: process.env.CHROMIUM_PATH ?? executablePath,
     args: [

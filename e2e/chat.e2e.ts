@@ -163,6 +163,8 @@ test.describe("AI chat screen", () => {
     await expect(answer).toContainText("(stopped)");
     expect(await page.evaluate(() => (window as any).__aborted)).toBe(true);
     const text = await answer.textContent();
+    // A span, not an event: the test stream sends a token every 150 ms, so 400 ms with no new text proves the
+    // stream stopped (there is no event for "nothing arrived").
     await page.waitForTimeout(400);
     expect(await answer.textContent()).toBe(text); // nothing more arrives
     await expect(page.getByPlaceholder("Ask about Las Vegas, NV...")).toBeEnabled();

@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import {
   clickHeart,
@@ -16,6 +17,13 @@ import {
   watchLayoutShift,
   screenshotAndAxe,
 } from "./discovery-helpers";
+
+/** Waits until every category card has finished its rise-in animation (none runs under reduced motion). */
+async function cardsRisen(page: Page) {
+  await page
+    .getByTestId("category-card")
+    .evaluateAll((cards) => Promise.all(cards.flatMap((card) => card.getAnimations()).map((a) => a.finished)));
+}
 
 test.use({ viewport: PHONE });
 
@@ -47,7 +55,7 @@ test.describe("category: fun facts", () => {
       .poll(() => activities.find((a) => a.activityType === "category_explored"))
       .toMatchObject({ cityName: "Las Vegas", cityState: "NV", categoryId: 3 });
     await expect(page.getByRole("button", { name: "Show More Fun Facts" })).toBeEnabled();
-    await page.waitForTimeout(1300); // let the cards finish rising before the picture and the contrast check
+    await cardsRisen(page); // the cards finish rising before the picture and the contrast check
     await screenshotAndAxe(page, testInfo);
   });
 
@@ -179,7 +187,7 @@ test.describe("category: history", () => {
     await expect(entries.first()).toContainText("Historical Significance:");
     const before = await entries.count();
     expect(before).toBeGreaterThan(0);
-    await page.waitForTimeout(2000);
+    await cardsRisen(page);
     await screenshotAndAxe(page, testInfo);
     await page.getByRole("button", { name: "Show More History" }).click();
     const toast = page
@@ -325,6 +333,8 @@ for (const view of PLACE_VIEWS) {
         await expect(cards.first().getByTestId("tagline")).not.toBeEmpty();
       }
       if (view.slug === "lodging") await expect(cards.first().getByText("Lodging", { exact: true })).toBeVisible();
+      // A span, not an event: the layout must not shift while the page settles (late pictures, taglines), and
+      // "nothing moved" has no event to wait for.
       await page.waitForTimeout(1200);
       expect(await cls()).toBeLessThan(0.1);
       await screenshotAndAxe(page, testInfo);

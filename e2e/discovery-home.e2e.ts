@@ -179,6 +179,7 @@ test.describe("home", () => {
     await page.evaluate(() => localStorage.setItem("localscope-location", "Las Vegas, NV"));
     await expect(rows).toHaveCount(8);
     await expect(rows.first().locator("span.font-semibold")).toHaveText(first!);
+    // A span, not an event: the test proves no request is made, and a request that never comes has no event.
     await page.waitForTimeout(500);
     expect(lasVegasCalls).toEqual([]);
   });

@@ -622,6 +622,7 @@ test.describe("map offline", () => {
     // Back at the top of the list nothing more loads: the count settles.
     await page.getByTestId("map-filters").scrollIntoViewIfNeeded();
     await settledCount(page);
+    // A span, not an event: the count must stay put, and "no further page loaded" has no event to wait for.
     await page.waitForTimeout(500);
     const total = await settledCount(page);
     expect(total).toBeGreaterThan(before);

@@ -54,6 +54,7 @@ test("a list that loads at once never asks for the status", async ({ page, conte
   });
   await page.goto("/nearby");
   await expect(page.locator("[data-skeleton]")).toHaveCount(0);
+  // A span, not an event: the status request must never come, and a request that never comes has no event.
   await page.waitForTimeout(1200);
   expect(asked).toBe(0);
 });

@@ -311,7 +311,16 @@ test.describe("17.9 small layout faults at 390 px", () => {
     expect(await oneLine(page.getByRole("link", { name: "View More Discoveries" }))).toBe(true);
     // Scrolled: the strip behind the sticky search bar meets the header, so no card shows between them.
     await page.mouse.wheel(0, 900);
-    await page.waitForTimeout(500);
+    // The scroll has ended: the page is scrolled and its position holds from one frame to the next.
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const before = window.scrollY;
+          await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+          return before > 0 && window.scrollY === before;
+        }),
+      )
+      .toBe(true);
     const header = (await page.locator("header").first().boundingBox())!;
     const picker = (await page.locator("#city-picker-input").boundingBox())!;
     for (const y of [header.y + header.height + 2, picker.y - 6]) {

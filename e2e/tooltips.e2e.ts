@@ -50,6 +50,7 @@ test("header buttons: the tooltip waits 700 ms, the next one within 300 ms shows
   // Away for longer than 300 ms: the delay applies again.
   await page.mouse.move(5, 400);
   await expect(tooltip).toBeHidden();
+  // A span, not an event: the delay comes back only after the pointer has been away for more than 300 ms.
   await page.waitForTimeout(400);
   await profile.hover();
   await expect(tooltip).toHaveText("Profile");
@@ -102,7 +103,8 @@ test("in a dialog: the Close button's tooltip shows above the dialog; the first 
   await page.keyboard.press("Escape");
   await expect(tooltip).toBeHidden();
   await expect(dialog).toBeVisible();
-  // Still on the button: a dismissed tooltip does not come back until the pointer leaves.
+  // Still on the button: a dismissed tooltip does not come back until the pointer leaves. A span, not an event:
+  // it must stay hidden past the 700 ms show delay.
   await page.waitForTimeout(900);
   await expect(tooltip).toBeHidden();
   await page.keyboard.press("Escape");

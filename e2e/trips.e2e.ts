@@ -8,6 +8,9 @@ import { expect, islandsHydrated, test, uniqueIp } from "./fixtures";
 
 const stopTitles = (page: Page) => page.getByTestId("trip-stop").locator("a[href^='/place/']").allTextContents();
 
+// The offline part needs the app's service worker, which the other browser tests block (playwright.config.ts).
+test.use({ serviceWorkers: "allow" });
+
 async function planSavannah(page: Page) {
   await page.goto("/trips");
   await islandsHydrated(page);

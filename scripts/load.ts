@@ -4,7 +4,8 @@
  * search, a place list by category, /healthz, and a write (an activity record). Prints throughput, p50/p99
  * latency, errors and the server's RSS before, at its peak and 10 s after; exits 1 on any error, 5xx or timeout.
  * First, place search alone at 32 connections beside /healthz ("hello") at 32 connections in the same run:
- * p99, and the server's CPU per request (from /proc), with the ratios search / hello.
+ * p99, and the server's CPU per request (from /proc), with the ratios search / hello — one search text repeated
+ * (what a cache answers) and unique texts (what an attacker sends: no cache helps).
  *
  *   npm run load                       # 200 connections, 30 s
  *   npm run load -- --short            # 200 connections, 5 s (CI)
@@ -12,7 +13,8 @@
  *   npm run load -- --from .tmp/test-templates/base.db   # start from a database with its cities imported
  */
 import autocannon from "autocannon";
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createClient } from "@libsql/client";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cookieOf, freePort, startServer } from "./lib/server";
@@ -33,10 +35,32 @@ const rssMiB = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 const PLACE_QUERIES = ["museum", "park", "casino", "coffee", "church", "school", "hotel", "neon", "library", "pizza"];
 
+/** Distinct lower-case parts (4–7 characters, no quotes) of the titles of places within a degree of Las Vegas. */
+async function textsFrom(file: string): Promise<string[]> {
+  if (!existsSync(file)) return PLACE_QUERIES;
+  const client = createClient({ url: `file:${file}` });
+  const { rows } = await client
+    .execute(
+      "SELECT title FROM places WHERE latitude BETWEEN 35.2 AND 37.2 AND longitude BETWEEN -116.2 AND -114.1 LIMIT 20000",
+    )
+    .catch(() => ({ rows: [] }));
+  client.close();
+  const texts = new Set<string>();
+  rows.forEach((r, i) => {
+    const title = String(r.title).toLowerCase().replace(/["%]/g, "");
+    const size = 4 + (i % 4);
+    for (let at = 0; at + size <= title.length; at += size) texts.add(title.slice(at, at + size));
+  });
+  return texts.size ? [...texts].filter((t) => t.trim().length >= 3) : PLACE_QUERIES;
+}
+
 const dir = mkdtempSync(join(tmpdir(), "localscope-load-"));
 // `--from FILE`: start from a copy of a database that has its cities already (a test template), not an empty one.
 const from = process.argv.indexOf("--from");
 if (from > 0) copyFileSync(process.argv[from + 1]!, join(dir, "load.db"));
+// Texts for unique searches: four to seven letters from the titles of places around Las Vegas (texts that find
+// something, as an attacker's would; each asked once in a run unless the run asks more than there are).
+const uniqueQueries = await textsFrom(join(dir, "load.db"));
 // One machine plays every visitor, so the per-client write limit is lifted for the run.
 const { proc, base } = await startServer({
   port: await freePort(),
@@ -78,13 +102,17 @@ try {
     await response.arrayBuffer();
   }
   // Place search alone at 32 connections, and /healthz ("hello") the same way in the same run.
-  const phase = async (name: string, paths: string[]) => {
+  // `paths` are cycled; a function gives each request its own path (unique queries: no cache can answer them).
+  const phase = async (name: string, paths: string[] | (() => string)) => {
     const cpu0 = cpuMs(proc.pid);
     const r = await autocannon({
       url: base,
       connections: 32,
       duration: searchSeconds,
-      requests: paths.map((path) => ({ method: "GET", path, headers: { cookie } })),
+      requests:
+        typeof paths === "function"
+          ? [{ method: "GET", headers: { cookie }, setupRequest: (req) => ({ ...req, path: paths() }) }]
+          : paths.map((path) => ({ method: "GET", path, headers: { cookie } })),
       timeout: 10,
     });
     const cpuPerRequest = (cpuMs(proc.pid) - cpu0) / Math.max(1, r.requests.total);
@@ -97,16 +125,27 @@ try {
   for (const q of PLACE_QUERIES)
     await (await fetch(`${base}/api/places/search?q=${q}&city=Las%20Vegas&state=NV`, { headers: { cookie } })).text();
   const hello = await phase("hello", ["/healthz"]);
-  const search = await phase(
-    "place search",
+  const repeated = await phase(
+    "search, same",
     PLACE_QUERIES.map((q) => `/api/places/search?q=${q}&city=Las%20Vegas&state=NV`),
   );
-  console.log(
-    `place search / hello: p50 ${(search.p50 / Math.max(1, hello.p50)).toFixed(1)}×  p99 ${(search.p99 / Math.max(1, hello.p99)).toFixed(1)}×  CPU ${(search.cpu / hello.cpu).toFixed(1)}×`,
+  let next = 0;
+  const unique = await phase(
+    "search, unique",
+    () =>
+      `/api/places/search?q=${encodeURIComponent(uniqueQueries[next++ % uniqueQueries.length]!)}&city=Las%20Vegas&state=NV`,
   );
   console.log(
-    `place search targets: p99 ${search.p99} ms ${search.p99 <= 50 ? "meets" : "ABOVE"} ≤ 50 ms; CPU ${search.cpu.toFixed(2)} ms ${search.cpu <= 2 ? "meets" : "ABOVE"} ≤ 2 ms a request`,
+    `search, unique: ${next} requests over ${uniqueQueries.length} distinct texts (parts of Nevada's titles)`,
   );
+  for (const [name, s] of [
+    ["same", repeated],
+    ["unique", unique],
+  ] as const) {
+    console.log(
+      `search, ${name} / hello: p50 ${(s.p50 / Math.max(1, hello.p50)).toFixed(1)}×  p99 ${(s.p99 / Math.max(1, hello.p99)).toFixed(1)}×  CPU ${(s.cpu / hello.cpu).toFixed(1)}×  — targets: p99 ${s.p99} ms ${s.p99 <= 50 ? "meets" : "ABOVE"} ≤ 50 ms; CPU ${s.cpu.toFixed(2)} ms ${s.cpu <= 2 ? "meets" : "ABOVE"} ≤ 2 ms a request`,
+    );
+  }
 
   const rssBefore = rssMiB(proc.pid);
   let rssPeak = rssBefore;
@@ -124,7 +163,7 @@ try {
   // Memory after the load: 10 s idle, then what the server holds.
   await Bun.sleep(10_000);
   const rssAfter = rssMiB(proc.pid);
-  const errors = result.errors + result.timeouts + result["5xx"] + result["4xx"] + search.bad;
+  const errors = result.errors + result.timeouts + result["5xx"] + result["4xx"] + repeated.bad + unique.bad;
   console.log(
     `Load — ${connections} connections, ${seconds} s, mixed (home, lists, city search, place search, category, healthz, activity write), Bun ${Bun.version}, ${navigator.hardwareConcurrency} cores (load generator on the same machine)`,
   );

@@ -297,7 +297,10 @@ const testFiles = async (
 const laneOwnDb = (async () =>
   testFiles(`bun test: ${ownDb.length} db/ files on their own databases`, "db", ownDb, await ownEnv()))();
 const laneOwn = (async () => {
-  const lint = await run("biome (format + lint)", nice([bin("biome"), "ci", "--reporter=summary", "."]));
+  const lint = await run(
+    "biome (format + lint)",
+    nice([bin("biome"), "ci", "--colors=off", "--diagnostic-level=error", "--reporter=summary", "."]),
+  );
   if (lint.code !== 0) console.error("Format or lint failed (biome ci): `npm run format` fixes most of it.");
   const tsc = await run("tsc", nice([bin("tsc"), "--noEmit", "-p", "."]));
   if (tsc.code !== 0) console.error("Type check failed (tsc --noEmit).");

@@ -4,7 +4,7 @@ import { answerEvents, CHAT_FAILED } from "./events";
 import type { Llm } from "../llm";
 import { HttpError, jsonError, type Logger, type RequestUser } from "../../src/http";
 import type { AuthGuard } from "../auth";
-import { hitChatLimit } from "./limit";
+import { hitSlidingLog } from "../../src/rate-limit";
 import { ChatBody, type ChatAnswer } from "./model";
 import { ChatLocationError, ChatService } from "./service";
 import type { ChatCity, ChatSources } from "./sources";
@@ -19,6 +19,10 @@ export const CHAT_MESSAGES = {
     `You're sending messages too fast. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`,
   failed: CHAT_FAILED,
 };
+
+/** Messages a user may send in the window, and the window. */
+export const CHAT_LIMIT = 20;
+export const CHAT_WINDOW_MS = 60_000;
 
 /**
  * Chat (docs/decisions/018-chat.md): POST /api/chat/recommendations (one JSON answer) and POST /api/chat/stream
@@ -36,7 +40,19 @@ export function chatModule<C extends ChatCity>(deps: {
   const service = new ChatService({ sources: deps.sources, llm: deps.llm, log: deps.log });
   /** 429 with Retry-After once the user has asked 20 times in the last minute, else null. */
   const limited = async (user: RequestUser) => {
-    const result = await hitChatLimit(deps.client, user.id, Date.now(), deps.limit);
+    // A sliding one-minute log per user in the database (table chat_requests), shared by every server
+    // instance; old rows are swept now and then, not on every message.
+    const result = await hitSlidingLog(
+      deps.client,
+      {
+        table: "chat_requests",
+        keyColumn: "user_id",
+        limit: deps.limit ?? CHAT_LIMIT,
+        windowMs: CHAT_WINDOW_MS,
+        sweepShare: 0.02,
+      },
+      [user.id],
+    );
     return result.allowed
       ? null
       : jsonError(

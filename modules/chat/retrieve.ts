@@ -1,3 +1,4 @@
+import { LIST } from "../../src/domain/lists";
 import { distanceMiles } from "../../src/geo";
 import { understand, type Intent, type Topic } from "./intent";
 import { nameWords } from "./names";
@@ -52,13 +53,13 @@ const SUBJECT: Record<Topic, string> = {
   lodging: "places to stay",
 };
 const LIST_OF: Record<Topic, number> = {
-  food: 10,
-  cafe: 10,
-  bar: 10,
-  activities: 9,
-  history: 8,
-  shopping: 12,
-  lodging: 11,
+  food: LIST.food,
+  cafe: LIST.food,
+  bar: LIST.food,
+  activities: LIST.activities,
+  history: LIST.history,
+  shopping: LIST.stores,
+  lodging: LIST.lodging,
 };
 export const ANSWER_PLACES = 5;
 const POOL = 120;
@@ -182,11 +183,11 @@ async function listGrounding<C extends ChatCity>(
     pool = all.filter((p) => {
       if (topics.includes("cafe") && (coffee ? KIND.coffee : KIND.cafe).test(p.kind)) return true;
       if (topics.includes("bar") && KIND.bar.test(p.kind)) return true;
-      if (topics.includes("food") && p.categoryId === 10 && !KIND.bar.test(p.kind)) return true;
+      if (topics.includes("food") && p.categoryId === LIST.food && !KIND.bar.test(p.kind)) return true;
       return topics.some((t) => !["food", "cafe", "bar"].includes(t) && LIST_OF[t] === p.categoryId);
     });
     if (intent.kids) {
-      const extra = topics.includes("activities") ? [] : await sources.list(city, 9, POOL);
+      const extra = topics.includes("activities") ? [] : await sources.list(city, LIST.activities, POOL);
       pool = [...pool, ...extra].filter((p) => KIND.kids.test(p.kind));
     }
     if (intent.free) {

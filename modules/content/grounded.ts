@@ -1,3 +1,4 @@
+import { LIST } from "../../src/domain/lists";
 import { DATASETS } from "../../db/import/places";
 import type { PlaceBrief } from "../places";
 import type { CityContext, ContentProvider, DeeperLevel } from "./service";
@@ -56,7 +57,7 @@ function genericDeeper(c: CityContext, level: DeeperLevel): string {
   const s = storyContext(c);
   if (level === 1)
     return s.texts.wikivoyageByline ? `Wikivoyage on ${c.city.name}: "${s.texts.wikivoyageByline}"` : widerContext(s);
-  if (level === 2) return nearPlace(s, null, (p) => p.categoryId === 8 || p.categoryId === 9);
+  if (level === 2) return nearPlace(s, null, (p) => p.categoryId === LIST.history || p.categoryId === LIST.activities);
   return widerContext(s);
 }
 

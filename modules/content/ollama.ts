@@ -1,3 +1,4 @@
+import { LIST } from "../../src/domain/lists";
 import * as v from "valibot";
 import type { Llm } from "../llm";
 import type { CityContext, ContentProvider, DeeperLevel, FunFact, HistoryEntry } from "./service";
@@ -65,7 +66,7 @@ export function promptContext(c: CityContext): string {
     },
     facts: groundedFacts(c).map((f) => ({ title: f.title, statement: f.summary, more: f.details })),
     historicPlaces: c.places
-      .filter((p) => p.categoryId === 8)
+      .filter((p) => p.categoryId === LIST.history)
       .slice(0, 40)
       .map((p) => ({
         placeId: p.id,
@@ -76,7 +77,7 @@ export function promptContext(c: CityContext): string {
         milesFromCentre: p.distance,
       })),
     notablePlaces: c.places
-      .filter((p) => p.categoryId !== 8)
+      .filter((p) => p.categoryId !== LIST.history)
       .sort((a, b) => b.quality - a.quality || a.distance - b.distance)
       .slice(0, 30)
       .map((p) => ({ title: p.title, kind: p.kind, milesFromCentre: p.distance })),
@@ -116,7 +117,7 @@ export function ollamaProvider(llm: Llm): ContentProvider {
     },
 
     async history(c, avoid) {
-      const historic = new Map(c.places.filter((p) => p.categoryId === 8).map((p) => [p.id, p]));
+      const historic = new Map(c.places.filter((p) => p.categoryId === LIST.history).map((p) => [p.id, p]));
       if (!historic.size) return [];
       const context = promptContext(c);
       const answer = await ask(

@@ -1,3 +1,4 @@
+import { LIST } from "../../src/domain/lists";
 import type { Client } from "@libsql/client";
 import { LRUCache } from "lru-cache";
 import { normalise, type IndexedCity } from "../cities";
@@ -184,7 +185,7 @@ async function historicTowns(
   const placed = new Set<number>();
   const areaKm2 = city.density > 0 ? city.population / city.density : 0;
   const core = Math.sqrt(areaKm2 / Math.PI) / 1.609 / 2;
-  const historic = around.filter((p) => p.categoryId === 8 && worthTelling(p));
+  const historic = around.filter((p) => p.categoryId === LIST.history && worthTelling(p));
   for (const p of historic) if (p.distance <= core) placed.add(p.id);
   const far = historic.filter((p) => p.distance > core).slice(0, HISTORY_LOOKUPS);
   if (!far.length) return { towns, placed };

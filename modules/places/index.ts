@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import { LRUCache } from "lru-cache";
 import { CATEGORIES, categoryBySlug, publicCategory } from "../../src/domain/categories";
 import {
   decodePathParam as decode,
@@ -116,7 +117,7 @@ export function placesModule(deps: { cityIndex: CityIndex; places: PlacesService
   );
 }
 
-/** Query strings remembered at most (each ≤ MEMO_QUERY_LENGTH characters); the memo is emptied when full. */
+/** Query strings remembered at most (each ≤ MEMO_QUERY_LENGTH characters); the least recently used go first. */
 const MEMO_QUERIES = 2_000;
 const MEMO_QUERY_LENGTH = 300;
 
@@ -128,7 +129,7 @@ const MEMO_QUERY_LENGTH = 300;
  * is right for every caller; failures are not remembered.
  */
 function listQueries(cityIndex: CityIndex) {
-  const memo = new Map<string, { city: IndexedCity; count: number; offset: number }>();
+  const memo = new LRUCache<string, { city: IndexedCity; count: number; offset: number }>({ max: MEMO_QUERIES });
   return (request: Request) => {
     const url = request.url;
     // As Elysia reads it: the first "?" after the path's first "/" (a full URL has "//" before the host).
@@ -142,10 +143,7 @@ function listQueries(cityIndex: CityIndex) {
       count: query.count,
       offset: query.offset,
     };
-    if (raw.length <= MEMO_QUERY_LENGTH) {
-      if (memo.size >= MEMO_QUERIES) memo.clear();
-      memo.set(raw, parsed);
-    }
+    if (raw.length <= MEMO_QUERY_LENGTH) memo.set(raw, parsed);
     return parsed;
   };
 }

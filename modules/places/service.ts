@@ -34,6 +34,8 @@ export * from "./store";
 export { distanceMiles };
 
 const PAGE_TTL_MS = 60_000;
+/** Bytes of search answers (JSON text) kept at most. */
+const SEARCH_CACHE_BYTES = 8 * 1024 * 1024;
 /** How long a list request waits for a live source (Overpass) before answering with what the store has. */
 export const LIVE_WAIT_MS = 4_000;
 /**
@@ -94,6 +96,18 @@ export class PlacesService {
     fetchMethod: async (_key, _stale, { context: { city, kind, count, offset } }) =>
       JSON.stringify(await this.page(city, kind, count, offset)),
   });
+  /**
+   * Search answers for a minute by (text in lower case — the index ignores case —, city, limit), as JSON text
+   * within a byte budget: a repeated search costs a parse, not the index and the Wikipedia look-up.
+   */
+  private readonly searches = new LRUCache<string, string, { q: string; city?: IndexedCity; limit: number }>({
+    maxSize: SEARCH_CACHE_BYTES,
+    sizeCalculation: (json, key) => json.length + key.length,
+    ttl: PAGE_TTL_MS,
+    ignoreFetchAbort: true,
+    fetchMethod: async (_key, _stale, { context: { q, city, limit } }) =>
+      JSON.stringify(await this.searchUncached(q, city, limit)),
+  });
   private readonly invalidated: Array<() => void> = [];
   /** States whose places this service has seen imported (a list for them never waits on an import). */
   private readonly readyStates = new Set<string>();
@@ -142,6 +156,7 @@ export class PlacesService {
     this.lists.clear();
     this.rows.clear();
     this.pages.clear();
+    this.searches.clear();
     for (const listener of this.invalidated) listener();
   }
 
@@ -359,6 +374,11 @@ export class PlacesService {
 
   /** Title search (./search.ts); within a city's area (25 mi), nearest first, when one is given, else across all imported places. */
   async search(q: string, city: IndexedCity | undefined, limit: number): Promise<Place[]> {
+    const key = `${q.toLowerCase()}|${city?.id ?? ""}|${limit}`;
+    return JSON.parse((await this.searches.fetch(key, { context: { q, city, limit } }))!) as Place[];
+  }
+
+  private async searchUncached(q: string, city: IndexedCity | undefined, limit: number): Promise<Place[]> {
     if (!city) {
       const rows = await titleMatches(this.client, q, limit);
       return (await withArticles(this.client, rows.slice(0, limit))).map((r) => toPlace(r, null, "America/New_York"));

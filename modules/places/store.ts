@@ -7,31 +7,31 @@ import { CORROBORATION_MILES, GROUPLESS, parse, sightKey } from "./ranking";
  * Every place shows the Wikipedia paragraph a record of the same sight has (same name without designation, within
  * CORROBORATION_MILES; the most notable such record, then the lowest id) when it has none of its own — in every
  * list, the dialog and `GET /api/places/:id` alike, read from the store (never from a cache of one list). Food and
- * stores never borrow one (they are never a sight's record). One R*Tree query over the rows' box for a batch.
+ * stores never borrow one (they are never a sight's record). One query over the title-key index for a batch.
  */
 export async function withArticles(client: Client, rows: Row[]): Promise<Row[]> {
   const needs = rows.filter((r) => !GROUPLESS.has(Number(r.category_id)) && !(wikipediaOf(r) && r.description));
   if (!needs.length) return rows;
-  // One box per ~1° cell of the rows (a city's list is one to four boxes; a nationwide search is never one huge box).
-  const cells = new Map<string, Row[]>();
-  for (const r of needs) {
-    const cell = `${Math.floor(Number(r.latitude))}:${Math.floor(Number(r.longitude))}`;
-    (cells.get(cell) ?? cells.set(cell, []).get(cell)!).push(r);
-  }
-  const found: Row[] = [];
-  for (const group of cells.values()) {
-    const lats = group.map((r) => Number(r.latitude));
-    const lngs = group.map((r) => Number(r.longitude));
-    const pad = CORROBORATION_MILES / 69.0;
-    const padLng = CORROBORATION_MILES / (69.172 * Math.cos((Math.max(...lats.map(Math.abs)) * Math.PI) / 180));
-    const result = await client.execute({
-      sql: `SELECT p.* FROM places_rtree r JOIN places p ON p.id = r.id
-            WHERE r.min_lat >= ? AND r.max_lat <= ? AND r.min_lng >= ? AND r.max_lng <= ?
-              AND p.description IS NOT NULL AND p.tags LIKE '%"wikipedia":"https://en.wikipedia.org/wiki/%' AND p.category_id NOT IN (${[...GROUPLESS].join(",")})`,
-      args: [Math.min(...lats) - pad, Math.max(...lats) + pad, Math.min(...lngs) - padLng, Math.max(...lngs) + padLng],
-    });
-    found.push(...result.rows);
-  }
+  // Records of the same sight have title keys that start with the row's sight key (the key, or the key and a
+  // designation): one range of the title-key index per key reads only those, never every record with an article
+  // around the rows (a box around a search's twenty results in a dense city holds thousands of places).
+  const keys = [...new Set(needs.map((r) => sightKey(String(r.title_key))))];
+  const lats = needs.map((r) => Number(r.latitude));
+  const pad = CORROBORATION_MILES / 69.0;
+  const padLng = CORROBORATION_MILES / (69.172 * Math.cos((Math.max(...lats.map(Math.abs)) * Math.PI) / 180));
+  const lngs = needs.map((r) => Number(r.longitude));
+  const { rows: found } = await client.execute({
+    sql: `SELECT * FROM places WHERE (${keys.map(() => "(title_key >= ? AND title_key < ?)").join(" OR ")})
+            AND latitude BETWEEN ? AND ? AND longitude BETWEEN ? AND ?
+            AND description IS NOT NULL AND tags LIKE '%"wikipedia":"https://en.wikipedia.org/wiki/%' AND category_id NOT IN (${[...GROUPLESS].join(",")})`,
+    args: [
+      ...keys.flatMap((k) => [k, `${k}\u{10ffff}`]),
+      Math.min(...lats) - pad,
+      Math.max(...lats) + pad,
+      Math.min(...lngs) - padLng,
+      Math.max(...lngs) + padLng,
+    ],
+  });
   const byKey = new Map<string, Row[]>();
   for (const a of found) {
     if (!wikipediaOf(a)) continue;

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { feature } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
 import statesFileImport from "../../data/basemap/states-10m.json" with { type: "file" };
-import { US_STATES } from "../../../src/domain/states";
+import { stateCodeFromName } from "../../../src/domain/states";
 
 /**
  * The state a point lies in, from the bundled US Census state outlines (us-atlas, 2017; ~0.004° precision).
@@ -21,11 +21,10 @@ function load(): StateShape[] {
   const topology = JSON.parse(readFileSync(statesFileImport as unknown as string, "utf8")) as Topology<{
     states: GeometryCollection;
   }>;
-  const byName = new Map(Object.entries(US_STATES).map(([code, name]) => [name, code]));
   const collection = feature(topology, topology.objects.states) as unknown as GeoJSON.FeatureCollection;
   const out: StateShape[] = [];
   for (const f of collection.features) {
-    const code = byName.get(String((f.properties as { name?: string } | null)?.name));
+    const code = stateCodeFromName((f.properties as { name?: string } | null)?.name);
     if (!code || !f.geometry) continue;
     const polygons = (
       f.geometry.type === "Polygon"

@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import { parse } from "csv-parse/sync";
-import { US_STATES } from "../../../src/domain/states";
 import type { Dataset, ReadResult } from "./types";
 import { readText } from "../../../src/files";
 import { collectUnderPressure } from "../release";
@@ -308,12 +307,6 @@ export function year(value: string | undefined | null): string | null {
 /** The first `length` hex characters of the SHA-1 of `value`: a short, stable id. */
 export function shortHash(value: string, length = 12): string {
   return createHash("sha1").update(value).digest("hex").slice(0, length);
-}
-
-const STATE_CODES = new Map(Object.entries(US_STATES).map(([code, name]) => [name.toLowerCase(), code]));
-/** A full state name ("Nevada", any case, surrounding spaces ignored) → its code ("NV"), else undefined. */
-export function stateCodeFromName(name: string | undefined | null): string | undefined {
-  return STATE_CODES.get((name ?? "").trim().toLowerCase());
 }
 
 type Position = { latitude: number; longitude: number };

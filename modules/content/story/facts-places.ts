@@ -1,3 +1,4 @@
+import { LIST } from "../../../src/domain/lists";
 import { HOOK_STRENGTH, bestHook } from "./hooks";
 import { historicPlaces } from "./history";
 import { lead, sentences } from "./text";
@@ -22,7 +23,7 @@ export function placeFacts(c: StoryContext, wider: string): FactDraft[] {
   // places first; a place in another town says which. A paragraph with no hook follows them all.
   const texts = c.places.filter(
     (p) =>
-      (p.categoryId === 8 && historic.has(p) && isWikipedia(p)) ||
+      (p.categoryId === LIST.history && historic.has(p) && isWikipedia(p)) ||
       (p.source === WIKIVOYAGE_LISTINGS && !organisation(p) && worthTelling(p)),
   );
   const hooked = texts
@@ -40,12 +41,12 @@ export function placeFacts(c: StoryContext, wider: string): FactDraft[] {
     add({
       title: town ? `${p.title} (${town.name})` : p.title,
       summary: town ? `${summary} (${p.title} is in ${townLabel(town, c.city.stateCode)}.)` : summary,
-      category: p.categoryId === 8 ? "Landmark" : "Travel",
+      category: p.categoryId === LIST.history ? "Landmark" : "Travel",
       source: placeSource(p),
       details: [
         rest ||
           `${p.title} stands ${mi(p.distance)} from the centre of ${name}${p.address ? `, at ${p.address}` : ""}.`,
-        nearPlace(c, p, (q) => q.categoryId === 8 || MUSEUM.test(q.kind)),
+        nearPlace(c, p, (q) => q.categoryId === LIST.history || MUSEUM.test(q.kind)),
         wider,
       ],
       score: hook ? score : 48 - i,
@@ -91,7 +92,7 @@ export function placeFacts(c: StoryContext, wider: string): FactDraft[] {
               `${p.title}: ${p.description ? lead(p.description, 160) : p.kind}${p.address ? ` (${p.address})` : ""}`,
           )
           .join(" "),
-        nearPlace(c, top[0]!, (q) => q.categoryId === 8 || q.categoryId === 9),
+        nearPlace(c, top[0]!, (q) => q.categoryId === LIST.history || q.categoryId === LIST.activities),
         wider,
       ],
       score: 56,
@@ -104,7 +105,8 @@ export function placeFacts(c: StoryContext, wider: string): FactDraft[] {
       "Parks and nature",
       "Nature",
       c.places.filter(
-        (p) => p.categoryId === 9 && NATURE.test(p.kind) && !BUSINESS_DUMP.has(p.source) && !organisation(p),
+        (p) =>
+          p.categoryId === LIST.activities && NATURE.test(p.kind) && !BUSINESS_DUMP.has(p.source) && !organisation(p),
       ),
       44,
     ],

@@ -1,3 +1,4 @@
+import { LIST } from "../../../src/domain/lists";
 import type { FactDraft } from "./facts-draft";
 import type { StoryContext } from "./types";
 import { divisionNoun } from "./division";
@@ -24,7 +25,7 @@ export function statisticFacts(c: StoryContext, wider: string): FactDraft[] {
       source: SIMPLEMAPS,
       details: [
         `The rule: of every city in the SimpleMaps data with at least ${number(big.atLeast)} people, the one nearest the centre of ${name}; ${big.name} counts about ${number(big.population)}.`,
-        nearPlace(c, null, (p) => p.categoryId === 9),
+        nearPlace(c, null, (p) => p.categoryId === LIST.activities),
         wider,
       ],
       score: 38,

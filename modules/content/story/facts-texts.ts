@@ -1,3 +1,4 @@
+import { LIST } from "../../../src/domain/lists";
 import { divisionNoun } from "./division";
 import { lead } from "./text";
 import type { FactDraft } from "./facts-draft";
@@ -29,7 +30,7 @@ export function textFacts(c: StoryContext, wider: string): FactDraft[] {
         texts.wordnetGloss
           ? `WordNet's definition: ${name} is ${texts.wordnetGloss.split(" | ")[0]}.`
           : `WordNet gives no definition beyond the names.`,
-        nearPlace(c, null, (p) => p.categoryId === 8 || MUSEUM.test(p.kind)),
+        nearPlace(c, null, (p) => p.categoryId === LIST.history || MUSEUM.test(p.kind)),
         wider,
       ],
       score: nicknames.length ? 92 : 50,
@@ -61,7 +62,7 @@ export function textFacts(c: StoryContext, wider: string): FactDraft[] {
         texts.wikivoyageByline
           ? `Wikivoyage's traveller guide puts it this way: "${texts.wikivoyageByline}"`
           : `That is WordNet's whole entry; it was written around 2006, so a "largest" or "major" in it is as of then.`,
-        nearPlace(c, null, (p) => MUSEUM.test(p.kind) || p.categoryId === 8),
+        nearPlace(c, null, (p) => MUSEUM.test(p.kind) || p.categoryId === LIST.history),
         wider,
       ],
       score: noted ? 82 : capital ? 64 : 42,
@@ -87,7 +88,7 @@ export function textFacts(c: StoryContext, wider: string): FactDraft[] {
         next.length
           ? `From ${name}, Wikivoyage's guide suggests going on to ${list(next)}.`
           : `Wikivoyage's guide to ${name} is linked from this fact's source.`,
-        nearPlace(c, null, (p) => p.categoryId === 9 || MUSEUM.test(p.kind)),
+        nearPlace(c, null, (p) => p.categoryId === LIST.activities || MUSEUM.test(p.kind)),
         wider,
       ],
       score: generic ? 34 : 72,
@@ -105,7 +106,7 @@ export function textFacts(c: StoryContext, wider: string): FactDraft[] {
       source: { name: "Wikipedia via The Pudding's People Map", url: person.url, licence: WIKIPEDIA },
       details: [
         `Wikipedia's article began, in 2019: "${person.extract}" "Associated" means born, raised or having lived there, as Wikipedia's lists of people from ${name} record it.`,
-        nearPlace(c, null, (p) => p.categoryId === 8),
+        nearPlace(c, null, (p) => p.categoryId === LIST.history),
         wider,
       ],
       score: 76,
@@ -121,7 +122,7 @@ export function textFacts(c: StoryContext, wider: string): FactDraft[] {
       source: GEONAMES,
       details: [
         `GeoNames marks ${name} as the seat of ${city.stateName}'s government.`,
-        nearPlace(c, null, (p) => p.categoryId === 8),
+        nearPlace(c, null, (p) => p.categoryId === LIST.history),
         wider,
       ],
       score: 68,
@@ -137,7 +138,7 @@ export function textFacts(c: StoryContext, wider: string): FactDraft[] {
         c.county.largest && c.county.largest.name !== name
           ? `The ${divisionNoun(division)}'s largest listed place is ${c.county.largest.name}, with about ${number(c.county.largest.population)} people (SimpleMaps).`
           : `It is also the largest of the ${number(c.county.places)} cities and towns SimpleMaps lists in the ${divisionNoun(division)}.`,
-        nearPlace(c, null, (p) => p.categoryId === 8),
+        nearPlace(c, null, (p) => p.categoryId === LIST.history),
         wider,
       ],
       score: 58,

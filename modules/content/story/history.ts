@@ -1,3 +1,4 @@
+import { LIST } from "../../../src/domain/lists";
 import { designationYear, sentences } from "./text";
 import { builtYearOf, cleanText, worthTelling } from "./truth";
 import { townLabel } from "./towns";
@@ -24,7 +25,7 @@ const MAX_HISTORY = 60;
 /** The places a history may show: historic sites, not offices, each with a real sentence about itself and a known town. */
 export const historicPlaces = (c: StoryContext) =>
   c.places.filter(
-    (p) => p.categoryId === 8 && !organisation(p) && worthTelling(p) && (!c.placed || c.placed.has(p.id)),
+    (p) => p.categoryId === LIST.history && !organisation(p) && worthTelling(p) && (!c.placed || c.placed.has(p.id)),
   );
 
 /**

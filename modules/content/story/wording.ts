@@ -1,3 +1,4 @@
+import { LIST } from "../../../src/domain/lists";
 /** How stories word things: sources, numbers, distances, lists, and the related-places and wider-context lines. */
 import { divisionNoun } from "./division";
 import { NEAREST_FLOOR } from "./nearest";
@@ -68,7 +69,7 @@ export function widerContext(c: StoryContext): string {
   else if (c.texts.seat === "PPLA2" && !city.division.isCity)
     parts.push(`${city.name} is the seat of ${city.division.label} (GeoNames).`);
   if (city.ranking > 1 && c.county.largest) parts.push(`${whereLine(c)}.`);
-  const history = c.places.filter((p) => p.categoryId === 8 && isWikipedia(p)).slice(0, 3);
+  const history = c.places.filter((p) => p.categoryId === LIST.history && isWikipedia(p)).slice(0, 3);
   if (history.length)
     parts.push(`Historic places around it with Wikipedia articles include ${list(history.map(named))}.`);
   if (c.texts.wikivoyageNearby) {

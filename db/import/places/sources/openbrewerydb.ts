@@ -1,5 +1,6 @@
+import { stateCodeFromName } from "../../../../src/domain/states";
 import { CATEGORY, type Dataset, type ReadResult } from "../types";
-import { coords, phone, csvRows, stateCodeFromName, text, titleCase, website } from "../util";
+import { coords, phone, csvRows, text, titleCase, website } from "../util";
 import file from "../../../data/places/openbrewerydb_us.csv.gz" with { type: "file" };
 
 /**

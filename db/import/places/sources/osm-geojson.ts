@@ -1,3 +1,4 @@
+import { LIST } from "../../../../src/domain/lists";
 import { categoryFromOsmTags, osmAddress } from "../osm-tags";
 import type { Dataset, PlaceInput, ReadResult } from "../types";
 import { geometryCentre, phone, text, website } from "../util";
@@ -29,7 +30,7 @@ export function placeFromOsm(
     sourceId: id,
     categoryId: category.categoryId,
     kind:
-      tags.cuisine && category.categoryId === 10
+      tags.cuisine && category.categoryId === LIST.food
         ? `${category.kind} (${tags.cuisine.replace(/[;_]/g, " ")})`
         : category.kind,
     title: name,

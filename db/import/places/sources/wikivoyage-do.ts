@@ -1,5 +1,6 @@
+import { stateCodeFromName } from "../../../../src/domain/states";
 import { CATEGORY, type Dataset, type ReadResult } from "../types";
-import { nameAndPosition, phone, csvRows, shortHash, stateCodeFromName, text, titleCase, website } from "../util";
+import { nameAndPosition, phone, csvRows, shortHash, text, titleCase, website } from "../util";
 import file from "../../../data/places/wikivoyage_do_listings_us.csv.gz" with { type: "file" };
 
 /**
