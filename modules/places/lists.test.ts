@@ -244,8 +244,8 @@ test("within a distance band, the 2011 business dump's company names ('… Inc',
   expect((await service.byCategory(vegas, 9, 12, 0)).map((p) => p.title)).toEqual([
     "Desert Art Museum",
     "Ivy Music",
-    // The import keeps the legal name aside (tags.legalName); the company still follows the places.
-    "World Entertainment Ctr",
+    // A company's name keeps its suffix (no sight word: the import leaves it whole), and it follows the places.
+    "World Entertainment Ctr Inc",
   ]);
   database.close();
 });
