@@ -140,30 +140,24 @@ try {
     headers: { "content-type": "application/json", "x-forwarded-for": "10.9.9.9" },
     body: JSON.stringify({ email: ADMIN_EMAIL, username: "Lighthouse Admin", password: PASSWORD }),
   });
-  let adminSession: string;
-  if (register.status === 201)
-    adminSession = register.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
-  else {
-    const signIn = await fetch(`${base}/api/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-forwarded-for": "10.9.9.9" },
-      body: JSON.stringify({ email: ADMIN_EMAIL, password: PASSWORD }),
-    });
-    if (!signIn.ok) throw new Error(`admin sign-up (${register.status}) and sign-in (${signIn.status}) failed`);
-    adminSession = signIn.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
-  }
+  // The operator's claim takes the account over: a new password (printed once) and its sessions ended.
   const claim = Bun.spawnSync(
-    [join(root, "node_modules/.bin/bun"), join(root, "scripts/admin.ts"), "claim", ADMIN_EMAIL],
+    [join(root, "node_modules/.bin/bun"), join(root, "scripts/admin.ts"), "claim", ADMIN_EMAIL, "--yes"],
     { cwd: root, env: serverEnv, stderr: "pipe" },
   );
-  if (claim.exitCode !== 0 && !claim.stderr.toString().includes("already"))
-    throw new Error(`claiming the admin failed: ${claim.stderr}`);
+  const claimedPassword = /Its password is now: (\S+)/.exec(claim.stdout.toString())?.[1];
+  if (claim.exitCode !== 0 || !claimedPassword)
+    throw new Error(`claiming the admin failed (sign-up ${register.status}): ${claim.stderr}`);
+  const signIn = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-forwarded-for": "10.9.9.9" },
+    body: JSON.stringify({ email: ADMIN_EMAIL, password: claimedPassword }),
+  });
+  if (!signIn.ok) throw new Error(`the admin's sign-in failed: ${signIn.status}`);
+  const adminSession = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   const adminCookie = `${adminSession}; localscope-location=${encodeURIComponent(`${CITY.name}, ${CITY.state}`)}`;
   const warm = await fetch(
     `${base}/api/places/nearby?city=${encodeURIComponent(CITY.name)}&state=${CITY.state}&count=1`,
