@@ -734,6 +734,8 @@ test.describe("map code loads only on /map", () => {
   // The home page asks whether the city is a favorite; anonymous, that is a 401 (logged by Chromium).
   test.use({ expectedConsoleErrors: [/status of 401/] });
   test("the home page requests no map chunk, worker or stylesheet; /map does", async ({ page }) => {
+    // Two full page loads and a map start (about 24 s alone on a busy 2-core machine).
+    test.setTimeout(60_000);
     await serveTiles(page);
     const requested: string[] = [];
     page.on("request", (request) => requested.push(new URL(request.url()).pathname));

@@ -388,7 +388,7 @@ test.describe("17.10 /nearby filters and paging", () => {
     const nearest = filters.getByRole("button", { name: "Nearest first" });
     await nearest.click();
     await expect(nearest).toHaveAttribute("aria-pressed", "true");
-    const miles = (await rows.allTextContents()).map((t) => Number(/· ([\d.]+) mi/.exec(t)?.[1] ?? NaN));
+    const miles = (await rows.allTextContents()).map((t) => Number(/([\d.]+) mi\b/.exec(t)?.[1] ?? NaN));
     expect(miles.every(Number.isFinite)).toBe(true);
     expect(miles).toEqual([...miles].sort((a, b) => a - b));
     await nearest.click();

@@ -16,7 +16,9 @@ export const createNonce = () => randomBytes(16).toString("base64");
  * for browsers without CSP3). Other answers (JSON, files) get the same policy with scripts from 'self'.
  */
 export function contentSecurityPolicy(options: SecurityOptions & { nonce?: string } = {}): string {
-  const img = ["'self'", "data:", "blob:", options.tileOrigin].filter(Boolean).join(" ");
+  // Places' photos come from their sources' own servers (the National Park Service, state registers), over https:
+  // without it every place photo was refused and the card fell back to its illustration.
+  const img = ["'self'", "data:", "blob:", "https:", options.tileOrigin].filter(Boolean).join(" ");
   return [
     "default-src 'self'",
     options.nonce ? `script-src 'nonce-${options.nonce}' 'strict-dynamic' 'self'` : "script-src 'self'",
