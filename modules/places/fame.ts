@@ -35,7 +35,9 @@ export function fame(records: Row[], best: Row): number {
   const article = !!(tags.wikipedia || input.wikidata || families.has("historic-wikipedia"));
   const listedOnly = [...families].every((f) => LISTING_SOURCES.has(f));
   if (listedOnly && CIVIC.test(String(best.title)) && !(Number(tags.leadLength) >= LONG_LEAD)) score -= 3;
-  if (families.has("nps") || tags.npsCode) score += 4 + visitsBonus(Number(tags.npsVisits));
+  // The designation alone is worth 2: a memorial of 60,000 visits a year (Federal Hall) must not push the Empire
+  // State Building out of New York's first twelve; the visits carry the rest.
+  if (families.has("nps") || tags.npsCode) score += 2 + visitsBonus(Number(tags.npsVisits));
   const kind = String(best.kind);
   if (/\bpark\b/i.test(kind) && article) score += 3;
   if (/\blibrary\b/i.test(kind)) score -= 3;

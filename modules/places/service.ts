@@ -220,14 +220,9 @@ export class PlacesService {
   }
 
   /**
-   * docs/decisions/023-places-a-traveller-wants.md ordering.
-   * - featured: the city's most notable places city-wide (radius scaled by city size), notability first, apartment
-   *   and office buildings after the sights; places scoring below 1 (organisations, PO boxes, historical-society
-   *   offices, shops) never feature.
-   * - nearby and category lists: distance bands first (≤1, ≤3, ≤10, ≤25 mi — the cap), then within a band
-   *   recent before stale (food/store/lodging from data older than five years); among the recent, chains' food and
-   *   stores and the business dump's company names after the others; then notability + quality, then distance.
-   * - local gems: independent (no NSI brand) food and store places downtown, in the same bands.
+   * The orders of docs/decisions/023 and 043: featured by fame within a radius scaled by city size (old data and
+   * scores below 1 never feature); nearby and category lists by distance band, recent before stale, local before
+   * chains, then notability and quality; local gems: independent food and stores downtown, in the same bands.
    */
   private async rank(city: IndexedCity, kind: ListKind): Promise<Array<{ r: Row; d: number }>> {
     const dist = (r: Row) => distanceMiles(city.latitude, city.longitude, Number(r.latitude), Number(r.longitude));
@@ -236,20 +231,27 @@ export class PlacesService {
       let within = 0;
       for (const radius of featuredRadii(city.population)) {
         within = radius;
-        // Old data never features (docs/product.md#data-rules) — except a casino resort, the sight a city like Las Vegas is known
-        // for, which the bundled data knows only from 2011 (its card says "Listed in 2011 data — may have changed"),
-        // and only while no current data (an operator refresh) lists a casino resort around.
-        // A sight under its legal name ("… Historic Site Inc") scores below 1 in the store: fame rescores it.
+        // Old data never features (docs/product.md#data-rules) — except a casino resort known only from 2011 (labelled so),
+        // while no current data lists a casino resort around.
         const all = (await this.candidates(city, radius, { minNotability: 1, orLegalName: true })).filter(
           (r) => !junkInList(r, "featured"),
         );
         const stale = (r: Row) => isStale(Number(r.category_id), r.observed_at as string | null, String(r.kind));
         const resort = (r: Row) =>
           isCasinoResort({ categoryId: Number(r.category_id), title: String(r.title), kind: String(r.kind) });
-        const current = all.some((r) => resort(r) && !stale(r));
+        const current = all.some((r) => resort(r) && !stale(r) && Number(r.notability) >= 6); // a known one
         rows = all.filter((r) => !stale(r) || (!current && resort(r)));
         if (rows.length >= FEATURED_TARGET) break;
       }
+      // A National Park Service unit a little beyond the first circle is the city's sight too (San Antonio's Missions).
+      if (within < 25)
+        for (const r of await this.candidates(city, 25, { minNotability: 1 }))
+          if (
+            String(r.tags ?? "").includes('"npsCode"') &&
+            !junkInList(r, "featured") &&
+            !rows.some((k) => k.id === r.id)
+          )
+            rows.push(r);
       const sights = corroborated(rows);
       // Every name around (any place, any date) for the eponym signal; names only, never kept.
       const names = (
