@@ -86,29 +86,32 @@ test.describe("place page", () => {
     expect(await message).toBe("Failed to copy link. Please copy manually.");
   });
 
-  test("a place without an address: no Location section, and Get Directions goes to its coordinates", async ({
-    page,
-    context,
-    baseURL,
-  }) => {
-    await chooseCity(context, baseURL, LAS_VEGAS);
-    // Monuments from OpenStreetMap often have no street address (Nevada's are imported by then).
-    await historicPlace(page.request);
-    const found = (await (await page.request.get("/api/places/search?q=monument&limit=50")).json()) as ApiPlace[];
-    const bare = found.find((p) => !p.address);
-    test.skip(!bare, "no place without an address near Las Vegas in this data");
-    await page.goto(`/place/${bare!.id}`);
-    await expect(page.getByRole("heading", { name: "Location" })).toHaveCount(0);
-    await page.evaluate(() => {
-      (window as any).__opened = [];
-      window.open = ((url: string) => ((window as any).__opened.push(url), null)) as any;
+  test.describe("a place whose photo is on its source's server", () => {
+    // The photo's host (a state register's site) cannot be reached from the test machine: the browser logs that.
+    test.use({ expectedConsoleErrors: [/ERR_NAME_NOT_RESOLVED|ERR_INTERNET_DISCONNECTED|ERR_CONNECTION/] });
+    test("a place without an address: no Location section, and Get Directions goes to its coordinates", async ({
+      page,
+      context,
+      baseURL,
+    }) => {
+      await chooseCity(context, baseURL, LAS_VEGAS);
+      // Monuments from OpenStreetMap often have no street address (Nevada's are imported by then).
+      await historicPlace(page.request);
+      const found = (await (await page.request.get("/api/places/search?q=monument&limit=50")).json()) as ApiPlace[];
+      const bare = found.find((p) => !p.address);
+      test.skip(!bare, "no place without an address near Las Vegas in this data");
+      await page.goto(`/place/${bare!.id}`);
+      await expect(page.getByRole("heading", { name: "Location" })).toHaveCount(0);
+      await page.evaluate(() => {
+        (window as any).__opened = [];
+        window.open = ((url: string) => ((window as any).__opened.push(url), null)) as any;
+      });
+      await page.getByRole("button", { name: "Get Directions" }).click();
+      expect(await page.evaluate(() => (window as any).__opened[0])).toMatch(
+        /^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=-?\d+(\.\d+)?,-?\d+(\.\d+)?$/,
+      );
     });
-    await page.getByRole("button", { name: "Get Directions" }).click();
-    expect(await page.evaluate(() => (window as any).__opened[0])).toMatch(
-      /^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=-?\d+(\.\d+)?,-?\d+(\.\d+)?$/,
-    );
   });
-
   test.describe("favorite", () => {
     test.use({ expectedConsoleErrors: [SIGNED_OUT_401] });
     test("the heart flips at once and stays when saving works; without a session it flips back", async ({
