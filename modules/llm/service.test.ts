@@ -137,6 +137,20 @@ describe("stream", () => {
     expect((await collect(llm.stream(user("hello")))).join("")).toBe("back again");
   });
 
+  test("a process held up past the wait (a state import, a busy machine) does not blame the model: its answer is read", async () => {
+    server.set({ mode: "ok", reply: "here it is", firstDelayMs: 0, chunkDelayMs: 0 });
+    const failures: string[] = [];
+    const llm = createLlm(settings(), { onFailure: (e) => failures.push(e.message) });
+    const tokens = llm.stream(user("hello"))[Symbol.asyncIterator]();
+    const first = tokens.next(); // asks the model
+    Bun.sleepSync(1_500); // this process holds its event loop past the 1 s first-token wait
+    const read = [String((await first).value)];
+    for (let next = await tokens.next(); !next.done; next = await tokens.next()) read.push(next.value);
+    expect(read.join("")).toBe("here it is");
+    expect(failures).toEqual([]);
+    expect(llm.available()).toBe(true);
+  });
+
   test("a slow but steady stream longer than the timeout is NOT cut", async () => {
     const text = "one two three four five six seven eight";
     // 8 chunks 400 ms apart: 2.8 s in all, each gap well under the 1 s timeout.

@@ -68,6 +68,27 @@ export function jsonFormat(schema: v.GenericSchema): object {
 
 class Timeout extends Error {}
 
+/** A timer that fires this much later than asked was held up by this process, not by the model. */
+const STALL_MS = 250;
+/**
+ * A model's wait of `ms`, counted in time this process could read its answer: when the timer fires STALL_MS or more
+ * late (a state import or a collection held the event loop, or the machine was busy), the model's chunks may be
+ * waiting unread, so it waits once more — min(ms, 1 s) — before giving up. A model that is really silent is
+ * abandoned a little later; a healthy one is never blamed, and never trips the breaker, for the server's stall.
+ * `rearmed` is told the new handle, so the caller's clearTimeout still stops it.
+ */
+function modelTimer(
+  ms: number,
+  rearmed: (handle: ReturnType<typeof setTimeout>) => void,
+  fire: () => void,
+): ReturnType<typeof setTimeout> {
+  const due = performance.now() + ms;
+  return setTimeout(() => {
+    if (performance.now() - due < STALL_MS) fire();
+    else rearmed(setTimeout(fire, Math.min(ms, 1000)));
+  }, ms);
+}
+
 export function createLlm(settings: LlmSettings, options: LlmOptions = {}): Llm {
   const now = options.now ?? Date.now;
   const breakerMs = options.breakerMs ?? BREAKER_MS;
@@ -100,16 +121,25 @@ export function createLlm(settings: LlmSettings, options: LlmOptions = {}): Llm 
     let timedOut: Timeout | undefined;
     const arm = (what: string, ms = settings.firstTokenMs) => {
       clearTimeout(timer);
-      timer = setTimeout(() => {
-        timedOut = new Timeout(`the model ${settings.model} sent nothing for ${ms} ms (${what})`);
-        controller.abort(timedOut);
-      }, ms);
+      timer = modelTimer(
+        ms,
+        (handle) => (timer = handle),
+        () => {
+          timedOut = new Timeout(`the model ${settings.model} sent nothing for ${ms} ms (${what})`);
+          controller.abort(timedOut);
+        },
+      );
     };
     if (extra.deadlineMs !== undefined) {
-      deadline = setTimeout(() => {
-        timedOut = new Timeout(`the model ${settings.model} did not finish within ${extra.deadlineMs} ms`);
-        controller.abort(timedOut);
-      }, extra.deadlineMs);
+      const ms = extra.deadlineMs;
+      deadline = modelTimer(
+        ms,
+        (handle) => (deadline = handle),
+        () => {
+          timedOut = new Timeout(`the model ${settings.model} did not finish within ${ms} ms`);
+          controller.abort(timedOut);
+        },
+      );
     }
     const client = new Ollama({
       host: settings.host,
