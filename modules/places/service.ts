@@ -5,26 +5,20 @@ import type { CityIndex, IndexedCity } from "../cities";
 import { toListId } from "../../src/domain/categories";
 import { US_STATES } from "../../src/domain/states";
 import { distanceMiles } from "../../src/geo";
-import { isCasinoResort } from "../../db/import/places/filters";
 import { describePlace, isStale, type Place, type PlaceBrief, toPlace, wikipediaOf } from "./answers";
 import { titleMatches } from "./search";
 import {
-  corroborated,
-  EPONYM_MILES,
-  eponyms,
-  FEATURED_TARGET,
-  featuredRadii,
   GEM_CATEGORIES,
   GEM_RADII,
   LIST_MAX,
   type ListKind,
   NEARBY_RADII,
   oneOfEachName,
-  orderFeatured,
-  nearBeforeFar,
   orderList,
   TARGET,
 } from "./ranking";
+import { rankFeatured } from "./featured";
+import { SearchAnswers } from "./search-answers";
 import { placesWithin, withArticles } from "./store";
 import { foldDuplicates, junkInList, notCurrent } from "./showcase";
 
@@ -34,8 +28,6 @@ export * from "./store";
 export { distanceMiles };
 
 const PAGE_TTL_MS = 60_000;
-/** Bytes of search answers (JSON text) kept at most. */
-const SEARCH_CACHE_BYTES = 8 * 1024 * 1024;
 /** How long a list request waits for a live source (Overpass) before answering with what the store has. */
 export const LIVE_WAIT_MS = 4_000;
 /**
@@ -96,18 +88,8 @@ export class PlacesService {
     fetchMethod: async (_key, _stale, { context: { city, kind, count, offset } }) =>
       JSON.stringify(await this.page(city, kind, count, offset)),
   });
-  /**
-   * Search answers for a minute by (text in lower case — the index ignores case —, city, limit), as JSON text
-   * within a byte budget: a repeated search costs a parse, not the index and the Wikipedia look-up.
-   */
-  private readonly searches = new LRUCache<string, string, { q: string; city?: IndexedCity; limit: number }>({
-    maxSize: SEARCH_CACHE_BYTES,
-    sizeCalculation: (json, key) => json.length + key.length,
-    ttl: PAGE_TTL_MS,
-    ignoreFetchAbort: true,
-    fetchMethod: async (_key, _stale, { context: { q, city, limit } }) =>
-      JSON.stringify(await this.searchUncached(q, city, limit)),
-  });
+  /** Search answers (./search-answers.ts), cleared with the lists. */
+  private readonly searches = new SearchAnswers((q, city, limit) => this.searchUncached(q, city, limit));
   private readonly invalidated: Array<() => void> = [];
   /** States whose places this service has seen imported (a list for them never waits on an import). */
   private readonly readyStates = new Set<string>();
@@ -225,54 +207,8 @@ export class PlacesService {
    * chains, then notability and quality; local gems: independent food and stores downtown, in the same bands.
    */
   private async rank(city: IndexedCity, kind: ListKind): Promise<Array<{ r: Row; d: number }>> {
+    if (kind === "featured") return rankFeatured(this.client, city);
     const dist = (r: Row) => distanceMiles(city.latitude, city.longitude, Number(r.latitude), Number(r.longitude));
-    if (kind === "featured") {
-      let rows: Row[] = [];
-      let within = 0;
-      for (const radius of featuredRadii(city.population)) {
-        within = radius;
-        // Old data never features (docs/product.md#data-rules) — except a casino resort known only from 2011 (labelled so),
-        // while no current data lists a casino resort around.
-        const all = (await this.candidates(city, radius, { minNotability: 1, orLegalName: true })).filter(
-          (r) => !junkInList(r, "featured"),
-        );
-        const stale = (r: Row) => isStale(Number(r.category_id), r.observed_at as string | null, String(r.kind));
-        const resort = (r: Row) =>
-          isCasinoResort({ categoryId: Number(r.category_id), title: String(r.title), kind: String(r.kind) });
-        const current = all.some((r) => resort(r) && !stale(r) && Number(r.notability) >= 6); // a known one
-        rows = all.filter((r) => !stale(r) || (!current && resort(r)));
-        if (rows.length >= FEATURED_TARGET) break;
-      }
-      // A National Park Service unit a little beyond the first circle is the city's sight too (San Antonio's Missions).
-      if (within < 25)
-        for (const r of await this.candidates(city, 25, { minNotability: 1 }))
-          if (
-            String(r.tags ?? "").includes('"npsCode"') &&
-            !junkInList(r, "featured") &&
-            !rows.some((k) => k.id === r.id)
-          )
-            rows.push(r);
-      const sights = corroborated(rows);
-      // Every name around (any place, any date) for the eponym signal; names only, never kept.
-      const names = (
-        await placesWithin(this.client, city, within + EPONYM_MILES, {
-          columns: "p.title_key AS key, p.latitude, p.longitude, p.source",
-        })
-      ).map((r) => ({
-        key: String(r.key),
-        latitude: Number(r.latitude),
-        longitude: Number(r.longitude),
-        source: String(r.source),
-      }));
-      const borrowed = eponyms(
-        sights.map(({ r, key }) => ({ key, latitude: Number(r.latitude), longitude: Number(r.longitude) })),
-        names,
-      );
-      return nearBeforeFar(
-        foldDuplicates(orderFeatured(sights, borrowed, dist).filter(({ n }) => n >= 1)),
-        city.population,
-      );
-    }
     let categories: number[] | null = null;
     let radii = NEARBY_RADII;
     let target = TARGET;
@@ -376,8 +312,7 @@ export class PlacesService {
 
   /** Title search (./search.ts); within a city's area (25 mi), nearest first, when one is given, else across all imported places. */
   async search(q: string, city: IndexedCity | undefined, limit: number): Promise<Place[]> {
-    const key = `${q.toLowerCase()}|${city?.id ?? ""}|${limit}`;
-    return JSON.parse((await this.searches.fetch(key, { context: { q, city, limit } }))!) as Place[];
+    return this.searches.answer(q, city, limit);
   }
 
   private async searchUncached(q: string, city: IndexedCity | undefined, limit: number): Promise<Place[]> {

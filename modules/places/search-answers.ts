@@ -1,0 +1,37 @@
+import { LRUCache } from "lru-cache";
+import type { IndexedCity } from "../cities";
+import type { Place } from "./answers";
+
+/** Bytes of search answers (JSON text) kept at most. */
+const SEARCH_CACHE_BYTES = 8 * 1024 * 1024;
+const SEARCH_TTL_MS = 60_000;
+
+/**
+ * Search answers for a minute by (text in lower case — the index ignores case —, city, limit), as JSON text
+ * within a byte budget: a repeated search costs a parse, not the index and the Wikipedia look-up. Concurrent
+ * searches for the same text share one look-up; `clear()` (a state's places changed) keeps a running look-up's
+ * answer out of the cache (docs/decisions/016-one-cache-library.md).
+ */
+export class SearchAnswers {
+  private readonly cache: LRUCache<string, string, { q: string; city?: IndexedCity; limit: number }>;
+
+  constructor(lookUp: (q: string, city: IndexedCity | undefined, limit: number) => Promise<Place[]>) {
+    this.cache = new LRUCache({
+      maxSize: SEARCH_CACHE_BYTES,
+      sizeCalculation: (json, key) => json.length + key.length,
+      ttl: SEARCH_TTL_MS,
+      ignoreFetchAbort: true,
+      fetchMethod: async (_key, _stale, { context: { q, city, limit } }) =>
+        JSON.stringify(await lookUp(q, city, limit)),
+    });
+  }
+
+  async answer(q: string, city: IndexedCity | undefined, limit: number): Promise<Place[]> {
+    const key = `${q.toLowerCase()}|${city?.id ?? ""}|${limit}`;
+    return JSON.parse((await this.cache.fetch(key, { context: { q, city, limit } }))!) as Place[];
+  }
+
+  clear() {
+    this.cache.clear();
+  }
+}
