@@ -217,6 +217,22 @@ export const queryText = (fallback = "") =>
     v.transform((value) => (Array.isArray(value) ? value.join(",") : value)),
   );
 
+/**
+ * A body field that may come as text or as a number (some clients send ids as numbers): a number becomes its
+ * text, text is trimmed, anything else is left as it is for the field's own check.
+ */
+export const textOrNumber = () =>
+  v.pipe(
+    v.unknown(),
+    v.transform((value) =>
+      typeof value === "number" && Number.isFinite(value)
+        ? String(value)
+        : typeof value === "string"
+          ? value.trim()
+          : value,
+    ),
+  );
+
 /** The signed-in user behind a request (registered or guest), as other modules see it. */
 export interface RequestUser {
   id: number;

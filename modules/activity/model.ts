@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { textOrNumber } from "../../src/http";
 
 /** What the client records (docs/product.md, "Activity record"). */
 import { ACTIVITY_TYPES, type ActivityType } from "../../src/domain/accounts";
@@ -19,14 +20,7 @@ export const MESSAGES = {
 const optionalText = (field: string, max: number) =>
   v.optional(
     v.pipe(
-      v.unknown(),
-      v.transform((value) =>
-        typeof value === "number" && Number.isFinite(value)
-          ? String(value)
-          : typeof value === "string"
-            ? value.trim()
-            : value,
-      ),
+      textOrNumber(),
       v.rawCheck(({ dataset, addIssue }) => {
         const value = dataset.value;
         if (value === undefined || value === null || value === "") return;

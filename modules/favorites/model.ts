@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { textOrNumber } from "../../src/http";
 
 /** The item types a favorite can have (docs/product.md). */
 import { FAVORITE_ITEM_TYPES, type FavoriteItemType } from "../../src/domain/accounts";
@@ -39,14 +40,7 @@ export const itemTypeSchema = v.pipe(
 
 /** Text or a number (some clients send place ids as numbers); stored as trimmed text. */
 export const itemIdSchema = v.pipe(
-  v.unknown(),
-  v.transform((value) =>
-    typeof value === "number" && Number.isFinite(value)
-      ? String(value)
-      : typeof value === "string"
-        ? value.trim()
-        : value,
-  ),
+  textOrNumber(),
   v.rawCheck(({ dataset, addIssue }) => {
     const value = dataset.value;
     if (typeof value !== "string" || value === "") addIssue({ message: MESSAGES.itemIdRequired });

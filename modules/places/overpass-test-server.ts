@@ -11,7 +11,7 @@
  *   bun modules/places/overpass-test-server.ts [port]   → prints the OVERPASS_URL to use
  */
 import { distanceMiles } from "../../src/geo";
-import type { OverpassElement } from "./overpass";
+import type { OverpassElement } from "./overpass-query";
 
 export type OverpassTestMode = "ok" | "slow" | "hang" | "error" | "garbage" | "remark";
 

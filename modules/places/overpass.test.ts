@@ -12,11 +12,10 @@ import {
   importOverpassElements,
   OVERPASS_SOURCE,
   OverpassSource,
-  parseOverpassAnswer,
   placesFromElements,
-  QUERY_TAGS,
   type OverpassOptions,
 } from "./overpass";
+import { parseOverpassAnswer, QUERY_TAGS } from "./overpass-query";
 import { overpassSamples, startOverpassTestServer, type OverpassTestServer } from "./overpass-test-server";
 import { importDatasetState } from "../../db/import/places/store";
 import type { PlaceInput } from "../../db/import/places/types";

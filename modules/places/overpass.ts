@@ -7,6 +7,7 @@ import { placeFromOsm } from "../../db/import/places/sources/osm-geojson";
 import { formatSummary, importDatasetState, type ImportSummary } from "../../db/import/places/store";
 import type { PlaceInput, ReadResult } from "../../db/import/places/types";
 import { coords } from "../../db/import/places/util";
+import { type OverpassElement, overpassQuery, parseOverpassAnswer } from "./overpass-query";
 
 /**
  * The optional live OpenStreetMap source (docs/decisions/009-live-overpass.md).
@@ -46,120 +47,6 @@ export const OVERPASS_DEFAULTS = {
 } as const;
 
 export const OVERPASS_USER_AGENT = "LocalScope/0.1 (self-hosted US city guide; live OpenStreetMap places)";
-
-/**
- * Tag values asked for. This is only a pre-filter that keeps the answer small (no parking lots or
- * benches); `categoryFromOsmTags` in osm-tags.ts stays the one mapping that decides the category, and a
- * test checks that every value listed here maps to one.
- */
-export const QUERY_TAGS: Record<string, readonly string[] | "*"> = {
-  amenity: [
-    "restaurant",
-    "cafe",
-    "fast_food",
-    "bar",
-    "pub",
-    "biergarten",
-    "ice_cream",
-    "food_court",
-    "theatre",
-    "cinema",
-    "arts_centre",
-    "nightclub",
-    "casino",
-    "planetarium",
-    "fountain",
-    "library",
-    "events_venue",
-    "music_venue",
-  ],
-  tourism: [
-    "hotel",
-    "motel",
-    "guest_house",
-    "hostel",
-    "camp_site",
-    "caravan_site",
-    "chalet",
-    "attraction",
-    "museum",
-    "viewpoint",
-    "gallery",
-    "zoo",
-    "aquarium",
-    "theme_park",
-    "artwork",
-    "picnic_site",
-  ],
-  leisure: [
-    "park",
-    "nature_reserve",
-    "garden",
-    "beach_resort",
-    "marina",
-    "water_park",
-    "golf_course",
-    "stadium",
-    "sports_centre",
-    "ice_rink",
-    "miniature_golf",
-    "bowling_alley",
-    "amusement_arcade",
-    "escape_game",
-    "swimming_area",
-  ],
-  shop: "*",
-  historic: "*",
-  heritage: "*",
-  "ref:nrhp": "*",
-};
-
-/** The Overpass QL query: named nodes, ways and relations with the tags above, around the centre, with centres and tags. */
-export function overpassQuery(
-  latitude: number,
-  longitude: number,
-  radiusMeters: number,
-  timeoutSeconds: number,
-): string {
-  const around = `(around:${Math.round(radiusMeters)},${latitude.toFixed(6)},${longitude.toFixed(6)})`;
-  const selectors = Object.entries(QUERY_TAGS).map(([key, values]) => {
-    const tag = values === "*" ? `["${key}"]` : `["${key}"~"^(${values.join("|")})$"]`;
-    return `  nwr${tag}["name"]${around};`;
-  });
-  return `[out:json][timeout:${Math.max(1, Math.ceil(timeoutSeconds))}];\n(\n${selectors.join("\n")}\n);\nout center tags;`;
-}
-
-/** One element of an Overpass JSON answer (`out center tags`). */
-export interface OverpassElement {
-  type: "node" | "way" | "relation";
-  id: number;
-  lat?: number;
-  lon?: number;
-  center?: { lat: number; lon: number };
-  tags?: Record<string, string>;
-}
-
-/** Parse and check an Overpass JSON answer; throws a short message when it is not one. */
-export function parseOverpassAnswer(text: string): OverpassElement[] {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new Error(`the answer is not JSON (${JSON.stringify(text.slice(0, 60))}…)`);
-  }
-  if (!json || typeof json !== "object" || !Array.isArray((json as { elements?: unknown }).elements))
-    throw new Error("the answer has no elements list");
-  // Overpass reports a query that ran out of time or memory in "remark", with whatever it had so far.
-  const remark = (json as { remark?: unknown }).remark;
-  if (typeof remark === "string" && /error/i.test(remark)) throw new Error(`Overpass: ${remark.slice(0, 200)}`);
-  return (json as { elements: unknown[] }).elements.filter(
-    (e): e is OverpassElement =>
-      !!e &&
-      typeof e === "object" &&
-      ["node", "way", "relation"].includes((e as OverpassElement).type) &&
-      typeof (e as OverpassElement).id === "number",
-  );
-}
 
 /**
  * Overpass elements → place records of this source. A feature without addr:state goes to the state of

@@ -1,16 +1,7 @@
 /** Category icons: line drawings in the current colour, by the server's icon names and by list category. */
 import { categoryColour, type CategoryColour } from "./places";
 import { categoryById } from "../../src/domain/categories";
-
-const line = {
-  "aria-hidden": true,
-  viewBox: "0 0 24 24",
-  fill: "none",
-  stroke: "currentColor",
-  strokeWidth: 2,
-  strokeLinecap: "round",
-  strokeLinejoin: "round",
-} as const;
+import { lineIcon } from "./icons";
 
 /** Icon paths by the server's icon names (lightbulb, scroll, store, hiking, utensils, bed) and a pin. */
 const ICON_PATHS: Record<string, string> = {
@@ -28,7 +19,7 @@ export const iconForCategory = (categoryId: number | null | undefined) => catego
 
 export function Icon(props: { name: string; className?: string }) {
   return (
-    <svg {...line} className={props.className ?? "h-5 w-5"}>
+    <svg {...lineIcon} className={props.className ?? "h-5 w-5"}>
       <path d={ICON_PATHS[props.name] ?? ICON_PATHS.pin} />
     </svg>
   );

@@ -125,29 +125,6 @@ export function HeartButton(props: {
 /** Cards rise in one after another, 0.3 s apart. */
 export const staggerStyle = (index: number) => ({ animationDelay: staggerDelay(index) });
 
-export function BackLink(props: { href?: string; label?: string }) {
-  return (
-    <a
-      href={props.href ?? "/"}
-      className="icon-btn -ml-2"
-      aria-label={props.label ?? "Back to home"}
-      data-tooltip={props.label ?? "Back to home"}
-    >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className="h-6 w-6"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-      >
-        <path d="M15 18l-6-6 6-6" />
-      </svg>
-    </a>
-  );
-}
-
 type ListQuery<T> = Pick<UseQueryResult<T[]>, "data" | "isPending" | "isError" | "refetch" | "isFetching">;
 
 /** What an error or empty state says; an error without an action gets "Try Again" (refetch). */

@@ -6,7 +6,7 @@ import { EngagementTab } from "../components/admin/EngagementTab";
 import { GeographyTab } from "../components/admin/GeographyTab";
 import { GrowthTab } from "../components/admin/GrowthTab";
 import { HealthTab } from "../components/admin/HealthTab";
-import { Card, fmt, ON_FOCUS } from "../components/admin/parts";
+import { CardGrid, fmt, ON_FOCUS, SUMMARY_GRID } from "../components/admin/parts";
 import { UsersTab } from "../components/admin/UsersTab";
 import { TextBackLink } from "../components/back-link";
 import { TabList } from "../components/tabs";
@@ -43,7 +43,7 @@ function Skeletons() {
       <p role="status" className="sr-only">
         Loading analytics...
       </p>
-      <div className="grid grid-cols-2 gap-3 md:grid-cols-3" aria-hidden="true">
+      <div className={SUMMARY_GRID} aria-hidden="true">
         {Array.from({ length: 6 }, (_, i) => (
           <div key={i} className="card flex flex-col gap-2 p-4" data-skeleton="">
             <span className="ls-skeleton h-3 w-1/2" />
@@ -93,14 +93,18 @@ function AdminPanel() {
   return (
     <div className="flex flex-col gap-4">
       <Header />
-      <div className="grid grid-cols-2 gap-3 md:grid-cols-3" data-testid="admin-cards">
-        <Card label="Total Users" value={fmt(o.totalUsers)} testId="card-total-users" />
-        <Card label="Active Today" value={fmt(o.activeUsersToday)} testId="card-active-today" />
-        <Card label="Total Favorites" value={fmt(o.totalFavorites)} testId="card-total-favorites" />
-        <Card label="Total Activities" value={fmt(o.totalActivities)} testId="card-total-activities" />
-        <Card label="Growth Rate" value={`${data.userGrowth.growthRate}%`} testId="card-growth-rate" />
-        <Card label="Retention" value={`${data.engagement.retentionRate}%`} testId="card-retention" />
-      </div>
+      <CardGrid
+        className={SUMMARY_GRID}
+        testId="admin-cards"
+        stats={[
+          { label: "Total Users", value: fmt(o.totalUsers), testId: "card-total-users" },
+          { label: "Active Today", value: fmt(o.activeUsersToday), testId: "card-active-today" },
+          { label: "Total Favorites", value: fmt(o.totalFavorites), testId: "card-total-favorites" },
+          { label: "Total Activities", value: fmt(o.totalActivities), testId: "card-total-activities" },
+          { label: "Growth Rate", value: `${data.userGrowth.growthRate}%`, testId: "card-growth-rate" },
+          { label: "Retention", value: `${data.engagement.retentionRate}%`, testId: "card-retention" },
+        ]}
+      />
       <TabList
         label="Admin sections"
         idPrefix="admin-tab"

@@ -3,6 +3,7 @@ import { CHAT_ERROR_REPLY, stripMarkdown, SUGGESTED_PROMPTS } from "../chat-text
 import { LocationField } from "../chat/LocationField";
 import { cachedMessages, newId, rateLimitedReply, welcome, writeCache, type Message } from "../chat/messages";
 import { SwitchCity } from "../chat/SwitchCity";
+import { BackLink } from "../components/back-link";
 import { Avatar, Reply } from "../chat/Reply";
 import { chatEvents } from "../chat/stream";
 import { locationText, persistCity, type SelectedCity } from "../state";
@@ -133,20 +134,7 @@ export default function ChatView(props: { city: SelectedCity }) {
       aria-labelledby="chat-title"
     >
       <div className="flex flex-wrap items-center gap-2 border-b border-line px-3 py-2">
-        <a href="/" className="icon-btn" aria-label="Back" data-testid="chat-back">
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="h-5 w-5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          >
-            <path d="M15 18l-6-6 6-6" />
-          </svg>
-        </a>
+        <BackLink header label="Back" className="icon-btn" tooltip={false} testId="chat-back" />
         <h1 id="chat-title" className="text-base font-semibold text-ink">
           AI Travel Assistant
         </h1>

@@ -11,7 +11,8 @@ import {
   type FavoriteRecord,
   type TabKey,
 } from "../components/favorites";
-import { BackLink, StateMessage } from "../components/ui";
+import { BackLink } from "../components/back-link";
+import { StateMessage } from "../components/ui";
 import { favoritesQuery, type Favorite } from "../queries";
 import { LOCATION_COOKIE, persistCity, showToastAtom, STORAGE_KEYS, type SelectedCity } from "../state";
 import { withQuery } from "../query-client";

@@ -9,7 +9,7 @@ import { AdminClaimCard } from "../components/AdminClaim";
 import { EditProfileDialog } from "../components/EditProfileDialog";
 import { helpMailto, LegalDialog, SUPPORT_EMAIL, type LegalDocument } from "../components/legal";
 import { LoadingScreen } from "../components/Loading";
-import { BackLink } from "../components/ui";
+import { BackLink } from "../components/back-link";
 import { displayName, type Viewer } from "../components/viewer";
 import { showToastAtom, locationText, type SelectedCity } from "../state";
 import { THEMES } from "../themes";

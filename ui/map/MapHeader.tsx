@@ -1,4 +1,5 @@
 import type { RefObject } from "react";
+import { BackLink } from "../components/back-link";
 import type { SelectedCity } from "../state";
 
 /**
@@ -17,25 +18,7 @@ export function MapHeader(props: {
   return (
     // At 390 px the title keeps its words whole: the count and Load More wrap below it when they do not fit.
     <header className="flex flex-wrap items-center gap-x-3 gap-y-2" data-testid="map-header">
-      <a
-        href="/"
-        className="icon-btn shrink-0 ring-1 ring-line bg-surface"
-        aria-label="Back to home"
-        data-tooltip="Back to home"
-      >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="h-5 w-5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
-          <path d="M15 18l-6-6 6-6" />
-        </svg>
-      </a>
+      <BackLink header className="icon-btn shrink-0 ring-1 ring-line bg-surface" />
       <div className="min-w-0 flex-[1_1_11rem]">
         <h1
           ref={props.headingRef}

@@ -1,6 +1,6 @@
 /** /category/:slug: header with a back button and the category name, then the category's view. */
 import { Shell } from "../components/Shell";
-import { BackLink } from "../components/ui";
+import { BackLink } from "../components/back-link";
 import { NotFoundCard } from "../components/NotFoundCard";
 import CategoryFacts from "../islands/CategoryFacts";
 import CategoryHistory from "../islands/CategoryHistory";

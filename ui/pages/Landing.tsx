@@ -1,21 +1,12 @@
 import type { ReactNode } from "react";
-import { LogoMark } from "../components/icons";
+import { LogoMark, lineIcon } from "../components/icons";
 import AuthButton from "../islands/AuthButton";
 import AuthDialog from "../islands/AuthDialog";
 import GuestButton from "../islands/GuestButton";
 import LegalLinks from "../islands/LegalLinks";
 import { Island } from "../island";
 
-const svg = {
-  "aria-hidden": true,
-  viewBox: "0 0 24 24",
-  fill: "none",
-  stroke: "currentColor",
-  strokeWidth: 2,
-  strokeLinecap: "round",
-  strokeLinejoin: "round",
-  className: "h-6 w-6",
-} as const;
+const svg = { ...lineIcon, className: "h-6 w-6" } as const;
 
 /** "31,254": how many cities the search knows, counted from the data (never typed in). */
 export const cityCountText = (count: number) => count.toLocaleString("en-US");

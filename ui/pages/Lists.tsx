@@ -1,6 +1,6 @@
 /** The full list pages: /nearby, /local-gems, /featured, /lodging (server-rendered for the selected city). */
 import { Shell } from "../components/Shell";
-import { BackLink } from "../components/ui";
+import { BackLink } from "../components/back-link";
 import FeaturedList from "../islands/FeaturedList";
 import LocalGemsList from "../islands/LocalGemsList";
 import LodgingList from "../islands/LodgingList";

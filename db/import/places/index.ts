@@ -16,7 +16,8 @@ import { osmSamples } from "./sources/osm-geojson";
 import { npsUnits } from "./sources/nps";
 import { allThePlaces } from "./sources/alltheplaces";
 import { wofSimplegeo } from "./sources/wof";
-import { formatSummary, importDatasetState, type ImportSummary, type StateCarry } from "./store";
+import { streamLines } from "./lines";
+import { emptySummary, formatSummary, importDatasetState, type ImportSummary, type StateCarry } from "./store";
 import type { Dataset, ReadResult } from "./types";
 import { StateSplits } from "./presplit";
 import { existsSync } from "node:fs";
@@ -41,22 +42,14 @@ async function importInChild(
   };
   const proc = Bun.spawn([process.execPath, STATE_JOB, stateCode], { env, stdout: "pipe", stderr: "pipe" });
   let imported = 0;
-  const decoder = new TextDecoder();
-  let buffer = "";
-  for await (const chunk of proc.stdout) {
-    buffer += decoder.decode(chunk, { stream: true });
-    let nl: number;
-    while ((nl = buffer.indexOf("\n")) >= 0) {
-      const line = buffer.slice(0, nl);
-      buffer = buffer.slice(nl + 1);
-      try {
-        const message = JSON.parse(line) as { log?: string; fraction?: number; imported?: number };
-        if (message.log) log(message.log);
-        if (typeof message.fraction === "number") onProgress?.(message.fraction);
-        if (typeof message.imported === "number") imported = message.imported;
-      } catch {
-        log(line);
-      }
+  for await (const line of streamLines(proc.stdout)) {
+    try {
+      const message = JSON.parse(line) as { log?: string; fraction?: number; imported?: number };
+      if (message.log) log(message.log);
+      if (typeof message.fraction === "number") onProgress?.(message.fraction);
+      if (typeof message.imported === "number") imported = message.imported;
+    } catch {
+      log(line);
     }
   }
   const code = await proc.exited;
@@ -65,15 +58,7 @@ async function importInChild(
       (await new Response(proc.stderr).text()).trim().split("\n").slice(-3).join(" ") || `exit code ${code}`,
     );
   // The caller only needs to know whether anything was written (to drop its caches).
-  return Array.from({ length: imported }, () => ({
-    dataset: "",
-    stateCode,
-    read: 0,
-    inserted: 0,
-    updated: 0,
-    merged: 0,
-    skipped: {},
-  }));
+  return Array.from({ length: imported }, () => emptySummary("", stateCode));
 }
 import { clearCsvCache } from "./util";
 

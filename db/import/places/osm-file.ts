@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { bumpDataVersion } from "../../data-version";
 import { geojsonFeatures, type StreamedFeature } from "./geojson-stream";
-import { fileLines } from "./osm-refresh";
+import { fileLines, streamLines } from "./lines";
+import { GEOJSON_LINES_EXPORT } from "./osm-refresh";
 import { withinLimits } from "./refresh-guard";
 import { placeFromOsm } from "./sources/osm-geojson";
 import { importDatasetState, type ImportSummary } from "./store";
@@ -22,36 +23,13 @@ import { US_STATES } from "../../../src/domain";
 export const OSM_DATASET = { key: "osm", licence: "ODbL-1.0" } as const;
 
 async function* pbfFeatures(path: string): AsyncIterable<StreamedFeature> {
-  const proc = Bun.spawn(
-    [
-      "osmium",
-      "export",
-      path,
-      "-f",
-      "geojsonseq",
-      "--geometry-types=point,polygon",
-      "--add-unique-id=type_id",
-      "-x",
-      "print_record_separator=false",
-      "-O",
-      "-o",
-      "-",
-    ],
-    { stdout: "pipe", stderr: "pipe" },
-  );
-  const decoder = new TextDecoder();
-  let buffer = "";
-  for await (const chunk of proc.stdout) {
-    buffer += decoder.decode(chunk, { stream: true });
-    let nl: number;
-    while ((nl = buffer.indexOf("\n")) >= 0) {
-      const line = buffer
-        .slice(0, nl)
-        .replace(/^\u001e/, "")
-        .trim();
-      buffer = buffer.slice(nl + 1);
-      if (line) yield JSON.parse(line) as Record<string, unknown>;
-    }
+  const proc = Bun.spawn(["osmium", "export", path, ...GEOJSON_LINES_EXPORT, "-O", "-o", "-"], {
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  for await (const raw of streamLines(proc.stdout)) {
+    const line = raw.replace(/^\u001e/, "").trim();
+    if (line) yield JSON.parse(line) as Record<string, unknown>;
   }
   if ((await proc.exited) !== 0)
     throw new Error(`osmium export failed: ${(await new Response(proc.stderr).text()).trim()}`);

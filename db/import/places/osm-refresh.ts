@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { US_STATES } from "../../../src/domain";
 import { downloadFile, type Progress } from "./download";
+import { fileLines } from "./lines";
 import {
   boxesCoverState,
   checkRefresh,
@@ -83,31 +84,22 @@ async function extractBoxes(file: string) {
   return parseOsmiumBoxes(text);
 }
 
+/** `osmium export` options: GeoJSON lines of points and areas, each with its osmium type_id, no record separator. */
+export const GEOJSON_LINES_EXPORT = [
+  "-f",
+  "geojsonseq",
+  "--geometry-types=point,polygon",
+  "--add-unique-id=type_id",
+  "-x",
+  "print_record_separator=false",
+] as const;
+
 /** Two `tags-filter` passes (POI keys, then `name`): what remains are named POIs and the nodes their ways need. */
 export async function filterNamedPois(input: string, output: string, workDir: string): Promise<void> {
   const keyed = join(workDir, "pois.osm.pbf");
   await osmium(["tags-filter", input, ...POI_KEYS.map((k) => `nwr/${k}`), "-o", keyed, "-O"]);
   await osmium(["tags-filter", keyed, "nwr/name", "-o", output, "-O"]);
   rmSync(keyed, { force: true });
-}
-
-/** Stream a text file line by line (the file is never read whole). Reports bytes read. */
-export async function* fileLines(path: string, onBytes?: (bytes: number) => void): AsyncIterable<string> {
-  const decoder = new TextDecoder();
-  let buffer = "";
-  let bytes = 0;
-  for await (const chunk of Bun.file(path).stream()) {
-    bytes += chunk.byteLength;
-    buffer += decoder.decode(chunk, { stream: true });
-    let nl: number;
-    while ((nl = buffer.indexOf("\n")) >= 0) {
-      const line = buffer.slice(0, nl);
-      buffer = buffer.slice(nl + 1);
-      yield line;
-    }
-    onBytes?.(bytes);
-  }
-  if (buffer) yield buffer;
 }
 
 type Feature = { geometry?: { coordinates?: unknown }; properties?: Record<string, unknown>; id?: string | number };
@@ -215,19 +207,7 @@ export async function refreshOsmState(
     if (input !== from) rmSync(input, { force: true });
     options.onStep?.("export");
     const lines = join(workDir, "named-pois.geojsonseq");
-    await osmium([
-      "export",
-      filtered,
-      "-f",
-      "geojsonseq",
-      "--geometry-types=point,polygon",
-      "--add-unique-id=type_id",
-      "-x",
-      "print_record_separator=false",
-      "-o",
-      lines,
-      "-O",
-    ]);
+    await osmium(["export", filtered, ...GEOJSON_LINES_EXPORT, "-o", lines, "-O"]);
     // Checked before any write: the state's places in the extract, and what the refresh would remove.
     options.onStep?.("check");
     const seen = new Set<string>();

@@ -101,6 +101,16 @@ const SHOP_EXCLUDED = new Set([
   "pawnbroker",
 ]);
 
+/**
+ * The amenity, tourism and leisure values the mapping above gives a category, in its order (shop, historic,
+ * heritage and ref:nrhp map whatever their value). The live Overpass query asks for these.
+ */
+export const OSM_MAPPED_VALUES: Readonly<Record<"amenity" | "tourism" | "leisure", readonly string[]>> = {
+  amenity: [...FOOD, ...ACTIVITY_AMENITY],
+  tourism: [...LODGING, ...ACTIVITY_TOURISM],
+  leisure: [...ACTIVITY_LEISURE],
+};
+
 /** A street address line from addr:* tags. */
 export function osmAddress(tags: Record<string, string | undefined>): string | null {
   const street = [tags["addr:housenumber"], tags["addr:street"]].filter(Boolean).join(" ");

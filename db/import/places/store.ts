@@ -34,6 +34,17 @@ export interface ImportSummary {
   chains?: number;
 }
 
+/** A summary of an import that has read nothing yet. */
+export const emptySummary = (dataset: string, stateCode: string): ImportSummary => ({
+  dataset,
+  stateCode,
+  read: 0,
+  inserted: 0,
+  updated: 0,
+  merged: 0,
+  skipped: {},
+});
+
 /** Two records of one normalised name closer than this (metres) are one place. */
 export const MERGE_RADIUS_M = 100;
 const CELL_DEG = 0.001; // ≈ 111 m of latitude: neighbouring cells cover the merge radius.
@@ -313,15 +324,7 @@ export async function importDatasetState(
     carry?: StateCarry;
   } = {},
 ): Promise<ImportSummary> {
-  const summary: ImportSummary = {
-    dataset: dataset.key,
-    stateCode,
-    read: 0,
-    inserted: 0,
-    updated: 0,
-    merged: 0,
-    skipped: {},
-  };
+  const summary = emptySummary(dataset.key, stateCode);
 
   const towns = await TownFinder.forState(client, stateCode);
   // Existing places of this state (and, for cross-border records, whatever the dataset already linked).

@@ -3,16 +3,11 @@
  * PlaceInput records (or skip reasons); the store deduplicates, merges and writes them.
  */
 
-/** List numbering used by every place answer (docs/product.md#data-rules). */
-export const CATEGORY = {
-  funFact: 7,
-  history: 8,
-  activities: 9,
-  food: 10,
-  lodging: 11,
-  stores: 12,
-} as const;
-export type CategoryId = (typeof CATEGORY)[keyof typeof CATEGORY];
+import type { ListId } from "../../../src/domain/lists";
+
+/** List numbering used by every place answer (docs/product.md#data-rules): the domain's list ids. */
+export { LIST as CATEGORY } from "../../../src/domain/lists";
+export type CategoryId = ListId;
 
 export interface PlaceInput {
   /** Dataset key, e.g. "wof-simplegeo" (see DATASETS in ./datasets.ts). */

@@ -1,5 +1,5 @@
 import type { AdminAnalytics } from "../../../modules/admin";
-import { Card, ChartBox, Empty, fmt, Section, useDaily } from "./parts";
+import { CardGrid, ChartBox, Empty, fmt, Section, useDaily } from "./parts";
 
 /** The admin panel's Activity tab: recent activity by type, the daily chart and the measured performance. */
 export function ActivityTab({ data }: { data: AdminAnalytics }) {
@@ -38,17 +38,21 @@ export function ActivityTab({ data }: { data: AdminAnalytics }) {
           values={daily.data.map((d) => d.activities)}
         />
       )}
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-        <Card
-          label="Avg Response Time"
-          value={p.avgResponseTime === null ? "Not measured yet" : `${p.avgResponseTime}s`}
-          testId="avg-response"
-        />
-        <Card
-          label="Error Rate"
-          value={p.errorRate === null ? "Not measured yet" : `${p.errorRate}%`}
-          testId="error-rate"
-        />
+      <CardGrid
+        className="grid grid-cols-1 gap-3 sm:grid-cols-3"
+        stats={[
+          {
+            label: "Avg Response Time",
+            value: p.avgResponseTime === null ? "Not measured yet" : `${p.avgResponseTime}s`,
+            testId: "avg-response",
+          },
+          {
+            label: "Error Rate",
+            value: p.errorRate === null ? "Not measured yet" : `${p.errorRate}%`,
+            testId: "error-rate",
+          },
+        ]}
+      >
         <Section title="Peak Usage Hours (UTC)" testId="peak-hours">
           {p.peakUsageHours.length === 0 ? (
             <Empty text="No data yet." />
@@ -56,7 +60,7 @@ export function ActivityTab({ data }: { data: AdminAnalytics }) {
             <p>{p.peakUsageHours.map((h) => `${h.hour}:00`).join(", ")}</p>
           )}
         </Section>
-      </div>
+      </CardGrid>
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import type { AdminAnalytics } from "../../../modules/admin";
-import { Bar, Card, Chart, Empty, fmt, plural, Section } from "./parts";
+import { Bar, CardGrid, Chart, Empty, fmt, plural, Section } from "./parts";
 
 /** The admin panel's Engagement tab: most active users, category shares (list and chart), per-user averages. */
 export function EngagementTab({ data }: { data: AdminAnalytics }) {
@@ -53,17 +53,20 @@ export function EngagementTab({ data }: { data: AdminAnalytics }) {
           </>
         )}
       </Section>
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-        <Card label="Avg Sessions per User" value={String(e.avgSessionsPerUser)} testId="avg-sessions" />
-        <Card label="Trips Planned" value={fmt(e.trips.created)} testId="trips-created" />
-        <Card label="Trips Shared" value={fmt(e.trips.shared)} testId="trips-shared" />
-        <Card label="Active This Week" value={fmt(data.overview.activeUsersThisWeek)} testId="active-week" />
-        <Card
-          label="Avg Activities per User"
-          value={String(data.overview.avgActivitiesPerUser)}
-          testId="avg-activities"
-        />
-      </div>
+      <CardGrid
+        className="grid grid-cols-1 gap-3 sm:grid-cols-3"
+        stats={[
+          { label: "Avg Sessions per User", value: String(e.avgSessionsPerUser), testId: "avg-sessions" },
+          { label: "Trips Planned", value: fmt(e.trips.created), testId: "trips-created" },
+          { label: "Trips Shared", value: fmt(e.trips.shared), testId: "trips-shared" },
+          { label: "Active This Week", value: fmt(data.overview.activeUsersThisWeek), testId: "active-week" },
+          {
+            label: "Avg Activities per User",
+            value: String(data.overview.avgActivitiesPerUser),
+            testId: "avg-activities",
+          },
+        ]}
+      />
     </>
   );
 }

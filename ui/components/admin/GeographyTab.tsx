@@ -1,6 +1,18 @@
 import type { AdminAnalytics } from "../../../modules/admin";
 import { Empty, plural, Section } from "./parts";
 
+/** A city's or a state's row: its name, then its activities and users. */
+function Counts(props: { name: string; activities: number; users: number }) {
+  return (
+    <li className="flex justify-between gap-2">
+      <span className="font-medium">{props.name}</span>
+      <span className="text-sm text-ink-soft">
+        {plural(props.activities, "activity", "activities")} · {plural(props.users, "user", "users")}
+      </span>
+    </li>
+  );
+}
+
 /** The admin panel's Geography tab: top cities, the state distribution and explore patterns. */
 export function GeographyTab({ data }: { data: AdminAnalytics }) {
   const g = data.geography;
@@ -12,12 +24,7 @@ export function GeographyTab({ data }: { data: AdminAnalytics }) {
         ) : (
           <ol className="flex flex-col gap-2">
             {g.topCities.map((c) => (
-              <li key={c.city} className="flex justify-between gap-2">
-                <span className="font-medium">{c.city}</span>
-                <span className="text-sm text-ink-soft">
-                  {plural(c.activities, "activity", "activities")} · {plural(c.users, "user", "users")}
-                </span>
-              </li>
+              <Counts key={c.city} name={c.city} activities={c.activities} users={c.users} />
             ))}
           </ol>
         )}
@@ -28,12 +35,7 @@ export function GeographyTab({ data }: { data: AdminAnalytics }) {
         ) : (
           <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2">
             {g.stateDistribution.map((s) => (
-              <li key={s.state} className="flex justify-between gap-2">
-                <span className="font-medium">{s.state}</span>
-                <span className="text-sm text-ink-soft">
-                  {plural(s.activities, "activity", "activities")} · {plural(s.users, "user", "users")}
-                </span>
-              </li>
+              <Counts key={s.state} name={s.state} activities={s.activities} users={s.users} />
             ))}
           </ul>
         )}

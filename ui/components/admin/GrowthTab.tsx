@@ -1,5 +1,5 @@
 import type { AdminAnalytics } from "../../../modules/admin";
-import { Card, ChartBox, date, Empty, fmt, Section, useDaily } from "./parts";
+import { CardGrid, ChartBox, date, Empty, fmt, Section, useDaily } from "./parts";
 
 /** The admin panel's Growth tab: new users today/week/month, the daily chart and the newest accounts. */
 export function GrowthTab({ data }: { data: AdminAnalytics }) {
@@ -7,12 +7,15 @@ export function GrowthTab({ data }: { data: AdminAnalytics }) {
   const daily = useDaily();
   return (
     <>
-      <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
-        <Card label="New Today" value={fmt(g.daily)} testId="new-today" />
-        <Card label="This Week" value={fmt(g.weekly)} testId="new-week" />
-        <Card label="This Month" value={fmt(g.monthly)} testId="new-month" />
-        <Card label="Growth Rate" value={`${g.growthRate}%`} testId="growth-rate" />
-      </div>
+      <CardGrid
+        className="grid grid-cols-2 gap-3 md:grid-cols-4"
+        stats={[
+          { label: "New Today", value: fmt(g.daily), testId: "new-today" },
+          { label: "This Week", value: fmt(g.weekly), testId: "new-week" },
+          { label: "This Month", value: fmt(g.monthly), testId: "new-month" },
+          { label: "Growth Rate", value: `${g.growthRate}%`, testId: "growth-rate" },
+        ]}
+      />
       {daily.data && (
         <ChartBox
           title="New users per day (30 days)"

@@ -29,11 +29,33 @@ export function Bar(props: { percentage: number; label: string }) {
   );
 }
 
-export function Card(props: { label: string; value: string; testId: string }) {
+/** One figure of a stat card: its label, the value as shown and the card's test id. */
+export interface Stat {
+  label: string;
+  value: string;
+  testId: string;
+}
+
+function Card(props: Stat) {
   return (
     <div className="card flex flex-col gap-1 p-4" data-testid={props.testId}>
       <span className="text-sm text-ink-soft">{props.label}</span>
       <span className="text-2xl font-bold">{props.value}</span>
+    </div>
+  );
+}
+
+/** The panel's summary grid: two cards a row on a phone, three on a wider screen (its loading skeleton too). */
+export const SUMMARY_GRID = "grid grid-cols-2 gap-3 md:grid-cols-3";
+
+/** Stat cards in a grid (`className` sets its columns); anything in `children` follows the cards in it. */
+export function CardGrid(props: { stats: Stat[]; className: string; testId?: string; children?: ReactNode }) {
+  return (
+    <div className={props.className} data-testid={props.testId}>
+      {props.stats.map((stat) => (
+        <Card key={stat.testId} {...stat} />
+      ))}
+      {props.children}
     </div>
   );
 }

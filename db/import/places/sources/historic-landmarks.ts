@@ -4,14 +4,14 @@ import { BOROUGH_CITY } from "../address";
 import chicagoFile from "../../../data/places/chicago_individual_landmarks.csv.gz" with { type: "file" };
 import nycFile from "../../../data/places/nyc_lpc_individual_landmarks.csv.gz" with { type: "file" };
 import portlandFile from "../../../data/places/portland_or_historic_landmarks.csv.gz" with { type: "file" };
-import { streetAddress, url, sentence, describe, listedDate, kindFor, historic, registerName } from "./historic-shared";
+import { streetAddress, url, sentence, describe, listedDate, kindFor, register } from "./historic-shared";
 
 /** City landmark lists (New York City, Chicago, Portland): see historic-shared.ts. */
 
 // ---------------------------------------------------------------------------------------------------------
 // New York City: Landmarks Preservation Commission individual landmarks
 
-export const nycLandmarks: Dataset = historic({
+export const nycLandmarks: Dataset = register({
   key: "nyc-landmarks",
   observedAt: null, // the file gives no date of its own: its newest designation_date dates it
   datedBy: (row) => row.designation_date,
@@ -22,21 +22,20 @@ export const nycLandmarks: Dataset = historic({
   states: ["NY"],
   box: "NYC",
   file: nycFile,
-  map(row) {
+  skipRow(row) {
     const type = text(row.landmark_type) ?? "";
     const status = text(row.status) ?? "";
     // "Amended" designations are still designated; "Proposed" / "Heard" are not (yet), "Moved" rows are old sites.
-    if (type !== "Individual Landmark" || !["Designated", "Amended"].includes(status))
-      return { skip: "not a designated individual landmark" };
-    const name = registerName(row.name);
-    if ("skip" in name) return name;
+    return type !== "Individual Landmark" || !["Designated", "Amended"].includes(status)
+      ? "not a designated individual landmark"
+      : null;
+  },
+  nameOf: (row) => row.name,
+  fields(row) {
     const designated = year(row.designation_date);
     return {
       sourceId: row.lp_number!,
-      title: name.title,
       kind: "historic landmark",
-      lat: row.latitude,
-      lng: row.longitude,
       address: streetAddress(row.address),
       city: BOROUGH_CITY[row.borough ?? ""] ?? null,
       since: designated,
@@ -52,7 +51,7 @@ export const nycLandmarks: Dataset = historic({
 // ---------------------------------------------------------------------------------------------------------
 // Chicago: individual landmarks (Commission on Chicago Landmarks)
 
-export const chicagoLandmarks: Dataset = historic({
+export const chicagoLandmarks: Dataset = register({
   key: "chicago-landmarks",
   observedAt: null, // the file gives no date of its own: its newest landmark_designation_date dates it
   datedBy: (row) => row.landmark_designation_date,
@@ -62,9 +61,8 @@ export const chicagoLandmarks: Dataset = historic({
   url: "https://data.cityofchicago.org/",
   states: ["IL"],
   file: chicagoFile,
-  map(row) {
-    const name = registerName(row.name);
-    if ("skip" in name) return name;
+  nameOf: (row) => row.name,
+  fields(row) {
     const built = text(row.date_built);
     const builtText = built && /^\d{4}([-–]\d{2,4})?$/.test(built) ? built : year(built);
     // Architect notes with additions and remodellings ("… remod:1940;Hin Bredendieck&Lerner") are left out.
@@ -73,10 +71,7 @@ export const chicagoLandmarks: Dataset = historic({
     const designated = year(row.landmark_designation_date);
     return {
       sourceId: row.landmark_id!,
-      title: name.title,
       kind: "historic landmark",
-      lat: row.latitude,
-      lng: row.longitude,
       address: streetAddress(row.address),
       city: "Chicago",
       since: year(built) ?? designated,
@@ -97,7 +92,7 @@ const personName = (value: string | null) =>
   value && /^[A-Z][\p{L}'’-]+, [A-Z][\p{L}. ]*$/u.test(value) ? value.replace(/^([^,]+), (.+)$/, "$2 $1") : value;
 const STYLE_NOISE = /other|not applicable|^n\/a$|undefined|\(type\)|tree|street|fountain|marker|casing|29th/i;
 
-export const portlandLandmarks: Dataset = historic({
+export const portlandLandmarks: Dataset = register({
   key: "portland-landmarks",
   observedAt: "2020",
   name: "City of Portland Historic Landmarks",
@@ -106,9 +101,8 @@ export const portlandLandmarks: Dataset = historic({
   url: "https://gis-pdx.opendata.arcgis.com/",
   states: ["OR"],
   file: portlandFile,
-  map(row) {
-    const name = registerName(row.historic_name);
-    if ("skip" in name) return name;
+  nameOf: (row) => row.historic_name,
+  fields(row, name) {
     const common = text(row.common_name);
     const aka = [name.aka, common && !/^(NA|--|none)$/i.test(common) && common !== name.title ? common : null]
       .filter(Boolean)
@@ -121,10 +115,7 @@ export const portlandLandmarks: Dataset = historic({
     const area = text(row.significance_area);
     return {
       sourceId: row.landmark_id!,
-      title: name.title,
       kind: kindFor(name.title, "historic site", row.resource_type),
-      lat: row.latitude,
-      lng: row.longitude,
       address: streetAddress(row.address?.replace(/^WI\//, "")),
       city: "Portland",
       since: built ?? listed,

@@ -15,8 +15,7 @@ import {
   listedDate,
   listedSentence,
   kindFor,
-  historic,
-  registerName,
+  register,
   NRHP_LICENCE,
 } from "./historic-shared";
 
@@ -25,7 +24,7 @@ import {
 // ---------------------------------------------------------------------------------------------------------
 // New York State: National Register listings (NY OPRHP, data.ny.gov)
 
-export const nysNationalRegister: Dataset = historic({
+export const nysNationalRegister: Dataset = register({
   key: "nys-national-register",
   observedAt: null, // the file gives no date of its own: its newest national_register_date dates it
   datedBy: (row) => row.national_register_date,
@@ -35,15 +34,11 @@ export const nysNationalRegister: Dataset = historic({
   url: "https://data.ny.gov/",
   states: ["NY"],
   file: nysFile,
-  map(row) {
-    const name = registerName(row.resource_name);
-    if ("skip" in name) return name;
+  nameOf: (row) => row.resource_name,
+  fields(row, name) {
     return {
       sourceId: row.nys_national_register_number!,
-      title: name.title,
       kind: kindFor(name.title, "historic site"),
-      lat: row.latitude,
-      lng: row.longitude,
       since: year(row.national_register_date),
       description: describe(
         name.aka && sentence(`Also known as ${name.aka}`),
@@ -57,7 +52,7 @@ export const nysNationalRegister: Dataset = historic({
 // ---------------------------------------------------------------------------------------------------------
 // Montana: National Register listings (Montana SHPO)
 
-export const mtNationalRegister: Dataset = historic({
+export const mtNationalRegister: Dataset = register({
   key: "mt-national-register",
   observedAt: null, // the file gives no date of its own: its newest listed_date dates it
   datedBy: (row) => row.listed_date,
@@ -67,15 +62,11 @@ export const mtNationalRegister: Dataset = historic({
   url: "https://mhs.mt.gov/Shpo",
   states: ["MT"],
   file: mtFile,
-  map(row) {
-    const name = registerName(row.name);
-    if ("skip" in name) return name;
+  nameOf: (row) => row.name,
+  fields(row, name) {
     return {
       sourceId: row.nrhp_refnum!,
-      title: name.title,
       kind: kindFor(name.title, "historic site", row.resource_type),
-      lat: row.latitude,
-      lng: row.longitude,
       address: streetAddress(row.address),
       city: text(row.city),
       since: year(row.listed_date),
@@ -110,7 +101,7 @@ const MO_AREAS: Record<string, string> = {
   philo: "philosophy",
 };
 
-export const moHistoric: Dataset = historic({
+export const moHistoric: Dataset = register({
   key: "mo-historic",
   observedAt: null, // the file gives no date of its own: its newest listed_date dates it
   datedBy: (row) => row.listed_date,
@@ -120,11 +111,14 @@ export const moHistoric: Dataset = historic({
   url: "https://mostateparks.com/historic-preservation",
   states: ["MO"],
   file: moFile,
-  map(row) {
+  skipRow: (row) =>
+    /owner objection|determined eligible/i.test(text(row.comment) ?? "")
+      ? "not listed (determined eligible only)"
+      : null,
+  // The comment may say the place is gone.
+  nameOf: (row) => [row.name, text(row.comment) ?? ""],
+  fields(row, name) {
     const comment = text(row.comment) ?? "";
-    if (/owner objection|determined eligible/i.test(comment)) return { skip: "not listed (determined eligible only)" };
-    const name = registerName(row.name, comment);
-    if ("skip" in name) return name;
     const other = text(row.other_name);
     const aka = [name.aka, other && other !== name.title ? other : null].filter(Boolean).join("; ");
     const areas = (row.areas_of_significance ?? "")
@@ -135,10 +129,7 @@ export const moHistoric: Dataset = historic({
     const architect = text(row.architect);
     return {
       sourceId: row.objectid!,
-      title: name.title,
       kind: kindFor(name.title, "historic site"),
-      lat: row.latitude,
-      lng: row.longitude,
       address: streetAddress(row.address),
       city: text(row.city),
       since: year(row.listed_date),
@@ -161,7 +152,7 @@ export const moHistoric: Dataset = historic({
 // ---------------------------------------------------------------------------------------------------------
 // West Virginia: NPS National Register points (April 2004)
 
-export const wvNrhp: Dataset = historic({
+export const wvNrhp: Dataset = register({
   key: "wv-nrhp",
   observedAt: "2004-04",
   name: "National Register of Historic Places points, West Virginia (NPS, 2004)",
@@ -170,16 +161,12 @@ export const wvNrhp: Dataset = historic({
   url: "https://www.nps.gov/subjects/nationalregister/",
   states: ["WV"],
   file: wvFile,
-  map(row) {
-    // Some names were cut at 22 characters in the source ("Grant County Courthous"); they are kept as given.
-    const name = registerName(row.name_truncated);
-    if ("skip" in name) return name;
+  // Some names were cut at 22 characters in the source ("Grant County Courthous"); they are kept as given.
+  nameOf: (row) => row.name_truncated,
+  fields(row, name) {
     return {
       sourceId: row.nrhp_refnum!,
-      title: name.title,
       kind: kindFor(name.title, "historic site"),
-      lat: row.latitude,
-      lng: row.longitude,
       address: streetAddress(row.address),
       city: text(row.city),
       since: year(row.listed_date),
@@ -199,7 +186,7 @@ export const wvNrhp: Dataset = historic({
 /** Records whose point is known to be wrong (SOURCES.md: Memphis's Mason Temple placed in western NC). */
 const NC_MISPLACED = new Set(["{BFABFA9E-B0E1-4DA6-A869-E6F0ADC38D7E}"]);
 
-export const ncNrhp: Dataset = historic({
+export const ncNrhp: Dataset = register({
   key: "nc-nrhp",
   observedAt: "2024-04", // no date in the file; SOURCES.md: the NPS file was accessed 2024-04-03
   name: "National Register of Historic Places building points, North Carolina (NPS)",
@@ -208,16 +195,12 @@ export const ncNrhp: Dataset = historic({
   url: "https://www.nps.gov/subjects/nationalregister/",
   states: ["NC"],
   file: ncFile,
-  map(row) {
-    if (NC_MISPLACED.has(row.cr_id ?? "")) return { skip: "misplaced point" };
-    const name = registerName(row.name);
-    if ("skip" in name) return name;
+  skipRow: (row) => (NC_MISPLACED.has(row.cr_id ?? "") ? "misplaced point" : null),
+  nameOf: (row) => row.name,
+  fields(row, name) {
     return {
       sourceId: (row.cr_id ?? "").replace(/[{}]/g, "").toLowerCase(),
-      title: name.title,
       kind: kindFor(name.title, "historic building"),
-      lat: row.latitude,
-      lng: row.longitude,
       description: "Listed on the National Register of Historic Places.",
     };
   },

@@ -294,6 +294,31 @@ export function newestDate(rows: Row[], datedBy: Spec["datedBy"]): string | null
   return newest;
 }
 
+/** A register or city landmark list, whose rows are read the same way (see `register`). */
+export interface RegisterSpec extends Omit<Spec, "map"> {
+  /** A reason to leave the row out before its name is read (not a designated landmark, a misplaced point …). */
+  skipRow?(row: Row): string | null;
+  /** The row's name, and a note that may say the place is gone. */
+  nameOf(row: Row): string | undefined | [name: string | undefined, note: string];
+  /** Everything but the title and the point. */
+  fields(row: Row, name: { title: string; aka: string | null }): Omit<Fields, "title" | "lat" | "lng">;
+}
+
+/** A register dataset: rows without a usable name are skipped (`registerName`); the point is latitude, longitude. */
+export function register({ skipRow, nameOf, fields, ...spec }: RegisterSpec): Dataset {
+  return historic({
+    ...spec,
+    map(row) {
+      const reason = skipRow?.(row);
+      if (reason) return { skip: reason };
+      const given = nameOf(row);
+      const read = Array.isArray(given) ? registerName(...given) : registerName(given);
+      if ("skip" in read) return read;
+      return { title: read.title, lat: row.latitude, lng: row.longitude, ...fields(row, read) };
+    },
+  });
+}
+
 /** Common skips for register rows: no name, gone, amendments. */
 export function registerName(
   raw: string | undefined,
