@@ -356,10 +356,7 @@ test.describe("17.9 small layout faults at 390 px", () => {
 });
 
 test.describe("17.10 /nearby filters and paging", () => {
-  // FIXME (recorded in the session note): since this round's list changes (folding near-duplicates, towns on the
-  // cards), the "Open now" sections no longer agree with the API's pages of 12 within 10 s; the paging and distance
-  // parts above that check passed. Marked fixme, not deleted, so the report keeps showing it until it is mended.
-  test.fixme("12 first, more on scroll; category chips; 'Open now' lists hours-unknown places apart", async ({
+  test("12 first, more on scroll; category chips; 'Open now' lists hours-unknown places apart", async ({
     page,
     context,
     baseURL,

@@ -3,7 +3,6 @@ import { useCallback, useState } from "react";
 import { apiRequest } from "../api";
 import { NearbyRows, RowSkeletons, usePlaceDialog } from "../components/PlaceRows";
 import { listCategoryLabel, type Place } from "../components/places";
-import { dedupePlaces } from "../map/state";
 import { QueryStates } from "../components/ui";
 import { FilteredPlaces, PlaceFilterChips, useLoadOnView, usePlaceFilters } from "../components/place-filters";
 import { nearbyQuery, POLL_NEARBY_MS, seededList, useCity, useCitySync } from "../queries";
@@ -37,7 +36,9 @@ function NearbyList(props: { city: SelectedCity; initial?: Place[] | null }) {
   const extra = more.key === cityKey ? more : { key: cityKey, places: [], done: false, failed: false };
   const failed = extra.failed;
   const first = query.data ?? [];
-  const all = [...first, ...dedupePlaces(extra.places, first)];
+  // Pages are slices of one ranked list (the server folds a place's records and names into one): a place is
+  // dropped only when a page repeats its id. Places at one point are distinct places (the map merges by point).
+  const all = [...first, ...extra.places].filter((p, i, list) => list.findIndex((q) => q.id === p.id) === i);
   const canLoad = query.isSuccess && first.length === NEARBY_PAGE_COUNT && !extra.done && all.length < MAX_OFFSET;
 
   const loadMore = useCallback(async () => {
