@@ -208,6 +208,14 @@ export function featuredRadii(population: number): number[] {
 export const GEM_RADII = [1.5, 2.5, 3.5, 5];
 export const GEM_CATEGORIES = [10, 12];
 /**
+ * A local gem is somewhere to eat, drink or browse, not an errand: groceries, convenience and variety stores,
+ * pharmacies, tobacco, liquor and pawn shops, department stores and malls stay in the stores list (Las Vegas's
+ * first gem was a 2011 "Minimar"). Judged by the record's kind, which every source of food and stores gives.
+ */
+const ERRAND =
+  /\b(grocery|supermarket|convenience|mini ?mart|pharmacy|chemist|drug ?store|tobacco|liquor|beverages|pawn|discount|variety|department store|mall|dollar|newsagent|party supplies|baby store|dairy)\b/i;
+export const isErrand = (kind: string) => ERRAND.test(kind);
+/**
  * A food or store place of a brand (the name-suggestion-index): within a distance band it follows the local ones.
  * A chain's record often has more fields (phone, website), so quality alone put Starbucks and Papa John's at the
  * top of "Dine in Las Vegas", above the taquerias next door.

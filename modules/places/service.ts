@@ -10,6 +10,7 @@ import { titleMatches } from "./search";
 import {
   GEM_CATEGORIES,
   GEM_RADII,
+  isErrand,
   LIST_MAX,
   type ListKind,
   NEARBY_RADII,
@@ -221,6 +222,7 @@ export class PlacesService {
       // dated seasons that ended are out of the store) is no gem to send a visitor to: it stays in stores, labelled.
       keep = (r) =>
         r.brand == null &&
+        !isErrand(String(r.kind)) &&
         !(
           r.kind === "farmers market" && isStale(Number(r.category_id), r.observed_at as string | null, String(r.kind))
         );

@@ -113,6 +113,11 @@ describe("showcase lists over real data", () => {
           // Camps are never lodging; a sight may carry the word ("Girl Scout First Headquarters Building").
           if (name === "lodging")
             expect(p.title, `${city} ${name}`).not.toMatch(/\b(scout|bible|ymca|day use|trailhead)\b/i);
+          // A gem is somewhere to eat, drink or browse: never an errand.
+          if (name === "gems")
+            expect(p.kind, `${city} ${name}: ${p.title}`).not.toMatch(
+              /\b(grocery|supermarket|convenience|pharmacy|tobacco|liquor|pawn|department store)\b/i,
+            );
         }
         for (let i = 0; i < places.length; i++)
           for (let j = 0; j < i; j++)
