@@ -19,7 +19,7 @@ import { parse } from "csv-parse/sync";
 import { openDatabase } from "../db/client";
 import { LIST } from "../src/domain/lists";
 import { boxAround, distanceMiles } from "../src/geo";
-import { lodgingKey } from "../db/import/places/store";
+import { lodgingKey } from "../db/import/places/merge";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {

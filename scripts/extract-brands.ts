@@ -9,7 +9,7 @@
  * normalised like place titles. `dissolved` lists the brands NSI's Wikidata check found dissolved (with the date).
  */
 import { gzipSync } from "node:zlib";
-import { titleKey } from "../db/import/places/store";
+import { titleKey } from "../db/import/places/titles";
 
 const root = new URL("../node_modules/name-suggestion-index/", import.meta.url).pathname;
 const nsi = (await Bun.file(`${root}dist/json/nsi.json`).json()) as {

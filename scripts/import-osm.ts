@@ -17,7 +17,7 @@ import { progressBar, progressPrinter } from "../db/import/places/download";
 import { importOsmFile } from "../db/import/places/osm-file";
 import { extractUrl, GEOFABRIK_URL, refreshOsmState, type RefreshStep } from "../db/import/places/osm-refresh";
 import { endRun, resumeRun, runBar, saveRun, summaryTable, type StateOutcome } from "../db/import/places/refresh-run";
-import { formatSummary } from "../db/import/places/store";
+import { formatSummary } from "../db/import/places/summary";
 import { US_STATES } from "../src/domain";
 import { bootForImport, importArgs, importConfig, runImport } from "./lib/import-cli";
 

@@ -14,7 +14,7 @@ import {
   overtureDownloadCommand,
   releaseFromPath,
 } from "../db/import/places/overture";
-import { formatSummary } from "../db/import/places/store";
+import { formatSummary } from "../db/import/places/summary";
 import { bootForImport, importArgs, importConfig, runImport } from "./lib/import-cli";
 
 const cli = importArgs(

@@ -6,7 +6,8 @@ import { eq } from "drizzle-orm";
 import { openDatabase } from "../../db/client";
 import { users } from "../../db/schema";
 import { announceAdminSetup, claimAsOperator, claimCandidate, GUEST_COOKIE, MAX_SESSIONS_PER_USER } from "./index";
-import { AuthService, SETUP_CODE_TTL_MS } from "./service";
+import { AuthService } from "./service";
+import { SETUP_CODE_TTL_MS } from "./rules";
 import { continueAsGuest, cookiesOf, jsonPost, signUp, STRONG_PASSWORD, uniqueEmail } from "./testing";
 import { testDir } from "../../db/testing-template";
 

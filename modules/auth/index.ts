@@ -15,7 +15,8 @@ import { addSetCookie, cookieHeader, GUEST_COOKIE, readCookie, SESSION_COOKIE } 
 import { createGuard } from "./guard";
 import { AnyObject, LoginInput, RegisterInput, type PublicUser } from "./model";
 import { clientKey } from "../../src/client-key";
-import { AuthService, GUEST_TTL_MS, isAdminEmail, MESSAGES, type ResolvedSession } from "./service";
+import { AuthService, type ResolvedSession } from "./service";
+import { GUEST_TTL_MS, isAdminEmail, MESSAGES } from "./rules";
 
 export {
   isAdminEmail,
@@ -25,7 +26,7 @@ export {
   MAX_SESSIONS_PER_USER,
   BACKOFF_FREE_FAILURES,
   MESSAGES as AUTH_MESSAGES,
-} from "./service";
+} from "./rules";
 export { SESSION_COOKIE, GUEST_COOKIE } from "./cookies";
 export { PASSWORD_MESSAGES, MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH } from "./passwords";
 export type { PublicUser } from "./model";

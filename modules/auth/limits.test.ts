@@ -3,7 +3,8 @@ import { describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
 import { migratedDatabase } from "../../db/testing-template";
 import { testApp } from "../../src/testing";
-import { ACCOUNT_FREE_FAILURES, AuthService } from "./service";
+import { AuthService } from "./service";
+import { ACCOUNT_FREE_FAILURES } from "./rules";
 import { jsonPost, uniqueEmail } from "./testing";
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");

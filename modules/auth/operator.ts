@@ -6,7 +6,8 @@ import { randomBytes } from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { sessions, users } from "../../db/schema";
-import { AuthService, PASSWORD_HASH, isAdminEmail } from "./service";
+import { AuthService } from "./service";
+import { PASSWORD_HASH, isAdminEmail } from "./rules";
 
 export interface ClaimCandidate {
   email: string;

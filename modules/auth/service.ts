@@ -1,90 +1,31 @@
-import { createHash, createHmac, randomBytes } from "node:crypto";
 import { and, desc, eq, lt, notInArray } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import type { Database } from "../../db/client";
-import { adminClaims, adminSetupCodes, sessions, users, type UserRow } from "../../db/schema";
-import { clientKey } from "../../src/client-key";
+import { sessions, users, type UserRow } from "../../db/schema";
 import { HttpError } from "../../src/http";
-import { hitSlidingLog, type RateLimitResult } from "../../src/rate-limit";
+import type { RateLimitResult } from "../../src/rate-limit";
+import { AdminOwnership } from "./admin-claim";
 import type { LoginInput, PublicUser, RegisterInput } from "./model";
 import { MAX_PASSWORD_LENGTH, passwordLength } from "./passwords";
+import {
+  hashToken,
+  isAdminEmail,
+  isTokenShaped,
+  MAX_SESSIONS_PER_USER,
+  MESSAGES,
+  newToken,
+  PASSWORD_HASH,
+  SESSION_MEMO_MS,
+  SESSION_RENEW_AFTER_MS,
+  SESSION_TTL_MS,
+} from "./rules";
+import { SignInLimits } from "./sign-in-limits";
 
 /*
- * Accounts and sessions on plain values. The controller (index.ts) deals with cookies and HTTP.
+ * One job: accounts and sessions on plain values (the controller, index.ts, deals with cookies and HTTP); the
+ * admin claim (admin-claim.ts) and the attempt limits (sign-in-limits.ts) are reached through it.
  * See docs/decisions/007-accounts-and-sessions.md.
  */
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** Sessions live 30 days after their last use (sliding). */
-export const SESSION_TTL_MS = 30 * DAY_MS;
-/** The expiry moves (one write, a fresh cookie) at most once a day per session. */
-export const SESSION_RENEW_AFTER_MS = DAY_MS;
-/**
- * How long a resolved session is remembered by this process (decision 033): a page and the API calls it makes
- * share one lookup. Only on an embedded database, where every session change passes through this process and
- * clears the memory; with a libSQL server (several instances) every request asks the database.
- */
-export const SESSION_MEMO_MS = 2_000;
-/** The guest cookie lets a browser resume its guest account for a year after it was last used. */
-export const GUEST_TTL_MS = 365 * DAY_MS;
-
-/** Sign-in, registration: 10 attempts per minute per IP address and per e-mail; the 11th is refused. */
-export const AUTH_ATTEMPT_LIMIT = 10;
-export const AUTH_ATTEMPT_WINDOW_MS = 60_000;
-
-/** Live sessions one account may hold (browsers, devices); a new sign-in revokes the oldest beyond this. */
-export const MAX_SESSIONS_PER_USER = 10;
-
-/**
- * Sign-in back-off per (e-mail, IP) pair: the first FREE failures cost nothing, then each failure doubles the
- * wait (1 s, 2 s, 4 s, … at most BACKOFF_MAX_MS). An hour without failures, or a success, forgets them. The
- * owner signing in from another address is never held up by someone else's guesses.
- */
-export const BACKOFF_FREE_FAILURES = 5;
-export const BACKOFF_MAX_MS = 15 * 60_000;
-export const BACKOFF_FORGET_MS = 60 * 60_000;
-/**
- * The same back-off per account, over every address: its first ACCOUNT_FREE_FAILURES failures in an hour cost
- * nothing, then each doubles the wait. Guesses at one account from many addresses (or an IPv6 range) are capped;
- * the owner is held up only after dozens of failures within the hour, and a success forgets them.
- */
-export const ACCOUNT_FREE_FAILURES = 20;
-
-/**
- * argon2id with OWASP's recommended minimum (19 MiB, 2 iterations, 1 lane): about 40–60 ms per hash here,
- * and 19 MiB rather than Bun's default 64 MiB per concurrent sign-in on a small self-hosted machine.
- * verify() reads the parameters from the stored hash, so raising them later keeps old hashes working.
- */
-export const PASSWORD_HASH = { algorithm: "argon2id", memoryCost: 19_456, timeCost: 2 } as const;
-
-export const MESSAGES = {
-  invalidLogin: "Invalid email or password",
-  /** The same answer whether or not the e-mail is taken (no account discovery, docs/decisions/019-request-hardening.md F8). */
-  registrationRefused: "Registration failed. Check your details, or sign in if you already have an account.",
-  notSignedIn: "You are not signed in.",
-  tooMany: (seconds: number) =>
-    `Too many attempts. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`,
-} as const;
-
-/** A random 256-bit token, base64url (43 characters): session ids and guest tokens. */
-export const newToken = () => randomBytes(32).toString("base64url");
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-export const isTokenShaped = (value: string | undefined): value is string =>
-  value !== undefined && TOKEN_PATTERN.test(value);
-/** Only the SHA-256 of a token is stored: a leaked database does not hand out live sessions. */
-export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
-
-/** The admin is the account whose e-mail equals ADMIN_EMAIL (docs/product.md#accounts); guests never are. */
-export function isAdminEmail(email: string | null | undefined, adminEmail: string | undefined): boolean {
-  if (!email || !adminEmail) return false;
-  return email.trim().toLowerCase() === adminEmail.trim().toLowerCase();
-}
-
-/** A setup code is valid for a day after the start that printed it (a restart prints a new one). */
-export const SETUP_CODE_TTL_MS = DAY_MS;
-
-/** Setup codes are compared without dashes, spaces or case. */
-export const normaliseSetupCode = (code: string) => code.replace(/[^a-z0-9]/gi, "").toUpperCase();
 
 export interface ResolvedSession {
   user: UserRow;
@@ -114,6 +55,8 @@ export class AuthService {
     },
   ) {
     this.memo = deps.database.client.protocol === "file" ? new LRUCache({ max: 10_000, ttl: SESSION_MEMO_MS }) : null;
+    this.ownership = new AdminOwnership(deps);
+    this.limits = new SignInLimits(deps);
   }
 
   /** Sessions resolved in the last SESSION_MEMO_MS, by token hash; emptied by every change to sessions or users. */
@@ -125,6 +68,9 @@ export class AuthService {
   private now() {
     return this.deps.now?.() ?? Date.now();
   }
+
+  private readonly ownership: AdminOwnership;
+  private readonly limits: SignInLimits;
 
   /**
    * The user as clients see it. `isAdmin` needs the operator's claim (docs/product.md#accounts): pass what
@@ -147,76 +93,24 @@ export class AuthService {
   }
 
   // ---- admin ownership (docs/product.md#accounts) ----
-
   /** True when this account has ADMIN_EMAIL and the operator claimed it (CLI or setup code). */
-  async isClaimedAdmin(row: UserRow): Promise<boolean> {
-    if (row.isGuest || !isAdminEmail(row.email, this.deps.adminEmail)) return false;
-    const [claim] = await this.db
-      .select({ email: adminClaims.email })
-      .from(adminClaims)
-      .where(eq(adminClaims.userId, row.id))
-      .limit(1);
-    return claim !== undefined && isAdminEmail(claim.email, row.email ?? undefined);
+  isClaimedAdmin(row: UserRow): Promise<boolean> {
+    return this.ownership.isClaimedAdmin(row);
   }
 
-  /**
-   * Record the operator's claim for the registered account with this e-mail, which must equal ADMIN_EMAIL.
-   * Returns what happened, for the CLI to print.
-   */
-  async claimAdmin(
-    email: string,
-    via: "cli" | "setup-code",
-  ): Promise<{ ok: true; userId: number } | { ok: false; reason: string }> {
-    const wanted = email.trim().toLowerCase();
-    if (!this.deps.adminEmail) return { ok: false, reason: "ADMIN_EMAIL is not set." };
-    if (!isAdminEmail(wanted, this.deps.adminEmail))
-      return { ok: false, reason: `${wanted} is not ADMIN_EMAIL (${this.deps.adminEmail}).` };
-    const [row] = await this.db
-      .select()
-      .from(users)
-      .where(and(eq(users.email, wanted), eq(users.isGuest, false)))
-      .limit(1);
-    if (!row)
-      return { ok: false, reason: `No registered account has the e-mail ${wanted}. Register it first, then claim it.` };
-    await this.db
-      .insert(adminClaims)
-      .values({ userId: row.id, email: wanted, claimedAt: new Date(this.now()), via })
-      .onConflictDoUpdate({ target: adminClaims.userId, set: { email: wanted, claimedAt: new Date(this.now()), via } });
-    await this.db.delete(adminSetupCodes);
-    return { ok: true, userId: row.id };
+  /** Record the operator's claim for the registered ADMIN_EMAIL account (admin-claim.ts). */
+  claimAdmin(email: string, via: "cli" | "setup-code"): ReturnType<AdminOwnership["claimAdmin"]> {
+    return this.ownership.claimAdmin(email, via);
   }
 
-  /** A fresh one-time setup code (printed in the server log at start) when ADMIN_EMAIL is set but not yet claimed; else null. */
-  async issueSetupCode(): Promise<string | null> {
-    if (!this.deps.adminEmail) return null;
-    const [claimed] = await this.db
-      .select({ userId: adminClaims.userId })
-      .from(adminClaims)
-      .innerJoin(users, eq(users.id, adminClaims.userId))
-      .where(eq(users.email, this.deps.adminEmail))
-      .limit(1);
-    if (claimed) return null;
-    // One code valid at a time: a new start's code replaces the one before.
-    await this.db.delete(adminSetupCodes);
-    const code = randomBytes(12).toString("base64url").replace(/[-_]/g, "x").slice(0, 16).toUpperCase();
-    const shown = code.match(/.{4}/g)!.join("-");
-    await this.db
-      .insert(adminSetupCodes)
-      .values({ codeHash: hashToken(normaliseSetupCode(shown)), createdAt: new Date(this.now()) });
-    return shown;
+  /** A fresh one-time setup code when ADMIN_EMAIL is set but not yet claimed; else null (admin-claim.ts). */
+  issueSetupCode(): Promise<string | null> {
+    return this.ownership.issueSetupCode();
   }
 
-  /** Redeem a setup code for the signed-in ADMIN_EMAIL account: true when it matched (and is now used up). */
-  async redeemSetupCode(row: UserRow, code: string): Promise<boolean> {
-    if (row.isGuest || !isAdminEmail(row.email, this.deps.adminEmail)) return false;
-    const [found] = await this.db
-      .select()
-      .from(adminSetupCodes)
-      .where(eq(adminSetupCodes.codeHash, hashToken(normaliseSetupCode(code))))
-      .limit(1);
-    if (!found || this.now() - found.createdAt.getTime() > SETUP_CODE_TTL_MS) return false;
-    const result = await this.claimAdmin(row.email!, "setup-code");
-    return result.ok;
+  /** Redeem a setup code for the signed-in ADMIN_EMAIL account: true when it matched (admin-claim.ts). */
+  redeemSetupCode(row: UserRow, code: string): Promise<boolean> {
+    return this.ownership.redeemSetupCode(row, code);
   }
 
   // ---- sessions ----
@@ -396,106 +290,20 @@ export class AuthService {
     return row ?? null;
   }
 
-  // ---- rate limiting ----
+  // ---- attempt limits and sign-in back-off (sign-in-limits.ts) ----
 
-  private salts = new Map<number, string>();
-  /**
-   * A limit key as stored: HMAC-SHA256 with the day's salt (`auth_salts`, shared by every instance through the
-   * database; today's and yesterday's kept). An unsalted hash of an address is reversed by hashing every address.
-   */
-  private async keyHash(key: string): Promise<string> {
-    const day = Math.floor(this.now() / DAY_MS);
-    let salt = this.salts.get(day);
-    if (!salt) {
-      const client = this.deps.database.client;
-      await client.batch(
-        [
-          { sql: "INSERT OR IGNORE INTO auth_salts (day, salt) VALUES (?, ?)", args: [day, newToken()] },
-          { sql: "DELETE FROM auth_salts WHERE day < ?", args: [day - 1] },
-        ],
-        "write",
-      );
-      const { rows } = await client.execute({ sql: "SELECT salt FROM auth_salts WHERE day = ?", args: [day] });
-      salt = String(rows[0]!.salt);
-      this.salts.clear();
-      this.salts.set(day, salt);
-    }
-    return createHmac("sha256", salt).update(key).digest("hex");
+  /** Count one attempt against every key unless one is at its limit (sign-in-limits.ts). */
+  hit(keys: string[]): Promise<RateLimitResult> {
+    return this.limits.hit(keys);
   }
 
-  /**
-   * Count one attempt against every key, unless any key already has `limit` attempts in the window; then
-   * nothing is counted and the answer says how long until the oldest counted attempt leaves the window.
-   * The log is auth_attempts, shared by every server instance (src/rate-limit.ts).
-   */
-  async hit(keys: string[]): Promise<RateLimitResult> {
-    return hitSlidingLog(
-      this.deps.database.client,
-      {
-        table: "auth_attempts",
-        keyColumn: "key",
-        limit: this.deps.limit ?? AUTH_ATTEMPT_LIMIT,
-        windowMs: this.deps.windowMs ?? AUTH_ATTEMPT_WINDOW_MS,
-      },
-      await Promise.all(keys.map((key) => this.keyHash(key))),
-      this.now(),
-    );
-  }
-
-  // ---- sign-in back-off per (e-mail, IP) ----
-
-  /** The (e-mail, client) pair's key and the account's; an IPv6 client is its /64. */
-  private async backoffKeys(email: string, ip: string | undefined) {
-    const account = email.trim().toLowerCase();
-    return {
-      pair: await this.keyHash(`pair:${account}|${ip ? clientKey(ip) : "unknown"}`),
-      account: await this.keyHash(`account:${account}`),
-    };
-  }
-
-  /** Seconds before the next sign-in attempt of this pair may go ahead (0 = go ahead): its own back-off or the account's. */
-  async backoffSeconds(email: string, ip: string | undefined): Promise<number> {
-    const keys = await this.backoffKeys(email, ip);
-    const { rows } = await this.deps.database.client.execute({
-      sql: "SELECT pair_hash, failures, last_at FROM sign_in_failures WHERE pair_hash IN (?, ?)",
-      args: [keys.pair, keys.account],
-    });
-    const now = this.now();
-    let longest = 0;
-    for (const row of rows) {
-      const free = row.pair_hash === keys.account ? ACCOUNT_FREE_FAILURES : BACKOFF_FREE_FAILURES;
-      const failures = Number(row.failures);
-      const lastAt = Number(row.last_at);
-      if (now - lastAt > BACKOFF_FORGET_MS || failures < free) continue;
-      const wait = Math.min(BACKOFF_MAX_MS, 1000 * 2 ** (failures - free));
-      longest = Math.max(longest, Math.ceil((lastAt + wait - now) / 1000));
-    }
-    return longest;
+  /** Seconds before the next sign-in attempt of this pair may go ahead (0 = go ahead). */
+  backoffSeconds(email: string, ip: string | undefined): Promise<number> {
+    return this.limits.backoffSeconds(email, ip);
   }
 
   /** Record a failed (true) or successful (false) sign-in for the pair and the account. */
-  async recordSignIn(email: string, ip: string | undefined, failed: boolean): Promise<void> {
-    const keys = await this.backoffKeys(email, ip);
-    if (!failed) {
-      await this.deps.database.client.execute({
-        sql: "DELETE FROM sign_in_failures WHERE pair_hash IN (?, ?)",
-        args: [keys.pair, keys.account],
-      });
-      return;
-    }
-    const now = this.now();
-    for (const key of [keys.pair, keys.account])
-      await this.deps.database.client.execute({
-        sql: `INSERT INTO sign_in_failures (pair_hash, failures, last_at) VALUES (?, 1, ?)
-              ON CONFLICT(pair_hash) DO UPDATE SET
-                failures = CASE WHEN ? - last_at > ? THEN 1 ELSE failures + 1 END,
-                last_at = excluded.last_at`,
-        args: [key, now, now, BACKOFF_FORGET_MS],
-      });
-    // Housekeeping: pairs idle for more than the forget window.
-    await this.deps.database.client.execute({
-      sql: "DELETE FROM sign_in_failures WHERE last_at < ?",
-      args: [now - BACKOFF_FORGET_MS],
-    });
+  recordSignIn(email: string, ip: string | undefined, failed: boolean): Promise<void> {
+    return this.limits.recordSignIn(email, ip, failed);
   }
 }

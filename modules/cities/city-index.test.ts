@@ -1,6 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { testServices } from "../../src/testing";
-import { CityIndex, normalise, prefixDistance, type IndexedCity } from "./city-index";
+import { CityIndex, type IndexedCity } from "./city-index";
+import { normalise } from "./city-names";
+import { prefixDistance } from "./prefix-distance";
 
 const city = (id: number, name: string, stateCode: string, population: number, zips = ""): IndexedCity => ({
   id,

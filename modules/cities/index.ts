@@ -14,7 +14,8 @@ export {
   isUrbanAreaPopulation,
   DEFAULT_LOCATION,
 } from "./service";
-export { normalise, type IndexedCity } from "./city-index";
+export type { IndexedCity } from "./city-index";
+export { normalise } from "./city-names";
 export { CityStateParams, MAX_QUERY_LENGTH, type CitySuggestion } from "./model";
 
 /** Cities: the in-memory search index behind the search box. */

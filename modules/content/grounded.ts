@@ -1,8 +1,8 @@
 import { LIST } from "../../src/domain/lists";
 import { DATASETS } from "../../db/import/places";
 import type { PlaceBrief } from "../places";
-import type { CityContext, ContentProvider, DeeperLevel } from "./service";
-import { itemKey } from "./service";
+import type { CityContext, ContentProvider, DeeperLevel } from "./provider";
+import { itemKey } from "./provider";
 import { divisionOf } from "./story/division";
 import { storyFacts, storyHistory, widerContext, nearPlace, type StoryContext, type StoryFact } from "./stories";
 

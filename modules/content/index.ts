@@ -2,7 +2,8 @@ import { Elysia } from "elysia";
 import { decodePathParam as decode, resolveCityParam, CityStateParams, type CityIndex } from "../cities";
 import type { PlacesService } from "../places";
 import { DiveDeeperBody, FunFactsBody, HISTORY_FIRST_BATCH, HistoryMoreBody } from "./model";
-import { ContentService, type DeeperLevel } from "./service";
+import { ContentService } from "./service";
+import type { DeeperLevel } from "./provider";
 import { groundedProvider } from "./grounded";
 import { ollamaProvider } from "./ollama";
 import { HttpError, type Logger } from "../../src/http";
@@ -11,7 +12,7 @@ import type { Client } from "@libsql/client";
 import type { Llm } from "../llm";
 
 export { ContentService } from "./service";
-export type { FunFact, HistoryEntry } from "./service";
+export type { FunFact, HistoryEntry } from "./provider";
 
 /** The content service: data-grounded always, plus the model of the LLM seam when one is configured (decision 017). */
 export function createContentService(deps: {

@@ -1,8 +1,8 @@
 import { LIST } from "../../src/domain/lists";
 import * as v from "valibot";
 import type { Llm } from "../llm";
-import type { CityContext, ContentProvider, DeeperLevel, FunFact, HistoryEntry } from "./service";
-import { itemKey } from "./service";
+import type { CityContext, ContentProvider, DeeperLevel, FunFact, HistoryEntry } from "./provider";
+import { itemKey } from "./provider";
 import { groundedFacts } from "./grounded";
 import { ungrounded } from "./stories";
 

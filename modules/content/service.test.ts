@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { silentLog, testApp, testServices } from "../../src/testing";
-import { ContentService, itemKey, type FunFact, type HistoryEntry } from "./service";
+import { ContentService } from "./service";
+import { itemKey, type FunFact, type HistoryEntry } from "./provider";
 import { groundedProvider } from "./grounded";
 import { ollamaProvider } from "./ollama";
 import { createLlm } from "../llm";

@@ -7,7 +7,7 @@ import {
   notability,
   SIGNAL_TAGS,
 } from "../../db/import/places/filters";
-import { MERGE_RADIUS_M, addressKey } from "../../db/import/places/store";
+import { MERGE_RADIUS_M, addressKey } from "../../db/import/places/merge";
 import { isStale, wikipediaOf } from "./answers";
 import { fame } from "./fame";
 import { lodgingClass } from "./showcase";

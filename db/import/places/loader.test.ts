@@ -1,7 +1,7 @@
 import { expect, test } from "bun:test";
 import type { Client } from "@libsql/client";
 import { createStateLoader } from ".";
-import type { ImportSummary } from "./store";
+import type { ImportSummary } from "./summary";
 
 /** A stand-in importer: each state takes two steps the test releases by hand, and reports progress. */
 function fakeImporter() {

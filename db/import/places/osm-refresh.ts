@@ -15,7 +15,8 @@ import {
 } from "./refresh-guard";
 import { recordRefresh, removeStaleRecords } from "./replace";
 import { placeFromOsm } from "./sources/osm-geojson";
-import { importDatasetState, type ImportSummary } from "./store";
+import { importDatasetState } from "./store";
+import type { ImportSummary } from "./summary";
 import type { NearestState, ReadResult } from "./types";
 import { geometryCentre } from "./util";
 

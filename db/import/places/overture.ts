@@ -6,7 +6,8 @@ import { join } from "node:path";
 import { downloadFile } from "./download";
 import { checkRefresh, countStale, withinLimits } from "./refresh-guard";
 import { recordRefresh, removeStaleRecords } from "./replace";
-import { importDatasetState, type ImportSummary } from "./store";
+import { importDatasetState } from "./store";
+import type { ImportSummary } from "./summary";
 import { CATEGORY, type CategoryId, type NearestState, type ReadResult } from "./types";
 import { coords, phone, text, website } from "./util";
 

@@ -1,6 +1,11 @@
 import { expect, test } from "bun:test";
 import type { InStatement } from "@libsql/client";
-import { formatSummary, importDatasetState, lngCells, storedPlaces, titleKey, type StateCarry } from "./store";
+import { importDatasetState } from "./store";
+import { formatSummary } from "./summary";
+import { lngCells } from "./merge";
+import { storedPlaces } from "./held";
+import { titleKey } from "./titles";
+import type { StateCarry } from "./carry";
 import { createStateLoader, importState } from ".";
 import { CATEGORY, type PlaceInput, type ReadResult } from "./types";
 import { migratedDatabase } from "../../testing-template";

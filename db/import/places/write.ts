@@ -1,0 +1,107 @@
+/**
+ * One job: writing an import's outcome to the store in chunked batches (new places, then updated places, source
+ * links, removed links and removed places); works on a libSQL server too.
+ */
+import type { Client, InStatement } from "@libsql/client";
+import { releaseStatements } from "../release";
+import { COLUMNS, type Held, type RowArgs, type SourceRef } from "./held";
+
+/** What one dataset's import changes in one state. */
+export interface ImportWrites {
+  /** New places, without ids yet (each gets its row's). */
+  fresh: Held[];
+  /** The places loaded from the store: the dirty ones are written back. */
+  held: Iterable<Held>;
+  /** Source links to write (a link of a place that is gone is left out). */
+  newLinks: Array<{ place: Held; ref: SourceRef }>;
+  /** Statements removing links of records no longer read. */
+  unlinks: InStatement[];
+  /** Places to delete. */
+  gone: Held[];
+}
+
+// Several rows per statement: SQLite prepares each statement, and with ~30 columns a row the per-row prepare
+// was the import's largest single cost. The bound values stay held per row until the collector finalises a
+// statement (db/import/release.ts), so `releaseStatements` still counts rows.
+const ROWS = 100;
+const CHUNK = 400;
+
+const placeholders = (n: number, width: number) =>
+  Array.from({ length: n }, () => `(${Array(width).fill("?").join(", ")})`).join(", ");
+const refKeyOf = (source: unknown, sourceId: unknown) => `${String(source)}\u0000${String(sourceId)}`;
+
+/** Writes the import (`argsOf`: a place's row values; `label`: the dataset and state, for errors). */
+export async function writeImport(
+  client: Client,
+  { fresh, held, newLinks, unlinks, gone }: ImportWrites,
+  argsOf: (p: Held) => RowArgs,
+  label: string,
+): Promise<void> {
+  const columnCount = COLUMNS.split(",").length;
+  // New places first (their ids are needed for the source links). A new place's (source, sourceId) is unique
+  // among them (a repeated record became an update), which maps each returned id back to its place;
+  // RETURNING gives no order.
+  for (let i = 0; i < fresh.length; i += CHUNK) {
+    const chunk = fresh.slice(i, i + CHUNK);
+    const statements: InStatement[] = [];
+    for (let j = 0; j < chunk.length; j += ROWS) {
+      const rows = chunk.slice(j, j + ROWS);
+      statements.push({
+        sql: `INSERT INTO places (${COLUMNS}) VALUES ${placeholders(rows.length, columnCount)} RETURNING id, source, source_id`,
+        args: rows.flatMap(argsOf),
+      });
+    }
+    const results = await client.batch(statements, "write");
+    const byRef = new Map(chunk.map((p) => [refKeyOf(p.source, p.sourceId), p]));
+    for (const result of results) {
+      for (const r of result.rows) {
+        const place = byRef.get(refKeyOf(r.source, r.source_id));
+        if (!place)
+          throw new Error(
+            `the import could not match the new place ${String(r.source)} ${String(r.source_id)} to its record`,
+          );
+        place.id = Number(r.id);
+      }
+    }
+    if (chunk.some((p) => p.id === undefined)) throw new Error(`the import wrote ${label} places without ids`);
+    await releaseStatements(chunk.length);
+  }
+  // Each statement with the rows it writes (the bound values are held per row until it is collected).
+  const writes: Array<{ statement: InStatement; rows: number }> = [];
+  const assignments = COLUMNS.split(", ")
+    .map((c) => `${c} = ?`)
+    .join(", ");
+  for (const p of held) {
+    if (p.dirty && !p.gone)
+      writes.push({
+        statement: { sql: `UPDATE places SET ${assignments} WHERE id = ?`, args: [...argsOf(p), p.id!] },
+        rows: 1,
+      });
+  }
+  // One link per (source, sourceId): inside a multi-row upsert as between statements, the later row wins.
+  const linkRows = newLinks.filter(({ place }) => !place.gone);
+  for (let i = 0; i < linkRows.length; i += ROWS) {
+    const rows = linkRows.slice(i, i + ROWS);
+    const sql = `INSERT INTO place_sources (source, source_id, place_id, licence) VALUES ${placeholders(rows.length, 4)} ON CONFLICT (source, source_id) DO UPDATE SET place_id = excluded.place_id, licence = excluded.licence`;
+    writes.push({
+      statement: { sql, args: rows.flatMap(({ place, ref }) => [ref.source, ref.sourceId, place.id!, ref.licence]) },
+      rows: rows.length,
+    });
+  }
+  for (const statement of unlinks) writes.push({ statement, rows: 1 });
+  for (let i = 0; i < gone.length; i += ROWS * 4) {
+    const ids = gone.slice(i, i + ROWS * 4).map((p) => p.id!);
+    writes.push({
+      statement: { sql: `DELETE FROM places WHERE id IN (${ids.map(() => "?").join(", ")})`, args: ids },
+      rows: ids.length,
+    });
+  }
+  for (let i = 0; i < writes.length; i += CHUNK) {
+    const batch = writes.slice(i, i + CHUNK);
+    await client.batch(
+      batch.map((w) => w.statement),
+      "write",
+    );
+    await releaseStatements(batch.reduce((n, w) => n + w.rows, 0));
+  }
+}

@@ -1,0 +1,159 @@
+/**
+ * One job: gathering everything true we know about a city (the cities dataset, its texts and the places store)
+ * into the grounded context both providers write from.
+ */
+import { LIST } from "../../src/domain/lists";
+import type { Client } from "@libsql/client";
+import type { IndexedCity } from "../cities";
+import type { PlaceBrief, PlacesService } from "../places";
+import { type CityContext, cityKey } from "./provider";
+import type { AssociatedPerson, CityStoryTexts } from "./stories";
+import { NEAREST_MAX_MILES, nearestBox, nearestOfAtLeast, nearestThreshold } from "./story/nearest";
+import { townOf, type Town } from "./story/towns";
+import { worthTelling } from "./story/truth";
+
+const CONTEXT_RADIUS = 10;
+
+/** Build a city's grounded context (four queries plus the places around; cached by the content service). */
+export async function buildCityContext(client: Client, places: PlacesService, city: IndexedCity): Promise<CityContext> {
+  const row = (
+    await client.execute({ sql: "SELECT density, incorporated, county_fips FROM cities WHERE id = ?", args: [city.id] })
+  ).rows[0];
+  const density = Number(row?.density ?? 0);
+  const box = nearestBox(city);
+  const [counts, largest, bigger] = await Promise.all([
+    // Every count the facts need, in one pass over the cities table.
+    client.execute({
+      sql: `SELECT COUNT(*) AS total,
+              SUM(state_code = ?) AS inState,
+              SUM(state_code = ? AND population > ?) AS largerInState,
+              SUM(state_code = ? AND county_name = ?) AS inCounty,
+              SUM(density < ?) AS lessDense,
+              SUM(latitude < ?) AS south,
+              SUM(longitude > ?) AS east
+            FROM cities`,
+      args: [
+        city.stateCode,
+        city.stateCode,
+        city.population,
+        city.stateCode,
+        city.countyName,
+        density,
+        city.latitude,
+        city.longitude,
+      ],
+    }),
+    client.execute({
+      sql: "SELECT name, population FROM cities WHERE state_code = ? AND county_name = ? ORDER BY population DESC, id LIMIT 1",
+      args: [city.stateCode, city.countyName],
+    }),
+    // Cities of at least the rule's size within 300 miles (the box holds the circle at any latitude).
+    client.execute({
+      sql: `SELECT name, state_code, latitude, longitude, population FROM cities
+            WHERE population >= ? AND latitude BETWEEN ? AND ? AND longitude BETWEEN ? AND ?`,
+      args: [nearestThreshold(city.population), box.south, box.north, box.west, box.east],
+    }),
+  ]);
+  const n = (column: string) => Number(counts.rows[0]![column] ?? 0);
+  const total = Math.max(1, n("total"));
+  const nearest = nearestOfAtLeast(
+    city,
+    bigger.rows.map((r) => ({
+      name: String(r.name),
+      stateCode: String(r.state_code),
+      latitude: Number(r.latitude),
+      longitude: Number(r.longitude),
+      population: Number(r.population),
+    })),
+  );
+  const around = await places.around(city, CONTEXT_RADIUS);
+  const largestRow = largest.rows[0];
+  return {
+    key: cityKey(city),
+    city: {
+      ...city,
+      density,
+      incorporated: Boolean(Number(row?.incorporated ?? 0)),
+      urbanArea: city.ranking <= 2,
+      countyFips: String(row?.county_fips ?? ""),
+    },
+    zips: city.zips.split(/\s+/).filter(Boolean).sort(),
+    stateRank: { rank: n("largerInState") + 1, of: n("inState") },
+    densityPercentile: Math.round((n("lessDense") / total) * 100),
+    northOf: Math.round((n("south") / total) * 100),
+    westOf: Math.round((n("east") / total) * 100),
+    county: {
+      places: n("inCounty"),
+      largest: largestRow ? { name: String(largestRow.name), population: Number(largestRow.population) } : null,
+    },
+    nearestLarger: nearest && nearest.miles <= NEAREST_MAX_MILES ? nearest : null,
+    ...(await historicTowns(client, places, { ...city, density }, around)),
+    radius: CONTEXT_RADIUS,
+    places: around,
+    texts: await cityTexts(client, city.id),
+  };
+}
+
+/** The city's row of `city_texts`, as the story composer reads it. */
+async function cityTexts(client: Client, cityId: number): Promise<CityStoryTexts> {
+  const r = (await client.execute({ sql: "SELECT * FROM city_texts WHERE city_id = ?", args: [cityId] })).rows[0];
+  const str = (v: unknown) => (v == null ? null : String(v));
+  return {
+    wikipediaTitle: str(r?.wikipedia_title),
+    wikipediaUrl: str(r?.wikipedia_url),
+    wikivoyageUrl: str(r?.wikivoyage_url),
+    wikivoyageByline: str(r?.wikivoyage_byline),
+    wikivoyageNearby: str(r?.wikivoyage_nearby),
+    wordnetLemmas: str(r?.wordnet_lemmas),
+    wordnetGloss: str(r?.wordnet_gloss),
+    people: r?.people ? (JSON.parse(String(r.people)) as AssociatedPerson[]) : [],
+    seat: str(r?.seat),
+  };
+}
+
+const HISTORY_LOOKUPS = 25;
+
+/**
+ * Where each historic place lies: `towns` holds the town (in the cities data) whose centre is nearest a place that
+ * is not in the city; `placed` every place whose answer is known. A place within half the radius of a circle of
+ * the city's area is in the city without a look-up; beyond it, the nearest HISTORY_LOOKUPS places with a story
+ * are looked up (one query for the towns around, one per place); the others stay unplaced and are not told.
+ */
+async function historicTowns(
+  client: Client,
+  places: PlacesService,
+  city: IndexedCity & { density: number },
+  around: PlaceBrief[],
+): Promise<{ towns: Map<number, Town>; placed: Set<number> }> {
+  const towns = new Map<number, Town>();
+  const placed = new Set<number>();
+  const areaKm2 = city.density > 0 ? city.population / city.density : 0;
+  const core = Math.sqrt(areaKm2 / Math.PI) / 1.609 / 2;
+  const historic = around.filter((p) => p.categoryId === LIST.history && worthTelling(p));
+  for (const p of historic) if (p.distance <= core) placed.add(p.id);
+  const far = historic.filter((p) => p.distance > core).slice(0, HISTORY_LOOKUPS);
+  if (!far.length) return { towns, placed };
+  const box = (CONTEXT_RADIUS + 15) / 69;
+  const wide = box / Math.max(0.1, Math.cos((city.latitude * Math.PI) / 180));
+  const rows = (
+    await client.execute({
+      sql: `SELECT name, state_code, latitude, longitude, population FROM cities
+            WHERE latitude BETWEEN ? AND ? AND longitude BETWEEN ? AND ?`,
+      args: [city.latitude - box, city.latitude + box, city.longitude - wide, city.longitude + wide],
+    })
+  ).rows.map((r) => ({
+    name: String(r.name),
+    stateCode: String(r.state_code),
+    latitude: Number(r.latitude),
+    longitude: Number(r.longitude),
+    population: Number(r.population),
+  }));
+  for (const p of far) {
+    const full = await places.get(p.id, city).catch(() => null);
+    if (!full) continue;
+    placed.add(p.id);
+    const town = townOf(city, { latitude: full.latitude, longitude: full.longitude }, rows);
+    if (town) towns.set(p.id, { ...town, miles: p.distance });
+  }
+  return { towns, placed };
+}
