@@ -16,7 +16,6 @@
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Row } from "@libsql/client";
 import { openDatabase } from "../db/client";
 import { migrate } from "../db/migrate";
 import { importCities } from "../db/import/cities";
@@ -24,374 +23,16 @@ import { importState } from "../db/import/places";
 import { US_STATES } from "../src/domain/states";
 import { distanceMiles } from "../src/geo";
 import { loadCityIndex, type IndexedCity } from "../modules/cities";
-import { type Place, PlacesService } from "../modules/places/service";
-import { junkInList, lodgingClass, sameSight } from "../modules/places/showcase";
+import { PlacesService } from "../modules/places/service";
+import { lodgingClass } from "../modules/places/showcase";
+import { option } from "./lib/args";
+import { listProblems, rowsOf } from "./lib/list-checks";
+import { SIGHTS } from "./lib/sights-expected";
 
-const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => {
-  const at = args.indexOf(name);
-  return at >= 0 && args[at + 1] ? args[at + 1]! : fallback;
-};
 const root = join(import.meta.dir, "..");
 mkdirSync(join(root, ".tmp"), { recursive: true });
 const file = option("--db", join(root, ".tmp", "bench-sights.db"));
 const LIST_CITIES = Number(option("--cities", "120"));
-
-/** City → its best-known sights, each a pattern its record's title matches. A test expectation, not data. */
-const SIGHTS: Array<[string, string, string[]]> = [
-  [
-    "New York",
-    "NY",
-    [
-      "statue of liberty",
-      "metropolitan museum",
-      "central park",
-      "times square",
-      "brooklyn bridge",
-      "empire state building",
-      "museum of modern art",
-      "rockefeller center",
-      "grand central",
-      "september 11",
-    ],
-  ],
-  [
-    "Chicago",
-    "IL",
-    [
-      "millennium park",
-      "art institute of chicago",
-      "navy pier",
-      "willis tower|sears tower",
-      "field museum",
-      "shedd aquarium",
-      "wrigley field",
-      "museum of science and industry",
-      "lincoln park zoo",
-      "adler planetarium",
-    ],
-  ],
-  [
-    "Los Angeles",
-    "CA",
-    [
-      "griffith observatory",
-      "county museum of art|lacma",
-      "getty center|j\\.? paul getty",
-      "walk of fame",
-      "walt disney concert hall",
-      "natural history museum of los angeles",
-      "chinese theat",
-      "santa monica pier",
-      "la brea tar pits",
-      "universal studios",
-    ],
-  ],
-  [
-    "San Francisco",
-    "CA",
-    [
-      "golden gate bridge",
-      "alcatraz",
-      "coit tower",
-      "fisherman's wharf|fishermans wharf",
-      "palace of fine arts",
-      "golden gate park",
-      "lombard street",
-      "ferry building",
-      "california academy of sciences",
-      "de young",
-    ],
-  ],
-  [
-    "Washington",
-    "DC",
-    [
-      "united states capitol|u\\.s\\. capitol",
-      "lincoln memorial",
-      "washington monument",
-      "white house",
-      "air and space museum",
-      "national gallery of art",
-      "jefferson memorial",
-      "vietnam veterans memorial",
-      "library of congress",
-      "natural history",
-    ],
-  ],
-  [
-    "Philadelphia",
-    "PA",
-    [
-      "independence hall",
-      "liberty bell",
-      "independence national historical park",
-      "philadelphia museum of art",
-      "reading terminal market",
-      "eastern state penitentiary",
-      "franklin institute",
-      "barnes foundation",
-      "elfreth",
-      "betsy ross",
-    ],
-  ],
-  [
-    "Boston",
-    "MA",
-    [
-      "faneuil hall",
-      "boston common",
-      "fenway park",
-      "museum of fine arts",
-      "isabella stewart gardner",
-      "old north church",
-      "uss constitution|u\\.s\\.s\\. constitution",
-      "paul revere house",
-      "new england aquarium",
-      "boston public library",
-    ],
-  ],
-  [
-    "Seattle",
-    "WA",
-    [
-      "space needle",
-      "pike place",
-      "museum of pop culture|experience music project",
-      "chihuly",
-      "seattle art museum",
-      "seattle aquarium",
-      "pioneer square",
-      "museum of flight",
-      "olympic sculpture park",
-      "smith tower",
-    ],
-  ],
-  [
-    "San Antonio",
-    "TX",
-    [
-      "alamo",
-      "river walk|riverwalk",
-      "san antonio missions",
-      "san fernando",
-      "tower of the americas",
-      "witte museum",
-      "mcnay",
-      "san antonio museum of art",
-      "market square",
-      "japanese tea garden",
-    ],
-  ],
-  [
-    "St. Louis",
-    "MO",
-    [
-      "gateway arch|jefferson national expansion",
-      "forest park",
-      "saint louis art museum|st\\.? louis art museum",
-      "missouri botanical garden",
-      "saint louis zoo|st\\.? louis zoo",
-      "city museum",
-      "anheuser",
-      "cathedral basilica",
-      "missouri history museum",
-      "science center",
-    ],
-  ],
-  [
-    "New Orleans",
-    "LA",
-    [
-      "french quarter|vieux carr",
-      "jackson square",
-      "st\\.? louis cathedral",
-      "world war ii museum|wwii museum",
-      "garden district",
-      "preservation hall",
-      "cafe du monde",
-      "new orleans museum of art",
-      "audubon zoo",
-      "cabildo",
-    ],
-  ],
-  [
-    "Las Vegas",
-    "NV",
-    [
-      "fremont street",
-      "neon museum",
-      "mob museum",
-      "bellagio",
-      "caesars palace",
-      "stratosphere|the strat",
-      "golden nugget",
-      "venetian",
-      "red rock canyon",
-      "springs preserve",
-    ],
-  ],
-  [
-    "Miami",
-    "FL",
-    [
-      "vizcaya",
-      "south beach",
-      "art deco",
-      "wynwood",
-      "perez art museum",
-      "little havana",
-      "bayside",
-      "frost science",
-      "freedom tower",
-      "zoo miami",
-    ],
-  ],
-  [
-    "San Diego",
-    "CA",
-    [
-      "balboa park",
-      "san diego zoo",
-      "midway",
-      "gaslamp",
-      "old town san diego",
-      "cabrillo",
-      "hotel del coronado",
-      "seaport village",
-      "la jolla cove",
-      "star of india",
-    ],
-  ],
-  [
-    "Nashville",
-    "TN",
-    [
-      "grand ole opry",
-      "ryman",
-      "country music hall of fame",
-      "parthenon",
-      "johnny cash",
-      "belle meade",
-      "hermitage",
-      "frist",
-      "tennessee state capitol",
-      "bicentennial",
-    ],
-  ],
-  [
-    "Denver",
-    "CO",
-    [
-      "red rocks",
-      "denver art museum",
-      "colorado state capitol",
-      "union station",
-      "larimer square",
-      "denver botanic",
-      "museum of nature",
-      "coors field",
-      "molly brown",
-      "denver zoo",
-    ],
-  ],
-  [
-    "Atlanta",
-    "GA",
-    [
-      "georgia aquarium",
-      "world of coca-cola|world of coca cola",
-      "martin luther king",
-      "centennial olympic park",
-      "high museum",
-      "fox theatre",
-      "atlanta botanical",
-      "piedmont park",
-      "zoo atlanta",
-      "stone mountain",
-    ],
-  ],
-  [
-    "Savannah",
-    "GA",
-    [
-      "forsyth park",
-      "river street",
-      "bonaventure",
-      "cathedral of st\\.? john",
-      "mercer",
-      "owens-thomas|owens thomas",
-      "telfair",
-      "juliette gordon low",
-      "wormsloe",
-      "fort pulaski",
-    ],
-  ],
-  [
-    "Charleston",
-    "SC",
-    [
-      "fort sumter",
-      "rainbow row",
-      "city market",
-      "white point",
-      "magnolia plantation",
-      "middleton place",
-      "boone hall",
-      "nathaniel russell",
-      "waterfront park",
-      "patriots point",
-    ],
-  ],
-  [
-    "Honolulu",
-    "HI",
-    [
-      "pearl harbor|uss arizona",
-      "diamond head",
-      "waikiki",
-      "iolani palace",
-      "bishop museum",
-      "honolulu museum of art|academy of arts",
-      "hanauma",
-      "aloha tower",
-      "kawaiahao",
-      "foster botanical",
-    ],
-  ],
-  [
-    "Memphis",
-    "TN",
-    [
-      "graceland",
-      "beale street",
-      "civil rights museum",
-      "sun studio",
-      "peabody",
-      "stax",
-      "memphis zoo",
-      "brooks museum",
-      "mud island",
-      "pyramid",
-    ],
-  ],
-  [
-    "Santa Fe",
-    "NM",
-    [
-      "palace of the governors",
-      "o'keeffe|okeeffe",
-      "loretto",
-      "st\\.? francis",
-      "san miguel",
-      "canyon road",
-      "folk art",
-      "meow wolf",
-      "santa fe plaza",
-      "new mexico museum of art",
-    ],
-  ],
-];
 
 const database = await openDatabase(`file:${file}`);
 await migrate(database.client);
@@ -403,7 +44,7 @@ const states = new Set([
   ...SIGHTS.map(([, state]) => state),
   ...cityIndexFirst.cities.slice(0, LIST_CITIES).map((c) => c.stateCode),
 ]);
-const importedOnly = args.includes("--imported");
+const importedOnly = process.argv.slice(2).includes("--imported");
 if (!importedOnly)
   for (const state of Object.keys(US_STATES)) if (states.has(state)) await importState(database.client, state);
 const imported = new Set(
@@ -481,7 +122,7 @@ for (const c of top100) {
   if (within.some((r) => lodgingClass(r) === "hotel")) withHotel++;
   else noHotel.push(`${c.name} ${c.stateCode}`);
   const first = (await service.byCategory(c, 11, 1, 0))[0];
-  if (first && lodgingClass((await rowsOf([first]))[0]!) === "hotel") leadsWithHotel++;
+  if (first && lodgingClass((await rowsOf(database.client, [first]))[0]!) === "hotel") leadsWithHotel++;
 }
 line(
   `  hotel-type lodging within 10 mi: ${withHotel} of ${top100.length}${noHotel.length ? ` (none: ${noHotel.join(", ")})` : ""}`,
@@ -515,38 +156,14 @@ for (const [label, get] of lists) {
   let dupes = 0;
   const examples: string[] = [];
   for (const c of listed) {
-    const rows = await rowsOf(await get(c));
-    for (const r of rows) {
-      const why = junkInList(r, label === "lodging" ? "lodging" : label === "featured" ? "featured" : "list");
-      if (why) {
-        junk++;
-        if (examples.length < 8) examples.push(`${r.title} (${c.name}: ${why})`);
-      }
-    }
-    for (let i = 0; i < rows.length; i++)
-      for (let j = 0; j < i; j++)
-        if (sameSight(rows[i]!, rows[j]!)) {
-          dupes++;
-          if (examples.length < 8) examples.push(`${rows[j]!.title} = ${rows[i]!.title} (${c.name})`);
-        }
+    const found = listProblems(await rowsOf(database.client, await get(c)), label, c.name);
+    junk += found.junk;
+    dupes += found.dupes;
+    examples.push(...found.examples.slice(0, Math.max(0, 8 - examples.length)));
   }
   line(
     `  ${label.padEnd(10)} junk ${junk}, duplicates ${dupes}${examples.length ? `  e.g. ${examples.join("; ")}` : ""}`,
   );
-}
-
-/** The store's rows of a list's places, in the list's order. */
-async function rowsOf(places: Place[]): Promise<Row[]> {
-  if (!places.length) return [];
-  const found = await database.client.execute({
-    sql: `SELECT * FROM places WHERE id IN (${places.map(() => "?").join(",")})`,
-    args: places.map((p) => p.id),
-  });
-  const byId = new Map(found.rows.map((r) => [Number(r.id), r]));
-  return places.flatMap((p) => {
-    const r = byId.get(p.id);
-    return r ? [r] : [];
-  });
 }
 
 database.close();

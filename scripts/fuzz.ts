@@ -12,13 +12,17 @@
  *   npm run fuzz -- --requests 20000 --seed 7
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp } from "../src/app";
 import { bootServices } from "../src/boot";
 import { loadConfig } from "../src/config";
 import { freshDatabase, silentLog, testAssets } from "../src/testing";
+import { hardeningFindings } from "./lib/fuzz-findings";
+import { seeded } from "./lib/fuzz-random";
+import { raw, RAW } from "./lib/fuzz-raw";
+import { hostileValues, nested } from "./lib/fuzz-values";
+import { cookieOf } from "./lib/server";
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -27,16 +31,7 @@ const arg = (name: string) => {
 const short = process.argv.includes("--short") || process.env.FUZZ_SHORT === "1";
 const total = Number(arg("requests") ?? (short ? 800 : 10_000));
 const healthLimitMs = Number(process.env.FUZZ_HEALTH_MS ?? (short ? 1_000 : 100));
-let seed = Number(arg("seed") ?? 1);
-const random = () => {
-  // mulberry32: a reproducible run for a given --seed
-  seed |= 0;
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
-const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+const { random, pick } = seeded(Number(arg("seed") ?? 1));
 
 // ---- the app, on a fresh database ----
 const dir = mkdtempSync(join(tmpdir(), "localscope-fuzz-"));
@@ -65,11 +60,6 @@ const port = server.port!;
 const base = `http://127.0.0.1:${port}`;
 
 // ---- callers ----
-const cookieOf = (response: Response) =>
-  response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
 const guest = cookieOf(await fetch(`${base}/api/auth/auto-login`, { method: "POST" }));
 const member = cookieOf(
   await fetch(`${base}/api/auth/register`, {
@@ -88,138 +78,7 @@ const callers = [
 ];
 
 // ---- hostile values ----
-const nested = (levels: number) => "[".repeat(levels) + "]".repeat(levels);
-const segments = [
-  "",
-  "0",
-  "-1",
-  "1e309",
-  "NaN",
-  "99999999999999999999",
-  "1.5",
-  "%00",
-  "%",
-  "%E0%A4%A",
-  "..%2F..%2Fetc%2Fpasswd",
-  "%2e%2e",
-  "<script>alert(1)</script>",
-  "' OR 1=1--",
-  '"',
-  "a".repeat(5000),
-  "🏙️",
-  "%F0%9F%8F%99",
-  "null",
-  "undefined",
-  "__proto__",
-  "constructor",
-  "Springfield",
-  "MO",
-  "new%20york",
-  "place",
-  "city",
-  "7",
-  "12",
-  "food",
-  "%20",
-  "%0d%0aSet-Cookie:x=1",
-];
-const queryValues = [...segments, "10000000", "-5", "[]", "{}", "a,b,c", "true"];
-const queryKeys = [
-  "city",
-  "state",
-  "count",
-  "offset",
-  "q",
-  "lat",
-  "lng",
-  "lon",
-  "radius",
-  "category",
-  "page",
-  "limit",
-  "place",
-  "__proto__[x]",
-  "constructor[prototype][x]",
-  "a[]",
-  "x".repeat(300),
-];
-const bodies: Array<() => { body: BodyInit | null; type?: string }> = [
-  () => ({ body: nested(50_000), type: "application/json" }), // 100 KB, 50,000 levels (F1)
-  () => ({ body: `{"a":${nested(7_000)}}`, type: "application/json" }), // under the size cap, far over the depth
-  () => ({ body: `{"a":${nested(32)}}`, type: "application/json" }),
-  () => ({ body: JSON.stringify({ x: "y".repeat(300_000) }), type: "application/json" }),
-  () => ({ body: "{not json", type: "application/json" }),
-  () => ({ body: "", type: "application/json" }),
-  () => ({ body: "null", type: "application/json" }),
-  () => ({ body: "[1,2,3]", type: "application/json" }),
-  () => ({ body: '"text"', type: "application/json" }),
-  () => ({ body: "1e999", type: "application/json" }),
-  () => ({ body: '{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"x":1}}}', type: "application/json" }),
-  () => ({ body: '{"email":"\\ud800","password":"\\udfff","username":"\\u0000"}', type: "application/json" }),
-  () => ({
-    body: JSON.stringify({ email: "a@b.co", password: "p".repeat(200), username: "x" }),
-    type: "application/json",
-  }),
-  () => ({
-    body: JSON.stringify({ itemType: "place", itemId: "x".repeat(2000), itemData: JSON.stringify({ a: nested(30) }) }),
-    type: "application/json",
-  }),
-  () => ({
-    body: JSON.stringify({
-      itemType: pick(["place", "city", "fact"]),
-      itemId: pick(segments),
-      itemData: pick(["{}", "[]", "x", '{"title":1}']),
-    }),
-    type: "application/json",
-  }),
-  () => ({
-    body: JSON.stringify({
-      activityType: pick(["city_discovered", "x", 7]),
-      cityName: pick(segments),
-      cityState: pick(segments),
-      placeId: pick([1, "a", null, {}]),
-    }),
-    type: "application/json",
-  }),
-  () => ({
-    body: JSON.stringify({
-      city: pick(segments),
-      state: pick(segments),
-      exclude: [pick(segments)],
-      count: pick([1, -1, 1e9, "x"]),
-    }),
-    type: "application/json",
-  }),
-  () => ({ body: JSON.stringify({ code: pick(segments) }), type: "application/json" }),
-  () => ({ body: "a=1&b=2&__proto__[x]=1", type: "application/x-www-form-urlencoded" }),
-  () => ({
-    body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--',
-    type: "multipart/form-data; boundary=x",
-  }),
-  () => ({ body: "--x\r\ngarbage", type: "multipart/form-data; boundary=x" }),
-  () => ({ body: "plain text", type: "text/plain" }),
-  () => ({ body: new Uint8Array([0xff, 0xfe, 0x00, 0x01]), type: "application/octet-stream" }),
-  () => ({ body: "{}", type: "application/json; charset=utf-16" }),
-  () => ({ body: "{}", type: "application/vnd.api+json" }),
-  () => ({ body: null }),
-];
-const extraHeaders: Array<() => Record<string, string>> = [
-  () => ({}),
-  () => ({ origin: "https://evil.example" }),
-  () => ({ origin: "null" }),
-  () => ({ "sec-fetch-site": "cross-site" }),
-  () => ({
-    "x-forwarded-for": pick(["1.2.3.4", "garbage", "::1, 10.0.0.1", "999.1.1.1"]),
-    "x-forwarded-proto": "https",
-    "x-forwarded-host": "evil.example",
-  }),
-  () => ({ accept: "text/html" }),
-  () => ({ "accept-encoding": "gzip, br, zstd" }),
-  () => ({ range: "bytes=0-1,5-2" }),
-  () => ({ "if-none-match": "*".repeat(500) }),
-  () => ({ "content-encoding": "gzip" }),
-];
-const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD"];
+const { segments, queryValues, queryKeys, bodies, extraHeaders, METHODS } = hostileValues(pick);
 
 const routes = [
   ...new Map(app.routes.map((r) => [`${r.method} ${r.path}`, { method: r.method, path: r.path }])).values(),
@@ -284,39 +143,8 @@ async function one(): Promise<void> {
   }
 }
 
-function raw(text: string): Promise<string> {
-  return new Promise((resolve) => {
-    const socket = connect(port, "127.0.0.1");
-    let out = "";
-    socket.on("data", (d) => (out += d));
-    socket.on("end", () => resolve(out));
-    socket.on("error", () => resolve(out));
-    socket.setTimeout(3000, () => {
-      socket.destroy();
-      resolve(out);
-    });
-    socket.end(text); // half-close: a body shorter than its Content-Length ends here
-  });
-}
-const RAW = [
-  "GET / HTTP/1.0\r\n\r\n",
-  "GET /api/auth/me HTTP/1.1\r\nConnection: close\r\n\r\n",
-  "GET /api/auth/me HTTP/1.1\r\nHost: a b\r\nConnection: close\r\n\r\n",
-  "GET / HTTP/1.1\r\nHost: [::1\r\nConnection: close\r\n\r\n",
-  "GET /x HTTP/1.1\r\nHost: ex%ample.com:99999\r\nConnection: close\r\n\r\n",
-  "POST /api/activities HTTP/1.1\r\nHost: a/b?c\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}",
-  "GET / HTTP/1.1\r\nHost: \r\nConnection: close\r\n\r\n",
-  "POST /api/activities HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\nConnection: close\r\n\r\n{}",
-  "POST /api/activities HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\nzz\r\n{}\r\n0\r\n\r\n",
-  "GARBAGE\r\n\r\n",
-  "GET /../../etc/passwd HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
-  "GET * HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
-  "GET http://evil.example/ HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
-  "GET / HTTP/9.9\r\nHost: localhost\r\nConnection: close\r\n\r\n",
-  `GET /${"a".repeat(70_000)} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`,
-];
 async function rawOne(text: string) {
-  const answer = await raw(text);
+  const answer = await raw(port, text);
   const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(answer)?.[1] ?? 0);
   if (status === 0 && answer === "") {
     noAnswer++; // the connection closed without an answer (e.g. a body cut short): nothing to judge
@@ -377,61 +205,7 @@ await Promise.all(
 const seconds = (performance.now() - started) / 1000;
 
 // ---- phase 3: one case per hardening finding, each with the answer it must get ----
-const findings: Array<[string, () => Promise<boolean>]> = [
-  [
-    "place search shorter than 3 characters: 400 naming q",
-    async () => {
-      const r = await fetch(`${base}/api/places/search?q=m&city=Las%20Vegas&state=NV`);
-      return r.status === 400 && Array.isArray(((await r.json()) as { errors: Record<string, unknown> }).errors.q);
-    },
-  ],
-  [
-    "place searches past the per-client limit: 429 with Retry-After",
-    async () => {
-      for (let i = 0; i < 200; i++) {
-        const r = await fetch(`${base}/api/places/search?q=museum${i % 2 ? "s" : ""}`);
-        await r.arrayBuffer();
-        if (r.status === 429) return r.headers.has("retry-after");
-      }
-      return false;
-    },
-  ],
-  [
-    "a chunked 1 MB form body: 413",
-    async () => {
-      const body = new ReadableStream({
-        start(controller) {
-          for (let i = 0; i < 256; i++) controller.enqueue(new TextEncoder().encode(`a=${"y".repeat(4094)}`));
-          controller.close();
-        },
-      });
-      const r = await fetch(`${base}/api/activities`, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded", cookie: member },
-        body,
-      });
-      return r.status === 413;
-    },
-  ],
-  [
-    "a wrong method on a served path: 405 with Allow",
-    async () => {
-      const r = await fetch(`${base}/api/places/search?q=museum`, { method: "DELETE" });
-      return r.status === 405 && r.headers.get("allow") === "GET";
-    },
-  ],
-  [
-    "a password of only spaces: 400",
-    async () => {
-      const r = await fetch(`${base}/api/auth/register`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email: "blank-password@example.com", username: "blank", password: "        " }),
-      });
-      return r.status === 400;
-    },
-  ],
-];
+const findings = hardeningFindings(base, member);
 let findingsFailed = 0;
 for (const [name, check] of findings) {
   const passed = await check().catch(() => false);

@@ -15,199 +15,22 @@
  * Playwright's output streams through; every other stage prints its output whole when it ends, so lines
  * never interleave. A table of stage times (wall and CPU) ends the run. Arguments go to Playwright.
  */
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statfsSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
 import { isCurrent, TEMPLATE_CACHE } from "../db/template-key";
+import { startRunFolder } from "./lib/run-tmp";
+import { nice, stageRunner, written } from "./lib/stages";
+import { unitFiles } from "./lib/test-files";
+import { count, failedBrowserTests, failedUnitTests, printStages } from "./lib/test-report";
+import { testTimings } from "./lib/test-timings";
 
 const root = join(import.meta.dir, "..");
 const bin = (name: string) => join(root, "node_modules/.bin", name);
-const started = performance.now();
-const since = () => (performance.now() - started) / 1000;
+const { run, since, stages } = stageRunner(root);
 const templates = TEMPLATE_CACHE;
 
-/**
- * Every stage's temporary files (test databases, extracts, Chromium profiles, servers' scratch folders) go in a
- * folder of this run's own (TMPDIR for every child process), removed when the run ends, whatever each test left
- * behind: a CI run once ran out of disk mid-run, after earlier runs had left gigabytes in /tmp. The disk's
- * free space is printed at the start and its low point at the end, so a run that fails for want of disk says so.
- */
-const runTmp = mkdtempSync(join(tmpdir(), "localscope-run-"));
-process.env.TMPDIR = runTmp;
-// The disks written to: the temporary folder's and, when it is another one, the checkout's (.tmp holds the
-// templates and the browser slots' databases).
-const disks = [dirname(runTmp), ...(statSync(dirname(runTmp)).dev === statSync(root).dev ? [] : [root])];
-const freeMb = (path: string) => {
-  try {
-    const disk = statfsSync(path);
-    return Math.round((disk.bavail * disk.bsize) / 2 ** 20);
-  } catch {
-    return NaN;
-  }
-};
-const freeAtStart = disks.map(freeMb);
-const freeLowest = [...freeAtStart];
-const diskWatch = setInterval(() => {
-  disks.forEach((path, i) => {
-    const free = freeMb(path);
-    if (free < freeLowest[i]!) freeLowest[i] = free;
-  });
-}, 1_000);
-const cleanUp = () => {
-  try {
-    rmSync(runTmp, { recursive: true, force: true });
-  } catch (error) {
-    // A process still writing there (a leftover server): the run's result stands; the folder is named.
-    console.warn(`Could not remove ${runTmp} entirely: ${(error as Error).message}`);
-  }
-};
-for (const [signal, code] of [
-  ["SIGINT", 130],
-  ["SIGTERM", 143],
-] as const) {
-  process.once(signal, () => {
-    cleanUp();
-    process.exit(code);
-  });
-}
-// What a run wrote at its peak, measured (decision 029): ~1 GB on top of the checkout and node_modules.
-const NEEDS_MB = 1_500;
-console.log(
-  `Temporary files in ${runTmp} (removed at the end); ${disks.map((path, i) => `${freeAtStart[i]} MB free on the disk of ${path}`).join(", ")}.`,
-);
-if (Math.min(...freeAtStart) < NEEDS_MB)
-  console.warn(
-    `Warning: a run writes up to ~1 GB (test databases, browser profiles); with ${Math.min(...freeAtStart)} MB free, tests may fail with ENOSPC.`,
-  );
-
-interface Stage {
-  name: string;
-  start: number;
-  wall: number;
-  cpu: number;
-  code: number;
-}
-const stages: Stage[] = [];
-
-/** Run one stage; `live` streams its output, otherwise it is printed in one piece when the stage ends. */
-async function run(
-  name: string,
-  cmd: string[],
-  options: { env?: Record<string, string | undefined>; live?: boolean; pid?: (pid: number) => void } = {},
-): Promise<{ code: number; output: string }> {
-  const start = since();
-  const proc = Bun.spawn(cmd, { cwd: root, stdout: "pipe", stderr: "pipe", env: { ...process.env, ...options.env } });
-  options.pid?.(proc.pid);
-  let output = "";
-  const pump = async (stream: ReadableStream<Uint8Array>, sink: NodeJS.WriteStream) => {
-    const decoder = new TextDecoder();
-    for await (const chunk of stream) {
-      const text = decoder.decode(chunk, { stream: true });
-      output += text;
-      if (options.live) sink.write(text);
-    }
-  };
-  await Promise.all([pump(proc.stdout, process.stdout), pump(proc.stderr, process.stderr)]);
-  const code = await proc.exited;
-  const usage = proc.resourceUsage();
-  const stage = { name, start, wall: since() - start, cpu: usage ? Number(usage.cpuTime.total) / 1e6 : NaN, code };
-  stages.push(stage);
-  stages.sort((a, b) => a.start - b.start);
-  if (!options.live)
-    process.stdout.write(`\n── ${name} (${stage.wall.toFixed(1)} s) ──\n${output}${output.endsWith("\n") ? "" : "\n"}`);
-  return { code, output };
-}
-
-/** Resolves once `file` exists, or false when the process that should write it has ended without it. */
-async function written(file: string, writer: Promise<unknown>): Promise<boolean> {
-  let ended = false;
-  void writer.finally(() => (ended = true));
-  for (;;) {
-    if (existsSync(file)) return true;
-    if (ended) return existsSync(file);
-    await Bun.sleep(100);
-  }
-}
-
-/** bun test's failed tests, each with the lines it printed before its "(fail)" line (its error, at most 40) and
- * its "^ this test timed out" line after it, once each (bun repeats the "(fail)" lines in a closing recap), and
- * its errors between tests. */
-function failedUnitTests(output: string): string[] {
-  const found = new Map<string, string[]>();
-  let before: string[] = [];
-  let last: string[] | undefined;
-  const lines = output.split("\n");
-  for (const [i, line] of lines.entries()) {
-    if (line.startsWith("(fail)")) {
-      last = found.has(line) ? undefined : [...before.slice(-40), line];
-      if (last) found.set(line, last);
-    } else if (last && /^\s+\^ /.test(line)) last.push(line);
-    else last = undefined;
-    if (line.startsWith("# Unhandled error")) found.set(`${line} ${i}`, lines.slice(i, i + 30));
-    if (
-      /^\((pass|fail|skip|todo)\)/.test(line) ||
-      /^\S.*\.test\.tsx?:$/.test(line) ||
-      /^\s*\d+ tests? failed:$/.test(line)
-    )
-      before = [];
-    else before.push(line);
-  }
-  return [...found.values()].map((entry) => entry.join("\n").trim());
-}
-
-/** Playwright's summary names its failed and flaky tests under "N failed" / "N flaky". */
-function failedBrowserTests(output: string): string[] {
-  const found: string[] = [];
-  let heading = "";
-  for (const line of output.split("\n")) {
-    const count = /^\s*\d+ (failed|flaky)/.exec(line);
-    if (count) heading = count[1] as string;
-    else if (heading && /^\s+\[/.test(line)) found.push(`browser test ${heading}: ${line.trim()}`);
-    else heading = "";
-  }
-  return found;
-}
-
-const count = (output: string, re: RegExp) => [...output.matchAll(re)].reduce((n, m) => n + Number(m[1]), 0);
-
-/** A test file that says this runs with the files on their own databases, its shared database without places. */
-const WITHOUT_PLACES = "npm test runs this file without the places template";
-
-/**
- * Every bun:test file, split by whether it reads the shared database of src/testing.ts (testApp and friends)
- * with the states already imported, or copies that template itself (`testTemplate("places")`: run before
- * places.db is written, such a file imports its state again, ~15 CPU-s for the Las Vegas refresh test).
- */
-function unitFiles(): { own: string[]; shared: string[] } {
-  const own: string[] = [];
-  const shared: string[] = [];
-  const glob = new Bun.Glob("**/*.test.{ts,tsx}");
-  const folders = readdirSync(root, { withFileTypes: true }).filter(
-    (e) => e.isDirectory() && !e.name.startsWith(".") && !["node_modules", "dist", "data"].includes(e.name),
-  );
-  for (const folder of folders) {
-    for (const file of glob.scanSync({ cwd: join(root, folder.name) })) {
-      const path = `${folder.name}/${file}`;
-      const text = readFileSync(join(root, path), "utf8");
-      const readsShared =
-        (/\b(testApp|testServices|guestBrowser)\b/.test(text) || text.includes('testTemplate("places")')) &&
-        !text.includes(WITHOUT_PLACES);
-      (readsShared ? shared : own).push(`./${path}`);
-    }
-  }
-  return { own: own.sort(), shared: shared.sort() };
-}
+const runFolder = startRunFolder(root);
+const cleanUp = runFolder.cleanUp;
 
 // Templates built from the same data, migrations and importers are reused (db/template-key.ts); otherwise the
 // stale ones go first, so no stage starts on one of them before scripts/test-template.ts replaces it.
@@ -239,10 +62,7 @@ const e2eRun = (async () =>
 // Everything else in lanes of its own, each as soon as what it needs is there, niced below the browser tests
 // (their servers and Chromium answer within timeouts; these do not). One lane at a time left a core idle
 // whenever its stage waited (on timers, child processes, another stage's template): decision 029.
-function nice(cmd: string[], level = 5): string[] {
-  return ["nice", "-n", String(level), ...cmd];
-}
-const { own, shared } = unitFiles();
+const { own, shared } = unitFiles(root);
 // The files on their own databases in two processes side by side: db/'s (real imports, migrations, a libSQL
 // server: they wait on child processes and the disk) and the rest (they wait on timers and spawned servers).
 const ownDb = own.filter((f) => f.startsWith("./db/"));
@@ -259,16 +79,7 @@ const ownEnv = async () => ({ ...(await withTemplates(baseReady)), LOCALSCOPE_TE
 // measured by scripts/bench-*, never by a test's limit.
 // `TEST_TIMINGS=update npm test` writes the measured durations back into that file (a missing file counts as
 // short).
-const TIMINGS = join(root, "scripts", "test-timings.json");
-const timingCopies: Array<{ copy: string; files: string[] }> = [];
-function timingsFor(group: string, files: string[]): string[] {
-  if (!existsSync(TIMINGS)) return [];
-  const copy = join(root, ".tmp", `test-timings-${group}.json`);
-  mkdirSync(join(root, ".tmp"), { recursive: true });
-  copyFileSync(TIMINGS, copy);
-  timingCopies.push({ copy, files });
-  return [`--timings=${copy}`, ...(process.env.TEST_TIMINGS === "update" ? ["--update-timings"] : [])];
-}
+const { timingsFor, writeBack } = testTimings(root);
 // `bun test` with no file runs every file: an empty group (none matched) runs nothing instead.
 const testFiles = async (
   name: string,
@@ -345,21 +156,7 @@ const unitShared = await laneShared;
 const template = await templateRun;
 const e2e = await e2eRun;
 
-if (process.env.TEST_TIMINGS === "update" && timingCopies.length) {
-  // Every group's measured durations of its own files, over the recorded ones (each group updated a copy).
-  const read = (file: string) => (JSON.parse(readFileSync(file, "utf8")) as { files: Record<string, number> }).files;
-  const merged = read(TIMINGS);
-  for (const { copy, files } of timingCopies) {
-    const measured = read(copy);
-    for (const file of files) {
-      const path = file.replace(/^\.\//, "");
-      if (measured[path] !== undefined) merged[path] = measured[path];
-    }
-  }
-  const files = Object.fromEntries(Object.entries(merged).sort(([a], [b]) => a.localeCompare(b)));
-  writeFileSync(TIMINGS, `${JSON.stringify({ version: 1, files }, null, 2)}\n`);
-  console.log(`Per-file test durations written to scripts/test-timings.json (${Object.keys(files).length} files).`);
-}
+writeBack();
 
 if (template.code !== 0)
   console.error(
@@ -390,25 +187,9 @@ if (noSpace)
   );
 if (failures.length) console.log(`\n── what failed (${failures.length}) ──\n${failures.join("\n\n")}`);
 
-console.log("\nstage                                              start    wall     CPU");
-for (const s of stages)
-  console.log(
-    `${s.name.padEnd(48)} ${s.start.toFixed(0).padStart(5)} s ${s.wall.toFixed(1).padStart(6)} s ${s.cpu.toFixed(1).padStart(6)} s${s.code ? `  (exit ${s.code})` : ""}`,
-  );
-console.log(
-  `${"npm test".padEnd(48)} ${"0".padStart(5)} s ${since().toFixed(1).padStart(6)} s ${stages
-    .reduce((t, s) => t + s.cpu, 0)
-    .toFixed(1)
-    .padStart(6)} s`,
-);
+printStages(stages, since());
 
-clearInterval(diskWatch);
-cleanUp();
-for (const [i, path] of disks.entries()) {
-  console.log(
-    `${i ? "" : "\n"}disk of ${path}: ${freeAtStart[i]} MB free at the start, ${freeLowest[i]} MB at the lowest (the run used up to ${freeAtStart[i]! - freeLowest[i]!} MB), ${freeMb(path)} MB at the end`,
-  );
-}
+runFolder.finish();
 
 const failed =
   unitFailed +

@@ -1,0 +1,22 @@
+/** The memory a process uses, read from Linux's /proc: its own RSS and peak, and its whole process tree's RSS. */
+import { readFileSync } from "node:fs";
+
+/** VmRSS and VmHWM (peak) of a process, in MB. */
+export function memory(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (key: string) => Number(status.match(new RegExp(`${key}:\\s+(\\d+)`))?.[1] ?? 0) / 1024;
+  return { rss: kb("VmRSS"), peak: kb("VmHWM") };
+}
+
+/** RSS of a process plus its child processes (the per-state splits and any state import, decision 024), in MB. */
+export function treeRss(pid: number): number {
+  let total = 0;
+  try {
+    total += memory(pid).rss;
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean);
+    for (const child of children) total += treeRss(Number(child));
+  } catch {
+    // ended between the reads
+  }
+  return total;
+}
