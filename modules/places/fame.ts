@@ -1,7 +1,7 @@
 import type { Row } from "@libsql/client";
 import { notability, type NotabilityInput } from "../../db/import/places/filters";
 import { LISTING_SOURCES } from "../../db/import/places/quality";
-import { isOrganisation, sightName } from "./showcase";
+import { isOrganisation, operatedSight, sightName } from "./showcase";
 
 /**
  * How famous a sight is, for featured: the import's notability over the sight's records, read so that a sight's
@@ -24,7 +24,9 @@ export function fame(records: Row[], best: Row): number {
   const input: NotabilityInput = {
     categoryId: Number(best.category_id),
     kind: String(best.kind),
-    title: isOrganisation(best) ? String(best.title) : sightName(best),
+    // A sight filed under its operator's name ("Barnes Foundation", "Saint Louis Art Museum Foundation") is scored as
+    // the sight: the organisation penalty is for organisations.
+    title: isOrganisation(best) ? String(best.title) : operatedSight(sightName(best)).replace(/\s*\bfoundation\b/i, ""),
     address: best.address as string | null,
     wikidata: (records.find((r) => r.wikidata)?.wikidata as string | undefined) ?? null,
     tags,
@@ -34,13 +36,20 @@ export function fame(records: Row[], best: Row): number {
   const families = new Set(sources.map((s) => s.source));
   const article = !!(tags.wikipedia || input.wikidata || families.has("historic-wikipedia"));
   const listedOnly = [...families].every((f) => LISTING_SOURCES.has(f));
-  if (listedOnly && CIVIC.test(String(best.title)) && !(Number(tags.leadLength) >= LONG_LEAD)) score -= 3;
+  // Wikidata's description says what a listed building is ("public library in Los Angeles"), unless it also names
+  // what a visitor finds there ("former public library and planetarium").
+  const described = tags.wikidataDescription ?? "";
+  const civic = CIVIC.test(String(best.title)) || (CIVIC.test(described) && !MUSEUM_NAME.test(described));
+  if (listedOnly && civic && !(Number(tags.leadLength) >= LONG_LEAD)) score -= 3;
   // The designation alone is worth 2: a memorial of 60,000 visits a year (Federal Hall) must not push the Empire
   // State Building out of New York's first twelve; the visits carry the rest.
   if (families.has("nps") || tags.npsCode) score += 2 + visitsBonus(Number(tags.npsVisits));
   const kind = String(best.kind);
   if (/\bpark\b/i.test(kind) && article) score += 3;
-  if (/\blibrary\b/i.test(kind)) score -= 3;
+  if (/\blibrary\b/i.test(kind) || branchLibrary(records)) score -= 3;
+  // (A foundation the census files as a museum is the museum, as in isOrganisation: the Barnes Foundation.)
+  const museumName = MUSEUM_NAME.test(input.title) || /\bfoundation\b/i.test(String(best.title));
+  if (museumName || families.size > 1) score += majorMuseumBonus(tags.income);
   return score;
 }
 
@@ -48,8 +57,30 @@ export function fame(records: Row[], best: Row): number {
 const visitsBonus = (visits: number) =>
   Number.isFinite(visits) && visits > 0 ? Math.max(0, Math.min(6, 2 * (Math.log10(visits) - 4))) : 0;
 const LONG_LEAD = 600;
+/**
+ * A museum's income (IMLS, from its Form 990) of $10–50 M (code 8) or over $50 M (code 9) marks an institution people
+ * travel for (about 2 % of the file's museums): the import's museum score stops at $5 M, so the Field Museum and a
+ * county's house museum with a listing and an article scored alike.
+ */
+/**
+ * The census also files orchestras, schools and arts councils with a museum's discipline and a large income: the
+ * income counts for a name that says what a visitor finds there, or a sight another dataset lists too.
+ */
+const MUSEUM_NAME =
+  /\b(museums?|(art|science|nature|history|heritage) cent(er|re)|gallery|collection|zoo|zoological|aquarium|planetarium|garden|gardens|observatory|arboretum)\b/i;
+const majorMuseumBonus = (income: string | undefined) => (income === "9" ? 3 : income === "8" ? 2 : 0);
+/**
+ * A public library's branch: a record of the public-libraries census joins it (merged into the listing at import,
+ * or beside it), unless the census calls it a central library (the Boston Public Library is a sight; its branches
+ * are civic buildings, however good their Wikipedia article).
+ */
+function branchLibrary(records: Row[]): boolean {
+  const census = records.filter((r) => sourcesOf(r).some((s) => s.source === "imls-libraries"));
+  if (!census.length) return false;
+  return !census.some((r) => /central/i.test(tagsOf(r).outlet ?? ""));
+}
 const CIVIC =
-  /\b(library|school|armory|armoury|bank|airport|post office|fire station|substation|telephone exchange)\b/i;
+  /\b(library|school|armory|armoury|bank|airport|post office|fire station|substation|telephone exchange|subway station|hospital|courthouse)\b/i;
 /** One source per organisation that keeps the data (OpenStreetMap's cuts are one source). */
 const family = (source: string) => (source === "osm" || source.startsWith("osm-") ? "osm" : source);
 

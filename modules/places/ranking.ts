@@ -10,7 +10,7 @@ import {
 import { MERGE_RADIUS_M, addressKey } from "../../db/import/places/merge";
 import { isStale, wikipediaOf } from "./answers";
 import { fame } from "./fame";
-import { lodgingClass } from "./showcase";
+import { lodgingClass, operatedSight } from "./showcase";
 
 export type ListKind = "nearby" | "local-gems" | "featured" | `category-${number}`;
 export const LIST_MAX = 240;
@@ -33,8 +33,9 @@ export const CORROBORATION_MILES = 0.6;
  */
 const DESIGNATION =
   / ((national|state) (monument|memorial|historic(al)? (site|park|landmark)|park|battlefield|seashore|recreation area)( .*)?|historic district)$/;
+/** (A record under its operator's name is the sight's record: operatedSight.) */
 export const sightKey = (titleKey: string) => {
-  const base = titleKey.replace(DESIGNATION, "");
+  const base = operatedSight(titleKey).replace(DESIGNATION, "");
   return base.split(" ").length >= 2 ? base : titleKey;
 };
 export const parse = <T>(text: unknown, fallback: T): T => {
@@ -94,11 +95,17 @@ export function corroborated(
     const own = GROUPLESS.has(Number(r.category_id)) || !r.title_key; // a name of no Latin letters has no key to group by
     const key = own ? `#${r.id}` : sightKey(String(r.title_key));
     const clusters = groups.get(key) ?? groups.set(key, []).get(key)!;
-    const near = clusters.find(
-      (c) =>
-        distanceMiles(Number(c[0]!.latitude), Number(c[0]!.longitude), Number(r.latitude), Number(r.longitude)) <=
-        CORROBORATION_MILES,
-    );
+    const near = clusters.find((c) => {
+      const miles = distanceMiles(
+        Number(c[0]!.latitude),
+        Number(c[0]!.longitude),
+        Number(r.latitude),
+        Number(r.longitude),
+      );
+      return (
+        miles <= CORROBORATION_MILES || (miles <= NAMESAKE_MILES && !own && otherDataset(c, r) && distinctive(key))
+      );
+    });
     if (near) near.push(r);
     else clusters.push([r]);
   }
@@ -125,6 +132,20 @@ export function corroborated(
   }
   return out;
 }
+
+/**
+ * Two datasets can place one sight far apart (the museum census geocodes Griffith Observatory 1.3 mi from
+ * OpenStreetMap's point, at the park's address): a record of a name of two words or more and ten letters or more
+ * joins another dataset's record of that name within this distance. Records of one dataset stay apart (two
+ * "Veterans Memorial" of the city's list are two).
+ */
+const NAMESAKE_MILES = 2.5;
+const distinctive = (key: string) => key.split(" ").length >= 2 && key.replaceAll(" ", "").length >= 10;
+const familyOf = (source: unknown) => {
+  const s = String(source);
+  return s === "osm" || s.startsWith("osm-") ? "osm" : s;
+};
+const otherDataset = (cluster: Row[], r: Row) => cluster.every((c) => familyOf(c.source) !== familyOf(r.source));
 
 /** Food and stores never join a sight's records (corroborated). */
 export const GROUPLESS = new Set([10, 12]);

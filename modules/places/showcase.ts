@@ -46,13 +46,24 @@ export const isCamp = (r: Row) =>
 const NOT_CURRENT = new Set(["closed", "moved", "renamed", "demolished", "probably closed"]);
 export const notCurrent = (r: Row) => NOT_CURRENT.has(tagsOf(r).status ?? "");
 
+/**
+ * The body that runs a sight, after the sight's name ("Missouri Botanical Garden Board of Trustees", "Saint Louis Art
+ * Museum Foundation", "Shedd Aquarium Society": the museum census's legal names).
+ */
+export const OPERATOR = /[\s,]+(foundation|board of trustees|trustees|society|association|assn|inc|incorporated)\.?$/i;
+/** A name less its operator's words when what is left names a sight, else the name. */
+export function operatedSight(name: string): string {
+  const sight = name.replace(OPERATOR, "");
+  return sight !== name && SIGHT_WORDS.test(sight) ? sight : name;
+}
+
 /** Legal and volunteer words: an organisation's name, not a place's. */
 const LEGAL_SUFFIX = /[\s,]+(inc|incorporated|corp|corporation|co|ltd|llc|l\.l\.c|assn|association)\.?$/i;
 
 /**
  * The name a sight is known by: the first of its other names (the import's `otherNames`) that is no organisation's,
- * else its own name less a legal suffix when what is left names a sight ("Eastern State Penitentiary Historic Site
- * Inc" → "… Historic Site"), else its own name.
+ * else its own name less a legal suffix or its operator's words when what is left names a sight ("Eastern State
+ * Penitentiary Historic Site Inc" → "… Historic Site", "Shedd Aquarium Society" → "Shedd Aquarium"), else its own name.
  */
 export function sightName(r: Row): string {
   const title = String(r.title ?? "");
@@ -61,7 +72,7 @@ export function sightName(r: Row): string {
     .map((n) => n.trim())
     .find((n) => n && !isOrganisationName(n) && !ORGANISATION_WORDS.test(n));
   if (other && (isOrganisationName(title) || ORGANISATION_WORDS.test(title))) return other;
-  const bare = title.replace(LEGAL_SUFFIX, "");
+  const bare = operatedSight(title.replace(LEGAL_SUFFIX, ""));
   if (bare !== title && SIGHT_WORDS.test(bare)) return bare;
   return title;
 }

@@ -58,9 +58,22 @@ function withArticle(r: Row, article: Row): Row {
   const tags = { ...(parse<Record<string, string> | null>(r.tags, null) ?? {}), wikipedia: wikipediaOf(article)! };
   return { ...r, description: article.description, tags: JSON.stringify(tags) } as unknown as Row;
 }
-/** The import scores an organisation's name 6 lower; a sight under its legal name is rescored by ./fame.ts. */
+/**
+ * The import scores an organisation's name 6 lower; a sight under its legal name, or its operator's ("Shedd Aquarium
+ * Society", "… Board of Trustees"), is rescored by ./fame.ts as one of the sight's records.
+ */
 const LEGAL_PENALTY = 6;
-const LEGAL_KEYS = ["% inc", "% incorporated", "% foundation", "% foundation inc", "% assn", "% association", "% corp"];
+const LEGAL_KEYS = [
+  "% inc",
+  "% incorporated",
+  "% foundation",
+  "% foundation inc",
+  "% assn",
+  "% association",
+  "% corp",
+  "% society",
+  "% trustees",
+];
 
 /**
  * Places within `radius` miles of a point: the R*Tree narrows to the bounding box (never a table scan), then
