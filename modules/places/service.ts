@@ -14,12 +14,12 @@ import {
   LIST_MAX,
   type ListKind,
   NEARBY_RADII,
-  oneOfEachName,
   orderList,
   TARGET,
 } from "./ranking";
 import { rankFeatured } from "./featured";
 import { SearchAnswers } from "./search-answers";
+import { SearchWindows } from "./search-windows";
 import { placesWithin, withArticles } from "./store";
 import { foldDuplicates, junkInList, notCurrent } from "./showcase";
 
@@ -29,6 +29,8 @@ export * from "./store";
 export { distanceMiles };
 
 const PAGE_TTL_MS = 60_000;
+/** Miles around a city's centre its place search covers. */
+const SEARCH_RADIUS = 25;
 /** How long a list request waits for a live source (Overpass) before answering with what the store has. */
 export const LIVE_WAIT_MS = 4_000;
 /**
@@ -91,6 +93,8 @@ export class PlacesService {
   });
   /** Search answers (./search-answers.ts), cleared with the lists. */
   private readonly searches = new SearchAnswers((q, city, limit) => this.searchUncached(q, city, limit));
+  /** The places in each searched city's window (./search-windows.ts), cleared with the lists. */
+  private readonly windows: SearchWindows;
   private readonly invalidated: Array<() => void> = [];
   /** States whose places this service has seen imported (a list for them never waits on an import). */
   private readonly readyStates = new Set<string>();
@@ -100,7 +104,9 @@ export class PlacesService {
     private readonly cityIndex: CityIndex,
     private readonly ensureState: StateEnsurer,
     private readonly live: { source?: LiveSource; waitMs?: number } = {},
-  ) {}
+  ) {
+    this.windows = new SearchWindows(client);
+  }
 
   /**
    * Whether a city's state has its places yet (decision 024): asking puts a state not yet started first in
@@ -140,6 +146,7 @@ export class PlacesService {
     this.rows.clear();
     this.pages.clear();
     this.searches.clear();
+    this.windows.clear();
     for (const listener of this.invalidated) listener();
   }
 
@@ -317,6 +324,11 @@ export class PlacesService {
     return this.searches.answer(q, city, limit);
   }
 
+  /** The same answer as JSON text, for the API. */
+  searchJson(q: string, city: IndexedCity | undefined, limit: number): Promise<string> {
+    return this.searches.answerJson(q, city, limit);
+  }
+
   private async searchUncached(q: string, city: IndexedCity | undefined, limit: number): Promise<Place[]> {
     if (!city) {
       const rows = await titleMatches(this.client, q, limit);
@@ -324,14 +336,11 @@ export class PlacesService {
     }
     await this.ensureState(city.stateCode);
     // One answer per place, as the lists give (two datasets' records of one museum, two states' of one café).
-    const found = oneOfEachName(
-      (await titleMatches(this.client, q, limit, { centre: city, radius: 25 })).map((r) => ({ r })),
-    ).slice(0, limit);
-    return (
-      await withArticles(
-        this.client,
-        found.map(({ r }) => r),
-      )
-    ).map((r) => toPlace(r, city, city.timezone));
+    const found = await titleMatches(this.client, q, limit, {
+      centre: city,
+      radius: SEARCH_RADIUS,
+      window: (box) => this.windows.ids(`${city.id}|${SEARCH_RADIUS}`, box),
+    });
+    return (await withArticles(this.client, found)).map((r) => toPlace(r, city, city.timezone));
   }
 }
