@@ -29,6 +29,15 @@ export * from "./store";
 export { distanceMiles };
 
 const PAGE_TTL_MS = 60_000;
+/** Bytes of place rows and of list pages (JSON text) kept at most (see `rows` and `pages`). */
+const ROWS_BYTES = 16 * 1024 * 1024;
+const PAGES_BYTES = 8 * 1024 * 1024;
+/** About what a row from the store takes in memory: an object of ~30 named and ~30 numbered fields, and its text. */
+const rowBytes = (row: Row) => {
+  let bytes = 1_700;
+  for (const value of Object.values(row)) if (typeof value === "string") bytes += 2 * value.length;
+  return bytes;
+};
 /** Miles around a city's centre its place search covers. */
 const SEARCH_RADIUS = 25;
 /** How long a list request waits for a live source (Overpass) before answering with what the store has. */
@@ -78,7 +87,12 @@ export class PlacesService {
     ignoreFetchAbort: true,
     fetchMethod: (_key, _stale, { context }) => this.buildList(context.city, context.kind),
   });
-  private readonly rows = new LRUCache<number, Row>({ max: 100_000 });
+  /**
+   * Rows of the places the lists rank, within a byte budget (a row held in memory costs about 1.7 KB besides its
+   * text): 100,000 rows held 200–400 MB once a few hundred cities' lists were built. A page whose rows were
+   * dropped reads them again.
+   */
+  private readonly rows = new LRUCache<number, Row>({ maxSize: ROWS_BYTES, sizeCalculation: rowBytes });
   /** Serialised pages for a minute ("openNow" moves with the clock); the hot path of every list screen. */
   private readonly pages = new LRUCache<
     string,
@@ -86,6 +100,8 @@ export class PlacesService {
     { city: IndexedCity; kind: ListKind; count: number; offset: number }
   >({
     max: 5000,
+    maxSize: PAGES_BYTES,
+    sizeCalculation: (json, key) => 2 * (json.length + key.length),
     ttl: PAGE_TTL_MS,
     ignoreFetchAbort: true,
     fetchMethod: async (_key, _stale, { context: { city, kind, count, offset } }) =>
