@@ -8,21 +8,21 @@
  *   bun scripts/bench-cache-memory.ts --from .tmp/test-templates/e2e.db [--before DIR] [--cities 300]
  */
 import { createClient } from "@libsql/client";
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { THEMES } from "../ui/themes";
 import { LIST } from "../src/domain/lists";
 import { arg, option } from "./lib/args";
-import { cookieOf, freePort, startServer } from "./lib/server";
+import { startSides, stopSides, type Side } from "./lib/before-after";
+import { statusMiB } from "./lib/proc-memory";
+import { cookieOf } from "./lib/server";
 
 const from = option("--from", ".tmp/test-templates/e2e.db");
 const before = option("--before", "") && resolve(option("--before", ""));
 const count = arg("cities", 300);
 /** How long the server is left idle before its memory is read again (its allocators hand pages back over seconds). */
 const SETTLE_MS = 20_000;
-const statusMiB = (pid: number, key: string) =>
-  Number(new RegExp(`${key}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 
 const client = createClient({ url: `file:${from}` });
 const { rows } = await client.execute({
@@ -37,22 +37,20 @@ const themes = THEMES.slice(0, 4).map((t) => t.name);
 const dir = mkdtempSync(join(tmpdir(), "localscope-bench-memory-"));
 const report: string[] = [];
 const figures = new Map<string, { idle: number; after: number; settled: number }>();
+let sides: Side[] = [];
 try {
-  for (const [name, tree] of before
-    ? [["before", before] as const, ["after", undefined] as const]
-    : [["after", undefined] as const]) {
-    copyFileSync(from, join(dir, `${name}.db`));
-    const { proc, base } = await startServer({
-      port: await freePort(),
-      databaseFile: join(dir, `${name}.db`),
-      env: {
-        RATE_LIMIT_WRITES_PER_MINUTE: "1000000",
-        RATE_LIMIT_AUTH_PER_MINUTE: "1000000",
-        RATE_LIMIT_SEARCHES_PER_MINUTE: "1000000",
-        RATE_LIMIT_PER_MINUTE: "1000000",
-      },
-      tree,
-    });
+  sides = await startSides({
+    from,
+    dir,
+    before,
+    env: {
+      RATE_LIMIT_WRITES_PER_MINUTE: "1000000",
+      RATE_LIMIT_AUTH_PER_MINUTE: "1000000",
+      RATE_LIMIT_SEARCHES_PER_MINUTE: "1000000",
+    },
+  });
+  // One side at a time: the other waits idle (its memory is read after its own visits only).
+  for (const { name, proc, base } of sides) {
     try {
       const session = cookieOf(await fetch(`${base}/api/auth/auto-login`, { method: "POST" }));
       const get = async (path: string, cookie = session) => {
@@ -92,6 +90,7 @@ try {
     }
   }
 } finally {
+  await stopSides(sides);
   rmSync(dir, { recursive: true, force: true });
 }
 console.log(

@@ -9,54 +9,28 @@
  * Texts: four to seven letters from the titles of places around Las Vegas, each asked once per server.
  */
 import autocannon from "autocannon";
-import { createClient } from "@libsql/client";
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { arg, option } from "./lib/args";
-import { freePort, startServer } from "./lib/server";
+import { startSides, stopSides, type Side } from "./lib/before-after";
+import { cpuMs } from "./lib/proc-memory";
+import { lasVegasTitleParts } from "./lib/search-texts";
 
 const from = option("--from", ".tmp/test-templates/e2e.db");
 const before = option("--before", "") && resolve(option("--before", ""));
 const seconds = arg("seconds", 5);
 const rounds = arg("rounds", 2);
-const cpuMs = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-};
-
-const client = createClient({ url: `file:${from}` });
-const { rows } = await client.execute(
-  "SELECT title FROM places WHERE latitude BETWEEN 35.2 AND 37.2 AND longitude BETWEEN -116.2 AND -114.1 LIMIT 20000",
-);
-client.close();
-const texts = new Set<string>();
-rows.forEach((r, i) => {
-  const title = String(r.title).toLowerCase().replace(/["%]/g, "");
-  const size = 4 + (i % 4);
-  for (let at = 0; at + size <= title.length; at += size) texts.add(title.slice(at, at + size));
-});
-const unique = [...texts].filter((t) => t.trim().length >= 3);
+const unique = await lasVegasTitleParts(from);
 if (!unique.length) throw new Error(`${from} has no places around Las Vegas: use a template with Nevada imported`);
 
 const dir = mkdtempSync(join(tmpdir(), "localscope-bench-search-"));
-const env = { RATE_LIMIT_SEARCHES_PER_MINUTE: "1000000" };
-const servers: Array<{ name: string; proc: { pid: number; kill(): void; exited: Promise<number> }; base: string }> = [];
+let servers: Side[] = [];
 try {
-  for (const [name, tree] of before
-    ? [["before", before] as const, ["after", undefined] as const]
-    : [["after", undefined] as const]) {
-    copyFileSync(from, join(dir, `${name}.db`));
-    const { proc, base } = await startServer({
-      port: await freePort(),
-      databaseFile: join(dir, `${name}.db`),
-      env,
-      tree,
-    });
-    servers.push({ name, proc, base });
-    // The state is in the template; one search warms the server (and is the city's first: a window comes after).
+  servers = await startSides({ from, dir, before, env: { RATE_LIMIT_SEARCHES_PER_MINUTE: "1000000" } });
+  // The state is in the template; one search warms each server (and is the city's first: a window comes after).
+  for (const { base } of servers)
     await (await fetch(`${base}/api/places/search?q=museum&city=Las%20Vegas&state=NV`)).text();
-  }
   const cursor = new Map<string, number>(servers.map((s) => [s.name, 0]));
   const phase = async (server: (typeof servers)[number], kind: "hello" | "search") => {
     const cpu0 = cpuMs(server.proc.pid);
@@ -123,9 +97,6 @@ try {
     `targets (after): CPU ${after.cpu.toFixed(2)} ms ${after.cpu <= 2 ? "meets" : "ABOVE"} ≤ 2 ms a request; p99 ${after.p99} ms ${after.p99 <= 50 ? "meets" : "ABOVE"} ≤ 50 ms`,
   );
 } finally {
-  for (const server of servers) {
-    server.proc.kill();
-    await server.proc.exited;
-  }
+  await stopSides(servers);
   rmSync(dir, { recursive: true, force: true });
 }

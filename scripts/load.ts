@@ -13,12 +13,13 @@
  *   npm run load -- --from .tmp/test-templates/base.db   # start from a database with its cities imported
  */
 import autocannon from "autocannon";
-import { createClient } from "@libsql/client";
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cookieOf, freePort, startServer } from "./lib/server";
 import { arg } from "./lib/args";
+import { cpuMs, statusMiB } from "./lib/proc-memory";
+import { lasVegasTitleParts } from "./lib/search-texts";
 import { LIST } from "../src/domain/lists";
 
 const short = process.argv.includes("--short") || process.env.LOAD_SHORT === "1";
@@ -26,37 +27,11 @@ const connections = arg("connections", 200);
 const seconds = arg("seconds", short ? 5 : 30);
 const searchSeconds = arg("search-seconds", short ? 5 : 10);
 
-/** The server's CPU time so far (user + system, ms) and resident memory (MiB), from /proc (Linux). */
-const cpuMs = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-};
-const statusMiB = (pid: number, key: string) =>
-  Number(new RegExp(`${key}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 const rssMiB = (pid: number) => statusMiB(pid, "VmRSS");
 /** RSS split: the process's own memory (heap, allocator) and the database file's pages it maps. */
 const rssParts = (pid: number) =>
   `anon ${statusMiB(pid, "RssAnon").toFixed(0)} MiB, file ${(statusMiB(pid, "RssFile") + statusMiB(pid, "RssShmem")).toFixed(0)} MiB`;
 const PLACE_QUERIES = ["museum", "park", "casino", "coffee", "church", "school", "hotel", "neon", "library", "pizza"];
-
-/** Distinct lower-case parts (4–7 characters, no quotes) of the titles of places within a degree of Las Vegas. */
-async function textsFrom(file: string): Promise<string[]> {
-  if (!existsSync(file)) return PLACE_QUERIES;
-  const client = createClient({ url: `file:${file}` });
-  const { rows } = await client
-    .execute(
-      "SELECT title FROM places WHERE latitude BETWEEN 35.2 AND 37.2 AND longitude BETWEEN -116.2 AND -114.1 LIMIT 20000",
-    )
-    .catch(() => ({ rows: [] }));
-  client.close();
-  const texts = new Set<string>();
-  rows.forEach((r, i) => {
-    const title = String(r.title).toLowerCase().replace(/["%]/g, "");
-    const size = 4 + (i % 4);
-    for (let at = 0; at + size <= title.length; at += size) texts.add(title.slice(at, at + size));
-  });
-  return texts.size ? [...texts].filter((t) => t.trim().length >= 3) : PLACE_QUERIES;
-}
 
 const dir = mkdtempSync(join(tmpdir(), "localscope-load-"));
 // `--from FILE`: start from a copy of a database that has its cities already (a test template), not an empty one.
@@ -64,7 +39,8 @@ const from = process.argv.indexOf("--from");
 if (from > 0) copyFileSync(process.argv[from + 1]!, join(dir, "load.db"));
 // Texts for unique searches: four to seven letters from the titles of places around Las Vegas (texts that find
 // something, as an attacker's would; each asked once in a run unless the run asks more than there are).
-const uniqueQueries = await textsFrom(join(dir, "load.db"));
+const found = await lasVegasTitleParts(join(dir, "load.db"));
+const uniqueQueries = found.length ? found : PLACE_QUERIES;
 // One machine plays every visitor, so the per-client write limit is lifted for the run.
 const { proc, base } = await startServer({
   port: await freePort(),
