@@ -5,7 +5,7 @@ import { continueAsGuest, signUp, uniqueEmail } from "../modules/auth/testing";
 import { createApp } from "./app";
 import { loadConfig } from "./config";
 import { gunzipSync, inflateSync } from "node:zlib";
-import { acceptsDeflate, compressPages, encodePage, NONCE_PLACEHOLDER, pageBody } from "./page-cache";
+import { acceptsDeflate, compressPages, createPageCache, encodePage, NONCE_PLACEHOLDER, pageBody } from "./page-cache";
 import { silentLog, testAssets, testServices } from "./testing";
 
 const ADMIN = uniqueEmail("home-admin");
@@ -90,6 +90,22 @@ describe("home page cache", () => {
     expect(nonce).not.toBe(nonceOf(plain.csp));
     expect(html).toContain(`nonce="${nonce}"`);
     expect(html.replaceAll(nonce, "N")).toBe(plain.html.replaceAll(nonceOf(plain.csp)!, "N"));
+  });
+
+  test("the cache keeps pages within its byte budget, dropping the least recently used (cities × themes × viewers no longer hold hundreds of MB)", async () => {
+    const cache = createPageCache({ maxBytes: 200_000 });
+    const policy = (nonce: string) => `script-src 'nonce-${nonce}'`;
+    // Pages of ~60 KB that deflate little (distinct numbers), as a home page's size is.
+    const html = (n: number) =>
+      `<p>${NONCE_PLACEHOLDER} page ${n}</p>${Array.from({ length: 6_000 }, (_, i) => ((i * 7919 + n) % 100_003).toString(36)).join(" ")}`;
+    for (let n = 0; n < 10; n++) await cache.put(`page ${n}`, new Response(html(n)), policy);
+    const one = encodePage(html(0), 200);
+    const fit = Math.floor(200_000 / (one.plain.bytes.byteLength + one.deflate.bytes.byteLength));
+    expect(fit).toBeLessThan(10);
+    expect(cache.stats().size).toBeLessThanOrEqual(fit);
+    expect(cache.get("page 0", policy)).toBeNull();
+    const last = cache.get("page 9", policy)!;
+    expect(await last.text()).toContain("page 9");
   });
 
   test("deflate only when asked for and not refused; any page and any nonce round-trip", () => {

@@ -131,8 +131,16 @@ export function pageBody(page: CachedPage, nonce: string, deflate: boolean): Uin
   return parts;
 }
 
-export function createPageCache(options: { max?: number; ttlMs?: number } = {}) {
-  const pages = new LRUCache<string, CachedPage>({ max: options.max ?? 1_000, ttl: options.ttlMs ?? 10 * 60_000 });
+/** Bytes of cached pages kept at most (a home page is about 60–90 KB, plain and deflated). */
+const PAGE_CACHE_BYTES = 8 * 1024 * 1024;
+
+export function createPageCache(options: { max?: number; maxBytes?: number; ttlMs?: number } = {}) {
+  const pages = new LRUCache<string, CachedPage>({
+    max: options.max ?? 1_000,
+    maxSize: options.maxBytes ?? PAGE_CACHE_BYTES,
+    sizeCalculation: (page, key) => page.plain.bytes.byteLength + page.deflate.bytes.byteLength + 2 * key.length,
+    ttl: options.ttlMs ?? 10 * 60_000,
+  });
   let hits = 0;
   let misses = 0;
   return {

@@ -23,6 +23,15 @@ type Item<K extends Kind> = K extends "facts" ? FunFact : HistoryEntry;
 /** How many items a city may accumulate per kind across model rounds (grounded lists are complete at once). */
 const MAX_ITEMS = 40;
 const CONTEXT_TTL_MS = 10 * 60_000;
+/** Bytes of city contexts kept at most: a big city's holds thousands of places (1–2 MB in memory). */
+const CONTEXT_BYTES = 16 * 1024 * 1024;
+/** About what a context takes in memory: its places (an object each, and their text), towns and texts. */
+function contextBytes(context: CityContext): number {
+  let bytes = 4_096 + 200 * context.towns.size + 16 * context.placed.size + 2 * JSON.stringify(context.texts).length;
+  for (const p of context.places)
+    bytes += 400 + 2 * (p.title.length + p.description.length + (p.address?.length ?? 0) + (p.url?.length ?? 0));
+  return bytes;
+}
 
 /**
  * Facts, history and deeper details for a city. Chooses the configured provider (a model), falls back to
@@ -34,6 +43,8 @@ export class ContentService {
   /** A city's grounded context for CONTEXT_TTL_MS; concurrent callers share one build; cleared on import. */
   private readonly contexts = new LRUCache<number, CityContext, IndexedCity>({
     max: 200,
+    maxSize: CONTEXT_BYTES,
+    sizeCalculation: contextBytes,
     ttl: CONTEXT_TTL_MS,
     ignoreFetchAbort: true,
     fetchMethod: (_id, _stale, { context: city }) => buildCityContext(this.deps.client, this.deps.places, city),

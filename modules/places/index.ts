@@ -53,9 +53,10 @@ export function placesModule(deps: { cityIndex: CityIndex; places: PlacesService
       })
       .get(
         "/places/search",
-        ({ query }) => {
+        ({ query, set }) => {
           const city = query.city && query.state ? resolveCityParam(cityIndex, query.city, query.state) : undefined;
-          return places.search(query.q, city, query.limit);
+          set.headers["content-type"] = JSON_TYPE;
+          return places.searchJson(query.q, city, query.limit);
         },
         { query: PlaceSearchQuery },
       )

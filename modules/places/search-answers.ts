@@ -27,8 +27,13 @@ export class SearchAnswers {
   }
 
   async answer(q: string, city: IndexedCity | undefined, limit: number): Promise<Place[]> {
+    return JSON.parse(await this.answerJson(q, city, limit)) as Place[];
+  }
+
+  /** The answer as the JSON text the API sends (no parse and serialise again on the way out). */
+  async answerJson(q: string, city: IndexedCity | undefined, limit: number): Promise<string> {
     const key = `${q.toLowerCase()}|${city?.id ?? ""}|${limit}`;
-    return JSON.parse((await this.cache.fetch(key, { context: { q, city, limit } }))!) as Place[];
+    return (await this.cache.fetch(key, { context: { q, city, limit } }))!;
   }
 
   clear() {

@@ -14,12 +14,12 @@ import {
   LIST_MAX,
   type ListKind,
   NEARBY_RADII,
-  oneOfEachName,
   orderList,
   TARGET,
 } from "./ranking";
 import { rankFeatured } from "./featured";
 import { SearchAnswers } from "./search-answers";
+import { SearchWindows } from "./search-windows";
 import { placesWithin, withArticles } from "./store";
 import { foldDuplicates, junkInList, notCurrent } from "./showcase";
 
@@ -29,6 +29,17 @@ export * from "./store";
 export { distanceMiles };
 
 const PAGE_TTL_MS = 60_000;
+/** Bytes of place rows and of list pages (JSON text) kept at most (see `rows` and `pages`). */
+const ROWS_BYTES = 16 * 1024 * 1024;
+const PAGES_BYTES = 8 * 1024 * 1024;
+/** About what a row from the store takes in memory: an object of ~30 named and ~30 numbered fields, and its text. */
+const rowBytes = (row: Row) => {
+  let bytes = 1_700;
+  for (const value of Object.values(row)) if (typeof value === "string") bytes += 2 * value.length;
+  return bytes;
+};
+/** Miles around a city's centre its place search covers. */
+const SEARCH_RADIUS = 25;
 /** How long a list request waits for a live source (Overpass) before answering with what the store has. */
 export const LIVE_WAIT_MS = 4_000;
 /**
@@ -76,7 +87,12 @@ export class PlacesService {
     ignoreFetchAbort: true,
     fetchMethod: (_key, _stale, { context }) => this.buildList(context.city, context.kind),
   });
-  private readonly rows = new LRUCache<number, Row>({ max: 100_000 });
+  /**
+   * Rows of the places the lists rank, within a byte budget (a row held in memory costs about 1.7 KB besides its
+   * text): 100,000 rows held 200–400 MB once a few hundred cities' lists were built. A page whose rows were
+   * dropped reads them again.
+   */
+  private readonly rows = new LRUCache<number, Row>({ maxSize: ROWS_BYTES, sizeCalculation: rowBytes });
   /** Serialised pages for a minute ("openNow" moves with the clock); the hot path of every list screen. */
   private readonly pages = new LRUCache<
     string,
@@ -84,6 +100,8 @@ export class PlacesService {
     { city: IndexedCity; kind: ListKind; count: number; offset: number }
   >({
     max: 5000,
+    maxSize: PAGES_BYTES,
+    sizeCalculation: (json, key) => 2 * (json.length + key.length),
     ttl: PAGE_TTL_MS,
     ignoreFetchAbort: true,
     fetchMethod: async (_key, _stale, { context: { city, kind, count, offset } }) =>
@@ -91,6 +109,8 @@ export class PlacesService {
   });
   /** Search answers (./search-answers.ts), cleared with the lists. */
   private readonly searches = new SearchAnswers((q, city, limit) => this.searchUncached(q, city, limit));
+  /** The places in each searched city's window (./search-windows.ts), cleared with the lists. */
+  private readonly windows: SearchWindows;
   private readonly invalidated: Array<() => void> = [];
   /** States whose places this service has seen imported (a list for them never waits on an import). */
   private readonly readyStates = new Set<string>();
@@ -100,7 +120,9 @@ export class PlacesService {
     private readonly cityIndex: CityIndex,
     private readonly ensureState: StateEnsurer,
     private readonly live: { source?: LiveSource; waitMs?: number } = {},
-  ) {}
+  ) {
+    this.windows = new SearchWindows(client);
+  }
 
   /**
    * Whether a city's state has its places yet (decision 024): asking puts a state not yet started first in
@@ -140,6 +162,7 @@ export class PlacesService {
     this.rows.clear();
     this.pages.clear();
     this.searches.clear();
+    this.windows.clear();
     for (const listener of this.invalidated) listener();
   }
 
@@ -317,6 +340,11 @@ export class PlacesService {
     return this.searches.answer(q, city, limit);
   }
 
+  /** The same answer as JSON text, for the API. */
+  searchJson(q: string, city: IndexedCity | undefined, limit: number): Promise<string> {
+    return this.searches.answerJson(q, city, limit);
+  }
+
   private async searchUncached(q: string, city: IndexedCity | undefined, limit: number): Promise<Place[]> {
     if (!city) {
       const rows = await titleMatches(this.client, q, limit);
@@ -324,14 +352,11 @@ export class PlacesService {
     }
     await this.ensureState(city.stateCode);
     // One answer per place, as the lists give (two datasets' records of one museum, two states' of one café).
-    const found = oneOfEachName(
-      (await titleMatches(this.client, q, limit, { centre: city, radius: 25 })).map((r) => ({ r })),
-    ).slice(0, limit);
-    return (
-      await withArticles(
-        this.client,
-        found.map(({ r }) => r),
-      )
-    ).map((r) => toPlace(r, city, city.timezone));
+    const found = await titleMatches(this.client, q, limit, {
+      centre: city,
+      radius: SEARCH_RADIUS,
+      window: (box) => this.windows.ids(`${city.id}|${SEARCH_RADIUS}`, box),
+    });
+    return (await withArticles(this.client, found)).map((r) => toPlace(r, city, city.timezone));
   }
 }

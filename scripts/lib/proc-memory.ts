@@ -20,3 +20,14 @@ export function treeRss(pid: number): number {
   }
   return total;
 }
+
+/** A process's CPU time so far (user + system, ms), from /proc/PID/stat. */
+export function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/** One figure of /proc/PID/status in MiB (VmRSS, RssAnon, RssFile, RssShmem). */
+export function statusMiB(pid: number, key: string): number {
+  return Number(new RegExp(`${key}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+}
