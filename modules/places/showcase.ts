@@ -50,7 +50,8 @@ export const notCurrent = (r: Row) => NOT_CURRENT.has(tagsOf(r).status ?? "");
  * The body that runs a sight, after the sight's name ("Missouri Botanical Garden Board of Trustees", "Saint Louis Art
  * Museum Foundation", "Shedd Aquarium Society": the museum census's legal names).
  */
-export const OPERATOR = /[\s,]+(foundation|board of trustees|trustees|society|association|assn|inc|incorporated)\.?$/i;
+export const OPERATOR =
+  /[\s,]+((operating )?foundation|board of trustees|trustees|society|association|assn|inc|incorporated)\.?$/i;
 /** A name less its operator's words when what is left names a sight, else the name. */
 export function operatedSight(name: string): string {
   const sight = name.replace(OPERATOR, "");
