@@ -16,7 +16,7 @@ import { basemap } from "./basemap";
 import type { Config } from "./config";
 import { errorHandling, type Logger } from "./http";
 import { notFoundPage, pages } from "./pages";
-import { tripPages } from "./trip-pages";
+import { tripMapPage, tripPages } from "./trip-pages";
 import { offline } from "./offline";
 import { health } from "./lifecycle";
 import { createPageCache } from "./page-cache";
@@ -124,7 +124,15 @@ export function createApp(deps: AppDeps) {
     .use(adminModule({ database: deps.database, guard: auth.guard, requestLog }))
     .use(trafficModule({ database: deps.database, guard: auth.guard }))
     .use(basemap())
-    .use(tripPages({ render, viewer: auth.publicUser, trips, cityCount: deps.cityIndex.size }))
+    .use(
+      tripPages({
+        render,
+        viewer: auth.publicUser,
+        trips,
+        cityCount: deps.cityIndex.size,
+        tileUrl: deps.config.TILE_URL,
+      }),
+    )
     .use(
       pages({
         render,
@@ -135,6 +143,7 @@ export function createApp(deps: AppDeps) {
         guard: auth.guard,
         adminClaimable: auth.adminClaimable,
         homeCache,
+        tripMap: tripMapPage({ trips, tileUrl: deps.config.TILE_URL }),
       }),
     );
   return Object.assign(app, { traffic });
