@@ -3,7 +3,7 @@
  * read the trip offline (service worker). Another user reaches the trip only through its share link.
  */
 import type { BrowserContext, Page } from "@playwright/test";
-import { expectAccessible, PHONE } from "./discovery-helpers";
+import { chooseCity, expectAccessible, PHONE } from "./discovery-helpers";
 import { expect, islandsHydrated, test, uniqueIp } from "./fixtures";
 
 const stopTitles = (page: Page, testId = "trip-stop") =>
@@ -149,4 +149,59 @@ test("the trips page at 390 px: tabs on one row, the form and the list fit", asy
   expect(new Set(tops).size).toBe(1);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectAccessible(page);
+});
+
+test("add a place to a day from a list's place dialog and from a favorite's page", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  await chooseCity(context, baseURL, "Savannah, GA");
+  const created = await page.request.post("/api/trips", { data: { title: "Savannah weekend", city: "Savannah, GA" } });
+  expect(created.status()).toBe(201);
+  const trip = (await created.json()) as { id: number };
+  const addTo = async (title: string) => {
+    await page.getByRole("button", { name: "Add to trip" }).click();
+    await page.getByLabel("Add to which trip and day").selectOption({ label: "Savannah weekend — Day 1" });
+    await expect(page.getByText("Added to Savannah weekend — Day 1.")).toBeVisible();
+    return title;
+  };
+  // A list: every row opens the place dialog, which has "Add to trip".
+  await page.goto("/nearby");
+  await islandsHydrated(page);
+  const row = page.getByTestId("nearby-list").getByRole("button").first();
+  await row.click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  const fromList = await addTo((await dialog.getByRole("heading").first().textContent())!);
+  await page.keyboard.press("Escape");
+  // Favorites: a saved place links to its page, which has "Add to trip".
+  const [, other] = (await (
+    await page.request.get("/api/places/nearby?city=Savannah&state=GA&count=6&offset=0")
+  ).json()) as {
+    id: number;
+    title: string;
+    categoryId: number;
+  }[];
+  const saved = await page.request.post("/api/favorites", {
+    data: {
+      itemType: "place",
+      itemId: `place-${other!.id}`,
+      itemData: JSON.stringify({ id: other!.id, title: other!.title, categoryId: other!.categoryId }),
+    },
+  });
+  expect(saved.status()).toBe(201);
+  await page.goto("/favorites");
+  await islandsHydrated(page);
+  // The one saved place is filed under its category's tab, the one counting (1).
+  await page.getByRole("tab", { name: /\(1\)/ }).click();
+  await page.getByTestId("favorite-item").getByRole("link", { name: other!.title }).click();
+  await page.waitForURL(`/place/${other!.id}`);
+  await islandsHydrated(page);
+  const fromFavorites = await addTo(other!.title);
+  const day = (await (await page.request.get(`/api/trips/${trip.id}`)).json()) as {
+    days: { stops: { place: { title: string } }[] }[];
+  };
+  expect(day.days[0]!.stops.map((s) => s.place.title)).toEqual([fromList, fromFavorites]);
 });

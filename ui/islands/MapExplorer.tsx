@@ -10,6 +10,7 @@ import { type MapAway, MapAwayNote } from "../map/MapAwayNote";
 import { MapOverlays } from "../map/MapOverlays";
 import { DiscoverMore, MapListEmpty, MapListError, MapListSkeletons, MapPlaceRows } from "../map/MapPlaceList";
 import { PlaceDialogFrame } from "../components/PlaceDialogFrame";
+import { AddToTrip } from "../components/AddToTrip";
 import { BUTTON_SOFT } from "../components/ui";
 import { useCity, useCitySync } from "../requests";
 import { useSetAtom } from "jotai";
@@ -263,6 +264,7 @@ function MapExplorer(props: MapExplorerProps) {
                   Get Directions
                 </a>
               )}
+              <AddToTrip placeId={dialogPlace.id} className={`${BUTTON_SOFT} px-2 text-sm`} />
               <button type="button" onClick={() => setDialogId(null)} className={`${BUTTON_SOFT} px-2 text-sm`}>
                 Close
               </button>
