@@ -27,6 +27,7 @@ const city: ChatCity = {
   stateName: "Nevada",
   latitude: 36,
   longitude: -115,
+  population: 1000,
 };
 const place = (id: number, title: string, kind: string, extra: Partial<SourcePlace> = {}): SourcePlace => ({
   id,

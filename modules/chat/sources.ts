@@ -6,6 +6,8 @@ export interface ChatCity {
   stateName: string;
   latitude: number;
   longitude: number;
+  /** People living there (SimpleMaps' city population; GeoNames' for the towns it adds). */
+  population: number;
 }
 
 /** A place as the places module answers it (only the fields chat reads). */

@@ -15,14 +15,22 @@ const known = (p: SourcePlace) => [p.openingHours, p.phone, p.website, p.address
 const key = (name: string) => nameWords(name).join(" ");
 
 /** The city a question names ("in Chicago", "in Austin, TX"), when it is one we know and not the chat's own. */
+/** A city of the chat's own state this large is the one meant by its name, whatever larger namesakes exist. */
+const OWN_STATE_MIN = 50_000;
+
 export function namedCity<C extends ChatCity>(sources: ChatSources<C>, current: C, typed: string | null): C | null {
   if (!typed) return null;
   const parts = typed.match(/^(.+?)(?:,?\s+([A-Z]{2}))?$/);
   const name = parts?.[1]?.trim() ?? typed;
   const state = parts?.[2];
   const same = sources.cities(name, 20).filter((c) => key(c.name) === key(name) && (!state || c.stateCode === state));
-  // The chat's own state first ("Springfield" asked in Illinois), else the index's best (the largest).
-  const city = same.find((c) => c.stateCode === current.stateCode) ?? same[0];
+  // The chat's own state first ("Springfield" asked in Illinois, "Portland" in Maine) when its city of that name is
+  // a place people travel to — a city of OWN_STATE_MIN people, or a tenth of the largest one's; else the index's best,
+  // the largest ("Boston" asked in New York is Boston, MA, not the village of Boston, NY).
+  const largest = same[0];
+  const own = same.find((c) => c.stateCode === current.stateCode);
+  const city =
+    own && largest && (own.population >= OWN_STATE_MIN || own.population * 10 >= largest.population) ? own : largest;
   return city && city.id !== current.id ? city : null;
 }
 

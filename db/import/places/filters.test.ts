@@ -17,7 +17,7 @@ import { osmCampgrounds } from "./sources/campgrounds";
 import { imlsMuseums } from "./sources/imls-museums";
 import { usdaFarmersMarkets } from "./sources/usda-farmers-markets";
 import { wofSimplegeo } from "./sources/wof";
-import type { Dataset, PlaceInput } from "./types";
+import { CATEGORY, type Dataset, type PlaceInput } from "./types";
 
 type Verdicts = Map<string, { place: PlaceInput; reason: string | null }>;
 const read = new Map<string, Promise<Verdicts>>();
@@ -122,6 +122,12 @@ describe("brands (name-suggestion-index extract)", () => {
     expect(brandOf("Best Western Inn")).toBe("best western");
     expect(brandOf("Tacos Mexico")).toBeNull();
     expect(brandOf("Blue Hydrangea")).toBeNull();
+  });
+  test("an All the Places row is a chain's branch, whatever its name (the file is brands' store locators)", () => {
+    const atp = (title: string, brand?: string) =>
+      brandOf(title, CATEGORY.food, { atpSpider: "spider", ...(brand ? { atpBrand: brand } : {}) });
+    expect(atp("Popeyes Louisiana Kitchen", "Popeyes")).toBe("popeyes");
+    expect(atp("Community, a Walgreens Pharmacy")).not.toBeNull();
   });
 });
 

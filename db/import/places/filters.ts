@@ -168,6 +168,9 @@ export function brandOf(title: string, categoryId?: number, tags?: Record<string
   // Open Brewery DB's own class: a "large" brewery is a multinational's plant or brand (Anheuser-Busch InBev, MillerCoors,
   // Goose Island, Blue Point), never a local gem; "regional" ones (Harpoon, Trillium) are local brewers and stay.
   if (tags?.breweryType === "large") return brandKeys(title)[0] ?? title.toLowerCase();
+  // All the Places rows are brands' store locators: every one is a chain's branch, whatever the index knows of the
+  // name ("Popeyes Louisiana Kitchen", "Community, a Walgreens Pharmacy" led Columbus's local gems).
+  if (tags?.atpSpider) return brandKeys(tags.atpBrand ?? title)[0] || tags.atpSpider;
   const { brands } = brandsData();
   for (const key of brandKeys(title)) if (brands.has(key)) return key;
   // The chain rule's names are food and store names (scripts/extract-chains.ts), so it judges food and stores
