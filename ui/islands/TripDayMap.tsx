@@ -3,6 +3,7 @@ import type { Day } from "../../modules/trips";
 import { StopBody, dayTitle, dayTotals } from "../components/TripDay";
 import { TextBackLink } from "../components/back-link";
 import { MapOverlays } from "../map/MapOverlays";
+import { MAP_COLUMNS, MapFrame, showMapSection } from "../map/MapFrame";
 import type { MapPoint } from "../map/markers";
 import { useMapEngine } from "../map/use-map-engine";
 
@@ -46,6 +47,7 @@ function TripDayMap(props: TripDayMapProps) {
   const points = useMemo(() => stopPoints(day), [day]);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const containerRef = useRef<HTMLDivElement>(null);
+  const sectionRef = useRef<HTMLElement>(null);
   const card = (id: number) => document.querySelector<HTMLElement>(`[data-testid="route-stop"][data-stop-id="${id}"]`);
   const { engine, status, basemap, start } = useMapEngine({
     container: containerRef,
@@ -102,18 +104,14 @@ function TripDayMap(props: TripDayMapProps) {
           No stops on this day yet: add places to it from the trip, then see them here.
         </p>
       ) : (
-        <div className="mt-4 lg:grid lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start lg:gap-6">
-          <section
-            aria-label={`Map of ${title}`}
-            className="relative h-[52vh] min-h-[300px] overflow-hidden rounded-2xl bg-line ring-1 ring-line lg:sticky lg:top-20 lg:h-[calc(100vh-14rem)] lg:min-h-[420px]"
+        <div className={MAP_COLUMNS}>
+          <MapFrame
+            label={`Map of ${title}`}
+            sectionRef={sectionRef}
+            containerRef={containerRef}
+            basemap={basemap}
+            status={status}
           >
-            <div
-              ref={containerRef}
-              className="h-full w-full"
-              data-testid="map"
-              data-basemap={basemap}
-              data-map-status={status}
-            />
             <MapOverlays
               cityLabel={trip.city}
               legend={[]}
@@ -123,7 +121,7 @@ function TripDayMap(props: TripDayMapProps) {
               discovering={false}
               onStart={start}
             />
-          </section>
+          </MapFrame>
           <section aria-labelledby="route-heading" className="mt-6 lg:mt-0">
             <h2 id="route-heading" className="text-lg font-bold text-ink">
               The day in order
@@ -145,6 +143,7 @@ function TripDayMap(props: TripDayMapProps) {
                           const point = points.find((p) => p.id === stop.id);
                           setSelectedId(stop.id);
                           if (point) engine.current?.showPlace(point);
+                          showMapSection(sectionRef.current);
                         }}
                         className="mt-2 inline-flex min-h-9 items-center rounded-full px-3 text-sm font-semibold text-primary ring-1 ring-line hover:ring-primary focus-ring"
                       >
