@@ -3,10 +3,36 @@
  * read the trip offline (service worker). Another user reaches the trip only through its share link.
  */
 import type { BrowserContext, Page } from "@playwright/test";
-import { expectAccessible, PHONE } from "./discovery-helpers";
+import { chooseCity, expectAccessible, PHONE } from "./discovery-helpers";
 import { expect, islandsHydrated, test, uniqueIp } from "./fixtures";
 
-const stopTitles = (page: Page) => page.getByTestId("trip-stop").locator("a[href^='/place/']").allTextContents();
+const stopTitles = (page: Page, testId = "trip-stop") =>
+  page.getByTestId(testId).locator("a[href^='/place/']").allTextContents();
+/** No internet under test: tiles are answered with one small local PNG (as in e2e/map.e2e.ts). */
+const TILES = "https://tile.openstreetmap.org/**";
+const TILE_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGP4cKICK2IYWhIA0fKMAfrvLTQAAAAASUVORK5CYII=",
+  "base64",
+);
+const serveTiles = (page: Page) =>
+  page.route(TILES, (route) => route.fulfill({ status: 200, contentType: "image/png", body: TILE_PNG }));
+
+/** The day on the map: its stops listed and their markers numbered in the trip's order, joined by the line. */
+async function expectDayOnMap(page: Page, order: string[], totals: string) {
+  await expect(page.getByTestId("route-totals")).toHaveText(totals);
+  expect(await stopTitles(page, "route-stop")).toEqual(order);
+  const markers = page.locator(".ls-marker-stop");
+  await expect(markers).toHaveCount(order.length);
+  expect(await markers.evaluateAll((els) => els.map((e) => e.getAttribute("title")))).toEqual(
+    order.map((title, i) => `${i + 1}. ${title}`),
+  );
+  const line = await page.getByTestId("map").evaluate(async (element) => {
+    type Source = { getData(): Promise<{ geometry: { coordinates: number[][] } }> };
+    const map = (element as unknown as { maplibreMap: { getSource(id: string): Source | undefined } }).maplibreMap;
+    return (await map.getSource("ls-route")?.getData())?.geometry.coordinates.length ?? 0;
+  });
+  expect(line).toBe(order.length);
+}
 
 // The offline part needs the app's service worker, which the other browser tests block (playwright.config.ts).
 test.use({ serviceWorkers: "allow" });
@@ -44,6 +70,23 @@ test("plan a day, edit it, share it, export it, read it offline", async ({ page,
   await page.getByLabel("Start date").fill("2026-12-07");
   await expect(page.getByTestId("trip-message")).toHaveText("Date saved.");
   await expectAccessible(page);
+  // See it on the map: numbered stops in the day's order, joined by a line, with the day's distance and time.
+  const order = await stopTitles(page);
+  const totals = (await page.getByTestId("day-totals").textContent())!;
+  expect(totals).toMatch(/^\d+(\.\d)? mi · about \d+ min on foot/);
+  await serveTiles(page);
+  await page.getByRole("link", { name: "View day 1 on map" }).click();
+  await page.waitForURL(`/map?trip=${id}&day=1`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^A day in Savannah: Day 1/);
+  await expectDayOnMap(page, order, totals);
+  await islandsHydrated(page);
+  await page.getByRole("button", { name: "Show stop 2 on the map" }).click();
+  await expect(page.locator(".ls-popup")).toContainText(`Stop 2 ·`);
+  await expect(page.locator(".ls-popup-title")).toHaveText(order[1]!);
+  await expectAccessible(page);
+  await page.getByRole("link", { name: "Back to the trip" }).click();
+  await page.waitForURL(`/trips/${id}`);
+  await islandsHydrated(page);
   // Share, and read it in a fresh signed-out context.
   await page.getByRole("button", { name: "Create a share link" }).click();
   const link = await page.getByTestId("share-link").getAttribute("href");
@@ -54,6 +97,12 @@ test("plan a day, edit it, share it, export it, read it offline", async ({ page,
   await expect(shared.getByRole("heading", { level: 1, name: "A day in Savannah" })).toBeVisible();
   await expect(shared.getByText(before[1]!, { exact: true })).toBeVisible();
   await expect(shared.getByRole("button", { name: /Remove/ })).toHaveCount(0);
+  // The share link shows the day on the map too.
+  await serveTiles(shared);
+  await shared.getByRole("link", { name: "View day 1 on map" }).click();
+  await shared.waitForURL(`${link}/map?day=1`);
+  await expectDayOnMap(shared, order, totals);
+  await shared.goBack();
   // Exports, parsed.
   const ics = (await (await context.request.get(`/api/trips/${id}/export.ics`)).text()).replace(/\r\n[ \t]/g, "");
   expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(count);
@@ -100,4 +149,59 @@ test("the trips page at 390 px: tabs on one row, the form and the list fit", asy
   expect(new Set(tops).size).toBe(1);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectAccessible(page);
+});
+
+test("add a place to a day from a list's place dialog and from a favorite's page", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  await chooseCity(context, baseURL, "Savannah, GA");
+  const created = await page.request.post("/api/trips", { data: { title: "Savannah weekend", city: "Savannah, GA" } });
+  expect(created.status()).toBe(201);
+  const trip = (await created.json()) as { id: number };
+  const addTo = async (title: string) => {
+    await page.getByRole("button", { name: "Add to trip" }).click();
+    await page.getByLabel("Add to which trip and day").selectOption({ label: "Savannah weekend — Day 1" });
+    await expect(page.getByText("Added to Savannah weekend — Day 1.")).toBeVisible();
+    return title;
+  };
+  // A list: every row opens the place dialog, which has "Add to trip".
+  await page.goto("/nearby");
+  await islandsHydrated(page);
+  const row = page.getByTestId("nearby-list").getByRole("button").first();
+  await row.click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  const fromList = await addTo((await dialog.getByRole("heading").first().textContent())!);
+  await page.keyboard.press("Escape");
+  // Favorites: a saved place links to its page, which has "Add to trip".
+  const [, other] = (await (
+    await page.request.get("/api/places/nearby?city=Savannah&state=GA&count=6&offset=0")
+  ).json()) as {
+    id: number;
+    title: string;
+    categoryId: number;
+  }[];
+  const saved = await page.request.post("/api/favorites", {
+    data: {
+      itemType: "place",
+      itemId: `place-${other!.id}`,
+      itemData: JSON.stringify({ id: other!.id, title: other!.title, categoryId: other!.categoryId }),
+    },
+  });
+  expect(saved.status()).toBe(201);
+  await page.goto("/favorites");
+  await islandsHydrated(page);
+  // The one saved place is filed under its category's tab, the one counting (1).
+  await page.getByRole("tab", { name: /\(1\)/ }).click();
+  await page.getByTestId("favorite-item").getByRole("link", { name: other!.title }).click();
+  await page.waitForURL(`/place/${other!.id}`);
+  await islandsHydrated(page);
+  const fromFavorites = await addTo(other!.title);
+  const day = (await (await page.request.get(`/api/trips/${trip.id}`)).json()) as {
+    days: { stops: { place: { title: string } }[] }[];
+  };
+  expect(day.days[0]!.stops.map((s) => s.place.title)).toEqual([fromList, fromFavorites]);
 });

@@ -19,6 +19,7 @@ import { OVERPASS_SOURCE, type PlacesService } from "../modules/places";
 import { LOCATION_COOKIE } from "../ui/state";
 import { DEFAULT_LOCATION, resolveLocation, type CityIndex } from "../modules/cities";
 import type { Render } from "./ssr";
+import type { PageAnswer } from "./trip-pages";
 import { readCookie } from "./cookies";
 import { distanceMiles } from "./geo";
 // Accounts and the signed-in shell (docs/decisions/013-signed-in-shell.md).
@@ -87,6 +88,8 @@ export function pages(deps: {
   guard: AuthGuard;
   adminClaimable?: (request: Request) => Promise<boolean>;
   homeCache?: PageCache;
+  /** /map?trip={id}&day={n}: a trip's day on the map (src/trip-pages.tsx); null for the city's map. */
+  tripMap?: (request: Request, viewerOf: ViewerOf) => Promise<PageAnswer | null>;
 }) {
   const { cityIndex } = deps;
   // Signed out → the landing page at any path; signed in → the routes below, rendered with the viewer (src/gate.tsx).
@@ -97,7 +100,6 @@ export function pages(deps: {
     cityCount: cityIndex.size,
   });
   const render = gate.render;
-  /** The visitor's city from the location cookie, else the default (docs/product.md#local-storage-and-cookies). */
   /** The city a place is in: its own city when the index knows it near the place, else the nearest city. */
   const placeCity = (place: Place) => {
     const latitude = Number(place.latitude);
@@ -268,6 +270,8 @@ export function pages(deps: {
         });
       })
       .get("/map", async ({ request }) => {
+        const tripDay = await deps.tripMap?.(request, gate.viewerOf);
+        if (tripDay) return render(tripDay.page, tripDay.options);
         const fromCookie = resolveLocation(cityIndex, readCookie(request, LOCATION_COOKIE));
         const city = fromCookie ?? resolveLocation(cityIndex, DEFAULT_LOCATION)!;
         // "View on map" (/map?place=ID): that place is shown first; an unknown id just shows the city.

@@ -27,6 +27,20 @@ describe("chat reply text", () => {
     expect(segments("It has 3 great rooms.").every((p) => p.kind === "text")).toBe(true);
   });
 
+  test("a trip the assistant planned or changed is a link to its page; other paths stay text", () => {
+    const text =
+      "Your draft trip “A day in Savannah” is at /trips/12: change it. Or start one at /trips. Not /tripsy or a/trips/3.";
+    expect(segments(text).filter((p) => p.kind === "app")).toEqual([
+      { kind: "app", text: "/trips/12", href: "/trips/12" },
+      { kind: "app", text: "/trips", href: "/trips" },
+    ]);
+    expect(
+      segments(text)
+        .map((p) => p.text)
+        .join(""),
+    ).toBe(text);
+  });
+
   test("the product's city key", () => {
     expect(chatCityKey("Las Vegas")).toBe("las-vegas");
     expect(chatCityKey("Winston Salem")).toBe("winston-salem");

@@ -20,7 +20,9 @@ export function stripMarkdown(text: string): string {
 export type Segment =
   | { kind: "text"; text: string }
   | { kind: "phone"; text: string; href: string }
-  | { kind: "address"; text: string; href: string };
+  | { kind: "address"; text: string; href: string }
+  /** One of the app's own pages the assistant names (a trip it planned or changed: "/trips/12"). */
+  | { kind: "app"; text: string; href: string };
 
 /** (702) 387-6366, 702-387-6366, 702.387.6366, 7023876366, +1 702 387 6366: exactly 10 digits after an optional +1. */
 const PHONE = /(?:\+?1[\s.-]?)?(?:\(\d{3}\)\s?|\b\d{3}[\s.-]?)\d{3}[\s.-]?\d{4}\b/g;
@@ -32,11 +34,14 @@ const ADDRESS = new RegExp(
   "g",
 );
 
+/** The app's pages an answer may link to: a trip, and the trips page. */
+const APP_PATH = /(?<![\w/])\/trips(?:\/\d{1,15})?(?![\w/])/g;
+
 /** The same maps search as the place page's "Get Directions". */
 export const mapsSearchUrl = (address: string, near?: string) =>
   `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(near ? `${address}, ${near}` : address)}`;
 
-/** Split a reply into text, phone links and address links (phones first; an address never inside a phone). */
+/** Split a reply into text, phone links, the app's trip links and address links (an address never inside another). */
 export function segments(text: string, near?: string): Segment[] {
   const found: Array<{ start: number; end: number; segment: Segment }> = [];
   for (const m of text.matchAll(PHONE)) {
@@ -48,6 +53,12 @@ export function segments(text: string, near?: string): Segment[] {
       segment: { kind: "phone", text: m[0], href: `tel:+1${digits}` },
     });
   }
+  for (const m of text.matchAll(APP_PATH))
+    found.push({
+      start: m.index!,
+      end: m.index! + m[0].length,
+      segment: { kind: "app", text: m[0], href: m[0] },
+    });
   for (const m of text.matchAll(ADDRESS)) {
     const start = m.index!;
     const end = start + m[0].replace(/\.$/, "").length;

@@ -34,6 +34,8 @@ export const islandLoaders = {
   PlaceView: () => import("./islands/PlaceView"),
   // The map screen; maplibre-gl is a further lazy chunk inside it (ui/map/engine.ts).
   MapExplorer: () => import("./islands/MapExplorer"),
+  // A trip's day on the map (numbered stops joined by a line), on /map?trip=… and a share link's map.
+  TripDayMap: () => import("./islands/TripDayMap"),
   // The traffic screen (docs/decisions/022-traffic-log.md); its uPlot chart is a further lazy chunk (ui/components/TrafficChart.tsx).
   TrafficView: () => import("./islands/TrafficView"),
   // The admin panel (docs/decisions/021-admin-metrics.md); uPlot is a further lazy chunk inside it (ui/components/admin-charts.tsx).

@@ -18,10 +18,10 @@ export async function* answerEvents<C extends ChatCity>(
   body: ChatRequest,
   signal: AbortSignal,
   log: Pick<Logger, "error">,
-  startedAt: number,
+  asker: { startedAt: number; userId: number },
 ) {
   try {
-    const tokens = service.tokens(body, { signal, stream: true, startedAt });
+    const tokens = service.tokens(body, { signal, stream: true, ...asker });
     for (;;) {
       const next = await tokens.next();
       if (signal.aborted) return;

@@ -8,9 +8,11 @@ import { hitSlidingLog } from "../../src/rate-limit";
 import { ChatBody, type ChatAnswer } from "./model";
 import { ChatLocationError, ChatService } from "./service";
 import type { ChatCity, ChatSources } from "./sources";
+import type { ChatTrips } from "./trip-commands";
 
 export type { ChatAnswer, ChatEvent, ChatPlace } from "./model";
 export type { ChatCity, ChatSources, SourcePlace } from "./sources";
+export type { ChatTrips, TripBrief } from "./trip-commands";
 export { ChatService } from "./service";
 
 export const CHAT_MESSAGES = {
@@ -36,8 +38,10 @@ export function chatModule<C extends ChatCity>(deps: {
   llm: Llm | null;
   log: Logger;
   limit?: number;
+  /** The user's trips, for "plan a day in …" and "add … to day N" (the app passes the trips module's service). */
+  trips?: ChatTrips;
 }) {
-  const service = new ChatService({ sources: deps.sources, llm: deps.llm, log: deps.log });
+  const service = new ChatService({ sources: deps.sources, llm: deps.llm, log: deps.log, trips: deps.trips });
   /** 429 with Retry-After once the user has asked 20 times in the last minute, else null. */
   const limited = async (user: RequestUser) => {
     // A sliding one-minute log per user in the database (table chat_requests), shared by every server
@@ -85,7 +89,7 @@ export function chatModule<C extends ChatCity>(deps: {
           resolve(body.location);
           const refused = await limited(user);
           if (refused) return refused;
-          return service.ask(body, { signal: request.signal, startedAt });
+          return service.ask(body, { signal: request.signal, startedAt, userId: user.id });
         },
         { body: ChatBody, auth: "user" },
       )
@@ -104,7 +108,7 @@ export function chatModule<C extends ChatCity>(deps: {
             () => controller.abort(new Error("the client closed the connection")),
             { once: true },
           );
-          yield* answerEvents(service, body, controller.signal, deps.log, startedAt);
+          yield* answerEvents(service, body, controller.signal, deps.log, { startedAt, userId: user.id });
         },
         { body: ChatBody, auth: "user" },
       )

@@ -6,6 +6,8 @@ import { checkContext, sentenceEnd, ungrounded } from "./check";
 import { modelContext, modelMessages } from "./prompt";
 import { retrieve, type Grounding } from "./retrieve";
 import type { ChatCity, ChatSources, SourcePlace } from "./sources";
+import { tripAnswer } from "./trip-answer";
+import { tripCommand, type ChatTrips } from "./trip-commands";
 
 /**
  * The travel assistant (docs/decisions/018-chat.md). Every answer is grounded in one city's real data:
@@ -25,8 +27,11 @@ export interface ChatResult {
 }
 
 type ChatInput = { query: string; location: string; history: ChatTurnValue[] };
-/** `startedAt`: performance.now() when the question arrived (the model's first-token wait counts from it). */
-type AnswerOptions = { signal?: AbortSignal; stream?: boolean; startedAt?: number };
+/**
+ * `startedAt`: performance.now() when the question arrived (the model's first-token wait counts from it);
+ * `userId`: who asks (trip commands act on their trips).
+ */
+type AnswerOptions = { signal?: AbortSignal; stream?: boolean; startedAt?: number; userId?: number };
 /** Text as it is ready, or `reset`: forget the text shown so far (a checked model answer was replaced). */
 export type Chunk = { text: string } | { reset: true };
 
@@ -53,6 +58,8 @@ export class ChatService<C extends ChatCity> {
       log: { warn(...args: unknown[]): void };
       /** The model's length and time caps (default STREAM_MAX_CHARS, STREAM_MAX_MS). */
       caps?: { chars: number; ms: number };
+      /** The user's trips ("plan a day in …", "add … to day N"); without them those are answered as questions. */
+      trips?: ChatTrips;
     },
   ) {}
 
@@ -79,6 +86,18 @@ export class ChatService<C extends ChatCity> {
    */
   async *tokens(input: ChatInput, options: AnswerOptions = {}): AsyncGenerator<Chunk, ChatResult> {
     const city = this.resolve(input.location);
+    // A trip command is done, not written: its answer says what changed (or why nothing did).
+    const command = tripCommand(input.query);
+    if (command && this.deps.trips && options.userId !== undefined) {
+      const done = await tripAnswer(command, {
+        sources: this.deps.sources,
+        trips: this.deps.trips,
+        city,
+        userId: options.userId,
+      });
+      yield { text: done.response };
+      return { ...done, model: "grounded" };
+    }
     const grounding = await retrieve(this.deps.sources, city, input.query);
     const known = new Map(grounding.places.map((p) => [p.id, p]));
     if (grounding.anchor) known.set(grounding.anchor.id, grounding.anchor);

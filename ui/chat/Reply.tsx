@@ -12,7 +12,7 @@ export function Reply(props: { message: Message }) {
           ? segments(text, message.location).map((s, i) =>
               s.kind === "text" ? (
                 <span key={i}>{s.text}</span>
-              ) : s.kind === "phone" ? (
+              ) : s.kind === "phone" || s.kind === "app" ? (
                 <a key={i} href={s.href} className="font-medium text-ink underline decoration-2">
                   {s.text}
                 </a>

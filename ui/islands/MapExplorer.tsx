@@ -8,8 +8,10 @@ import { showDiscoverMore, showHeaderLoadMore, MAP_RULES, type Place } from "../
 import { MapHeader } from "../map/MapHeader";
 import { type MapAway, MapAwayNote } from "../map/MapAwayNote";
 import { MapOverlays } from "../map/MapOverlays";
+import { MAP_COLUMNS, MapFrame, showMapSection } from "../map/MapFrame";
 import { DiscoverMore, MapListEmpty, MapListError, MapListSkeletons, MapPlaceRows } from "../map/MapPlaceList";
 import { PlaceDialogFrame } from "../components/PlaceDialogFrame";
+import { AddToTrip } from "../components/AddToTrip";
 import { BUTTON_SOFT } from "../components/ui";
 import { useCity, useCitySync } from "../requests";
 import { useSetAtom } from "jotai";
@@ -141,16 +143,7 @@ function MapExplorer(props: MapExplorerProps) {
     dispatch({ type: "user-moved" });
     if (!placePosition(place)) return;
     engine.current?.showPlace(place);
-    const section = mapSectionRef.current;
-    if (section && scroll) {
-      const box = section.getBoundingClientRect();
-      if (box.top < 56 || box.bottom > window.innerHeight) {
-        section.scrollIntoView({
-          block: "center",
-          behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth",
-        });
-      }
-    }
+    if (scroll) showMapSection(mapSectionRef.current);
   }
 
   const count = view.places.length;
@@ -179,19 +172,14 @@ function MapExplorer(props: MapExplorerProps) {
 
       {away && <MapAwayNote away={away} chosen={chosen} placeTitle={props.focus?.title} onLeave={leaveAway} />}
 
-      <div className="mt-4 lg:grid lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start lg:gap-6">
-        <section
-          ref={mapSectionRef}
-          aria-label={`Map of ${cityLabel}`}
-          className="relative h-[52vh] min-h-[300px] overflow-hidden rounded-2xl bg-line ring-1 ring-line lg:sticky lg:top-20 lg:h-[calc(100vh-14rem)] lg:min-h-[420px]"
+      <div className={MAP_COLUMNS}>
+        <MapFrame
+          label={`Map of ${cityLabel}`}
+          sectionRef={mapSectionRef}
+          containerRef={containerRef}
+          basemap={basemap}
+          status={mapStatus}
         >
-          <div
-            ref={containerRef}
-            className="h-full w-full"
-            data-testid="map"
-            data-basemap={basemap}
-            data-map-status={mapStatus}
-          />
           <MapOverlays
             cityLabel={cityLabel}
             legend={legend}
@@ -201,7 +189,7 @@ function MapExplorer(props: MapExplorerProps) {
             discovering={view.status === "loading"}
             onStart={startMap}
           />
-        </section>
+        </MapFrame>
 
         <section
           aria-labelledby="all-places-heading"
@@ -263,6 +251,7 @@ function MapExplorer(props: MapExplorerProps) {
                   Get Directions
                 </a>
               )}
+              <AddToTrip placeId={dialogPlace.id} className={`${BUTTON_SOFT} px-2 text-sm`} />
               <button type="button" onClick={() => setDialogId(null)} className={`${BUTTON_SOFT} px-2 text-sm`}>
                 Close
               </button>

@@ -135,6 +135,11 @@ export default function TripEditor(props: { trip: Trip }) {
             <h2 id={`day-${day.id}`} className="text-lg font-bold">
               {dayTitle(day)}
             </h2>
+            {day.stops.length > 0 && (
+              <a className={button} href={`/map?trip=${trip.id}&day=${day.number}`}>
+                View day {day.number} on map
+              </a>
+            )}
             {trip.days.length > 1 && (
               <button
                 type="button"

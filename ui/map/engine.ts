@@ -1,6 +1,7 @@
 import type { Map as MapLibreMap, Marker, Popup } from "maplibre-gl";
-import { mapCategory } from "./categories";
-import { distanceText, MAP_RULES, placePosition, type Place } from "./state";
+import { markerElement, popupContent, type MapPoint } from "./markers";
+import { beneathRoute, drawRoute, ROUTE_PADDING } from "./route-line";
+import { MAP_RULES, placePosition } from "./state";
 import { baseStyle, outlineLayers, outlinePaint, outlineSources, rasterPaint, TILE_LAYER, TILE_SOURCE } from "./style";
 
 /**
@@ -29,20 +30,22 @@ export interface EngineOptions {
    * The places the first view fits (the list is there before the map starts): the map opens on them at once
    * instead of on the city centre, whose tiles would be requested and drawn only to be left at once.
    */
-  fit?: readonly Place[];
+  fit?: readonly MapPoint[];
   /** The place the first view shows up close (/map?place=ID, whose popup opens at once): neither the city nor the places' view is drawn first. */
-  place?: Place | null;
+  place?: MapPoint | null;
+  /** A trip's day: the points are its stops in order, numbered (their `label`) and joined by a line. */
+  route?: boolean;
 }
 
 export interface MapEngine {
   /** Re-centre on a city at the initial zoom (a city change). */
   centreOn(centre: [number, number] | null): void;
   /** Draw one marker per place with a numeric position; mark the selected one. */
-  setPlaces(places: readonly Place[], selectedId: number | null): void;
+  setPlaces(places: readonly MapPoint[], selectedId: number | null): void;
   /** Fit the view to the markers (padding 30, at most zoom 14). */
-  fitToPlaces(places: readonly Place[]): void;
+  fitToPlaces(places: readonly MapPoint[]): void;
   /** Centre a place at zoom 16 and open its popup. */
-  showPlace(place: Place): void;
+  showPlace(place: MapPoint): void;
   closePopup(): void;
   setDark(dark: boolean): void;
   basemap(): BasemapMode;
@@ -81,68 +84,8 @@ function loadMapCss(): Promise<void> {
   });
 }
 
-/**
- * A marker is a pointer shortcut only, hidden from assistive technology and out of the tab order: on a city's
- * map they overlap, and overlapping buttons fail the 24 px target-size rule. The list beside the map is the
- * accessible way in (each card selects its place and opens the popup with "View details"). The title shows
- * the place on hover.
- */
-function markerElement(place: Place, onClick: () => void): HTMLElement {
-  const category = mapCategory(place.categoryId);
-  const marker = document.createElement("div");
-  marker.className = "ls-marker";
-  marker.dataset.placeId = String(place.id);
-  marker.title = `${place.title} (${category.label})`;
-  marker.setAttribute("aria-hidden", "true");
-  marker.style.setProperty("--ls-marker-tint", category.color);
-  const dot = document.createElement("span");
-  dot.className = "ls-marker-dot";
-  marker.appendChild(dot);
-  marker.addEventListener("click", (event) => {
-    event.stopPropagation();
-    onClick();
-  });
-  return marker;
-}
-
-function popupContent(place: Place, onDetails: () => void): HTMLElement {
-  const category = mapCategory(place.categoryId);
-  const root = document.createElement("div");
-  root.className = "ls-popup";
-  root.dataset.placeId = String(place.id);
-  const badge = document.createElement("p");
-  badge.className = "ls-popup-badge";
-  badge.style.setProperty("--ls-marker-tint", category.color);
-  badge.style.setProperty("--ls-marker-text", category.text);
-  badge.textContent = category.label;
-  const title = document.createElement("p");
-  title.className = "ls-popup-title";
-  title.textContent = place.title;
-  root.append(badge, title);
-  const distance = distanceText(place.distance);
-  if (distance) {
-    const line = document.createElement("p");
-    line.className = "ls-popup-meta";
-    line.textContent = distance;
-    root.append(line);
-  }
-  if (place.address) {
-    const line = document.createElement("p");
-    line.className = "ls-popup-meta";
-    line.textContent = place.address;
-    root.append(line);
-  }
-  const details = document.createElement("button");
-  details.type = "button";
-  details.className = "ls-popup-button";
-  details.textContent = "View details";
-  details.addEventListener("click", onDetails);
-  root.append(details);
-  return root;
-}
-
 /** The bounds of the places that have a position, or null when none has. */
-function placeBounds(maplibre: typeof import("maplibre-gl"), places: readonly Place[]) {
+function placeBounds(maplibre: typeof import("maplibre-gl"), places: readonly MapPoint[]) {
   const positions = places.map(placePosition).filter((p): p is [number, number] => p !== null);
   if (positions.length === 0) return null;
   const bounds = new maplibre.LngLatBounds(positions[0], positions[0]);
@@ -180,12 +123,13 @@ export async function createMapEngine(options: EngineOptions, callbacks: EngineC
   const still = reducedMotion();
   const close = options.place ? placePosition(options.place) : null;
   const fit = close ? null : placeBounds(maplibre, options.fit ?? []);
+  const fitPadding = options.route ? ROUTE_PADDING : MAP_RULES.fitPadding;
   const map: MapLibreMap = new maplibre.Map({
     container: options.container,
     style: baseStyle({ tileUrl: options.tileUrl, dark, reducedMotion: still }),
     center: close ?? options.centre ?? MAP_RULES.fallbackCentre,
     zoom: close ? MAP_RULES.placeZoom : options.centre ? MAP_RULES.initialZoom : MAP_RULES.minZoom,
-    ...(fit ? { bounds: fit, fitBoundsOptions: { padding: MAP_RULES.fitPadding, maxZoom: MAP_RULES.fitMaxZoom } } : {}),
+    ...(fit ? { bounds: fit, fitBoundsOptions: { padding: fitPadding, maxZoom: MAP_RULES.fitMaxZoom } } : {}),
     // No fade of newly placed features under "reduce motion" (the raster tiles' own fade is in the style).
     ...(still ? { fadeDuration: 0 } : {}),
     minZoom: MAP_RULES.minZoom,
@@ -263,7 +207,8 @@ export async function createMapEngine(options: EngineOptions, callbacks: EngineC
       const style = baseStyle({ tileUrl: options.tileUrl, dark, reducedMotion: still });
       if (!map.getSource(TILE_SOURCE)) map.addSource(TILE_SOURCE, style.sources[TILE_SOURCE]!);
       // On top of the outline layers, as in the initial style.
-      if (!map.getLayer(TILE_LAYER)) map.addLayer(style.layers.find((layer) => layer.id === TILE_LAYER)!);
+      if (!map.getLayer(TILE_LAYER))
+        map.addLayer(style.layers.find((layer) => layer.id === TILE_LAYER)!, beneathRoute(map));
     });
     armSilenceTimer();
     callbacks.onBasemap("tiles");
@@ -301,7 +246,7 @@ export async function createMapEngine(options: EngineOptions, callbacks: EngineC
   else armSilenceTimer();
 
   // --- markers and the popup
-  const markers = new Map<number, { marker: Marker; element: HTMLElement; place: Place }>();
+  const markers = new Map<number, { marker: Marker; element: HTMLElement; place: MapPoint }>();
   const popup: Popup = new maplibre.Popup({
     offset: 20,
     closeButton: true,
@@ -310,7 +255,7 @@ export async function createMapEngine(options: EngineOptions, callbacks: EngineC
     maxWidth: "260px",
   });
 
-  function setPlaces(places: readonly Place[], selectedId: number | null) {
+  function setPlaces(places: readonly MapPoint[], selectedId: number | null) {
     const wanted = new Set<number>();
     for (const place of places) {
       const position = placePosition(place);
@@ -332,19 +277,23 @@ export async function createMapEngine(options: EngineOptions, callbacks: EngineC
       entry.marker.remove();
       markers.delete(id);
     }
+    if (options.route) {
+      const line = places.map(placePosition).filter((p): p is [number, number] => p !== null);
+      afterLoad(() => drawRoute(map, line));
+    }
   }
 
-  function fitToPlaces(places: readonly Place[]) {
+  function fitToPlaces(places: readonly MapPoint[]) {
     const bounds = placeBounds(maplibre, places);
     if (bounds)
       map.fitBounds(bounds, {
-        padding: MAP_RULES.fitPadding,
+        padding: fitPadding,
         maxZoom: MAP_RULES.fitMaxZoom,
         duration: reducedMotion() ? 0 : 500,
       });
   }
 
-  function showPlace(place: Place) {
+  function showPlace(place: MapPoint) {
     const position = placePosition(place);
     if (!position) return;
     if (reducedMotion()) map.jumpTo({ center: position, zoom: MAP_RULES.placeZoom });

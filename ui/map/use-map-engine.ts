@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { pageIsDark, watchDarkMode } from "./dark";
 import { createMapEngine, type BasemapMode, type MapEngine } from "./engine";
-import type { Place } from "./state";
+import type { MapPoint } from "./markers";
 
 /** "idle": not started yet (waiting for the first sign of use); "loading": MapLibre is on its way. */
 export type MapStatus = "idle" | "loading" | "ready" | "failed";
@@ -27,14 +27,16 @@ export function useMapEngine(options: {
   container: RefObject<HTMLDivElement | null>;
   tileUrl: string;
   centre: [number, number] | null;
-  places: readonly Place[];
+  places: readonly MapPoint[];
   selectedId: number | null;
   /** Fit the view to every place (until the user moved the map). */
   autoFit: boolean;
   /** Start after the load event without waiting for use (/map?place=ID: the visitor asked to see a place on it). */
   startAtOnce: boolean;
   /** That place (/map?place=ID): the map opens on it. */
-  focus?: Place | null;
+  focus?: MapPoint | null;
+  /** A trip's day: `places` are its stops in order, numbered and joined by a line (./engine.ts). */
+  route?: boolean;
   events: MapEngineEvents;
 }) {
   const engineRef = useRef<MapEngine | null>(null);
@@ -67,6 +69,7 @@ export function useMapEngine(options: {
           dark: pageIsDark(),
           fit: fit.current,
           place: options.focus,
+          route: options.route,
         },
         {
           onMarkerClick: (id) => events.current.onMarkerClick(id),

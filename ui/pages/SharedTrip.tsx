@@ -19,6 +19,14 @@ export function SharedTripPage(props: { trip: Trip; path: string }) {
               {dayTitle(day)}
             </h2>
             <p className="text-sm text-ink-soft">{dayTotals(day, trip.walkingMph)}</p>
+            {day.stops.length > 0 && (
+              <a
+                className="mt-1 inline-flex min-h-11 items-center text-sm font-semibold text-primary underline focus-ring print:hidden"
+                href={`${props.path}/map?day=${day.number}`}
+              >
+                View day {day.number} on map
+              </a>
+            )}
             {day.stops.length === 0 ? (
               <p className="mt-2 text-ink-soft">No stops on this day.</p>
             ) : (
