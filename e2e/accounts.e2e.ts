@@ -211,7 +211,7 @@ test.describe("signed out", () => {
     await islandsHydrated(page);
     await page.getByRole("button", { name: "Continue as guest" }).first().click();
     // The landing page's own address sends signed-in visitors home.
-    await expect(page).toHaveURL(/\/$/);
+    await page.waitForURL(/\/$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Exploring New York, NY");
     await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Profile" }).click();
     await expect(page.getByTestId("profile-name")).toHaveText("Guest Explorer");
