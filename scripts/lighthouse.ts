@@ -28,6 +28,7 @@ const SCREENS = [
   "/favorites",
   "/profile",
   "/chat",
+  "/trips",
   "/admin",
   "/admin/traffic",
   "/about",
