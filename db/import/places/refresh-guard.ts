@@ -1,4 +1,5 @@
 import type { Client } from "@libsql/client";
+import { FILLABLE } from "./merge";
 import type { ReadResult } from "./types";
 
 /**
@@ -20,20 +21,8 @@ export class RefreshRefused extends Error {}
 /** Longest accepted values. Real place names are far shorter than 200 characters. */
 export const TEXT_LIMITS = { title: 200, kind: 120, field: 2_000, tag: 500 } as const;
 
-const FIELDS = [
-  "description",
-  "address",
-  "city",
-  "zip",
-  "phone",
-  "website",
-  "openingHours",
-  "wikidata",
-  "imageUrl",
-  "priceRange",
-  "since",
-  "observedAt",
-] as const;
+/** The text fields held to TEXT_LIMITS.field: those a record fills on a place (amenities is a list), and its date. */
+const FIELDS = [...FILLABLE.filter((f) => f !== "amenities"), "observedAt"] as const;
 
 /** A record within the length limits: a name over the limit skips it; other long fields are dropped. */
 export function withinLimits(result: ReadResult): ReadResult {
