@@ -46,8 +46,11 @@ export function clearDevice() {
   clearCookie(LOCATION_COOKIE);
 }
 
-/** After signing in: load the app at the same address (the landing page's own address goes home). */
+/**
+ * After signing in: load the app at the same address (the landing page's own address goes home). A navigation to
+ * the address, not a reload: Chromium's reload of a page that has just signed in sometimes stayed pending for
+ * seconds in the browser tests, with the server's answer long sent.
+ */
 export function enterApp() {
-  if (location.pathname === LANDING_PATH) location.replace("/");
-  else location.reload();
+  location.replace(location.pathname === LANDING_PATH ? "/" : location.pathname + location.search);
 }
