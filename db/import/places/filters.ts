@@ -270,6 +270,16 @@ const MUSEUM_DISCIPLINE: Record<string, number> = {
   HSC: -2,
 };
 /**
+ * The census files historical societies and the historic places they keep under one discipline (HSC). A name that
+ * says what a visitor walks into (a house, a birthplace, a plantation, a fort, a penitentiary) is the place itself,
+ * open as a museum: it scores as a history museum (the Paul Revere House, the Juliette Gordon Low Birthplace, Magnolia
+ * Plantation and Gardens scored below every listed office building). A society's name keeps the discipline's score.
+ */
+const HISTORIC_PLACE =
+  /\b(house|home|birthplace|plantation|mansion|fort|castle|palace|penitentiary|prison|jail|lighthouse|homestead|cabin|cottage|museum|historic site|battlefield|mission|village)\b/i;
+export const houseMuseum = (discipline: string, title: string) =>
+  discipline === "HSC" && HISTORIC_PLACE.test(title) && !isOrganisationName(title) ? "HST" : discipline;
+/**
  * The museum's annual income (IMLS INCOMECD, from its IRS Form 990: 5 = $0.5–1 M, 6 = $1–5 M, 7 = $5–10 M, 8 = $10–50 M,
  * 9 = over $50 M): visitors pay for a museum, so income marks the ones people come to. About 12 % of the file's museums
  * reach code 5, 3 % code 7.
@@ -373,7 +383,7 @@ export function notability(p: NotabilityInput): number {
   const discipline = p.tags?.discipline;
   const dumpOnly = datasets.size === 1 && datasets.has(BUSINESS_DUMP);
   if (discipline && discipline in MUSEUM_DISCIPLINE)
-    score += MUSEUM_DISCIPLINE[discipline]! + incomeBonus(p.tags?.income);
+    score += MUSEUM_DISCIPLINE[houseMuseum(discipline, p.title)]! + incomeBonus(p.tags?.income);
   else if (isCasinoResort(p)) score += 3;
   else if (FAMOUS_KIND.test(p.kind)) score += dumpOnly ? (DUMP_SHOP_KIND.test(p.kind) ? 0 : 1) : 3;
   else if (MINOR_KIND.test(p.kind)) score += 1;
