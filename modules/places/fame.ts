@@ -1,5 +1,5 @@
 import type { Row } from "@libsql/client";
-import { notability, type NotabilityInput } from "../../db/import/places/filters";
+import { isNationalLandmark, notability, type NotabilityInput } from "../../db/import/places/filters";
 import { LISTING_SOURCES } from "../../db/import/places/quality";
 import { isOrganisation, operatedSight, sightName } from "./showcase";
 
@@ -40,7 +40,15 @@ export function fame(records: Row[], best: Row): number {
   // what a visitor finds there ("former public library and planetarium").
   const described = tags.wikidataDescription ?? "";
   const civic = CIVIC.test(String(best.title)) || (CIVIC.test(described) && !MUSEUM_NAME.test(described));
-  if (listedOnly && civic && !(Number(tags.leadLength) >= LONG_LEAD)) score -= 3;
+  const shortArticle = !(Number(tags.leadLength) >= LONG_LEAD);
+  if (listedOnly && civic && shortArticle) score -= 3;
+  else if (
+    listedOnly &&
+    shortArticle &&
+    !isNationalLandmark(tags) &&
+    (FACADE.test(described) || FACADE_NAME.test(String(best.title)))
+  )
+    score -= 2;
   // The designation alone is worth 2: a memorial of 60,000 visits a year (Federal Hall) must not push the Empire
   // State Building out of New York's first twelve; the visits carry the rest.
   if (families.has("nps") || tags.npsCode) score += 2 + visitsBonus(Number(tags.npsVisits));
@@ -79,6 +87,16 @@ function branchLibrary(records: Row[]): boolean {
   if (!census.length) return false;
   return !census.some((r) => /central/i.test(tagsOf(r).outlet ?? ""));
 }
+/**
+ * A listed building that the Register and its list article alone know, that Wikidata calls a building, a church, a
+ * house or a hotel (or whose name says so), with a short article: a façade on a walk, not the sight a visitor came
+ * for (Memphis's Toof Building and Nashville's James Robertson Hotel led the cities' museums, the Ryman, the
+ * Parthenon). A long article keeps it (the Register's famous buildings have long ones), and so does a National
+ * Historic Landmark (the Old North Church).
+ */
+const FACADE =
+  /^(historic |former )?(building|church building|church|residential buildings?|house|hotel|government building|office building|commercial building)\b/i;
+const FACADE_NAME = /\b(building|hotel|tenements?|church)$/i;
 const CIVIC =
   /\b(library|school|armory|armoury|bank|airport|post office|fire station|substation|telephone exchange|subway station|hospital|courthouse)\b/i;
 /** One source per organisation that keeps the data (OpenStreetMap's cuts are one source). */

@@ -1,0 +1,35 @@
+import { expect, test } from "bun:test";
+import type { Row } from "@libsql/client";
+import { fame } from "./fame";
+
+const listed = (title: string, tags: Record<string, string>) =>
+  ({
+    id: 1,
+    title,
+    title_key: title.toLowerCase(),
+    source: "historic-wikipedia",
+    category_id: 8,
+    kind: "historic site",
+    notability: 5,
+    sources: JSON.stringify([{ source: "historic-wikipedia" }]),
+    tags: JSON.stringify({ wikipedia: `https://en.wikipedia.org/wiki/${title.replaceAll(" ", "_")}`, ...tags }),
+  }) as unknown as Row;
+const score = (r: Row) => fame([r], r);
+
+test("a listed office building, church or hotel with a short article is a façade: it scores below a listed sight of the same article", () => {
+  const sight = listed("Japanese Tea Garden", { leadLength: "413", wikidataDescription: "garden in San Antonio" });
+  for (const facade of [
+    listed("Toof Building", { leadLength: "262" }),
+    listed("Gunter Hotel", { leadLength: "204", wikidataDescription: "building in San Antonio, Texas" }),
+    listed("Second Presbyterian", { leadLength: "466", wikidataDescription: "church building in Memphis" }),
+  ])
+    expect(score(facade)).toBeLessThan(score(sight));
+});
+
+test("a long article or a National Historic Landmark keeps a listed building among the sights", () => {
+  const sight = listed("Japanese Tea Garden", { leadLength: "413" });
+  expect(score(listed("Dermon Building", { leadLength: "900" }))).toBeGreaterThanOrEqual(score(sight));
+  expect(
+    score(listed("Old North Church", { leadLength: "221", wikidataDescription: "church", nationalLandmark: "yes" })),
+  ).toBeGreaterThan(score(sight));
+});
