@@ -1,6 +1,7 @@
 import { expect, test } from "bun:test";
 import type { Row } from "@libsql/client";
 import { fame } from "./fame";
+import { isOrganisation, junkInList } from "./showcase";
 
 const listed = (title: string, tags: Record<string, string>) =>
   ({
@@ -32,4 +33,12 @@ test("a long article or a National Historic Landmark keeps a listed building amo
   expect(
     score(listed("Old North Church", { leadLength: "221", wikidataDescription: "church", nationalLandmark: "yes" })),
   ).toBeGreaterThan(score(sight));
+});
+
+test("an orchestra or a theatre company is an organisation, not a sight; its hall is a place", () => {
+  const museum = (title: string) => ({ ...listed(title, {}), kind: "museum", category_id: 9 }) as unknown as Row;
+  expect(isOrganisation(museum("Chicago Symphony Orchestra"))).toBe(true);
+  expect(isOrganisation(museum("Arizona Theatre Company"))).toBe(true);
+  expect(isOrganisation(museum("Symphony Hall"))).toBe(false);
+  expect(junkInList(museum("Chicago Symphony Orchestra"), "featured")).not.toBeNull();
 });

@@ -26,8 +26,13 @@ export const PAWN_OR_LOAN_NAME = /\b(pawn\w*|payday|cash advance|title loans?|ch
 export const HOUSING_NAME = /\b(projects?|public housing|housing (authority|development))\b/i;
 
 /** Words of an organisation's name (not of a place's): used by the notability score and the lists. */
+/**
+ * Words of an organisation's name, not a place's. A performing group (an orchestra, a choir, a theatre or dance
+ * company) is one too: the census files the Chicago Symphony Orchestra with a museum's discipline, and it led the
+ * city's museums; its hall is the place ("Symphony Hall" names a hall).
+ */
 export const ORGANISATION_WORDS =
-  /\b(society|association|assn|council|commission|committee|club|guild|endowment|foundation|fund|fellows|league|alliance|coalition|matters|humanities|friends of)\b/i;
+  /\b(society|association|assn|council|commission|committee|club|guild|endowment|foundation|fund|fellows|league|alliance|coalition|matters|humanities|friends of|orchestra|philharmonic|chorale|choir|(theat(re|er)|ballet|opera|dance) company)\b/i;
 /** Words that name a sight a visitor finds there. */
 export const SIGHT_WORDS =
   /\b(museums?|historic site|gallery|galleries|collection|house|mansion|home|gardens?|park|zoo|aquarium|planetarium|cent(er|re)|hall|library|fort|village|memorial|monument|penitentiary|castle|lighthouse|observatory|arboretum|estate|farm)\b/i;
