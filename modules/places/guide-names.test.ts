@@ -1,5 +1,6 @@
 import { expect, test } from "bun:test";
 import { corroborated } from "./ranking";
+import { oneOfEachArticle } from "./same-article";
 
 const row = (id: number, title: string, source: string, extra: Record<string, unknown> = {}) =>
   ({
@@ -50,4 +51,20 @@ test("two listings of the guide never join each other, and a one-word name joins
   const opry = row(3, "Opry", "wikivoyage-do");
   const opryMills = row(4, "Opry Mills Museum", "imls-museums");
   expect(corroborated([park, sportsplex, opry, opryMills])).toHaveLength(4);
+});
+
+test("two rows linking one Wikipedia article within a mile are one place: the lower leaves featured", () => {
+  const building = row(1, "Marshall Field and Company Building", "historic-wikipedia", {
+    tags: JSON.stringify({ wikipedia: "https://en.wikipedia.org/wiki/Marshall_Field_and_Company_Building" }),
+  });
+  const shop = row(2, "Macy's", "osm", {
+    latitude: 33.735,
+    tags: JSON.stringify({ wikipedia: "en:Marshall Field and Company Building" }),
+  });
+  const branch = row(3, "Macy's", "osm", {
+    latitude: 33.9,
+    tags: JSON.stringify({ wikipedia: "en:Marshall Field and Company Building" }),
+  });
+  const kept = oneOfEachArticle([building, shop, branch].map((r) => ({ r })));
+  expect(kept.map(({ r }) => Number(r.id))).toEqual([1, 3]);
 });
