@@ -42,3 +42,21 @@ test("an orchestra or a theatre company is an organisation, not a sight; its hal
   expect(isOrganisation(museum("Symphony Hall"))).toBe(false);
   expect(junkInList(museum("Chicago Symphony Orchestra"), "featured")).not.toBeNull();
 });
+
+test("a museum of the census's largest income class outranks a listed office block; a college's museum does not gain by its college's income", () => {
+  const census = (title: string) =>
+    ({
+      id: 2,
+      title,
+      title_key: title.toLowerCase(),
+      source: "imls-museums",
+      category_id: 9,
+      kind: "natural history museum",
+      notability: 6,
+      sources: JSON.stringify([{ source: "imls-museums" }]),
+      tags: JSON.stringify({ discipline: "NAT", income: "9" }),
+    }) as unknown as Row;
+  const office = listed("Dermon Building", { leadLength: "900" });
+  expect(score(census("Field Museum of Natural History"))).toBeGreaterThan(score(office));
+  expect(score(census("Smith College Museum of Natural History"))).toBeLessThan(score(office));
+});

@@ -20,6 +20,8 @@ import { isOrganisation, operatedSight, sightName } from "./showcase";
 export function fame(records: Row[], best: Row): number {
   const tags: Record<string, string> = {};
   for (const r of records) for (const [k, v] of Object.entries(tagsOf(r))) if (v && !tags[k]) tags[k] = v;
+  // A college's museum files the college's income (Smith College Museum of Art, $50 M+): it says nothing of the museum.
+  if (SCHOOL_NAME.test(String(best.title))) delete tags.income;
   const sources = records.flatMap((r) => sourcesOf(r)).map((s) => ({ source: family(s.source) }));
   const input: NotabilityInput = {
     categoryId: Number(best.category_id),
@@ -67,7 +69,8 @@ const visitsBonus = (visits: number) =>
 const LONG_LEAD = 600;
 /**
  * A museum's income (IMLS, from its Form 990) of $10–50 M (code 8) or over $50 M (code 9) marks an institution people
- * travel for (about 2 % of the file's museums): the import's museum score stops at $5 M, so the Field Museum and a
+ * travel for (about 2 % of the file's museums; code 9 adds 5, as much as a Wikipedia article with a long lead and a
+ * listing: the Field Museum, the Museum of Fine Arts and the Lincoln Park Zoo sat under listed office blocks): the import's museum score stops at $5 M, so the Field Museum and a
  * county's house museum with a listing and an article scored alike.
  */
 /**
@@ -76,7 +79,8 @@ const LONG_LEAD = 600;
  */
 const MUSEUM_NAME =
   /\b(museums?|(art|science|nature|history|heritage) cent(er|re)|gallery|collection|zoo|zoological|aquarium|planetarium|garden|gardens|observatory|arboretum)\b/i;
-const majorMuseumBonus = (income: string | undefined) => (income === "9" ? 3 : income === "8" ? 2 : 0);
+const majorMuseumBonus = (income: string | undefined) => (income === "9" ? 5 : income === "8" ? 2 : 0);
+const SCHOOL_NAME = /\b(university|college)\b/i;
 /**
  * A public library's branch: a record of the public-libraries census joins it (merged into the listing at import,
  * or beside it), unless the census calls it a central library (the Boston Public Library is a sight; its branches
