@@ -59,7 +59,7 @@ export function operatedSight(name: string): string {
 }
 
 /** Legal and volunteer words: an organisation's name, not a place's. */
-const LEGAL_SUFFIX = /[\s,]+(inc|incorporated|corp|corporation|co|ltd|llc|l\.l\.c|assn|association)\.?$/i;
+const LEGAL_SUFFIX = /[\s,]+(inc|incorporated|corp|corporation|co|ltd|llc|l\.l\.c|assn|assoc|association)\.?$/i;
 
 /**
  * The name a sight is known by: the first of its other names (the import's `otherNames`) that is no organisation's,
