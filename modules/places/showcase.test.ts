@@ -55,6 +55,7 @@ describe("names and kinds", () => {
   test("a sight under its legal name shows as the sight and is no organisation; an organisation is one", () => {
     const penitentiary = row({ title: "Eastern State Penitentiary Historic Site Inc", kind: "historic site" });
     expect(sightName(penitentiary)).toBe("Eastern State Penitentiary Historic Site");
+    expect(sightName(row({ title: "Menil Foundation Inc", kind: "art museum" }))).toBe("Menil Foundation");
     expect(sightName(row({ title: "Hammond Harwood House Assoc", kind: "historic site" }))).toBe(
       "Hammond Harwood House",
     );

@@ -73,9 +73,11 @@ export function sightName(r: Row): string {
     .map((n) => n.trim())
     .find((n) => n && !isOrganisationName(n) && !ORGANISATION_WORDS.test(n));
   if (other && (isOrganisationName(title) || ORGANISATION_WORDS.test(title))) return other;
-  const bare = operatedSight(title.replace(LEGAL_SUFFIX, ""));
+  const unsuffixed = title.replace(LEGAL_SUFFIX, "");
+  const bare = operatedSight(unsuffixed);
   if (bare !== title && SIGHT_WORDS.test(bare)) return bare;
-  return title;
+  // "Menil Foundation Inc" (the census files the foundation as the museum): the suffix is bookkeeping.
+  return unsuffixed.includes(" ") ? unsuffixed : title;
 }
 
 /**
