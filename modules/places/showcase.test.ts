@@ -47,6 +47,9 @@ describe("one place once", () => {
     expect(sameSight(at("Dallas Heritage Village"), at("Dallas Heritage Village Inc"))).toBe(true);
     expect(sameSight(at("Old Red"), at("Old Red Museum"))).toBe(true);
     expect(sameSight(at("Pier 39"), at("Pier 35"))).toBe(false);
+    // A name the census cut short is the place; a shorter name inside a longer one is another place.
+    expect(sameSight(at("Dallas Arboretum & Botanical"), at("Dallas Arboretum and Botanical Garden"))).toBe(true);
+    expect(sameSight(at("Central Park"), at("Central Park Zoo"))).toBe(false);
     expect(sameSight(at("Perot Museum"), at("Perot Museum", 32.8))).toBe(false); // 0.9 mi apart
   });
 });

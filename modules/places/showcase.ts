@@ -76,8 +76,9 @@ export function sightName(r: Row): string {
   const unsuffixed = title.replace(LEGAL_SUFFIX, "");
   const bare = operatedSight(unsuffixed);
   if (bare !== title && SIGHT_WORDS.test(bare)) return bare;
-  // "Menil Foundation Inc" (the census files the foundation as the museum): the suffix is bookkeeping.
-  return unsuffixed.includes(" ") ? unsuffixed : title;
+  // "Menil Foundation Inc" (the census files the foundation as the museum): a suffix after the operator's word is
+  // bookkeeping. A company's name keeps its suffix ("World Entertainment Ctr Inc").
+  return unsuffixed !== title && OPERATOR.test(unsuffixed) ? unsuffixed : title;
 }
 
 /**
@@ -151,7 +152,21 @@ export function sameSight(a: Row, b: Row): boolean {
     return false;
   const ka = foldKeyOf(a);
   const kb = foldKeyOf(b);
-  return !!ka && !!kb && oneTypo(ka, kb);
+  return (!!ka && !!kb && oneTypo(ka, kb)) || cutName(String(a.title ?? ""), String(b.title ?? ""));
+}
+/**
+ * The museum census cut long names ("Dallas Arboretum & Botanical" for the Dallas Arboretum and Botanical Garden): a
+ * name of three words or more that starts another one word longer is that place.
+ */
+function cutName(a: string, b: string): boolean {
+  const words = (t: string) =>
+    t
+      .toLowerCase()
+      .replace(/&/g, " and ")
+      .split(/[^a-z0-9]+/)
+      .filter(Boolean);
+  const [short, long] = [words(a), words(b)].sort((x, y) => x.length - y.length) as [string[], string[]];
+  return short.length >= 3 && long.length === short.length + 1 && short.every((w, i) => w === long[i]);
 }
 
 /**
