@@ -1,4 +1,5 @@
 import { expect, test } from "bun:test";
+import type { Row } from "@libsql/client";
 import { corroborated } from "./ranking";
 import { oneOfEachArticle } from "./same-article";
 
@@ -65,6 +66,6 @@ test("two rows linking one Wikipedia article within a mile are one place: the lo
     latitude: 33.9,
     tags: JSON.stringify({ wikipedia: "en:Marshall Field and Company Building" }),
   });
-  const kept = oneOfEachArticle([building, shop, branch].map((r) => ({ r })));
+  const kept = oneOfEachArticle([building, shop, branch].map((r: Row) => ({ r })));
   expect(kept.map(({ r }) => Number(r.id))).toEqual([1, 3]);
 });
