@@ -59,7 +59,7 @@ export function fame(records: Row[], best: Row): number {
   if (/\blibrary\b/i.test(kind) || branchLibrary(records)) score -= 3;
   // (A foundation the census files as a museum is the museum, as in isOrganisation: the Barnes Foundation.)
   const museumName = MUSEUM_NAME.test(input.title) || /\bfoundation\b/i.test(String(best.title));
-  if (museumName || families.size > 1) score += majorMuseumBonus(tags.income);
+  if (museumName || families.size > 1) score += majorMuseumBonus(tags.income, tags.discipline);
   return score;
 }
 
@@ -79,7 +79,12 @@ const LONG_LEAD = 600;
  */
 const MUSEUM_NAME =
   /\b(museums?|(art|science|nature|history|heritage) cent(er|re)|gallery|collection|zoo|zoological|aquarium|planetarium|garden|gardens|observatory|arboretum)\b/i;
-const majorMuseumBonus = (income: string | undefined) => (income === "9" ? 5 : income === "8" ? 2 : 0);
+/**
+ * The general discipline (GMU) is the census's catch-all, where an operator's or a tenant's income lands on a small
+ * museum (a curling museum in a Chicago office tower files code 9): there code 9 adds 3, as code 8 adds 2.
+ */
+const majorMuseumBonus = (income: string | undefined, discipline: string | undefined) =>
+  income === "9" ? (discipline === "GMU" ? 3 : 5) : income === "8" ? 2 : 0;
 const SCHOOL_NAME = /\b(university|college)\b/i;
 /**
  * A public library's branch: a record of the public-libraries census joins it (merged into the listing at import,
