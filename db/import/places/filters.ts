@@ -4,7 +4,7 @@ import brandsPath from "../../data/brands/nsi_us_brands.json.gz" with { type: "f
 import repeatedPath from "../../data/brands/repeated_names.json.gz" with { type: "file" };
 import { CATEGORY, type PlaceInput } from "./types";
 import { titleKey } from "./titles";
-import { INDUSTRIAL_NAME, LISTING_SOURCES, NOT_LODGING_NAME } from "./quality";
+import { houseMuseum, INDUSTRIAL_NAME, LISTING_SOURCES, NOT_LODGING_NAME } from "./quality";
 
 export {
   hasArticle,
@@ -269,16 +269,6 @@ const MUSEUM_DISCIPLINE: Record<string, number> = {
   CMU: 1,
   HSC: -2,
 };
-/**
- * The census files historical societies and the historic places they keep under one discipline (HSC). A name that
- * says what a visitor walks into (a house, a birthplace, a plantation, a fort, a penitentiary) is the place itself,
- * open as a museum: it scores as a history museum (the Paul Revere House, the Juliette Gordon Low Birthplace, Magnolia
- * Plantation and Gardens scored below every listed office building). A society's name keeps the discipline's score.
- */
-const HISTORIC_PLACE =
-  /\b(house|home|birthplace|plantation|mansion|fort|castle|palace|penitentiary|prison|jail|lighthouse|homestead|cabin|cottage|museum|historic site|battlefield|mission|village)\b/i;
-export const houseMuseum = (discipline: string, title: string) =>
-  discipline === "HSC" && HISTORIC_PLACE.test(title) && !isOrganisationName(title) ? "HST" : discipline;
 /**
  * The museum's annual income (IMLS INCOMECD, from its IRS Form 990: 5 = $0.5–1 M, 6 = $1–5 M, 7 = $5–10 M, 8 = $10–50 M,
  * 9 = over $50 M): visitors pay for a museum, so income marks the ones people come to. About 12 % of the file's museums
