@@ -109,7 +109,7 @@ async function inBoxFromIndex(client: Client, text: string, box: Box): Promise<{
 }
 
 /** Title-index rows read at most per search in a window's id ranges (with the state's places outside the window). */
-const MAX_READ = 4 * MAX_MATCHES;
+const MAX_READ = 8 * MAX_MATCHES;
 
 /**
  * With a window: the matches in the window's id ranges, read in chunks of ids as one text (no row per match),
