@@ -3,7 +3,6 @@ import { importCities } from "../db/import/cities";
 import { importCityTexts } from "../db/import/city-texts";
 import { bumpDataVersion, watchDataVersions } from "../db/data-version";
 import { migrate } from "../db/migrate";
-import { mergeTitleIndex } from "../db/title-index";
 import { loadCityIndex, type CityIndex } from "../modules/cities";
 import { OverpassSource, PlacesService } from "../modules/places";
 import { createStateLoader, type StateLoader } from "../db/import/places";
@@ -63,13 +62,6 @@ export async function bootServices(
     places?.invalidate();
     for (const listener of placesChanged) listener();
   };
-  // The title index merged into one segment after each state's import, one merge at a time (db/title-index.ts).
-  let merging: Promise<unknown> = Promise.resolve();
-  const mergeTitles = () => {
-    merging = merging
-      .then(() => mergeTitleIndex(database.client))
-      .catch((error) => log.warn("[places] title index merge:", error));
-  };
   const ensureState = createStateLoader(database.client, {
     log: (line) => log.info(line),
     // Each state imports in this process. A child process per state (decision 024) kept the server's memory
@@ -81,7 +73,6 @@ export async function bootServices(
       changed();
       // Other servers on the same database hear of it through the state's data version.
       void bumpDataVersion(database.client, stateCode).catch((error) => log.warn("[places] data version:", error));
-      mergeTitles();
       // The admin's data-health summary of the state, recomputed off the request path (decision 021).
       void refreshStateHealth(database.client, stateCode).catch((error) =>
         log.warn(`[admin] data health of ${stateCode}:`, error),
