@@ -11,6 +11,7 @@ import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import * as schema from "./schema";
+import { keepStatements, StaleStatement } from "./statements";
 
 export type Db = LibSQLDatabase<typeof schema>;
 export interface Database {
@@ -23,13 +24,21 @@ const BUSY_RETRY_MS = 10_000;
 const isBusy = (error: unknown) =>
   error instanceof Error && /SQLITE_BUSY/.test(`${(error as { code?: string }).code ?? ""} ${error.message}`);
 
-/** Run `work`, again after a short, growing wait while it fails with SQLITE_BUSY (at most about 10 s). */
+/**
+ * Run `work`, again after a short, growing wait while it fails with SQLITE_BUSY (at most about 10 s), and again
+ * at once when a kept statement met a changed table (./statements.ts; once).
+ */
 export async function whenNotBusy<T>(work: () => Promise<T>): Promise<T> {
   const deadline = Date.now() + BUSY_RETRY_MS;
+  let stale = false;
   for (let attempt = 0; ; attempt++) {
     try {
       return await work();
     } catch (error) {
+      if (error instanceof StaleStatement && !stale) {
+        stale = true;
+        continue;
+      }
       if (!isBusy(error) || Date.now() > deadline) throw error;
       await Bun.sleep(Math.min(200, 5 * 2 ** attempt) + Math.random() * 20);
     }
@@ -62,6 +71,7 @@ ConnectionPool.prototype.acquireSync = function (this: ConnectionPool, forTransa
       this.release(connection); // not left borrowed: the pool would count it as busy for ever
       throw error;
     }
+    keepStatements(connection);
     configured.add(connection);
   }
   return connection;
