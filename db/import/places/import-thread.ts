@@ -14,8 +14,10 @@ export interface ImportRequest {
   stateCode: string;
   /** The background run's per-state splits of the nationwide datasets, when there are any. */
   splitsDir?: string;
+  /** Instead of an import: split a nationwide dataset per state into `dir` (`imported` is then its rows). */
+  split?: { dir: string; datasetKey: string; states: readonly string[] };
 }
-/** A log line, progress, or the outcome (`imported`: how many datasets ran; or `error`). */
+/** A log line, progress, or the outcome (`imported`: how many datasets ran, or a split's rows; or `error`). */
 export type ImportReply = { id: number; log?: string; fraction?: number; imported?: number; error?: string };
 
 export const IMPORT_WORKER_URL = workerUrl(import.meta.url, "./import-worker.ts", "db/import/places/import-worker.ts");
@@ -27,6 +29,8 @@ export interface ImportThread {
     log?: (line: string) => void,
     onProgress?: (fraction: number) => void,
   ): Promise<ImportSummary[]>;
+  /** Split a nationwide dataset per state in the Worker (./presplit.ts `writeSplits`); resolves with its rows. */
+  split(dir: string, datasetKey: string, states: readonly string[]): Promise<number>;
   /** End the Worker (the next import starts a new one). */
   close(): void;
 }
@@ -37,8 +41,7 @@ export function importThread(database: { databaseUrl: string; authToken?: string
   const waiting = new Map<
     number,
     {
-      stateCode: string;
-      resolve(summaries: ImportSummary[]): void;
+      resolve(imported: number): void;
       reject(error: Error): void;
       log?: (line: string) => void;
       onProgress?: (fraction: number) => void;
@@ -62,8 +65,7 @@ export function importThread(database: { databaseUrl: string; authToken?: string
         call.reject(new Error(data.error));
       } else if (data.imported !== undefined) {
         waiting.delete(data.id);
-        // The caller only needs to know whether anything was written (to drop its caches).
-        call.resolve(Array.from({ length: data.imported }, () => emptySummary("", call.stateCode)));
+        call.resolve(data.imported);
       }
     });
     started.addEventListener("error", (event) => {
@@ -74,15 +76,24 @@ export function importThread(database: { databaseUrl: string; authToken?: string
     });
     return started;
   };
+  const send = (
+    request: Omit<ImportRequest, "id" | "databaseUrl" | "authToken">,
+    log?: (line: string) => void,
+    onProgress?: (fraction: number) => void,
+  ) =>
+    new Promise<number>((resolve, reject) => {
+      const id = ++next;
+      waiting.set(id, { resolve, reject, log, onProgress });
+      worker ??= start();
+      worker.postMessage({ id, ...database, ...request } satisfies ImportRequest);
+    });
   return {
-    import: (stateCode, splitsDir, log, onProgress) =>
-      new Promise((resolve, reject) => {
-        const id = ++next;
-        waiting.set(id, { stateCode, resolve, reject, log, onProgress });
-        worker ??= start();
-        const request: ImportRequest = { id, ...database, stateCode, ...(splitsDir ? { splitsDir } : {}) };
-        worker.postMessage(request);
-      }),
+    import: async (stateCode, splitsDir, log, onProgress) => {
+      const imported = await send({ stateCode, ...(splitsDir ? { splitsDir } : {}) }, log, onProgress);
+      // The caller only needs to know whether anything was written (to drop its caches).
+      return Array.from({ length: imported }, () => emptySummary("", stateCode));
+    },
+    split: (dir, datasetKey, states) => send({ stateCode: "", split: { dir, datasetKey, states } }),
     close: () => {
       const stopping = worker;
       worker = undefined;

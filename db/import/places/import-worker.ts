@@ -1,13 +1,14 @@
 /**
  * The places import thread, the Worker's side (./import-thread.ts starts it): imports one state at a time on
  * its own connection to the database, so the parse, the deduplication and SQLite's synchronous writes never
- * hold up the thread that answers requests. Posts the import's log lines and progress, then its outcome.
+ * hold up the thread that answers requests. Posts the import's log lines and progress, then its outcome. It also
+ * splits a nationwide dataset per state when no child process can (the compiled binary, ./presplit.ts).
  * A file of its own, so the compiled binary can list it as an entry point (scripts/compile.ts).
  */
 import { existsSync } from "node:fs";
 import { openDatabase, type Database } from "../../client";
-import { importState } from ".";
-import { sliceRows } from "./presplit";
+import { DATASETS, importState } from ".";
+import { sliceRows, writeSplits } from "./presplit";
 import type { ImportReply, ImportRequest } from "./import-thread";
 import { clearCsvCache } from "./util";
 
@@ -24,6 +25,13 @@ if (!Bun.isMainThread) {
     queue = queue.then(async () => {
       const { id, stateCode, splitsDir } = request;
       try {
+        if (request.split) {
+          const dataset = DATASETS.find((d) => d.key === request.split!.datasetKey);
+          if (!dataset) throw new Error(`no dataset ${request.split.datasetKey}`);
+          const rows = await writeSplits(request.split.dir, dataset, request.split.states);
+          scope.postMessage({ id, imported: rows });
+          return;
+        }
         const key = `${request.databaseUrl} ${request.authToken ?? ""}`;
         if (!database || opened !== key) {
           if (database) (await database).close();

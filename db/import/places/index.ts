@@ -276,7 +276,7 @@ export function createStateLoader(
     if (states.length < 2) return;
     const started = performance.now();
     try {
-      const rows = await splits.split(dataset, states);
+      const rows = await splits.split(dataset, states, thread?.split);
       options.log?.(
         `${dataset.key}: split for ${states.length} states once (${rows.toLocaleString("en-US")} rows, ${((performance.now() - started) / 1000).toFixed(1)} s)`,
       );
