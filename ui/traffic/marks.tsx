@@ -7,7 +7,9 @@ export function Country(props: { code: string }) {
   return (
     <span className="inline-flex items-center gap-1.5">
       {known && (
+        // The name follows in words: a screen reader reads it once, not "US United States".
         <abbr
+          aria-hidden="true"
           title={countryName(props.code)}
           className="rounded px-1 font-mono text-xs font-semibold no-underline ring-1 ring-line"
         >
