@@ -52,7 +52,19 @@ export async function whenNotBusy<T>(work: () => Promise<T>): Promise<T> {
  * write, which made every request wait behind the writes under load (decision 033). busy_timeout rides out
  * short locks; foreign_keys makes ON DELETE CASCADE hold.
  */
-const CONNECTION_SETTINGS = "PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;";
+const connectionSettings = () =>
+  `PRAGMA busy_timeout = ${busyTimeoutMs}; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;`;
+let busyTimeoutMs = 5000;
+
+/**
+ * How long a statement of this thread waits inside SQLite for another connection's write lock (the places
+ * import thread's, the request log's) before failing with SQLITE_BUSY, for the connections opened after the
+ * call. SQLite waits synchronously: on the thread that answers requests, every request would wait with it. The
+ * server sets a short wait, and `whenNotBusy` (below) runs the statement again after an asynchronous pause.
+ */
+export function setBusyTimeout(ms: number): void {
+  busyTimeoutMs = ms;
+}
 
 /**
  * The embedded client keeps a pool of connections: a call borrows one, opening a new connection when every
@@ -66,7 +78,7 @@ ConnectionPool.prototype.acquireSync = function (this: ConnectionPool, forTransa
   const connection = acquireSync.call(this, forTransaction);
   if (!configured.has(connection)) {
     try {
-      connection.exec(CONNECTION_SETTINGS);
+      connection.exec(connectionSettings());
     } catch (error) {
       this.release(connection); // not left borrowed: the pool would count it as busy for ever
       throw error;
