@@ -20,6 +20,12 @@ const serveTiles = (page: Page) =>
 /** The day on the map: its stops listed and their markers numbered in the trip's order, joined by the line. */
 async function expectDayOnMap(page: Page, order: string[], totals: string) {
   await expect(page.getByTestId("route-totals")).toHaveText(totals);
+  // The legend over the map says what the markers and the line are, and the day's distance and time.
+  const [, miles, minutes] = /^(\d+(?:\.\d)?) mi · about (\d+) min/.exec(totals)!;
+  const legend = page.getByRole("group", { name: "Map legend" });
+  await expect(legend).toContainText("A stop, numbered in the day's order");
+  await expect(legend).toContainText("Straight lines join the stops in order");
+  await expect(legend).toContainText(`${miles} mi · about ${minutes} min on foot (estimate)`);
   expect(await stopTitles(page, "route-stop")).toEqual(order);
   const markers = page.locator(".ls-marker-stop");
   await expect(markers).toHaveCount(order.length);

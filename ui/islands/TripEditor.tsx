@@ -2,6 +2,7 @@ import { useState, type DragEvent } from "react";
 import type { Stop, Trip } from "../../modules/trips";
 import { apiRequest } from "../api";
 import { StopBody, dayTitle, dayTotals } from "../components/TripDay";
+import { TextBackLink } from "../components/back-link";
 
 const OFFLINE = "You are offline: changes cannot be saved until the network is back.";
 const button =
@@ -42,9 +43,9 @@ export default function TripEditor(props: { trip: Trip }) {
   return (
     <div className="mt-6 space-y-4">
       <header>
-        <a href="/trips" className="text-sm text-primary hover:underline focus-ring print:hidden">
-          ← All trips
-        </a>
+        <div className="print:hidden">
+          <TextBackLink href="/trips" label="All trips" />
+        </div>
         <h1 className="text-2xl font-bold text-ink">{trip.title}</h1>
         <p className="text-ink-soft">
           {trip.city}
