@@ -70,8 +70,11 @@ test("plan a day, edit it, share it, export it, read it offline", async ({ page,
   await expect(page.getByTestId("day-totals")).toContainText(/mi · about \d+ min on foot at 3 mph \(estimate/);
   // Edit: the second stop up (keyboard-reachable button), then a date.
   const before = await stopTitles(page);
-  await page.getByRole("button", { name: `Move ${before[1]} up` }).click();
+  await page.getByRole("button", { name: `Move ${before[1]} up` }).focus();
+  await page.keyboard.press("Enter");
   await expect(page.getByTestId("trip-message")).toHaveText("Stop moved.");
+  // The focus stays with the moved stop (now first, so on its "down" button) for the next key press.
+  await expect(page.getByRole("button", { name: `Move ${before[1]} down` })).toBeFocused();
   expect(await stopTitles(page)).toEqual([before[1], before[0], ...before.slice(2)]);
   await page.getByLabel("Start date").fill("2026-12-07");
   await expect(page.getByTestId("trip-message")).toHaveText("Date saved.");

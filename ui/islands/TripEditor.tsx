@@ -1,4 +1,4 @@
-import { useState, type DragEvent } from "react";
+import { useEffect, useState, type DragEvent } from "react";
 import type { Stop, Trip } from "../../modules/trips";
 import { apiRequest } from "../api";
 import { StopBody, dayTitle, dayTotals } from "../components/TripDay";
@@ -31,8 +31,21 @@ export default function TripEditor(props: { trip: Trip }) {
       setBusy(false);
     }
   };
-  const move = (stop: Stop, dayId: number, position: number) =>
-    change("PATCH", `/stops/${stop.id}`, { dayId, position }, "Stop moved.");
+  // A keyboard move keeps the focus on the moved stop: the same control, else its other move control.
+  const [refocus, setRefocus] = useState<{ stopId: number; controls: string[] } | null>(null);
+  useEffect(() => {
+    if (busy || !refocus) return;
+    const stop = document.querySelector(`[data-testid="trip-stop"][data-stop-id="${refocus.stopId}"]`);
+    const target = refocus.controls
+      .map((control) => stop?.querySelector<HTMLButtonElement | HTMLSelectElement>(`[data-move="${control}"]`))
+      .find((control) => control && !control.disabled);
+    target?.focus();
+    setRefocus(null);
+  }, [busy, refocus]);
+  const move = (stop: Stop, dayId: number, position: number, control?: "up" | "down" | "day") => {
+    if (control) setRefocus({ stopId: stop.id, controls: [control, "up", "down", "day"] });
+    return change("PATCH", `/stops/${stop.id}`, { dayId, position }, "Stop moved.");
+  };
   const drop = (event: DragEvent, dayId: number, position: number) => {
     event.preventDefault();
     const stop = trip.days.flatMap((d) => d.stops).find((s) => s.id === dragging);
@@ -174,6 +187,7 @@ export default function TripEditor(props: { trip: Trip }) {
                   onDrop={(e) => drop(e, day.id, i)}
                   className={`flex flex-col gap-2 rounded-lg p-2 sm:flex-row ${dragging === stop.id ? "opacity-50" : ""}`}
                   data-testid="trip-stop"
+                  data-stop-id={stop.id}
                 >
                   <StopBody stop={stop} index={i} />
                   <div className="flex flex-wrap items-start gap-1 print:hidden">
@@ -181,7 +195,8 @@ export default function TripEditor(props: { trip: Trip }) {
                       type="button"
                       className={button}
                       disabled={busy || i === 0}
-                      onClick={() => move(stop, day.id, i - 1)}
+                      onClick={() => move(stop, day.id, i - 1, "up")}
+                      data-move="up"
                       aria-label={`Move ${stop.place?.title ?? "stop"} up`}
                     >
                       ↑
@@ -190,7 +205,8 @@ export default function TripEditor(props: { trip: Trip }) {
                       type="button"
                       className={button}
                       disabled={busy || i === day.stops.length - 1}
-                      onClick={() => move(stop, day.id, i + 1)}
+                      onClick={() => move(stop, day.id, i + 1, "down")}
+                      data-move="down"
                       aria-label={`Move ${stop.place?.title ?? "stop"} down`}
                     >
                       ↓
@@ -200,7 +216,8 @@ export default function TripEditor(props: { trip: Trip }) {
                         aria-label={`Move ${stop.place?.title ?? "stop"} to another day`}
                         className="h-9 rounded-full border border-line bg-surface px-2 text-sm focus-ring"
                         value={day.id}
-                        onChange={(e) => move(stop, Number(e.currentTarget.value), 999)}
+                        onChange={(e) => move(stop, Number(e.currentTarget.value), 999, "day")}
+                        data-move="day"
                       >
                         {trip.days.map((d) => (
                           <option key={d.id} value={d.id}>
