@@ -78,6 +78,18 @@ test("plan a day, edit it, share it, export it, read it offline", async ({ page,
   expect(await stopTitles(page)).toEqual([before[1], before[0], ...before.slice(2)]);
   await page.getByLabel("Start date").fill("2026-12-07");
   await expect(page.getByTestId("trip-message")).toHaveText("Date saved.");
+  // A stop's time: typed, saved when the field is left, shown on the stop.
+  const first = page.getByTestId("trip-stop").first();
+  await first.getByLabel(`Time for ${before[1]}`).fill("08:30");
+  await first.getByLabel(`Time for ${before[1]}`).blur();
+  await expect(page.getByTestId("trip-message")).toHaveText("Time saved.");
+  await expect(first).toContainText(`08:30${before[1]}`);
+  // The print view: the trip without the app's tabs or the editing controls.
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByTestId("bottom-tabs")).toBeHidden();
+  await expect(page.getByRole("button", { name: "Print" })).toBeHidden();
+  await expect(first).toBeVisible();
+  await page.emulateMedia({ media: "screen" });
   await expectAccessible(page);
   // See it on the map: numbered stops in the day's order, joined by a line, with the day's distance and time.
   const order = await stopTitles(page);

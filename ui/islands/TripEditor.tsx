@@ -10,8 +10,8 @@ const button =
 
 /**
  * /trips/{id}: the trip's days and stops. Reorder by drag or with the Up/Down buttons, move to another day,
- * remove, note and time; plan another day; share (read-only link, revocable); export; print. Edits need the
- * network: offline they are refused with a message (nothing is queued).
+ * remove, note and time (saved when the time field is left); plan another day; share (read-only link,
+ * revocable); export; print. Edits need the network: offline they are refused with a message (nothing is queued).
  */
 export default function TripEditor(props: { trip: Trip }) {
   const [trip, setTrip] = useState(props.trip);
@@ -226,6 +226,16 @@ export default function TripEditor(props: { trip: Trip }) {
                         ))}
                       </select>
                     )}
+                    <input
+                      type="time"
+                      aria-label={`Time for ${stop.place?.title ?? "this stop"}`}
+                      defaultValue={stop.time ?? ""}
+                      className="h-9 rounded-full border border-line bg-surface px-2 text-sm text-ink focus-ring"
+                      onBlur={(e) => {
+                        const time = e.currentTarget.value || null;
+                        if (time !== stop.time) void change("PATCH", `/stops/${stop.id}`, { time }, "Time saved.");
+                      }}
+                    />
                     <button
                       type="button"
                       className={button}
