@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { ChatCity, ChatSources } from "./sources";
-import { namedCity } from "./subject";
+import { cityByName, namedCity } from "./subject";
 
 /** Cities of one name in several states, largest first (as the city index answers a name). */
 const town = (id: number, name: string, stateCode: string, population: number): ChatCity => ({
@@ -22,6 +22,7 @@ const INDEX = [
   town(7, "New York", "NY", 18_800_000),
   town(8, "Chicago", "IL", 8_600_000),
   town(9, "Bangor", "ME", 32_000),
+  town(10, "Savannah", "GA", 147_000),
 ];
 const sources = {
   cities: (q: string, limit: number) =>
@@ -46,5 +47,20 @@ describe("the city a question names", () => {
   test("a state typed after the name decides; the city the chat is in is no switch", () => {
     expect(asked(7, "Boston NY")).toBe("Boston, NY");
     expect(asked(1, "Boston")).toBeNull();
+  });
+});
+
+describe("the city a name stands for, the chat's own included", () => {
+  const byName = (fromId: number, typed: string) => {
+    const city = cityByName(sources, from(fromId), typed);
+    return city && `${city.name}, ${city.stateCode}`;
+  };
+  test("the chat's own city is a city like any other", () => {
+    expect(byName(10, "Savannah")).toBe("Savannah, GA");
+    expect(byName(10, "Savannah, GA")).toBe("Savannah, GA");
+  });
+  test("a state we know no city of that name in is no city, not the chat's own of that name", () => {
+    expect(byName(10, "Savannah, TX")).toBeNull();
+    expect(byName(10, "Savannah TX")).toBeNull();
   });
 });

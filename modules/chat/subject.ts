@@ -17,10 +17,11 @@ const key = (name: string) => nameWords(name).join(" ");
 /** A city of the chat's own state this large is the one meant by its name, whatever larger namesakes exist. */
 const OWN_STATE_MIN = 50_000;
 
-/** The city a question names ("in Chicago", "in Austin, TX"), when it is one we know and not the chat's own. */
-
-export function namedCity<C extends ChatCity>(sources: ChatSources<C>, current: C, typed: string | null): C | null {
-  if (!typed) return null;
+/**
+ * The city a name stands for ("Chicago", "Austin, TX", "Savannah"), any city we know including the chat's own;
+ * null when we know none of that name (and of that state, when one is typed).
+ */
+export function cityByName<C extends ChatCity>(sources: ChatSources<C>, current: C, typed: string): C | null {
   const parts = typed.match(/^(.+?)(?:,?\s+([A-Z]{2}))?$/);
   const name = parts?.[1]?.trim() ?? typed;
   const state = parts?.[2];
@@ -30,8 +31,16 @@ export function namedCity<C extends ChatCity>(sources: ChatSources<C>, current: 
   // the largest ("Boston" asked in New York is Boston, MA, not the village of Boston, NY).
   const largest = same[0];
   const own = same.find((c) => c.stateCode === current.stateCode);
-  const city =
-    own && largest && (own.population >= OWN_STATE_MIN || own.population * 10 >= largest.population) ? own : largest;
+  return (
+    (own && largest && (own.population >= OWN_STATE_MIN || own.population * 10 >= largest.population)
+      ? own
+      : largest) ?? null
+  );
+}
+
+/** The city a question names ("in Chicago", "in Austin, TX"), when it is one we know and not the chat's own. */
+export function namedCity<C extends ChatCity>(sources: ChatSources<C>, current: C, typed: string | null): C | null {
+  const city = typed ? cityByName(sources, current, typed) : null;
   return city && city.id !== current.id ? city : null;
 }
 

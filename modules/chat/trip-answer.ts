@@ -1,9 +1,8 @@
 import { HttpError } from "../../src/http";
 import { toChatPlace } from "./citations";
 import type { ChatPlace } from "./model";
-import { nameWords } from "./names";
 import type { ChatCity, ChatSources } from "./sources";
-import { findPlace, namedCity } from "./subject";
+import { cityByName, findPlace } from "./subject";
 import type { ChatTrips, TripCommand } from "./trip-commands";
 
 export interface TripAnswer {
@@ -21,19 +20,6 @@ function refusal(error: unknown): string {
   throw error;
 }
 
-/** The city a message names ("Savannah", "Austin, TX"), the chat's own when it names none; null when unknown. */
-function cityNamed<C extends ChatCity>(sources: ChatSources<C>, current: C, typed: string | null): C | null {
-  if (!typed) return current;
-  const key = (name: string) => nameWords(name).join(" ");
-  const bare = typed.replace(/,?\s+[A-Z]{2}$/, "");
-  return (
-    namedCity(sources, current, typed) ??
-    (key(bare) === key(current.name) ? current : null) ??
-    sources.resolve(typed) ??
-    null
-  );
-}
-
 /** The answer to a trip command: what was done, with the trip's address, or clearly why nothing was. */
 export async function tripAnswer<C extends ChatCity>(
   command: TripCommand,
@@ -41,7 +27,7 @@ export async function tripAnswer<C extends ChatCity>(
 ): Promise<TripAnswer> {
   const { sources, trips, userId } = deps;
   if (command.kind === "plan") {
-    const city = cityNamed(sources, deps.city, command.city);
+    const city = command.city ? cityByName(sources, deps.city, command.city) : deps.city;
     if (!city)
       return {
         response: `I don't know the city “${command.city}”, so no trip was made. Name it as “City, ST”, for example “plan a day in ${deps.city.name}, ${deps.city.stateCode}”.`,
@@ -69,7 +55,7 @@ export async function tripAnswer<C extends ChatCity>(
   }
   // "add the Mob Museum in Las Vegas to day 1": the place's city when the message names one.
   const inCity = /^(.+?)\s+in\s+([A-Z][\w .'-]*(?:,\s*[A-Z]{2})?)$/.exec(command.name);
-  const city = (inCity && cityNamed(sources, deps.city, inCity[2]!)) || deps.city;
+  const city = (inCity && cityByName(sources, deps.city, inCity[2]!)) || deps.city;
   const name = inCity && city !== deps.city ? inCity[1]! : command.name;
   const where = label(city);
   const trip = await trips.latestIn(userId, where);

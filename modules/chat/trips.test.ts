@@ -74,6 +74,15 @@ describe("chat: plan a day", () => {
     expect(answer.response).toStartWith("I don't know the city “Qwertyville Zz”, so no trip was made.");
     expect(await (await request("/api/trips", { headers: { cookie } })).json()).toEqual([]);
   });
+
+  test("the chat's city name in a state where we know no city of that name: no trip, not the chat's own city", async () => {
+    // The index knows Savannah in Georgia and not in Nevada (checked here, not assumed).
+    expect(cityIndex.find("Savannah", "NV")).toBeFalsy();
+    const { cookie } = await continueAsGuest(request);
+    const answer = await chat(cookie, "plan a day in Savannah, NV", "Savannah, GA");
+    expect(answer.response).toStartWith("I don't know the city “Savannah, NV”, so no trip was made.");
+    expect(await (await request("/api/trips", { headers: { cookie } })).json()).toEqual([]);
+  });
 });
 
 describe("chat: add a place to day 1", () => {
