@@ -58,7 +58,7 @@ export function tripMapPage(deps: { trips: TripsService; tileUrl: string }) {
     const id = new URL(request.url).searchParams.get("trip");
     if (id === null) return null;
     const viewer = await viewerOf(request);
-    const trip = viewer && /^\d{1,15}$/.test(id) ? await deps.trips.get(viewer.id, Number(id)).catch(() => null) : null;
+    const trip = viewer && /^\d{1,15}$/.test(id) ? await deps.trips.find(viewer.id, Number(id)) : null;
     const links = {
       path: "/map",
       dayHref: `/map?trip=${id}&day=`,
@@ -133,7 +133,7 @@ export function tripPages(deps: {
     .get("/trips/:id", async ({ request, params }) => {
       const viewer = (await gate.viewerOf(request))!;
       const id = /^\d{1,15}$/.test(params.id) ? Number(params.id) : 0;
-      const trip = await deps.trips.get(viewer.id, id).catch(() => null);
+      const trip = await deps.trips.find(viewer.id, id);
       if (!trip) return render(request, notFoundAnswer(request));
       return gate.render(<TripPage trip={trip} />, {
         title: `${trip.title} · Trips · LocalScope`,

@@ -56,11 +56,16 @@ export class TripsService {
     }
   }
 
-  private async owned(userId: number, id: number): Promise<TripRow> {
+  private async ownedOrNull(userId: number, id: number): Promise<TripRow | null> {
     const [row] = await this.db
       .select()
       .from(trips)
       .where(and(eq(trips.id, id), eq(trips.userId, userId)));
+    return row ?? null;
+  }
+
+  private async owned(userId: number, id: number): Promise<TripRow> {
+    const row = await this.ownedOrNull(userId, id);
     if (!row) throw new HttpError(404, MESSAGES.notFound);
     return row;
   }
@@ -175,6 +180,12 @@ export class TripsService {
 
   async get(userId: number, id: number): Promise<Trip> {
     return this.view(await this.owned(userId, id));
+  }
+
+  /** The user's trip, or null when they have none of that id (a storage failure is thrown on, never "not found"). */
+  async find(userId: number, id: number): Promise<Trip | null> {
+    const row = await this.ownedOrNull(userId, id);
+    return row && this.view(row);
   }
 
   /** A new trip with one empty day; 409 past the per-user limit. */
