@@ -38,6 +38,12 @@ export const stopPoints = (day: Day): MapPoint[] =>
       : [],
   );
 
+/** "5 stops on the map", or "5 stops, 3 on the map" when some places have left the store. */
+export function onMap(stops: number, points: number): string {
+  const counted = `${stops} ${stops === 1 ? "stop" : "stops"}`;
+  return stops === points ? `${counted} on the map` : `${counted}, ${points} on the map`;
+}
+
 /**
  * /map?trip={id}&day={n} (and a share link's /t/{token}/map?day={n}): one day of a trip on the map, its stops
  * numbered and joined by a line in order (straight lines), the day's distance and estimated walking time, and
@@ -80,7 +86,7 @@ function TripDayMap(props: TripDayMapProps) {
         <TextBackLink href={props.back.href} label={props.back.label} />
         <h1 className="text-xl font-bold leading-tight text-ink sm:text-2xl">{title}</h1>
         <p className="text-sm text-ink-soft">
-          {trip.city} · {day.stops.length} {day.stops.length === 1 ? "stop" : "stops"} on the map
+          {trip.city} · {onMap(day.stops.length, points.length)}
         </p>
         <p className="mt-1 text-sm font-medium text-ink" data-testid="route-totals">
           {dayTotals(day, trip.walkingMph)}
@@ -100,30 +106,36 @@ function TripDayMap(props: TripDayMapProps) {
           </nav>
         )}
       </header>
-      {points.length === 0 ? (
+      {day.stops.length === 0 ? (
         <p className="card mt-4 p-6 text-ink-soft" data-testid="route-empty">
           No stops on this day yet: add places to it from the trip, then see them here.
         </p>
       ) : (
-        <div className={MAP_COLUMNS}>
-          <MapFrame
-            label={`Map of ${title}`}
-            sectionRef={sectionRef}
-            containerRef={containerRef}
-            basemap={basemap}
-            status={status}
-          >
-            <MapOverlays
-              cityLabel={trip.city}
-              topLeft={<RouteLegend miles={day.totalMiles} minutes={day.walkingMinutes} />}
-              legend={[]}
-              loadingMore={false}
+        <div className={points.length ? MAP_COLUMNS : undefined}>
+          {points.length === 0 ? (
+            <p className="card mt-4 p-6 text-ink-soft" data-testid="route-unmapped">
+              Not shown on the map: none of this day's places is listed any more, so there is nothing to draw.
+            </p>
+          ) : (
+            <MapFrame
+              label={`Map of ${title}`}
+              sectionRef={sectionRef}
+              containerRef={containerRef}
               basemap={basemap}
-              mapStatus={status}
-              discovering={false}
-              onStart={start}
-            />
-          </MapFrame>
+              status={status}
+            >
+              <MapOverlays
+                cityLabel={trip.city}
+                topLeft={<RouteLegend miles={day.totalMiles} minutes={day.walkingMinutes} />}
+                legend={[]}
+                loadingMore={false}
+                basemap={basemap}
+                mapStatus={status}
+                discovering={false}
+                onStart={start}
+              />
+            </MapFrame>
+          )}
           <section aria-labelledby="route-heading" className="mt-6 lg:mt-0">
             <h2 id="route-heading" className="text-lg font-bold text-ink">
               The day in order
@@ -137,6 +149,7 @@ function TripDayMap(props: TripDayMapProps) {
                   className={`card flex p-3 ${selectedId === stop.id ? "ring-2 ring-primary" : ""}`}
                 >
                   <StopBody stop={stop} index={i}>
+                    {!stop.place && <p className="mt-1 text-xs text-ink-soft">Not shown on the map</p>}
                     {stop.place && (
                       <button
                         type="button"
