@@ -1,6 +1,6 @@
 import type { Map as MapLibreMap, Marker, Popup } from "maplibre-gl";
 import { markerElement, popupContent, type MapPoint } from "./markers";
-import { beneathRoute, drawRoute, ROUTE_PADDING } from "./route-line";
+import { beneathRoute, drawRoute, recolourRoute, ROUTE_PADDING } from "./route-line";
 import { MAP_RULES, placePosition } from "./state";
 import { baseStyle, outlineLayers, outlinePaint, outlineSources, rasterPaint, TILE_LAYER, TILE_SOURCE } from "./style";
 
@@ -247,6 +247,8 @@ export async function createMapEngine(options: EngineOptions, callbacks: EngineC
 
   // --- markers and the popup
   const markers = new Map<number, { marker: Marker; element: HTMLElement; place: MapPoint }>();
+  /** The positions the route line was last asked to join, as JSON ("" before the first). */
+  let routeKey = "";
   const popup: Popup = new maplibre.Popup({
     offset: 20,
     closeButton: true,
@@ -278,8 +280,15 @@ export async function createMapEngine(options: EngineOptions, callbacks: EngineC
       markers.delete(id);
     }
     if (options.route) {
+      // Drawn only when the stops' positions change (a selection changes none), the latest positions only.
       const line = places.map(placePosition).filter((p): p is [number, number] => p !== null);
-      afterLoad(() => drawRoute(map, line));
+      const key = JSON.stringify(line);
+      if (key !== routeKey) {
+        routeKey = key;
+        afterLoad(() => {
+          if (key === routeKey) drawRoute(map, line);
+        });
+      }
     }
   }
 
@@ -325,6 +334,7 @@ export async function createMapEngine(options: EngineOptions, callbacks: EngineC
             map.setPaintProperty(TILE_LAYER, property as "raster-opacity", value);
         for (const [layer, property, value] of outlinePaint(dark))
           if (map.getLayer(layer)) map.setPaintProperty(layer, property as "fill-color", value);
+        recolourRoute(map);
       });
     },
     basemap: () => mode,

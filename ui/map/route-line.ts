@@ -10,8 +10,16 @@ export const ROUTE_PADDING = { top: 104, right: 56, bottom: 48, left: 48 };
 /** The theme's primary colour (MapLibre paints need a colour, not a CSS variable). */
 const primary = () => getComputedStyle(document.documentElement).getPropertyValue("--ls-primary").trim() || "#16a34a";
 
-/** Draw or replace the line through `positions` ([longitude, latitude], in order), above every other layer. */
+/**
+ * Draw or replace the line through `positions` ([longitude, latitude], in order), above every other layer; with
+ * fewer than two positions there is no line (a one-point LineString is not valid GeoJSON), so any drawn one goes.
+ */
 export function drawRoute(map: MapLibreMap, positions: ReadonlyArray<[number, number]>) {
+  if (positions.length < 2) {
+    if (map.getLayer(ROUTE_LAYER)) map.removeLayer(ROUTE_LAYER);
+    if (map.getSource(ROUTE_SOURCE)) map.removeSource(ROUTE_SOURCE);
+    return;
+  }
   const data: GeoJSON.Feature = {
     type: "Feature",
     properties: {},
@@ -28,6 +36,11 @@ export function drawRoute(map: MapLibreMap, positions: ReadonlyArray<[number, nu
       layout: { "line-join": "round", "line-cap": "round" },
       paint: { "line-color": primary(), "line-width": 4, "line-opacity": 0.85, "line-dasharray": [2, 1.5] },
     });
+}
+
+/** Paint the line in the page's primary colour again (after the page's theme or mode changed). */
+export function recolourRoute(map: MapLibreMap) {
+  if (map.getLayer(ROUTE_LAYER)) map.setPaintProperty(ROUTE_LAYER, "line-color", primary());
 }
 
 /** Where a layer added later goes so that the route stays on top: before the route line when there is one. */
