@@ -1,3 +1,4 @@
+import { dayTotals } from "../../src/domain";
 import { HttpError } from "../../src/http";
 import { toChatPlace } from "./citations";
 import type { ChatPlace } from "./model";
@@ -39,8 +40,8 @@ export async function tripAnswer<C extends ChatCity>(
       const day = trip.days[0]!;
       return {
         response:
-          `I planned a day in ${label(city)}: ${plural(day.stops, "stop")} from its best sights close together, with a meal near midday, ` +
-          `${day.totalMiles} mi on foot (about ${day.walkingMinutes} min at ${trip.walkingMph} mph, an estimate over straight lines). ` +
+          `I planned a day in ${label(city)}: ${plural(day.stops, "stop")} from its best sights close together, with a meal near midday; ` +
+          `${dayTotals(day, trip.walkingMph)}. ` +
           `Your draft trip “${trip.title}” is at /trips/${trip.id}: change it as you like.`,
         location: label(city),
         places: [],

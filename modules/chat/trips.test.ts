@@ -65,7 +65,9 @@ describe("chat: plan a day", () => {
     expect(day.stops.length).toBeGreaterThanOrEqual(4);
     expect(day!.stops.every((s) => s.place !== null)).toBe(true);
     expect(answer.response).toContain(`${day.stops.length} stops`);
-    expect(answer.response).toContain(`${day.totalMiles} mi on foot (about ${day.walkingMinutes} min at 3 mph`);
+    expect(answer.response).toContain(
+      `; ${day.totalMiles} mi · about ${day.walkingMinutes} min on foot at 3 mph (estimate, straight lines).`,
+    );
   }, 120_000);
 
   test("a city we do not know: no trip is made, and the answer says why", async () => {

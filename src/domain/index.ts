@@ -8,3 +8,4 @@ export * from "./location";
 export * from "./accounts";
 export * from "./lists";
 export * from "./numbers";
+export * from "./walking";

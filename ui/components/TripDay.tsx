@@ -1,11 +1,6 @@
 import type { ReactNode } from "react";
 import type { Day, Stop } from "../../modules/trips";
 
-/** "2.4 mi · about 50 min on foot at 3 mph (estimate, straight lines)". */
-export function dayTotals(day: Pick<Day, "totalMiles" | "walkingMinutes">, mph: number) {
-  return `${day.totalMiles} mi · about ${day.walkingMinutes} min on foot at ${mph} mph (estimate, straight lines)`;
-}
-
 export const dayTitle = (day: Pick<Day, "number" | "date">) =>
   day.date
     ? `Day ${day.number} · ${new Date(`${day.date}T12:00:00Z`).toLocaleDateString("en-US", { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" })}`

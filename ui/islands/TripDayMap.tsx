@@ -1,6 +1,7 @@
 import { useMemo, useRef, useState } from "react";
 import type { Day } from "../../modules/trips";
-import { StopBody, dayTitle, dayTotals } from "../components/TripDay";
+import { dayTotals } from "../../src/domain";
+import { StopBody, dayTitle } from "../components/TripDay";
 import { TextBackLink } from "../components/back-link";
 import { MapOverlays } from "../map/MapOverlays";
 import { RouteLegend } from "../map/RouteLegend";

@@ -1,7 +1,8 @@
 import { useEffect, useState, type DragEvent } from "react";
 import type { Stop, Trip } from "../../modules/trips";
 import { apiRequest } from "../api";
-import { StopBody, dayTitle, dayTotals } from "../components/TripDay";
+import { dayTotals } from "../../src/domain";
+import { StopBody, dayTitle } from "../components/TripDay";
 import { TextBackLink } from "../components/back-link";
 
 const OFFLINE = "You are offline: changes cannot be saved until the network is back.";

@@ -1,6 +1,7 @@
 import type { Trip } from "../../modules/trips";
 import { Shell } from "../components/Shell";
-import { StopBody, dayTitle, dayTotals } from "../components/TripDay";
+import { dayTotals } from "../../src/domain";
+import { StopBody, dayTitle } from "../components/TripDay";
 
 /** /t/{token}: a shared trip, read-only, rendered on the server for anyone (no JavaScript needed). */
 export function SharedTripPage(props: { trip: Trip; path: string }) {
