@@ -41,6 +41,19 @@ describe("chat reply text", () => {
     ).toBe(text);
   });
 
+  test("a trip named by its title reads as its title, linked to its page", () => {
+    const text =
+      "Open your draft: “A day in Savannah” (/trips/12), and change it. Or start one on “Your trips” (/trips).";
+    const parts = segments(text);
+    expect(parts.filter((p) => p.kind === "app")).toEqual([
+      { kind: "app", text: "A day in Savannah", href: "/trips/12" },
+      { kind: "app", text: "Your trips", href: "/trips" },
+    ]);
+    expect(parts.map((p) => p.text).join("")).toBe(
+      "Open your draft: A day in Savannah, and change it. Or start one on Your trips.",
+    );
+  });
+
   test("the product's city key", () => {
     expect(chatCityKey("Las Vegas")).toBe("las-vegas");
     expect(chatCityKey("Winston Salem")).toBe("winston-salem");

@@ -21,7 +21,7 @@ export type Segment =
   | { kind: "text"; text: string }
   | { kind: "phone"; text: string; href: string }
   | { kind: "address"; text: string; href: string }
-  /** One of the app's own pages the assistant names (a trip it planned or changed: "/trips/12"). */
+  /** One of the app's own pages the assistant names (a trip it planned or changed), by its title when given. */
   | { kind: "app"; text: string; href: string };
 
 /** (702) 387-6366, 702-387-6366, 702.387.6366, 7023876366, +1 702 387 6366: exactly 10 digits after an optional +1. */
@@ -36,6 +36,8 @@ const ADDRESS = new RegExp(
 
 /** The app's pages an answer may link to: a trip, and the trips page. */
 const APP_PATH = /(?<![\w/])\/trips(?:\/\d{1,15})?(?![\w/])/g;
+/** A page named by its title, its path after it: “A day in Savannah” (/trips/12) reads as the title, linked. */
+const TITLED_PATH = /“([^”\n]{1,120})” \((\/trips(?:\/\d{1,15})?)\)/g;
 
 /** The same maps search as the place page's "Get Directions". */
 export const mapsSearchUrl = (address: string, near?: string) =>
@@ -53,12 +55,17 @@ export function segments(text: string, near?: string): Segment[] {
       segment: { kind: "phone", text: m[0], href: `tel:+1${digits}` },
     });
   }
-  for (const m of text.matchAll(APP_PATH))
+  for (const m of text.matchAll(TITLED_PATH))
     found.push({
       start: m.index!,
       end: m.index! + m[0].length,
-      segment: { kind: "app", text: m[0], href: m[0] },
+      segment: { kind: "app", text: m[1]!, href: m[2]! },
     });
+  for (const m of text.matchAll(APP_PATH)) {
+    const start = m.index!;
+    if (found.some((f) => start >= f.start && start < f.end)) continue;
+    found.push({ start, end: start + m[0].length, segment: { kind: "app", text: m[0], href: m[0] } });
+  }
   for (const m of text.matchAll(ADDRESS)) {
     const start = m.index!;
     const end = start + m[0].replace(/\.$/, "").length;

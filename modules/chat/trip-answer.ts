@@ -21,7 +21,10 @@ function refusal(error: unknown): string {
   throw error;
 }
 
-/** The answer to a trip command: what was done, with the trip's address, or clearly why nothing was. */
+/**
+ * The answer to a trip command: what was done, with the trip's address, or clearly why nothing was. A page is
+ * named as “its title” (its path): the chat screen shows the title as the link (ui/chat-text.ts).
+ */
 export async function tripAnswer<C extends ChatCity>(
   command: TripCommand,
   deps: { sources: ChatSources<C>; trips: ChatTrips; city: C; userId: number },
@@ -42,7 +45,7 @@ export async function tripAnswer<C extends ChatCity>(
         response:
           `I planned a day in ${label(city)}: ${plural(day.stops, "stop")} from its best sights close together, with a meal near midday; ` +
           `${dayTotals(day, trip.walkingMph)}. ` +
-          `Your draft trip “${trip.title}” is at /trips/${trip.id}: change it as you like.`,
+          `Open your draft: “${trip.title}” (/trips/${trip.id}), and change it as you like.`,
         location: label(city),
         places: [],
       };
@@ -62,14 +65,14 @@ export async function tripAnswer<C extends ChatCity>(
   const trip = await trips.latestIn(userId, where);
   if (!trip)
     return {
-      response: `You have no trip in ${where} yet, so ${name} was not added. Say “plan a day in ${city.name}” or start a trip at /trips.`,
+      response: `You have no trip in ${where} yet, so ${name} was not added. Say “plan a day in ${city.name}” or start one on “Your trips” (/trips).`,
       location: where,
       places: [],
     };
   const day = trip.days.find((d) => d.number === command.day);
   if (!day)
     return {
-      response: `Your trip “${trip.title}” has ${plural(trip.days.length, "day")}, so there is no day ${command.day}: nothing was added. Add a day at /trips/${trip.id}.`,
+      response: `Your trip “${trip.title}” has ${plural(trip.days.length, "day")}, so there is no day ${command.day}: nothing was added. Add a day on its page: “${trip.title}” (/trips/${trip.id}).`,
       location: where,
       places: [],
     };
@@ -93,7 +96,7 @@ export async function tripAnswer<C extends ChatCity>(
     };
   }
   return {
-    response: `Added ${found.place.title} to day ${day.number} of “${trip.title}”: /trips/${trip.id}.`,
+    response: `Added ${found.place.title} to day ${day.number} of “${trip.title}” (/trips/${trip.id}).`,
     location: where,
     places: [toChatPlace(found.place)],
   };

@@ -65,6 +65,7 @@ describe("chat: plan a day", () => {
     expect(day.stops.length).toBeGreaterThanOrEqual(4);
     expect(day!.stops.every((s) => s.place !== null)).toBe(true);
     expect(answer.response).toContain(`${day.stops.length} stops`);
+    expect(answer.response).toContain(`Open your draft: “A day in Savannah” (/trips/${id})`);
     expect(answer.response).toContain(
       `; ${day.totalMiles} mi · about ${day.walkingMinutes} min on foot at 3 mph (estimate, straight lines).`,
     );
@@ -93,7 +94,7 @@ describe("chat: add a place to day 1", () => {
     const place = await featured("Las Vegas", "NV", 0);
     const none = await chat(cookie, `add the ${place.title} to day 1`, "Las Vegas, NV");
     expect(none.response).toStartWith("You have no trip in Las Vegas, NV yet, so");
-    expect(none.response).toContain("/trips");
+    expect(none.response).toContain("“Your trips” (/trips)");
     // A trip in another city does not count.
     await request("/api/trips", jsonPost({ title: "Savannah", city: "Savannah, GA" }, { cookie }));
     expect((await chat(cookie, `add the ${place.title} to day 1`, "Las Vegas, NV")).response).toStartWith(
@@ -103,7 +104,7 @@ describe("chat: add a place to day 1", () => {
     const trip = await created.json();
     const noDay = await chat(cookie, `add the ${place.title} to day 3`, "Las Vegas, NV");
     expect(noDay.response).toBe(
-      `Your trip “Vegas” has 1 day, so there is no day 3: nothing was added. Add a day at /trips/${trip.id}.`,
+      `Your trip “Vegas” has 1 day, so there is no day 3: nothing was added. Add a day on its page: “Vegas” (/trips/${trip.id}).`,
     );
     const unknown = await chat(cookie, "add the Zzyzx Qwertyplex to day 1", "Las Vegas, NV");
     expect(unknown.response).toStartWith(
@@ -122,7 +123,7 @@ describe("chat: add a place to day 1", () => {
     ).json();
     const place = await featured("Las Vegas", "NV", 1);
     const answer = await chat(cookie, `add the ${place.title} to day 1`, "Las Vegas, NV");
-    expect(answer.response).toBe(`Added ${place.title} to day 1 of “Latest”: /trips/${latest.id}.`);
+    expect(answer.response).toBe(`Added ${place.title} to day 1 of “Latest” (/trips/${latest.id}).`);
     // The lookup every named place goes through: of records with the same name, the one that knows most.
     expect(answer.places.map((p) => p.title)).toEqual([place.title]);
     const day = (await get(cookie, `/api/trips/${latest.id}`)).days[0];
