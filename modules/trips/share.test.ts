@@ -63,6 +63,14 @@ describe("share links", () => {
     const html = await page.text();
     expect(html).toContain("Day in Savannah, GA");
     expect(html).toContain(trip.days[0].stops[0].place.title.replace(/&/g, "&amp;"));
+    // Signed out, the page offers only what a visitor can use: no app tabs or account buttons, a way to sign in.
+    expect(html).not.toContain('aria-label="Main"');
+    expect(html).not.toContain('aria-label="Profile"');
+    expect(html).toContain("Sign in or try it as a guest");
+    // The owner, signed in, keeps the app's tabs on the same page.
+    expect(await (await request(`/t/${shared.shareToken}`, { headers: { cookie } })).text()).toContain(
+      'aria-label="Main"',
+    );
     // Sharing again keeps the same link; another user's API still answers 404.
     expect((await json(await send(cookie, "POST", `/api/trips/${trip.id}/share`))).shareToken).toBe(shared.shareToken);
     const other = await signUp(request);

@@ -38,45 +38,59 @@ export function Shell(props: { path: string; children: ReactNode; wide?: boolean
             <LogoMark />
             <span className="text-lg font-bold tracking-tight text-ink">LocalScope</span>
           </a>
-          <nav aria-label="Main" className="hidden lg:block print:hidden" data-testid="top-nav">
-            <TabLinks
-              path={props.path}
-              listClass="flex items-center gap-1"
-              linkClass={(current) =>
-                `flex h-10 items-center gap-2 rounded-full px-4 text-sm focus-ring ${current ? "bg-[var(--ls-page)] font-semibold text-primary" : "text-ink-soft hover:bg-black/5 hover:text-primary dark:hover:bg-white/10"}`
-              }
-              iconClass="h-5 w-5"
-            />
-          </nav>
-          <nav aria-label="Account" className="flex items-center gap-1 print:hidden">
-            <a href="/chat" className="icon-btn" aria-label="AI travel assistant" data-tooltip="AI travel assistant">
-              <ChatIcon />
+          {/* A signed-out visitor (a share link, /about) gets only what works for them: no tabs, a way to sign in. */}
+          {!viewer && (
+            <a
+              href="/"
+              className="inline-flex min-h-11 items-center rounded-full px-4 text-sm font-semibold text-primary ring-1 ring-line hover:ring-primary focus-ring print:hidden"
+              data-testid="visitor-sign-in"
+            >
+              Sign in or try it as a guest
             </a>
-            {viewer?.isAdmin && (
-              <a
-                href="/admin"
-                className="icon-btn"
-                aria-label="Admin panel"
-                data-tooltip="Admin panel"
-                data-testid="admin-button"
-              >
-                <svg
-                  aria-hidden="true"
-                  viewBox="0 0 24 24"
-                  className="h-5 w-5"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  strokeLinejoin="round"
-                >
-                  <path d="M12 3 4 6v6c0 4.5 3.4 8.3 8 9 4.6-.7 8-4.5 8-9V6l-8-3Z" />
-                </svg>
+          )}
+          {viewer && (
+            <nav aria-label="Main" className="hidden lg:block print:hidden" data-testid="top-nav">
+              <TabLinks
+                path={props.path}
+                listClass="flex items-center gap-1"
+                linkClass={(current) =>
+                  `flex h-10 items-center gap-2 rounded-full px-4 text-sm focus-ring ${current ? "bg-[var(--ls-page)] font-semibold text-primary" : "text-ink-soft hover:bg-black/5 hover:text-primary dark:hover:bg-white/10"}`
+                }
+                iconClass="h-5 w-5"
+              />
+            </nav>
+          )}
+          {viewer && (
+            <nav aria-label="Account" className="flex items-center gap-1 print:hidden">
+              <a href="/chat" className="icon-btn" aria-label="AI travel assistant" data-tooltip="AI travel assistant">
+                <ChatIcon />
               </a>
-            )}
-            <a href="/profile" className="icon-btn" aria-label="Profile" data-tooltip="Profile">
-              <UserIcon />
-            </a>
-          </nav>
+              {viewer?.isAdmin && (
+                <a
+                  href="/admin"
+                  className="icon-btn"
+                  aria-label="Admin panel"
+                  data-tooltip="Admin panel"
+                  data-testid="admin-button"
+                >
+                  <svg
+                    aria-hidden="true"
+                    viewBox="0 0 24 24"
+                    className="h-5 w-5"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    strokeLinejoin="round"
+                  >
+                    <path d="M12 3 4 6v6c0 4.5 3.4 8.3 8 9 4.6-.7 8-4.5 8-9V6l-8-3Z" />
+                  </svg>
+                </a>
+              )}
+              <a href="/profile" className="icon-btn" aria-label="Profile" data-tooltip="Profile">
+                <UserIcon />
+              </a>
+            </nav>
+          )}
         </div>
       </header>
       <main id="main" className={`mx-auto px-4 pb-28 pt-4 lg:pb-10 lg:pt-6 ${width}`}>
@@ -109,20 +123,22 @@ export function Shell(props: { path: string; children: ReactNode; wide?: boolean
           .
         </p>
       </footer>
-      <nav
-        aria-label="Main"
-        className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-surface/95 pb-[env(safe-area-inset-bottom)] backdrop-blur lg:hidden print:hidden"
-        data-testid="bottom-tabs"
-      >
-        <TabLinks
-          path={props.path}
-          listClass="mx-auto grid max-w-3xl grid-cols-5"
-          linkClass={(current) =>
-            `flex flex-col items-center gap-0.5 py-2 text-xs focus-ring ${current ? "text-primary font-semibold" : "text-ink-soft hover:text-primary"}`
-          }
-          iconClass="h-6 w-6"
-        />
-      </nav>
+      {viewer && (
+        <nav
+          aria-label="Main"
+          className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-surface/95 pb-[env(safe-area-inset-bottom)] backdrop-blur lg:hidden print:hidden"
+          data-testid="bottom-tabs"
+        >
+          <TabLinks
+            path={props.path}
+            listClass="mx-auto grid max-w-3xl grid-cols-5"
+            linkClass={(current) =>
+              `flex flex-col items-center gap-0.5 py-2 text-xs focus-ring ${current ? "text-primary font-semibold" : "text-ink-soft hover:text-primary"}`
+            }
+            iconClass="h-6 w-6"
+          />
+        </nav>
+      )}
       <Island name="Toaster" component={Toaster} props={{}} />
       {viewer && <Island name="SessionWatch" component={SessionWatch} props={{}} />}
     </>
