@@ -1,6 +1,16 @@
 import type { ReactNode } from "react";
 import type { Day, Stop } from "../../modules/trips";
 
+/** "View day N on map" for a day with stops (nothing for an empty day): `href` is the day's map page. */
+export function DayMapLink(props: { day: Pick<Day, "number" | "stops">; href: string; className: string }) {
+  if (props.day.stops.length === 0) return null;
+  return (
+    <a className={props.className} href={props.href}>
+      View day {props.day.number} on map
+    </a>
+  );
+}
+
 export const dayTitle = (day: Pick<Day, "number" | "date">) =>
   day.date
     ? `Day ${day.number} · ${new Date(`${day.date}T12:00:00Z`).toLocaleDateString("en-US", { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" })}`

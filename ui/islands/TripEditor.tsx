@@ -2,7 +2,7 @@ import { useEffect, useState, type DragEvent } from "react";
 import type { Stop, Trip } from "../../modules/trips";
 import { apiRequest } from "../api";
 import { dayTotals } from "../../src/domain";
-import { StopBody, dayTitle } from "../components/TripDay";
+import { DayMapLink, StopBody, dayTitle } from "../components/TripDay";
 import { TextBackLink } from "../components/back-link";
 
 const OFFLINE = "You are offline: changes cannot be saved until the network is back.";
@@ -150,11 +150,7 @@ export default function TripEditor(props: { trip: Trip }) {
             <h2 id={`day-${day.id}`} className="text-lg font-bold">
               {dayTitle(day)}
             </h2>
-            {day.stops.length > 0 && (
-              <a className={button} href={`/map?trip=${trip.id}&day=${day.number}`}>
-                View day {day.number} on map
-              </a>
-            )}
+            <DayMapLink day={day} href={`/map?trip=${trip.id}&day=${day.number}`} className={button} />
             {trip.days.length > 1 && (
               <button
                 type="button"

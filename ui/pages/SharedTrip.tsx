@@ -1,7 +1,7 @@
 import type { Trip } from "../../modules/trips";
 import { Shell } from "../components/Shell";
 import { dayTotals } from "../../src/domain";
-import { StopBody, dayTitle } from "../components/TripDay";
+import { DayMapLink, StopBody, dayTitle } from "../components/TripDay";
 
 /** /t/{token}: a shared trip, read-only, rendered on the server for anyone (no JavaScript needed). */
 export function SharedTripPage(props: { trip: Trip; path: string }) {
@@ -20,14 +20,11 @@ export function SharedTripPage(props: { trip: Trip; path: string }) {
               {dayTitle(day)}
             </h2>
             <p className="text-sm text-ink-soft">{dayTotals(day, trip.walkingMph)}</p>
-            {day.stops.length > 0 && (
-              <a
-                className="mt-1 inline-flex min-h-11 items-center text-sm font-semibold text-primary underline focus-ring print:hidden"
-                href={`${props.path}/map?day=${day.number}`}
-              >
-                View day {day.number} on map
-              </a>
-            )}
+            <DayMapLink
+              day={day}
+              href={`${props.path}/map?day=${day.number}`}
+              className="mt-1 inline-flex min-h-11 items-center text-sm font-semibold text-primary underline focus-ring print:hidden"
+            />
             {day.stops.length === 0 ? (
               <p className="mt-2 text-ink-soft">No stops on this day.</p>
             ) : (
