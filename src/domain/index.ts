@@ -9,3 +9,4 @@ export * from "./accounts";
 export * from "./lists";
 export * from "./numbers";
 export * from "./walking";
+export * from "./trip-times";

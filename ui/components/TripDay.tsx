@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { Day, Stop } from "../../modules/trips";
+import { timesOutOfOrder } from "../../src/domain";
 
 /** "View day N on map" for a day with stops (nothing for an empty day): `href` is the day's map page. */
 export function DayMapLink(props: { day: Pick<Day, "number" | "stops">; href: string; className: string }) {
@@ -8,6 +9,17 @@ export function DayMapLink(props: { day: Pick<Day, "number" | "stops">; href: st
     <a className={props.className} href={props.href}>
       View day {props.day.number} on map
     </a>
+  );
+}
+
+/** The day's times disagree with its order (after a reorder): said on the day, never silently changed. */
+export function TimesWarning(props: { stops: ReadonlyArray<{ time: string | null }> }) {
+  const warning = timesOutOfOrder(props.stops);
+  if (!warning) return null;
+  return (
+    <p className="mt-1 text-sm font-medium text-amber-800 dark:text-amber-300" data-testid="day-times-warning">
+      {warning}
+    </p>
   );
 }
 

@@ -2,7 +2,7 @@ import { useEffect, useState, type DragEvent } from "react";
 import type { Stop, Trip } from "../../modules/trips";
 import { apiRequest } from "../api";
 import { dayTotals } from "../../src/domain";
-import { DayMapLink, StopBody, dayTitle } from "../components/TripDay";
+import { DayMapLink, StopBody, TimesWarning, dayTitle } from "../components/TripDay";
 import { TextBackLink } from "../components/back-link";
 
 const OFFLINE = "You are offline: changes cannot be saved until the network is back.";
@@ -165,6 +165,7 @@ export default function TripEditor(props: { trip: Trip }) {
           <p className="text-sm text-ink-soft" data-testid="day-totals">
             {dayTotals(day, trip.walkingMph)}
           </p>
+          <TimesWarning stops={day.stops} />
           {day.stops.length === 0 ? (
             <p
               className="mt-2 rounded-lg border border-dashed border-line p-4 text-ink-soft"

@@ -1,7 +1,7 @@
 import type { Trip } from "../../modules/trips";
 import { Shell } from "../components/Shell";
 import { dayTotals } from "../../src/domain";
-import { DayMapLink, StopBody, dayTitle } from "../components/TripDay";
+import { DayMapLink, StopBody, TimesWarning, dayTitle } from "../components/TripDay";
 
 /** /t/{token}: a shared trip, read-only, rendered on the server for anyone (no JavaScript needed). */
 export function SharedTripPage(props: { trip: Trip; path: string }) {
@@ -20,6 +20,7 @@ export function SharedTripPage(props: { trip: Trip; path: string }) {
               {dayTitle(day)}
             </h2>
             <p className="text-sm text-ink-soft">{dayTotals(day, trip.walkingMph)}</p>
+            <TimesWarning stops={day.stops} />
             <DayMapLink
               day={day}
               href={`${props.path}/map?day=${day.number}`}
