@@ -3,12 +3,12 @@ import type { Database } from "../db/client";
 import { adminModule } from "../modules/admin";
 import { createAuth } from "../modules/auth";
 import { activityModule } from "../modules/activity";
-import { chatModule, type ChatTrips } from "../modules/chat";
+import { chatModule } from "../modules/chat";
 import { citiesModule, resolveLocation, type CityIndex } from "../modules/cities";
 import { contentModule, createContentService, type ContentService } from "../modules/content";
 import { placesModule, type PlacesService } from "../modules/places";
 import { favoritesModule } from "../modules/favorites";
-import { createTripsService, tripsModule, type Trip, type TripsService } from "../modules/trips";
+import { createTripsService, tripsModule } from "../modules/trips";
 import { createTraffic, performanceFigures, trafficModule } from "../modules/traffic";
 import { createLlm } from "../modules/llm";
 import { staticAssets } from "./assets";
@@ -17,6 +17,7 @@ import type { Config } from "./config";
 import { errorHandling, type Logger } from "./http";
 import { notFoundPage, pages } from "./pages";
 import { tripMapPage, tripPages } from "./trip-pages";
+import { chatTripsOf } from "./chat-trips";
 import { offline } from "./offline";
 import { health } from "./lifecycle";
 import { createPageCache } from "./page-cache";
@@ -167,40 +168,5 @@ export function chatSourcesOf(deps: Pick<AppDeps, "cityIndex" | "places">, conte
     cities: (q: string, limit: number) => deps.cityIndex.search(q, limit),
     history: (city: City) => content.batch("history", city, 8, { more: false }),
     facts: (city: City) => content.batch("facts", city, 4, { more: false }),
-  };
-}
-
-/** What the chat does with a user's trips, through the trips module's service (a draft is "A day in {city}"). */
-export function chatTripsOf(trips: TripsService): ChatTrips {
-  const brief = (t: Trip) => ({
-    id: t.id,
-    title: t.title,
-    city: t.city,
-    walkingMph: t.walkingMph,
-    days: t.days.map((d) => ({
-      id: d.id,
-      number: d.number,
-      stops: d.stops.length,
-      totalMiles: d.totalMiles,
-      walkingMinutes: d.walkingMinutes,
-    })),
-  });
-  return {
-    async planDay(userId, city) {
-      const trip = await trips.create(userId, { title: `A day in ${city.replace(/,.*$/, "")}`, city, startDate: null });
-      try {
-        return brief(await trips.plan(userId, trip.id));
-      } catch (error) {
-        // No draft is left behind when no day could be planned.
-        await trips.remove(userId, trip.id);
-        throw error;
-      }
-    },
-    async latestIn(userId, city) {
-      const latest = (await trips.list(userId)).find((t) => t.city === city);
-      return latest ? brief(await trips.get(userId, latest.id)) : null;
-    },
-    addStop: async (userId, tripId, dayId, placeId) =>
-      brief(await trips.addStop(userId, tripId, dayId, { placeId, note: "", time: null })),
   };
 }

@@ -182,6 +182,17 @@ export class TripsService {
     return this.view(await this.owned(userId, id));
   }
 
+  /** The user's most recently changed trip in a city ("City, ST" as trips store it), or null when there is none. */
+  async latestIn(userId: number, city: string): Promise<Trip | null> {
+    const [row] = await this.db
+      .select()
+      .from(trips)
+      .where(and(eq(trips.userId, userId), eq(trips.city, city)))
+      .orderBy(desc(trips.updatedAt), desc(trips.id))
+      .limit(1);
+    return row ? this.view(row) : null;
+  }
+
   /** The user's trip, or null when they have none of that id (a storage failure is thrown on, never "not found"). */
   async find(userId: number, id: number): Promise<Trip | null> {
     const row = await this.ownedOrNull(userId, id);
