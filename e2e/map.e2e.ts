@@ -3,6 +3,7 @@ import { mkdir } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { expect, test } from "./fixtures";
 import { expectAccessible } from "./discovery-helpers";
+import { blockTiles, serveTiles } from "./tiles";
 
 /**
  * The map screen in Debian Chromium (software WebGL). There is no internet under test, so tile requests
@@ -10,22 +11,11 @@ import { expectAccessible } from "./discovery-helpers";
  * case, where the outline basemap must take over).
  */
 
-const TILES = "https://tile.openstreetmap.org/**";
-/** An 8×8 PNG in rgb(240, 200, 120): easy to find in a screenshot. */
-const TILE_PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGP4cKICK2IYWhIA0fKMAfrvLTQAAAAASUVORK5CYII=",
-  "base64",
-);
+/** The colour of the test tile (e2e/tiles.ts). */
 const TILE_RGB: [number, number, number] = [240, 200, 120];
 /** ui/map/style.ts PALETTES.light */
 const LAND_RGB: [number, number, number] = [0xf3, 0xef, 0xe6];
 
-async function serveTiles(page: Page) {
-  await page.route(TILES, (route) => route.fulfill({ status: 200, contentType: "image/png", body: TILE_PNG }));
-}
-async function blockTiles(page: Page) {
-  await page.route(TILES, (route) => route.abort("internetdisconnected"));
-}
 async function chooseCity(context: BrowserContext, baseURL: string | undefined, location: string) {
   await context.addCookies([{ name: "localscope-location", value: encodeURIComponent(location), url: baseURL! }]);
 }

@@ -5,18 +5,10 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { chooseCity, expectAccessible, PHONE } from "./discovery-helpers";
 import { expect, islandsHydrated, test, uniqueIp } from "./fixtures";
+import { serveTiles } from "./tiles";
 
 const stopTitles = (page: Page, testId = "trip-stop") =>
   page.getByTestId(testId).locator("a[href^='/place/']").allTextContents();
-/** No internet under test: tiles are answered with one small local PNG (as in e2e/map.e2e.ts). */
-const TILES = "https://tile.openstreetmap.org/**";
-const TILE_PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGP4cKICK2IYWhIA0fKMAfrvLTQAAAAASUVORK5CYII=",
-  "base64",
-);
-const serveTiles = (page: Page) =>
-  page.route(TILES, (route) => route.fulfill({ status: 200, contentType: "image/png", body: TILE_PNG }));
-
 /** The day on the map: its stops listed and their markers numbered in the trip's order, joined by the line. */
 async function expectDayOnMap(page: Page, order: string[], totals: string) {
   await expect(page.getByTestId("route-totals")).toHaveText(totals);
