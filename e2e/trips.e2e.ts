@@ -24,12 +24,14 @@ async function expectDayOnMap(page: Page, order: string[], totals: string) {
   expect(await markers.evaluateAll((els) => els.map((e) => e.getAttribute("title")))).toEqual(
     order.map((title, i) => `${i + 1}. ${title}`),
   );
-  const line = await page.getByTestId("map").evaluate(async (element) => {
-    type Source = { getData(): Promise<{ geometry: { coordinates: number[][] } }> };
-    const map = (element as unknown as { maplibreMap: { getSource(id: string): Source | undefined } }).maplibreMap;
-    return (await map.getSource("ls-route")?.getData())?.geometry.coordinates.length ?? 0;
-  });
-  expect(line).toBe(order.length);
+  // The line is drawn once MapLibre's style has loaded, which may be after the markers show: wait for it.
+  const lineLength = () =>
+    page.getByTestId("map").evaluate(async (element) => {
+      type Source = { getData(): Promise<{ geometry: { coordinates: number[][] } }> };
+      const map = (element as unknown as { maplibreMap: { getSource(id: string): Source | undefined } }).maplibreMap;
+      return (await map.getSource("ls-route")?.getData())?.geometry.coordinates.length ?? 0;
+    });
+  await expect.poll(lineLength).toBe(order.length);
 }
 
 // The offline part needs the app's service worker, which the other browser tests block (playwright.config.ts).
@@ -68,6 +70,10 @@ test("plan a day, edit it, share it, export it, read it offline", async ({ page,
   // The focus stays with the moved stop (now first, so on its "down" button) for the next key press.
   await expect(page.getByRole("button", { name: `Move ${before[1]} down` })).toBeFocused();
   expect(await stopTitles(page)).toEqual([before[1], before[0], ...before.slice(2)]);
+  // The planned times stay with their stops, so the day says its times and order now disagree.
+  await expect(page.getByTestId("day-times-warning")).toHaveText(
+    /^Times out of order: stop 2 is at \d\d:\d\d, after stop 1 at \d\d:\d\d\. Change a time or the order\.$/,
+  );
   await page.getByLabel("Start date").fill("2026-12-07");
   await expect(page.getByTestId("trip-message")).toHaveText("Date saved.");
   // A stop's time: typed, saved when the field is left, shown on the stop.
@@ -76,6 +82,7 @@ test("plan a day, edit it, share it, export it, read it offline", async ({ page,
   await first.getByLabel(`Time for ${before[1]}`).blur();
   await expect(page.getByTestId("trip-message")).toHaveText("Time saved.");
   await expect(first).toContainText(`08:30${before[1]}`);
+  await expect(page.getByTestId("day-times-warning")).toHaveCount(0);
   // The print view: the trip without the app's tabs or the editing controls.
   await page.emulateMedia({ media: "print" });
   await expect(page.getByTestId("bottom-tabs")).toBeHidden();
@@ -110,6 +117,9 @@ test("plan a day, edit it, share it, export it, read it offline", async ({ page,
   await expect(shared.getByRole("heading", { level: 1, name: "A day in Savannah" })).toBeVisible();
   await expect(shared.getByText(before[1]!, { exact: true })).toBeVisible();
   await expect(shared.getByRole("button", { name: /Remove/ })).toHaveCount(0);
+  // Signed out, only what a visitor can use: no app tabs, a way to sign in.
+  await expect(shared.getByRole("navigation", { name: "Main" })).toHaveCount(0);
+  await expect(shared.getByRole("link", { name: "Sign in or try it as a guest" })).toBeVisible();
   // The share link shows the day on the map too.
   await serveTiles(shared);
   await shared.getByRole("link", { name: "View day 1 on map" }).click();
