@@ -287,43 +287,28 @@ describe("the false lines of the review", () => {
   });
 
   test("a neighbourhood or borough of New York is New York; a town of its own, or across a state line, is not", () => {
-    const nycRow = rows.find((r) => r.city === "New York" && r.state_id === "NY")!;
-    const nyc = {
-      name: "New York",
-      stateCode: "NY",
-      latitude: Number(nycRow.lat),
-      longitude: Number(nycRow.lng),
-      population: Number(nycRow.population),
-      density: Number(nycRow.density),
-      zips: nycRow.zips!,
-    };
-    const listed = (name: string, stateCode: string) => {
-      const r = rows.find((x) => x.city === name && x.state_id === stateCode)!;
-      return {
-        name,
-        stateCode,
-        latitude: Number(r.lat),
-        longitude: Number(r.lng),
-        population: Number(r.population),
-        zips: r.zips!,
-      };
-    };
     const geonames = csv("../../db/data/geonames_us_cities1000.csv.gz");
-    const point = (name: string, stateCode: string) => {
-      const r = geonames.find((x) => x.name === name && x.state_code === stateCode)!;
+    /** A town of the cities list (with its ZIP codes), or a GeoNames point (none). */
+    const town = (name: string, stateCode: string, fromGeoNames = false) => {
+      const r = fromGeoNames
+        ? geonames.find((x) => x.name === name && x.state_code === stateCode)!
+        : rows.find((x) => x.city === name && x.state_id === stateCode)!;
+      const [lat, lng] = fromGeoNames ? [r.lat, r.lon] : [r.lat, r.lng];
       return {
         name,
         stateCode,
-        latitude: Number(r.lat),
-        longitude: Number(r.lon),
+        latitude: Number(lat),
+        longitude: Number(lng),
         population: Number(r.population),
-        zips: "",
+        zips: r.zips ?? "",
       };
     };
-    const elmhurst = point("Elmhurst", "NY");
-    const brooklyn = listed("Brooklyn", "NY");
-    const yonkers = listed("Yonkers", "NY");
-    const hoboken = listed("Hoboken", "NJ");
+    const nycRow = rows.find((r) => r.city === "New York" && r.state_id === "NY")!;
+    const nyc = { ...town("New York", "NY"), density: Number(nycRow.density) };
+    const elmhurst = town("Elmhurst", "NY", true);
+    const brooklyn = town("Brooklyn", "NY");
+    const yonkers = town("Yonkers", "NY");
+    const hoboken = town("Hoboken", "NJ");
     // A place in Elmhurst, Queens, is told as New York's own (the old rule labelled it "In Elmhurst").
     expect(townOf(nyc, elmhurst, [elmhurst, yonkers, hoboken])).toBeNull();
     expect(partOfCity(nyc, brooklyn)).toBe(true);
