@@ -56,3 +56,31 @@ test("the connection opened after a transaction keeps the settings (a lock is wa
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("kept statements: the same text with other values answers anew, and a column another process added is named", async () => {
+  const { openDatabase } = await import("./client");
+  const { default: Connection } = await import("libsql");
+  const { mkdtempSync, rmSync } = await import("node:fs");
+  const { join } = await import("node:path");
+  const { tmpdir } = await import("node:os");
+  const dir = mkdtempSync(join(tmpdir(), "localscope-client-"));
+  const file = join(dir, "t.db");
+  const database = await openDatabase(`file:${file}`);
+  try {
+    await database.client.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT)");
+    await database.client.execute("INSERT INTO t (name) VALUES ('a'), ('b')");
+    const read = (id: number) => database.client.execute({ sql: "SELECT * FROM t WHERE id = ?", args: [id] });
+    expect((await read(1)).rows.map((r) => ({ ...r }) as Record<string, unknown>)).toEqual([{ id: 1, name: "a" }]);
+    expect((await read(2)).rows.map((r) => ({ ...r }) as Record<string, unknown>)).toEqual([{ id: 2, name: "b" }]);
+    // Another process (a connection this client does not know) adds a column: the kept `SELECT *` names it.
+    const other = new Connection(file);
+    other.exec("ALTER TABLE t ADD COLUMN city TEXT; UPDATE t SET city = 'Reno'");
+    other.close();
+    const after = await read(2);
+    expect(after.columns).toEqual(["id", "name", "city"]);
+    expect(after.rows.map((r) => ({ ...r }) as Record<string, unknown>)).toEqual([{ id: 2, name: "b", city: "Reno" }]);
+  } finally {
+    database.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -11,6 +11,7 @@ import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import * as schema from "./schema";
+import { keepStatements, StaleStatement } from "./statements";
 
 export type Db = LibSQLDatabase<typeof schema>;
 export interface Database {
@@ -23,13 +24,21 @@ const BUSY_RETRY_MS = 10_000;
 const isBusy = (error: unknown) =>
   error instanceof Error && /SQLITE_BUSY/.test(`${(error as { code?: string }).code ?? ""} ${error.message}`);
 
-/** Run `work`, again after a short, growing wait while it fails with SQLITE_BUSY (at most about 10 s). */
+/**
+ * Run `work`, again after a short, growing wait while it fails with SQLITE_BUSY (at most about 10 s), and again
+ * at once when a kept statement met a changed table (./statements.ts; once).
+ */
 export async function whenNotBusy<T>(work: () => Promise<T>): Promise<T> {
   const deadline = Date.now() + BUSY_RETRY_MS;
+  let stale = false;
   for (let attempt = 0; ; attempt++) {
     try {
       return await work();
     } catch (error) {
+      if (error instanceof StaleStatement && !stale) {
+        stale = true;
+        continue;
+      }
       if (!isBusy(error) || Date.now() > deadline) throw error;
       await Bun.sleep(Math.min(200, 5 * 2 ** attempt) + Math.random() * 20);
     }
@@ -43,7 +52,19 @@ export async function whenNotBusy<T>(work: () => Promise<T>): Promise<T> {
  * write, which made every request wait behind the writes under load (decision 033). busy_timeout rides out
  * short locks; foreign_keys makes ON DELETE CASCADE hold.
  */
-const CONNECTION_SETTINGS = "PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;";
+const connectionSettings = () =>
+  `PRAGMA busy_timeout = ${busyTimeoutMs}; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;`;
+let busyTimeoutMs = 5000;
+
+/**
+ * How long a statement of this thread waits inside SQLite for another connection's write lock (the places
+ * import thread's, the request log's) before failing with SQLITE_BUSY, for the connections opened after the
+ * call. SQLite waits synchronously: on the thread that answers requests, every request would wait with it. The
+ * server sets a short wait, and `whenNotBusy` (below) runs the statement again after an asynchronous pause.
+ */
+export function setBusyTimeout(ms: number): void {
+  busyTimeoutMs = ms;
+}
 
 /**
  * The embedded client keeps a pool of connections: a call borrows one, opening a new connection when every
@@ -57,11 +78,12 @@ ConnectionPool.prototype.acquireSync = function (this: ConnectionPool, forTransa
   const connection = acquireSync.call(this, forTransaction);
   if (!configured.has(connection)) {
     try {
-      connection.exec(CONNECTION_SETTINGS);
+      connection.exec(connectionSettings());
     } catch (error) {
       this.release(connection); // not left borrowed: the pool would count it as busy for ever
       throw error;
     }
+    keepStatements(connection);
     configured.add(connection);
   }
   return connection;

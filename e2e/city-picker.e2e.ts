@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { expect, test } from "./fixtures";
 
 test.describe("city picker", () => {
@@ -128,5 +130,42 @@ test.describe("city search failure", () => {
     fail = false;
     await page.getByRole("button", { name: "Try again" }).click();
     await expect(page.getByRole("option").first()).toContainText("Denver");
+  });
+});
+
+test.describe("a page still arriving", () => {
+  // The page's requests go through a proxy that passes no cookies on: the account check answers 401.
+  test.use({ expectedConsoleErrors: [/status of 401/] });
+  test("an island whose props have not arrived yet hydrates once they do, never with none", async ({
+    page,
+    baseURL,
+  }) => {
+    // The page's script is async: on a slow connection it can run while the HTML is still streaming in. The
+    // server's page is sent here in two parts, cut just before the first island's props, the rest 1.5 s later
+    // (the page's script and chunks come from the test server).
+    const html = await (await page.request.get("/")).text();
+    const cut = html.indexOf('<script type="application/json" data-island-props=');
+    expect(cut).toBeGreaterThan(0);
+    const server = createServer(async (request, response) => {
+      if (request.url !== "/") {
+        const asset = await fetch(new URL(request.url!, baseURL));
+        response.writeHead(asset.status, { "content-type": asset.headers.get("content-type") ?? "text/plain" });
+        response.end(Buffer.from(await asset.arrayBuffer()));
+        return;
+      }
+      response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      response.write(html.slice(0, cut));
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      response.end(html.slice(cut));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+      const islands = page.locator("[data-island]");
+      expect(await islands.count()).toBeGreaterThan(1);
+      for (const island of await islands.all()) await expect(island).toHaveAttribute("data-hydrated", "true");
+    } finally {
+      server.close();
+    }
   });
 });

@@ -54,7 +54,12 @@ export const test = base.extend<
         if (expectedConsoleErrors.some((re) => re.test(text))) return;
         if (message.type() === "error" || /hydrat/i.test(text)) errors.push(`console.${message.type()}: ${text}`);
       });
-      page.on("pageerror", (error) => errors.push(`page error: ${error.message}`));
+      // With the first frames of its stack (the page's URL and line), so a failure says where it was thrown.
+      page.on("pageerror", (error) =>
+        errors.push(
+          `page error: ${error.message}${error.stack ? ` at ${error.stack.split("\n").slice(1, 4).join(" ").trim()}` : ""}`,
+        ),
+      );
       page.on("crash", () => errors.push("the page crashed (its renderer process died)"));
       await use(errors);
       expect(errors, "the browser console must stay free of errors").toEqual([]);

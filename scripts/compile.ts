@@ -36,7 +36,12 @@ const outfile = join(root, "dist/localscope");
 const result = await Bun.build({
   // The request log's writer thread is a Worker on its own file: a second entry point of the executable
   // (modules/traffic/writer-thread.ts starts it by the same relative URL; scripts/check-compiled-log.ts checks it).
-  entrypoints: [join(root, "src/server.ts"), join(root, "modules/traffic/writer-worker.ts")],
+  // The same for the places import thread (db/import/places/import-thread.ts).
+  entrypoints: [
+    join(root, "src/server.ts"),
+    join(root, "modules/traffic/writer-worker.ts"),
+    join(root, "db/import/places/import-worker.ts"),
+  ],
   compile: { outfile },
   plugins: [embedLibsqlNative],
   define: { "process.env.NODE_ENV": JSON.stringify("production") },

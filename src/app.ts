@@ -56,7 +56,7 @@ export function createApp(deps: AppDeps) {
   const auth = createAuth({ database: deps.database, config: deps.config, log: deps.log });
   const chatSources = chatSourcesOf(deps, content);
   const trips = createTripsService(deps);
-  // Server-rendered home pages, keyed by what they depend on (docs/decisions/019-request-hardening.md item 8); emptied when places change.
+  // Server-rendered home pages, keyed by what they depend on (docs/decisions/019-request-hardening.md item 7); emptied when places change.
   const homeCache = createPageCache();
   deps.onPlacesChanged?.(() => homeCache.clear());
   // The request log (docs/decisions/022-traffic-log.md): src/server.ts wraps the whole fetch handler with `app.traffic.wrap`, outside every hook.

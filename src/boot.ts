@@ -1,4 +1,4 @@
-import { openDatabase, type Database } from "../db/client";
+import { openDatabase, setBusyTimeout, type Database } from "../db/client";
 import { importCities } from "../db/import/cities";
 import { importCityTexts } from "../db/import/city-texts";
 import { bumpDataVersion, watchDataVersions } from "../db/data-version";
@@ -50,6 +50,11 @@ export async function bootServices(
   onPlacesChanged: (listener: () => void) => void;
   stopWatching: () => void;
 }> {
+  // An in-memory database is seen by its one connection only: its imports stay on this thread.
+  const importsInThread = !/^file::memory:|:memory:$/.test(config.DATABASE_URL);
+  // While the import thread holds the write lock, this thread's writes wait asynchronously, never inside
+  // SQLite (whose wait would hold up every request): a short busy wait, then whenNotBusy's retries.
+  if (importsInThread) setBusyTimeout(REQUEST_THREAD_BUSY_MS);
   const database = await openWritable(config.DATABASE_URL, config.DATABASE_AUTH_TOKEN, log);
   await importCities(database, { log: (line) => log.info(line) });
   await importCityTexts(database, { log: (line) => log.info(line) });
@@ -64,11 +69,8 @@ export async function bootServices(
   };
   const ensureState = createStateLoader(database.client, {
     log: (line) => log.info(line),
-    // Each state imports in this process. A child process per state (decision 024) kept the server's memory
-    // lower, but its writes to the same database file made the server's own writes (sign-ins, favorites) fail
-    // with SQLITE_BUSY while a state imported (found by the fuzz); it stays off until the child writes through
-    // the server or in smaller locks.
-    childProcess: undefined,
+    // Each state imports in a Worker on its own connection (decision 060): this thread keeps answering.
+    ...(importsInThread ? { thread: { databaseUrl: config.DATABASE_URL, authToken: config.DATABASE_AUTH_TOKEN } } : {}),
     onImported: (stateCode) => {
       changed();
       // Other servers on the same database hear of it through the state's data version.
@@ -114,6 +116,9 @@ export async function bootServices(
     stopWatching,
   };
 }
+
+/** Milliseconds a statement of the request thread waits inside SQLite for another connection's lock. */
+const REQUEST_THREAD_BUSY_MS = 20;
 
 /** Seconds after start before the background import begins (the first requests go first). */
 const BACKGROUND_DELAY_MS = 5_000;

@@ -88,7 +88,7 @@ const ConfigSchema = v.object({
     ),
     "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
   ),
-  /** Writes (POST/PUT/PATCH/DELETE) per client address a minute, and on /api/auth/* (docs/decisions/019-request-hardening.md item 2). */
+  /** Writes (POST/PUT/PATCH/DELETE) per client address a minute, and on /api/auth/* (docs/decisions/019-request-hardening.md item 4). */
   RATE_LIMIT_WRITES_PER_MINUTE: v.pipe(
     v.optional(v.string(), "100"),
     v.trim(),

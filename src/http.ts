@@ -180,7 +180,7 @@ export function errorHandling(options: {
   });
 }
 
-/** What writes answer while the disk is full or the database read-only (docs/decisions/019-request-hardening.md item 7). */
+/** What writes answer while the disk is full or the database read-only (docs/decisions/019-request-hardening.md item 5). */
 export const STORAGE_UNAVAILABLE = "Storage is unavailable. Please try again later.";
 
 const STORAGE_FAILURE =

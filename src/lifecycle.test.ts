@@ -1,4 +1,4 @@
-/** docs/decisions/019-request-hardening.md item 7 (F10): an honest /healthz, 503 "Storage is unavailable" for writes on a read-only database, graceful shutdown. */
+/** docs/decisions/019-request-hardening.md items 5 and 6 (F10): an honest /healthz, 503 "Storage is unavailable" for writes on a read-only database, graceful shutdown. */
 import { describe, expect, test } from "bun:test";
 import { continueAsGuest, jsonPost, signUp } from "../modules/auth/testing";
 import { endDrainForTests, HEALTH_FRESH_MS, onShutdown, shutdown } from "./lifecycle";

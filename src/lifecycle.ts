@@ -3,7 +3,7 @@ import type { Database } from "../db/client";
 import { storageReason, type Logger } from "./http";
 
 /**
- * Process lifecycle (docs/decisions/019-request-hardening.md item 7): an honest /healthz and a graceful shutdown.
+ * Process lifecycle (docs/decisions/019-request-hardening.md items 5 and 6): an honest /healthz and a graceful shutdown.
  *
  * Modules that buffer writes (the traffic log, analytics) register a flush with `onShutdown`; on SIGTERM or
  * SIGINT the server stops accepting connections, lets the requests in flight finish, runs every hook (each

@@ -1,4 +1,4 @@
-/** docs/decisions/019-request-hardening.md item 1: body caps and nesting depth before validation, a bad Host refused, an error handler that never throws. */
+/** docs/decisions/019-request-hardening.md items 2 and 3: body caps and nesting depth before validation, a bad Host refused, an error handler that never throws. */
 import { describe, expect, test } from "bun:test";
 import { continueAsGuest } from "../modules/auth/testing";
 import { MAX_JSON_DEPTH, jsonDepthExceeds } from "./limits";

@@ -1,4 +1,4 @@
-/** docs/decisions/019-request-hardening.md item 8: the home page's HTML is cached per (city, theme, cookie city, viewer kind), sent with a fresh nonce each time. */
+/** docs/decisions/019-request-hardening.md item 7: the home page's HTML is cached per (city, theme, cookie city, viewer kind), sent with a fresh nonce each time. */
 import { describe, expect, test } from "bun:test";
 import { claimAdmin } from "../modules/auth";
 import { continueAsGuest, signUp, uniqueEmail } from "../modules/auth/testing";

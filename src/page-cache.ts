@@ -3,7 +3,7 @@ import { LRUCache } from "lru-cache";
 import { createNonce } from "./security";
 
 /**
- * Server-rendered HTML kept for pages whose content depends only on a few request facts (docs/decisions/019-request-hardening.md item 8):
+ * Server-rendered HTML kept for pages whose content depends only on a few request facts (docs/decisions/019-request-hardening.md item 7):
  * the home page depends on (city, theme, city-from-cookie, viewer kind). The page is rendered once with a
  * placeholder nonce; each answer carries a fresh per-request nonce and the matching CSP, so the cache never
  * weakens the script policy.

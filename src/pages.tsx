@@ -294,7 +294,7 @@ export function pages(deps: {
         }
         const mapCity = away?.city ?? city;
         // The first batch (nearby + featured, as the island asks) comes with the page when it is ready, as on
-        // home: the list is then the first and largest paint, and MapLibre loads after it (docs/decisions/019-request-hardening.md).
+        // home: the list is then the first and largest paint, and MapLibre loads after it (docs/decisions/027-lighthouse-every-screen-and-a-map-that-starts-on-use.md).
         const indexed = cityIndex.find(mapCity.name, mapCity.stateCode);
         const first = (kind: "nearby" | "featured") =>
           deps.places && indexed

@@ -1,4 +1,4 @@
-/** docs/decisions/019-request-hardening.md item 3 (F3): X-Forwarded-* are believed only from TRUSTED_PROXIES, for rate limits, cookies and the cross-site check. */
+/** docs/decisions/019-request-hardening.md item 1 (F3): X-Forwarded-* are believed only from TRUSTED_PROXIES, for rate limits, cookies and the cross-site check. */
 import { describe, expect, test } from "bun:test";
 import { jsonPost, STRONG_PASSWORD, uniqueEmail } from "../modules/auth/testing";
 import { ConfigError, loadConfig } from "./config";

@@ -3,7 +3,7 @@ import ipaddr from "ipaddr.js";
 import { syncRequestHooks } from "./http";
 
 /**
- * Trusted proxies (docs/decisions/019-request-hardening.md item 3, docs/decisions/019-trusted-proxies.md). X-Forwarded-For, -Proto and
+ * Trusted proxies (docs/decisions/019-request-hardening.md item 1). X-Forwarded-For, -Proto and
  * -Host are read only when the peer that connected to us is listed in TRUSTED_PROXIES (addresses or CIDR
  * ranges; default none). Everything that needs "who is the client, over which scheme, at which host" —
  * rate limits, cookies (Secure), HSTS, the cross-site check, the traffic log — asks the functions here.

@@ -72,7 +72,15 @@ function Hydrated(props: { element: HTMLElement; children: ReactNode }) {
   return props.children;
 }
 
+const started = new WeakSet<HTMLElement>();
+
+/**
+ * Hydrate the island once its props are on the page. The page's script is `async`, so it can run while the
+ * HTML is still arriving: an island whose props script (written right after it) is not wholly parsed yet
+ * waits for the rest of the document; hydrating it with no props broke it.
+ */
 async function hydrateIsland(element: HTMLElement) {
+  if (started.has(element)) return;
   const name = element.dataset.island!;
   const id = element.dataset.islandId!;
   const load = (islandLoaders as Record<string, () => Promise<{ default: ComponentType<any> }>>)[name];
@@ -81,7 +89,10 @@ async function hydrateIsland(element: HTMLElement) {
     return;
   }
   const script = document.querySelector(`script[data-island-props="${id}"]`);
-  const props = script?.textContent ? JSON.parse(script.textContent) : {};
+  // Parsed to its end once something follows it (or the whole document is in).
+  if (!script || (!script.nextSibling && document.readyState === "loading")) return;
+  started.add(element);
+  const props = script.textContent ? JSON.parse(script.textContent) : {};
   const { default: Component } = await load();
   hydrateRoot(
     element,
@@ -110,7 +121,11 @@ function installTooltipsOnFirstUse() {
 if (typeof document !== "undefined") {
   installTooltipsOnFirstUse();
   document.addEventListener("click", holdEarlyClick, true);
-  for (const element of document.querySelectorAll<HTMLElement>("[data-island]")) void hydrateIsland(element);
+  const hydrateAll = () => {
+    for (const element of document.querySelectorAll<HTMLElement>("[data-island]")) void hydrateIsland(element);
+  };
+  hydrateAll();
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", hydrateAll, { once: true });
   // Offline trips (docs/decisions/055-trips-offline.md): the service worker keeps the pages a traveller opened.
   navigator.serviceWorker?.register("/sw.js").catch(() => undefined);
 }

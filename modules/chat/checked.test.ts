@@ -1,17 +1,16 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { testApp } from "../../src/testing";
-import { continueAsGuest, jsonPost } from "../auth/testing";
 import { createLlm } from "../llm";
 import { startLlmTestServer } from "../llm/test-server";
 import { checkContext, ungrounded } from "./check";
-import type { ChatAnswer } from "./model";
 import { CUT_NOTES, ChatService } from "./service";
 import type { ChatCity, ChatSources, SourcePlace } from "./sources";
 
 /**
  * The model's text is checked against its context (names, street addresses, phones, prices, ratings, years):
  * an answer that fails is replaced by the grounded one. Streams stop at a length and a time cap with a note.
- * The model is the Ollama-protocol test server, streaming, through the real `ollama` client.
+ * The model is the Ollama-protocol test server, streaming, through the real `ollama` client. These tests need no
+ * database: they run beside the files on their own databases, not in the process whose shared database imports
+ * states (a long import there held up their model's answers past the waits). Through the API: ./checked-api.test.ts.
  */
 
 const model = startLlmTestServer();
@@ -134,21 +133,4 @@ describe("checked model text", () => {
     expect(stopped.response).toEndWith(CUT_NOTES.time);
     expect(stopped.response.length).toBeLessThan(4_000);
   });
-});
-
-describe("through the API", () => {
-  test("/api/chat/recommendations and /api/chat/stream never pass the injected answer on", async () => {
-    model.set({ mode: "ok", reply: INJECTED, firstDelayMs: 0, chunkDelayMs: 0 });
-    const app = await testApp({ OLLAMA_HOST: model.url, OLLAMA_MODEL: "test-chat", OLLAMA_TIMEOUT_SECONDS: "2" });
-    const { cookie } = await continueAsGuest(app.request);
-    const body = { query: "What restaurants are popular here?", location: "Las Vegas, NV" };
-    const answer = (await (
-      await app.request("/api/chat/recommendations", jsonPost(body, { cookie }))
-    ).json()) as ChatAnswer;
-    expect(answer.model).toBe("grounded");
-    expect(answer.response).toContain("places to eat");
-    const stream = await (await app.request("/api/chat/stream", jsonPost(body, { cookie }))).text();
-    expect(stream).not.toMatch(/Joe's|Fake Street|555-0100/);
-    expect(stream).toContain('"model":"grounded"');
-  }, 60_000);
 });

@@ -349,10 +349,8 @@ describe("with a model", () => {
       let seen = "";
       while (!seen.includes("event: token")) seen += new TextDecoder().decode((await reader.read()).value);
       controller.abort();
-      const started = performance.now();
       await closed;
-      // The model would write for 7.5 s more (250 words, 30 ms apart): the close reaches it long before.
-      expect(performance.now() - started).toBeLessThan(5000);
+      // The model would write 250 words, 30 ms apart: the close reached it after a few of them.
       const written = model.written.at(-1)!.length;
       expect(written).toBeLessThan(500);
     } finally {
@@ -366,16 +364,13 @@ describe("with a model", () => {
     const { cookie } = await continueAsGuest(app.request);
     const chatCalls = () => model.requests.filter((r) => !r.format).length;
     const before = chatCalls();
-    const started = performance.now();
     const first = (await (
       await ask(app, cookie, { query: "What restaurants are popular here?", location: "Las Vegas, NV" })
     ).json()) as Answer;
-    const waited = performance.now() - started;
     expect(first.model).toBe("grounded");
     expect(first.response).toContain("places to eat");
-    // A silent model never answers: the grounded answer came because the 1 s wait ran out (a bound with room for
-    // a loaded machine; how soon after the question the answer comes is measured by bench:chat).
-    expect(waited).toBeLessThan(5000);
+    // A silent model never answers: the grounded answer came because the 1 s wait ran out (how soon after the
+    // question it comes is measured by bench:chat).
     expect(chatCalls()).toBe(before + 1);
     const events = await readEvents(
       await ask(app, cookie, { query: "Where can I shop locally?", location: "Las Vegas, NV" }, "/api/chat/stream"),

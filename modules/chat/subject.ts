@@ -14,9 +14,10 @@ const CLOSE = 0.34;
 const known = (p: SourcePlace) => [p.openingHours, p.phone, p.website, p.address].filter(Boolean).length;
 const key = (name: string) => nameWords(name).join(" ");
 
-/** The city a question names ("in Chicago", "in Austin, TX"), when it is one we know and not the chat's own. */
 /** A city of the chat's own state this large is the one meant by its name, whatever larger namesakes exist. */
 const OWN_STATE_MIN = 50_000;
+
+/** The city a question names ("in Chicago", "in Austin, TX"), when it is one we know and not the chat's own. */
 
 export function namedCity<C extends ChatCity>(sources: ChatSources<C>, current: C, typed: string | null): C | null {
   if (!typed) return null;

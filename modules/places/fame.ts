@@ -1,5 +1,5 @@
 import type { Row } from "@libsql/client";
-import { notability, type NotabilityInput } from "../../db/import/places/filters";
+import { isNationalLandmark, notability, type NotabilityInput } from "../../db/import/places/filters";
 import { LISTING_SOURCES } from "../../db/import/places/quality";
 import { isOrganisation, operatedSight, sightName } from "./showcase";
 
@@ -20,6 +20,8 @@ import { isOrganisation, operatedSight, sightName } from "./showcase";
 export function fame(records: Row[], best: Row): number {
   const tags: Record<string, string> = {};
   for (const r of records) for (const [k, v] of Object.entries(tagsOf(r))) if (v && !tags[k]) tags[k] = v;
+  // A college's museum files the college's income (Smith College Museum of Art, $50 M+): it says nothing of the museum.
+  if (SCHOOL_NAME.test(String(best.title))) delete tags.income;
   const sources = records.flatMap((r) => sourcesOf(r)).map((s) => ({ source: family(s.source) }));
   const input: NotabilityInput = {
     categoryId: Number(best.category_id),
@@ -40,7 +42,15 @@ export function fame(records: Row[], best: Row): number {
   // what a visitor finds there ("former public library and planetarium").
   const described = tags.wikidataDescription ?? "";
   const civic = CIVIC.test(String(best.title)) || (CIVIC.test(described) && !MUSEUM_NAME.test(described));
-  if (listedOnly && civic && !(Number(tags.leadLength) >= LONG_LEAD)) score -= 3;
+  const shortArticle = !(Number(tags.leadLength) >= LONG_LEAD);
+  if (listedOnly && civic && shortArticle) score -= 3;
+  else if (
+    listedOnly &&
+    shortArticle &&
+    !isNationalLandmark(tags) &&
+    (FACADE.test(described) || FACADE_NAME.test(String(best.title)))
+  )
+    score -= 2;
   // The designation alone is worth 2: a memorial of 60,000 visits a year (Federal Hall) must not push the Empire
   // State Building out of New York's first twelve; the visits carry the rest.
   if (families.has("nps") || tags.npsCode) score += 2 + visitsBonus(Number(tags.npsVisits));
@@ -49,7 +59,7 @@ export function fame(records: Row[], best: Row): number {
   if (/\blibrary\b/i.test(kind) || branchLibrary(records)) score -= 3;
   // (A foundation the census files as a museum is the museum, as in isOrganisation: the Barnes Foundation.)
   const museumName = MUSEUM_NAME.test(input.title) || /\bfoundation\b/i.test(String(best.title));
-  if (museumName || families.size > 1) score += majorMuseumBonus(tags.income);
+  if (museumName || families.size > 1) score += majorMuseumBonus(tags.income, tags.discipline);
   return score;
 }
 
@@ -59,7 +69,8 @@ const visitsBonus = (visits: number) =>
 const LONG_LEAD = 600;
 /**
  * A museum's income (IMLS, from its Form 990) of $10–50 M (code 8) or over $50 M (code 9) marks an institution people
- * travel for (about 2 % of the file's museums): the import's museum score stops at $5 M, so the Field Museum and a
+ * travel for (about 2 % of the file's museums; code 9 adds 5, as much as a Wikipedia article with a long lead and a
+ * listing: the Field Museum, the Museum of Fine Arts and the Lincoln Park Zoo sat under listed office blocks): the import's museum score stops at $5 M, so the Field Museum and a
  * county's house museum with a listing and an article scored alike.
  */
 /**
@@ -68,7 +79,13 @@ const LONG_LEAD = 600;
  */
 const MUSEUM_NAME =
   /\b(museums?|(art|science|nature|history|heritage) cent(er|re)|gallery|collection|zoo|zoological|aquarium|planetarium|garden|gardens|observatory|arboretum)\b/i;
-const majorMuseumBonus = (income: string | undefined) => (income === "9" ? 3 : income === "8" ? 2 : 0);
+/**
+ * The general discipline (GMU) is the census's catch-all, where an operator's or a tenant's income lands on a small
+ * museum (a curling museum in a Chicago office tower files code 9): there code 9 adds 3, as code 8 adds 2.
+ */
+const majorMuseumBonus = (income: string | undefined, discipline: string | undefined) =>
+  income === "9" ? (discipline === "GMU" ? 3 : 5) : income === "8" ? 2 : 0;
+const SCHOOL_NAME = /\b(university|college)\b/i;
 /**
  * A public library's branch: a record of the public-libraries census joins it (merged into the listing at import,
  * or beside it), unless the census calls it a central library (the Boston Public Library is a sight; its branches
@@ -79,6 +96,16 @@ function branchLibrary(records: Row[]): boolean {
   if (!census.length) return false;
   return !census.some((r) => /central/i.test(tagsOf(r).outlet ?? ""));
 }
+/**
+ * A listed building that the Register and its list article alone know, that Wikidata calls a building, a church, a
+ * house or a hotel (or whose name says so), with a short article: a façade on a walk, not the sight a visitor came
+ * for (Memphis's Toof Building and Nashville's James Robertson Hotel led the cities' museums, the Ryman, the
+ * Parthenon). A long article keeps it (the Register's famous buildings have long ones), and so does a National
+ * Historic Landmark (the Old North Church).
+ */
+const FACADE =
+  /^(historic |former )?(building|church building|church|residential buildings?|house|hotel|government building|office building|commercial building)\b/i;
+const FACADE_NAME = /\b(building|hotel|tenements?|church)$/i;
 const CIVIC =
   /\b(library|school|armory|armoury|bank|airport|post office|fire station|substation|telephone exchange|subway station|hospital|courthouse)\b/i;
 /** One source per organisation that keeps the data (OpenStreetMap's cuts are one source). */

@@ -12,6 +12,7 @@ import {
   nearBeforeFar,
   orderFeatured,
 } from "./ranking";
+import { oneOfEachArticle } from "./same-article";
 import { foldDuplicates, junkInList } from "./showcase";
 import { placesWithin } from "./store";
 
@@ -52,7 +53,7 @@ export async function rankFeatured(client: Client, city: IndexedCity): Promise<A
     names,
   );
   return nearBeforeFar(
-    foldDuplicates(orderFeatured(sights, borrowed, dist).filter(({ n }) => n >= 1)),
+    foldDuplicates(oneOfEachArticle(orderFeatured(sights, borrowed, dist).filter(({ n }) => n >= 1))),
     city.population,
   );
 }

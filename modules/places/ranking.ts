@@ -10,6 +10,7 @@ import {
 import { MERGE_RADIUS_M, addressKey } from "../../db/import/places/merge";
 import { isStale, wikipediaOf } from "./answers";
 import { fame } from "./fame";
+import { joinGuideListings } from "./guide-names";
 import { lodgingClass, operatedSight } from "./showcase";
 
 export type ListKind = "nearby" | "local-gems" | "featured" | `category-${number}`;
@@ -110,25 +111,27 @@ export function corroborated(
     else clusters.push([r]);
   }
   const out: Array<{ r: Row; n: number; key: string; area: boolean; article: Row | null }> = [];
-  for (const [groupKey, clusters] of groups) {
-    const key = groupKey.startsWith("#") ? String(clusters[0]![0]!.title_key) : groupKey;
-    for (const c of clusters) {
-      c.sort(
-        (a, b) =>
-          Number(b.notability) - Number(a.notability) ||
-          Number(b.quality) - Number(a.quality) ||
-          Number(a.id) - Number(b.id),
-      );
-      const best = c[0]!;
-      // The card of a sight shows a Wikipedia paragraph when one of its records has it (with the article's link).
-      const article =
-        wikipediaOf(best) && best.description ? null : (c.find((r) => wikipediaOf(r) && r.description) ?? null);
-      // A district lends its name to everything in it, as a street does: names borrowed say nothing of its fame.
-      const area = c.some(
-        (r) => / historic district$/.test(String(r.title_key)) || /\bdistrict\b/.test(String(r.kind)),
-      );
-      out.push({ r: best, n: fame(c, best), key, area, article });
-    }
+  const keyed = [...groups].flatMap(([groupKey, clusters]) =>
+    clusters.map((c) => ({ c, key: groupKey.startsWith("#") ? String(c[0]!.title_key) : groupKey })),
+  );
+  const keyOf = new Map(keyed.flatMap(({ c, key }) => c.map((r) => [r, key] as const)));
+  for (const { records: c, shown } of joinGuideListings(keyed.map(({ c }) => c))) {
+    c.sort(
+      (a, b) =>
+        Number(b.notability) - Number(a.notability) ||
+        Number(b.quality) - Number(a.quality) ||
+        Number(a.id) - Number(b.id),
+    );
+    const best = c[0]!;
+    // The card shows the guide's name when a guide's listing names the sight more simply (./guide-names.ts).
+    const face = shown ?? best;
+    const key = keyOf.get(face)!;
+    // The card of a sight shows a Wikipedia paragraph when one of its records has it (with the article's link).
+    const article =
+      wikipediaOf(face) && face.description ? null : (c.find((r) => wikipediaOf(r) && r.description) ?? null);
+    // A district lends its name to everything in it, as a street does: names borrowed say nothing of its fame.
+    const area = c.some((r) => / historic district$/.test(String(r.title_key)) || /\bdistrict\b/.test(String(r.kind)));
+    out.push({ r: face, n: fame(c, best), key, area, article });
   }
   return out;
 }

@@ -5,6 +5,24 @@ import { LRUCache } from "lru-cache";
 const WINDOW_BYTES = 4 * 1024 * 1024;
 /** Cities remembered as searched once (a window is built for a city's second search). */
 const SEEN_CITIES = 2_000;
+/** Id ranges a window is read in at most: a city's places come from a few imports (its state's, a neighbour's). */
+const MAX_RUNS = 8;
+/**
+ * Gaps between a window's ids narrower than this do not split a range: each range costs a query of the title
+ * index (about 0.2–0.3 ms, whatever its width), and reading a range's matches costs about 0.2 µs each, so a
+ * range is split only where the gap holds a state's worth of places (another state's import).
+ */
+const MIN_GAP = 50_000;
+
+/**
+ * A city's window: its places' ids, sorted, and the few id ranges that hold them all (a state's places are
+ * imported together, so a city's ids lie in its state's ranges; the title index reads a range without reading
+ * the matches before it).
+ */
+export interface Window {
+  ids: Int32Array;
+  runs: Array<[number, number]>;
+}
 
 /**
  * The ids of the places in a city's search window (the box around its centre), sorted, from the R*Tree: a
@@ -16,21 +34,24 @@ const SEEN_CITIES = 2_000;
  * coordinates are in the box (and perhaps a few on its edge): the search checks the exact coordinates after.
  */
 export class SearchWindows {
-  private readonly windows: LRUCache<string, Int32Array, { box: Box }>;
+  private readonly windows: LRUCache<string, Window, { box: Box }>;
   private readonly seen = new LRUCache<string, true>({ max: SEEN_CITIES });
 
   constructor(private readonly client: Client) {
     this.windows = new LRUCache({
       maxSize: WINDOW_BYTES,
-      sizeCalculation: (ids) => Math.max(1, ids.byteLength),
+      sizeCalculation: (window) => Math.max(1, window.ids.byteLength + 16 * window.runs.length),
       ignoreFetchAbort: true,
       fetchMethod: (_key, _stale, { context: { box } }) => this.build(box),
     });
   }
 
-  /** The window's sorted ids, or null when this is the first search in it (read the store directly then). */
-  async ids(key: string, box: Box): Promise<Int32Array | null> {
-    if (!this.windows.has(key) && !this.seen.get(key)) {
+  /**
+   * The window, or null when this is the first search in it (read the store directly then) unless `now` (the
+   * first search met more matches than it reads: only a window finds the city's own among them).
+   */
+  async window(key: string, box: Box, now = false): Promise<Window | null> {
+    if (!now && !this.windows.has(key) && !this.seen.get(key)) {
       this.seen.set(key, true);
       return null;
     }
@@ -41,14 +62,33 @@ export class SearchWindows {
     this.windows.clear();
   }
 
-  private async build(box: Box): Promise<Int32Array> {
+  private async build(box: Box): Promise<Window> {
     const { rows } = await this.client.execute({
       sql: "SELECT group_concat(id) AS ids FROM places_rtree WHERE max_lat >= ? AND min_lat <= ? AND max_lng >= ? AND min_lng <= ?",
       args: [box.minLat, box.maxLat, box.minLng, box.maxLng],
     });
     const text = rows[0]?.ids;
-    return text == null ? new Int32Array(0) : Int32Array.from(String(text).split(","), Number).sort();
+    const ids = text == null ? new Int32Array(0) : Int32Array.from(String(text).split(","), Number).sort();
+    return { ids, runs: runsOf(ids) };
   }
+}
+
+/** The id ranges holding sorted `ids`: split at the widest gaps (at most MAX_RUNS ranges, gaps of MIN_GAP or more). */
+export function runsOf(ids: Int32Array): Array<[number, number]> {
+  if (!ids.length) return [];
+  const gaps: number[] = [];
+  for (let i = 1; i < ids.length; i++) if (ids[i]! - ids[i - 1]! >= MIN_GAP) gaps.push(i);
+  const splits = gaps
+    .sort((a, b) => ids[b]! - ids[b - 1]! - (ids[a]! - ids[a - 1]!) || a - b)
+    .slice(0, MAX_RUNS - 1)
+    .sort((a, b) => a - b);
+  const runs: Array<[number, number]> = [];
+  let start = 0;
+  for (const at of [...splits, ids.length]) {
+    runs.push([ids[start]!, ids[at - 1]!]);
+    start = at;
+  }
+  return runs;
 }
 
 export interface Box {

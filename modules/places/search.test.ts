@@ -1,10 +1,10 @@
 /** Place search by title: the trigram index inside the city's window, a minimum length, capped answers. */
 import { describe, expect, test } from "bun:test";
 import { testApp } from "../../src/testing";
-import { titleMatches } from "./search";
+import { MAX_MATCHES, titleMatches } from "./search";
 import { SearchWindows } from "./search-windows";
 
-const { request, database, cityIndex } = await testApp();
+const { request, database, cityIndex, places } = await testApp();
 const get = async (path: string) => {
   const response = await request(path);
   return { status: response.status, body: (await response.json()) as any };
@@ -57,17 +57,17 @@ describe("a city's window of place ids (searches after the first)", () => {
     titleMatches(database.client, text, 20, {
       centre: city,
       radius: 25,
-      window: windows && ((box) => windows.ids("las-vegas", box)),
+      window: windows && ((box, now) => windows.window("las-vegas", box, now)),
     }).then((rows) => rows.map((r) => `${r.id} ${r.title}`));
 
-  test("answers what reading each match's coordinates answers: the same places in the same order", async () => {
+  test("a city's first search (each match's coordinates read) and its later ones (the window) give the same places in the same order", async () => {
     const windows = new SearchWindows(database.client);
     await search("museum", windows); // the city's first search: no window yet
     let found = 0;
     for (const text of texts) {
-      const direct = await search(text);
-      expect({ text, windowed: await search(text, windows) }).toEqual({ text, windowed: direct });
-      found += direct.length;
+      const first = await search(text, new SearchWindows(database.client));
+      expect({ text, windowed: await search(text, windows) }).toEqual({ text, windowed: first });
+      found += first.length;
     }
     expect(found).toBeGreaterThan(50);
   });
@@ -91,5 +91,40 @@ describe("a city's window of place ids (searches after the first)", () => {
     expect((await search("zzqx", windows)).map((r) => r.replace(/^\d+ /, ""))).toEqual(["Zzqx Edge Gallery"]);
     expect(await search("zzqx")).toEqual(await search("zzqx", windows));
     await database.client.execute("DELETE FROM places WHERE source = 'test' AND title LIKE 'Zzqx%'");
+  });
+
+  test("a common text whose first 5,000 matches lie elsewhere still finds the city's own place, on its first search and after", async () => {
+    // 5,001 matches five degrees south, stored before the one in Las Vegas: in id order the city's comes last,
+    // past the cap of matches read (as a city of a state imported after many others).
+    const insert = `INSERT INTO places (source, source_id, licence, sources, category_id, kind, title, title_key, state_code, latitude, longitude, quality, updated_at)`;
+    await database.client.execute({
+      sql: `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+            ${insert} SELECT 'test', 'zzcap-' || i, 'CC0', '[]', 9, 'gallery', 'Zzcap Hall ' || i, 'zzcap hall ' || i, 'NV', ?, ?, 1, 0 FROM n`,
+      args: [MAX_MATCHES + 1, city.latitude - 5, city.longitude],
+    });
+    await database.client.execute({
+      sql: `${insert} VALUES ('test', 'zzcap-city', 'CC0', '[]', 9, 'gallery', 'Zzcap Hall Downtown', 'zzcap hall downtown', 'NV', ?, ?, 1, 0)`,
+      args: [city.latitude, city.longitude],
+    });
+    places.invalidate(); // what an import does
+    try {
+      const windows = new SearchWindows(database.client);
+      for (const round of ["first", "later"])
+        expect({ round, found: (await search("zzcap hall", windows)).map((r) => r.replace(/^\d+ /, "")) }).toEqual({
+          round,
+          found: ["Zzcap Hall Downtown"],
+        });
+      for (const limit of [5, 6]) {
+        const { status, body } = await get(`/api/places/search?q=zzcap%20hall&${LAS_VEGAS}&limit=${limit}`);
+        expect({ limit, status, titles: body.map((p: { title: string }) => p.title) }).toEqual({
+          limit,
+          status: 200,
+          titles: ["Zzcap Hall Downtown"],
+        });
+      }
+    } finally {
+      await database.client.execute("DELETE FROM places WHERE source = 'test' AND source_id LIKE 'zzcap-%'");
+      places.invalidate();
+    }
   });
 });

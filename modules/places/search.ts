@@ -6,9 +6,9 @@
 import type { Client, Row } from "@libsql/client";
 import { distanceMiles } from "../../src/geo";
 import { oneOfEachName } from "./ranking";
-import { type Box, holds } from "./search-windows";
+import { type Box, holds, type Window } from "./search-windows";
 
-/** Title matches read at most per search (a common three-letter text matches tens of thousands of places). */
+/** Title matches kept at most per search (a common three-letter text matches tens of thousands of places). */
 export const MAX_MATCHES = 5_000;
 /** Matches weighed per place asked for: two datasets' records of one place are folded into one answer. */
 const ROWS_PER_RESULT = 3;
@@ -20,7 +20,8 @@ const phraseOf = (text: string) => `"${text.replaceAll('"', '""')}"`;
 export interface Near {
   centre: { latitude: number; longitude: number };
   radius: number;
-  window?: (box: Box) => Promise<Int32Array | null>;
+  /** The city's window (./search-windows.ts); null when not built yet, unless `now`. */
+  window?: (box: Box, now: boolean) => Promise<Window | null>;
 }
 
 /**
@@ -47,8 +48,15 @@ export async function titleMatches(client: Client, text: string, limit: number, 
       const longitude = Number(r.longitude);
       return latitude >= box.minLat && latitude <= box.maxLat && longitude >= box.minLng && longitude <= box.maxLng;
     };
-    const window = near.window ? await near.window(box) : null;
-    const rows = window ? await inWindow(client, text, window) : await inBoxFromIndex(client, text, box);
+    let window = near.window ? await near.window(box, false) : null;
+    let rows: Row[] = [];
+    if (!window) {
+      // A city's first search reads the first matches directly; past the cap only the window finds its own.
+      const direct = await inBoxFromIndex(client, text, box);
+      if (direct.full && near.window) window = await near.window(box, true);
+      else rows = direct.rows;
+    }
+    if (window) rows = await inWindow(client, text, window);
     const nearest = rows
       .filter(inBox)
       .map((r) => ({
@@ -83,36 +91,54 @@ export async function titleMatches(client: Client, text: string, limit: number, 
 /** What the order and the folding read (position, name key, address) of the first matches inside the box. */
 const NARROW = "p.id, p.latitude, p.longitude, p.title_key, p.address";
 
-/** Without a window: each match's coordinates are read from the index's own narrow copy, then the box is checked. */
-async function inBoxFromIndex(client: Client, text: string, box: Box): Promise<Row[]> {
+/**
+ * Without a window: the first matches' coordinates are read from the index's own narrow copy, then the box is
+ * checked. `full`: the cap was reached (a common text: the city's own matches may lie past it).
+ */
+async function inBoxFromIndex(client: Client, text: string, box: Box): Promise<{ rows: Row[]; full: boolean }> {
   const { rows } = await client.execute({
-    sql: `SELECT ${NARROW} FROM (SELECT rowid AS id, latitude, longitude FROM places_fts WHERE places_fts MATCH ? LIMIT ?) m
-          JOIN places p ON p.id = m.id
+    sql: `WITH m AS MATERIALIZED (SELECT rowid AS id, latitude, longitude FROM places_fts WHERE places_fts MATCH ? LIMIT ?)
+          SELECT count(*) AS matched, NULL AS id, NULL AS latitude, NULL AS longitude, NULL AS title_key, NULL AS address FROM m
+          UNION ALL
+          SELECT NULL, ${NARROW} FROM m JOIN places p ON p.id = m.id
           WHERE m.latitude BETWEEN ? AND ? AND m.longitude BETWEEN ? AND ?`,
     args: [phraseOf(text), MAX_MATCHES, box.minLat, box.maxLat, box.minLng, box.maxLng],
   });
-  return rows;
+  const matched = Number(rows.find((r) => r.matched != null)?.matched ?? 0);
+  return { rows: rows.filter((r) => r.matched == null), full: matched >= MAX_MATCHES };
 }
 
+/** Title-index rows read at most per search in a window's id ranges (with the state's places outside the window). */
+const MAX_READ = 8 * MAX_MATCHES;
+
 /**
- * With a window: the first matches' ids in one text (no row per match), kept when the window holds them; only
- * those are read from the store (the caller checks their exact coordinates against the box).
+ * With a window: the matches in the window's id ranges, read in chunks of ids as one text (no row per match),
+ * kept when the window holds them, until `MAX_MATCHES` are kept: the cap counts the city's own matches, not
+ * those of the states imported before it. Only the kept are read from the store (the caller checks their exact
+ * coordinates against the box).
  */
-async function inWindow(client: Client, text: string, window: Int32Array): Promise<Row[]> {
-  const { rows: matched } = await client.execute({
-    sql: "SELECT group_concat(rowid) AS ids FROM (SELECT rowid FROM places_fts WHERE places_fts MATCH ? LIMIT ?)",
-    args: [phraseOf(text), MAX_MATCHES],
-  });
-  const all = matched[0]?.ids;
-  if (all == null) return [];
-  const kept = String(all)
-    .split(",")
-    .map(Number)
-    .filter((id) => holds(window, id));
+async function inWindow(client: Client, text: string, window: Window): Promise<Row[]> {
+  const phrase = phraseOf(text);
+  const kept: number[] = [];
+  let read = 0;
+  for (const [low, high] of window.runs) {
+    for (let from = low; from <= high && kept.length < MAX_MATCHES && read < MAX_READ; ) {
+      const { rows } = await client.execute({
+        sql: `SELECT group_concat(rowid) AS ids, count(*) AS n, max(rowid) AS last
+              FROM (SELECT rowid FROM places_fts WHERE places_fts MATCH ? AND rowid BETWEEN ? AND ? LIMIT ?)`,
+        args: [phrase, from, high, MAX_MATCHES],
+      });
+      const n = Number(rows[0]?.n ?? 0);
+      read += n;
+      if (n) for (const id of String(rows[0]!.ids).split(",").map(Number)) if (holds(window.ids, id)) kept.push(id);
+      if (n < MAX_MATCHES) break;
+      from = Number(rows[0]!.last) + 1;
+    }
+  }
   if (!kept.length) return [];
   const { rows } = await client.execute({
     sql: `SELECT ${NARROW} FROM places p WHERE p.id IN (SELECT value FROM json_each(?))`,
-    args: [JSON.stringify(kept)],
+    args: [JSON.stringify(kept.slice(0, MAX_MATCHES))],
   });
   return rows;
 }

@@ -79,7 +79,7 @@ describe("place lists over real data", () => {
     expect(new Set([...first, ...second]).size).toBe(24);
   });
 
-  test("nothing invented: no default price or amenities; every answer dates its data (docs/product.md#data-rules, 20)", async () => {
+  test("nothing invented: no default price or amenities; every answer dates its data (docs/product.md#data-rules)", async () => {
     const lodging = await get("/api/places/category/11?city=Las%20Vegas&state=NV&count=40");
     expect(lodging.body.length).toBeGreaterThan(10);
     for (const p of lodging.body) {

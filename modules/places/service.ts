@@ -355,7 +355,7 @@ export class PlacesService {
     const found = await titleMatches(this.client, q, limit, {
       centre: city,
       radius: SEARCH_RADIUS,
-      window: (box) => this.windows.ids(`${city.id}|${SEARCH_RADIUS}`, box),
+      window: (box, now) => this.windows.window(`${city.id}|${SEARCH_RADIUS}`, box, now),
     });
     return (await withArticles(this.client, found)).map((r) => toPlace(r, city, city.timezone));
   }

@@ -47,6 +47,9 @@ describe("one place once", () => {
     expect(sameSight(at("Dallas Heritage Village"), at("Dallas Heritage Village Inc"))).toBe(true);
     expect(sameSight(at("Old Red"), at("Old Red Museum"))).toBe(true);
     expect(sameSight(at("Pier 39"), at("Pier 35"))).toBe(false);
+    // A name the census cut short is the place; a shorter name inside a longer one is another place.
+    expect(sameSight(at("Dallas Arboretum & Botanical"), at("Dallas Arboretum and Botanical Garden"))).toBe(true);
+    expect(sameSight(at("Central Park"), at("Central Park Zoo"))).toBe(false);
     expect(sameSight(at("Perot Museum"), at("Perot Museum", 32.8))).toBe(false); // 0.9 mi apart
   });
 });
@@ -55,6 +58,10 @@ describe("names and kinds", () => {
   test("a sight under its legal name shows as the sight and is no organisation; an organisation is one", () => {
     const penitentiary = row({ title: "Eastern State Penitentiary Historic Site Inc", kind: "historic site" });
     expect(sightName(penitentiary)).toBe("Eastern State Penitentiary Historic Site");
+    expect(sightName(row({ title: "Menil Foundation Inc", kind: "art museum" }))).toBe("Menil Foundation");
+    expect(sightName(row({ title: "Hammond Harwood House Assoc", kind: "historic site" }))).toBe(
+      "Hammond Harwood House",
+    );
     expect(isOrganisation(penitentiary)).toBe(false);
     expect(isOrganisation(row({ title: "Menil Foundation Inc", kind: "art museum" }))).toBe(false);
     for (const title of ["After School Matters", "Fellows of Contemporary Art", "Craft Emergency Relief Fund"])

@@ -59,7 +59,7 @@ export function operatedSight(name: string): string {
 }
 
 /** Legal and volunteer words: an organisation's name, not a place's. */
-const LEGAL_SUFFIX = /[\s,]+(inc|incorporated|corp|corporation|co|ltd|llc|l\.l\.c|assn|association)\.?$/i;
+const LEGAL_SUFFIX = /[\s,]+(inc|incorporated|corp|corporation|co|ltd|llc|l\.l\.c|assn|assoc|association)\.?$/i;
 
 /**
  * The name a sight is known by: the first of its other names (the import's `otherNames`) that is no organisation's,
@@ -73,9 +73,12 @@ export function sightName(r: Row): string {
     .map((n) => n.trim())
     .find((n) => n && !isOrganisationName(n) && !ORGANISATION_WORDS.test(n));
   if (other && (isOrganisationName(title) || ORGANISATION_WORDS.test(title))) return other;
-  const bare = operatedSight(title.replace(LEGAL_SUFFIX, ""));
+  const unsuffixed = title.replace(LEGAL_SUFFIX, "");
+  const bare = operatedSight(unsuffixed);
   if (bare !== title && SIGHT_WORDS.test(bare)) return bare;
-  return title;
+  // "Menil Foundation Inc" (the census files the foundation as the museum): a suffix after the operator's word is
+  // bookkeeping. A company's name keeps its suffix ("World Entertainment Ctr Inc").
+  return unsuffixed !== title && OPERATOR.test(unsuffixed) ? unsuffixed : title;
 }
 
 /**
@@ -149,7 +152,21 @@ export function sameSight(a: Row, b: Row): boolean {
     return false;
   const ka = foldKeyOf(a);
   const kb = foldKeyOf(b);
-  return !!ka && !!kb && oneTypo(ka, kb);
+  return (!!ka && !!kb && oneTypo(ka, kb)) || cutName(String(a.title ?? ""), String(b.title ?? ""));
+}
+/**
+ * The museum census cut long names ("Dallas Arboretum & Botanical" for the Dallas Arboretum and Botanical Garden): a
+ * name of three words or more that starts another one word longer is that place.
+ */
+function cutName(a: string, b: string): boolean {
+  const words = (t: string) =>
+    t
+      .toLowerCase()
+      .replace(/&/g, " and ")
+      .split(/[^a-z0-9]+/)
+      .filter(Boolean);
+  const [short, long] = [words(a), words(b)].sort((x, y) => x.length - y.length) as [string[], string[]];
+  return short.length >= 3 && long.length === short.length + 1 && short.every((w, i) => w === long[i]);
 }
 
 /**

@@ -61,7 +61,9 @@ function withArticle(r: Row, article: Row): Row {
 }
 /**
  * The import scores an organisation's name 6 lower; a sight under its legal name, or its operator's ("Shedd Aquarium
- * Society", "… Board of Trustees"), is rescored by ./fame.ts as one of the sight's records.
+ * Society", "… Board of Trustees"), is rescored by ./fame.ts as one of the sight's records. So is a house museum
+ * the museum census files with historical societies (the import stored a lower score for it before it told the two
+ * apart: filters.ts's houseMuseum).
  */
 const LEGAL_PENALTY = 6;
 const LEGAL_KEYS = [
@@ -88,7 +90,7 @@ export async function placesWithin(
     categories?: number[] | null;
     title?: string;
     minNotability?: number;
-    /** With minNotability: also a record under a legal name (its organisation penalty put it below). */
+    /** With minNotability: also a record under a legal name (its organisation penalty put it below), or a census historic site. */
     orLegalName?: boolean;
     columns?: string;
   } = {},
@@ -109,7 +111,7 @@ export async function placesWithin(
   if (filter.minNotability !== undefined) {
     where.push(
       filter.orLegalName
-        ? `(p.notability >= ? OR (p.notability >= ? AND p.category_id NOT IN (10, 12) AND (${LEGAL_KEYS.map(() => "p.title_key LIKE ?").join(" OR ")})))`
+        ? `(p.notability >= ? OR (p.notability >= ? AND p.category_id NOT IN (10, 12) AND (${LEGAL_KEYS.map(() => "p.title_key LIKE ?").join(" OR ")} OR (p.source = 'imls-museums' AND p.kind = 'historic site'))))`
         : "p.notability >= ?",
     );
     args.push(filter.minNotability);

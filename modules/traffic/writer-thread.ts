@@ -8,6 +8,7 @@
  * `threadWriter()` (this file, the server's side) starts a Worker on ./writer-worker.ts, which answers its
  * messages with a `BatchWriter`. The compiled binary (scripts/compile.ts) has that file as a second entry point.
  */
+import { workerUrl } from "../../db/worker-url";
 import { SinkUnavailable, type LogBatch, type LogSink } from "./log-batch";
 
 export interface WriterSettings {
@@ -29,16 +30,8 @@ export type Message =
  */
 export type Reply = { id: number; error?: string; unavailable?: boolean; lost?: number; done?: number };
 
-/**
- * The Worker's file: next to this one when run from source. In the compiled binary (scripts/compile.ts lists it
- * as a second entry point) this module is part of the executable's main file at the root of its embedded file
- * system ($bunfs/root/localscope, or B:/~BUN/root/ on Windows) and the worker keeps its path from the repository root.
- */
-const compiled = /[/\\](\$bunfs|~BUN)[/\\]/.test(import.meta.url);
-export const WORKER_URL = new URL(
-  compiled ? "./modules/traffic/writer-worker.ts" : "./writer-worker.ts",
-  import.meta.url,
-).href;
+/** The Worker's file (in the compiled binary, by its path from the repository root). */
+export const WORKER_URL = workerUrl(import.meta.url, "./writer-worker.ts", "modules/traffic/writer-worker.ts");
 
 /** A sink whose batches are written by a Worker on this file. A Worker that fails makes every call reject with SinkUnavailable. */
 export function threadWriter(

@@ -7,3 +7,4 @@ export * from "./categories";
 export * from "./location";
 export * from "./accounts";
 export * from "./lists";
+export * from "./numbers";

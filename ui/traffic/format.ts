@@ -1,6 +1,6 @@
 /** How the traffic screen writes its figures: counts, UTC hours and times, country names. */
 
-export const number = (n: number) => n.toLocaleString("en-US");
+export { grouped as number } from "../../src/domain/numbers";
 export const hourLabel = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
 /** Every time on the screen is UTC, like the hours of the rollups and the chart's axis. */
 export const timeLabel = (iso: string) =>

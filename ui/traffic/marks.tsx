@@ -7,12 +7,10 @@ export function Country(props: { code: string }) {
   return (
     <span className="inline-flex items-center gap-1.5">
       {known && (
-        <abbr
-          title={countryName(props.code)}
-          className="rounded px-1 font-mono text-xs font-semibold no-underline ring-1 ring-line"
-        >
+        // The name follows in words: a screen reader reads it once, not "US United States".
+        <span aria-hidden="true" className="rounded px-1 font-mono text-xs font-semibold ring-1 ring-line">
           {props.code}
-        </abbr>
+        </span>
       )}
       <span>{known ? countryName(props.code) : "Unknown"}</span>
     </span>

@@ -477,6 +477,14 @@ describe("notability", () => {
     expect(notability({ ...base, title: "Friends of Charleston Hei" })).toBeLessThan(1); // a support group (IMLS, Las Vegas)
     expect(notability({ ...base, address: "PO Box 4" })).toBeLessThan(1);
   });
+  test("a historic house the census files with historical societies is a house museum: scored as a history museum, the society's office is not", () => {
+    const hsc = { ...base, categoryId: 8, kind: "historic site", tags: { discipline: "HSC" } };
+    const museum = notability({ ...hsc, tags: { discipline: "HST" } });
+    for (const title of ["Paul Revere House", "Juliette Gordon Low Birthplace", "Magnolia Plantation and Gardens"])
+      expect(notability({ ...hsc, title })).toBe(museum);
+    expect(notability({ ...hsc, title: "Preservation Society" })).toBeLessThan(1);
+    expect(notability({ ...hsc, title: "Sorrel Weed House Corporation" })).toBeLessThan(1);
+  });
   test("independent sources and a Wikipedia article add up; a further heritage list adds less than another family", () => {
     const one = notability({
       ...base,

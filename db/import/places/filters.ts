@@ -4,7 +4,7 @@ import brandsPath from "../../data/brands/nsi_us_brands.json.gz" with { type: "f
 import repeatedPath from "../../data/brands/repeated_names.json.gz" with { type: "file" };
 import { CATEGORY, type PlaceInput } from "./types";
 import { titleKey } from "./titles";
-import { INDUSTRIAL_NAME, LISTING_SOURCES, NOT_LODGING_NAME } from "./quality";
+import { houseMuseum, INDUSTRIAL_NAME, LISTING_SOURCES, NOT_LODGING_NAME } from "./quality";
 
 export {
   hasArticle,
@@ -373,7 +373,7 @@ export function notability(p: NotabilityInput): number {
   const discipline = p.tags?.discipline;
   const dumpOnly = datasets.size === 1 && datasets.has(BUSINESS_DUMP);
   if (discipline && discipline in MUSEUM_DISCIPLINE)
-    score += MUSEUM_DISCIPLINE[discipline]! + incomeBonus(p.tags?.income);
+    score += MUSEUM_DISCIPLINE[houseMuseum(discipline, p.title)]! + incomeBonus(p.tags?.income);
   else if (isCasinoResort(p)) score += 3;
   else if (FAMOUS_KIND.test(p.kind)) score += dumpOnly ? (DUMP_SHOP_KIND.test(p.kind) ? 0 : 1) : 3;
   else if (MINOR_KIND.test(p.kind)) score += 1;

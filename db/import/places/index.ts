@@ -16,52 +16,14 @@ import { osmSamples } from "./sources/osm-geojson";
 import { npsUnits } from "./sources/nps";
 import { allThePlaces } from "./sources/alltheplaces";
 import { wofSimplegeo } from "./sources/wof";
-import { streamLines } from "./lines";
 import { importDatasetState } from "./store";
-import { emptySummary, formatSummary, type ImportSummary } from "./summary";
+import { formatSummary, type ImportSummary } from "./summary";
 import type { StateCarry } from "./carry";
 import type { Dataset, ReadResult } from "./types";
 import { StateSplits } from "./presplit";
-import { existsSync } from "node:fs";
 import { releaseNow } from "../release";
-import { join } from "node:path";
+import { importThread } from "./import-thread";
 
-const STATE_JOB = join(import.meta.dir, "state-job.ts");
-
-/** Run state-job.ts for one state; its log and progress lines come back through the callbacks. */
-async function importInChild(
-  child: { databaseUrl: string; authToken?: string },
-  stateCode: string,
-  splitsDir: string | undefined,
-  log: (line: string) => void = () => {},
-  onProgress?: (fraction: number) => void,
-): Promise<ImportSummary[]> {
-  const env: Record<string, string | undefined> = {
-    ...process.env,
-    DATABASE_URL: child.databaseUrl,
-    DATABASE_AUTH_TOKEN: child.authToken ?? "",
-    SPLITS_DIR: splitsDir ?? "",
-  };
-  const proc = Bun.spawn([process.execPath, STATE_JOB, stateCode], { env, stdout: "pipe", stderr: "pipe" });
-  let imported = 0;
-  for await (const line of streamLines(proc.stdout)) {
-    try {
-      const message = JSON.parse(line) as { log?: string; fraction?: number; imported?: number };
-      if (message.log) log(message.log);
-      if (typeof message.fraction === "number") onProgress?.(message.fraction);
-      if (typeof message.imported === "number") imported = message.imported;
-    } catch {
-      log(line);
-    }
-  }
-  const code = await proc.exited;
-  if (code !== 0)
-    throw new Error(
-      (await new Response(proc.stderr).text()).trim().split("\n").slice(-3).join(" ") || `exit code ${code}`,
-    );
-  // The caller only needs to know whether anything was written (to drop its caches).
-  return Array.from({ length: imported }, () => emptySummary("", stateCode));
-}
 import { clearCsvCache } from "./util";
 
 /**
@@ -98,6 +60,15 @@ export const PLACES_VERSION = "11";
 export const datasetsFor = (stateCode: string) =>
   DATASETS.filter((d) => d.states === "all" || d.states.includes(stateCode));
 
+/** The markers (`places:<dataset>:<state>`) of the state's datasets imported by this PLACES_VERSION. */
+async function importedDatasets(client: Client, stateCode: string): Promise<Set<string>> {
+  const result = await client.execute({
+    sql: "SELECT dataset FROM data_imports WHERE dataset LIKE ? AND version = ?",
+    args: [`places:%:${stateCode}`, PLACES_VERSION],
+  });
+  return new Set(result.rows.map((r) => String(r.dataset)));
+}
+
 /** Import one state from every dataset that covers it, unless already done. Returns the summaries of what ran. */
 export async function importState(
   client: Client,
@@ -107,14 +78,7 @@ export async function importState(
   /** A dataset's rows for the state from elsewhere (the background run's per-state splits), else undefined. */
   rowsFor?: (datasetKey: string, stateCode: string) => AsyncIterable<ReadResult> | undefined,
 ): Promise<ImportSummary[]> {
-  const done = new Set(
-    (
-      await client.execute({
-        sql: "SELECT dataset FROM data_imports WHERE dataset LIKE ? AND version = ?",
-        args: [`places:%:${stateCode}`, PLACES_VERSION],
-      })
-    ).rows.map((r) => String(r.dataset)),
-  );
+  const done = await importedDatasets(client, stateCode);
   const summaries: ImportSummary[] = [];
   const datasets = datasetsFor(stateCode);
   // The state's places go from one dataset to the next in memory (store.ts StateCarry), not read back each time.
@@ -182,13 +146,21 @@ export function createStateLoader(
     log?: (line: string) => void;
     onImported?: (stateCode: string) => void;
     importer?: typeof importState;
-    /** Import each state in a child process on this database (the server: its memory stays low). */
-    childProcess?: { databaseUrl: string; authToken?: string };
+    /**
+     * Import in a Worker on its own connection to this database (the server: its request thread only waits
+     * for the outcome, ./import-thread.ts). Not for an in-memory database, which a second connection cannot see.
+     */
+    thread?: { databaseUrl: string; authToken?: string };
   } = {},
 ): StateLoader {
-  const child = options.childProcess && !options.importer && existsSync(STATE_JOB) ? options.childProcess : undefined;
-  const importer: typeof importState = child
-    ? (_client, stateCode, log, onProgress) => importInChild(child, stateCode, splits?.folder, log, onProgress)
+  const thread = options.thread && !options.importer ? importThread(options.thread) : undefined;
+  const importer: typeof importState = thread
+    ? async (_client, stateCode, log, onProgress) => {
+        // A state already in (every start of a server that imported it before) starts no Worker.
+        const done = await importedDatasets(client, stateCode);
+        if (datasetsFor(stateCode).every((d) => done.has(`places:${d.key}:${stateCode}`))) return [];
+        return thread.import(stateCode, splits?.folder, log, onProgress);
+      }
     : (options.importer ?? importState);
   type Entry = {
     promise: Promise<void>;
@@ -281,6 +253,8 @@ export function createStateLoader(
       }
     } finally {
       working = false;
+      // Nothing left to import: the Worker ends, and the memory the imports took with it.
+      if (!queue.length) thread?.close();
     }
   }
 
@@ -302,7 +276,7 @@ export function createStateLoader(
     if (states.length < 2) return;
     const started = performance.now();
     try {
-      const rows = await splits.split(dataset, states);
+      const rows = await splits.split(dataset, states, thread?.split);
       options.log?.(
         `${dataset.key}: split for ${states.length} states once (${rows.toLocaleString("en-US")} rows, ${((performance.now() - started) / 1000).toFixed(1)} s)`,
       );
@@ -344,7 +318,7 @@ export function createStateLoader(
       backgroundStates = states;
       backgroundBefore = before;
       // Nationwide datasets first, split per state once (decision 024); a visitor's state still goes first.
-      if (!options.importer && (child || !options.childProcess)) {
+      if (!options.importer) {
         splits ??= new StateSplits();
         for (const dataset of DATASETS) if (dataset.states === "all") queue.push(`split:${dataset.key}`);
       }

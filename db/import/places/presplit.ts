@@ -18,9 +18,14 @@ export class StateSplits {
   /**
    * Split one dataset for the given states (the rows each state's import would read). Done in a child
    * process when the job script is on disk (a `bun src/server.ts` run), so the parsed file's memory leaves
-   * with it; in the single compiled binary it runs here.
+   * with it; in the single compiled binary in `elsewhere` (the import thread) when given, else here.
    */
-  async split(dataset: Dataset, states: readonly string[]): Promise<number> {
+  async split(
+    dataset: Dataset,
+    states: readonly string[],
+    /** Where to split when there is no job script (the import thread), else here. */
+    elsewhere?: (dir: string, datasetKey: string, states: readonly string[]) => Promise<number>,
+  ): Promise<number> {
     let rows: number;
     if (existsSync(JOB)) {
       const proc = Bun.spawn([process.execPath, JOB, this.dir, dataset.key, states.join(",")], {
@@ -35,7 +40,8 @@ export class StateSplits {
       ]);
       if (code !== 0) throw new Error(err.trim() || `exit code ${code}`);
       rows = (JSON.parse(out.trim().split("\n").pop()!) as { rows: number }).rows;
-    } else rows = await writeSplits(this.dir, dataset, states);
+    } else if (elsewhere) rows = await elsewhere(this.dir, dataset.key, states);
+    else rows = await writeSplits(this.dir, dataset, states);
     for (const stateCode of states)
       this.files.set(`${dataset.key}|${stateCode}`, sliceFile(this.dir, dataset.key, stateCode));
     return rows;

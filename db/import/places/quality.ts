@@ -22,12 +22,28 @@ export const INDUSTRIAL_NAME =
 /** Pawn and loan shops: real, but no local gem. */
 export const PAWN_OR_LOAN_NAME = /\b(pawn\w*|payday|cash advance|title loans?|check cashing|loans?)\b/i;
 
+/**
+ * The census files historical societies and the historic places they keep under one discipline (HSC). A name that
+ * says what a visitor walks into (a house, a birthplace, a plantation, a fort, a penitentiary) is the place itself,
+ * open as a museum: it scores as a history museum (the Paul Revere House, the Juliette Gordon Low Birthplace, Magnolia
+ * Plantation and Gardens scored below every listed office building). A society's name keeps the discipline's score (and
+ * an organisation's name its penalty: "Sorrel Weed House Corporation").
+ */
+const HISTORIC_PLACE =
+  /\b(house|home|birthplace|plantation|mansion|fort|castle|palace|penitentiary|prison|jail|lighthouse|homestead|cabin|cottage|museum|historic site|battlefield|mission|village)\b/i;
+export const houseMuseum = (discipline: string, title: string) =>
+  discipline === "HSC" && HISTORIC_PLACE.test(title) ? "HST" : discipline;
 /** A housing project or public housing, filed as a sight. */
 export const HOUSING_NAME = /\b(projects?|public housing|housing (authority|development))\b/i;
 
 /** Words of an organisation's name (not of a place's): used by the notability score and the lists. */
+/**
+ * Words of an organisation's name, not a place's. A performing group (an orchestra, a choir, a theatre or dance
+ * company) is one too: the census files the Chicago Symphony Orchestra with a museum's discipline, and it led the
+ * city's museums; its hall is the place ("Symphony Hall" names a hall).
+ */
 export const ORGANISATION_WORDS =
-  /\b(society|association|assn|council|commission|committee|club|guild|endowment|foundation|fund|fellows|league|alliance|coalition|matters|humanities|friends of)\b/i;
+  /\b(society|association|assn|council|commission|committee|club|guild|endowment|foundation|fund|fellows|league|alliance|coalition|matters|humanities|friends of|orchestra|philharmonic|chorale|choir|(theat(re|er)|ballet|opera|dance) company)\b/i;
 /** Words that name a sight a visitor finds there. */
 export const SIGHT_WORDS =
   /\b(museums?|historic site|gallery|galleries|collection|house|mansion|home|gardens?|park|zoo|aquarium|planetarium|cent(er|re)|hall|library|fort|village|memorial|monument|penitentiary|castle|lighthouse|observatory|arboretum|estate|farm)\b/i;

@@ -4,7 +4,7 @@
  */
 import { afterAll, describe, expect, test } from "bun:test";
 import { spawn, type ChildProcess } from "node:child_process";
-import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { openDatabase } from "../../client";
@@ -101,8 +101,9 @@ async function loopbackExtract(databaseUrl: string, city: string, state: string,
     xml,
     `<?xml version="1.0" encoding="UTF-8"?><osm version="0.6" generator="test"><node id="990001" version="1" lat="${row.latitude}" lon="${row.longitude}"><tag k="tourism" v="museum"/><tag k="name" v="${name}"/></node></osm>`,
   );
-  const convert = Bun.spawnSync(["osmium", "cat", xml, "-o", pbf, "-O"]);
-  if (convert.exitCode !== 0) throw new Error(convert.stderr.toString());
+  // Asynchronously: other tests of this process (servers, timers) keep running meanwhile.
+  const convert = Bun.spawn(["osmium", "cat", xml, "-o", pbf, "-O"], { stderr: "pipe" });
+  if ((await convert.exited) !== 0) throw new Error(await new Response(convert.stderr).text());
   const server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response(readFileSync(pbf)) });
   cleanups.push(() => server.stop(true));
   return `http://127.0.0.1:${server.port}/extract.osm.pbf`;
@@ -129,7 +130,7 @@ describe("a refresh shows at once", () => {
   test("one server on a database file lists the refreshed places within 5 s, without a restart", async () => {
     const template = testTemplate("places") ?? testTemplate("base");
     const file = join(dir, "live.db");
-    if (template) copyFileSync(template, file);
+    if (template) await Bun.write(file, Bun.file(template));
     const databaseUrl = `file:${file}`;
     const server = await startServer(databaseUrl);
     // The list is computed and cached before the refresh.

@@ -20,7 +20,9 @@ export const SIMPLEMAPS: StorySource = {
 };
 export const GEONAMES: StorySource = { name: "GeoNames", url: "https://www.geonames.org/", licence: "CC BY 4.0" };
 
-export const number = (n: number) => n.toLocaleString("en-US");
+import { grouped as number } from "../../../src/domain/numbers";
+
+export { number };
 export const mi = (d: number) => `${d.toFixed(1)} mi`;
 export const list = (items: string[]) =>
   items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;

@@ -10,7 +10,9 @@ import { apiRequest } from "../../api";
 export const Chart = lazy(() => import("../admin-charts").then((m) => ({ default: m.Chart })));
 
 export const ON_FOCUS = { refetchOnWindowFocus: "always" as const, staleTime: 0, retry: false as const };
-export const fmt = (n: number) => n.toLocaleString("en-US");
+import { grouped as fmt } from "../../../src/domain/numbers";
+
+export { fmt };
 export const plural = (n: number, one: string, many: string) => `${fmt(n)} ${n === 1 ? one : many}`;
 export const date = (iso: string) => new Date(iso).toLocaleDateString("en-US");
 export const dateTime = (iso: string) => new Date(iso).toLocaleString("en-US");

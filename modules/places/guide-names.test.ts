@@ -1,0 +1,71 @@
+import { expect, test } from "bun:test";
+import type { Row } from "@libsql/client";
+import { corroborated } from "./ranking";
+import { oneOfEachArticle } from "./same-article";
+
+const row = (id: number, title: string, source: string, extra: Record<string, unknown> = {}) =>
+  ({
+    id,
+    title,
+    title_key: title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, " ")
+      .trim(),
+    source,
+    category_id: 9,
+    kind: source === "wikivoyage-do" ? "activity" : "zoo or aquarium",
+    notability: source === "wikivoyage-do" ? 1 : 6,
+    quality: 3,
+    latitude: 33.733,
+    longitude: -84.372,
+    sources: JSON.stringify([{ source }]),
+    tags: source === "imls-museums" ? JSON.stringify({ discipline: "ZAW", income: "8" }) : null,
+    description: null,
+    ...extra,
+  }) as never;
+
+test("a travel guide's listing and the museum census's record of one sight under a longer name are one sight, shown under the guide's name and scored with both", () => {
+  const guide = row(1, "Zoo Atlanta", "wikivoyage-do");
+  const census = row(2, "Atlanta-Fulton County Zoo", "imls-museums", { latitude: 33.7345 });
+  const alone = corroborated([census]);
+  const sights = corroborated([guide, census]);
+  expect(sights).toHaveLength(1);
+  expect(String(sights[0]!.r.title)).toBe("Zoo Atlanta");
+  // The guide's agreement counts: the sight scores more than the census record alone.
+  expect(sights[0]!.n).toBeGreaterThan(alone[0]!.n);
+});
+
+test("the guide's listing keeps apart: a hotel or a café named after the sight, a record of another name, one far away", () => {
+  const guide = row(1, "Faneuil Hall", "wikivoyage-do");
+  const hotel = row(2, "Hyatt Centric Faneuil Hall", "alltheplaces", { category_id: 11, kind: "hotel" });
+  const cafe = row(3, "Faneuil Hall Cafe", "osm", { category_id: 10, kind: "cafe" });
+  const other = row(4, "Quincy Market", "historic-wikipedia", { kind: "historic site" });
+  const far = row(5, "Faneuil Hall Marketplace Museum", "imls-museums", { latitude: 33.75 }); // 1.2 mi
+  const sights = corroborated([guide, hotel, cafe, other, far]);
+  expect(sights).toHaveLength(5);
+  expect(sights.find((s) => Number(s.r.id) === 1)!.r.title).toBe("Faneuil Hall");
+});
+
+test("two listings of the guide never join each other, and a one-word name joins nothing", () => {
+  const park = row(1, "Centennial Park", "wikivoyage-do");
+  const sportsplex = row(2, "Centennial Park Sportsplex", "wikivoyage-do");
+  const opry = row(3, "Opry", "wikivoyage-do");
+  const opryMills = row(4, "Opry Mills Museum", "imls-museums");
+  expect(corroborated([park, sportsplex, opry, opryMills])).toHaveLength(4);
+});
+
+test("two rows linking one Wikipedia article within a mile are one place: the lower leaves featured", () => {
+  const building = row(1, "Marshall Field and Company Building", "historic-wikipedia", {
+    tags: JSON.stringify({ wikipedia: "https://en.wikipedia.org/wiki/Marshall_Field_and_Company_Building" }),
+  });
+  const shop = row(2, "Macy's", "osm", {
+    latitude: 33.735,
+    tags: JSON.stringify({ wikipedia: "en:Marshall Field and Company Building" }),
+  });
+  const branch = row(3, "Macy's", "osm", {
+    latitude: 33.9,
+    tags: JSON.stringify({ wikipedia: "en:Marshall Field and Company Building" }),
+  });
+  const kept = oneOfEachArticle([building, shop, branch].map((r: Row) => ({ r })));
+  expect(kept.map(({ r }) => Number(r.id))).toEqual([1, 3]);
+});
