@@ -119,7 +119,7 @@ test("plan a day, edit it, share it, export it, read it offline", async ({ page,
   await expect(shared.getByRole("button", { name: /Remove/ })).toHaveCount(0);
   // Signed out, only what a visitor can use: no app tabs, a way to sign in.
   await expect(shared.getByRole("navigation", { name: "Main" })).toHaveCount(0);
-  await expect(shared.getByRole("link", { name: "Sign in or try it as a guest" })).toBeVisible();
+  await expect(shared.getByRole("link", { name: "Try it or sign in" })).toBeVisible();
   // The share link shows the day on the map too.
   await serveTiles(shared);
   await shared.getByRole("link", { name: "View day 1 on map" }).click();

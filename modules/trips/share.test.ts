@@ -66,7 +66,7 @@ describe("share links", () => {
     // Signed out, the page offers only what a visitor can use: no app tabs or account buttons, a way to sign in.
     expect(html).not.toContain('aria-label="Main"');
     expect(html).not.toContain('aria-label="Profile"');
-    expect(html).toContain("Sign in or try it as a guest");
+    expect(html).toContain("Try it or sign in");
     // The owner, signed in, keeps the app's tabs on the same page.
     expect(await (await request(`/t/${shared.shareToken}`, { headers: { cookie } })).text()).toContain(
       'aria-label="Main"',

@@ -42,10 +42,10 @@ export function Shell(props: { path: string; children: ReactNode; wide?: boolean
           {!viewer && (
             <a
               href="/"
-              className="inline-flex min-h-11 items-center rounded-full px-4 text-sm font-semibold text-primary ring-1 ring-line hover:ring-primary focus-ring print:hidden"
+              className="inline-flex min-h-11 items-center whitespace-nowrap rounded-full px-4 text-sm font-semibold text-primary ring-1 ring-line hover:ring-primary focus-ring print:hidden"
               data-testid="visitor-sign-in"
             >
-              Sign in or try it as a guest
+              Try it or sign in
             </a>
           )}
           {viewer && (
