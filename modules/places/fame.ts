@@ -1,7 +1,7 @@
 import type { Row } from "@libsql/client";
 import { isNationalLandmark, notability, type NotabilityInput } from "../../db/import/places/filters";
 import { LISTING_SOURCES } from "../../db/import/places/quality";
-import { isOrganisation, operatedSight, sightName } from "./showcase";
+import { isOrganisation, sightName } from "./showcase";
 
 /**
  * How famous a sight is, for featured: the import's notability over the sight's records, read so that a sight's
@@ -28,7 +28,7 @@ export function fame(records: Row[], best: Row): number {
     kind: String(best.kind),
     // A sight filed under its operator's name ("Barnes Foundation", "Saint Louis Art Museum Foundation") is scored as
     // the sight: the organisation penalty is for organisations.
-    title: isOrganisation(best) ? String(best.title) : operatedSight(sightName(best)).replace(/\s*\bfoundation\b/i, ""),
+    title: isOrganisation(best) ? String(best.title) : scoredName(best),
     address: best.address as string | null,
     wikidata: (records.find((r) => r.wikidata)?.wikidata as string | undefined) ?? null,
     tags,
@@ -62,6 +62,13 @@ export function fame(records: Row[], best: Row): number {
   if (museumName || families.size > 1) score += majorMuseumBonus(tags.income, tags.discipline);
   return score;
 }
+
+/**
+ * The name a sight (no organisation) is scored under: the name it is known by (sightName, its operator's words
+ * dropped), less "Foundation" as its last word ("Barnes Foundation" → "Barnes"). The word elsewhere in a name is the
+ * name's ("Foundation Square").
+ */
+export const scoredName = (best: Row) => sightName(best).replace(/\s+foundation$/i, "");
 
 /** 100,000 recreation visits a year → 2, a million → 4, ten million → 6. */
 const visitsBonus = (visits: number) =>
