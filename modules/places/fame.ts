@@ -75,18 +75,18 @@ const visitsBonus = (visits: number) =>
   Number.isFinite(visits) && visits > 0 ? Math.max(0, Math.min(6, 2 * (Math.log10(visits) - 4))) : 0;
 const LONG_LEAD = 600;
 /**
- * A museum's income (IMLS, from its Form 990) of $10–50 M (code 8) or over $50 M (code 9) marks an institution people
- * travel for (about 2 % of the file's museums; code 9 adds 5, as much as a Wikipedia article with a long lead and a
- * listing: the Field Museum, the Museum of Fine Arts and the Lincoln Park Zoo sat under listed office blocks): the import's museum score stops at $5 M, so the Field Museum and a
- * county's house museum with a listing and an article scored alike.
- */
-/**
  * The census also files orchestras, schools and arts councils with a museum's discipline and a large income: the
  * income counts for a name that says what a visitor finds there, or a sight another dataset lists too.
  */
 const MUSEUM_NAME =
   /\b(museums?|(art|science|nature|history|heritage) cent(er|re)|gallery|collection|zoo|zoological|aquarium|planetarium|garden|gardens|observatory|arboretum)\b/i;
 /**
+ * A museum's income (IMLS, from its Form 990) of $10–50 M (code 8) or over $50 M (code 9) marks an institution people
+ * travel for (about 2 % of the file's museums; code 9 adds 5, as much as a Wikipedia article with a long lead and a
+ * listing: the Field Museum, the Museum of Fine Arts and the Lincoln Park Zoo sat under listed office blocks): the
+ * import's museum score stops at $5 M, so the Field Museum and a county's house museum with a listing and an article
+ * scored alike.
+ *
  * The general discipline (GMU) is the census's catch-all, where an operator's or a tenant's income lands on a small
  * museum (a curling museum in a Chicago office tower files code 9): there code 9 adds 3, as code 8 adds 2.
  */

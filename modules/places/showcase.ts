@@ -172,7 +172,7 @@ function cutName(a: string, b: string): boolean {
 /**
  * A list less its near-duplicates: the first (highest) row of each place stays, with every source of the others.
  * The rows kept are filed in cells of FOLD_MILES or more, so a row is compared only with the kept rows of its
- * cell and the eight around it (New York's featured candidates took 5 s of CPU compared all with all).
+ * cell and the eight around it, never with every row kept (a big city's featured candidates number thousands).
  */
 export function foldDuplicates<T extends { r: Row }>(ranked: T[]): T[] {
   const kept: T[] = [];
