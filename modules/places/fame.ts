@@ -116,7 +116,7 @@ const FACADE_NAME = /\b(building|hotel|tenements?|church)$/i;
 const CIVIC =
   /\b(library|school|armory|armoury|bank|airport|post office|fire station|substation|telephone exchange|subway station|hospital|courthouse)\b/i;
 /** One source per organisation that keeps the data (OpenStreetMap's cuts are one source). */
-const family = (source: string) => (source === "osm" || source.startsWith("osm-") ? "osm" : source);
+export const family = (source: string) => (source === "osm" || source.startsWith("osm-") ? "osm" : source);
 
 function tagsOf(r: Row): Record<string, string> {
   try {
