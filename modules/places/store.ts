@@ -78,6 +78,9 @@ const LEGAL_KEYS = [
   "% trustees",
 ];
 
+/** A LIKE pattern (escaped with a backslash) matching any text that holds `text` literally. */
+const holding = (text: string) => `%${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+
 /**
  * Places within `radius` miles of a point: the R*Tree narrows to the bounding box (never a table scan), then
  * the circle is exact. Optionally only some categories, or titles holding a case-insensitive substring.
@@ -92,6 +95,8 @@ export async function placesWithin(
     minNotability?: number;
     /** With minNotability: also a record under a legal name (its organisation penalty put it below), or a census historic site. */
     orLegalName?: boolean;
+    /** Only rows whose tags (JSON text) hold this text. */
+    tagsHolding?: string;
     columns?: string;
   } = {},
 ): Promise<Row[]> {
@@ -117,9 +122,13 @@ export async function placesWithin(
     args.push(filter.minNotability);
     if (filter.orLegalName) args.push(filter.minNotability - LEGAL_PENALTY, ...LEGAL_KEYS);
   }
+  if (filter.tagsHolding) {
+    where.push("p.tags LIKE ? ESCAPE '\\'");
+    args.push(holding(filter.tagsHolding));
+  }
   if (filter.title) {
     where.push("p.title LIKE ? ESCAPE '\\'");
-    args.push(`%${filter.title.replace(/[%_\\]/g, (c) => `\\${c}`)}%`);
+    args.push(holding(filter.title));
   }
   const result = await client.execute({
     sql: `SELECT ${filter.columns ?? "p.*"} FROM places_rtree r JOIN places p ON p.id = r.id
