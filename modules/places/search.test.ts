@@ -1,5 +1,6 @@
 /** Place search by title: the trigram index inside the city's window, a minimum length, capped answers. */
 import { describe, expect, test } from "bun:test";
+import { boxAround } from "../../src/geo";
 import { testApp } from "../../src/testing";
 import { MAX_MATCHES, titleMatches } from "./search";
 import { SearchWindows } from "./search-windows";
@@ -76,7 +77,7 @@ describe("a city's window of place ids (searches after the first)", () => {
     const windows = new SearchWindows(database.client);
     await search("zzqx", windows);
     expect(await search("zzqx", windows)).toEqual([]); // the window is built now, before the places below exist
-    const edge = city.longitude + 25 / (69.172 * Math.cos((city.latitude * Math.PI) / 180));
+    const edge = boxAround(city.latitude, city.longitude, 25).maxLng;
     for (const [title, longitude] of [
       ["Zzqx Edge Gallery", edge],
       ["Zzqx Past Edge Gallery", edge + 1e-9],

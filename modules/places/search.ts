@@ -4,7 +4,7 @@
 // Los Angeles); the index reads only the titles that match. The cost is bounded: at most `MAX_MATCHES` matches
 // are read, and the full rows only of the places the answer shows.
 import type { Client, Row } from "@libsql/client";
-import { distanceMiles } from "../../src/geo";
+import { boxAround, distanceMiles } from "../../src/geo";
 import { oneOfEachName } from "./ranking";
 import { type Box, holds, type Window } from "./search-windows";
 
@@ -35,14 +35,7 @@ export async function titleMatches(client: Client, text: string, limit: number, 
   let ids: number[];
   if (near) {
     const { centre, radius } = near;
-    const dLat = radius / 69.0;
-    const dLng = radius / (69.172 * Math.cos((centre.latitude * Math.PI) / 180));
-    const box = {
-      minLat: centre.latitude - dLat,
-      maxLat: centre.latitude + dLat,
-      minLng: centre.longitude - dLng,
-      maxLng: centre.longitude + dLng,
-    };
+    const box = boxAround(centre.latitude, centre.longitude, radius);
     const inBox = (r: Row) => {
       const latitude = Number(r.latitude);
       const longitude = Number(r.longitude);

@@ -1,5 +1,5 @@
 import type { Client, Row } from "@libsql/client";
-import { distanceMiles } from "../../src/geo";
+import { boxAround, distanceMiles, MILES_PER_LAT_DEGREE, milesPerLngDegree } from "../../src/geo";
 import { wikipediaOf } from "./answers";
 import { CORROBORATION_MILES, GROUPLESS, parse, sightKey } from "./ranking";
 
@@ -17,8 +17,8 @@ export async function withArticles(client: Client, rows: Row[]): Promise<Row[]> 
   // around the rows (a box around a search's twenty results in a dense city holds thousands of places).
   const keys = [...new Set(needs.map((r) => sightKey(String(r.title_key))))];
   const lats = needs.map((r) => Number(r.latitude));
-  const pad = CORROBORATION_MILES / 69.0;
-  const padLng = CORROBORATION_MILES / (69.172 * Math.cos((Math.max(...lats.map(Math.abs)) * Math.PI) / 180));
+  const pad = CORROBORATION_MILES / MILES_PER_LAT_DEGREE;
+  const padLng = CORROBORATION_MILES / milesPerLngDegree(Math.max(...lats.map(Math.abs)));
   const lngs = needs.map((r) => Number(r.longitude));
   const { rows: found } = await client.execute({
     // Only what choosing and lending an article reads: a full row costs more to read and convert than to find.
@@ -100,15 +100,9 @@ export async function placesWithin(
     columns?: string;
   } = {},
 ): Promise<Row[]> {
-  const dLat = radius / 69.0;
-  const dLng = radius / (69.172 * Math.cos((centre.latitude * Math.PI) / 180));
+  const box = boxAround(centre.latitude, centre.longitude, radius);
   const where: string[] = [];
-  const args: Array<string | number> = [
-    centre.latitude - dLat,
-    centre.latitude + dLat,
-    centre.longitude - dLng,
-    centre.longitude + dLng,
-  ];
+  const args: Array<string | number> = [box.minLat, box.maxLat, box.minLng, box.maxLng];
   if (filter.categories) {
     where.push(`p.category_id IN (${filter.categories.map(() => "?").join(",")})`);
     args.push(...filter.categories);
