@@ -48,6 +48,10 @@ describe("place search", () => {
     expect(status).toBe(200);
     expect(body.length).toBe(3);
     for (const place of body) expect(place.title.toLowerCase()).toContain("museum");
+    // Near a city or not, the search reads at most `limit` places in full.
+    expect((await titleMatches(database.client, "museum", 3)).map((r) => r.id)).toEqual(
+      (body as Array<{ id: number }>).map((p) => p.id),
+    );
   });
 });
 

@@ -27,11 +27,10 @@ export interface Near {
 /**
  * Places whose title holds `text` (case-insensitive; at least three characters: the trigram index finds
  * nothing shorter). Near a centre: within `radius` miles, nearest first, one of each place (`oneOfEachName` over
- * the nearest `limit * ROWS_PER_RESULT`), at most `limit`. Without a centre: best quality first, at most
- * `limit * ROWS_PER_RESULT` (unfolded).
+ * the nearest `limit * ROWS_PER_RESULT`), at most `limit`. Without a centre: best quality first (unfolded), at
+ * most `limit`. Either way only the answer's places are read in full.
  */
 export async function titleMatches(client: Client, text: string, limit: number, near?: Near): Promise<Row[]> {
-  const wanted = limit * ROWS_PER_RESULT;
   let ids: number[];
   if (near) {
     const { centre, radius } = near;
@@ -59,7 +58,7 @@ export async function titleMatches(client: Client, text: string, limit: number, 
       }))
       .filter((m) => m.d <= radius)
       .sort((a, b) => a.d - b.d || a.id - b.id)
-      .slice(0, wanted);
+      .slice(0, limit * ROWS_PER_RESULT);
     ids = oneOfEachName(nearest)
       .slice(0, limit)
       .map((m) => m.id);
@@ -67,7 +66,7 @@ export async function titleMatches(client: Client, text: string, limit: number, 
     const { rows } = await client.execute({
       sql: `SELECT p.id FROM (SELECT rowid AS id FROM places_fts WHERE places_fts MATCH ? LIMIT ?) m
             JOIN places p ON p.id = m.id ORDER BY p.quality DESC, p.id LIMIT ?`,
-      args: [phraseOf(text), MAX_MATCHES, wanted],
+      args: [phraseOf(text), MAX_MATCHES, limit],
     });
     ids = rows.map((r) => Number(r.id));
   }

@@ -348,7 +348,7 @@ export class PlacesService {
   private async searchUncached(q: string, city: IndexedCity | undefined, limit: number): Promise<Place[]> {
     if (!city) {
       const rows = await titleMatches(this.client, q, limit);
-      return (await withArticles(this.client, rows.slice(0, limit))).map((r) => toPlace(r, null, "America/New_York"));
+      return (await withArticles(this.client, rows)).map((r) => toPlace(r, null, "America/New_York"));
     }
     await this.ensureState(city.stateCode);
     // One answer per place, as the lists give (two datasets' records of one museum, two states' of one café).
