@@ -7,6 +7,7 @@ import { chooseCity, expectAccessible, LAS_VEGAS, PHONE, screenshot, SERVER_500 
 test.use({ viewport: PHONE });
 
 const SMALL_TOWN = "Ely, NV";
+const SAVANNAH = "Savannah, GA";
 const ERROR_REPLY = "Sorry, I'm having trouble processing your request right now. Please try again later.";
 
 async function openChat(page: Page) {
@@ -231,5 +232,59 @@ test.describe("AI chat screen", () => {
     await answer.getByRole("button", { name: "Switch to Chicago, IL" }).click();
     await expect(page.getByTestId("chat-location")).toContainText("Chicago, IL");
     await expect(page.getByPlaceholder("Ask about Chicago, IL...")).toBeVisible();
+  });
+
+  test("“plan a day in Savannah” links a draft trip that shows its stops; “add … to day 1” adds the place to that day", async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    await chooseCity(context, baseURL, SAVANNAH);
+    await openChat(page);
+    const input = page.getByPlaceholder(`Ask about ${SAVANNAH}...`);
+    await input.fill("plan a day in Savannah");
+    await input.press("Enter");
+    const planned = page.getByTestId("ai-message").nth(1);
+    await expect(planned.locator("p")).toContainText(
+      /^I planned a day in Savannah, GA: \d stops from its best sights close together/,
+    );
+    const tripLink = planned.getByRole("link", { name: /^\/trips\/\d+$/ });
+    const href = (await tripLink.getAttribute("href"))!;
+    await expect(planned.locator("p")).toContainText(`Your draft trip “A day in Savannah” is at ${href}`);
+    const said = Number(/: (\d) stops/.exec((await planned.locator("p").textContent()) ?? "")?.[1]);
+    await screenshot(page, testInfo, "-trip-planned");
+    await expectAccessible(page);
+
+    // The link opens the draft: its stops, as many as the answer said, each a place of the store.
+    await tripLink.click();
+    await page.waitForURL(href);
+    await islandsHydrated(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("A day in Savannah");
+    const stops = page.getByTestId("trip-stop");
+    await expect(stops).toHaveCount(said);
+    expect(said).toBeGreaterThanOrEqual(5);
+    const stopTitles = () => stops.locator("a[href^='/place/']").allTextContents();
+    const before = await stopTitles();
+
+    // A sight of Savannah's featured list that is not in the day yet, named as the store names it.
+    const featured = await page.request.get("/api/places/featured?city=Savannah&state=GA&count=30");
+    const candidates = ((await featured.json()) as Array<{ title: string }>).map((p) => p.title);
+    const title = candidates.find((t) => !before.includes(t) && candidates.indexOf(t) === candidates.lastIndexOf(t))!;
+    expect(title).toBeTruthy();
+
+    await page.goto("/chat");
+    await islandsHydrated(page);
+    await expect(page.getByTestId("ai-message").nth(1)).toContainText("I planned a day in Savannah, GA");
+    await input.fill(`add ${title} to day 1`);
+    await input.press("Enter");
+    const added = page.getByTestId("ai-message").nth(2);
+    await expect(added.locator("p")).toHaveText(`Added ${title} to day 1 of “A day in Savannah”: ${href}.`);
+    await expect(added.getByTestId("place-chip")).toContainText(title);
+    await added.getByRole("link", { name: href }).click();
+    await page.waitForURL(href);
+    await islandsHydrated(page);
+    await expect(stops).toHaveCount(said + 1);
+    expect(await stopTitles()).toEqual([...before, title]);
   });
 });

@@ -20,6 +20,12 @@ const serveTiles = (page: Page) =>
 /** The day on the map: its stops listed and their markers numbered in the trip's order, joined by the line. */
 async function expectDayOnMap(page: Page, order: string[], totals: string) {
   await expect(page.getByTestId("route-totals")).toHaveText(totals);
+  // The legend over the map says what the markers and the line are, and the day's distance and time.
+  const [, miles, minutes] = /^(\d+(?:\.\d)?) mi · about (\d+) min/.exec(totals)!;
+  const legend = page.getByRole("group", { name: "Map legend" });
+  await expect(legend).toContainText("A stop, numbered in the day's order");
+  await expect(legend).toContainText("Straight lines join the stops in order");
+  await expect(legend).toContainText(`${miles} mi · about ${minutes} min on foot (estimate)`);
   expect(await stopTitles(page, "route-stop")).toEqual(order);
   const markers = page.locator(".ls-marker-stop");
   await expect(markers).toHaveCount(order.length);
@@ -64,11 +70,26 @@ test("plan a day, edit it, share it, export it, read it offline", async ({ page,
   await expect(page.getByTestId("day-totals")).toContainText(/mi · about \d+ min on foot at 3 mph \(estimate/);
   // Edit: the second stop up (keyboard-reachable button), then a date.
   const before = await stopTitles(page);
-  await page.getByRole("button", { name: `Move ${before[1]} up` }).click();
+  await page.getByRole("button", { name: `Move ${before[1]} up` }).focus();
+  await page.keyboard.press("Enter");
   await expect(page.getByTestId("trip-message")).toHaveText("Stop moved.");
+  // The focus stays with the moved stop (now first, so on its "down" button) for the next key press.
+  await expect(page.getByRole("button", { name: `Move ${before[1]} down` })).toBeFocused();
   expect(await stopTitles(page)).toEqual([before[1], before[0], ...before.slice(2)]);
   await page.getByLabel("Start date").fill("2026-12-07");
   await expect(page.getByTestId("trip-message")).toHaveText("Date saved.");
+  // A stop's time: typed, saved when the field is left, shown on the stop.
+  const first = page.getByTestId("trip-stop").first();
+  await first.getByLabel(`Time for ${before[1]}`).fill("08:30");
+  await first.getByLabel(`Time for ${before[1]}`).blur();
+  await expect(page.getByTestId("trip-message")).toHaveText("Time saved.");
+  await expect(first).toContainText(`08:30${before[1]}`);
+  // The print view: the trip without the app's tabs or the editing controls.
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByTestId("bottom-tabs")).toBeHidden();
+  await expect(page.getByRole("button", { name: "Print" })).toBeHidden();
+  await expect(first).toBeVisible();
+  await page.emulateMedia({ media: "screen" });
   await expectAccessible(page);
   // See it on the map: numbered stops in the day's order, joined by a line, with the day's distance and time.
   const order = await stopTitles(page);

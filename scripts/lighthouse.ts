@@ -7,6 +7,8 @@
  *
  * Usage: npm run lighthouse [-- /map landing 404 …]   (default: every screen)   CHROME_PATH overrides
  * /usr/bin/chromium. "landing" is / signed out; "404" is an unknown path; "/place" is the first nearby place.
+ * The guest's trip in the city, its first day planned ("Plan my day") and shared, is "/trip" (its page),
+ * "/trip-map" (day 1 on the map), "/share" (its share link, signed out) and "/share-map" (the link's day map).
  * LH_DIR=name puts the server's database and log under .tmp/<name>; LH_SAVE=1 also saves each JSON report there.
  */
 import { mkdirSync, openSync } from "node:fs";
@@ -29,6 +31,10 @@ const SCREENS = [
   "/profile",
   "/chat",
   "/trips",
+  "/trip",
+  "/trip-map",
+  "/share",
+  "/share-map",
   "/admin",
   "/admin/traffic",
   "/about",
@@ -118,6 +124,29 @@ async function lighthouseOnce(url: string, cookie: string | null): Promise<Repor
   return JSON.parse(out) as Report;
 }
 
+/** The guest's trip in the city with day 1 planned and shared: the addresses of the trip screens. */
+async function tripScreens(cookie: string): Promise<Record<string, string>> {
+  const headers = { "content-type": "application/json", cookie };
+  const created = await fetch(`${base}/api/trips`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ title: "Lighthouse trip", city: `${CITY.name}, ${CITY.state}` }),
+  });
+  if (created.status !== 201) throw new Error(`creating the trip failed: ${created.status}`);
+  const { id } = (await created.json()) as { id: number };
+  const planned = await fetch(`${base}/api/trips/${id}/plan`, { method: "POST", headers, body: "{}" });
+  if (planned.status !== 201) throw new Error(`planning day 1 failed: ${planned.status}`);
+  const shared = await fetch(`${base}/api/trips/${id}/share`, { method: "POST", headers, body: "{}" });
+  const { shareToken } = (await shared.json()) as { shareToken: string | null };
+  if (!shared.ok || !shareToken) throw new Error(`sharing the trip failed: ${shared.status}`);
+  return {
+    "/trip": `/trips/${id}`,
+    "/trip-map": `/map?trip=${id}&day=1`,
+    "/share": `/t/${shareToken}`,
+    "/share-map": `/t/${shareToken}/map?day=1`,
+  };
+}
+
 try {
   for (let i = 0; ; i++) {
     try {
@@ -160,13 +189,20 @@ try {
     .map((c) => c.split(";")[0])
     .join("; ");
   const adminCookie = `${adminSession}; localscope-location=${encodeURIComponent(`${CITY.name}, ${CITY.state}`)}`;
-  const warm = await fetch(
-    `${base}/api/places/nearby?city=${encodeURIComponent(CITY.name)}&state=${CITY.state}&count=1`,
-    { signal: AbortSignal.timeout(180_000) },
-  );
+  // The server closes a connection idle for 30 s: on a loaded machine the import takes longer, so ask again.
+  const nearby = `${base}/api/places/nearby?city=${encodeURIComponent(CITY.name)}&state=${CITY.state}&count=1`;
+  let warm: Response | null = null;
+  for (let attempt = 0; !warm; attempt++) {
+    try {
+      warm = await fetch(nearby, { signal: AbortSignal.timeout(180_000) });
+    } catch (error) {
+      if (attempt >= 10) throw error;
+    }
+  }
   if (!warm.ok) throw new Error(`importing ${CITY.state} failed: ${warm.status}`);
   const firstPlace = ((await warm.json()) as Array<{ id: number }>)[0]?.id;
   if (firstPlace == null) throw new Error("no nearby place for /place/:id");
+  const trip = await tripScreens(cookie);
 
   const pct = (score: number | null | undefined) =>
     score == null ? "  –" : String(Math.round(score * 100)).padStart(3);
@@ -183,8 +219,9 @@ try {
           ? "/no/such/page"
           : screen === "/place"
             ? `/place/${firstPlace}`
-            : screen;
-    const who = screen === "landing" ? null : screen.startsWith("/admin") ? adminCookie : cookie;
+            : (trip[screen] ?? screen);
+    const signedOut = screen === "landing" || screen.startsWith("/share");
+    const who = signedOut ? null : screen.startsWith("/admin") ? adminCookie : cookie;
     const report = await lighthouse(`${base}${path}`, who);
     if (process.env.LH_SAVE) await Bun.write(join(dir, `${screen.replace(/\W+/g, "_")}.json`), JSON.stringify(report)); // the full report, to dig into
     const c = report.categories;

@@ -121,12 +121,15 @@ export function tripPages(deps: {
   const owned = new Elysia({ name: "trip-pages" })
     .onBeforeHandle(gate.beforeHandle)
     .mapResponse(gate.mapResponse)
-    .get("/trips", ({ request }) =>
-      gate.render(<TripsPage city={readCookie(request, LOCATION_COOKIE) ?? ""} />, {
+    // The list is rendered with the page (no "Loading trips…" first); the island refreshes it once hydrated.
+    .get("/trips", async ({ request }) => {
+      const viewer = (await gate.viewerOf(request))!;
+      const trips = await deps.trips.list(viewer.id);
+      return gate.render(<TripsPage city={readCookie(request, LOCATION_COOKIE) ?? ""} trips={trips} />, {
         title: "Trips · LocalScope",
         theme: themeFrom(request),
-      }),
-    )
+      });
+    })
     .get("/trips/:id", async ({ request, params }) => {
       const viewer = (await gate.viewerOf(request))!;
       const id = /^\d{1,15}$/.test(params.id) ? Number(params.id) : 0;

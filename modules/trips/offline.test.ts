@@ -27,4 +27,24 @@ describe("installable app", () => {
     expect(code).toContain('addEventListener("fetch"');
     expect(code).toContain("You are offline: changes cannot be saved until the network is back.");
   }, 60_000);
+
+  test("/trips lists the user's trips in the page itself (no loading step; a cached page shows them offline)", async () => {
+    const { cookie } = await continueAsGuest(request);
+    const empty = await (await request("/trips", { headers: { cookie } })).text();
+    expect(empty).toContain("No trips yet.");
+    expect(empty).not.toContain("Loading trips…");
+    const created = await request("/api/trips", {
+      method: "POST",
+      headers: { cookie, "content-type": "application/json" },
+      body: JSON.stringify({ title: "Harbour walk", city: "Savannah, GA" }),
+    });
+    const trip = (await created.json()) as { id: number };
+    const listed = await (await request("/trips", { headers: { cookie } })).text();
+    expect(listed).toContain(`<a href="/trips/${trip.id}"`);
+    expect(listed).toContain("Harbour walk");
+    expect(listed).not.toContain("No trips yet.");
+    // Another user's page does not list it.
+    const other = await continueAsGuest(request);
+    expect(await (await request("/trips", { headers: { cookie: other.cookie } })).text()).not.toContain("Harbour walk");
+  }, 60_000);
 });

@@ -32,13 +32,13 @@ export function Shell(props: { path: string; children: ReactNode; wide?: boolean
       >
         Skip to content
       </a>
-      <header className="sticky top-0 z-40 border-b border-line bg-surface/95 backdrop-blur">
+      <header className="sticky top-0 z-40 border-b border-line bg-surface/95 backdrop-blur print:static">
         <div className="mx-auto flex h-14 max-w-3xl items-center justify-between gap-4 px-4 lg:max-w-6xl">
           <a href="/" className="flex items-center gap-2 rounded-lg focus-ring" aria-label="LocalScope home">
             <LogoMark />
             <span className="text-lg font-bold tracking-tight text-ink">LocalScope</span>
           </a>
-          <nav aria-label="Main" className="hidden lg:block" data-testid="top-nav">
+          <nav aria-label="Main" className="hidden lg:block print:hidden" data-testid="top-nav">
             <TabLinks
               path={props.path}
               listClass="flex items-center gap-1"
@@ -48,7 +48,7 @@ export function Shell(props: { path: string; children: ReactNode; wide?: boolean
               iconClass="h-5 w-5"
             />
           </nav>
-          <nav aria-label="Account" className="flex items-center gap-1">
+          <nav aria-label="Account" className="flex items-center gap-1 print:hidden">
             <a href="/chat" className="icon-btn" aria-label="AI travel assistant" data-tooltip="AI travel assistant">
               <ChatIcon />
             </a>
@@ -111,7 +111,7 @@ export function Shell(props: { path: string; children: ReactNode; wide?: boolean
       </footer>
       <nav
         aria-label="Main"
-        className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-surface/95 pb-[env(safe-area-inset-bottom)] backdrop-blur lg:hidden"
+        className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-surface/95 pb-[env(safe-area-inset-bottom)] backdrop-blur lg:hidden print:hidden"
         data-testid="bottom-tabs"
       >
         <TabLinks

@@ -3,6 +3,7 @@ import type { Day } from "../../modules/trips";
 import { StopBody, dayTitle, dayTotals } from "../components/TripDay";
 import { TextBackLink } from "../components/back-link";
 import { MapOverlays } from "../map/MapOverlays";
+import { RouteLegend } from "../map/RouteLegend";
 import { MAP_COLUMNS, MapFrame, showMapSection } from "../map/MapFrame";
 import type { MapPoint } from "../map/markers";
 import { useMapEngine } from "../map/use-map-engine";
@@ -114,6 +115,7 @@ function TripDayMap(props: TripDayMapProps) {
           >
             <MapOverlays
               cityLabel={trip.city}
+              topLeft={<RouteLegend miles={day.totalMiles} minutes={day.walkingMinutes} />}
               legend={[]}
               loadingMore={false}
               basemap={basemap}

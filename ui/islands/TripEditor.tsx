@@ -1,7 +1,8 @@
-import { useState, type DragEvent } from "react";
+import { useEffect, useState, type DragEvent } from "react";
 import type { Stop, Trip } from "../../modules/trips";
 import { apiRequest } from "../api";
 import { StopBody, dayTitle, dayTotals } from "../components/TripDay";
+import { TextBackLink } from "../components/back-link";
 
 const OFFLINE = "You are offline: changes cannot be saved until the network is back.";
 const button =
@@ -9,8 +10,8 @@ const button =
 
 /**
  * /trips/{id}: the trip's days and stops. Reorder by drag or with the Up/Down buttons, move to another day,
- * remove, note and time; plan another day; share (read-only link, revocable); export; print. Edits need the
- * network: offline they are refused with a message (nothing is queued).
+ * remove, note and time (saved when the time field is left); plan another day; share (read-only link,
+ * revocable); export; print. Edits need the network: offline they are refused with a message (nothing is queued).
  */
 export default function TripEditor(props: { trip: Trip }) {
   const [trip, setTrip] = useState(props.trip);
@@ -30,8 +31,21 @@ export default function TripEditor(props: { trip: Trip }) {
       setBusy(false);
     }
   };
-  const move = (stop: Stop, dayId: number, position: number) =>
-    change("PATCH", `/stops/${stop.id}`, { dayId, position }, "Stop moved.");
+  // A keyboard move keeps the focus on the moved stop: the same control, else its other move control.
+  const [refocus, setRefocus] = useState<{ stopId: number; controls: string[] } | null>(null);
+  useEffect(() => {
+    if (busy || !refocus) return;
+    const stop = document.querySelector(`[data-testid="trip-stop"][data-stop-id="${refocus.stopId}"]`);
+    const target = refocus.controls
+      .map((control) => stop?.querySelector<HTMLButtonElement | HTMLSelectElement>(`[data-move="${control}"]`))
+      .find((control) => control && !control.disabled);
+    target?.focus();
+    setRefocus(null);
+  }, [busy, refocus]);
+  const move = (stop: Stop, dayId: number, position: number, control?: "up" | "down" | "day") => {
+    if (control) setRefocus({ stopId: stop.id, controls: [control, "up", "down", "day"] });
+    return change("PATCH", `/stops/${stop.id}`, { dayId, position }, "Stop moved.");
+  };
   const drop = (event: DragEvent, dayId: number, position: number) => {
     event.preventDefault();
     const stop = trip.days.flatMap((d) => d.stops).find((s) => s.id === dragging);
@@ -42,9 +56,9 @@ export default function TripEditor(props: { trip: Trip }) {
   return (
     <div className="mt-6 space-y-4">
       <header>
-        <a href="/trips" className="text-sm text-primary hover:underline focus-ring print:hidden">
-          ← All trips
-        </a>
+        <div className="print:hidden">
+          <TextBackLink href="/trips" label="All trips" />
+        </div>
         <h1 className="text-2xl font-bold text-ink">{trip.title}</h1>
         <p className="text-ink-soft">
           {trip.city}
@@ -173,6 +187,7 @@ export default function TripEditor(props: { trip: Trip }) {
                   onDrop={(e) => drop(e, day.id, i)}
                   className={`flex flex-col gap-2 rounded-lg p-2 sm:flex-row ${dragging === stop.id ? "opacity-50" : ""}`}
                   data-testid="trip-stop"
+                  data-stop-id={stop.id}
                 >
                   <StopBody stop={stop} index={i} />
                   <div className="flex flex-wrap items-start gap-1 print:hidden">
@@ -180,7 +195,8 @@ export default function TripEditor(props: { trip: Trip }) {
                       type="button"
                       className={button}
                       disabled={busy || i === 0}
-                      onClick={() => move(stop, day.id, i - 1)}
+                      onClick={() => move(stop, day.id, i - 1, "up")}
+                      data-move="up"
                       aria-label={`Move ${stop.place?.title ?? "stop"} up`}
                     >
                       ↑
@@ -189,7 +205,8 @@ export default function TripEditor(props: { trip: Trip }) {
                       type="button"
                       className={button}
                       disabled={busy || i === day.stops.length - 1}
-                      onClick={() => move(stop, day.id, i + 1)}
+                      onClick={() => move(stop, day.id, i + 1, "down")}
+                      data-move="down"
                       aria-label={`Move ${stop.place?.title ?? "stop"} down`}
                     >
                       ↓
@@ -199,7 +216,8 @@ export default function TripEditor(props: { trip: Trip }) {
                         aria-label={`Move ${stop.place?.title ?? "stop"} to another day`}
                         className="h-9 rounded-full border border-line bg-surface px-2 text-sm focus-ring"
                         value={day.id}
-                        onChange={(e) => move(stop, Number(e.currentTarget.value), 999)}
+                        onChange={(e) => move(stop, Number(e.currentTarget.value), 999, "day")}
+                        data-move="day"
                       >
                         {trip.days.map((d) => (
                           <option key={d.id} value={d.id}>
@@ -208,6 +226,16 @@ export default function TripEditor(props: { trip: Trip }) {
                         ))}
                       </select>
                     )}
+                    <input
+                      type="time"
+                      aria-label={`Time for ${stop.place?.title ?? "this stop"}`}
+                      defaultValue={stop.time ?? ""}
+                      className="h-9 rounded-full border border-line bg-surface px-2 text-sm text-ink focus-ring"
+                      onBlur={(e) => {
+                        const time = e.currentTarget.value || null;
+                        if (time !== stop.time) void change("PATCH", `/stops/${stop.id}`, { time }, "Time saved.");
+                      }}
+                    />
                     <button
                       type="button"
                       className={button}

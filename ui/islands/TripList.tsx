@@ -5,14 +5,17 @@ import { ApiError, apiRequest } from "../api";
 type State = { status: "loading" } | { status: "error"; message: string } | { status: "ready"; trips: TripSummary[] };
 
 /** /trips: the user's trips (newest change first), an empty state, and a form that starts one (and plans day 1). */
-export default function TripList(props: { city: string }) {
-  const [state, setState] = useState<State>({ status: "loading" });
+export default function TripList(props: { city: string; trips?: TripSummary[] }) {
+  const [state, setState] = useState<State>(
+    props.trips ? { status: "ready", trips: props.trips } : { status: "loading" },
+  );
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
+  // A refresh that fails keeps the list the page came with (offline, a cached page), else says why.
   const load = () =>
     apiRequest<TripSummary[]>("GET", "/api/trips").then(
       (trips) => setState({ status: "ready", trips }),
-      (e: Error) => setState({ status: "error", message: e.message }),
+      (e: Error) => setState((now) => (now.status === "ready" ? now : { status: "error", message: e.message })),
     );
   useEffect(() => {
     void load();

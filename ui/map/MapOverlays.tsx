@@ -1,13 +1,17 @@
+import type { ReactNode } from "react";
 import { mapCategory } from "./categories";
 import type { BasemapMode } from "./engine";
 import type { MapStatus } from "./use-map-engine";
 
 /**
- * What lies over the map: the city's name, the category legend, "Loading more places...", the offline
- * basemap's note, "Show the map" before it started, the no-WebGL note and the first load's "Discovering Places".
+ * What lies over the map: the city's name (or `topLeft` in its place: a trip day's legend), the category
+ * legend, "Loading more places...", the offline basemap's note, "Show the map" before it started, the no-WebGL
+ * note and the first load's "Discovering Places".
  */
 export function MapOverlays(props: {
   cityLabel: string;
+  /** Shown at the top left instead of the city's name. */
+  topLeft?: ReactNode;
   legend: number[];
   loadingMore: boolean;
   basemap: BasemapMode;
@@ -18,15 +22,17 @@ export function MapOverlays(props: {
 }) {
   return (
     <>
-      <p
-        className="pointer-events-none absolute left-3 top-3 z-10 flex max-w-[60%] items-center gap-1.5 rounded-full bg-surface/95 px-3 py-1.5 text-sm font-semibold text-ink shadow"
-        data-testid="map-city"
-      >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 shrink-0 text-primary" fill="currentColor">
-          <path d="M12 2a7 7 0 0 0-7 7c0 5.2 7 13 7 13s7-7.8 7-13a7 7 0 0 0-7-7zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5z" />
-        </svg>
-        <span className="truncate">{props.cityLabel}</span>
-      </p>
+      {props.topLeft ?? (
+        <p
+          className="pointer-events-none absolute left-3 top-3 z-10 flex max-w-[60%] items-center gap-1.5 rounded-full bg-surface/95 px-3 py-1.5 text-sm font-semibold text-ink shadow"
+          data-testid="map-city"
+        >
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 shrink-0 text-primary" fill="currentColor">
+            <path d="M12 2a7 7 0 0 0-7 7c0 5.2 7 13 7 13s7-7.8 7-13a7 7 0 0 0-7-7zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5z" />
+          </svg>
+          <span className="truncate">{props.cityLabel}</span>
+        </p>
+      )}
 
       {props.legend.length > 0 && (
         <div

@@ -4,8 +4,8 @@ import type { GeoJSONSource, Map as MapLibreMap } from "maplibre-gl";
 export const ROUTE_SOURCE = "ls-route";
 export const ROUTE_LAYER = "ls-route-line";
 
-/** A day's view keeps its first and last stops clear of the city label (top left) and the zoom buttons. */
-export const ROUTE_PADDING = { top: 64, right: 56, bottom: 48, left: 48 };
+/** A day's view keeps its first and last stops clear of the legend (top left, ./RouteLegend.tsx) and the zoom buttons. */
+export const ROUTE_PADDING = { top: 104, right: 56, bottom: 48, left: 48 };
 
 /** The theme's primary colour (MapLibre paints need a colour, not a CSS variable). */
 const primary = () => getComputedStyle(document.documentElement).getPropertyValue("--ls-primary").trim() || "#16a34a";

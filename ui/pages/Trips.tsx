@@ -1,12 +1,13 @@
+import type { TripSummary } from "../../modules/trips";
 import { Shell } from "../components/Shell";
 import TripList from "../islands/TripList";
 import { Island } from "../island";
 
-/** /trips: the user's trips and a form to start one (the list loads in the island). */
-export function TripsPage(props: { city: string }) {
+/** /trips: the user's trips (rendered with the page, refreshed by the island) and a form to start one. */
+export function TripsPage(props: { city: string; trips: TripSummary[] }) {
   return (
     <Shell path="/trips">
-      <Island name="TripList" component={TripList} props={{ city: props.city }} />
+      <Island name="TripList" component={TripList} props={{ city: props.city, trips: props.trips }} />
     </Shell>
   );
 }
