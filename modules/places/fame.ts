@@ -51,8 +51,9 @@ export function fame(records: Row[], best: Row): number {
     (FACADE.test(described) || FACADE_NAME.test(String(best.title)))
   )
     score -= 2;
-  // The designation alone is worth 2: a memorial of 60,000 visits a year (Federal Hall) must not push the Empire
-  // State Building out of New York's first twelve; the visits carry the rest.
+  // The designation alone is worth 2, the visits carry the rest: at 4, memorials of 60,000 visits a year (Federal
+  // Hall) ranked above the Empire State Building; now they follow it (it is 18th in New York, behind Hamilton Grange,
+  // whose name a branch library borrows, and Theodore Roosevelt's Birthplace).
   if (families.has("nps") || tags.npsCode) score += 2 + visitsBonus(Number(tags.npsVisits));
   const kind = String(best.kind);
   if (/\bpark\b/i.test(kind) && article) score += 3;
