@@ -9,10 +9,30 @@ import type { PlaceBrief, PlacesService } from "../places";
 import { type CityContext, cityKey } from "./provider";
 import type { AssociatedPerson, CityStoryTexts } from "./stories";
 import { NEAREST_MAX_MILES, nearestBox, nearestOfAtLeast, nearestThreshold } from "./story/nearest";
-import { townOf, type Town } from "./story/towns";
+import { areaRadiusMiles, townOf, type Town } from "./story/towns";
+import { countyOfPoint } from "../../db/import/county-of-point";
 import { worthTelling } from "./story/truth";
 
 const CONTEXT_RADIUS = 10;
+/**
+ * A small town with fewer than THIN_HISTORY historic places worth telling within CONTEXT_RADIUS, in a sparse
+ * area (fewer than THIN_PLACES places there), is told from WIDE_RADIUS: the historic sites and parks of the towns
+ * around, each history entry labelled with its town and distance, rather than nothing.
+ */
+const WIDE_RADIUS = 25;
+const THIN_HISTORY = 3;
+const THIN_PLACES = 400;
+
+/** The places a story reads: CONTEXT_RADIUS around the city, or WIDE_RADIUS around a thin town (above). */
+async function placesAround(
+  places: PlacesService,
+  city: IndexedCity,
+): Promise<{ radius: number; around: PlaceBrief[] }> {
+  const around = await places.around(city, CONTEXT_RADIUS);
+  const told = around.filter((p) => p.categoryId === LIST.history && worthTelling(p)).length;
+  if (told >= THIN_HISTORY || around.length >= THIN_PLACES) return { radius: CONTEXT_RADIUS, around };
+  return { radius: WIDE_RADIUS, around: await places.around(city, WIDE_RADIUS) };
+}
 
 /** Build a city's grounded context (four queries plus the places around; cached by the content service). */
 export async function buildCityContext(client: Client, places: PlacesService, city: IndexedCity): Promise<CityContext> {
@@ -66,7 +86,7 @@ export async function buildCityContext(client: Client, places: PlacesService, ci
       population: Number(r.population),
     })),
   );
-  const around = await places.around(city, CONTEXT_RADIUS);
+  const { radius, around } = await placesAround(places, city);
   const largestRow = largest.rows[0];
   return {
     key: cityKey(city),
@@ -88,7 +108,7 @@ export async function buildCityContext(client: Client, places: PlacesService, ci
     },
     nearestLarger: nearest && nearest.miles <= NEAREST_MAX_MILES ? nearest : null,
     ...(await historicTowns(client, places, { ...city, density }, around)),
-    radius: CONTEXT_RADIUS,
+    radius,
     places: around,
     texts: await cityTexts(client, city.id),
   };
@@ -127,17 +147,16 @@ async function historicTowns(
 ): Promise<{ towns: Map<number, Town>; placed: Set<number> }> {
   const towns = new Map<number, Town>();
   const placed = new Set<number>();
-  const areaKm2 = city.density > 0 ? city.population / city.density : 0;
-  const core = Math.sqrt(areaKm2 / Math.PI) / 1.609 / 2;
+  const core = areaRadiusMiles(city) / 2;
   const historic = around.filter((p) => p.categoryId === LIST.history && worthTelling(p));
   for (const p of historic) if (p.distance <= core) placed.add(p.id);
   const far = historic.filter((p) => p.distance > core).slice(0, HISTORY_LOOKUPS);
   if (!far.length) return { towns, placed };
-  const box = (CONTEXT_RADIUS + 15) / 69;
+  const box = (WIDE_RADIUS + 15) / 69;
   const wide = box / Math.max(0.1, Math.cos((city.latitude * Math.PI) / 180));
   const rows = (
     await client.execute({
-      sql: `SELECT name, state_code, latitude, longitude, population FROM cities
+      sql: `SELECT name, state_code, county_fips, latitude, longitude, population, zips FROM cities
             WHERE latitude BETWEEN ? AND ? AND longitude BETWEEN ? AND ?`,
       args: [city.latitude - box, city.latitude + box, city.longitude - wide, city.longitude + wide],
     })
@@ -147,12 +166,18 @@ async function historicTowns(
     latitude: Number(r.latitude),
     longitude: Number(r.longitude),
     population: Number(r.population),
+    zips: String(r.zips ?? ""),
+    countyFips: String(r.county_fips ?? ""),
   }));
   for (const p of far) {
     const full = await places.get(p.id, city).catch(() => null);
     if (!full) continue;
     placed.add(p.id);
-    const town = townOf(city, { latitude: full.latitude, longitude: full.longitude }, rows);
+    // Only towns of the state whose outline holds the place (a bridge in Georgia is not in the Alabama town
+    // across the river); a town the data gives no county keeps its chance.
+    const state = countyOfPoint(full.latitude, full.longitude)?.fips.slice(0, 2);
+    const sameState = state ? rows.filter((r) => !r.countyFips || r.countyFips.startsWith(state)) : rows;
+    const town = townOf(city, { latitude: full.latitude, longitude: full.longitude }, sameState);
     if (town) towns.set(p.id, { ...town, miles: p.distance });
   }
   return { towns, placed };

@@ -13,6 +13,10 @@ import type { Llm } from "../llm";
 
 export { ContentService } from "./service";
 export type { FunFact, HistoryEntry } from "./provider";
+/** Whether a history entry's text holds a real sentence about its subject (the shell rule, for the stories bench). */
+export { tellsSomething } from "./story/truth";
+/** Whether a town of the cities data is the city or a part of it (the town rule, for the stories bench). */
+export { partOfCity } from "./story/towns";
 
 /** The content service: data-grounded always, plus the model of the LLM seam when one is configured (decision 017). */
 export function createContentService(deps: {

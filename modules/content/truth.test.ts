@@ -10,7 +10,8 @@ import { distanceMiles } from "../../src/geo";
 import { storyFacts, storyHistory, type StoryContext, type StoryPlace } from "./stories";
 import { divisionOf } from "./story/division";
 import { nearestBox, nearestOfAtLeast } from "./story/nearest";
-import { builtYearOf, namesTitle } from "./story/truth";
+import { partOfCity, townOf } from "./story/towns";
+import { builtYearOf, namesTitle, tellsSomething } from "./story/truth";
 
 type Row = Record<string, string>;
 const csv = (path: string): Row[] =>
@@ -243,6 +244,78 @@ describe("the false lines of the review", () => {
       ],
     });
     expect(storyHistory(c)).toEqual([]);
+  });
+
+  test("no name-only shells: an alias, what a building is now, or the data's 'Kind in City, ST' line is not history", () => {
+    const c = contextOf(find("New York", "NY"), {
+      places: [
+        place({
+          id: 1,
+          title: "361 Broadway Building",
+          description: "Also known as the James S. White Building. Designated a New York City landmark in 1982.",
+        }),
+        place({
+          id: 2,
+          title: "Alvin Theater",
+          description: "Now the Neil Simon Theater. Designated a New York City landmark in 1985.",
+        }),
+        place({
+          id: 3,
+          title: "J. William and Margaretta C. Clark House",
+          description:
+            "Later Automation House, now Richard L. Feigen & Co. Designated a New York City landmark in 1974.",
+        }),
+        place({
+          id: 4,
+          title: "Benjamin P. Allen House",
+          description: "Designated as the Allen-Beville House. Designated a New York City landmark in 1977.",
+        }),
+        place({ id: 5, title: "Gold Star Table", description: "War memorial in St. Paul, MN (since 2015)." }),
+        place({
+          id: 6,
+          title: "Old Stone Church",
+          description:
+            "Also called the Stone Chapel, it was the first church in the county to hold services in English.",
+        }),
+      ],
+    });
+    expect(storyHistory(c).map((h) => h.title)).toEqual(["Old Stone Church"]);
+    // The bench counts shells with the same rule.
+    expect(
+      tellsSomething("Also known as the James S. White Building. Designated a New York City landmark in 1982."),
+    ).toBe(false);
+  });
+
+  test("a neighbourhood or borough of New York is New York; a town of its own, or across a state line, is not", () => {
+    const geonames = csv("../../db/data/geonames_us_cities1000.csv.gz");
+    /** A town of the cities list (with its ZIP codes), or a GeoNames point (none). */
+    const town = (name: string, stateCode: string, fromGeoNames = false) => {
+      const r = fromGeoNames
+        ? geonames.find((x) => x.name === name && x.state_code === stateCode)!
+        : rows.find((x) => x.city === name && x.state_id === stateCode)!;
+      const [lat, lng] = fromGeoNames ? [r.lat, r.lon] : [r.lat, r.lng];
+      return {
+        name,
+        stateCode,
+        latitude: Number(lat),
+        longitude: Number(lng),
+        population: Number(r.population),
+        zips: r.zips ?? "",
+      };
+    };
+    const nycRow = rows.find((r) => r.city === "New York" && r.state_id === "NY")!;
+    const nyc = { ...town("New York", "NY"), density: Number(nycRow.density) };
+    const elmhurst = town("Elmhurst", "NY", true);
+    const brooklyn = town("Brooklyn", "NY");
+    const yonkers = town("Yonkers", "NY");
+    const hoboken = town("Hoboken", "NJ");
+    // A place in Elmhurst, Queens, is told as New York's own (the old rule labelled it "In Elmhurst").
+    expect(townOf(nyc, elmhurst, [elmhurst, yonkers, hoboken])).toBeNull();
+    expect(partOfCity(nyc, brooklyn)).toBe(true);
+    expect(partOfCity(nyc, yonkers)).toBe(false);
+    expect(townOf(nyc, hoboken, [elmhurst, yonkers, hoboken])).toEqual({ name: "Hoboken", stateCode: "NJ" });
+    // Without a density there is no circle of the city's area: a point without ZIP codes is a town of its own.
+    expect(partOfCity({ ...nyc, density: 0 }, elmhurst)).toBe(false);
   });
 
   test("history from other towns follows the city's own and says where it is (New York's Bergen County houses)", () => {

@@ -82,7 +82,7 @@ export function placeFacts(c: StoryContext, wider: string): FactDraft[] {
     const top = visitable.slice(0, 4);
     add({
       title: top.length === 1 ? `A museum: ${top[0]!.title}` : `Museums to visit`,
-      summary: `Museums and galleries near the centre of ${name}: ${list(top.map(named))}.`,
+      summary: `Museums and galleries within ${c.radius} miles of ${name}: ${list(top.map(named))}.`,
       category: "Culture",
       source: { name: top[0]!.sourceName, url: null, licence: top[0]!.licence },
       details: [

@@ -8,24 +8,63 @@ export interface Town {
   miles: number;
 }
 
+/** A town of the cities data as the town rule reads it: its point, and its ZIP codes ("" when the data gives none). */
+export interface TownPoint extends CityPoint {
+  zips: string;
+}
+
+/** The story's city as the town rule reads it: its point, people per km² (0 when unknown) and ZIP codes. */
+export interface HomeCity {
+  name: string;
+  stateCode: string;
+  latitude: number;
+  longitude: number;
+  population: number;
+  density: number;
+  zips: string;
+}
+
+const KM_PER_MILE = 1.609344;
+const zipSet = (zips: string) => new Set(zips.split(/\s+/).filter(Boolean));
+
+/** The radius, in miles, of a circle of the city's area (people ÷ density); 0 when the data gives no density. */
+export const areaRadiusMiles = (city: { population: number; density: number }) =>
+  city.density > 0 ? Math.sqrt(city.population / city.density / Math.PI) / KM_PER_MILE : 0;
+
+/**
+ * A town of the data that is part of the city rather than a town of its own:
+ * - the city itself;
+ * - a part the data lists on its own whose ZIP codes all belong to the city (New York's boroughs);
+ * - a point the data names without ZIP codes of its own (a GeoNames neighbourhood such as Elmhurst or Astoria)
+ *   that lies within the circle of the city's area.
+ */
+export function partOfCity(city: HomeCity, town: TownPoint): boolean {
+  if (town.stateCode !== city.stateCode) return false;
+  if (town.name === city.name) return true;
+  const own = zipSet(town.zips);
+  if (own.size) {
+    const theirs = zipSet(city.zips);
+    return [...own].every((z) => theirs.has(z));
+  }
+  return distanceMiles(town.latitude, town.longitude, city.latitude, city.longitude) <= areaRadiusMiles(city);
+}
+
 /**
  * The town whose centre is nearest a point, among `towns` (the cities data around); null when that is the
- * story's own city, which is how "inside the city" is told without city boundaries.
+ * story's own city or a part of it (above), which is how "inside the city" is told without city boundaries.
  */
 export function townOf(
-  city: { name: string; stateCode: string },
+  city: HomeCity,
   point: { latitude: number; longitude: number },
-  towns: CityPoint[],
+  towns: TownPoint[],
 ): Omit<Town, "miles"> | null {
-  let best: { t: CityPoint; d: number } | null = null;
+  let best: { t: TownPoint; d: number } | null = null;
   for (const t of towns) {
     const d = distanceMiles(point.latitude, point.longitude, t.latitude, t.longitude);
     if (!best || d < best.d) best = { t, d };
   }
-  if (!best) return null;
-  const { t } = best;
-  if (t.name === city.name && t.stateCode === city.stateCode) return null;
-  return { name: t.name, stateCode: t.stateCode };
+  if (!best || partOfCity(city, best.t)) return null;
+  return { name: best.t.name, stateCode: best.t.stateCode };
 }
 
 /** "in Headland, AL, 8.2 mi away": how an entry from another town is labelled. */

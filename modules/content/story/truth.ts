@@ -80,15 +80,34 @@ export function cleanText(description: string): string {
 }
 
 const LISTING = /^(?:it was |it is |)(?:listed|added|designated|placed|declared|recorded)\b[^.]*\.$/i;
+/**
+ * A name line: another name the place goes by or has gone by, or what the building is now, and nothing else
+ * ("Also known as the James S. White Building.", "Now the Neil Simon Theater.", "Later Automation House, now
+ * Richard L. Feigen & Co.", "Designated as the Allen-Beville House.").
+ */
+const NAME_LINE =
+  /^(?:(?:Also|Formerly|Originally|Later|Once|Now)\b[^.]*?\b(?:known|called|named)\s+(?:as\b|the\b|\p{Lu})|(?:Also|Formerly|Originally|Later|Once|Now),?\s+(?:the\s+)?(?:\p{Lu}|\d)|(?:Also\s+)?(?:Known|Designated|Listed|Called)\s+as\b|A\.?k\.?a\.?\s)/u;
+/** A verb that makes a name line a sentence about the place ("Also called the Old Stone Church, it was …"). */
+const TELLING_VERB =
+  /\b(?:is|was|were|are|has|had|have|became|served|serves|stands|stood|built|housed|houses|held|holds)\b/i;
+/** The data's own line when a source gives no text: "War memorial in St. Paul, MN (since 2015)." */
+const FILLER = /^[\p{L} '’-]+ in [^,.]+(?:\.[^,.]+)*, [A-Z]{2}(?: \([^)]*\))?\.$/u;
 const WORD = /[\p{L}\p{N}’'-]+/gu;
 
-/** A sentence that tells something: eight words or more, not a bare listing line, not the data's "Kind in City, ST." */
+/**
+ * A sentence that tells something: eight words or more, not a bare listing line, not a name line, not the data's
+ * "Kind in City, ST." filler.
+ */
 export function realSentence(s: string): boolean {
   const n = s.match(WORD)?.length ?? 0;
   if (n < 8) return false;
   if (LISTING.test(s) && n <= 16) return false;
+  if ((NAME_LINE.test(s) && !TELLING_VERB.test(s)) || FILLER.test(s)) return false;
   return true;
 }
+
+/** A text that holds a real sentence (an entry shown with it is not a shell). */
+export const tellsSomething = (text: string) => sentences(cleanText(text)).some(realSentence);
 
 /** A place's text holds a real sentence about it (see the file's header); the place need not be a Wikipedia one. */
 type Told = { title: string; description: string; url: string | null };
@@ -101,7 +120,7 @@ export function worthTelling(p: Told): boolean {
 
 function readWorthTelling(p: Told): boolean {
   const text = cleanText(p.description);
-  if (!sentences(text).some(realSentence)) return false;
+  if (!tellsSomething(text)) return false;
   // A paragraph from an article must be about this place.
   if (p.url && /wikipedia\.org\/wiki\//.test(p.url) && text.length >= 80) return namesTitle(p.title, text);
   return true;

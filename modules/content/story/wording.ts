@@ -54,7 +54,7 @@ export function nearPlace(c: StoryContext, anchor: StoryPlace | null, filter: (p
   if (!pool.length)
     return `LocalScope's sources hold no other related places within ${c.radius} miles of ${c.city.name}.`;
   if (!anchor)
-    return `Related places to visit near the centre of ${c.city.name}: ${list(pool.slice(0, 5).map(named))}.`;
+    return `Related places to visit within ${c.radius} miles of ${c.city.name}: ${list(pool.slice(0, 5).map(named))}.`;
   const near = pool
     .map((p) => ({ p, d: Math.abs(p.distance - anchor.distance) }))
     .sort((a, b) => a.d - b.d || a.p.distance - b.p.distance)
