@@ -24,7 +24,10 @@ test("any other failure is thrown at once, without a retry", async () => {
 });
 
 test("the connection opened after a transaction keeps the settings (a lock is waited for, foreign keys enforced)", async () => {
-  const { openDatabase } = await import("./client");
+  const { openDatabase, setBusyTimeout } = await import("./client");
+  // A server booted earlier in this test process (bun test --no-isolate) set its own short wait: this test
+  // sets the wait it checks, and puts the other back.
+  const previous = setBusyTimeout(5000);
   const { mkdtempSync, rmSync } = await import("node:fs");
   const { join } = await import("node:path");
   const { tmpdir } = await import("node:os");
@@ -52,13 +55,17 @@ test("the connection opened after a transaction keeps the settings (a lock is wa
     await tx.commit();
     expect(await settings()).toEqual(expected);
   } finally {
+    setBusyTimeout(previous);
     database.close();
     rmSync(dir, { recursive: true, force: true });
   }
 });
 
 test("kept statements: the same text with other values answers anew, and a column another process added is named", async () => {
-  const { openDatabase } = await import("./client");
+  const { openDatabase, setBusyTimeout } = await import("./client");
+  // A server booted earlier in this test process (bun test --no-isolate) set its own short wait: this test
+  // sets the wait it checks, and puts the other back.
+  const previous = setBusyTimeout(5000);
   const { default: Connection } = await import("libsql");
   const { mkdtempSync, rmSync } = await import("node:fs");
   const { join } = await import("node:path");

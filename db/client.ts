@@ -61,9 +61,12 @@ let busyTimeoutMs = 5000;
  * import thread's, the request log's) before failing with SQLITE_BUSY, for the connections opened after the
  * call. SQLite waits synchronously: on the thread that answers requests, every request would wait with it. The
  * server sets a short wait, and `whenNotBusy` (below) runs the statement again after an asynchronous pause.
+ * Returns the wait it replaces.
  */
-export function setBusyTimeout(ms: number): void {
+export function setBusyTimeout(ms: number): number {
+  const previous = busyTimeoutMs;
   busyTimeoutMs = ms;
+  return previous;
 }
 
 /**

@@ -169,8 +169,11 @@ test.describe("admin panel", () => {
       await expectAccessible(page);
 
       await page.getByRole("tab", { name: "Data Health" }).click();
+      // The first look after the browsed states imported computes their summaries (the skeleton shows meanwhile):
+      // seconds on a busy machine.
       await expect(page.getByTestId("health-nationwide")).toContainText(
         /Nationwide: [\d,]+ places in \d+ of \d+ states imported/,
+        { timeout: 20_000 },
       );
       await page.getByRole("button", { name: /^NV / }).click();
       const nv = page.getByTestId("health-NV");

@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import type { Row } from "@libsql/client";
-import { fame } from "./fame";
+import { fame, scoredName } from "./fame";
 import { isOrganisation, junkInList } from "./showcase";
 
 const listed = (title: string, tags: Record<string, string>) =>
@@ -59,4 +59,12 @@ test("a museum of the census's largest income class outranks a listed office blo
   const office = listed("Dermon Building", { leadLength: "900" });
   expect(score(census("Field Museum of Natural History"))).toBeGreaterThan(score(office));
   expect(score(census("Smith College Museum of Natural History"))).toBeLessThan(score(office));
+});
+
+test("a sight is scored under its name less its operator's last word, never less a word inside its name", () => {
+  const named = (title: string) => ({ ...listed(title, {}), kind: "art museum" }) as unknown as Row;
+  expect(scoredName(named("Barnes Foundation"))).toBe("Barnes");
+  expect(scoredName(named("Saint Louis Art Museum Foundation"))).toBe("Saint Louis Art Museum");
+  expect(scoredName(named("Menil Foundation Inc"))).toBe("Menil");
+  expect(scoredName(named("Foundation Square Gallery"))).toBe("Foundation Square Gallery");
 });

@@ -1,7 +1,7 @@
 import type { Row } from "@libsql/client";
 import { isNationalLandmark, notability, type NotabilityInput } from "../../db/import/places/filters";
 import { LISTING_SOURCES } from "../../db/import/places/quality";
-import { isOrganisation, operatedSight, sightName } from "./showcase";
+import { isOrganisation, sightName } from "./showcase";
 
 /**
  * How famous a sight is, for featured: the import's notability over the sight's records, read so that a sight's
@@ -28,7 +28,7 @@ export function fame(records: Row[], best: Row): number {
     kind: String(best.kind),
     // A sight filed under its operator's name ("Barnes Foundation", "Saint Louis Art Museum Foundation") is scored as
     // the sight: the organisation penalty is for organisations.
-    title: isOrganisation(best) ? String(best.title) : operatedSight(sightName(best)).replace(/\s*\bfoundation\b/i, ""),
+    title: isOrganisation(best) ? String(best.title) : scoredName(best),
     address: best.address as string | null,
     wikidata: (records.find((r) => r.wikidata)?.wikidata as string | undefined) ?? null,
     tags,
@@ -51,8 +51,9 @@ export function fame(records: Row[], best: Row): number {
     (FACADE.test(described) || FACADE_NAME.test(String(best.title)))
   )
     score -= 2;
-  // The designation alone is worth 2: a memorial of 60,000 visits a year (Federal Hall) must not push the Empire
-  // State Building out of New York's first twelve; the visits carry the rest.
+  // The designation alone is worth 2, the visits carry the rest: at 4, memorials of 60,000 visits a year (Federal
+  // Hall) ranked above the Empire State Building; now they follow it (it is 18th in New York, behind Hamilton Grange,
+  // whose name a branch library borrows, and Theodore Roosevelt's Birthplace).
   if (families.has("nps") || tags.npsCode) score += 2 + visitsBonus(Number(tags.npsVisits));
   const kind = String(best.kind);
   if (/\bpark\b/i.test(kind) && article) score += 3;
@@ -63,16 +64,17 @@ export function fame(records: Row[], best: Row): number {
   return score;
 }
 
+/**
+ * The name a sight (no organisation) is scored under: the name it is known by (sightName, its operator's words
+ * dropped), less "Foundation" as its last word ("Barnes Foundation" → "Barnes"). The word elsewhere in a name is the
+ * name's ("Foundation Square").
+ */
+export const scoredName = (best: Row) => sightName(best).replace(/\s+foundation$/i, "");
+
 /** 100,000 recreation visits a year → 2, a million → 4, ten million → 6. */
 const visitsBonus = (visits: number) =>
   Number.isFinite(visits) && visits > 0 ? Math.max(0, Math.min(6, 2 * (Math.log10(visits) - 4))) : 0;
 const LONG_LEAD = 600;
-/**
- * A museum's income (IMLS, from its Form 990) of $10–50 M (code 8) or over $50 M (code 9) marks an institution people
- * travel for (about 2 % of the file's museums; code 9 adds 5, as much as a Wikipedia article with a long lead and a
- * listing: the Field Museum, the Museum of Fine Arts and the Lincoln Park Zoo sat under listed office blocks): the import's museum score stops at $5 M, so the Field Museum and a
- * county's house museum with a listing and an article scored alike.
- */
 /**
  * The census also files orchestras, schools and arts councils with a museum's discipline and a large income: the
  * income counts for a name that says what a visitor finds there, or a sight another dataset lists too.
@@ -80,6 +82,12 @@ const LONG_LEAD = 600;
 const MUSEUM_NAME =
   /\b(museums?|(art|science|nature|history|heritage) cent(er|re)|gallery|collection|zoo|zoological|aquarium|planetarium|garden|gardens|observatory|arboretum)\b/i;
 /**
+ * A museum's income (IMLS, from its Form 990) of $10–50 M (code 8) or over $50 M (code 9) marks an institution people
+ * travel for (about 2 % of the file's museums; code 9 adds 5, as much as a Wikipedia article with a long lead and a
+ * listing: the Field Museum, the Museum of Fine Arts and the Lincoln Park Zoo sat under listed office blocks): the
+ * import's museum score stops at $5 M, so the Field Museum and a county's house museum with a listing and an article
+ * scored alike.
+ *
  * The general discipline (GMU) is the census's catch-all, where an operator's or a tenant's income lands on a small
  * museum (a curling museum in a Chicago office tower files code 9): there code 9 adds 3, as code 8 adds 2.
  */
@@ -109,7 +117,7 @@ const FACADE_NAME = /\b(building|hotel|tenements?|church)$/i;
 const CIVIC =
   /\b(library|school|armory|armoury|bank|airport|post office|fire station|substation|telephone exchange|subway station|hospital|courthouse)\b/i;
 /** One source per organisation that keeps the data (OpenStreetMap's cuts are one source). */
-const family = (source: string) => (source === "osm" || source.startsWith("osm-") ? "osm" : source);
+export const family = (source: string) => (source === "osm" || source.startsWith("osm-") ? "osm" : source);
 
 function tagsOf(r: Row): Record<string, string> {
   try {

@@ -33,9 +33,12 @@ export async function rankFeatured(client: Client, city: IndexedCity): Promise<A
     );
     if (rows.length >= FEATURED_TARGET) break;
   }
-  if (within < NPS_REACH_MILES)
-    for (const r of await placesWithin(client, city, NPS_REACH_MILES, { minNotability: 1 }))
-      if (isParkServiceUnit(r) && !junkInList(r, "featured") && !rows.some((k) => k.id === r.id)) rows.push(r);
+  if (within < NPS_REACH_MILES) {
+    const kept = new Set(rows.map((r) => Number(r.id)));
+    // Only the rows that carry a park unit's code are read, not every notable place of the wider circle.
+    for (const r of await placesWithin(client, city, NPS_REACH_MILES, { minNotability: 1, tagsHolding: NPS_TAG }))
+      if (isParkServiceUnit(r) && !junkInList(r, "featured") && !kept.has(Number(r.id))) rows.push(r);
+  }
   const sights = corroborated(rows);
   // Every name around (any place, any date) for the eponym signal; names only, never kept.
   const names = (
@@ -63,7 +66,9 @@ export async function rankFeatured(client: Client, city: IndexedCity): Promise<A
  * 9 mi out): units within this many miles are candidates whatever circle held enough sights.
  */
 export const NPS_REACH_MILES = 25;
-const isParkServiceUnit = (r: Row) => String(r.tags ?? "").includes('"npsCode"');
+/** The tag the import gives a National Park Service unit's record (its park code). */
+const NPS_TAG = '"npsCode"';
+const isParkServiceUnit = (r: Row) => String(r.tags ?? "").includes(NPS_TAG);
 
 /**
  * Old data never features (docs/product.md#data-rules), with one exception: a casino resort known only from

@@ -115,6 +115,13 @@ test("nearby, food, local gems and a search in a border city list a restaurant f
   }
   // A search in the city answers the place once too.
   expect((await service.search("Kotobuki", washington, 10)).map((p) => p.title)).toEqual(["Kotobuki"]);
+  // A row cache too small to hold a row still answers every place of the page (a row put in the cache is not
+  // read back from it).
+  const starved = new PlacesService(database.client, new CityIndex([washington]), async () => {}, {}, 1);
+  const first = (await starved.page(washington, "nearby", 12, 0)).map((p) => p.title);
+  expect([...first].sort()).toEqual(["Kotobuki", "Little China Cafe"]);
+  expect((await starved.page(washington, "nearby", 12, 0)).map((p) => p.title)).toEqual(first);
+  expect((await starved.page(washington, "nearby", 12, 1)).map((p) => p.title)).toEqual(first.slice(1));
   database.close();
 });
 

@@ -8,6 +8,7 @@
 import { afterAll, expect, test } from "bun:test";
 import { join } from "node:path";
 import { openDatabase } from "../../db/client";
+import { runScript } from "../../db/import/places/testing";
 import { freshDatabase, testDir } from "../../db/testing-template";
 import { loadCityIndex } from "../cities";
 import { PlacesService } from "./service";
@@ -16,20 +17,11 @@ const root = join(import.meta.dir, "../..");
 const file = freshDatabase(testDir("ls-osm-samples-"), "samples.db");
 
 async function importOsm(sample: string) {
-  const proc = Bun.spawn(
-    [process.execPath, join(root, "scripts", "import-osm.ts"), join(root, "db/data/places", sample)],
-    {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: `file:${file}`, PLACES_BACKGROUND_IMPORT: "off" },
-      stdout: "pipe",
-      stderr: "pipe",
-    },
+  const { stdout, stderr, code } = await runScript(
+    "import-osm.ts",
+    [join(root, "db/data/places", sample)],
+    `file:${file}`,
   );
-  const [stdout, stderr, code] = await Promise.all([
-    new Response(proc.stdout).text(),
-    new Response(proc.stderr).text(),
-    proc.exited,
-  ]);
   expect({ code, stderr }).toEqual({ code: 0, stderr: expect.any(String) });
   return stdout;
 }

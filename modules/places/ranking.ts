@@ -9,7 +9,7 @@ import {
 } from "../../db/import/places/filters";
 import { MERGE_RADIUS_M, addressKey } from "../../db/import/places/merge";
 import { isStale, wikipediaOf } from "./answers";
-import { fame } from "./fame";
+import { fame, family } from "./fame";
 import { joinGuideListings } from "./guide-names";
 import { lodgingClass, operatedSight } from "./showcase";
 
@@ -144,11 +144,8 @@ export function corroborated(
  */
 const NAMESAKE_MILES = 2.5;
 const distinctive = (key: string) => key.split(" ").length >= 2 && key.replaceAll(" ", "").length >= 10;
-const familyOf = (source: unknown) => {
-  const s = String(source);
-  return s === "osm" || s.startsWith("osm-") ? "osm" : s;
-};
-const otherDataset = (cluster: Row[], r: Row) => cluster.every((c) => familyOf(c.source) !== familyOf(r.source));
+const otherDataset = (cluster: Row[], r: Row) =>
+  cluster.every((c) => family(String(c.source)) !== family(String(r.source)));
 
 /** Food and stores never join a sight's records (corroborated). */
 export const GROUPLESS = new Set([10, 12]);

@@ -1,5 +1,6 @@
 import type { Client } from "@libsql/client";
 import { LRUCache } from "lru-cache";
+import type { boxAround } from "../../src/geo";
 
 /** Bytes of window ids kept at most (a big city's 25-mile window holds 15,000–25,000 places: 60–100 KB). */
 const WINDOW_BYTES = 4 * 1024 * 1024;
@@ -91,12 +92,7 @@ export function runsOf(ids: Int32Array): Array<[number, number]> {
   return runs;
 }
 
-export interface Box {
-  minLat: number;
-  maxLat: number;
-  minLng: number;
-  maxLng: number;
-}
+export type Box = ReturnType<typeof boxAround>;
 
 /** Whether sorted `ids` holds `id`. */
 export function holds(ids: Int32Array, id: number): boolean {

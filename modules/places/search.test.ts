@@ -1,5 +1,6 @@
 /** Place search by title: the trigram index inside the city's window, a minimum length, capped answers. */
 import { describe, expect, test } from "bun:test";
+import { boxAround } from "../../src/geo";
 import { testApp } from "../../src/testing";
 import { MAX_MATCHES, titleMatches } from "./search";
 import { SearchWindows } from "./search-windows";
@@ -47,6 +48,10 @@ describe("place search", () => {
     expect(status).toBe(200);
     expect(body.length).toBe(3);
     for (const place of body) expect(place.title.toLowerCase()).toContain("museum");
+    // Near a city or not, the search reads at most `limit` places in full.
+    expect((await titleMatches(database.client, "museum", 3)).map((r) => r.id)).toEqual(
+      (body as Array<{ id: number }>).map((p) => p.id),
+    );
   });
 });
 
@@ -76,7 +81,7 @@ describe("a city's window of place ids (searches after the first)", () => {
     const windows = new SearchWindows(database.client);
     await search("zzqx", windows);
     expect(await search("zzqx", windows)).toEqual([]); // the window is built now, before the places below exist
-    const edge = city.longitude + 25 / (69.172 * Math.cos((city.latitude * Math.PI) / 180));
+    const edge = boxAround(city.latitude, city.longitude, 25).maxLng;
     for (const [title, longitude] of [
       ["Zzqx Edge Gallery", edge],
       ["Zzqx Past Edge Gallery", edge + 1e-9],

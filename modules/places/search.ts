@@ -4,7 +4,7 @@
 // Los Angeles); the index reads only the titles that match. The cost is bounded: at most `MAX_MATCHES` matches
 // are read, and the full rows only of the places the answer shows.
 import type { Client, Row } from "@libsql/client";
-import { distanceMiles } from "../../src/geo";
+import { boxAround, distanceMiles } from "../../src/geo";
 import { oneOfEachName } from "./ranking";
 import { type Box, holds, type Window } from "./search-windows";
 
@@ -27,22 +27,14 @@ export interface Near {
 /**
  * Places whose title holds `text` (case-insensitive; at least three characters: the trigram index finds
  * nothing shorter). Near a centre: within `radius` miles, nearest first, one of each place (`oneOfEachName` over
- * the nearest `limit * ROWS_PER_RESULT`), at most `limit`. Without a centre: best quality first, at most
- * `limit * ROWS_PER_RESULT` (unfolded).
+ * the nearest `limit * ROWS_PER_RESULT`), at most `limit`. Without a centre: best quality first (unfolded), at
+ * most `limit`. Either way only the answer's places are read in full.
  */
 export async function titleMatches(client: Client, text: string, limit: number, near?: Near): Promise<Row[]> {
-  const wanted = limit * ROWS_PER_RESULT;
   let ids: number[];
   if (near) {
     const { centre, radius } = near;
-    const dLat = radius / 69.0;
-    const dLng = radius / (69.172 * Math.cos((centre.latitude * Math.PI) / 180));
-    const box = {
-      minLat: centre.latitude - dLat,
-      maxLat: centre.latitude + dLat,
-      minLng: centre.longitude - dLng,
-      maxLng: centre.longitude + dLng,
-    };
+    const box = boxAround(centre.latitude, centre.longitude, radius);
     const inBox = (r: Row) => {
       const latitude = Number(r.latitude);
       const longitude = Number(r.longitude);
@@ -66,7 +58,7 @@ export async function titleMatches(client: Client, text: string, limit: number, 
       }))
       .filter((m) => m.d <= radius)
       .sort((a, b) => a.d - b.d || a.id - b.id)
-      .slice(0, wanted);
+      .slice(0, limit * ROWS_PER_RESULT);
     ids = oneOfEachName(nearest)
       .slice(0, limit)
       .map((m) => m.id);
@@ -74,7 +66,7 @@ export async function titleMatches(client: Client, text: string, limit: number, 
     const { rows } = await client.execute({
       sql: `SELECT p.id FROM (SELECT rowid AS id FROM places_fts WHERE places_fts MATCH ? LIMIT ?) m
             JOIN places p ON p.id = m.id ORDER BY p.quality DESC, p.id LIMIT ?`,
-      args: [phraseOf(text), MAX_MATCHES, wanted],
+      args: [phraseOf(text), MAX_MATCHES, limit],
     });
     ids = rows.map((r) => Number(r.id));
   }

@@ -92,7 +92,7 @@ export class PlacesService {
    * text): 100,000 rows held 200–400 MB once a few hundred cities' lists were built. A page whose rows were
    * dropped reads them again.
    */
-  private readonly rows = new LRUCache<number, Row>({ maxSize: ROWS_BYTES, sizeCalculation: rowBytes });
+  private readonly rows: LRUCache<number, Row>;
   /** Serialised pages for a minute ("openNow" moves with the clock); the hot path of every list screen. */
   private readonly pages = new LRUCache<
     string,
@@ -120,7 +120,10 @@ export class PlacesService {
     private readonly cityIndex: CityIndex,
     private readonly ensureState: StateEnsurer,
     private readonly live: { source?: LiveSource; waitMs?: number } = {},
+    /** Bytes of place rows kept at most (tests give a small budget). */
+    rowsBytes = ROWS_BYTES,
   ) {
+    this.rows = new LRUCache<number, Row>({ maxSize: rowsBytes, sizeCalculation: rowBytes });
     this.windows = new SearchWindows(client);
   }
 
@@ -273,16 +276,26 @@ export class PlacesService {
   async page(city: IndexedCity, kind: ListKind, count: number, offset: number): Promise<Place[]> {
     const ids = await this.list(city, kind);
     const slice = ids.slice(offset, offset + count);
-    const missing = slice.filter((id) => !this.rows.has(id));
+    // The page is built from the rows at hand and those just read, never read back from the cache: rows put in
+    // it can push out others (or not fit at all) when its budget is spent.
+    const found = new Map<number, Row>();
+    for (const id of slice) {
+      const row = this.rows.get(id);
+      if (row) found.set(id, row);
+    }
+    const missing = slice.filter((id) => !found.has(id));
     if (missing.length) {
       const result = await this.client.execute({
         sql: `SELECT * FROM places WHERE id IN (${missing.map(() => "?").join(",")})`,
         args: missing,
       });
-      for (const r of await withArticles(this.client, result.rows)) this.rows.set(Number(r.id), r);
+      for (const r of await withArticles(this.client, result.rows)) {
+        found.set(Number(r.id), r);
+        this.rows.set(Number(r.id), r);
+      }
     }
     return slice.flatMap((id) => {
-      const row = this.rows.get(id);
+      const row = found.get(id);
       return row ? [toPlace(row, city, city.timezone)] : [];
     });
   }
@@ -348,7 +361,7 @@ export class PlacesService {
   private async searchUncached(q: string, city: IndexedCity | undefined, limit: number): Promise<Place[]> {
     if (!city) {
       const rows = await titleMatches(this.client, q, limit);
-      return (await withArticles(this.client, rows.slice(0, limit))).map((r) => toPlace(r, null, "America/New_York"));
+      return (await withArticles(this.client, rows)).map((r) => toPlace(r, null, "America/New_York"));
     }
     await this.ensureState(city.stateCode);
     // One answer per place, as the lists give (two datasets' records of one museum, two states' of one café).

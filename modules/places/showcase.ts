@@ -1,5 +1,5 @@
 import type { Row } from "@libsql/client";
-import { distanceMiles } from "../../src/geo";
+import { distanceMiles, MILES_PER_LAT_DEGREE, milesPerLngDegree } from "../../src/geo";
 import { isHotelType, isOrganisationName, ORGANISATION_WORDS, SIGHT_WORDS } from "../../db/import/places/filters";
 import { NOT_LODGING_NAME } from "../../db/import/places/quality";
 
@@ -172,14 +172,14 @@ function cutName(a: string, b: string): boolean {
 /**
  * A list less its near-duplicates: the first (highest) row of each place stays, with every source of the others.
  * The rows kept are filed in cells of FOLD_MILES or more, so a row is compared only with the kept rows of its
- * cell and the eight around it (New York's featured candidates took 5 s of CPU compared all with all).
+ * cell and the eight around it, never with every row kept (a big city's featured candidates number thousands).
  */
 export function foldDuplicates<T extends { r: Row }>(ranked: T[]): T[] {
   const kept: T[] = [];
   if (!ranked.length) return kept;
   const latitude = Number(ranked[0]!.r.latitude);
-  const cellLat = (FOLD_MILES / 69.0) * 1.1;
-  const cellLng = (FOLD_MILES / (69.172 * Math.max(0.05, Math.cos((latitude * Math.PI) / 180)))) * 1.25;
+  const cellLat = (FOLD_MILES / MILES_PER_LAT_DEGREE) * 1.1;
+  const cellLng = (FOLD_MILES / Math.max(milesPerLngDegree(latitude), 0.05 * milesPerLngDegree(0))) * 1.25;
   const cells = new Map<string, number[]>();
   const cellOf = (r: Row) => [Math.floor(Number(r.latitude) / cellLat), Math.floor(Number(r.longitude) / cellLng)];
   for (const item of ranked) {

@@ -1,5 +1,5 @@
 import type { Client, Row } from "@libsql/client";
-import { distanceMiles } from "../../src/geo";
+import { boxAround, distanceMiles, MILES_PER_LAT_DEGREE, milesPerLngDegree } from "../../src/geo";
 import { wikipediaOf } from "./answers";
 import { CORROBORATION_MILES, GROUPLESS, parse, sightKey } from "./ranking";
 
@@ -17,8 +17,8 @@ export async function withArticles(client: Client, rows: Row[]): Promise<Row[]> 
   // around the rows (a box around a search's twenty results in a dense city holds thousands of places).
   const keys = [...new Set(needs.map((r) => sightKey(String(r.title_key))))];
   const lats = needs.map((r) => Number(r.latitude));
-  const pad = CORROBORATION_MILES / 69.0;
-  const padLng = CORROBORATION_MILES / (69.172 * Math.cos((Math.max(...lats.map(Math.abs)) * Math.PI) / 180));
+  const pad = CORROBORATION_MILES / MILES_PER_LAT_DEGREE;
+  const padLng = CORROBORATION_MILES / milesPerLngDegree(Math.max(...lats.map(Math.abs)));
   const lngs = needs.map((r) => Number(r.longitude));
   const { rows: found } = await client.execute({
     // Only what choosing and lending an article reads: a full row costs more to read and convert than to find.
@@ -78,6 +78,9 @@ const LEGAL_KEYS = [
   "% trustees",
 ];
 
+/** A LIKE pattern (escaped with a backslash) matching any text that holds `text` literally. */
+const holding = (text: string) => `%${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+
 /**
  * Places within `radius` miles of a point: the R*Tree narrows to the bounding box (never a table scan), then
  * the circle is exact. Optionally only some categories, or titles holding a case-insensitive substring.
@@ -92,18 +95,14 @@ export async function placesWithin(
     minNotability?: number;
     /** With minNotability: also a record under a legal name (its organisation penalty put it below), or a census historic site. */
     orLegalName?: boolean;
+    /** Only rows whose tags (JSON text) hold this text. */
+    tagsHolding?: string;
     columns?: string;
   } = {},
 ): Promise<Row[]> {
-  const dLat = radius / 69.0;
-  const dLng = radius / (69.172 * Math.cos((centre.latitude * Math.PI) / 180));
+  const box = boxAround(centre.latitude, centre.longitude, radius);
   const where: string[] = [];
-  const args: Array<string | number> = [
-    centre.latitude - dLat,
-    centre.latitude + dLat,
-    centre.longitude - dLng,
-    centre.longitude + dLng,
-  ];
+  const args: Array<string | number> = [box.minLat, box.maxLat, box.minLng, box.maxLng];
   if (filter.categories) {
     where.push(`p.category_id IN (${filter.categories.map(() => "?").join(",")})`);
     args.push(...filter.categories);
@@ -117,9 +116,13 @@ export async function placesWithin(
     args.push(filter.minNotability);
     if (filter.orLegalName) args.push(filter.minNotability - LEGAL_PENALTY, ...LEGAL_KEYS);
   }
+  if (filter.tagsHolding) {
+    where.push("p.tags LIKE ? ESCAPE '\\'");
+    args.push(holding(filter.tagsHolding));
+  }
   if (filter.title) {
     where.push("p.title LIKE ? ESCAPE '\\'");
-    args.push(`%${filter.title.replace(/[%_\\]/g, (c) => `\\${c}`)}%`);
+    args.push(holding(filter.title));
   }
   const result = await client.execute({
     sql: `SELECT ${filter.columns ?? "p.*"} FROM places_rtree r JOIN places p ON p.id = r.id

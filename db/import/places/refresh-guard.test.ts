@@ -9,26 +9,11 @@ import { join } from "node:path";
 import { openDatabase } from "../../client";
 import { migrate } from "../../migrate";
 import { freshDatabase, testDir } from "../../testing-template";
+import { runScript } from "./testing";
 import { geojsonFeatures } from "./geojson-stream";
 import { withinLimits } from "./refresh-guard";
 
-const root = join(import.meta.dir, "../../..");
 const dir = testDir("ls-guard-");
-
-async function run(script: string, args: string[], databaseFile: string) {
-  const proc = Bun.spawn([process.execPath, join(root, "scripts", script), ...args], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: `file:${databaseFile}`, PLACES_BACKGROUND_IMPORT: "off" },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const [stdout, stderr, code] = await Promise.all([
-    new Response(proc.stdout).text(),
-    new Response(proc.stderr).text(),
-    proc.exited,
-  ]);
-  return { stdout, stderr, code };
-}
 
 /** Everything a refresh could change, as one string. */
 async function snapshot(databaseFile: string) {
@@ -88,7 +73,7 @@ describe("refreshes that cannot destroy data", () => {
   test("empty, truncated, wrong-state and hostile OpenStreetMap files: exit 1, the database unchanged", async () => {
     const db = freshDatabase(dir, "guard.db");
     const good = pbf("texas", texas, ["--output-header=osmosis_replication_timestamp=2025-11-01T20:21:02Z"]);
-    const first = await run("import-osm.ts", ["--state", "TX", good], db);
+    const first = await runScript("import-osm.ts", ["--state", "TX", good], `file:${db}`);
     expect(first.code).toBe(0);
     expect(first.stdout).toMatch(/OpenStreetMap TX \(data of 2025-11-01\): 3 new/);
     const before = await snapshot(db);
@@ -122,7 +107,7 @@ describe("refreshes that cannot destroy data", () => {
       ],
     ];
     for (const [what, file, message] of cases) {
-      const result = await run("import-osm.ts", ["--state", "TX", file], db);
+      const result = await runScript("import-osm.ts", ["--state", "TX", file], `file:${db}`);
       expect({ what, code: result.code }).toEqual({ what, code: 1 });
       expect(result.stderr).toContain(message);
       expect(await snapshot(db)).toBe(before);
@@ -146,7 +131,7 @@ describe("refreshes that cannot destroy data", () => {
     );
     connection.closeSync();
     instance.closeSync();
-    const result = await run("import-overture.ts", ["--state", "TX", file], db);
+    const result = await runScript("import-overture.ts", ["--state", "TX", file], `file:${db}`);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("Refused: the Overture data has no places in TX");
     expect(await snapshot(db)).toBe(before);

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { openDatabase } from "../../client";
 import { sqldAvailable, startSqld } from "../../testing-sqld";
 import { testDir, testTemplate } from "../../testing-template";
+import { runScript } from "./testing";
 
 const root = join(import.meta.dir, "../../..");
 const dir = testDir("ls-live-");
@@ -111,17 +112,7 @@ async function loopbackExtract(databaseUrl: string, city: string, state: string,
 
 /** `npm run import:osm -- --state ST URL --force` in another process (a one-place extract replaces the state's OSM places). */
 async function refresh(databaseUrl: string, state: string, url: string) {
-  const proc = Bun.spawn([bun, "scripts/import-osm.ts", "--state", state, url, "--force"], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PLACES_BACKGROUND_IMPORT: "off" },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const [stdout, stderr, code] = await Promise.all([
-    new Response(proc.stdout).text(),
-    new Response(proc.stderr).text(),
-    proc.exited,
-  ]);
+  const { stdout, stderr, code } = await runScript("import-osm.ts", ["--state", state, url, "--force"], databaseUrl);
   expect({ code, stderr }).toEqual({ code: 0, stderr: "" });
   expect(stdout).toContain("1 new");
 }

@@ -14,8 +14,8 @@ import { removeStaleRecords } from "./replace";
 import { importDatasetState } from "./store";
 import type { PlaceInput } from "./types";
 import { freshDatabase, testDir } from "../../testing-template";
+import { runScript } from "./testing";
 
-const root = join(import.meta.dir, "../../..");
 const dir = testDir("ls-refresh-");
 /** Files the loopback server serves, by path; swapped between runs to play "the data changed". */
 const served = new Map<string, string>();
@@ -35,21 +35,6 @@ beforeAll(() => {
   base = `http://127.0.0.1:${server.port}`;
 });
 afterAll(() => server?.stop(true));
-
-async function run(script: string, args: string[], databaseFile: string, env: Record<string, string> = {}) {
-  const proc = Bun.spawn([process.execPath, join(root, "scripts", script), ...args], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: `file:${databaseFile}`, PLACES_BACKGROUND_IMPORT: "off", ...env },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const [stdout, stderr, code] = await Promise.all([
-    new Response(proc.stdout).text(),
-    new Response(proc.stderr).text(),
-    proc.exited,
-  ]);
-  return { stdout, stderr, code };
-}
 
 async function rows(databaseFile: string, sql: string) {
   const database = await openDatabase(`file:${databaseFile}`);
@@ -101,7 +86,7 @@ describe("import:osm --state", () => {
     const db = freshDatabase(dir, "osm.db");
     served.set("/us/texas-latest.osm.pbf", buildPbf(1));
     const env = { OSM_EXTRACT_URL: `${base}/us/{state}-latest.osm.pbf` };
-    const first = await run("import-osm.ts", ["--state", "tx"], db, env);
+    const first = await runScript("import-osm.ts", ["--state", "tx"], `file:${db}`, env);
     expect(first.stderr).not.toContain("rror");
     expect(first.code).toBe(0);
     expect(first.stdout).toMatch(/Download \[#+\] 100 %/);
@@ -125,7 +110,7 @@ describe("import:osm --state", () => {
 
     served.set("/us/texas-latest.osm.pbf", buildPbf(2));
     // Version 2 drops one of the two places: more than a fifth, so only with --force.
-    const refused = await run("import-osm.ts", ["--state", "TX"], db, env);
+    const refused = await runScript("import-osm.ts", ["--state", "TX"], `file:${db}`, env);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(
       "Refused: this refresh would remove 1 of the 2 OpenStreetMap places in TX (50 %, more than 20 %); the new data has 2. Nothing was changed.",
@@ -133,7 +118,7 @@ describe("import:osm --state", () => {
     expect(
       (await rows(db, "SELECT title FROM places WHERE source = 'osm' ORDER BY title")).map((r) => r.title),
     ).toEqual(["Refresh Bean Cafe", "Refresh Lodge"]);
-    const second = await run("import-osm.ts", ["--state", "TX", "--force"], db, env);
+    const second = await runScript("import-osm.ts", ["--state", "TX", "--force"], `file:${db}`, env);
     expect(second.code).toBe(0);
     // Version 2 has no header date: the server's Last-Modified is the data's date.
     expect(second.stdout).toMatch(
@@ -146,15 +131,15 @@ describe("import:osm --state", () => {
 
   test("a local file still works, and a missing extract is one clear error", async () => {
     const db = freshDatabase(dir, "osm-file.db");
-    const local = await run("import-osm.ts", ["--state", "TX", buildPbf(1)], db);
+    const local = await runScript("import-osm.ts", ["--state", "TX", buildPbf(1)], `file:${db}`);
     expect(local.code).toBe(0);
     expect(local.stdout).toMatch(/OpenStreetMap TX \(data of 2025-11-01\): 2 new/); // the extract header's date
-    const missing = await run("import-osm.ts", ["--state", "TX"], db, {
+    const missing = await runScript("import-osm.ts", ["--state", "TX"], `file:${db}`, {
       OSM_EXTRACT_URL: `${base}/nothing/{state}.osm.pbf`,
     });
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain(`Download failed: ${base}/nothing/texas.osm.pbf answered HTTP 404`);
-    const bad = await run("import-osm.ts", ["--state", "XX"], db);
+    const bad = await runScript("import-osm.ts", ["--state", "XX"], `file:${db}`);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("--state needs a two-letter US state code");
   }, 600_000);
@@ -238,7 +223,7 @@ async function buildParquet(
 describe("import:overture --state", () => {
   test("given no file, it prints the exact download command with the state's box", async () => {
     const db = freshDatabase(dir, "overture-command.db");
-    const result = await run("import-overture.ts", ["--state", "TX"], db);
+    const result = await runScript("import-overture.ts", ["--state", "TX"], `file:${db}`);
     expect(result.code).toBe(2);
     const box = result.stderr.match(
       /overturemaps download --bbox=([-\d.]+),([-\d.]+),([-\d.]+),([-\d.]+) -f geoparquet --type=place -o places-tx\.parquet/,
@@ -318,10 +303,10 @@ describe("import:overture --state", () => {
       },
     ]);
     served.set("/release/2025-10-22.0/places-tx.parquet", v1);
-    const first = await run(
+    const first = await runScript(
       "import-overture.ts",
       ["--state", "TX", `${base}/release/2025-10-22.0/places-tx.parquet`],
-      db,
+      `file:${db}`,
     );
     expect(first.stderr).not.toContain("rror");
     expect(first.code).toBe(0);
@@ -375,15 +360,23 @@ describe("import:overture --state", () => {
       },
     ]);
     // A path naming no release needs --release: the places' date is never made up.
-    const undated = await run("import-overture.ts", ["--state", "TX", v2], db);
+    const undated = await runScript("import-overture.ts", ["--state", "TX", v2], `file:${db}`);
     expect(undated.code).toBe(2);
     expect(undated.stderr).toContain(
       "Say which Overture release this file is, e.g. --release 2025-10-22 (its path names none)",
     );
-    const refused = await run("import-overture.ts", ["--state", "TX", v2, "--release", "2025-11-19"], db);
+    const refused = await runScript(
+      "import-overture.ts",
+      ["--state", "TX", v2, "--release", "2025-11-19"],
+      `file:${db}`,
+    );
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain("Refused: this refresh would remove 1 of the 2 Overture places in TX (50 %");
-    const second = await run("import-overture.ts", ["--state", "TX", v2, "--release", "2025-11-19", "--force"], db);
+    const second = await runScript(
+      "import-overture.ts",
+      ["--state", "TX", v2, "--release", "2025-11-19", "--force"],
+      `file:${db}`,
+    );
     expect(second.code).toBe(0);
     expect(second.stdout).toContain(
       "Overture TX (release 2025-11-19, confidence ≥ 0.6): 0 new, 1 updated, 0 merged, 1 removed (gone from Overture)",
