@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { renderToString } from "react-dom/server";
 import type { Day, Stop, StopPlace } from "../../modules/trips";
-import TripDayMap from "./TripDayMap";
+import TripDayMap from "../islands/TripDayMap";
 
 /** A day on the map whose places have left the store still lists its stops and says they are not drawn. */
 
