@@ -7,6 +7,12 @@ import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
 import { clickHeart, expectAccessible, PHONE } from "./discovery-helpers";
 import { expect, islandsHydrated, test, uniqueIp } from "./fixtures";
 
+/**
+ * After signing in, the app's first page loads by a navigation (the loading screen shows meanwhile). With two
+ * workers' servers and browsers on two cores it took past the default 5 s in CI runs, never alone.
+ */
+const ENTER_APP = { timeout: 15_000 };
+
 const PASSWORD = "blue-Harbor-lantern-42";
 const uniqueEmail = (prefix: string) => `${prefix}-${crypto.randomUUID().slice(0, 10)}@example.com`;
 
@@ -118,7 +124,7 @@ test.describe("signed out", () => {
     await expectAccessible(page);
     await create.click();
 
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Exploring New York, NY");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Exploring New York, NY", ENTER_APP);
     await expect(page).toHaveURL(/\/$/);
 
     await page.goto("/profile");
@@ -201,7 +207,7 @@ test.describe("signed out", () => {
       await again.getByLabel("Password", { exact: true }).fill(PASSWORD);
       await again.getByRole("button", { name: "Sign In" }).click();
       await expect(again.getByRole("button", { name: "Please wait..." })).toBeDisabled();
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Exploring New York, NY");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Exploring New York, NY", ENTER_APP);
     });
   });
 
@@ -212,7 +218,7 @@ test.describe("signed out", () => {
     await page.getByRole("button", { name: "Continue as guest" }).first().click();
     // The landing page's own address sends signed-in visitors home.
     await page.waitForURL(/\/$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Exploring New York, NY");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Exploring New York, NY", ENTER_APP);
     await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Profile" }).click();
     await expect(page.getByTestId("profile-name")).toHaveText("Guest Explorer");
     await expect(page.getByRole("button", { name: /Sign Out/ })).toContainText("Guest");

@@ -61,13 +61,22 @@ const offlinePage = () =>
     { status: 503, headers: { "content-type": "text/html; charset=utf-8" } },
   );
 
-async function networkFirst(request, url) {
+/**
+ * The network's answer goes to the page at once; its copy is kept meanwhile (`keep`: the event's waitUntil). Kept
+ * before answering, a page waited for its whole copy to be written: after a sign-in, the app's first page
+ * stayed pending for seconds with the server's answer long sent.
+ */
+async function networkFirst(request, url, keep) {
   try {
     const response = await fetch(request);
     if (response.ok) {
-      const cache = await caches.open(DATA);
-      await cache.put(request, response.clone());
-      void trim(cache);
+      const copy = response.clone();
+      keep(
+        caches
+          .open(DATA)
+          .then((cache) => cache.put(request, copy).then(() => trim(cache)))
+          .catch(() => undefined),
+      );
     }
     return response;
   } catch (error) {
@@ -102,5 +111,5 @@ self.addEventListener("fetch", (event) => {
   if (url.origin !== self.location.origin) return;
   if (request.method !== "GET") return event.respondWith(write(request, url));
   if (isFile(url)) return event.respondWith(cacheFirst(request));
-  if (isKept(url, request)) event.respondWith(networkFirst(request, url));
+  if (isKept(url, request)) event.respondWith(networkFirst(request, url, (work) => event.waitUntil(work)));
 });
