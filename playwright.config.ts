@@ -57,6 +57,9 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS ?? 4),
   fullyParallel: true,
   retries: process.env.CI ? 1 : 0,
+  // A test that failed once is traced on its retry (test-results/…/trace.zip: its network, console and DOM),
+  // so a failure that only shows on a busy CI machine can be read afterwards.
+  use: { trace: "on-first-retry" },
   reporter: process.env.CI ? "line" : "list",
   timeout: 30_000,
   projects: [
