@@ -46,17 +46,11 @@ export function clearDevice() {
   clearCookie(LOCATION_COOKIE);
 }
 
-/** How long the loading screen waits for the app's page before asking for it again. */
-const ENTER_AGAIN_MS = 4000;
-
 /**
  * After signing in: load the app at the same address (the landing page's own address goes home). A navigation to
- * the address, not a reload. Chromium sometimes left this navigation pending, with the server's answer long sent
- * (CI's browser tests on a busy machine, past 15 s): if the page is still here after ENTER_AGAIN_MS, it asks
- * again, which replaces the stuck navigation; once the app's page loads, the timer is gone with this one.
+ * the address, not a reload: Chromium's reload of a page that has just signed in sometimes stayed pending for
+ * seconds in the browser tests, with the server's answer long sent.
  */
 export function enterApp() {
-  const target = location.pathname === LANDING_PATH ? "/" : location.pathname + location.search;
-  location.replace(target);
-  setTimeout(() => location.replace(target), ENTER_AGAIN_MS);
+  location.replace(location.pathname === LANDING_PATH ? "/" : location.pathname + location.search);
 }
