@@ -17,7 +17,7 @@ async function expectDayOnMap(page: Page, order: string[], totals: string) {
   const legend = page.getByRole("group", { name: "Map legend" });
   await expect(legend).toContainText("A stop, numbered in the day's order");
   await expect(legend).toContainText("Straight lines join the stops in order");
-  await expect(legend).toContainText(`${miles} mi · about ${minutes} min on foot (estimate)`);
+  await expect(legend).toContainText(`${miles} mi · about ${minutes} min on foot at 3 mph (estimate, straight lines)`);
   expect(await stopTitles(page, "route-stop")).toEqual(order);
   const markers = page.locator(".ls-marker-stop");
   await expect(markers).toHaveCount(order.length);

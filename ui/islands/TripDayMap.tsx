@@ -127,7 +127,7 @@ function TripDayMap(props: TripDayMapProps) {
             >
               <MapOverlays
                 cityLabel={trip.city}
-                topLeft={<RouteLegend miles={day.totalMiles} minutes={day.walkingMinutes} />}
+                topLeft={<RouteLegend totals={dayTotals(day, trip.walkingMph)} />}
                 legend={[]}
                 loadingMore={false}
                 basemap={basemap}

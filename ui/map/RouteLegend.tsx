@@ -1,9 +1,9 @@
 /**
  * A trip day map's legend (top left, over the map): what the numbered markers and the dashed line mean, and the
- * day's distance and estimated walking time (the speed is in the heading above the map). One line each on a phone. The markers themselves are hidden from screen readers (the list
+ * day's distance and estimated walking time, worded as every trip view words it (src/domain/walking.ts). One line each on a phone. The markers themselves are hidden from screen readers (the list
  * beside the map is their accessible form); the legend is read as a named group.
  */
-export function RouteLegend(props: { miles: number; minutes: number }) {
+export function RouteLegend(props: { totals: string }) {
   return (
     <div
       role="group"
@@ -28,7 +28,7 @@ export function RouteLegend(props: { miles: number; minutes: number }) {
           Straight lines join the stops in order
         </li>
         <li className="font-semibold" data-testid="legend-totals">
-          {props.miles} mi · about {props.minutes} min on foot (estimate)
+          {props.totals}
         </li>
       </ul>
     </div>
