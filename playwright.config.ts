@@ -57,9 +57,10 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS ?? 4),
   fullyParallel: true,
   retries: process.env.CI ? 1 : 0,
-  // A test that failed once is traced on its retry (test-results/…/trace.zip: its network, console and DOM),
-  // so a failure that only shows on a busy CI machine can be read afterwards.
-  use: { trace: "on-first-retry" },
+  // Every test is traced, and the trace kept when it fails (test-results/…/trace.zip: its actions, network and
+  // console; no screenshots or DOM snapshots, which cost the suite CPU), so a failure that only shows on a busy
+  // CI machine can be read afterwards (`npx playwright show-trace`).
+  use: { trace: { mode: "retain-on-failure", screenshots: false, snapshots: false, sources: false } },
   reporter: process.env.CI ? "line" : "list",
   timeout: 30_000,
   projects: [

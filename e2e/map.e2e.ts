@@ -701,6 +701,8 @@ test.describe("map offline", () => {
   });
 
   test("screenshots at 390×844 and 1280×800", async ({ page }, testInfo) => {
+    // Two full page loads, each with a map start and its list (a CI run on a busy machine passed 30 s).
+    test.setTimeout(60_000);
     for (const [width, height] of [
       [390, 844],
       [1280, 800],

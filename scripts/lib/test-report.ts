@@ -30,18 +30,35 @@ export function failedUnitTests(output: string): string[] {
   return [...found.values()].map((entry) => entry.join("\n").trim());
 }
 
-/** Playwright's summary names its failed and flaky tests under "N failed" / "N flaky". */
+/** Playwright's summary names its failed and flaky tests under "N failed" / "N flaky"; each failed test comes
+ * with the lines its numbered report printed (the error, the expectation, its call log: at most 30 lines), so a
+ * failure on a CI machine whose log keeps only the tail can be read there. */
 export function failedBrowserTests(output: string): string[] {
+  const lines = output.split("\n");
+  const reports = new Map<string, string[]>();
+  let report: string[] | undefined;
+  for (const line of lines) {
+    const start = /^\s+\d+\) (\[.*?) ─*$/.exec(line);
+    if (start) reports.set(key(start[1] as string), (report = []));
+    else if (/^\s+\d+ (failed|flaky|passed|skipped|did not run)/.test(line)) report = undefined;
+    else if (report && report.length < 30 && line.trim() && !/^\s+(at |attachment #|─)/.test(line))
+      report.push(`  ${line.trim()}`);
+  }
   const found: string[] = [];
   let heading = "";
-  for (const line of output.split("\n")) {
+  for (const line of lines) {
     const count = /^\s*\d+ (failed|flaky)/.exec(line);
     if (count) heading = count[1] as string;
-    else if (heading && /^\s+\[/.test(line)) found.push(`browser test ${heading}: ${line.trim()}`);
-    else heading = "";
+    else if (heading && /^\s+\[/.test(line)) {
+      const details = heading === "failed" ? (reports.get(key(line.trim())) ?? []) : [];
+      found.push([`browser test ${heading}: ${line.trim()}`, ...details].join("\n"));
+    } else heading = "";
   }
   return found;
 }
+
+/** A test's name as both places print it: "[project] › file:line:col › title", without the trailing rule. */
+const key = (line: string) => line.replace(/\s*─+$/, "").replace(/\s+\(retry #\d+\)$/, "");
 
 export const count = (output: string, re: RegExp) => [...output.matchAll(re)].reduce((n, m) => n + Number(m[1]), 0);
 
