@@ -9,6 +9,9 @@
  * Prints p50/p99 of both, their ratios, whether the import was still running at the end of the window, and the
  * import's wall time. `--baseline REV` measures the same on another revision (git archive of REV, its client
  * built) in the same run, so the two builds are compared under the same load.
+ *   npm run bench:import -- --all [--baseline REV]
+ * measures the whole first background import of every state instead (./lib/bench-import-all.ts): wall and CPU
+ * time, peak RSS, and whether both builds wrote the same rows.
  */
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -17,6 +20,7 @@ import autocannon from "autocannon";
 import { arg, option } from "./lib/args";
 import { checkoutTree, freePort, guestCookie, startServer } from "./lib/server";
 import { testTemplate } from "../db/testing-template";
+import { benchImportAll } from "./lib/bench-import-all";
 
 const seconds = arg("seconds", 8);
 const connections = arg("connections", 32);
@@ -93,6 +97,11 @@ async function run(label: string, tree?: string) {
     await server.proc.exited;
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+if (process.argv.includes("--all")) {
+  await benchImportAll(baselineRev);
+  process.exit(0);
 }
 
 {

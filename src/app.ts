@@ -6,7 +6,7 @@ import { activityModule } from "../modules/activity";
 import { chatModule } from "../modules/chat";
 import { citiesModule, resolveLocation, type CityIndex } from "../modules/cities";
 import { contentModule, createContentService, type ContentService } from "../modules/content";
-import { placesModule, type PlacesService } from "../modules/places";
+import { type Affected, placesModule, type PlacesService } from "../modules/places";
 import { favoritesModule } from "../modules/favorites";
 import { createTripsService, tripsModule } from "../modules/trips";
 import { createTraffic, performanceFigures, trafficModule } from "../modules/traffic";
@@ -34,7 +34,7 @@ export interface AppDeps {
   assets: { manifest: AssetManifest; files: Record<string, string> };
   log: Logger;
   /** Called with a listener that must run whenever places change (src/boot.ts); clears the home page cache. */
-  onPlacesChanged?: (listener: () => void) => void;
+  onPlacesChanged?: (listener: (affected?: Affected) => void) => void;
 }
 
 /** Compose the whole application from its modules. Tests call `createApp(...).handle(request)`. */
@@ -59,7 +59,15 @@ export function createApp(deps: AppDeps) {
   const trips = createTripsService(deps);
   // Server-rendered home pages, keyed by what they depend on (docs/decisions/019-request-hardening.md item 7); emptied when places change.
   const homeCache = createPageCache();
-  deps.onPlacesChanged?.(() => homeCache.clear());
+  // A page is keyed "city|state|…": only the pages of the cities the changed places reach are dropped.
+  deps.onPlacesChanged?.((affected) => {
+    if (!affected) return homeCache.clear();
+    homeCache.drop((key) => {
+      const [name = "", stateCode = ""] = key.split("|");
+      const city = deps.cityIndex.find(name, stateCode);
+      return !city || affected(city);
+    });
+  });
   // The request log (docs/decisions/022-traffic-log.md): src/server.ts wraps the whole fetch handler with `app.traffic.wrap`, outside every hook.
   const traffic = createTraffic({
     database: deps.database,

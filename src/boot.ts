@@ -4,7 +4,7 @@ import { importCityTexts } from "../db/import/city-texts";
 import { bumpDataVersion, watchDataVersions } from "../db/data-version";
 import { migrate } from "../db/migrate";
 import { loadCityIndex, type CityIndex } from "../modules/cities";
-import { OverpassSource, PlacesService } from "../modules/places";
+import { type Affected, changedBy, OverpassSource, PlacesService } from "../modules/places";
 import { createStateLoader, type StateLoader } from "../db/import/places";
 import { refreshStateHealth } from "../modules/admin";
 import type { Config } from "./config";
@@ -47,7 +47,7 @@ export async function bootServices(
   cityIndex: CityIndex;
   places: PlacesService;
   states: StateLoader;
-  onPlacesChanged: (listener: () => void) => void;
+  onPlacesChanged: (listener: (affected?: Affected) => void) => void;
   stopWatching: () => void;
 }> {
   // An in-memory database is seen by its one connection only: its imports stay on this thread.
@@ -62,17 +62,19 @@ export async function bootServices(
   // Places are imported per state on first use (db/import/places), so the first start stays fast.
   let places: PlacesService | undefined;
   // Whoever caches what places decide (the home page cache) hears about every import.
-  const placesChanged = new Set<() => void>();
-  const changed = () => {
-    places?.invalidate();
-    for (const listener of placesChanged) listener();
+  // Given the states whose places changed, only what those reach is dropped (other states' caches stay warm).
+  const placesChanged = new Set<(affected?: Affected) => void>();
+  const changed = (stateCodes?: readonly string[]) => {
+    places?.invalidate(stateCodes);
+    const affected = stateCodes ? changedBy(stateCodes) : undefined;
+    for (const listener of placesChanged) listener(affected);
   };
   const ensureState = createStateLoader(database.client, {
     log: (line) => log.info(line),
     // Each state imports in a Worker on its own connection (decision 060): this thread keeps answering.
     ...(importsInThread ? { thread: { databaseUrl: config.DATABASE_URL, authToken: config.DATABASE_AUTH_TOKEN } } : {}),
     onImported: (stateCode) => {
-      changed();
+      changed([stateCode]);
       // Other servers on the same database hear of it through the state's data version.
       void bumpDataVersion(database.client, stateCode).catch((error) => log.warn("[places] data version:", error));
       // The admin's data-health summary of the state, recomputed off the request path (decision 021).
@@ -87,7 +89,7 @@ export async function bootServices(
         url: config.OVERPASS_URL,
         log,
         ensureState,
-        onImported: changed,
+        onImported: (_city, stateCodes) => changed(stateCodes),
       })
     : undefined;
   places = new PlacesService(database.client, cityIndex, ensureState, { source: liveSource });
@@ -101,7 +103,7 @@ export async function bootServices(
         database.client,
         (states) => {
           log.info(`[places] data changed (${states.join(", ")}): caches dropped`);
-          changed();
+          changed(states);
           for (const stateCode of states) void refreshStateHealth(database.client, stateCode).catch(() => {});
         },
         { onError: (error) => log.warn("[places] data version poll:", error) },

@@ -168,6 +168,10 @@ export function createPageCache(options: { max?: number; maxBytes?: number; ttlM
     clear() {
       pages.clear();
     },
+    /** Drop the pages whose key `pick` picks (a state's places changed: the pages of the cities they reach). */
+    drop(pick: (key: string) => boolean) {
+      for (const key of [...pages.keys()]) if (pick(key)) pages.delete(key);
+    },
     stats: () => ({ size: pages.size, hits, misses }),
   };
 }

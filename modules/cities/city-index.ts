@@ -124,6 +124,13 @@ export class CityIndex {
   }
 
   /** The city with this exact name (accents/case ignored) in this state, if any. */
+  private ids: Map<number, IndexedCity> | undefined;
+  /** The city with this id (built on first use). */
+  byId(id: number): IndexedCity | undefined {
+    this.ids ??= new Map(this.cities.map((city) => [city.id, city]));
+    return this.ids.get(id);
+  }
+
   find(name: string, stateCode: string): IndexedCity | undefined {
     // Every list call names its city: the answer per spelling is kept (normalising costs ~1 µs a call).
     const asked = `${name}|${stateCode}`;

@@ -34,7 +34,7 @@ export function createContentService(deps: {
     log: deps.log,
   });
   // The places' import hook (onImported → places.invalidate()) also drops the city contexts built on them.
-  deps.places.onInvalidate(() => content.invalidate());
+  deps.places.onInvalidate((affected) => content.invalidate(affected));
   return content;
 }
 

@@ -3,7 +3,8 @@
 import type { Client } from "@libsql/client";
 import { LRUCache } from "lru-cache";
 import type { IndexedCity } from "../cities";
-import type { PlacesService } from "../places";
+import type { Affected, PlacesService } from "../places";
+import { dropWhere, Pending } from "../../src/cache-drop";
 import type { Logger } from "../../src/http";
 import { buildCityContext } from "./context";
 import {
@@ -47,7 +48,8 @@ export class ContentService {
     sizeCalculation: contextBytes,
     ttl: CONTEXT_TTL_MS,
     ignoreFetchAbort: true,
-    fetchMethod: (_id, _stale, { context: city }) => buildCityContext(this.deps.client, this.deps.places, city),
+    fetchMethod: (id, _stale, { context: city }) =>
+      this.building.run(id, () => buildCityContext(this.deps.client, this.deps.places, city)),
   });
   /** Work under way, shared by concurrent requests for it (single-flight: the result is not kept here). */
   private readonly inflight = new LRUCache<string, { value: unknown }, () => Promise<unknown>>({
@@ -72,9 +74,16 @@ export class ContentService {
     return this.contexts.fetch(city.id, { context: city }) as Promise<CityContext>;
   }
 
-  /** Forget contexts (called when a state's places change). */
-  invalidate() {
-    this.contexts.clear();
+  /** Contexts being built (one still building when places change is not kept). */
+  private readonly building = new Pending<number>();
+
+  /**
+   * Forget contexts (called when a state's places change): those of the cities `affected` picks (the places
+   * service's invalidate, ../places/changed-area.ts), else every one.
+   */
+  invalidate(affected?: Affected) {
+    if (!affected) this.contexts.clear();
+    else dropWhere(this.contexts, (_id, context) => !context || affected(context.city), this.building);
   }
 
   /**

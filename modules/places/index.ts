@@ -20,9 +20,10 @@ import type { PlacesService } from "./service";
 import { parseQueryStandardSchema } from "elysia/parse-query";
 import { HttpError, parseQueryOrThrow } from "../../src/http";
 
-export { PlacesService, openNow, distanceMiles } from "./service";
+export { PlacesService, openNow, distanceMiles, changedBy } from "./service";
 export type { Place, PlaceBrief } from "./service";
 export { OverpassSource, OVERPASS_SOURCE } from "./overpass";
+export type { Affected, Placed } from "./changed-area";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 

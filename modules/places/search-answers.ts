@@ -1,6 +1,7 @@
 import { LRUCache } from "lru-cache";
 import type { IndexedCity } from "../cities";
 import type { Place } from "./answers";
+import { dropWhere, Pending } from "../../src/cache-drop";
 
 /** Bytes of search answers (JSON text) kept at most. */
 const SEARCH_CACHE_BYTES = 8 * 1024 * 1024;
@@ -14,6 +15,7 @@ const SEARCH_TTL_MS = 60_000;
  */
 export class SearchAnswers {
   private readonly cache: LRUCache<string, string, { q: string; city?: IndexedCity; limit: number }>;
+  private readonly pending = new Pending<string>();
 
   constructor(lookUp: (q: string, city: IndexedCity | undefined, limit: number) => Promise<Place[]>) {
     this.cache = new LRUCache({
@@ -21,8 +23,8 @@ export class SearchAnswers {
       sizeCalculation: (json, key) => json.length + key.length,
       ttl: SEARCH_TTL_MS,
       ignoreFetchAbort: true,
-      fetchMethod: async (_key, _stale, { context: { q, city, limit } }) =>
-        JSON.stringify(await lookUp(q, city, limit)),
+      fetchMethod: (key, _stale, { context: { q, city, limit } }) =>
+        this.pending.run(key, async () => JSON.stringify(await lookUp(q, city, limit))),
     });
   }
 
@@ -34,6 +36,12 @@ export class SearchAnswers {
   async answerJson(q: string, city: IndexedCity | undefined, limit: number): Promise<string> {
     const key = `${q.toLowerCase()}|${city?.id ?? ""}|${limit}`;
     return (await this.cache.fetch(key, { context: { q, city, limit } }))!;
+  }
+
+  /** Drop the answers for cities `affected` picks by id ("" for a search with no city: across every state). */
+  drop(affected: (cityId: string) => boolean) {
+    // The key is "text|city|limit", and the text may hold "|".
+    dropWhere(this.cache, (key) => affected(key.split("|").at(-2) ?? ""), this.pending);
   }
 
   clear() {

@@ -1,6 +1,7 @@
 import type { Client } from "@libsql/client";
 import { LRUCache } from "lru-cache";
 import type { boxAround } from "../../src/geo";
+import { dropWhere, Pending } from "../../src/cache-drop";
 
 /** Bytes of window ids kept at most (a big city's 25-mile window holds 15,000–25,000 places: 60–100 KB). */
 const WINDOW_BYTES = 4 * 1024 * 1024;
@@ -37,13 +38,14 @@ export interface Window {
 export class SearchWindows {
   private readonly windows: LRUCache<string, Window, { box: Box }>;
   private readonly seen = new LRUCache<string, true>({ max: SEEN_CITIES });
+  private readonly pending = new Pending<string>();
 
   constructor(private readonly client: Client) {
     this.windows = new LRUCache({
       maxSize: WINDOW_BYTES,
       sizeCalculation: (window) => Math.max(1, window.ids.byteLength + 16 * window.runs.length),
       ignoreFetchAbort: true,
-      fetchMethod: (_key, _stale, { context: { box } }) => this.build(box),
+      fetchMethod: (key, _stale, { context: { box } }) => this.pending.run(key, () => this.build(box)),
     });
   }
 
@@ -61,6 +63,11 @@ export class SearchWindows {
 
   clear() {
     this.windows.clear();
+  }
+
+  /** Drop the windows of the cities `affected` picks by id (a window's key starts with its city's id). */
+  drop(affected: (cityId: string) => boolean) {
+    dropWhere(this.windows, (key) => affected(key.split("|")[0] ?? ""), this.pending);
   }
 
   private async build(box: Box): Promise<Window> {

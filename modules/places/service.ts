@@ -18,6 +18,8 @@ import {
   TARGET,
 } from "./ranking";
 import { rankFeatured } from "./featured";
+import { dropWhere, Pending } from "../../src/cache-drop";
+import { type Affected, affectedBy } from "./changed-area";
 import { SearchAnswers } from "./search-answers";
 import { SearchWindows } from "./search-windows";
 import { placesWithin, withArticles } from "./store";
@@ -40,6 +42,8 @@ const rowBytes = (row: Row) => {
 };
 /** Miles around a city's centre its place search covers. */
 const SEARCH_RADIUS = 25;
+/** What a change of these states' places affects among the caches built around a city (./changed-area.ts). */
+export const changedBy = (stateCodes: readonly string[]): Affected => affectedBy(stateCodes, SEARCH_RADIUS);
 /** How long a list request waits for a live source (Overpass) before answering with what the store has. */
 export const LIVE_WAIT_MS = 4_000;
 /**
@@ -85,8 +89,10 @@ export class PlacesService {
   private readonly lists = new LRUCache<string, number[], { city: IndexedCity; kind: ListKind }>({
     max: 500,
     ignoreFetchAbort: true,
-    fetchMethod: (_key, _stale, { context }) => this.buildList(context.city, context.kind),
+    fetchMethod: (key, _stale, { context }) =>
+      this.listsPending.run(key, () => this.buildList(context.city, context.kind)),
   });
+  private readonly listsPending = new Pending<string>();
   /**
    * Rows of the places the lists rank, within a byte budget (a row held in memory costs about 1.7 KB besides its
    * text): 100,000 rows held 200–400 MB once a few hundred cities' lists were built. A page whose rows were
@@ -104,14 +110,15 @@ export class PlacesService {
     sizeCalculation: (json, key) => 2 * (json.length + key.length),
     ttl: PAGE_TTL_MS,
     ignoreFetchAbort: true,
-    fetchMethod: async (_key, _stale, { context: { city, kind, count, offset } }) =>
-      JSON.stringify(await this.page(city, kind, count, offset)),
+    fetchMethod: (key, _stale, { context: { city, kind, count, offset } }) =>
+      this.pagesPending.run(key, async () => JSON.stringify(await this.page(city, kind, count, offset))),
   });
+  private readonly pagesPending = new Pending<string>();
   /** Search answers (./search-answers.ts), cleared with the lists. */
   private readonly searches = new SearchAnswers((q, city, limit) => this.searchUncached(q, city, limit));
   /** The places in each searched city's window (./search-windows.ts), cleared with the lists. */
   private readonly windows: SearchWindows;
-  private readonly invalidated: Array<() => void> = [];
+  private readonly invalidated: Array<(affected?: Affected) => void> = [];
   /** States whose places this service has seen imported (a list for them never waits on an import). */
   private readonly readyStates = new Set<string>();
 
@@ -159,18 +166,29 @@ export class PlacesService {
     return this.refreshed.list;
   }
 
-  /** Drop every cache (a state's places changed), then tell the listeners (the content service's contexts). */
-  invalidate() {
-    this.lists.clear();
-    this.rows.clear();
-    this.pages.clear();
-    this.searches.clear();
-    this.windows.clear();
-    for (const listener of this.invalidated) listener();
+  /**
+   * Drop the caches built on places that changed, then tell the listeners (the content service's contexts):
+   * given the states whose places changed, only what they can reach (./changed-area.ts: their rows, the lists,
+   * pages, searches and windows of the cities they reach; other states' stay warm); without, everything.
+   */
+  invalidate(stateCodes?: readonly string[]) {
+    const affected = stateCodes ? changedBy(stateCodes) : undefined;
+    const states = new Set(stateCodes);
+    // A key's city (by its id): an unknown one is dropped.
+    const cityAffected = (id: string | undefined) => {
+      const city = affected && id ? this.cityIndex.byId(Number(id)) : undefined;
+      return !city || affected!(city);
+    };
+    dropWhere(this.lists, (key) => cityAffected(key.split("|")[1]), this.listsPending);
+    dropWhere(this.pages, (key) => cityAffected(key.split("|")[1]), this.pagesPending);
+    dropWhere(this.rows, (_id, row) => !stateCodes || !row || states.has(String(row.state_code)));
+    this.searches.drop(cityAffected);
+    this.windows.drop(cityAffected);
+    for (const listener of this.invalidated) listener(affected);
   }
 
-  /** Run `listener` after every invalidate(): caches built on places follow the same import hook. */
-  onInvalidate(listener: () => void) {
+  /** Run `listener` after every invalidate(), with what it affects (none: everything); caches built on places follow. */
+  onInvalidate(listener: (affected?: Affected) => void) {
     this.invalidated.push(listener);
   }
 

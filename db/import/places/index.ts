@@ -51,6 +51,9 @@ export const DATASETS: Dataset[] = [
   wofSimplegeo,
 ];
 
+/** The background run's queue entry that splits the nationwide datasets per state (before the states). */
+const SPLIT_JOB = "split:nationwide";
+
 /** Rows read from a dataset for one state after which the import collects garbage before the next dataset. */
 const BIG_DATASET = 2_000;
 
@@ -210,8 +213,8 @@ export function createStateLoader(
     working = true;
     try {
       for (let stateCode = queue.shift(); stateCode; stateCode = queue.shift()) {
-        if (stateCode.startsWith("split:")) {
-          await splitJob(stateCode.slice("split:".length));
+        if (stateCode === SPLIT_JOB) {
+          await splitJob();
           continue;
         }
         const entry = entryFor(stateCode);
@@ -258,34 +261,38 @@ export function createStateLoader(
     }
   }
 
-  /** Split one nationwide dataset for the background states that still need it (one parse instead of one per state). */
-  async function splitJob(datasetKey: string) {
-    const dataset = DATASETS.find((d) => d.key === datasetKey);
-    if (!dataset || !splits) return;
+  /**
+   * Split every nationwide dataset for the background states that still need it (one parse of each file instead
+   * of one per state), in one job (./presplit.ts splitAll).
+   */
+  async function splitJob() {
+    if (!splits) return;
     const done = new Set(
       (
         await client.execute({
-          sql: "SELECT dataset FROM data_imports WHERE dataset LIKE ? AND version = ?",
-          args: [`places:${datasetKey}:%`, PLACES_VERSION],
+          sql: "SELECT dataset FROM data_imports WHERE dataset LIKE 'places:%' AND version = ?",
+          args: [PLACES_VERSION],
         })
-      ).rows.map((r) => String(r.dataset).slice(-2)),
+      ).rows.map((r) => String(r.dataset)),
     );
-    const states = backgroundStates.filter(
-      (code) => !done.has(code) && !entries.get(code)?.ready && !entries.get(code)?.running,
+    const jobs = DATASETS.filter((d) => d.states === "all").flatMap((dataset) => {
+      const states = backgroundStates.filter(
+        (code) =>
+          !done.has(`places:${dataset.key}:${code}`) && !entries.get(code)?.ready && !entries.get(code)?.running,
+      );
+      return states.length < 2 ? [] : [{ dataset, states }];
+    });
+    if (!jobs.length) return;
+    await splits.splitAll(
+      jobs,
+      (key, outcome) =>
+        options.log?.(
+          "error" in outcome
+            ? `${key}: split failed (${outcome.error}); states read it themselves`
+            : `${key}: split for ${jobs.find((j) => j.dataset.key === key)!.states.length} states once (${outcome.rows.toLocaleString("en-US")} rows, ${outcome.seconds.toFixed(1)} s)`,
+        ),
+      thread?.split,
     );
-    if (states.length < 2) return;
-    const started = performance.now();
-    try {
-      const rows = await splits.split(dataset, states, thread?.split);
-      options.log?.(
-        `${dataset.key}: split for ${states.length} states once (${rows.toLocaleString("en-US")} rows, ${((performance.now() - started) / 1000).toFixed(1)} s)`,
-      );
-    } catch (error) {
-      options.log?.(
-        `${dataset.key}: split failed (${error instanceof Error ? error.message : String(error)}); states read it themselves`,
-      );
-    }
-    (globalThis as { Bun?: { gc(force: boolean): void } }).Bun?.gc(true);
   }
 
   /** Put a state in the queue: `first` moves it to the front (a visitor waits for it). */
@@ -320,7 +327,7 @@ export function createStateLoader(
       // Nationwide datasets first, split per state once (decision 024); a visitor's state still goes first.
       if (!options.importer) {
         splits ??= new StateSplits();
-        for (const dataset of DATASETS) if (dataset.states === "all") queue.push(`split:${dataset.key}`);
+        queue.push(SPLIT_JOB);
       }
       for (const stateCode of states) {
         if (entries.get(stateCode)?.ready) continue;
@@ -330,7 +337,7 @@ export function createStateLoader(
       if (backgroundLeft.size === 0) {
         // Every state was in already: nothing to split.
         backgroundStarted = 0;
-        for (let i = queue.length - 1; i >= 0; i--) if (queue[i]!.startsWith("split:")) queue.splice(i, 1);
+        for (let i = queue.length - 1; i >= 0; i--) if (queue[i] === SPLIT_JOB) queue.splice(i, 1);
         splits?.dispose();
         splits = undefined;
       }

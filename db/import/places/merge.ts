@@ -103,17 +103,20 @@ export function lngCells(latitude: number): number {
   return Math.ceil(MERGE_RADIUS_M / (distanceMiles(lat, 0, lat, CELL_DEG) * 1609.344));
 }
 
-function cellKey(lat: number, lng: number, dLat = 0, dLng = 0) {
-  return `${Math.floor(lat / CELL_DEG) + dLat}:${Math.floor(lng / CELL_DEG) + dLng}`;
-}
+/**
+ * A cell's key as one number (row × CELL_ROW + column): a look-up builds no string. Columns run from −180,000
+ * to +180,000, so each row's keys stay apart.
+ */
+const CELL_ROW = 1_000_000;
+const cellOf = (lat: number, lng: number) => Math.floor(lat / CELL_DEG) * CELL_ROW + Math.floor(lng / CELL_DEG);
 
 /** The places of one import by where they are (a grid of ~111 m cells) and by lodging key. */
 export class PlaceGrid {
-  private readonly grid = new Map<string, Held[]>();
+  private readonly grid = new Map<number, Held[]>();
   private readonly byLodging = new Map<string, Held>();
 
   add(p: Held) {
-    const key = cellKey(p.latitude, p.longitude);
+    const key = cellOf(p.latitude, p.longitude);
     const list = this.grid.get(key);
     if (list) list.push(p);
     else this.grid.set(key, [p]);
@@ -132,11 +135,12 @@ export class PlaceGrid {
     // A cell is ~111 m tall but only 111 m × cos(latitude) wide (78 m at Portland, 54 m in Anchorage): enough
     // cells either side to cover the radius east and west (one cell either side missed pairs 80–100 m apart).
     const span = lngCells(input.latitude);
-    for (let dLat = -1; dLat <= 1; dLat++) {
+    for (let dLat = -1; key && dLat <= 1; dLat++) {
       for (let dLng = -span; dLng <= span; dLng++) {
-        for (const p of this.grid.get(`${cLat + dLat}:${cLng + dLng}`) ?? []) {
+        const cell = this.grid.get((cLat + dLat) * CELL_ROW + cLng + dLng);
+        if (!cell) continue;
+        for (const p of cell) {
           if (
-            key &&
             p !== self &&
             !p.gone &&
             p.titleKey === key &&

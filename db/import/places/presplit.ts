@@ -16,35 +16,64 @@ export class StateSplits {
   private readonly files = new Map<string, string>();
 
   /**
-   * Split one dataset for the given states (the rows each state's import would read). Done in a child
-   * process when the job script is on disk (a `bun src/server.ts` run), so the parsed file's memory leaves
-   * with it; in the single compiled binary in `elsewhere` (the import thread) when given, else here.
+   * Split nationwide datasets for their states (the rows each state's import would read), one after another:
+   * in one child process when the job script is on disk (a `bun src/server.ts` run: one start for every
+   * dataset, and the parsed files' memory leaves with it); in the single compiled binary in `elsewhere` (the
+   * import thread) when given, else here. `onSplit` hears each dataset's outcome as it comes; a dataset that
+   * failed is read by each state itself.
    */
-  async split(
-    dataset: Dataset,
-    states: readonly string[],
+  async splitAll(
+    jobs: ReadonlyArray<{ dataset: Dataset; states: readonly string[] }>,
+    onSplit: (datasetKey: string, outcome: SplitOutcome) => void,
     /** Where to split when there is no job script (the import thread), else here. */
     elsewhere?: (dir: string, datasetKey: string, states: readonly string[]) => Promise<number>,
-  ): Promise<number> {
-    let rows: number;
-    if (existsSync(JOB)) {
-      const proc = Bun.spawn([process.execPath, JOB, this.dir, dataset.key, states.join(",")], {
-        stdout: "pipe",
-        stderr: "pipe",
-        env: process.env,
-      });
-      const [out, err, code] = await Promise.all([
-        new Response(proc.stdout).text(),
-        new Response(proc.stderr).text(),
-        proc.exited,
-      ]);
-      if (code !== 0) throw new Error(err.trim() || `exit code ${code}`);
-      rows = (JSON.parse(out.trim().split("\n").pop()!) as { rows: number }).rows;
-    } else if (elsewhere) rows = await elsewhere(this.dir, dataset.key, states);
-    else rows = await writeSplits(this.dir, dataset, states);
-    for (const stateCode of states)
-      this.files.set(`${dataset.key}|${stateCode}`, sliceFile(this.dir, dataset.key, stateCode));
-    return rows;
+  ): Promise<void> {
+    const heard = (key: string, outcome: SplitOutcome) => {
+      const job = jobs.find((j) => j.dataset.key === key);
+      if (!job) return;
+      if ("rows" in outcome)
+        for (const stateCode of job.states) this.files.set(`${key}|${stateCode}`, sliceFile(this.dir, key, stateCode));
+      onSplit(key, outcome);
+    };
+    if (!existsSync(JOB)) {
+      for (const { dataset, states } of jobs) {
+        const started = performance.now();
+        try {
+          const rows = elsewhere
+            ? await elsewhere(this.dir, dataset.key, states)
+            : await writeSplits(this.dir, dataset, states);
+          heard(dataset.key, { rows, seconds: (performance.now() - started) / 1000 });
+        } catch (error) {
+          heard(dataset.key, { error: error instanceof Error ? error.message : String(error) });
+        }
+      }
+      return;
+    }
+    const spec = JSON.stringify(jobs.map(({ dataset, states }) => ({ key: dataset.key, states })));
+    const proc = Bun.spawn([process.execPath, JOB, this.dir, spec], {
+      stdout: "pipe",
+      stderr: "pipe",
+      env: process.env,
+    });
+    const stderr = new Response(proc.stderr).text();
+    const told = new Set<string>();
+    // One JSON line per dataset as it is done: {key, rows, seconds} or {key, error}.
+    let buffer = "";
+    const decoder = new TextDecoder();
+    for await (const chunk of proc.stdout) {
+      buffer += decoder.decode(chunk, { stream: true });
+      for (let nl = buffer.indexOf("\n"); nl >= 0; nl = buffer.indexOf("\n")) {
+        const line = buffer.slice(0, nl).trim();
+        buffer = buffer.slice(nl + 1);
+        if (!line.startsWith("{")) continue;
+        const { key, ...outcome } = JSON.parse(line) as { key: string } & SplitOutcome;
+        told.add(key);
+        heard(key, outcome);
+      }
+    }
+    const [err, code] = await Promise.all([stderr, proc.exited]);
+    for (const { dataset } of jobs)
+      if (!told.has(dataset.key)) heard(dataset.key, { error: err.trim().split("\n").at(-1) || `exit code ${code}` });
   }
 
   /** The rows of a dataset for a state, when split; else undefined (the dataset reads its own file). */
@@ -71,6 +100,9 @@ export class StateSplits {
     rmSync(this.dir, { recursive: true, force: true });
   }
 }
+
+/** A dataset's split: its rows and seconds, or why it failed. */
+export type SplitOutcome = { rows: number; seconds: number } | { error: string };
 
 const JOB = join(import.meta.dir, "presplit-job.ts");
 const sliceFile = (dir: string, key: string, stateCode: string) => join(dir, key, `${stateCode}.jsonl.gz`);
@@ -120,7 +152,8 @@ class SliceWriter {
   private members = 0;
   private flush() {
     if (!this.pending.length) return;
-    appendFileSync(this.file, Bun.gzipSync(new TextEncoder().encode(`${this.pending.join("\n")}\n`)));
+    // The fastest level: a slice lives minutes in a temporary folder.
+    appendFileSync(this.file, Bun.gzipSync(new TextEncoder().encode(`${this.pending.join("\n")}\n`), { level: 1 }));
     this.members++;
     this.pending = [];
     this.size = 0;

@@ -21,3 +21,16 @@ export function stateOfPoint(latitude: number, longitude: number): string | null
   shapes ??= load();
   return outlineHolding(shapes, latitude, longitude);
 }
+
+/** The box around a state's outline, [west, south, east, north] in degrees, or null for a code with no outline. */
+export function stateBox(stateCode: string): [number, number, number, number] | null {
+  shapes ??= load();
+  const boxes = shapes.filter((s) => s.value === stateCode).map((s) => s.box);
+  if (!boxes.length) return null;
+  return [
+    Math.min(...boxes.map((b) => b[0])),
+    Math.min(...boxes.map((b) => b[1])),
+    Math.max(...boxes.map((b) => b[2])),
+    Math.max(...boxes.map((b) => b[3])),
+  ];
+}

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { parse } from "csv-parse/sync";
 import type { Dataset, ReadResult } from "./types";
 import { readText } from "../../../src/files";
-import { collectUnderPressure } from "../release";
+import { collectWhenGrown } from "../release";
 
 /** Shared helpers for dataset readers. */
 
@@ -30,7 +30,7 @@ export function readCsv(path: string, options: { header?: string[] } = {}): Prom
 /**
  * The rows of a (gzipped) CSV file one at a time. The file is read as a stream and parsed in slices of about
  * 1 MB of text that end between records (never inside a quoted field), with a collection after a slice when
- * memory is high (`collectUnderPressure`): a reader holds one slice, never the file's text or a parsed file
+ * memory grew (`collectWhenGrown`): a reader holds one slice, never the file's text or a parsed file
  * (docs/decisions/024-places-operations.md: steady RSS ≤ 256 MB, peak ≤ 512 MB; a parsed file is ~10× its text). During a shared pass (the per-state split) every
  * reader of the file gets the same slices (`shareCsvReads`).
  */
@@ -41,7 +41,7 @@ export async function* csvRows(path: string): AsyncIterable<Record<string, strin
   }
   for await (const rows of csvSlices(path)) {
     yield* rows;
-    collectUnderPressure();
+    collectWhenGrown();
   }
 }
 
@@ -194,9 +194,9 @@ class SharedPass {
     if (this.advancing || this.waiting + this.done < this.readers || this.waiting === 0) return;
     this.advancing = true;
     try {
-      // The previous slices are dropped by every reader by now: collect them (the split runs in a small
-      // child process, where a collection is cheap; GNIS split: 98 MB peak, ~160 MB without).
-      (globalThis as { Bun?: { gc(force: boolean): void } }).Bun?.gc(true);
+      // The previous slices are dropped by every reader by now: collect them once they add up (a collection
+      // after every slice was a fifth of the split's time; GNIS split: 98 MB peak then, ~160 MB never).
+      collectWhenGrown();
       for (const feed of this.feeds.values()) {
         if (!feed.waiters.length) continue;
         const waiters = feed.waiters.splice(0);

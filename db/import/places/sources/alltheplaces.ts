@@ -20,8 +20,19 @@ const CATEGORIES: Record<string, CategoryId> = {
   entertainment: CATEGORY.activities,
 };
 
-/** The state a row is in: its 2-letter state column, DC's spellings, else the outline holding its point. */
+/**
+ * The state a row is in, found once per row: the per-state split hands the same row to every state's reader
+ * (the outline look-up is most of a reader's work on a row of another state).
+ */
+const statesOfRows = new WeakMap<Record<string, string>, string | null>();
 function stateOf(row: Record<string, string>): string | null {
+  let state = statesOfRows.get(row);
+  if (state === undefined) statesOfRows.set(row, (state = rowState(row)));
+  return state;
+}
+
+/** The state a row is in: its 2-letter state column, DC's spellings, else the outline holding its point. */
+function rowState(row: Record<string, string>): string | null {
   const state = (row.state ?? "").trim().toUpperCase().replace(/\./g, "");
   if (state.length === 2 && state in US_STATES) return state;
   if (state === "DC" || state === "WASHINGTON DC") return "DC";
