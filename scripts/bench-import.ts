@@ -9,7 +9,7 @@
  * Prints p50/p99 of both, their ratios, whether the import was still running at the end of the window, and the
  * import's wall time. `--baseline REV` measures the same on another revision (git archive of REV, its client
  * built) in the same run, so the two builds are compared under the same load.
- *   npm run bench:import -- --all [--baseline REV]
+ *   npm run bench:import -- --all [--baseline REV] [--together]
  * measures the whole first background import of every state instead (./lib/bench-import-all.ts): wall and CPU
  * time, peak RSS, and whether both builds wrote the same rows.
  */
@@ -100,7 +100,7 @@ async function run(label: string, tree?: string) {
 }
 
 if (process.argv.includes("--all")) {
-  await benchImportAll(baselineRev);
+  await benchImportAll(baselineRev, process.argv.includes("--together"));
   process.exit(0);
 }
 

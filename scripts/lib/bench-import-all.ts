@@ -64,24 +64,28 @@ async function run(label: string, tree: string): Promise<Run> {
   }
 }
 
-export async function benchImportAll(baselineRev: string) {
-  const results = [await run("this build", root)];
-  if (baselineRev !== "none") {
-    const tree = checkoutTree(baselineRev);
-    if ("error" in tree) console.log(`baseline ${baselineRev} not measured: ${tree.error}`);
-    else
-      try {
-        results.push(await run(`baseline ${baselineRev}`, tree.dir));
-      } finally {
-        tree.remove();
-      }
+/** `together`: both builds at once (half the wall time of the bench; each build's own wall time then doubles). */
+export async function benchImportAll(baselineRev: string, together = false) {
+  const tree = baselineRev === "none" ? undefined : checkoutTree(baselineRev);
+  if (tree && "error" in tree) console.log(`baseline ${baselineRev} not measured: ${tree.error}`);
+  const baselineTree = tree && !("error" in tree) ? tree : undefined;
+  let results: Run[];
+  try {
+    const mine = () => run("this build", root);
+    const theirs = () => (baselineTree ? run(`baseline ${baselineRev}`, baselineTree.dir) : Promise.resolve(undefined));
+    const both = together ? await Promise.all([mine(), theirs()]) : [await mine(), await theirs()];
+    results = both.filter((r): r is Run => r !== undefined);
+  } finally {
+    baselineTree?.remove();
   }
   console.log(
     `machine: ${navigator.hardwareConcurrency} cores, load average ${loadavg()
       .map((l) => l.toFixed(1))
       .join(" ")} at the end (other work on the machine slows both builds alike; CPU time moves less with it)`,
   );
-  console.log("bench-import --all: the first background import of every state (all splits, then every state)");
+  console.log(
+    `bench-import --all: the first background import of every state (all splits, then every state)${together ? "; both builds at once" : ""}`,
+  );
   const [current, baseline] = results;
   for (const r of results) {
     console.log(

@@ -4,6 +4,7 @@
  */
 import type { Client } from "@libsql/client";
 import { type Held, heldFromWritten } from "./held";
+import type { TownFinder } from "./town-of-point";
 
 /**
  * One state's places as the previous dataset of the same state import left them in the store (importState
@@ -16,6 +17,8 @@ import { type Held, heldFromWritten } from "./held";
  */
 export interface StateCarry {
   current?: { stateCode: string; places: Held[]; maxId: number; newest: number; stamp: number };
+  /** The state's towns (./town-of-point.ts), read once per state import: the cities do not change meanwhile. */
+  towns?: { stateCode: string; finder: TownFinder };
 }
 
 /** Part of a row's updated_at summed for a carried state's check (exact integers in SQLite and here). */

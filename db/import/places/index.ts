@@ -112,6 +112,7 @@ export async function importState(
     onProgress?.(++finished / datasets.length);
   }
   carry.current = undefined;
+  carry.towns = undefined;
   return summaries;
 }
 

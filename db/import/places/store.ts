@@ -42,7 +42,11 @@ export async function importDatasetState(
 ): Promise<ImportSummary> {
   const summary = emptySummary(dataset.key, stateCode);
 
-  const towns = await TownFinder.forState(client, stateCode);
+  const towns =
+    options.carry?.towns?.stateCode === stateCode
+      ? options.carry.towns.finder
+      : await TownFinder.forState(client, stateCode);
+  if (options.carry) options.carry.towns = { stateCode, finder: towns };
   // Existing places of this state (and, for cross-border records, whatever the dataset already linked).
   const held = new Map<number, Held>();
   const grid = new PlaceGrid();

@@ -34,15 +34,35 @@ export function readCsv(path: string, options: { header?: string[] } = {}): Prom
  * (docs/decisions/024-places-operations.md: steady RSS ≤ 256 MB, peak ≤ 512 MB; a parsed file is ~10× its text). During a shared pass (the per-state split) every
  * reader of the file gets the same slices (`shareCsvReads`).
  */
-export async function* csvRows(path: string): AsyncIterable<Record<string, string>> {
+export async function* csvRows(path: string, keep?: (row: Row) => boolean): AsyncIterable<Row> {
   if (sharedPass) {
-    yield* sharedPass.rows(path);
+    yield* sharedPass.rows(path, keep);
     return;
   }
   for await (const rows of csvSlices(path)) {
-    yield* rows;
+    yield* kept(rows, keep);
     collectWhenGrown();
   }
+}
+
+type Row = Record<string, string>;
+/**
+ * The rows `keep` keeps (a reader's own state test), picked synchronously: during the split every state's
+ * reader sees every row, and an asynchronous step per row and reader was much of the split's time.
+ */
+const kept = (rows: Row[], keep?: (row: Row) => boolean) => (keep ? rows.filter(keep) : rows);
+
+/**
+ * `compute` of a row, computed once per row object: the split's shared pass hands the same row to every
+ * state's reader, and a reader placing rows by the state outlines would place each row once per state.
+ */
+export function oncePerRow<T>(compute: (row: Row) => T): (row: Row) => T {
+  const memo = new WeakMap<Row, { value: T }>();
+  return (row) => {
+    let hit = memo.get(row);
+    if (!hit) memo.set(row, (hit = { value: compute(row) }));
+    return hit.value;
+  };
 }
 
 /** Text of a (gzipped) file, chunk by chunk as it is read and gunzipped. */
@@ -155,7 +175,7 @@ class SharedPass {
   private advancing = false;
   constructor(private readonly readers: number) {}
 
-  async *rows(path: string): AsyncIterable<Record<string, string>> {
+  async *rows(path: string, keep?: (row: Row) => boolean): AsyncIterable<Record<string, string>> {
     let feed = this.feeds.get(path);
     if (!feed)
       this.feeds.set(
@@ -164,14 +184,14 @@ class SharedPass {
       );
     else if (feed.parsed > 0 || feed.ended) {
       // Joined after the pass began: on its own.
-      for await (const rows of csvSlices(path)) yield* rows;
+      for await (const rows of csvSlices(path)) yield* kept(rows, keep);
       return;
     }
     for (;;) {
       const slice = await this.next(feed);
       if (!slice) return;
       if (!Array.isArray(slice)) throw slice.error;
-      yield* slice;
+      yield* kept(slice, keep);
     }
   }
 

@@ -1,6 +1,6 @@
 import { US_STATES } from "../../../../src/domain/states";
 import { CATEGORY, type CategoryId, type Dataset, type ReadResult } from "../types";
-import { csvRows, nameAndPosition, phone, shortHash, text, website } from "../util";
+import { csvRows, nameAndPosition, oncePerRow, phone, shortHash, text, website } from "../util";
 import { stateOfPoint } from "../state-of-point";
 import file from "../../../data/places/atp_2021-12_us_lodging_food_shops.csv.gz" with { type: "file" };
 
@@ -21,25 +21,17 @@ const CATEGORIES: Record<string, CategoryId> = {
 };
 
 /**
- * The state a row is in, found once per row: the per-state split hands the same row to every state's reader
- * (the outline look-up is most of a reader's work on a row of another state).
+ * The state a row is in: its 2-letter state column, DC's spellings, else the outline holding its point (once
+ * per row: the split hands the same row to every state's reader).
  */
-const statesOfRows = new WeakMap<Record<string, string>, string | null>();
-function stateOf(row: Record<string, string>): string | null {
-  let state = statesOfRows.get(row);
-  if (state === undefined) statesOfRows.set(row, (state = rowState(row)));
-  return state;
-}
-
-/** The state a row is in: its 2-letter state column, DC's spellings, else the outline holding its point. */
-function rowState(row: Record<string, string>): string | null {
+const stateOf = oncePerRow((row): string | null => {
   const state = (row.state ?? "").trim().toUpperCase().replace(/\./g, "");
   if (state.length === 2 && state in US_STATES) return state;
   if (state === "DC" || state === "WASHINGTON DC") return "DC";
   const lat = Number(row.lat);
   const lon = Number(row.lon);
   return Number.isFinite(lat) && Number.isFinite(lon) ? stateOfPoint(lat, lon) : null;
-}
+});
 
 /** Lodging's sub-kind by the brand's own words (HI's hostels, Caesars' casino resorts), else a hotel. */
 function lodgingKind(name: string, spider: string): string {
@@ -74,8 +66,7 @@ export const allThePlaces: Dataset = {
   url: "https://www.alltheplaces.xyz/",
   states: "all",
   async *read(stateCode: string): AsyncIterable<ReadResult> {
-    for await (const row of csvRows(file)) {
-      if (stateOf(row) !== stateCode) continue;
+    for await (const row of csvRows(file, (row) => stateOf(row) === stateCode)) {
       const categoryId = CATEGORIES[row.category ?? ""];
       if (!categoryId) {
         yield { skip: "category not listed" };

@@ -34,8 +34,7 @@ function kindOf(row: Record<string, string>, name: string): string {
 
 function readRows(wantRidb: boolean) {
   return async function* read(stateCode: string): AsyncIterable<ReadResult> {
-    for await (const row of csvRows(file)) {
-      if (row.state_code !== stateCode || isRidb(row) !== wantRidb) continue;
+    for await (const row of csvRows(file, (row) => row.state_code === stateCode && isRidb(row) === wantRidb)) {
       const checked = nameAndPosition(text(row.name), row.latitude, row.longitude);
       if ("skip" in checked) {
         yield checked;

@@ -38,8 +38,7 @@ export const gnisNature: Dataset = {
   url: "https://www.usgs.gov/tools/geographic-names-information-system-gnis",
   states: "all",
   async *read(stateCode: string): AsyncIterable<ReadResult> {
-    for await (const row of csvRows(file)) {
-      if (row.state !== stateCode) continue;
+    for await (const row of csvRows(file, (row) => row.state === stateCode)) {
       const name = text(row.name);
       if (!name) {
         yield { skip: "no name" };

@@ -1,5 +1,5 @@
 import { CATEGORY, type Dataset, type ReadResult } from "../types";
-import { nameAndPosition, csvRows, text } from "../util";
+import { nameAndPosition, csvRows, oncePerRow, text } from "../util";
 import { stateOfPoint } from "../state-of-point";
 import file from "../../../data/places/nrhp_wikidata_sites_with_wikipedia_summaries_partial.csv.gz" with {
   type: "file",
@@ -30,13 +30,13 @@ function kindOf(description: string, title = ""): string {
   return "historic site";
 }
 
-/** Whether an undescribed row's point lies in the state (outline first, the nearest city's state at a gap). */
-function couldBeIn(row: Record<string, string | undefined>, stateCode: string): boolean {
+/** The state an undescribed row's point lies in (outline first, the nearest city's state at a gap), once per row. */
+const pointState = oncePerRow((row) => {
   const lat = Number(row.latitude);
   const lng = Number(row.longitude);
   const outlined = Number.isFinite(lat) && Number.isFinite(lng) ? stateOfPoint(lat, lng) : null;
-  return (outlined ?? text(row.nearest_state)) === stateCode;
-}
+  return outlined ?? text(row.nearest_state);
+});
 
 export const historicWikipedia: Dataset = {
   key: "historic-wikipedia",
@@ -47,9 +47,10 @@ export const historicWikipedia: Dataset = {
   url: "https://en.wikipedia.org/",
   states: "all",
   async *read(stateCode: string): AsyncIterable<ReadResult> {
-    for await (const row of csvRows(file)) {
+    for await (const row of csvRows(file, (row) => {
       const described = text(row.described_state);
-      if (described ? described !== stateCode : !couldBeIn(row, stateCode)) continue;
+      return described ? described === stateCode : pointState(row) === stateCode;
+    })) {
       const summary = text(row.wikipedia_summary);
       const url = text(row.wikipedia_url);
       if (!summary || !url?.startsWith("https://en.wikipedia.org/wiki/")) {

@@ -90,8 +90,7 @@ export const imlsMuseums: Dataset = {
   url: "https://www.imls.gov/research-evaluation/data-collection/museum-data-files",
   states: "all",
   async *read(stateCode: string): AsyncIterable<ReadResult> {
-    for await (const row of csvRows(file)) {
-      if (row.STATE !== stateCode) continue;
+    for await (const row of csvRows(file, (row) => row.STATE === stateCode)) {
       const checked = nameAndPosition(text(row.NAME), row.LATITUDE, row.LONGITUDE);
       if ("skip" in checked) {
         yield checked;

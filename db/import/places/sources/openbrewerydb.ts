@@ -36,8 +36,7 @@ export const openBreweryDb: Dataset = {
   url: "https://www.openbrewerydb.org/",
   states: "all",
   async *read(stateCode: string): AsyncIterable<ReadResult> {
-    for await (const row of csvRows(file)) {
-      if (stateCodeFromName(row.state) !== stateCode) continue;
+    for await (const row of csvRows(file, (row) => stateCodeFromName(row.state) === stateCode)) {
       const type = (row.brewery_type ?? "").trim().toLowerCase();
       if (SKIPPED[type]) {
         yield { skip: SKIPPED[type] };

@@ -1,6 +1,6 @@
 import { categoryFromOsmTags } from "../osm-tags";
 import type { CategoryId, Dataset, ReadResult } from "../types";
-import { nameAndPosition, csvRows, text } from "../util";
+import { nameAndPosition, csvRows, oncePerRow, text } from "../util";
 import file from "../../../data/places/osm_pois_california_2013_nyc_chicago_dc_2017.csv.gz" with { type: "file" };
 
 /**
@@ -120,6 +120,12 @@ export function classifyFclass(fclass: string): { categoryId: CategoryId; kind: 
   return categoryFromOsmTags(tags) ?? "not for travellers";
 }
 
+/** The state a row is in: its outline's, the nearest city's, else its extract's (once per row: the split's readers share rows). */
+const stateOf = oncePerRow((row) => {
+  const extract = row.source_extract?.replace(/_(~?\d{4}).*$/, "") ?? "";
+  return text(row.state_polygon) ?? text(row.nearest_state) ?? EXTRACT_STATE[extract] ?? null;
+});
+
 export const osmCityExtracts: Dataset = {
   key: "osm-city-extracts",
   observedAt: null, // the source gives no date
@@ -130,10 +136,7 @@ export const osmCityExtracts: Dataset = {
   states: "all",
   async *read(stateCode: string): AsyncIterable<ReadResult> {
     const seen = new Set<string>();
-    for await (const row of csvRows(file)) {
-      const extract = row.source_extract?.replace(/_(~?\d{4}).*$/, "") ?? "";
-      const state = text(row.state_polygon) ?? text(row.nearest_state) ?? EXTRACT_STATE[extract] ?? null;
-      if (state !== stateCode) continue;
+    for await (const row of csvRows(file, (row) => stateOf(row) === stateCode)) {
       const checked = nameAndPosition(text(row.name), row.latitude, row.longitude);
       if ("skip" in checked) {
         yield checked;

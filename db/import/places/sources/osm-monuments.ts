@@ -1,6 +1,6 @@
 import { stateOfPoint } from "../state-of-point";
 import { CATEGORY, type Dataset, type ReadResult } from "../types";
-import { coords, csvRows, text, website, year } from "../util";
+import { coords, csvRows, oncePerRow, text, website, year } from "../util";
 import file from "../../../data/places/osm_us_monuments_memorials_2020.csv.gz" with { type: "file" };
 
 /**
@@ -63,6 +63,18 @@ export function shorten(value: string, max = 300): string {
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,;:.–—-]+$/, "")}…`;
 }
 
+/**
+ * The state a row is in: its address's, else the one whose outline holds the point (the nearest city can lie
+ * across a border: the Statue of Liberty's is Jersey City); offshore points keep the nearest city's state.
+ * Once per row: the split's readers share rows.
+ */
+const stateOf = oncePerRow((row) => {
+  const lat = Number(row.latitude);
+  const lng = Number(row.longitude);
+  const outlined = Number.isFinite(lat) && Number.isFinite(lng) ? stateOfPoint(lat, lng) : null;
+  return (text(row.addr_state) ?? outlined ?? text(row.nearest_state) ?? "").toUpperCase();
+});
+
 export const osmMonuments: Dataset = {
   key: "osm-monuments",
   observedAt: "2020",
@@ -72,14 +84,7 @@ export const osmMonuments: Dataset = {
   url: "https://www.openstreetmap.org/copyright",
   states: "all",
   async *read(stateCode: string): AsyncIterable<ReadResult> {
-    for await (const row of csvRows(file)) {
-      // The state whose outline holds the point: the nearest city can lie across a border (the Statue of
-      // Liberty's is Jersey City). Offshore points keep the nearest city's state.
-      const lat = Number(row.latitude);
-      const lng = Number(row.longitude);
-      const outlined = Number.isFinite(lat) && Number.isFinite(lng) ? stateOfPoint(lat, lng) : null;
-      const state = (text(row.addr_state) ?? outlined ?? text(row.nearest_state) ?? "").toUpperCase();
-      if (state !== stateCode) continue;
+    for await (const row of csvRows(file, (row) => stateOf(row) === stateCode)) {
       const name = text(row.name);
       if (!name) {
         yield { skip: "no name" };

@@ -72,8 +72,7 @@ export const usdaFarmersMarkets: Dataset = {
   url: "https://www.ams.usda.gov/local-food-directories/farmersmarkets",
   states: "all",
   async *read(stateCode: string): AsyncIterable<ReadResult> {
-    for await (const row of csvRows(file)) {
-      if (row.state?.trim() !== stateCode) continue;
+    for await (const row of csvRows(file, (row) => row.state?.trim() === stateCode)) {
       const checked = nameAndPosition(clean(row.name), row.latitude, row.longitude);
       if ("skip" in checked) {
         yield checked;
