@@ -179,8 +179,11 @@ export function createStateLoader(
   const queue: string[] = [];
   let working = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  /** The background run's per-state splits of the nationwide datasets (made by "split:<dataset>" jobs). */
+  /** The background run's per-state splits of the nationwide datasets (made by the split job). */
   let splits: StateSplits | undefined;
+  /** The split job while it runs, and the waiting queue's wake-up (the split ended, or a visitor asked). */
+  let splitting: Promise<void> | undefined;
+  let wake: (() => void) | undefined;
   let backgroundStates: readonly string[] = [];
   let backgroundBefore: ((stateCode: string) => Promise<void>) | undefined;
   /** States the background run still has to finish, and when it began (for its one summary line). */
@@ -215,12 +218,25 @@ export function createStateLoader(
     try {
       for (let stateCode = queue.shift(); stateCode; stateCode = queue.shift()) {
         if (stateCode === SPLIT_JOB) {
-          await splitJob();
+          // The split runs beside the queue: a state a visitor asks for meanwhile imports at once (reading
+          // what is not split yet itself); the background states wait for it.
+          splitting = splitJob()
+            .catch(() => {})
+            .finally(() => {
+              splitting = undefined;
+              wake?.();
+            });
           continue;
         }
         const entry = entryFor(stateCode);
         if (entry.ready) {
           backgroundDone(stateCode);
+          continue;
+        }
+        if (splitting && !entry.wanted) {
+          queue.unshift(stateCode);
+          await new Promise<void>((resolve) => (wake = resolve));
+          wake = undefined;
           continue;
         }
         entry.running = true;
@@ -302,8 +318,11 @@ export function createStateLoader(
     if (entry.ready || entry.running) return entry;
     const at = queue.indexOf(stateCode);
     if (first) {
+      // Asked for by a visitor (a list or its status): it goes first, split job or not.
+      entry.wanted = true;
       if (at >= 0) queue.splice(at, 1);
       queue.unshift(stateCode);
+      wake?.();
     } else if (at < 0) queue.push(stateCode);
     void work();
     return entry;
