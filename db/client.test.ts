@@ -94,11 +94,11 @@ test("kept statements: the same text with other values answers anew, and a colum
 
 test("durable(): fsyncs the WAL of a database file (calls during a running fsync share the next); a no-op without a file", async () => {
   const { openDatabase } = await import("./client");
-  const { mkdtempSync, rmSync, existsSync } = await import("node:fs");
-  const { join } = await import("node:path");
-  const { tmpdir } = await import("node:os");
-  const dir = mkdtempSync(join(tmpdir(), "localscope-client-"));
-  const file = join(dir, "t.db");
+  const fs = await import("node:fs");
+  const path = await import("node:path");
+  const dir = fs.mkdtempSync(path.join((await import("node:os")).tmpdir(), "localscope-durable-"));
+  const file = path.join(dir, "t.db");
+  const { existsSync, rmSync } = fs;
   const database = await openDatabase(`file:${file}`);
   try {
     await database.client.execute("CREATE TABLE t (id INTEGER PRIMARY KEY)");

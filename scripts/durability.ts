@@ -58,18 +58,21 @@ async function missingAfterKill(base: string): Promise<string[]> {
   }
   return missing;
 }
+/** The server on the round's database, known as `running` from its spawn (an interrupt while it starts stops it). */
+const start = async () =>
+  startServer({
+    port: await freePort(),
+    databaseFile,
+    env,
+    onSpawn: (spawned) => {
+      running = spawned;
+    },
+  });
 let attempted = 0;
 let lost = 0;
 try {
   for (let round = 1; round <= rounds; round++) {
-    const { proc, base } = await startServer({
-      port: await freePort(),
-      databaseFile,
-      env,
-      onSpawn: (spawned) => {
-        running = spawned;
-      },
-    });
+    const { proc, base } = await start();
     running = proc;
     const signIn = await fetch(`${base}/api/auth/register`, {
       method: "POST",
@@ -121,14 +124,7 @@ try {
     );
   }
   // Last check after the final kill.
-  const { proc, base } = await startServer({
-    port: await freePort(),
-    databaseFile,
-    env,
-    onSpawn: (spawned) => {
-      running = spawned;
-    },
-  });
+  const { proc, base } = await start();
   running = proc;
   try {
     const missing = await missingAfterKill(base);
