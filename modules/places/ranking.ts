@@ -152,7 +152,11 @@ export const GROUPLESS = new Set([10, 12]);
 
 /** Another place named after a sight lies within this distance of it ("Brooklyn Bridge Park", "Times Square Hotel"). */
 export const EPONYM_MILES = 1.25;
-const EPONYM_MAX = 4;
+/**
+ * Names and datasets counted, each: at 4, Central Park and the White House (a zoo, a conservancy, a boathouse, hotels,
+ * stations …) counted as a house museum's four shops did, and listed houses and memorials led them.
+ */
+const EPONYM_MAX = 6;
 /** A street lends its name to every address on it: no sign of fame. */
 const STREET = /\b(street|st|avenue|ave|road|rd|boulevard|blvd|drive|lane|place|way|parkway|highway)$/;
 /**
@@ -214,7 +218,7 @@ export function eponyms(
 
 /**
  * What names borrowed add to a sight scoring `n` by its own signals: 1 per distinct name and 1 per dataset
- * (at most 4 each), from EPONYM_FROM, or from EPONYM_LOW_FROM when EPONYM_DATASETS datasets name it.
+ * (at most EPONYM_MAX each), from EPONYM_FROM, or from EPONYM_LOW_FROM when EPONYM_DATASETS datasets name it.
  */
 export function eponymBonus(n: number, e: Eponyms): number {
   if (n >= EPONYM_FROM || (n >= EPONYM_LOW_FROM && e.datasets >= EPONYM_DATASETS)) return e.names + e.datasets;
