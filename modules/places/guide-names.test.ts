@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import type { Row } from "@libsql/client";
-import { corroborated } from "./ranking";
+import { corroborated, orderFeatured } from "./ranking";
 import { oneOfEachArticle } from "./same-article";
 
 const row = (id: number, title: string, source: string, extra: Record<string, unknown> = {}) =>
@@ -86,4 +86,22 @@ test("two rows linking one Wikipedia article within a mile are one place: the lo
   });
   const kept = oneOfEachArticle([building, shop, branch].map((r: Row) => ({ r })));
   expect(kept.map(({ r }) => Number(r.id))).toEqual([1, 3]);
+});
+
+test("between sights of equal fame, the one more independent datasets hold comes first, whatever its record's field count", () => {
+  const observatory = [
+    row(1, "Griffith Observatory", "osm-city-extracts", { kind: "museum", notability: 5, quality: 2 }),
+    row(2, "Griffith Observatory", "imls-museums", { kind: "science museum", notability: 3, quality: 2 }),
+  ];
+  // One list's record and its article count as one voice, however many heritage lists hold it.
+  const cemetery = [
+    row(3, "Hollywood Forever Cemetery", "historic-wikipedia", { kind: "historic site", notability: 7, quality: 5 }),
+  ];
+  const sights = corroborated([...observatory, ...cemetery]).map((s) => ({ ...s, n: 7 }));
+  const ordered = orderFeatured(
+    sights,
+    sights.map(() => ({ names: 0, datasets: 0 })),
+    () => 1,
+  );
+  expect(ordered.map(({ r }) => String(r.title))).toEqual(["Griffith Observatory", "Hollywood Forever Cemetery"]);
 });
