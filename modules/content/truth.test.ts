@@ -406,6 +406,35 @@ describe("history from the city itself", () => {
   });
 });
 
+describe("fun facts from real text", () => {
+  test("a national park's own description is a fact for the town beside it, saying how far it lies (Terlingua, TX)", () => {
+    const parks = csv("../../db/data/places/nps_national_parks_63_descriptions_images.csv.gz");
+    const park = parks.find((r) => r.full_name === "Big Bend National Park")!;
+    const town = find("Terlingua", "TX");
+    const c = contextOf(town, {
+      radius: 25,
+      places: [
+        place({
+          id: 5,
+          title: park.full_name!,
+          kind: "national park",
+          categoryId: 9,
+          description: park.description!,
+          url: park.url!,
+          source: "nps",
+          sourceName: "National Park Service",
+          licence: "Public domain",
+          distance: distanceMiles(town.latitude, town.longitude, Number(park.latitude), Number(park.longitude)),
+        }),
+      ],
+    });
+    const fact = storyFacts(c).find((f) => f.title === park.full_name);
+    expect(fact?.summary).toContain(park.description!.slice(0, 60));
+    expect(fact?.summary).toMatch(/Big Bend National Park lies \d+\.\d mi from the centre of Terlingua\./);
+    expect(fact?.source.name).toBe("National Park Service");
+  });
+});
+
 describe("properties over every city", () => {
   test("every point inside a city's core is the city's by the town rule, for the 1,000 largest cities", () => {
     const ranked = [...rows].sort((a, b) => Number(b.population) - Number(a.population)).slice(0, 1000);
