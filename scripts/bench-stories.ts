@@ -19,7 +19,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { countyOfPoint } from "../db/import/county-of-point";
 import { datasetsFor } from "../db/import/places";
-import { createContentService, partOfCity, tellsSomething } from "../modules/content";
+import { createContentService, partOfCity, TOWN_COLUMNS, tellsSomething, townFromRow } from "../modules/content";
 import { bootServices } from "../src/boot";
 import { distanceMiles } from "../src/geo";
 import { silentLog } from "../src/testing";
@@ -112,31 +112,14 @@ const unlabelled: string[] = [];
  * The town of the data whose centre is nearest a point, among the towns of the state whose county outline holds
  * the point (a Manhattan site is not "in Edgewater, NJ" across the river) and those the data gives no county.
  */
-type TownRow = {
-  name: string;
-  stateCode: string;
-  latitude: number;
-  longitude: number;
-  population: number;
-  zips: string;
-};
+type TownRow = ReturnType<typeof townFromRow>;
 const townsByState = new Map<string, TownRow[]>();
-for (const r of (
-  await database.client.execute(
-    "SELECT name, state_code, county_fips, latitude, longitude, population, zips FROM cities",
-  )
-).rows) {
-  const fips = String(r.county_fips ?? "").slice(0, 2);
+for (const r of (await database.client.execute(`SELECT ${TOWN_COLUMNS} FROM cities`)).rows) {
+  const town = townFromRow(r);
+  const fips = town.countyFips.slice(0, 2);
   const list = townsByState.get(fips) ?? [];
   townsByState.set(fips, list);
-  list.push({
-    name: String(r.name),
-    stateCode: String(r.state_code),
-    latitude: Number(r.latitude),
-    longitude: Number(r.longitude),
-    population: Number(r.population),
-    zips: String(r.zips ?? ""),
-  });
+  list.push(town);
 }
 function homeOf(point: { latitude: number; longitude: number }): TownRow | undefined {
   const state = countyOfPoint(point.latitude, point.longitude)?.fips.slice(0, 2);

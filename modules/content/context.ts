@@ -9,7 +9,7 @@ import type { PlaceBrief, PlacesService } from "../places";
 import { type CityContext, cityKey } from "./provider";
 import type { AssociatedPerson, CityStoryTexts } from "./stories";
 import { NEAREST_MAX_MILES, nearestBox, nearestOfAtLeast, nearestThreshold } from "./story/nearest";
-import { coreMiles, townOf, type Town } from "./story/towns";
+import { coreMiles, TOWN_COLUMNS, townFromRow, townOf, type Town } from "./story/towns";
 import { countyOfPoint } from "../../db/import/county-of-point";
 import { worthTelling } from "./story/truth";
 
@@ -154,19 +154,10 @@ async function historicTowns(
   const wide = box / Math.max(0.1, Math.cos((city.latitude * Math.PI) / 180));
   const rows = (
     await client.execute({
-      sql: `SELECT name, state_code, county_fips, latitude, longitude, population, zips FROM cities
-            WHERE latitude BETWEEN ? AND ? AND longitude BETWEEN ? AND ?`,
+      sql: `SELECT ${TOWN_COLUMNS} FROM cities WHERE latitude BETWEEN ? AND ? AND longitude BETWEEN ? AND ?`,
       args: [city.latitude - box, city.latitude + box, city.longitude - wide, city.longitude + wide],
     })
-  ).rows.map((r) => ({
-    name: String(r.name),
-    stateCode: String(r.state_code),
-    latitude: Number(r.latitude),
-    longitude: Number(r.longitude),
-    population: Number(r.population),
-    zips: String(r.zips ?? ""),
-    countyFips: String(r.county_fips ?? ""),
-  }));
+  ).rows.map(townFromRow);
   const core = coreMiles(city, rows);
   for (const p of historic) if (p.distance < core) placed.add(p.id);
   const far = historic.filter((p) => p.distance >= core).slice(0, HISTORY_LOOKUPS);

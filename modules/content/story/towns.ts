@@ -13,6 +13,20 @@ export interface TownPoint extends CityPoint {
   zips: string;
 }
 
+/** The columns of the cities table the town rule reads, as one SELECT list. */
+export const TOWN_COLUMNS = "name, state_code, county_fips, latitude, longitude, population, zips";
+
+/** A row of the cities table (TOWN_COLUMNS) as the town rule reads it, with its county code ("" when none). */
+export const townFromRow = (r: Record<string, unknown>): TownPoint & { countyFips: string } => ({
+  name: String(r.name),
+  stateCode: String(r.state_code),
+  latitude: Number(r.latitude),
+  longitude: Number(r.longitude),
+  population: Number(r.population),
+  zips: String(r.zips ?? ""),
+  countyFips: String(r.county_fips ?? ""),
+});
+
 /** The story's city as the town rule reads it: its point, people per km² (0 when unknown) and ZIP codes. */
 export interface HomeCity {
   name: string;
