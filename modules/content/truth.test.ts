@@ -406,6 +406,18 @@ describe("history from the city itself", () => {
   });
 });
 
+describe("history from the city itself, at a state line", () => {
+  test("a site across the state line in Texarkana is told as Texarkana, AR's, labelled, not as Texarkana, TX's own", () => {
+    const tx = homeOf("Texarkana", "TX");
+    const ar = homeOf("Texarkana", "AR");
+    const towns = [tx, ar, homeOf("Nash", "TX"), homeOf("Wake Village", "TX")];
+    // Every place is placed by its own point (no core): Arkansas's centre is nearer than any core could reach.
+    expect(coreMiles(tx, towns)).toBe(0);
+    // A point in Arkansas, read with Arkansas's towns only (the rule's state filter), is Texarkana, AR.
+    expect(townOf(tx, ar, [ar])).toEqual({ name: "Texarkana", stateCode: "AR" });
+  });
+});
+
 describe("fun facts from real text", () => {
   test("a national park's own description is a fact for the town beside it, saying how far it lies (Terlingua, TX)", () => {
     const parks = csv("../../db/data/places/nps_national_parks_63_descriptions_images.csv.gz");

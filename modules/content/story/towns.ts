@@ -71,13 +71,17 @@ export function partOfCity(city: HomeCity, town: TownPoint): boolean {
 /**
  * The radius around the city's centre inside which every point is the city's by the town rule below: half the
  * distance to the nearest centre of a town that is not the city or a part of it (a point that near the city's
- * centre cannot be nearer another). Infinity when no other town is given.
+ * centre cannot be nearer another). Infinity when no other town is given; 0 when a town of another state is among
+ * them, since the rule then reads only the towns of the state holding the point, and the line may run through the
+ * city (Texarkana, TX and AR).
  */
 export function coreMiles(city: HomeCity, towns: TownPoint[]): number {
   let nearest = Number.POSITIVE_INFINITY;
-  for (const t of towns)
+  for (const t of towns) {
+    if (t.stateCode !== city.stateCode) return 0;
     if (!partOfCity(city, t))
       nearest = Math.min(nearest, distanceMiles(t.latitude, t.longitude, city.latitude, city.longitude));
+  }
   return nearest / 2;
 }
 
