@@ -158,7 +158,8 @@ async function historicTowns(
       args: [city.latitude - box, city.latitude + box, city.longitude - wide, city.longitude + wide],
     })
   ).rows.map(townFromRow);
-  const core = coreMiles(city, rows);
+  // A place's distance is rounded to a tenth of a mile: the core is taken that much smaller.
+  const core = coreMiles(city, rows) - 0.05;
   for (const p of historic) if (p.distance < core) placed.add(p.id);
   const far = historic.filter((p) => p.distance >= core).slice(0, HISTORY_LOOKUPS);
   if (!far.length) return { towns, placed };
