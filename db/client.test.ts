@@ -91,3 +91,37 @@ test("kept statements: the same text with other values answers anew, and a colum
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("durable(): fsyncs the WAL of a database file (calls during a running fsync share the next); a no-op without a file", async () => {
+  const { openDatabase } = await import("./client");
+  const fs = await import("node:fs");
+  const path = await import("node:path");
+  const dir = fs.mkdtempSync(path.join((await import("node:os")).tmpdir(), "localscope-durable-"));
+  const file = path.join(dir, "t.db");
+  const { existsSync, rmSync } = fs;
+  const database = await openDatabase(`file:${file}`);
+  try {
+    await database.client.execute("CREATE TABLE t (id INTEGER PRIMARY KEY)");
+    await database.client.execute("INSERT INTO t DEFAULT VALUES");
+    expect(existsSync(`${file}-wal`)).toBe(true);
+    // Every connection keeps NORMAL (a commit is not fsynced on its own); durable() is what makes one survive a power cut.
+    expect(Object.values((await database.client.execute("PRAGMA synchronous")).rows[0]!)[0]).toBe(1);
+    await expect(database.durable()).resolves.toBeUndefined();
+    const together = await Promise.all(Array.from({ length: 5 }, () => database.durable()));
+    expect(together).toEqual([undefined, undefined, undefined, undefined, undefined]);
+  } finally {
+    database.close();
+  }
+  // The last connection closed the WAL after a checkpoint: nothing left to fsync, and no error.
+  const reopened = await openDatabase(`file:${file}`);
+  try {
+    rmSync(`${file}-wal`, { force: true });
+    await expect(reopened.durable()).resolves.toBeUndefined();
+  } finally {
+    reopened.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const memory = await openDatabase("file::memory:");
+  await expect(memory.durable()).resolves.toBeUndefined();
+  memory.close();
+});

@@ -9,6 +9,7 @@ import {
 import { ConnectionPool } from "@libsql/client/sqlite3";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { mkdirSync } from "node:fs";
+import { open } from "node:fs/promises";
 import { dirname } from "node:path";
 import * as schema from "./schema";
 import { keepStatements, StaleStatement } from "./statements";
@@ -18,6 +19,12 @@ export interface Database {
   client: Client;
   db: Db;
   close(): void;
+  /**
+   * Make the commits made so far survive a power cut or an OS crash, not only a killed process (see below and
+   * docs/decisions/068-durable-accounts-and-favorites.md): awaited after writes to accounts, sessions ended and
+   * favorites, before the answer says "saved".
+   */
+  durable(): Promise<void>;
 }
 
 const BUSY_RETRY_MS = 10_000;
@@ -47,10 +54,11 @@ export async function whenNotBusy<T>(work: () => Promise<T>): Promise<T> {
 
 /**
  * Per-connection settings. WAL with synchronous=NORMAL: a commit is not fsynced on its own (the WAL is, at
- * checkpoints). A commit survives the process being killed (the durability suite, kill -9); only an OS crash
- * or power cut can lose the last commits. FULL fsynced every commit: about 4 ms of blocked event loop per
- * write, which made every request wait behind the writes under load (decision 033). busy_timeout rides out
- * short locks; foreign_keys makes ON DELETE CASCADE hold.
+ * checkpoints). A commit survives the process being killed (the durability suite, kill -9); an OS crash or a
+ * power cut can lose the last commits (never corrupt the file). FULL fsynced every commit: about 4 ms of
+ * blocked event loop per write, which made every request wait behind the writes under load (decision 033).
+ * The writes a user must find again after a power cut await `durable()` (an fsync of the WAL off the event
+ * loop, decision 068). busy_timeout rides out short locks; foreign_keys makes ON DELETE CASCADE hold.
  */
 const connectionSettings = () =>
   `PRAGMA busy_timeout = ${busyTimeoutMs}; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;`;
@@ -117,5 +125,55 @@ export async function openDatabase(url: string, authToken?: string): Promise<Dat
     client.batch = ((stmts: Array<InStatement>, mode?: TransactionMode) =>
       whenNotBusy(() => batch(stmts, mode))) as Client["batch"];
   }
-  return { client, db: drizzle(client, { schema }), close: () => client.close() };
+  return {
+    client,
+    db: drizzle(client, { schema }),
+    close: () => client.close(),
+    durable:
+      url.startsWith("file:") && url !== "file::memory:"
+        ? walSync(url.slice("file:".length).split("?")[0]!)
+        : async () => {},
+  };
+}
+
+/**
+ * `durable()` of a database file in WAL mode: an fsync of its WAL file, which holds every commit since the last
+ * checkpoint (a checkpoint fsyncs the WAL before it copies it, and the database file after): once it returns,
+ * the commits made before the call survive a power cut, as with synchronous=FULL for them. It runs in the
+ * I/O thread pool, so other requests go on meanwhile (FULL would block the event loop for the fsync). Calls
+ * made while an fsync runs share the next one (it covers all their commits). No WAL file: the last connection
+ * closed it after a checkpoint, so the commits are in the database file, fsynced.
+ */
+function walSync(path: string): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  let next: Promise<void> | null = null;
+  const once = async () => {
+    const file = await open(`${path}-wal`, "r").catch((error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT") return null;
+      throw error;
+    });
+    if (!file) return;
+    try {
+      await file.sync();
+    } finally {
+      await file.close();
+    }
+  };
+  const durable = (): Promise<void> => {
+    if (!running) {
+      running = once().finally(() => {
+        running = null;
+      });
+      return running;
+    }
+    // The running fsync may have started before this caller's commit: it needs the one after.
+    next ??= running
+      .catch(() => {})
+      .then(() => {
+        next = null;
+        return durable();
+      });
+    return next;
+  };
+  return durable;
 }

@@ -32,6 +32,24 @@ async function expectDayOnMap(page: Page, order: string[], totals: string) {
       return (await map.getSource("ls-route")?.getData())?.geometry.coordinates.length ?? 0;
     });
   await expect.poll(lineLength).toBe(order.length);
+  // Every stop shows: inside the map, clear of the legend and of the notes along the map's bottom edge.
+  const hidden = () =>
+    page.evaluate(() => {
+      const box = (element: Element) => element.getBoundingClientRect();
+      const overlap = (a: DOMRect, b: DOMRect) =>
+        a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      const map = box(document.querySelector("[data-testid='map']")!);
+      const covers = [
+        ...document.querySelectorAll("[data-testid='map-legend'], [data-testid='offline-basemap'], .maplibregl-ctrl"),
+      ].map(box);
+      return [...document.querySelectorAll(".ls-marker-stop")]
+        .filter((marker) => {
+          const at = box(marker);
+          return at.top < map.top || at.bottom > map.bottom || covers.some((cover) => overlap(at, cover));
+        })
+        .map((marker) => marker.getAttribute("title"));
+    });
+  await expect.poll(hidden).toEqual([]);
 }
 
 // The offline part needs the app's service worker, which the other browser tests block (playwright.config.ts).
@@ -111,7 +129,8 @@ test("plan a day, edit it, share it, export it, read it offline", async ({ page,
   await page.getByRole("button", { name: "Create a share link" }).click();
   const link = await page.getByTestId("share-link").getAttribute("href");
   expect(link).toMatch(/^\/t\/[A-Za-z0-9_-]{32}$/);
-  const stranger = await browser.newContext({ baseURL });
+  // On a phone, where the legend over the map wraps and takes the most room.
+  const stranger = await browser.newContext({ baseURL, viewport: PHONE });
   const shared = await stranger.newPage();
   expect((await shared.goto(link!))!.status()).toBe(200);
   await expect(shared.getByRole("heading", { level: 1, name: "A day in Savannah" })).toBeVisible();

@@ -37,14 +37,15 @@ let running: ReturnType<typeof Bun.spawn> | undefined;
 const stopRunning = () => {
   if (running && running.exitCode === null) running.kill(9);
 };
-process.on("SIGINT", () => {
+/** Interrupted: the server is killed and gone (its exit seen) before this process exits. */
+const stopAndExit = async (code: number) => {
+  const server = running;
   stopRunning();
-  process.exit(130);
-});
-process.on("SIGTERM", () => {
-  stopRunning();
-  process.exit(143);
-});
+  await server?.exited;
+  process.exit(code);
+};
+process.on("SIGINT", () => void stopAndExit(130));
+process.on("SIGTERM", () => void stopAndExit(143));
 const ackCount = () => [...acknowledged.values()].reduce((n, s) => n + s.size, 0);
 async function missingAfterKill(base: string): Promise<string[]> {
   const missing: string[] = [];
@@ -57,11 +58,21 @@ async function missingAfterKill(base: string): Promise<string[]> {
   }
   return missing;
 }
+/** The server on the round's database, known as `running` from its spawn (an interrupt while it starts stops it). */
+const start = async () =>
+  startServer({
+    port: await freePort(),
+    databaseFile,
+    env,
+    onSpawn: (spawned) => {
+      running = spawned;
+    },
+  });
 let attempted = 0;
 let lost = 0;
 try {
   for (let round = 1; round <= rounds; round++) {
-    const { proc, base } = await startServer({ port: await freePort(), databaseFile, env });
+    const { proc, base } = await start();
     running = proc;
     const signIn = await fetch(`${base}/api/auth/register`, {
       method: "POST",
@@ -113,7 +124,7 @@ try {
     );
   }
   // Last check after the final kill.
-  const { proc, base } = await startServer({ port: await freePort(), databaseFile, env });
+  const { proc, base } = await start();
   running = proc;
   try {
     const missing = await missingAfterKill(base);

@@ -53,6 +53,8 @@ export class AdminOwnership {
       .values({ userId: row.id, email: wanted, claimedAt: new Date(this.now()), via })
       .onConflictDoUpdate({ target: adminClaims.userId, set: { email: wanted, claimedAt: new Date(this.now()), via } });
     await this.db.delete(adminSetupCodes);
+    // The claim (and, from the CLI, the password reset and sessions ended before it) survives a power cut.
+    await this.deps.database.durable();
     return { ok: true, userId: row.id };
   }
 

@@ -141,6 +141,7 @@ export class AuthService {
   async deleteSessionsOf(userId: number): Promise<void> {
     await this.db.delete(sessions).where(eq(sessions.userId, userId));
     this.forget(userId);
+    await this.deps.database.durable();
   }
 
   /** Forget the remembered sessions of one account (after a change to it or to its sessions). */
@@ -194,6 +195,8 @@ export class AuthService {
     const idHash = hashToken(token);
     await this.db.delete(sessions).where(eq(sessions.idHash, idHash));
     this.memo?.delete(idHash);
+    // A session signed out stays ended after a power cut (docs/decisions/068-durable-accounts-and-favorites.md).
+    await this.deps.database.durable();
   }
 
   /** Housekeeping: drop sessions that expired (called at sign-in, so the table never grows unbounded). */
@@ -231,7 +234,10 @@ export class AuthService {
           })
           .where(and(eq(users.id, sessionUser.id), eq(users.isGuest, true)))
           .returning();
-        if (upgraded) return { user: upgraded, upgradedGuest: true };
+        if (upgraded) {
+          await this.deps.database.durable();
+          return { user: upgraded, upgradedGuest: true };
+        }
       }
       const [created] = await this.db
         .insert(users)
@@ -244,6 +250,8 @@ export class AuthService {
           registeredAt: now,
         })
         .returning();
+      // An account the answer calls created exists after a power cut too (docs/decisions/068-durable-accounts-and-favorites.md).
+      await this.deps.database.durable();
       return { user: created!, upgradedGuest: false };
     } catch (error) {
       if (isUniqueEmailViolation(error)) throw duplicate();

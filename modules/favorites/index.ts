@@ -43,6 +43,8 @@ export function favoritesModule(deps: { database: Database; guard: AuthGuard; ma
         async ({ user, body, set }) => {
           const result = await addFavorite(db, user.id, body, { max });
           if ("tooMany" in result) throw new HttpError(409, MESSAGES.tooMany(max));
+          // "Saved" holds across a power cut too (docs/decisions/068-durable-accounts-and-favorites.md).
+          if (result.created) await deps.database.durable();
           set.status = result.created ? 201 : 200;
           return result.favorite;
         },
@@ -53,12 +55,14 @@ export function favoritesModule(deps: { database: Database; guard: AuthGuard; ma
       .delete("/:first/:itemId", async ({ user, params, set }) => {
         const { itemType, itemId } = parseOrThrow(ItemParams, { itemType: params.first, itemId: params.itemId });
         if (!(await removeByItem(db, user.id, itemType, itemId))) throw new HttpError(404, MESSAGES.notFound);
+        await deps.database.durable();
         set.status = 204;
         return null;
       })
       .delete("/:first", async ({ user, params, set }) => {
         const { id } = parseOrThrow(IdParams, { id: params.first });
         if (!(await removeById(db, user.id, id))) throw new HttpError(404, MESSAGES.notFound);
+        await deps.database.durable();
         set.status = 204;
         return null;
       })

@@ -8,7 +8,7 @@ const at = (key: string, source = "osm-city-extracts", latitude = 40.706, longit
   source,
 });
 
-test("names borrowed from a sight nearby count once per distinct name and per dataset, at most 4; far, one-word and street names do not count", () => {
+test("names borrowed from a sight nearby count once per distinct name and per dataset, at most 6; far, one-word and street names do not count", () => {
   const names = [
     at("brooklyn bridge cafe"),
     at("brooklyn bridge garden bar"),
@@ -29,6 +29,38 @@ test("names borrowed from a sight nearby count once per distinct name and per da
     ],
   );
   expect(eponyms([at("brooklyn bridge")], names.slice(0, 2))).toEqual([{ names: 2, datasets: 1 }]);
+});
+
+test("a landmark that lends its name to more places than a local one counts more: up to six names and six datasets", () => {
+  // Central Park and the White House lend their names to more places around them than a house museum does: at the
+  // old cap of 4 both counted alike, and the listed houses and memorials around them led.
+  const names = [
+    "central park zoo",
+    "central park west historic district",
+    "central park boathouse",
+    "central park conservancy",
+    "central park south hotel",
+    "central park carousel",
+    "central park mall",
+  ].map((key, i) =>
+    at(
+      key,
+      [
+        "osm-city-extracts",
+        "nys-national-register",
+        "nyc-landmarks",
+        "imls-museums",
+        "alltheplaces",
+        "wikivoyage-do",
+        "osm-city-extracts",
+      ][i],
+    ),
+  );
+  const local = names.slice(0, 4);
+  const [wide] = eponyms([at("central park")], names);
+  const [few] = eponyms([at("central park")], local);
+  expect(wide).toEqual({ names: 6, datasets: 6 });
+  expect(eponymBonus(13, wide!)).toBeGreaterThan(eponymBonus(13, few!));
 });
 
 test("a sight's own National Register name is not a name borrowed from it", () => {

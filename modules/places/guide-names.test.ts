@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import type { Row } from "@libsql/client";
-import { corroborated } from "./ranking";
+import { corroborated, orderFeatured } from "./ranking";
 import { oneOfEachArticle } from "./same-article";
 
 const row = (id: number, title: string, source: string, extra: Record<string, unknown> = {}) =>
@@ -54,6 +54,24 @@ test("two listings of the guide never join each other, and a one-word name joins
   expect(corroborated([park, sportsplex, opry, opryMills])).toHaveLength(4);
 });
 
+test("a Park Service unit's formal name joins the sight's common name nearby; a place named after the unit stays apart", () => {
+  const at = { category_id: 8, kind: "historic site", latitude: 38.8813, longitude: -77.0365 };
+  const unit = row(1, "Thomas Jefferson Memorial", "nps", {
+    ...at,
+    notability: 3,
+    tags: JSON.stringify({ npsCode: "thje", npsVisits: "2800000" }),
+  });
+  const memorial = row(2, "Jefferson Memorial", "osm-monuments", { ...at, notability: 9, latitude: 38.8814 });
+  const museum = row(3, "Thomas Jefferson Memorial Foundation Museum", "imls-museums", { ...at, latitude: 38.8816 });
+  const alone = corroborated([memorial]);
+  const sights = corroborated([unit, memorial, museum]);
+  expect(sights).toHaveLength(2);
+  const jefferson = sights.find((s) => /Jefferson Memorial$/.test(String(s.r.title)))!;
+  // The unit's visits count for the memorial: it scores more than its own record alone.
+  expect(jefferson.n).toBeGreaterThan(alone[0]!.n + 2);
+  expect(sights.some((s) => String(s.r.title) === "Thomas Jefferson Memorial Foundation Museum")).toBe(true);
+});
+
 test("two rows linking one Wikipedia article within a mile are one place: the lower leaves featured", () => {
   const building = row(1, "Marshall Field and Company Building", "historic-wikipedia", {
     tags: JSON.stringify({ wikipedia: "https://en.wikipedia.org/wiki/Marshall_Field_and_Company_Building" }),
@@ -68,4 +86,22 @@ test("two rows linking one Wikipedia article within a mile are one place: the lo
   });
   const kept = oneOfEachArticle([building, shop, branch].map((r: Row) => ({ r })));
   expect(kept.map(({ r }) => Number(r.id))).toEqual([1, 3]);
+});
+
+test("between sights of equal fame, the one more independent datasets hold comes first, whatever its record's field count", () => {
+  const observatory = [
+    row(1, "Griffith Observatory", "osm-city-extracts", { kind: "museum", notability: 5, quality: 2 }),
+    row(2, "Griffith Observatory", "imls-museums", { kind: "science museum", notability: 3, quality: 2 }),
+  ];
+  // One list's record and its article count as one voice, however many heritage lists hold it.
+  const cemetery = [
+    row(3, "Hollywood Forever Cemetery", "historic-wikipedia", { kind: "historic site", notability: 7, quality: 5 }),
+  ];
+  const sights = corroborated([...observatory, ...cemetery]).map((s) => ({ ...s, n: 7 }));
+  const ordered = orderFeatured(
+    sights,
+    sights.map(() => ({ names: 0, datasets: 0 })),
+    () => 1,
+  );
+  expect(ordered.map(({ r }) => String(r.title))).toEqual(["Griffith Observatory", "Hollywood Forever Cemetery"]);
 });

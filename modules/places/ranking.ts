@@ -8,6 +8,7 @@ import {
   SIGNAL_TAGS,
 } from "../../db/import/places/filters";
 import { MERGE_RADIUS_M, addressKey } from "../../db/import/places/merge";
+import { LISTING_SOURCES } from "../../db/import/places/quality";
 import { isStale, wikipediaOf } from "./answers";
 import { fame, family } from "./fame";
 import { joinGuideListings } from "./guide-names";
@@ -88,7 +89,7 @@ export function oneOfEachName<T extends { r: Row }>(ranked: T[]): T[] {
  */
 export function corroborated(
   rows: Row[],
-): Array<{ r: Row; n: number; key: string; area: boolean; article: Row | null }> {
+): Array<{ r: Row; n: number; key: string; area: boolean; article: Row | null; agree: number }> {
   const groups = new Map<string, Row[][]>();
   for (const r of rows) {
     // A café or a shop is never a record of a sight, whatever its name ("Park Slope Cafe" beside the Park Slope
@@ -110,7 +111,7 @@ export function corroborated(
     if (near) near.push(r);
     else clusters.push([r]);
   }
-  const out: Array<{ r: Row; n: number; key: string; area: boolean; article: Row | null }> = [];
+  const out: Array<{ r: Row; n: number; key: string; area: boolean; article: Row | null; agree: number }> = [];
   const keyed = [...groups].flatMap(([groupKey, clusters]) =>
     clusters.map((c) => ({ c, key: groupKey.startsWith("#") ? String(c[0]!.title_key) : groupKey })),
   );
@@ -131,7 +132,11 @@ export function corroborated(
       wikipediaOf(face) && face.description ? null : (c.find((r) => wikipediaOf(r) && r.description) ?? null);
     // A district lends its name to everything in it, as a street does: names borrowed say nothing of its fame.
     const area = c.some((r) => / historic district$/.test(String(r.title_key)) || /\bdistrict\b/.test(String(r.kind)));
-    out.push({ r: face, n: fame(c, best), key, area, article });
+    // How many independent datasets hold the sight: between sights of equal fame, the one more of them agree on first.
+    const agree = new Set(
+      c.flatMap((r) => parse<Array<{ source: string }>>(r.sources, []).map((x) => agreeing(x.source))),
+    ).size;
+    out.push({ r: face, n: fame(c, best), key, area, article, agree });
   }
   return out;
 }
@@ -147,12 +152,19 @@ const distinctive = (key: string) => key.split(" ").length >= 2 && key.replaceAl
 const otherDataset = (cluster: Row[], r: Row) =>
   cluster.every((c) => family(String(c.source)) !== family(String(r.source)));
 
+/** One voice per organisation that keeps data, the heritage lists and their articles counting as one (as notability). */
+const agreeing = (source: string) => (LISTING_SOURCES.has(family(source)) ? "heritage" : family(source));
+
 /** Food and stores never join a sight's records (corroborated). */
 export const GROUPLESS = new Set([10, 12]);
 
 /** Another place named after a sight lies within this distance of it ("Brooklyn Bridge Park", "Times Square Hotel"). */
 export const EPONYM_MILES = 1.25;
-const EPONYM_MAX = 4;
+/**
+ * Names and datasets counted, each: at 4, Central Park and the White House (a zoo, a conservancy, a boathouse, hotels,
+ * stations …) counted as a house museum's four shops did, and listed houses and memorials led them.
+ */
+const EPONYM_MAX = 6;
 /** A street lends its name to every address on it: no sign of fame. */
 const STREET = /\b(street|st|avenue|ave|road|rd|boulevard|blvd|drive|lane|place|way|parkway|highway)$/;
 /**
@@ -214,7 +226,7 @@ export function eponyms(
 
 /**
  * What names borrowed add to a sight scoring `n` by its own signals: 1 per distinct name and 1 per dataset
- * (at most 4 each), from EPONYM_FROM, or from EPONYM_LOW_FROM when EPONYM_DATASETS datasets name it.
+ * (at most EPONYM_MAX each), from EPONYM_FROM, or from EPONYM_LOW_FROM when EPONYM_DATASETS datasets name it.
  */
 export function eponymBonus(n: number, e: Eponyms): number {
   if (n >= EPONYM_FROM || (n >= EPONYM_LOW_FROM && e.datasets >= EPONYM_DATASETS)) return e.names + e.datasets;
@@ -258,16 +270,19 @@ const dumpCompany = (r: Row) =>
 /**
  * Featured order: an apartment block or an office building follows the sights whatever its score (its listing
  * and article make it a fine façade, and in a city of few sights its score still put it third: Helena's Porter
- * Flats Apartments); then notability (with names borrowed), quality, distance.
+ * Flats Apartments); then notability (with names borrowed), then how many independent datasets hold the sight
+ * (Griffith Observatory, in the map's extract and the museum census, before a cemetery one list knows at the same
+ * score; a record's quality counts its fields, not its fame), quality, distance.
  */
 export function orderFeatured(
-  sights: Array<{ r: Row; n: number; area: boolean }>,
+  sights: Array<{ r: Row; n: number; area: boolean; agree?: number }>,
   borrowed: Eponyms[],
   dist: (r: Row) => number,
 ): Array<{ r: Row; d: number; n: number }> {
   return sights
-    .map(({ r, n, area }, i) => ({
+    .map(({ r, n, area, agree = 1 }, i) => ({
       r,
+      agree,
       n: n + (area ? 0 : eponymBonus(n, borrowed[i]!)),
       d: dist(r),
       building: isPrivateBuilding(String(r.kind)) ? 1 : 0,
@@ -276,6 +291,7 @@ export function orderFeatured(
       (a, b) =>
         a.building - b.building ||
         b.n - a.n ||
+        b.agree - a.agree ||
         Number(b.r.quality) - Number(a.r.quality) ||
         a.d - b.d ||
         Number(a.r.id) - Number(b.r.id),

@@ -42,13 +42,14 @@ export async function titleMatches(client: Client, text: string, limit: number, 
     };
     let window = near.window ? await near.window(box, false) : null;
     let rows: Row[] = [];
+    let whole = false;
     if (!window) {
       // A city's first search reads the first matches directly; past the cap only the window finds its own.
       const direct = await inBoxFromIndex(client, text, box);
       if (direct.full && near.window) window = await near.window(box, true);
       else rows = direct.rows;
     }
-    if (window) rows = await inWindow(client, text, window);
+    if (window) ({ rows, whole } = await inWindow(client, text, window, limit));
     const nearest = rows
       .filter(inBox)
       .map((r) => ({
@@ -59,9 +60,10 @@ export async function titleMatches(client: Client, text: string, limit: number, 
       .filter((m) => m.d <= radius)
       .sort((a, b) => a.d - b.d || a.id - b.id)
       .slice(0, limit * ROWS_PER_RESULT);
-    ids = oneOfEachName(nearest)
-      .slice(0, limit)
-      .map((m) => m.id);
+    const shown = oneOfEachName(nearest).slice(0, limit);
+    // The few kept were read whole: the answer's rows are at hand.
+    if (whole) return shown.map((m) => m.r);
+    ids = shown.map((m) => m.id);
   } else {
     const { rows } = await client.execute({
       sql: `SELECT p.id FROM (SELECT rowid AS id FROM places_fts WHERE places_fts MATCH ? LIMIT ?) m
@@ -107,9 +109,16 @@ const MAX_READ = 8 * MAX_MATCHES;
  * With a window: the matches in the window's id ranges, read in chunks of ids as one text (no row per match),
  * kept when the window holds them, until `MAX_MATCHES` are kept: the cap counts the city's own matches, not
  * those of the states imported before it. Only the kept are read from the store (the caller checks their exact
- * coordinates against the box).
+ * coordinates against the box): in full (`whole`) when they are no more than the answer's `limit` (the answer is
+ * among them, so one read serves both the order and the answer: most searches keep only a few), else the
+ * columns the order reads.
  */
-async function inWindow(client: Client, text: string, window: Window): Promise<Row[]> {
+async function inWindow(
+  client: Client,
+  text: string,
+  window: Window,
+  limit: number,
+): Promise<{ rows: Row[]; whole: boolean }> {
   const phrase = phraseOf(text);
   const kept: number[] = [];
   let read = 0;
@@ -127,10 +136,11 @@ async function inWindow(client: Client, text: string, window: Window): Promise<R
       from = Number(rows[0]!.last) + 1;
     }
   }
-  if (!kept.length) return [];
+  if (!kept.length) return { rows: [], whole: true };
+  const whole = kept.length <= limit;
   const { rows } = await client.execute({
-    sql: `SELECT ${NARROW} FROM places p WHERE p.id IN (SELECT value FROM json_each(?))`,
+    sql: `SELECT ${whole ? "p.*" : NARROW} FROM places p WHERE p.id IN (SELECT value FROM json_each(?))`,
     args: [JSON.stringify(kept.slice(0, MAX_MATCHES))],
   });
-  return rows;
+  return { rows, whole };
 }

@@ -152,6 +152,12 @@ describe("showcase lists over real data", () => {
       ["Philadelphia", "PA", /independence national historical park/i],
       ["San Antonio", "TX", /san antonio missions/i],
       ["St. Louis", "MO", /gateway arch/i],
+      // The Park Service's "The White House and President's Park" and "Thomas Jefferson Memorial" are the White House
+      // and the Jefferson Memorial of the city's data: one sight each, with the unit's visits.
+      ["Washington", "DC", /white house/i],
+      ["Washington", "DC", /jefferson memorial/i],
+      // Central Park lends its name to more places around it than the houses and memorials that led it.
+      ["New York", "NY", /^central park$/i],
     ] as const;
     for (const [city, state, sight] of expectations) {
       const titles = (await get(`/api/places/featured?${qs(city, state)}&count=12`)).map((p) => p.title);

@@ -128,9 +128,9 @@ export function foldKey(title: string): string {
 /** One edit (a letter added, dropped, changed or two swapped) between two keys of 6 letters or more. */
 function oneTypo(a: string, b: string): boolean {
   if (a === b) return true;
+  if (Math.min(a.length, b.length) < 6 || Math.abs(a.length - b.length) > 1) return false;
   // "Pier 39" and "Pier 35", "Hotel 32" and "Hotel 33" are two places.
   if (/\d/.test(a) || /\d/.test(b)) return false;
-  if (Math.min(a.length, b.length) < 6 || Math.abs(a.length - b.length) > 1) return false;
   let i = 0;
   while (i < a.length && i < b.length && a[i] === b[i]) i++;
   if (a.length === b.length)
@@ -139,40 +139,53 @@ function oneTypo(a: string, b: string): boolean {
     );
   return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
 }
-/** Each row's fold key, worked out once (a big city's list compares thousands of rows). */
-const foldKeys = new WeakMap<Row, string>();
-const foldKeyOf = (r: Row) => {
-  let key = foldKeys.get(r);
-  if (key === undefined) foldKeys.set(r, (key = foldKey(String(r.title ?? ""))));
-  return key;
+/** A row's name as the fold compares it: its fold key and its words, worked out once per row (a big city's
+ * list compares each row with hundreds of others: Manhattan's 0.3-mile cells are dense). */
+interface FoldName {
+  key: string;
+  words: string[];
+}
+const foldNames = new WeakMap<Row, FoldName>();
+const foldNameOf = (r: Row) => {
+  let name = foldNames.get(r);
+  if (name === undefined) {
+    const title = String(r.title ?? "");
+    name = {
+      key: foldKey(title),
+      words: title
+        .toLowerCase()
+        .replace(/&/g, " and ")
+        .split(/[^a-z0-9]+/)
+        .filter(Boolean),
+    };
+    foldNames.set(r, name);
+  }
+  return name;
 };
-/** Whether two rows are one place: names that fold to one (or one typo apart) within FOLD_MILES. */
+/** Whether two rows are one place: names that fold to one (or one typo apart) within FOLD_MILES. The names are
+ * compared first: most pairs differ there, and that costs less than the distance. */
 export function sameSight(a: Row, b: Row): boolean {
-  if (distanceMiles(Number(a.latitude), Number(a.longitude), Number(b.latitude), Number(b.longitude)) > FOLD_MILES)
-    return false;
-  const ka = foldKeyOf(a);
-  const kb = foldKeyOf(b);
-  return (!!ka && !!kb && oneTypo(ka, kb)) || cutName(String(a.title ?? ""), String(b.title ?? ""));
+  const na = foldNameOf(a);
+  const nb = foldNameOf(b);
+  if (!((!!na.key && !!nb.key && oneTypo(na.key, nb.key)) || cutName(na.words, nb.words))) return false;
+  return distanceMiles(Number(a.latitude), Number(a.longitude), Number(b.latitude), Number(b.longitude)) <= FOLD_MILES;
 }
 /**
  * The museum census cut long names ("Dallas Arboretum & Botanical" for the Dallas Arboretum and Botanical Garden): a
  * name of three words or more that starts another one word longer is that place.
  */
-function cutName(a: string, b: string): boolean {
-  const words = (t: string) =>
-    t
-      .toLowerCase()
-      .replace(/&/g, " and ")
-      .split(/[^a-z0-9]+/)
-      .filter(Boolean);
-  const [short, long] = [words(a), words(b)].sort((x, y) => x.length - y.length) as [string[], string[]];
-  return short.length >= 3 && long.length === short.length + 1 && short.every((w, i) => w === long[i]);
+function cutName(a: string[], b: string[]): boolean {
+  if (Math.abs(a.length - b.length) !== 1) return false;
+  const [short, long] = a.length < b.length ? [a, b] : [b, a];
+  return short.length >= 3 && short.every((w, i) => w === long[i]);
 }
 
 /**
  * A list less its near-duplicates: the first (highest) row of each place stays, with every source of the others.
- * The rows kept are filed in cells of FOLD_MILES or more, so a row is compared only with the kept rows of its
- * cell and the eight around it, never with every row kept (a big city's featured candidates number thousands).
+ * A row is compared only with kept rows that could be the same place: those filed in its cell of FOLD_MILES or
+ * more or the eight around it, under one of its name's blocks (`nameBlocks`). A big city's candidates number
+ * thousands, and Manhattan's cells hold hundreds of rows each: compared with every kept row of its cells, New
+ * York's two home lists took a second each, during which the server answered nobody.
  */
 export function foldDuplicates<T extends { r: Row }>(ranked: T[]): T[] {
   const kept: T[] = [];
@@ -180,18 +193,22 @@ export function foldDuplicates<T extends { r: Row }>(ranked: T[]): T[] {
   const latitude = Number(ranked[0]!.r.latitude);
   const cellLat = (FOLD_MILES / MILES_PER_LAT_DEGREE) * 1.1;
   const cellLng = (FOLD_MILES / Math.max(milesPerLngDegree(latitude), 0.05 * milesPerLngDegree(0))) * 1.25;
-  const cells = new Map<string, number[]>();
+  const filed = new Map<string, number[]>();
   const cellOf = (r: Row) => [Math.floor(Number(r.latitude) / cellLat), Math.floor(Number(r.longitude) / cellLng)];
   for (const item of ranked) {
     const [y, x] = cellOf(item.r);
+    const blocks = nameBlocks(foldNameOf(item.r));
     let same = -1;
     for (let dy = -1; dy <= 1; dy++)
       for (let dx = -1; dx <= 1; dx++)
-        for (const at of cells.get(`${y! + dy}:${x! + dx}`) ?? [])
-          if ((same === -1 || at < same) && sameSight(kept[at]!.r, item.r)) same = at;
+        for (const block of blocks)
+          for (const at of filed.get(`${y! + dy}:${x! + dx}:${block}`) ?? [])
+            if ((same === -1 || at < same) && sameSight(kept[at]!.r, item.r)) same = at;
     if (same === -1) {
-      const key = `${y}:${x}`;
-      (cells.get(key) ?? cells.set(key, []).get(key)!).push(kept.length);
+      for (const block of blocks) {
+        const key = `${y}:${x}:${block}`;
+        (filed.get(key) ?? filed.set(key, []).get(key)!).push(kept.length);
+      }
       kept.push(item);
       continue;
     }
@@ -199,6 +216,16 @@ export function foldDuplicates<T extends { r: Row }>(ranked: T[]): T[] {
     kept[same] = { ...keeper, r: withSources(keeper.r, item.r) };
   }
   return kept;
+}
+/**
+ * Blocks that two names `sameSight` matches always share: keys one edit apart (6 letters or more; shorter ones only
+ * when equal) share their first two letters or their last two, since one edit cannot touch both ends; a name cut
+ * short shares its first word with the full name.
+ */
+function nameBlocks(name: FoldName): string[] {
+  const blocks = name.key ? [`<${name.key.slice(0, 2)}`, `>${name.key.slice(-2)}`] : [];
+  if (name.words.length >= 3) blocks.push(`=${name.words[0]}`);
+  return blocks;
 }
 function withSources(keep: Row, other: Row): Row {
   const parse = (r: Row) => {

@@ -61,6 +61,8 @@ export async function startServer(options: {
   env?: Record<string, string>;
   cpus?: string | null;
   tree?: string;
+  /** Told the process as soon as it is spawned (before it answers): a caller interrupted meanwhile can still stop it. */
+  onSpawn?: (proc: ReturnType<typeof Bun.spawn>) => void;
 }) {
   // `taskset -c LIST command` executes the command in its own process: proc.pid stays the server's.
   const pin = options.cpus ? [Bun.which("taskset")!, "-c", options.cpus] : [];
@@ -81,6 +83,7 @@ export async function startServer(options: {
     stdout: "ignore",
     stderr: "inherit",
   });
+  options.onSpawn?.(proc);
   const base = `http://127.0.0.1:${options.port}`;
   for (let i = 0; i < 600; i++) {
     if (proc.exitCode !== null) throw new Error(`the server exited with ${proc.exitCode} before it answered`);

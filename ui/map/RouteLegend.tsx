@@ -10,6 +10,7 @@ export function RouteLegend(props: { totals: string }) {
       aria-label="Map legend"
       className="absolute left-3 top-3 z-10 max-w-[calc(100%-1.5rem)] rounded-xl bg-surface/95 px-3 py-2 text-xs text-ink shadow sm:max-w-xs"
       data-testid="map-legend"
+      data-map-overlay="top"
     >
       <ul className="space-y-1">
         <li className="flex items-center gap-2">

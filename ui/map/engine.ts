@@ -1,6 +1,6 @@
 import type { Map as MapLibreMap, Marker, Popup } from "maplibre-gl";
 import { markerElement, popupContent, type MapPoint } from "./markers";
-import { beneathRoute, drawRoute, recolourRoute, ROUTE_PADDING } from "./route-line";
+import { beneathRoute, drawRoute, recolourRoute, routePadding } from "./route-line";
 import { MAP_RULES, placePosition } from "./state";
 import { baseStyle, outlineLayers, outlinePaint, outlineSources, rasterPaint, TILE_LAYER, TILE_SOURCE } from "./style";
 
@@ -123,13 +123,13 @@ export async function createMapEngine(options: EngineOptions, callbacks: EngineC
   const still = reducedMotion();
   const close = options.place ? placePosition(options.place) : null;
   const fit = close ? null : placeBounds(maplibre, options.fit ?? []);
-  const fitPadding = options.route ? ROUTE_PADDING : MAP_RULES.fitPadding;
+  const fitPadding = () => (options.route ? routePadding(options.container) : MAP_RULES.fitPadding);
   const map: MapLibreMap = new maplibre.Map({
     container: options.container,
     style: baseStyle({ tileUrl: options.tileUrl, dark, reducedMotion: still }),
     center: close ?? options.centre ?? MAP_RULES.fallbackCentre,
     zoom: close ? MAP_RULES.placeZoom : options.centre ? MAP_RULES.initialZoom : MAP_RULES.minZoom,
-    ...(fit ? { bounds: fit, fitBoundsOptions: { padding: fitPadding, maxZoom: MAP_RULES.fitMaxZoom } } : {}),
+    ...(fit ? { bounds: fit, fitBoundsOptions: { padding: fitPadding(), maxZoom: MAP_RULES.fitMaxZoom } } : {}),
     // No fade of newly placed features under "reduce motion" (the raster tiles' own fade is in the style).
     ...(still ? { fadeDuration: 0 } : {}),
     minZoom: MAP_RULES.minZoom,
@@ -296,7 +296,7 @@ export async function createMapEngine(options: EngineOptions, callbacks: EngineC
     const bounds = placeBounds(maplibre, places);
     if (bounds)
       map.fitBounds(bounds, {
-        padding: fitPadding,
+        padding: fitPadding(),
         maxZoom: MAP_RULES.fitMaxZoom,
         duration: reducedMotion() ? 0 : 500,
       });

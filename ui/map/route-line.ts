@@ -4,8 +4,27 @@ import type { GeoJSONSource, Map as MapLibreMap } from "maplibre-gl";
 export const ROUTE_SOURCE = "ls-route";
 export const ROUTE_LAYER = "ls-route-line";
 
-/** A day's view keeps its first and last stops clear of the legend (top left, ./RouteLegend.tsx) and the zoom buttons. */
-export const ROUTE_PADDING = { top: 104, right: 56, bottom: 48, left: 48 };
+/**
+ * A day's view keeps every stop clear of what lies over the map: the legend (top left, ./RouteLegend.tsx, as tall
+ * as its lines wrap: measured, `routePadding`), the zoom buttons (right), and at the bottom the attribution and
+ * the offline map's note, stacked (the note appears after the first fit, so its room is always kept).
+ */
+export const ROUTE_PADDING = { top: 104, right: 56, bottom: 88, left: 48 };
+/** A numbered marker's radius and a margin: how far a stop's centre stays from an overlay's edge. */
+const MARKER_CLEARANCE = 22;
+
+/** The route's padding in `container` (the map's element), with the top overlays' measured height; each edge
+ * keeps at most a third of the map, so a short map still shows its stops. */
+export function routePadding(container: HTMLElement) {
+  const box = container.getBoundingClientRect();
+  let top = ROUTE_PADDING.top;
+  for (const overlay of container.parentElement?.querySelectorAll<HTMLElement>("[data-map-overlay='top']") ?? []) {
+    const edge = overlay.getBoundingClientRect().bottom - box.top;
+    if (edge > 0) top = Math.max(top, edge + MARKER_CLEARANCE);
+  }
+  const cap = (edge: number) => Math.round(Math.min(edge, box.height / 3));
+  return { ...ROUTE_PADDING, top: cap(top), bottom: cap(ROUTE_PADDING.bottom) };
+}
 
 /** The theme's primary colour (MapLibre paints need a colour, not a CSS variable). */
 const primary = () => getComputedStyle(document.documentElement).getPropertyValue("--ls-primary").trim() || "#16a34a";

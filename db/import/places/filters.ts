@@ -292,11 +292,20 @@ const DUMP_SHOP_KIND = /\b(art gallery|arts center)\b/i;
  * stays in lodging too).
  */
 export const isCasinoResort = (p: { categoryId: number; title: string; kind?: string }) =>
-  p.categoryId === CATEGORY.lodging &&
-  (/\bcasino\b/i.test(p.kind ?? "") ||
-    (/\bcasino\b/i.test(p.title) &&
-      /\b(hotel|ht|resort|inn|motel|lodge|suites)\b/i.test(p.title) &&
-      !/\b(bar|lounge|pub|saloon|tavern)\b/i.test(p.title)));
+  p.categoryId === CATEGORY.lodging && (/\bcasino\b/i.test(p.kind ?? "") || casinoResortName(p.title));
+const casinoResortName = (title: string) =>
+  /\bcasino\b/i.test(title) &&
+  /\b(hotel|ht|resort|inn|motel|lodge|suites)\b/i.test(title) &&
+  !/\b(bar|lounge|pub|saloon|tavern)\b/i.test(title);
+/**
+ * A listing filed as something to do whose own name says it has rooms: a casino with a hotel, resort, inn or lodge
+ * ("Northern Quest Resort & Casino", "Wind Creek Casino & Hotel") or a park's resort lodge ("Maumee Bay State Park
+ * and Resort Lodge", "Mohican State Park and Lodge"). A guide lists it for its casino or its park; a traveller also
+ * sleeps there, so it is lodging (and a casino resort is a sight too). A ski or golf "resort", a bowling "Bowl Inn"
+ * or a Masonic "Lodge" says nothing of rooms and stays what it was.
+ */
+export const isLodgingByName = (title: string) =>
+  casinoResortName(title) || /\b(resort lodge|park (and|&) (resort )?lodge)\b/i.test(title);
 /**
  * The National Historic Preservation Act put every National Historic Landmark and historic area of the National
  * Park System designated until then on the new National Register on 15 October 1966: a listing of that day

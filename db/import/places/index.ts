@@ -55,7 +55,7 @@ export const DATASETS: Dataset[] = [
 const BIG_DATASET = 2_000;
 
 /** Bump to re-import every state at next use. */
-export const PLACES_VERSION = "11";
+export const PLACES_VERSION = "12";
 
 export const datasetsFor = (stateCode: string) =>
   DATASETS.filter((d) => d.states === "all" || d.states.includes(stateCode));

@@ -35,7 +35,7 @@ const STATES_READ = new Map<Dataset, string[]>([
   [usdaFarmersMarkets, ["NV", "DC", "IL"]],
   [imlsLibraries, ["NV", "AL", "DC"]],
   [osmMonuments, ["NV", "PA", "NY", "CA", "NJ"]],
-  [wikivoyageDo, ["NV", "NY", "MO", "KS"]],
+  [wikivoyageDo, ["NV", "NY", "MO", "KS", "WA", "OH", "MD"]],
   [osmCityExtracts, ["NV", "DC", "CA"]],
   [dcOpenData, ["DC", "NV"]],
   [gnisNature, ["NV", "DC"]],
@@ -356,6 +356,24 @@ describe("wikivoyage-do", () => {
       rest: null,
     });
     expect(splitContact("+1 928-526-0866 (Ranger District Office)").phone).toBe("(928) 526-0866");
+  });
+
+  test("a casino resort or a park's resort lodge is lodging; a ski resort, a golf resort or a bowling inn is not", async () => {
+    const wa = await read(wikivoyageDo, "WA");
+    expect(wa.list.find((p) => p.title === "Northern Quest Resort & Casino")).toMatchObject({
+      categoryId: CATEGORY.lodging,
+      kind: "resort",
+    });
+    const oh = await read(wikivoyageDo, "OH");
+    expect(oh.list.find((p) => p.title === "Maumee Bay State Park and Resort Lodge")).toMatchObject({
+      categoryId: CATEGORY.lodging,
+      kind: "lodge",
+    });
+    expect(oh.list.find((p) => p.title === "Brandywine Ski Resort")?.categoryId).toBe(CATEGORY.activities);
+    const ny = await read(wikivoyageDo, "NY");
+    expect(ny.list.find((p) => p.title === "Bowl Inn")?.categoryId).toBe(CATEGORY.activities);
+    const md = await read(wikivoyageDo, "MD");
+    expect(md.list.find((p) => p.title === "Camp Springs Masonic Lodge")?.categoryId).toBe(CATEGORY.activities);
   });
 
   test("state from the state outline, not the nearest city across the line", async () => {

@@ -1,4 +1,5 @@
 import { stateCodeFromName } from "../../../../src/domain/states";
+import { isLodgingByName } from "../filters";
 import { CATEGORY, type Dataset, type ReadResult } from "../types";
 import { nameAndPosition, phone, csvRows, shortHash, text, titleCase, website } from "../util";
 import file from "../../../data/places/wikivoyage_do_listings_us.csv.gz" with { type: "file" };
@@ -76,11 +77,13 @@ export const wikivoyageDo: Dataset = {
       }
       seen.add(sourceId);
       const contact = splitContact(row.description);
+      // A casino resort or a park's lodge is somewhere to sleep as well as something to do (filters.ts).
+      const lodging = isLodgingByName(name);
       yield {
         source: "wikivoyage-do",
         sourceId,
-        categoryId: CATEGORY.activities,
-        kind: "activity",
+        categoryId: lodging ? CATEGORY.lodging : CATEGORY.activities,
+        kind: lodging ? (/\bcasino\b/i.test(name) ? "resort" : "lodge") : "activity",
         // Wikivoyage names are mixed case; ALL-CAPS single words are acronyms (YMCA, NASCAR), keep those.
         title: /\s/.test(name) ? titleCase(name) : name,
         description: contact.rest && /[a-z]{3}/i.test(contact.rest) ? contact.rest : null,
