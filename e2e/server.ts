@@ -67,6 +67,15 @@ export async function startServer(
   extraEnv: Record<string, string> = {},
 ): Promise<RunningServer> {
   mkdirSync(dir, { recursive: true });
+  // Another server on the port would answer this one's /healthz, and the tests would run against it (its code,
+  // its database) while this one exits with EADDRINUSE.
+  const before = await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(2_000) }).catch(
+    () => null,
+  );
+  if (before)
+    throw new Error(
+      `port ${port} already has a server (HTTP ${before.status}): one left running by an earlier run? Stop it, or pick another E2E_PORT`,
+    );
   const log = openSync(join(dir, "server.log"), "a");
   const child: ChildProcess = spawn(join(root, "node_modules/.bin/bun"), ["src/server.ts"], {
     cwd: root,
@@ -142,7 +151,14 @@ export async function startSlotServer(parallelIndex: number): Promise<RunningSer
   const dir = workerDir(parallelIndex);
   copyTemplate(dir);
   const server = await startServer(workerPort(parallelIndex), dir);
-  await statesReady(server.url);
+  try {
+    await statesReady(server.url);
+  } catch (error) {
+    // A slot that is not ready fails the run's setup: its server goes with it (a server left behind holds the
+    // port, and the next run's tests would talk to it).
+    await server.stop();
+    throw error;
+  }
   const headers = { "content-type": "application/json", origin: server.url };
   await Promise.all([
     fetch(`${server.url}/api/fun-facts/city`, {

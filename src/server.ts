@@ -10,6 +10,7 @@ import { onShutdown, shutdown } from "./lifecycle";
 import { bootServices, StartupError } from "./boot";
 import { startRefreshSchedule } from "./refresh-schedule";
 import { freshnessLine } from "../modules/admin";
+import { warmHome } from "./warm-home";
 import { ConfigError, loadConfig, type Config } from "./config";
 
 const log = { info: console.log, warn: console.warn, error: console.error };
@@ -61,6 +62,8 @@ onShutdown(
   "refresh schedule",
   startRefreshSchedule({ schedule: config.REFRESH_SCHEDULE, client: database.client, log, env: process.env }),
 );
+// The default city's home lists, ranked now rather than on the first visitor's first page (./warm-home.ts).
+void warmHome(database.client, cityIndex, places).catch((error) => log.warn("[places] home lists at start:", error));
 const shownHost = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
 log.info(
   `LocalScope is running at http://${shownHost}:${server.port} (${config.NODE_ENV}, database ${config.DATABASE_URL.replace(/\/\/[^@]*@/, "//")})`,

@@ -9,7 +9,7 @@ import type { PlaceBrief, PlacesService } from "../places";
 import { type CityContext, cityKey } from "./provider";
 import type { AssociatedPerson, CityStoryTexts } from "./stories";
 import { NEAREST_MAX_MILES, nearestBox, nearestOfAtLeast, nearestThreshold } from "./story/nearest";
-import { areaRadiusMiles, townOf, type Town } from "./story/towns";
+import { coreMiles, TOWN_COLUMNS, townFromRow, townOf, type Town } from "./story/towns";
 import { countyOfPoint } from "../../db/import/county-of-point";
 import { worthTelling } from "./story/truth";
 
@@ -107,7 +107,7 @@ export async function buildCityContext(client: Client, places: PlacesService, ci
       largest: largestRow ? { name: String(largestRow.name), population: Number(largestRow.population) } : null,
     },
     nearestLarger: nearest && nearest.miles <= NEAREST_MAX_MILES ? nearest : null,
-    ...(await historicTowns(client, places, { ...city, density }, around)),
+    ...(await historicTowns(client, { ...city, density }, around)),
     radius,
     places: around,
     texts: await cityTexts(client, city.id),
@@ -131,54 +131,53 @@ async function cityTexts(client: Client, cityId: number): Promise<CityStoryTexts
   };
 }
 
-const HISTORY_LOOKUPS = 25;
+/** Historic places beyond the core placed by their own point, nearest first (the others are not told). */
+const HISTORY_LOOKUPS = 200;
 
 /**
  * Where each historic place lies: `towns` holds the town (in the cities data) whose centre is nearest a place that
- * is not in the city; `placed` every place whose answer is known. A place within half the radius of a circle of
- * the city's area is in the city without a look-up; beyond it, the nearest HISTORY_LOOKUPS places with a story
- * are looked up (one query for the towns around, one per place); the others stay unplaced and are not told.
+ * is not in the city; `placed` every place whose answer is known. A place nearer the city's centre than half the
+ * distance to the nearest other town's centre is the city's without a look-up (no other centre can be nearer it);
+ * beyond it, the nearest HISTORY_LOOKUPS places are placed by their own point (one query for the towns around, one
+ * for the points); the others stay unplaced and are not told.
  */
 async function historicTowns(
   client: Client,
-  places: PlacesService,
   city: IndexedCity & { density: number },
   around: PlaceBrief[],
 ): Promise<{ towns: Map<number, Town>; placed: Set<number> }> {
   const towns = new Map<number, Town>();
   const placed = new Set<number>();
-  const core = areaRadiusMiles(city) / 2;
   const historic = around.filter((p) => p.categoryId === LIST.history && worthTelling(p));
-  for (const p of historic) if (p.distance <= core) placed.add(p.id);
-  const far = historic.filter((p) => p.distance > core).slice(0, HISTORY_LOOKUPS);
-  if (!far.length) return { towns, placed };
+  if (!historic.length) return { towns, placed };
   const box = (WIDE_RADIUS + 15) / 69;
   const wide = box / Math.max(0.1, Math.cos((city.latitude * Math.PI) / 180));
   const rows = (
     await client.execute({
-      sql: `SELECT name, state_code, county_fips, latitude, longitude, population, zips FROM cities
-            WHERE latitude BETWEEN ? AND ? AND longitude BETWEEN ? AND ?`,
+      sql: `SELECT ${TOWN_COLUMNS} FROM cities WHERE latitude BETWEEN ? AND ? AND longitude BETWEEN ? AND ?`,
       args: [city.latitude - box, city.latitude + box, city.longitude - wide, city.longitude + wide],
     })
-  ).rows.map((r) => ({
-    name: String(r.name),
-    stateCode: String(r.state_code),
-    latitude: Number(r.latitude),
-    longitude: Number(r.longitude),
-    population: Number(r.population),
-    zips: String(r.zips ?? ""),
-    countyFips: String(r.county_fips ?? ""),
-  }));
-  for (const p of far) {
-    const full = await places.get(p.id, city).catch(() => null);
-    if (!full) continue;
-    placed.add(p.id);
+  ).rows.map(townFromRow);
+  // A place's distance is rounded to a tenth of a mile: the core is taken that much smaller.
+  const core = coreMiles(city, rows) - 0.05;
+  for (const p of historic) if (p.distance < core) placed.add(p.id);
+  const far = historic.filter((p) => p.distance >= core).slice(0, HISTORY_LOOKUPS);
+  if (!far.length) return { towns, placed };
+  const points = await client.execute({
+    sql: `SELECT id, latitude, longitude FROM places WHERE id IN (${far.map(() => "?").join(",")})`,
+    args: far.map((p) => p.id),
+  });
+  const miles = new Map(far.map((p) => [p.id, p.distance]));
+  for (const r of points.rows) {
+    const id = Number(r.id);
+    const point = { latitude: Number(r.latitude), longitude: Number(r.longitude) };
+    placed.add(id);
     // Only towns of the state whose outline holds the place (a bridge in Georgia is not in the Alabama town
     // across the river); a town the data gives no county keeps its chance.
-    const state = countyOfPoint(full.latitude, full.longitude)?.fips.slice(0, 2);
-    const sameState = state ? rows.filter((r) => !r.countyFips || r.countyFips.startsWith(state)) : rows;
-    const town = townOf(city, { latitude: full.latitude, longitude: full.longitude }, sameState);
-    if (town) towns.set(p.id, { ...town, miles: p.distance });
+    const state = countyOfPoint(point.latitude, point.longitude)?.fips.slice(0, 2);
+    const sameState = state ? rows.filter((t) => !t.countyFips || t.countyFips.startsWith(state)) : rows;
+    const town = townOf(city, point, sameState);
+    if (town) towns.set(id, { ...town, miles: miles.get(id)! });
   }
   return { towns, placed };
 }

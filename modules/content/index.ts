@@ -15,8 +15,8 @@ export { ContentService } from "./service";
 export type { FunFact, HistoryEntry } from "./provider";
 /** Whether a history entry's text holds a real sentence about its subject (the shell rule, for the stories bench). */
 export { tellsSomething } from "./story/truth";
-/** Whether a town of the cities data is the city or a part of it (the town rule, for the stories bench). */
-export { partOfCity } from "./story/towns";
+/** The town rule, for the stories bench: whether a town of the cities data is the city or a part of it, and how a row of the cities table is read. */
+export { partOfCity, TOWN_COLUMNS, townFromRow } from "./story/towns";
 
 /** The content service: data-grounded always, plus the model of the LLM seam when one is configured (decision 017). */
 export function createContentService(deps: {

@@ -10,7 +10,7 @@ import { distanceMiles } from "../../src/geo";
 import { storyFacts, storyHistory, type StoryContext, type StoryPlace } from "./stories";
 import { divisionOf } from "./story/division";
 import { nearestBox, nearestOfAtLeast } from "./story/nearest";
-import { partOfCity, townOf } from "./story/towns";
+import { areaRadiusMiles, coreMiles, partOfCity, townOf, type TownPoint } from "./story/towns";
 import { builtYearOf, namesTitle, tellsSomething } from "./story/truth";
 
 type Row = Record<string, string>;
@@ -378,7 +378,104 @@ describe("the false lines of the review", () => {
   });
 });
 
+/** A city of the data as the town rule reads it (its ZIP codes, its density). */
+const homeOf = (name: string, stateCode: string) => {
+  const r = rows.find((x) => x.city === name && x.state_id === stateCode)!;
+  return townPoint(r);
+};
+const townPoint = (r: Row) => ({
+  name: r.city!,
+  stateCode: r.state_id!,
+  latitude: Number(r.lat),
+  longitude: Number(r.lng),
+  population: Number(r.population),
+  density: Number(r.density),
+  zips: r.zips ?? "",
+});
+
+describe("history from the city itself", () => {
+  test("a site in Beverly Hills is Beverly Hills', not told as Los Angeles's own (inside the circle of LA's urban area)", () => {
+    const la = homeOf("Los Angeles", "CA");
+    const beverlyHills = homeOf("Beverly Hills", "CA");
+    const towns = [la, beverlyHills, homeOf("West Hollywood", "CA"), homeOf("Culver City", "CA")];
+    const miles = distanceMiles(la.latitude, la.longitude, beverlyHills.latitude, beverlyHills.longitude);
+    // The old shortcut took every place within half the radius of the city's area as the city's own.
+    expect(miles).toBeLessThan(areaRadiusMiles(la) / 2);
+    expect(townOf(la, beverlyHills, towns)).toEqual({ name: "Beverly Hills", stateCode: "CA" });
+    expect(coreMiles(la, towns)).toBeLessThan(miles);
+  });
+});
+
+describe("history from the city itself, at a state line", () => {
+  test("a site across the state line in Texarkana is told as Texarkana, AR's, labelled, not as Texarkana, TX's own", () => {
+    const tx = homeOf("Texarkana", "TX");
+    const ar = homeOf("Texarkana", "AR");
+    const towns = [tx, ar, homeOf("Nash", "TX"), homeOf("Wake Village", "TX")];
+    // Every place is placed by its own point (no core): Arkansas's centre is nearer than any core could reach.
+    expect(coreMiles(tx, towns)).toBe(0);
+    // A point in Arkansas, read with Arkansas's towns only (the rule's state filter), is Texarkana, AR.
+    expect(townOf(tx, ar, [ar])).toEqual({ name: "Texarkana", stateCode: "AR" });
+  });
+});
+
+describe("fun facts from real text", () => {
+  test("a national park's own description is a fact for the town beside it, saying how far it lies (Terlingua, TX)", () => {
+    const parks = csv("../../db/data/places/nps_national_parks_63_descriptions_images.csv.gz");
+    const park = parks.find((r) => r.full_name === "Big Bend National Park")!;
+    const town = find("Terlingua", "TX");
+    const c = contextOf(town, {
+      radius: 25,
+      places: [
+        place({
+          id: 5,
+          title: park.full_name!,
+          kind: "national park",
+          categoryId: 9,
+          description: park.description!,
+          url: park.url!,
+          source: "nps",
+          sourceName: "National Park Service",
+          licence: "Public domain",
+          distance: distanceMiles(town.latitude, town.longitude, Number(park.latitude), Number(park.longitude)),
+        }),
+      ],
+    });
+    const fact = storyFacts(c).find((f) => f.title === park.full_name);
+    expect(fact?.summary).toContain(park.description!.slice(0, 60));
+    expect(fact?.summary).toMatch(/Big Bend National Park lies \d+\.\d mi from the centre of Terlingua\./);
+    expect(fact?.source.name).toBe("National Park Service");
+  });
+});
+
 describe("properties over every city", () => {
+  test("every point inside a city's core is the city's by the town rule, for the 1,000 largest cities", () => {
+    const ranked = [...rows].sort((a, b) => Number(b.population) - Number(a.population)).slice(0, 1000);
+    const all = rows.map(townPoint);
+    const wrong: string[] = [];
+    for (const r of ranked) {
+      const city = townPoint(r);
+      const box = 40 / 69;
+      const towns: TownPoint[] = all.filter(
+        (t) => Math.abs(t.latitude - city.latitude) < box && Math.abs(t.longitude - city.longitude) < box * 1.6,
+      );
+      const core = coreMiles(city, towns);
+      if (!Number.isFinite(core)) continue;
+      // Eight points on the core's edge (just inside it) around the centre.
+      for (let k = 0; k < 8; k++) {
+        const angle = (k * Math.PI) / 4;
+        const d = (core * 0.999) / 69;
+        const point = {
+          latitude: city.latitude + d * Math.cos(angle),
+          longitude: city.longitude + (d * Math.sin(angle)) / Math.cos((city.latitude * Math.PI) / 180),
+        };
+        if (distanceMiles(point.latitude, point.longitude, city.latitude, city.longitude) >= core) continue;
+        const town = townOf(city, point, towns);
+        if (town) wrong.push(`${city.name}, ${city.stateCode}: a point ${core.toFixed(1)} mi out is in ${town.name}`);
+      }
+    }
+    expect(wrong.slice(0, 10)).toEqual([]);
+  }, 300_000);
+
   test("no 'X County' for a Louisiana, Alaska or independent-city place; every place says its division's word", () => {
     const special = cities.filter(
       (c) => c.stateCode === "LA" || c.stateCode === "AK" || Number(c.countyFips.slice(-3)) >= 510,

@@ -133,9 +133,17 @@ export function corroborated(
     // A district lends its name to everything in it, as a street does: names borrowed say nothing of its fame.
     const area = c.some((r) => / historic district$/.test(String(r.title_key)) || /\bdistrict\b/.test(String(r.kind)));
     // How many independent datasets hold the sight: between sights of equal fame, the one more of them agree on first.
-    const agree = new Set(
-      c.flatMap((r) => parse<Array<{ source: string }>>(r.sources, []).map((x) => agreeing(x.source))),
-    ).size;
+    // (At least one: a sight the business directory alone holds is one record, as any other.)
+    const agree = Math.max(
+      1,
+      new Set(
+        c.flatMap((r) =>
+          parse<Array<{ source: string }>>(r.sources, []).flatMap((x) =>
+            x.source === BUSINESS_DUMP ? [] : agreeing(x.source),
+          ),
+        ),
+      ).size,
+    );
     out.push({ r: face, n: fame(c, best), key, area, article, agree });
   }
   return out;
@@ -152,7 +160,9 @@ const distinctive = (key: string) => key.split(" ").length >= 2 && key.replaceAl
 const otherDataset = (cluster: Row[], r: Row) =>
   cluster.every((c) => family(String(c.source)) !== family(String(r.source)));
 
-/** One voice per organisation that keeps data, the heritage lists and their articles counting as one (as notability). */
+/** One voice per organisation that keeps data, the heritage lists and their articles counting as one (as notability).
+ * The 2011 business directory is no voice on fame (the caller leaves it out): its record says a business was
+ * there, and with it a closed museum's census row outranked a downtown casino resort nearer the centre. */
 const agreeing = (source: string) => (LISTING_SOURCES.has(family(source)) ? "heritage" : family(source));
 
 /** Food and stores never join a sight's records (corroborated). */

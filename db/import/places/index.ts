@@ -72,6 +72,12 @@ async function importedDatasets(client: Client, stateCode: string): Promise<Set<
   return new Set(result.rows.map((r) => String(r.dataset)));
 }
 
+/** Whether every dataset of the state is imported by this PLACES_VERSION (a read: nothing is queued or imported). */
+export async function stateImported(client: Client, stateCode: string): Promise<boolean> {
+  const done = await importedDatasets(client, stateCode);
+  return datasetsFor(stateCode).every((d) => done.has(`places:${d.key}:${stateCode}`));
+}
+
 /** Import one state from every dataset that covers it, unless already done. Returns the summaries of what ran. */
 export async function importState(
   client: Client,
@@ -161,8 +167,7 @@ export function createStateLoader(
   const importer: typeof importState = thread
     ? async (_client, stateCode, log, onProgress) => {
         // A state already in (every start of a server that imported it before) starts no Worker.
-        const done = await importedDatasets(client, stateCode);
-        if (datasetsFor(stateCode).every((d) => done.has(`places:${d.key}:${stateCode}`))) return [];
+        if (await stateImported(client, stateCode)) return [];
         return thread.import(stateCode, splits?.folder, log, onProgress);
       }
     : (options.importer ?? importState);

@@ -9,8 +9,13 @@ import { BUSINESS_DUMP, MUSEUM, NATURE, organisation } from "./select";
 import type { StoryContext, StoryPlace } from "./types";
 import { isWikipedia, list, mi, named, nearPlace, number, placeSource } from "./wording";
 
-/** Wikivoyage's "Do" listings: CC BY-SA text about a place, like a Wikipedia paragraph. */
-const WIKIVOYAGE_LISTINGS = "wikivoyage-do";
+/**
+ * Texts about a place written for visitors, told like a Wikipedia paragraph: Wikivoyage's "Do" listings (CC BY-SA)
+ * and the National Park Service's own description of a park (public domain).
+ */
+const PLACE_TEXTS = new Set(["wikivoyage-do", "nps"]);
+/** Miles from the centre beyond which a fact from a place's text says how far the place is. */
+const FAR = 5;
 
 /** Facts from the places around: historic sites' paragraphs, the earliest built, museums, parks and the like. */
 export function placeFacts(c: StoryContext, wider: string): FactDraft[] {
@@ -24,7 +29,7 @@ export function placeFacts(c: StoryContext, wider: string): FactDraft[] {
   const texts = c.places.filter(
     (p) =>
       (p.categoryId === LIST.history && historic.has(p) && isWikipedia(p)) ||
-      (p.source === WIKIVOYAGE_LISTINGS && !organisation(p) && worthTelling(p)),
+      (PLACE_TEXTS.has(p.source) && !organisation(p) && worthTelling(p)),
   );
   const hooked = texts
     .map((p) => ({ p, hook: bestHook(cleanText(p.description)), town: c.towns.get(p.id) }))
@@ -40,7 +45,11 @@ export function placeFacts(c: StoryContext, wider: string): FactDraft[] {
     const rest = hook ? hook.rest.join(" ") : sentences(text).slice(sentences(summary).length).join(" ");
     add({
       title: town ? `${p.title} (${town.name})` : p.title,
-      summary: town ? `${summary} (${p.title} is in ${townLabel(town, c.city.stateCode)}.)` : summary,
+      summary: town
+        ? `${summary} (${p.title} is in ${townLabel(town, c.city.stateCode)}.)`
+        : p.distance >= FAR
+          ? `${summary} (${p.title} lies ${mi(p.distance)} from the centre of ${name}.)`
+          : summary,
       category: p.categoryId === LIST.history ? "Landmark" : "Travel",
       source: placeSource(p),
       details: [

@@ -12,8 +12,14 @@ const LEGAL_SUFFIX = /,?\s*\b(?:inc|llc|corp|co|ltd|incorporated|l\.?l\.?c)\b\.?
 /** A name that ends as a body's does, whatever place words come before ("Botanical Garden Association", "… Fund"). */
 const BODY_NAME =
   /\b(?:foundation|fund|society|association|assn|council|commission|committee|trust|league|club|guild|alliance|coalition|partners|group|federation|corporation|company|enterprises|management|holdings|authority)$/i;
-/** An office or organisation rather than a place a traveller can visit. */
-export const organisation = (p: StoryPlace) =>
+/** An office or organisation rather than a place a traveller can visit (read once per place: every fact asks). */
+const organisations = new WeakMap<StoryPlace, boolean>();
+export function organisation(p: StoryPlace): boolean {
+  let known = organisations.get(p);
+  if (known === undefined) organisations.set(p, (known = readOrganisation(p)));
+  return known;
+}
+const readOrganisation = (p: StoryPlace) =>
   (p.address !== null && PO_BOX.test(p.address)) ||
   BODY_NAME.test(p.title.replace(LEGAL_SUFFIX, "").trim()) ||
   /^friends of\b/i.test(p.title) ||

@@ -13,6 +13,20 @@ export interface TownPoint extends CityPoint {
   zips: string;
 }
 
+/** The columns of the cities table the town rule reads, as one SELECT list. */
+export const TOWN_COLUMNS = "name, state_code, county_fips, latitude, longitude, population, zips";
+
+/** A row of the cities table (TOWN_COLUMNS) as the town rule reads it, with its county code ("" when none). */
+export const townFromRow = (r: Record<string, unknown>): TownPoint & { countyFips: string } => ({
+  name: String(r.name),
+  stateCode: String(r.state_code),
+  latitude: Number(r.latitude),
+  longitude: Number(r.longitude),
+  population: Number(r.population),
+  zips: String(r.zips ?? ""),
+  countyFips: String(r.county_fips ?? ""),
+});
+
 /** The story's city as the town rule reads it: its point, people per km² (0 when unknown) and ZIP codes. */
 export interface HomeCity {
   name: string;
@@ -25,7 +39,12 @@ export interface HomeCity {
 }
 
 const KM_PER_MILE = 1.609344;
-const zipSet = (zips: string) => new Set(zips.split(/\s+/).filter(Boolean));
+/** The city's ZIP codes as a set; the last city's is kept (it is compared with every town around it). */
+let lastZips: { text: string; set: Set<string> } | undefined;
+function zipSet(zips: string): Set<string> {
+  if (lastZips?.text !== zips) lastZips = { text: zips, set: new Set(zips.split(/\s+/).filter(Boolean)) };
+  return lastZips.set;
+}
 
 /** The radius, in miles, of a circle of the city's area (people ÷ density); 0 when the data gives no density. */
 export const areaRadiusMiles = (city: { population: number; density: number }) =>
@@ -41,12 +60,29 @@ export const areaRadiusMiles = (city: { population: number; density: number }) =
 export function partOfCity(city: HomeCity, town: TownPoint): boolean {
   if (town.stateCode !== city.stateCode) return false;
   if (town.name === city.name) return true;
-  const own = zipSet(town.zips);
-  if (own.size) {
+  const own = town.zips.split(/\s+/).filter(Boolean);
+  if (own.length) {
     const theirs = zipSet(city.zips);
-    return [...own].every((z) => theirs.has(z));
+    return own.every((z) => theirs.has(z));
   }
   return distanceMiles(town.latitude, town.longitude, city.latitude, city.longitude) <= areaRadiusMiles(city);
+}
+
+/**
+ * The radius around the city's centre inside which every point is the city's by the town rule below: half the
+ * distance to the nearest centre of a town that is not the city or a part of it (a point that near the city's
+ * centre cannot be nearer another). Infinity when no other town is given; 0 when a town of another state is among
+ * them, since the rule then reads only the towns of the state holding the point, and the line may run through the
+ * city (Texarkana, TX and AR).
+ */
+export function coreMiles(city: HomeCity, towns: TownPoint[]): number {
+  let nearest = Number.POSITIVE_INFINITY;
+  for (const t of towns) {
+    if (t.stateCode !== city.stateCode) return 0;
+    if (!partOfCity(city, t))
+      nearest = Math.min(nearest, distanceMiles(t.latitude, t.longitude, city.latitude, city.longitude));
+  }
+  return nearest / 2;
 }
 
 /**
