@@ -218,7 +218,12 @@ export class AuthService {
     const duplicate = () => new HttpError(400, MESSAGES.registrationRefused);
     const passwordHash = await Bun.password.hash(input.password, PASSWORD_HASH);
     const [existing] = await this.db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
-    if (existing) throw duplicate();
+    if (existing) {
+      // A taken address answers after the same work as a new account, its fsync included (F8: the time of the
+      // answer must not tell which addresses have accounts).
+      await this.deps.database.durable();
+      throw duplicate();
+    }
     const now = new Date(this.now());
     try {
       if (sessionUser?.isGuest) {
