@@ -17,6 +17,41 @@ export default function Toaster() {
     return () => clearTimeout(timer);
   }, [toast, setToast]);
 
+  // The region's own listeners, not React's: an open dialog takes the region into itself (../components/Modal.tsx,
+  // so toasts show above its backdrop), out of this island's root, where React's delegated events no longer reach
+  // it. With React's onClick the toast's button, Escape and the swipe did nothing while a dialog was open.
+  useEffect(() => {
+    const element = region.current;
+    if (!element) return;
+    const inToast = (event: Event) => (event.target as Element | null)?.closest?.("li") ?? null;
+    const onClick = (event: MouseEvent) => {
+      if ((event.target as Element | null)?.closest?.("[data-toast-dismiss]")) setToast(null);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape" && inToast(event)) {
+        event.stopPropagation(); // the toast closes, not the dialog around it
+        setToast(null);
+      }
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      startX.current = inToast(event) ? event.clientX : null;
+    };
+    const onPointerUp = (event: PointerEvent) => {
+      if (startX.current !== null && event.clientX - startX.current > SWIPE_THRESHOLD_PX) setToast(null);
+      startX.current = null;
+    };
+    element.addEventListener("click", onClick);
+    element.addEventListener("keydown", onKeyDown);
+    element.addEventListener("pointerdown", onPointerDown);
+    element.addEventListener("pointerup", onPointerUp);
+    return () => {
+      element.removeEventListener("click", onClick);
+      element.removeEventListener("keydown", onKeyDown);
+      element.removeEventListener("pointerdown", onPointerDown);
+      element.removeEventListener("pointerup", onPointerUp);
+    };
+  }, [setToast]);
+
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "F8") {
@@ -42,12 +77,6 @@ export default function Toaster() {
           className={`pointer-events-auto flex items-start gap-3 rounded-xl p-4 shadow-lg ring-1 ${
             toast.variant === "destructive" ? "bg-red-600 text-white ring-red-700" : "bg-surface text-ink ring-line"
           }`}
-          onKeyDown={(e) => e.key === "Escape" && setToast(null)}
-          onPointerDown={(e) => (startX.current = e.clientX)}
-          onPointerUp={(e) => {
-            if (startX.current !== null && e.clientX - startX.current > SWIPE_THRESHOLD_PX) setToast(null);
-            startX.current = null;
-          }}
         >
           <div
             className="flex-1"
@@ -62,7 +91,7 @@ export default function Toaster() {
             className="icon-btn h-7 w-7"
             aria-label="Dismiss notification"
             data-tooltip="Dismiss"
-            onClick={() => setToast(null)}
+            data-toast-dismiss
           >
             <svg
               aria-hidden="true"
