@@ -27,9 +27,15 @@ test("a listed office building, church or hotel with a short article is a façad
     expect(score(facade)).toBeLessThan(score(sight));
 });
 
-test("a long article or a National Historic Landmark keeps a listed building among the sights", () => {
+test("a National Historic Landmark or a second body's list keeps a listed building among the sights; a long article alone does not", () => {
   const sight = listed("Japanese Tea Garden", { leadLength: "413" });
-  expect(score(listed("Dermon Building", { leadLength: "900" }))).toBeGreaterThanOrEqual(score(sight));
+  // The Register's list articles cover its listings: their length is bookkeeping too.
+  expect(score(listed("Dermon Building", { leadLength: "900" }))).toBeLessThan(score(sight));
+  const twoBodies = {
+    ...listed("Dermon Building", { leadLength: "900" }),
+    sources: JSON.stringify([{ source: "historic-wikipedia" }, { source: "chicago-landmarks" }]),
+  } as unknown as Row;
+  expect(score(twoBodies)).toBeGreaterThanOrEqual(score(sight));
   expect(
     score(listed("Old North Church", { leadLength: "221", wikidataDescription: "church", nationalLandmark: "yes" })),
   ).toBeGreaterThan(score(sight));
@@ -67,4 +73,50 @@ test("a sight is scored under its name less its operator's last word, never less
   expect(scoredName(named("Saint Louis Art Museum Foundation"))).toBe("Saint Louis Art Museum");
   expect(scoredName(named("Menil Foundation Inc"))).toBe("Menil");
   expect(scoredName(named("Foundation Square Gallery"))).toBe("Foundation Square Gallery");
+});
+
+test("a building only the National Register knows follows a museum people visit; a tower, a mansion, a park or a second list keeps it", () => {
+  const museum = {
+    id: 3,
+    title: "Stax Museum of American Soul Music",
+    title_key: "stax museum of american soul music",
+    source: "imls-museums",
+    category_id: 8,
+    kind: "history museum",
+    notability: 4,
+    sources: JSON.stringify([{ source: "imls-museums" }]),
+    tags: JSON.stringify({ discipline: "HST", income: "7" }),
+  } as unknown as Row;
+  const hotel = listed("Divine Lorraine Hotel", { leadLength: "675", wikidataDescription: "building in Pennsylvania" });
+  const bank = listed("Centennial National Bank", { leadLength: "667", wikidataDescription: "historic building" });
+  const district = listed("Buena Vista Historic District", { leadLength: "194" });
+  for (const building of [hotel, bank, district]) expect(score(building)).toBeLessThan(score(museum));
+  const tower = listed("Coit Tower", { leadLength: "372", wikidataDescription: "observation tower" });
+  const mansion = listed("Graceland", { leadLength: "232", wikidataDescription: "mansion in Memphis, Tennessee" });
+  for (const sight of [tower, mansion]) expect(score(sight)).toBeGreaterThanOrEqual(score(museum));
+  // The city's landmark list and the Register agree: two bodies, no bookkeeping penalty.
+  const twoLists = {
+    ...listed("Divine Lorraine Hotel", { leadLength: "675", wikidataDescription: "building in Pennsylvania" }),
+    sources: JSON.stringify([{ source: "historic-wikipedia" }, { source: "nyc-landmarks" }]),
+  } as unknown as Row;
+  expect(score(twoLists)).toBeGreaterThan(score(hotel));
+});
+
+test("a museum's small income (under $100,000) or its university's income does not make it famous", () => {
+  const census = (title: string, tags: Record<string, string>) =>
+    ({
+      id: 4,
+      title,
+      title_key: title.toLowerCase(),
+      source: "imls-museums",
+      category_id: 9,
+      kind: "museum",
+      notability: 4,
+      sources: JSON.stringify([{ source: "imls-museums" }]),
+      tags: JSON.stringify({ discipline: "GMU", ...tags }),
+    }) as unknown as Row;
+  expect(score(census("Firehouse Museum", { income: "3" }))).toBeLessThan(score(census("Firehouse Museum", {})));
+  expect(score(census("Smart Museum of Art", { income: "9", legalName: "University of Chicago" }))).toBe(
+    score(census("Smart Museum of Art", {})),
+  );
 });

@@ -1,5 +1,5 @@
 import type { Row } from "@libsql/client";
-import { isNationalLandmark, notability, type NotabilityInput } from "../../db/import/places/filters";
+import { isNationalLandmark, notability, type NotabilityInput, SCHOOL_NAME } from "../../db/import/places/filters";
 import { LISTING_SOURCES } from "../../db/import/places/quality";
 import { isOrganisation, sightName } from "./showcase";
 
@@ -20,8 +20,9 @@ import { isOrganisation, sightName } from "./showcase";
 export function fame(records: Row[], best: Row): number {
   const tags: Record<string, string> = {};
   for (const r of records) for (const [k, v] of Object.entries(tagsOf(r))) if (v && !tags[k]) tags[k] = v;
-  // A college's museum files the college's income (Smith College Museum of Art, $50 M+): it says nothing of the museum.
-  if (SCHOOL_NAME.test(String(best.title))) delete tags.income;
+  // A college's museum files the college's income (Smith College Museum of Art, $50 M+; the Smart Museum of Art under
+  // its operator's name, the University of Chicago): it says nothing of the museum.
+  if (SCHOOL_NAME.test(String(best.title)) || SCHOOL_NAME.test(tags.legalName ?? "")) delete tags.income;
   const sources = records.flatMap((r) => sourcesOf(r)).map((s) => ({ source: family(s.source) }));
   const input: NotabilityInput = {
     categoryId: Number(best.category_id),
@@ -43,14 +44,32 @@ export function fame(records: Row[], best: Row): number {
   const described = tags.wikidataDescription ?? "";
   const civic = CIVIC.test(String(best.title)) || (CIVIC.test(described) && !MUSEUM_NAME.test(described));
   const shortArticle = !(Number(tags.leadLength) >= LONG_LEAD);
-  if (listedOnly && civic && shortArticle) score -= 3;
+  // A historic district is an area the Register lists for its buildings, each district with its list article: known
+  // only so, with no landmark designation, it is bookkeeping, not a sight (Nashville's list was five districts).
+  const district = /\bdistrict\b/i.test(String(best.kind)) || / historic district$/i.test(String(best.title));
+  // Listed buildings lose for their bookkeeping once, by the strongest of the rules below (never the sum).
+  let listedPenalty = 0;
+  if (listedOnly && (civic || (district && !isNationalLandmark(tags))) && shortArticle) listedPenalty = 3;
   else if (
     listedOnly &&
     shortArticle &&
     !isNationalLandmark(tags) &&
     (FACADE.test(described) || FACADE_NAME.test(String(best.title)))
   )
-    score -= 2;
+    listedPenalty = 2;
+  // The Register's list articles cover its listings: a building the Register alone knows (with or without that
+  // article) is listed, not famous (Philadelphia's list led with a hotel, a bank and an armory that only it knows).
+  // A second body's list (a city's landmarks), a landmark designation, or a name or description that says what a
+  // visitor comes to see is more.
+  const bodies = new Set([...families].map((f) => (REGISTER_SOURCES.has(f) ? "register" : f)));
+  if (
+    listedOnly &&
+    bodies.size === 1 &&
+    !isNationalLandmark(tags) &&
+    ![input.title, described].some((text) => MUSEUM_NAME.test(text) || VISITED.test(text))
+  )
+    listedPenalty = 3;
+  score -= listedPenalty;
   // The designation alone is worth 2, the visits carry the rest: at 4, memorials of 60,000 visits a year (Federal
   // Hall) ranked above the Empire State Building; now they follow it (it is 18th in New York, behind Hamilton Grange,
   // whose name a branch library borrows, and Theodore Roosevelt's Birthplace).
@@ -61,6 +80,10 @@ export function fame(records: Row[], best: Row): number {
   // (A foundation the census files as a museum is the museum, as in isOrganisation: the Barnes Foundation.)
   const museumName = MUSEUM_NAME.test(input.title) || /\bfoundation\b/i.test(String(best.title));
   if (museumName || families.size > 1) score += majorMuseumBonus(tags.income, tags.discipline);
+  // A museum whose Form 990 reports under $100,000 a year (codes 0–3) is a volunteer-run room or house: known to the
+  // census and the map alike (San Diego's Firehouse Museum, $25–100 K), it still follows the museums people travel
+  // for. (A public museum files no Form 990 and reports no income: nothing is read from that.)
+  if (SMALL_INCOME.has(tags.income ?? "")) score -= 2;
   return score;
 }
 
@@ -93,7 +116,7 @@ const MUSEUM_NAME =
  */
 const majorMuseumBonus = (income: string | undefined, discipline: string | undefined) =>
   income === "9" ? (discipline === "GMU" ? 3 : 5) : income === "8" ? 2 : 0;
-const SCHOOL_NAME = /\b(university|college)\b/i;
+const SMALL_INCOME = new Set(["0", "1", "2", "3"]);
 /**
  * A public library's branch: a record of the public-libraries census joins it (merged into the listing at import,
  * or beside it), unless the census calls it a central library (the Boston Public Library is a sight; its branches
@@ -133,3 +156,19 @@ function sourcesOf(r: Row): Array<{ source: string }> {
     return [];
   }
 }
+/**
+ * What a visitor comes to see, by its name or Wikidata's description, whatever list knows it: a public space (a park,
+ * a square), a structure to climb or cross (an observation tower, a bridge), a fort, a mission, a palace, a mansion,
+ * a stadium, a ride, an archaeological site (Coit Tower, Graceland, Eads Bridge, Jackson Square).
+ */
+const VISITED =
+  /\b(park|square|plaza|tower|bridge|archaeological site|mission|fort|palace|castle|lighthouse|mansion|stadium|ballpark|amusement|monument|memorial|tomb|mausoleum|capitol)\b/i;
+/** The National Register's files and its Wikipedia articles: one body's listing, however many copies hold it. */
+const REGISTER_SOURCES = new Set([
+  "historic-wikipedia",
+  "nys-national-register",
+  "mt-national-register",
+  "mo-historic",
+  "wv-nrhp",
+  "nc-nrhp",
+]);

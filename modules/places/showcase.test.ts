@@ -8,6 +8,7 @@ import type { Row } from "@libsql/client";
 import { TEMPLATE_STATES } from "../../scripts/test-template";
 import { testApp } from "../../src/testing";
 import { nearBeforeFar } from "./ranking";
+import { SCHOOL_NAME, SIGHT_WORDS } from "../../db/import/places/filters";
 import { isOrganisation, junkInList, lodgingClass, sameSight, sightName } from "./showcase";
 
 const { request } = await testApp();
@@ -87,6 +88,38 @@ describe("names and kinds", () => {
     );
   });
 
+  test("an office block filed as a hotel, a foundation with no street address and a school's listed building are junk in showcase lists", () => {
+    expect(lodgingClass(row({ title: "The Fisher Building", kind: "hotel", category_id: 11 }))).toBe("not");
+    expect(junkInList(row({ title: "The Fisher Building", kind: "hotel", category_id: 11 }), "featured")).toBe(
+      "not lodging",
+    );
+    expect(lodgingClass(row({ title: "Georgetown Suites Harbor Building", kind: "hotel", category_id: 11 }))).toBe(
+      "hotel",
+    );
+    expect(isOrganisation(row({ title: "Uwm Foundation", kind: "art museum", category_id: 9, address: null }))).toBe(
+      true,
+    );
+    expect(
+      isOrganisation(
+        row({ title: "Barnes Foundation", kind: "art museum", category_id: 9, address: "2025 Benjamin Franklin Pkwy" }),
+      ),
+    ).toBe(false);
+    const listed = (title: string, tags: Record<string, string> = {}) =>
+      row({
+        title,
+        kind: "historic site",
+        source: "historic-wikipedia",
+        sources: JSON.stringify([{ source: "historic-wikipedia" }]),
+        tags: JSON.stringify(tags),
+      });
+    expect(junkInList(listed("Simmons Colored School"), "featured")).toBe("a school's listed building");
+    expect(junkInList(listed("College of Charleston"), "list")).toBe("a school's listed building");
+    expect(junkInList(listed("Little Rock Central High School", { nationalLandmark: "yes" }), "featured")).toBeNull();
+    expect(junkInList(listed("Old Schoolhouse Museum"), "featured")).toBeNull();
+    for (const title of ["Altamont School", "Archaeological Conservancy", "Colonial Williamsburg Job Line"])
+      expect(junkInList(row({ title, kind: "art museum", category_id: 9 }), "featured"), title).not.toBeNull();
+  });
+
   test("a town's featured list shows what is within 5 mi first, then farther sights nearest band first", () => {
     const order = nearBeforeFar(
       [
@@ -117,8 +150,8 @@ describe("showcase lists over real data", () => {
       for (const p of lists.featured) {
         expect(p.distance, `${city}: ${p.title}`).toEqual(expect.any(Number));
         expect(p.kind, `${city}: ${p.title}`).not.toMatch(/\b(campground|camp site|rv park)\b/i);
-        // A landmark hotel or casino resort may feature (Chicago's Fisher Building); lodging of any other class
-        // (a camp, a cabin, a scout camp) never does.
+        // A landmark hotel or casino resort may feature; lodging of any other class (a camp, a cabin, a scout camp,
+        // an office block filed as a hotel: Chicago's Fisher Building) never does.
         if (p.category === "Lodging")
           expect(lodgingClass(row({ title: p.title, kind: p.kind, category_id: 11 })), `${city}: ${p.title}`).toBe(
             "hotel",
@@ -126,7 +159,12 @@ describe("showcase lists over real data", () => {
       }
       for (const [name, places] of Object.entries(lists)) {
         for (const p of places) {
-          expect(p.title, `${city} ${name}`).not.toMatch(/\b(inc|llc|endowment|fellows|council)\b/i);
+          expect(p.title, `${city} ${name}`).not.toMatch(
+            /\b(inc|llc|endowment|fellows|council|conservancy|federation|consortium|job ?line)\b/i,
+          );
+          // A school's name with nothing a visitor finds there is a school, not a sight or a museum.
+          if (name !== "lodging")
+            expect(SCHOOL_NAME.test(p.title) && !SIGHT_WORDS.test(p.title), `${city} ${name}: ${p.title}`).toBe(false);
           // Camps are never lodging; a sight may carry the word ("Girl Scout First Headquarters Building").
           if (name === "lodging")
             expect(p.title, `${city} ${name}`).not.toMatch(/\b(scout|bible|ymca|day use|trailhead)\b/i);

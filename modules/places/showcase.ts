@@ -1,7 +1,16 @@
 import type { Row } from "@libsql/client";
 import { distanceMiles, MILES_PER_LAT_DEGREE, milesPerLngDegree } from "../../src/geo";
-import { isHotelType, isOrganisationName, ORGANISATION_WORDS, SIGHT_WORDS } from "../../db/import/places/filters";
-import { NOT_LODGING_NAME } from "../../db/import/places/quality";
+import {
+  isHotelType,
+  isNationalLandmark,
+  isOrganisationName,
+  notListedReason,
+  ORGANISATION_WORDS,
+  SCHOOL_NAME,
+  SIGHT_WORDS,
+} from "../../db/import/places/filters";
+import { LISTING_SOURCES, NOT_LODGING_NAME } from "../../db/import/places/quality";
+import type { CategoryId } from "../../db/import/places/types";
 
 /**
  * What a showcase list (featured, nearby, local gems, lodging) may show, and when two of its rows are one place.
@@ -90,8 +99,32 @@ export function isOrganisation(r: Row): boolean {
   const name = sightName(r);
   if (!(isOrganisationName(name) || ORGANISATION_WORDS.test(name))) return false;
   if (SIGHT_WORDS.test(name.replace(LEGAL_SUFFIX, ""))) return false;
-  // "Menil Foundation Inc", "Barnes Foundation": a foundation the data files as a museum is the museum.
-  return !(/\bfoundation\b/i.test(name) && /\bmuseum|gallery\b/i.test(String(r.kind ?? "")) && !ORG_ONLY.test(name));
+  // "Menil Foundation Inc", "Barnes Foundation": a foundation the data files as a museum, at a street address, is the
+  // museum. One the census gives no street address ("Uwm Foundation", a university's fund) has no door to walk in.
+  return !(
+    /\bfoundation\b/i.test(name) &&
+    /\bmuseum|gallery\b/i.test(String(r.kind ?? "")) &&
+    /\d/.test(String(r.address ?? "")) &&
+    !ORG_ONLY.test(name)
+  );
+}
+
+/**
+ * A school's listed building: a school, college or university by its name (no word of a sight a visitor finds there:
+ * "… Schoolhouse Museum" is one), that only heritage lists know, with no landmark designation or Park Service unit.
+ * A fine façade ("Simmons Colored School", "College of Charleston"), not a sight to lead a showcase list.
+ */
+export function isSchoolBuilding(r: Row): boolean {
+  const title = String(r.title ?? "");
+  if (!SCHOOL_NAME.test(title) || SIGHT_WORDS.test(title)) return false;
+  const tags = tagsOf(r);
+  if (isNationalLandmark(tags) || tags.npsCode) return false;
+  let sources: Array<{ source: string }> = [];
+  try {
+    sources = JSON.parse(String(r.sources ?? "[]")) as Array<{ source: string }>;
+  } catch {}
+  const families = sources.length ? sources.map((s) => s.source) : [String(r.source ?? "")];
+  return families.every((s) => LISTING_SOURCES.has(s));
 }
 /** Names that are an organisation whatever the kind a dataset gives it. */
 const ORG_ONLY = /\b(fellows|friends|endowment|humanities|relief|council|matters|guild|league|alliance|coalition)\b/i;
@@ -99,12 +132,23 @@ const ORG_ONLY = /\b(fellows|friends|endowment|humanities|relief|council|matters
 /** Why a row must not show in a showcase list, or null. */
 export function junkInList(r: Row, list: "featured" | "list" | "lodging"): string | null {
   const tags = tagsOf(r);
-  if (tags.notListed) return `not listed: ${tags.notListed}`;
+  // The import's flag, or the import's rule on a record imported before the rule existed.
+  const notListed =
+    tags.notListed ??
+    notListedReason({
+      categoryId: Number(r.category_id) as CategoryId,
+      kind: String(r.kind ?? ""),
+      title: String(r.title),
+      tags,
+    });
+  if (notListed) return `not listed: ${notListed}`;
   if (notCurrent(r)) return `not current: ${tags.status}`;
   if (list === "featured" && isCamp(r)) return "campground in featured";
-  if (list === "lodging" && lodgingClass(r) === "not") return "not lodging";
+  // Lodging that is not lodging (a camp, an office or apartment block filed as a hotel) shows in no list as lodging.
+  if ((list === "lodging" || Number(r.category_id) === LODGING) && lodgingClass(r) === "not") return "not lodging";
   if (list !== "lodging" && Number(r.category_id) !== 10 && Number(r.category_id) !== 12 && isOrganisation(r))
     return "organisation";
+  if (list !== "lodging" && isSchoolBuilding(r)) return "a school's listed building";
   return null;
 }
 

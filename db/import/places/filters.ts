@@ -12,6 +12,7 @@ export {
   notListedReason,
   ORGANISATION_WORDS,
   PAWN_OR_LOAN_NAME,
+  SCHOOL_NAME,
   SIGHT_WORDS,
   sightClass,
   sourceAgreement,

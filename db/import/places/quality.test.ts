@@ -65,6 +65,33 @@ describe("place quality at import", () => {
     expect(reason("Philadelphia Museum of Art")).toBeUndefined();
   });
 
+  test("schools and hospitals filed as museums, conservancies, federations and job lines are not listed; a university's museum or arboretum is", () => {
+    const reason = (title: string, kind = "art museum") => flagged(base({ title, kind })).tags?.notListed;
+    expect(reason("Altamont School")).toBe("a school or university, not a museum");
+    expect(reason("Stanford University")).toBe("a school or university, not a museum");
+    expect(reason("The Queen's Medical Center", "museum")).toBe("a hospital, not a museum");
+    for (const title of [
+      "Archaeological Conservancy",
+      "Western States Arts Federation",
+      "Colonial Williamsburg Job Line",
+      "New Media Consortium",
+      "Landmarks Public Art Program",
+    ])
+      expect(reason(title, "museum"), title).toBe("an organisation, not a place to visit");
+    expect(reason("Smart Museum of Art")).toBeUndefined();
+    expect(reason("Morris Arboretum of the University of Pennsylvania", "botanical garden")).toBeUndefined();
+    expect(reason("Old Stone Schoolhouse", "historic site")).toBeUndefined();
+  });
+
+  test("a lodging record named as an office or apartment block is not lodging; a hotel in one says so", () => {
+    expect(junkReason(base({ categoryId: CATEGORY.lodging, kind: "hotel", title: "The Fisher Building" }))).toStartWith(
+      "not lodging",
+    );
+    expect(
+      junkReason(base({ categoryId: CATEGORY.lodging, kind: "hotel", title: "Georgetown Suites Harbor Building" })),
+    ).toBeNull();
+  });
+
   test("a Historic-Site-Inc museum keeps its clean name and its legal one", () => {
     const p = flagged(base({ title: "Eastern State Penitentiary Historic Site Inc", categoryId: CATEGORY.history }));
     expect(p.title).toBe("Eastern State Penitentiary Historic Site");

@@ -10,10 +10,11 @@ import { CATEGORY, type PlaceInput } from "./types";
 /**
  * Lodging rows that are not lodging: youth, church and equestrian camps, day-use sites, offices, housing. A ramada
  * is a picnic shelter, but Ramada is also a hotel brand: the word counts only when it does not open the name and no
- * hotel word follows it.
+ * hotel word follows it. A name that ends in "Building" names an office or apartment block (Chicago's Fisher Building,
+ * apartments since 2001, filed as a hotel): a hotel in one says so ("Georgetown Suites Harbor Building").
  */
 export const NOT_LODGING_NAME =
-  /\b(scouts?|boy scout|girl scout|cub scout|y\.?m\.?c\.?a|y\.?w\.?c\.?a|bible|4-h|pavilions?|(?<!^)ramadas?(?!\s+(inn|hotel|suites?|plaza|resort|limited|by|encore|conference))|picnic|day[- ]use|trail ?heads?|ranger (station|district|office)|district office|equestrian|horse camp|housing|work center)\b|\b(church|christian|baptist|methodist|lutheran|catholic|presbyterian|ministr(y|ies))\b.*\b(camp|retreat|conference)\b|\b(camp|retreat)\b.*\b(church|christian|baptist|methodist|lutheran|catholic|presbyterian|ministr(y|ies))\b/i;
+  /^(?!.*\b(hotel|inn|motel|suites?)\b).*\bbuilding(\s+[a-z0-9])?\s*$|\b(scouts?|boy scout|girl scout|cub scout|y\.?m\.?c\.?a|y\.?w\.?c\.?a|bible|4-h|pavilions?|(?<!^)ramadas?(?!\s+(inn|hotel|suites?|plaza|resort|limited|by|encore|conference))|picnic|day[- ]use|trail ?heads?|ranger (station|district|office)|district office|equestrian|horse camp|housing|work center)\b|\b(church|christian|baptist|methodist|lutheran|catholic|presbyterian|ministr(y|ies))\b.*\b(camp|retreat|conference)\b|\b(camp|retreat)\b.*\b(church|christian|baptist|methodist|lutheran|catholic|presbyterian|ministr(y|ies))\b/i;
 
 /** A wholesale, industrial or trade business (no shop front for a traveller): bakeries, lumber, distributors. */
 export const INDUSTRIAL_NAME =
@@ -40,15 +41,25 @@ export const HOUSING_NAME = /\b(projects?|public housing|housing (authority|deve
 /**
  * Words of an organisation's name, not a place's. A performing group (an orchestra, a choir, a theatre or dance
  * company) is one too: the census files the Chicago Symphony Orchestra with a museum's discipline, and it led the
- * city's museums; its hall is the place ("Symphony Hall" names a hall).
+ * city's museums; its hall is the place ("Symphony Hall" names a hall). A conservancy or a federation is a body that
+ * keeps land or funds the arts ("Archaeological Conservancy", "Western States Arts Federation"), and a job line or an
+ * office is where an operator hires and works ("Colonial Williamsburg Job Line"): none is a place to visit.
  */
 export const ORGANISATION_WORDS =
-  /\b(society|association|assn|council|commission|committee|club|guild|endowment|foundation|fund|fellows|league|alliance|coalition|matters|humanities|friends of|orchestra|philharmonic|chorale|choir|(theat(re|er)|ballet|opera|dance) company)\b/i;
+  /\b(society|association|assn|council|commission|committee|club|guild|endowment|foundation|fund|fellows|league|alliance|coalition|federation|conservancy|consortium|matters|humanities|friends of|daughters of|sons of|orchestra|philharmonic|chorale|choir|(theat(re|er)|ballet|opera|dance) company|programs?|programmes?|job ?lines?|jobs|employment|(administrative|corporate|executive|business|general) offices?)\b/i;
 /** Words that name a sight a visitor finds there. */
 export const SIGHT_WORDS =
   /\b(museums?|historic site|gallery|galleries|collection|house|mansion|home|gardens?|park|zoo|aquarium|planetarium|cent(er|re)|hall|library|fort|village|memorial|monument|penitentiary|castle|lighthouse|observatory|arboretum|estate|farm)\b/i;
-/** A university or college itself (not its museum) filed as a museum. */
-const UNIVERSITY = /\b(university|college)\b/i;
+/**
+ * A school, a college or a university by its name: filed as a museum, it is the school (the census gives a school's
+ * discipline and income to its gallery: "Altamont School", an art museum of $5 M); known only from heritage lists,
+ * its listed building is a school's (a façade, not a sight).
+ */
+export const SCHOOL_NAME = /\b(university|college|school|seminary)\b/i;
+/** A hospital filed as a museum ("The Queen's Medical Center", general museum, over $50 M): a hospital. */
+const HOSPITAL_NAME = /\b(hospital|medical cent(er|re)|clinic)\b/i;
+/** The kinds the museum census gives (a historic site is a place whatever its keeper). */
+const MUSEUM_KIND = /\b(museum|gallery|botanical garden|zoo|aquarium|planetarium)\b/i;
 
 /** An organisation's legal suffix at the end of a name: "Eastern State Penitentiary Historic Site Inc". */
 const LEGAL_SUFFIX = /,?\s+(inc|incorporated|corp|corporation|llc|l\.l\.c|ltd)\.?$/i;
@@ -83,10 +94,12 @@ export function notListedReason(p: Pick<PlaceInput, "categoryId" | "kind" | "tit
   if (categoryId !== CATEGORY.history && categoryId !== CATEGORY.activities) return null;
   if (HOUSING_NAME.test(title)) return "housing project";
   if (INDUSTRIAL_NAME.test(title)) return "wholesale or industrial business";
+  if (MUSEUM_KIND.test(p.kind) && HOSPITAL_NAME.test(title) && !/\bmuseums?\b/i.test(title))
+    return "a hospital, not a museum";
   if (SIGHT_WORDS.test(title)) return null;
-  if (UNIVERSITY.test(title) && /museum|gallery/i.test(p.kind)) return "a university, not a museum";
   // A museum of the largest income class (over $50 M a year, IMLS) is a museum whatever its operator's name says.
   if (ORGANISATION_WORDS.test(title) && p.tags?.income !== "9") return "an organisation, not a place to visit";
+  if (SCHOOL_NAME.test(title) && MUSEUM_KIND.test(p.kind)) return "a school or university, not a museum";
   return null;
 }
 

@@ -118,7 +118,13 @@ export const imlsMuseums: Dataset = {
         website: website(row.WEBURL),
         ...position,
         // INCOMECD: the museum's annual income class (its IRS Form 990), a notability signal (filters.ts).
-        tags: { discipline: row.DISCIPL ?? "", ...(row.INCOMECD ? { income: row.INCOMECD } : {}) },
+        // The operator's legal name when the museum shows its own ("University of Chicago" for the Smart Museum of
+        // Art): the income is the operator's Form 990, which says nothing of a university's museum (fame.ts).
+        tags: {
+          discipline: row.DISCIPL ?? "",
+          ...(row.INCOMECD ? { income: row.INCOMECD } : {}),
+          ...(name !== checked.name ? { legalName: titleCase(checked.name) } : {}),
+        },
       };
     }
   },
