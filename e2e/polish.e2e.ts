@@ -174,6 +174,46 @@ test.describe("17.6 toasts above a modal", () => {
   });
 });
 
+test.describe("17.6 a toast stays while it is read", () => {
+  test("the pointer over a toast or the keyboard in it stops its 5 s; leaving gives it back the time it had left", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await page.clock.install();
+    await chooseCity(context, baseURL, LAS_VEGAS);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.goto("/category/food");
+    const card = page.getByTestId("category-card").first();
+    const title = (await card.locator("h3").textContent())!;
+    await card.getByRole("button", { name: "View Details" }).click();
+    const dialog = page.getByRole("dialog", { name: title });
+    const toast = page.getByRole("status").filter({ hasText: "Copied to clipboard" });
+    // Hovered: a minute passes and it is still there; left, it ends within the rest of its 5 s.
+    await dialog.getByRole("button", { name: "Share" }).click();
+    await expect(toast).toBeVisible();
+    await page.clock.runFor(1_000);
+    await toast.hover();
+    await page.clock.runFor(60_000);
+    await expect(toast).toBeVisible();
+    await dialog.getByRole("heading", { name: title }).hover();
+    await page.clock.runFor(3_500);
+    await expect(toast).toBeVisible();
+    await page.clock.runFor(1_000);
+    await expect(toast).toBeHidden();
+    // Focused (F8 takes the keyboard to the notifications): it stays until the focus leaves.
+    await dialog.getByRole("button", { name: "Copied", exact: true }).click();
+    await expect(toast).toBeVisible();
+    await page.keyboard.press("F8");
+    await page.clock.runFor(60_000);
+    await expect(toast).toBeVisible();
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await page.clock.runFor(5_100);
+    await expect(toast).toBeHidden();
+  });
+});
+
 test.describe("17.7 profile", () => {
   test("the card and the edit form read one home location; a guest is invited to register and keeps their favorites", async ({
     page,
