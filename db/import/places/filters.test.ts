@@ -421,6 +421,27 @@ test("a historic site the museum census files without a street address stays whe
   for (const office of ["8400400118", "8400400257", "8400400321"]) expect(az.get(office), office).toBeUndefined();
 }, 120_000);
 
+test("a state historic park or a courthouse the museum census files as a historical society scores as the museum it is", () => {
+  const hsc = (title: string) =>
+    notability({
+      title,
+      kind: "historic site",
+      categoryId: CATEGORY.history,
+      source: "imls-museums",
+      sourceId: title,
+      stateCode: "AZ",
+      latitude: 31.7,
+      longitude: -110.1,
+      tags: { discipline: "HSC" },
+      sources: [{ source: "imls-museums" }],
+    } as PlaceInput & { sources: Array<{ source: string }> });
+  const office = hsc("Cochise County Heritage");
+  expect(hsc("Tombstone Courthouse State Historic Park")).toBe(office + 4);
+  expect(hsc("Marshall Gold Discovery State Historic Park")).toBe(office + 4);
+  expect(hsc("Minute Man National Historical Park")).toBe(office + 4);
+  expect(hsc("Old Courthouse")).toBe(office + 4);
+});
+
 describe("lodging and business junk on real rows (decision 035, second pass)", async () => {
   const wofNv = await verdicts(wofSimplegeo, "NV");
   const wofUt = await verdicts(wofSimplegeo, "UT");
