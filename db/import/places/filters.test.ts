@@ -322,6 +322,13 @@ describe("a city's sights by what they are (decision 035, third pass)", async ()
     }
   });
 
+  test("an office building its name calls one is an office building whatever Wikidata calls it (Bisbee, AZ)", async () => {
+    const az = new Map<string, PlaceInput>();
+    for await (const r of historicWikipedia.read("AZ") as AsyncIterable<any>) if (!("skip" in r)) az.set(r.title, r);
+    expect(az.get("Phelps Dodge General Office Building")?.kind).toBe("office building");
+    expect(az.get("Bisbee Historic District")?.kind).toBe("historic district");
+  });
+
   test("a museum the census files under its operator's name takes its own (IMLS ALTNAME); an organisation's alternative name does not", async () => {
     const rows = new Map<string, PlaceInput>();
     for (const state of ["IL", "NV", "UT"])
