@@ -197,6 +197,7 @@ describe("Las Vegas's sights on real rows (decision 035, second pass)", async ()
     expect(isOrganisationName(quinn.title)).toBe(true);
     expect(score(quinn)).toBeLessThan(1);
     expect(isOrganisationName("Desert Rose Motel L L C")).toBe(true);
+    expect(isOrganisationName("C and a Investments")).toBe(true); // filed as a museum in Carson City
     expect(isOrganisationName("Lic Nail Spa")).toBe(false);
     expect(isOrganisationName("Golden Nugget Hotel & Casino")).toBe(false);
   });
@@ -322,11 +323,13 @@ describe("a city's sights by what they are (decision 035, third pass)", async ()
     }
   });
 
-  test("an office building its name calls one is an office building whatever Wikidata calls it (Bisbee, AZ)", async () => {
+  test("an office building or a post office its name calls one is that, whatever Wikidata calls it (Arizona)", async () => {
     const az = new Map<string, PlaceInput>();
     for await (const r of historicWikipedia.read("AZ") as AsyncIterable<any>) if (!("skip" in r)) az.set(r.title, r);
     expect(az.get("Phelps Dodge General Office Building")?.kind).toBe("office building");
     expect(az.get("Bisbee Historic District")?.kind).toBe("historic district");
+    // A listed post office is a working one (its murals and façade are seen on an errand).
+    expect(az.get("United States Post Office and Immigration Station–Nogales Main")?.kind).toBe("post office");
   });
 
   test("a museum the census files under its operator's name takes its own (IMLS ALTNAME); an organisation's alternative name does not", async () => {

@@ -14,6 +14,7 @@ import file from "../../../data/places/nrhp_wikidata_sites_with_wikipedia_summar
 function kindOf(description: string, title = ""): string {
   const d = description.toLowerCase();
   if (/historic district|district/.test(d)) return "historic district";
+  if (/\bpost office\b/.test(d) || /\bpost office\b/i.test(title)) return "post office";
   // Homes and workplaces of others, seen from the street (filters.ts PRIVATE_KIND): Wikidata's own words, or the
   // name's ("Benworth-Chapman Apartments and Chapman Cottages", "Daft Block": a 19th-century commercial block;
   // "Phelps Dodge General Office Building").
