@@ -159,10 +159,11 @@ function sourcesOf(r: Row): Array<{ source: string }> {
 /**
  * What a visitor comes to see, by its name or Wikidata's description, whatever list knows it: a public space (a park,
  * a square), a structure to climb or cross (an observation tower, a bridge), a fort, a mission, a palace, a mansion,
- * a stadium, a ride, an archaeological site (Coit Tower, Graceland, Eads Bridge, Jackson Square).
+ * a stadium, a ride, an archaeological site, a tomb, a capitol, a cathedral (Coit Tower, Graceland, Eads Bridge, Jackson
+ * Square, the Cathedral of Saint Helena).
  */
 const VISITED =
-  /\b(park|square|plaza|tower|bridge|archaeological site|mission|fort|palace|castle|lighthouse|mansion|stadium|ballpark|amusement|monument|memorial|tomb|mausoleum|capitol)\b/i;
+  /\b(park|square|plaza|tower|bridge|archaeological site|mission|fort|palace|castle|lighthouse|mansion|stadium|ballpark|amusement|monument|memorial|tomb|mausoleum|capitol|cathedral|basilica)\b/i;
 /** The National Register's files and its Wikipedia articles: one body's listing, however many copies hold it. */
 const REGISTER_SOURCES = new Set([
   "historic-wikipedia",

@@ -295,11 +295,12 @@ describe("place lists over real data", () => {
       expect(p.source === "wof-simplegeo" && /gallery|arts center/.test(p.kind), p.title).toBe(false);
       expect(p.title).not.toMatch(/\bl\s?ic$|\bl\.?\s?l\.?\s?c\b/i);
     }
-    // Museums and a Wikipedia landmark come before the Wikivoyage activities (shows, rides).
+    // Museums come before the Wikivoyage activities (shows, rides). (A guest house only the National Register knows,
+    // Harrison's, is a listed building, no longer ahead of them: modules/places/fame.ts.)
     // (The score's order is asserted on the real rows in db/import/places/filters.test.ts; here, none comes first.)
     const longer = (await get("/api/places/featured?city=Las%20Vegas&state=NV&count=48")).body as any[];
     const firstActivity = longer.findIndex((p) => p.kind === "activity");
-    for (const title of ["Neon Museum", "Harrison's Guest House"]) {
+    for (const title of ["Neon Museum"]) {
       const at = longer.findIndex((p) => p.title === title);
       expect(at, title).toBeGreaterThanOrEqual(0);
       expect(at, title).toBeLessThan(firstActivity === -1 ? longer.length : firstActivity);

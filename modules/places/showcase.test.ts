@@ -67,7 +67,9 @@ describe("names and kinds", () => {
       "Hammond Harwood House",
     );
     expect(isOrganisation(penitentiary)).toBe(false);
-    expect(isOrganisation(row({ title: "Menil Foundation Inc", kind: "art museum" }))).toBe(false);
+    expect(isOrganisation(row({ title: "Menil Foundation Inc", kind: "art museum", address: "1511 Branard St" }))).toBe(
+      false,
+    );
     for (const title of ["After School Matters", "Fellows of Contemporary Art", "Craft Emergency Relief Fund"])
       expect(isOrganisation(row({ title, kind: "art museum" })), title).toBe(true);
   });

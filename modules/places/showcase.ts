@@ -143,9 +143,9 @@ export function junkInList(r: Row, list: "featured" | "list" | "lodging"): strin
     });
   if (notListed) return `not listed: ${notListed}`;
   if (notCurrent(r)) return `not current: ${tags.status}`;
-  if (list === "featured" && isCamp(r)) return "campground in featured";
   // Lodging that is not lodging (a camp, an office or apartment block filed as a hotel) shows in no list as lodging.
   if ((list === "lodging" || Number(r.category_id) === LODGING) && lodgingClass(r) === "not") return "not lodging";
+  if (list === "featured" && isCamp(r)) return "campground in featured";
   if (list !== "lodging" && Number(r.category_id) !== 10 && Number(r.category_id) !== 12 && isOrganisation(r))
     return "organisation";
   if (list !== "lodging" && isSchoolBuilding(r)) return "a school's listed building";
