@@ -16,6 +16,19 @@ const listed = (title: string, tags: Record<string, string>) =>
     tags: JSON.stringify({ wikipedia: `https://en.wikipedia.org/wiki/${title.replaceAll(" ", "_")}`, ...tags }),
   }) as unknown as Row;
 const score = (r: Row) => fame([r], r);
+/** A row of the museum census. */
+const census = (title: string, kind: string, tags: Record<string, string>) =>
+  ({
+    id: 2,
+    title,
+    title_key: title.toLowerCase(),
+    source: "imls-museums",
+    category_id: 9,
+    kind,
+    notability: 4,
+    sources: JSON.stringify([{ source: "imls-museums" }]),
+    tags: JSON.stringify(tags),
+  }) as unknown as Row;
 
 test("a listed office building, church or hotel with a short article is a façade: it scores below a listed sight of the same article", () => {
   const sight = listed("Japanese Tea Garden", { leadLength: "413", wikidataDescription: "garden in San Antonio" });
@@ -50,21 +63,10 @@ test("an orchestra or a theatre company is an organisation, not a sight; its hal
 });
 
 test("a museum of the census's largest income class outranks a listed office block; a college's museum does not gain by its college's income", () => {
-  const census = (title: string) =>
-    ({
-      id: 2,
-      title,
-      title_key: title.toLowerCase(),
-      source: "imls-museums",
-      category_id: 9,
-      kind: "natural history museum",
-      notability: 6,
-      sources: JSON.stringify([{ source: "imls-museums" }]),
-      tags: JSON.stringify({ discipline: "NAT", income: "9" }),
-    }) as unknown as Row;
+  const natural = (title: string) => census(title, "natural history museum", { discipline: "NAT", income: "9" });
   const office = listed("Dermon Building", { leadLength: "900" });
-  expect(score(census("Field Museum of Natural History"))).toBeGreaterThan(score(office));
-  expect(score(census("Smith College Museum of Natural History"))).toBeLessThan(score(office));
+  expect(score(natural("Field Museum of Natural History"))).toBeGreaterThan(score(office));
+  expect(score(natural("Smith College Museum of Natural History"))).toBeLessThan(score(office));
 });
 
 test("a sight is scored under its name less its operator's last word, never less a word inside its name", () => {
@@ -76,17 +78,7 @@ test("a sight is scored under its name less its operator's last word, never less
 });
 
 test("a building only the National Register knows follows a museum people visit; a tower, a mansion, a park or a second list keeps it", () => {
-  const museum = {
-    id: 3,
-    title: "Stax Museum of American Soul Music",
-    title_key: "stax museum of american soul music",
-    source: "imls-museums",
-    category_id: 8,
-    kind: "history museum",
-    notability: 4,
-    sources: JSON.stringify([{ source: "imls-museums" }]),
-    tags: JSON.stringify({ discipline: "HST", income: "7" }),
-  } as unknown as Row;
+  const museum = census("Stax Museum of American Soul Music", "history museum", { discipline: "HST", income: "7" });
   const hotel = listed("Divine Lorraine Hotel", { leadLength: "675", wikidataDescription: "building in Pennsylvania" });
   const bank = listed("Centennial National Bank", { leadLength: "667", wikidataDescription: "historic building" });
   const district = listed("Buena Vista Historic District", { leadLength: "194" });
@@ -103,20 +95,10 @@ test("a building only the National Register knows follows a museum people visit;
 });
 
 test("a museum's small income (under $100,000) or its university's income does not make it famous", () => {
-  const census = (title: string, tags: Record<string, string>) =>
-    ({
-      id: 4,
-      title,
-      title_key: title.toLowerCase(),
-      source: "imls-museums",
-      category_id: 9,
-      kind: "museum",
-      notability: 4,
-      sources: JSON.stringify([{ source: "imls-museums" }]),
-      tags: JSON.stringify({ discipline: "GMU", ...tags }),
-    }) as unknown as Row;
-  expect(score(census("Firehouse Museum", { income: "3" }))).toBeLessThan(score(census("Firehouse Museum", {})));
-  expect(score(census("Smart Museum of Art", { income: "9", legalName: "University of Chicago" }))).toBe(
-    score(census("Smart Museum of Art", {})),
+  const general = (title: string, tags: Record<string, string>) =>
+    census(title, "museum", { discipline: "GMU", ...tags });
+  expect(score(general("Firehouse Museum", { income: "3" }))).toBeLessThan(score(general("Firehouse Museum", {})));
+  expect(score(general("Smart Museum of Art", { income: "9", legalName: "University of Chicago" }))).toBe(
+    score(general("Smart Museum of Art", {})),
   );
 });
