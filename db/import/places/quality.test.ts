@@ -79,6 +79,7 @@ describe("place quality at import", () => {
     ])
       expect(reason(title, "museum"), title).toBe("an organisation, not a place to visit");
     expect(reason("Smart Museum of Art")).toBeUndefined();
+    expect(reason("Daughters of Ut Pioneers Msm", "museum")).toBeUndefined();
     expect(reason("Morris Arboretum of the University of Pennsylvania", "botanical garden")).toBeUndefined();
     expect(reason("Old Stone Schoolhouse", "historic site")).toBeUndefined();
   });

@@ -47,9 +47,9 @@ export const HOUSING_NAME = /\b(projects?|public housing|housing (authority|deve
  */
 export const ORGANISATION_WORDS =
   /\b(society|association|assn|council|commission|committee|club|guild|endowment|foundation|fund|fellows|league|alliance|coalition|federation|conservancy|consortium|matters|humanities|friends of|daughters of|sons of|orchestra|philharmonic|chorale|choir|(theat(re|er)|ballet|opera|dance) company|programs?|programmes?|job ?lines?|jobs|employment|(administrative|corporate|executive|business|general) offices?)\b/i;
-/** Words that name a sight a visitor finds there. */
+/** Words that name a sight a visitor finds there ("Msm" is the museum census's cut of "Museum"). */
 export const SIGHT_WORDS =
-  /\b(museums?|historic site|gallery|galleries|collection|house|mansion|home|gardens?|park|zoo|aquarium|planetarium|cent(er|re)|hall|library|fort|village|memorial|monument|penitentiary|castle|lighthouse|observatory|arboretum|estate|farm)\b/i;
+  /\b(museums?|msm|historic site|gallery|galleries|collection|house|mansion|home|gardens?|park|zoo|aquarium|planetarium|cent(er|re)|hall|library|fort|village|memorial|monument|penitentiary|castle|lighthouse|observatory|arboretum|estate|farm)\b/i;
 /**
  * A school, a college or a university by its name: filed as a museum, it is the school (the census gives a school's
  * discipline and income to its gallery: "Altamont School", an art museum of $5 M); known only from heritage lists,
