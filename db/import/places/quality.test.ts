@@ -76,6 +76,7 @@ describe("place quality at import", () => {
       "Colonial Williamsburg Job Line",
       "New Media Consortium",
       "Landmarks Public Art Program",
+      "Fiesta Bowl Organization",
     ])
       expect(reason(title, "museum"), title).toBe("an organisation, not a place to visit");
     expect(reason("Smart Museum of Art")).toBeUndefined();

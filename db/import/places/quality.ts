@@ -46,7 +46,7 @@ export const HOUSING_NAME = /\b(projects?|public housing|housing (authority|deve
  * office is where an operator hires and works ("Colonial Williamsburg Job Line"): none is a place to visit.
  */
 export const ORGANISATION_WORDS =
-  /\b(society|association|assn|council|commission|committee|club|guild|endowment|foundation|fund|fellows|league|alliance|coalition|federation|conservancy|consortium|matters|humanities|friends of|daughters of|sons of|orchestra|philharmonic|chorale|choir|(theat(re|er)|ballet|opera|dance) company|programs?|programmes?|job ?lines?|jobs|employment|(administrative|corporate|executive|business|general) offices?)\b/i;
+  /\b(society|association|assn|council|commission|committee|club|guild|endowment|foundation|fund|fellows|league|alliance|coalition|federation|conservancy|consortium|organi[sz]ations?|matters|humanities|friends of|daughters of|sons of|orchestra|philharmonic|chorale|choir|(theat(re|er)|ballet|opera|dance) company|programs?|programmes?|job ?lines?|jobs|employment|(administrative|corporate|executive|business|general) offices?)\b/i;
 /** Words that name a sight a visitor finds there ("Msm" is the museum census's cut of "Museum"). */
 export const SIGHT_WORDS =
   /\b(museums?|msm|historic site|gallery|galleries|collection|house|mansion|home|gardens?|park|zoo|aquarium|planetarium|cent(er|re)|hall|library|fort|village|memorial|monument|penitentiary|castle|lighthouse|observatory|arboretum|estate|farm)\b/i;
