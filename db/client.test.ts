@@ -125,3 +125,50 @@ test("durable(): fsyncs the WAL of a database file (calls during a running fsync
   await expect(memory.durable()).resolves.toBeUndefined();
   memory.close();
 });
+
+test("writes that met another connection's lock leave nothing running: transactions on those connections commit afterwards", async () => {
+  const { openDatabase, setBusyTimeout } = await import("./client");
+  // The server's request thread waits only briefly inside SQLite, then retries (whenNotBusy): here not at all.
+  const previous = setBusyTimeout(0);
+  const { default: Connection } = await import("libsql");
+  const { mkdtempSync, rmSync } = await import("node:fs");
+  const { join } = await import("node:path");
+  const { tmpdir } = await import("node:os");
+  const dir = mkdtempSync(join(tmpdir(), "localscope-client-"));
+  const file = join(dir, "t.db");
+  const database = await openDatabase(`file:${file}`);
+  const other = new Connection(file);
+  try {
+    await database.client.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)");
+    await database.client.execute("CREATE TABLE hits (k TEXT, at INTEGER)");
+    // Another connection (the import thread's) holds the write lock while six requests write at once: each
+    // borrows a connection of its own, fails with SQLITE_BUSY, and is retried after a short pause.
+    other.exec("BEGIN IMMEDIATE; INSERT INTO t (v) VALUES ('import')");
+    const writes = Array.from({ length: 6 }, (_, i) =>
+      database.client.execute({ sql: "INSERT INTO t (v) VALUES (?)", args: [`request ${i}`] }),
+    );
+    // The import commits once every first attempt has failed (they run before any timer) and before the
+    // retries (their pause is longer than a timer's turn).
+    setImmediate(() => other.exec("COMMIT"));
+    await Promise.all(writes);
+    // Six transactions at once (a rate limit's batch), each on one of those connections: every one commits.
+    const batches = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, i) =>
+        database.client.batch([{ sql: "INSERT INTO hits (k, at) VALUES (?, ?)", args: [`guest ${i}`, i] }], "write"),
+      ),
+    );
+    expect(
+      batches.filter((b) => b.status === "rejected").map((b) => String((b as PromiseRejectedResult).reason)),
+    ).toEqual([]);
+    const count = async (table: string) =>
+      Number((await database.client.execute(`SELECT count(*) AS n FROM ${table}`)).rows[0]!.n);
+    // Each write landed once.
+    expect(await count("t")).toBe(7);
+    expect(await count("hits")).toBe(6);
+  } finally {
+    setBusyTimeout(previous);
+    other.close();
+    database.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 60_000);

@@ -12,7 +12,7 @@ import { mkdirSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { dirname } from "node:path";
 import * as schema from "./schema";
-import { keepStatements, StaleStatement } from "./statements";
+import { isBusy, keepStatements, StaleStatement } from "./statements";
 
 export type Db = LibSQLDatabase<typeof schema>;
 export interface Database {
@@ -28,8 +28,6 @@ export interface Database {
 }
 
 const BUSY_RETRY_MS = 10_000;
-const isBusy = (error: unknown) =>
-  error instanceof Error && /SQLITE_BUSY/.test(`${(error as { code?: string }).code ?? ""} ${error.message}`);
 
 /**
  * Run `work`, again after a short, growing wait while it fails with SQLITE_BUSY (at most about 10 s), and again
@@ -84,6 +82,8 @@ export function setBusyTimeout(ms: number): number {
  * this, concurrent requests ran on connections with synchronous=FULL and no busy_timeout (docs/decisions/033).
  */
 const configured = new WeakSet<object>();
+/** Connections with a statement left unfinished by SQLITE_BUSY (./statements.ts): closed when given back. */
+const unfinished = new WeakSet<object>();
 const acquireSync = ConnectionPool.prototype.acquireSync;
 ConnectionPool.prototype.acquireSync = function (this: ConnectionPool, forTransaction?: boolean) {
   const connection = acquireSync.call(this, forTransaction);
@@ -94,10 +94,27 @@ ConnectionPool.prototype.acquireSync = function (this: ConnectionPool, forTransa
       this.release(connection); // not left borrowed: the pool would count it as busy for ever
       throw error;
     }
-    keepStatements(connection);
+    keepStatements(connection, () => unfinished.add(connection));
     configured.add(connection);
   }
   return connection;
+};
+/**
+ * A connection that holds an unfinished statement would fail every later COMMIT ("SQL statements in
+ * progress"): it is closed when given back (its open transaction, if any, is rolled back with it), and the
+ * pool, which drops closed connections, opens a fresh one when it needs one.
+ */
+const release = ConnectionPool.prototype.release;
+ConnectionPool.prototype.release = function (this: ConnectionPool, connection) {
+  if (unfinished.has(connection)) {
+    unfinished.delete(connection);
+    try {
+      connection.close();
+    } catch {
+      // Closed already, or unusable: the pool drops it either way.
+    }
+  }
+  release.call(this, connection);
 };
 
 /**
