@@ -17,7 +17,7 @@
  * in progress" (SQLITE_BUSY again, so the retries met it each time: guest sign-ins answered 500). libsql offers
  * no reset, and running the statement again would repeat its write: such a statement is dropped from the cache
  * and its connection reported (`onUnfinished`), which the pool closes instead of lending it again
- * (docs/decisions/072-unfinished-statements.md). Other failures end the statement, and reads in progress do not
+ * (docs/decisions/072-connections-and-search-cpu.md). Other failures end the statement, and reads in progress do not
  * hold up a COMMIT.
  */
 
