@@ -1,5 +1,27 @@
 import { expect, test } from "bun:test";
+import Connection from "libsql";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { whenNotBusy } from "./client";
+
+/**
+ * A database file of its own, opened with `busyMs` as SQLite's wait for a lock (a server booted earlier in this
+ * test process, bun test --no-isolate, set its own short wait: `done` puts it back and removes the file).
+ */
+async function ownDatabase(busyMs: number) {
+  const { openDatabase, setBusyTimeout } = await import("./client");
+  const previous = setBusyTimeout(busyMs);
+  const dir = mkdtempSync(join(tmpdir(), "localscope-client-"));
+  const file = join(dir, "t.db");
+  const database = await openDatabase(`file:${file}`);
+  const done = () => {
+    setBusyTimeout(previous);
+    database.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { database, file, done };
+}
 
 const busy = () => Object.assign(new Error("SQLITE_BUSY: database is locked"), { code: "SQLITE_BUSY" });
 
@@ -62,17 +84,7 @@ test("the connection opened after a transaction keeps the settings (a lock is wa
 });
 
 test("kept statements: the same text with other values answers anew, and a column another process added is named", async () => {
-  const { openDatabase, setBusyTimeout } = await import("./client");
-  // A server booted earlier in this test process (bun test --no-isolate) set its own short wait: this test
-  // sets the wait it checks, and puts the other back.
-  const previous = setBusyTimeout(5000);
-  const { default: Connection } = await import("libsql");
-  const { mkdtempSync, rmSync } = await import("node:fs");
-  const { join } = await import("node:path");
-  const { tmpdir } = await import("node:os");
-  const dir = mkdtempSync(join(tmpdir(), "localscope-client-"));
-  const file = join(dir, "t.db");
-  const database = await openDatabase(`file:${file}`);
+  const { database, file, done } = await ownDatabase(5000);
   try {
     await database.client.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT)");
     await database.client.execute("INSERT INTO t (name) VALUES ('a'), ('b')");
@@ -87,8 +99,7 @@ test("kept statements: the same text with other values answers anew, and a colum
     expect(after.columns).toEqual(["id", "name", "city"]);
     expect(after.rows.map((r) => ({ ...r }) as Record<string, unknown>)).toEqual([{ id: 2, name: "b", city: "Reno" }]);
   } finally {
-    database.close();
-    rmSync(dir, { recursive: true, force: true });
+    done();
   }
 });
 
@@ -127,16 +138,8 @@ test("durable(): fsyncs the WAL of a database file (calls during a running fsync
 });
 
 test("writes that met another connection's lock leave nothing running: transactions on those connections commit afterwards", async () => {
-  const { openDatabase, setBusyTimeout } = await import("./client");
   // The server's request thread waits only briefly inside SQLite, then retries (whenNotBusy): here not at all.
-  const previous = setBusyTimeout(0);
-  const { default: Connection } = await import("libsql");
-  const { mkdtempSync, rmSync } = await import("node:fs");
-  const { join } = await import("node:path");
-  const { tmpdir } = await import("node:os");
-  const dir = mkdtempSync(join(tmpdir(), "localscope-client-"));
-  const file = join(dir, "t.db");
-  const database = await openDatabase(`file:${file}`);
+  const { database, file, done } = await ownDatabase(0);
   const other = new Connection(file);
   try {
     await database.client.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)");
@@ -166,9 +169,7 @@ test("writes that met another connection's lock leave nothing running: transacti
     expect(await count("t")).toBe(7);
     expect(await count("hits")).toBe(6);
   } finally {
-    setBusyTimeout(previous);
     other.close();
-    database.close();
-    rmSync(dir, { recursive: true, force: true });
+    done();
   }
 }, 60_000);
