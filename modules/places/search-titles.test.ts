@@ -61,7 +61,7 @@ describe("a city's window with its titles read", async () => {
         texts.add(i % 2 ? title.slice(0, size).toUpperCase() : title.slice(1, 1 + size));
     });
     expect(texts.size).toBeGreaterThan(150);
-    const windows = new SearchWindows(database.client);
+    const windows = new SearchWindows(database.client, 2);
     const near = (w: SearchWindows) => ({
       centre: city,
       radius: 25,

@@ -21,10 +21,15 @@ export interface TitleIndex {
 }
 
 /** Between titles: a character no title holds (a window whose titles hold it gets no index). */
-const SEPARATOR = "\u0001";
+export const TITLE_SEPARATOR = "\u0001";
+const SEPARATOR = TITLE_SEPARATOR;
 
+/**
+ * A trigram's key: ten bits of each character, a small integer (a Map's fastest key). Characters past U+03FF can
+ * share a key: each occurrence is checked against the whole text, so that only adds candidates.
+ */
 const keyAt = (text: string, at: number) =>
-  text.charCodeAt(at) * 4294967296 + text.charCodeAt(at + 1) * 65536 + text.charCodeAt(at + 2);
+  ((text.charCodeAt(at) & 1023) << 20) | ((text.charCodeAt(at + 1) & 1023) << 10) | (text.charCodeAt(at + 2) & 1023);
 
 /**
  * The index of `titles` (as read, in the window's order, joined by SEPARATOR), or null when it cannot answer
