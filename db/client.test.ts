@@ -173,3 +173,23 @@ test("writes that met another connection's lock leave nothing running: transacti
     done();
   }
 }, 60_000);
+
+test("a call given a connection on which another call's write was stopped by a lock runs again elsewhere: its write is kept", async () => {
+  const { database, file, done } = await ownDatabase(0);
+  const other = new Connection(file);
+  try {
+    await database.client.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)");
+    other.exec("BEGIN IMMEDIATE"); // another connection holds the write lock
+    // Both calls are given the same connection; the first meets the lock, the lock goes, then the second runs.
+    const first = database.client.execute({ sql: "INSERT INTO t (v) VALUES (?)", args: ["first"] });
+    queueMicrotask(() => other.exec("COMMIT"));
+    const second = database.client.execute({ sql: "INSERT INTO t (v) VALUES (?)", args: ["second"] });
+    await Promise.all([first, second]);
+    // Both are committed: another connection reads them, and can write.
+    expect(other.prepare("SELECT v FROM t ORDER BY v").raw(true).all()).toEqual([["first"], ["second"]]);
+    other.exec("INSERT INTO t (v) VALUES ('third')");
+  } finally {
+    other.close();
+    done();
+  }
+});

@@ -14,11 +14,13 @@
  * A statement that failed with SQLITE_BUSY (another connection held the write lock) is not finished: SQLite
  * keeps it ready to try again, and counts it as a write in progress on its connection until it is reset or
  * finalized. Every later COMMIT on that connection then fails with "cannot commit transaction - SQL statements
- * in progress" (SQLITE_BUSY again, so the retries met it each time: guest sign-ins answered 500). libsql offers
+ * in progress" (SQLITE_BUSY again, so the retries met it each time: guest sign-ins answered 500), and a later
+ * write there ends without being committed (it waits for the stopped one), holding the write lock. libsql offers
  * no reset, and running the statement again would repeat its write: such a statement is dropped from the cache
  * and its connection reported (`onUnfinished`), which the pool closes instead of lending it again
- * (docs/decisions/072-connections-and-search-cpu.md). Other failures end the statement, and reads in progress do not
- * hold up a COMMIT.
+ * (docs/decisions/072-connections-and-search-cpu.md); until then the connection runs nothing more: a call that
+ * was already given it fails with `Unfinished` (an SQLITE_BUSY, run again elsewhere by `whenNotBusy`). Other
+ * failures end the statement, and reads in progress do not hold up a COMMIT.
  */
 
 /** What a connection's statement offers to the client (libsql's `Statement`). */
@@ -45,6 +47,14 @@ export class StaleStatement extends Error {
   }
 }
 
+/** The connection holds a statement stopped by a lock: the call is refused before it runs, to run again elsewhere. */
+export class Unfinished extends Error {
+  readonly code = "SQLITE_BUSY";
+  constructor() {
+    super("SQLITE_BUSY: a statement stopped by a lock is left on this connection; the call runs on another one");
+  }
+}
+
 /** SQLITE_BUSY or one of its extended codes (BUSY_SNAPSHOT, BUSY_RECOVERY, BUSY_TIMEOUT), by code or by text. */
 export const isBusy = (error: unknown) =>
   error instanceof Error &&
@@ -58,13 +68,19 @@ export function keepStatements(connection: Connection, onUnfinished: () => void)
   const prepare = connection.prepare.bind(connection);
   const kept = new Map<string, Statement>();
   let generation = schemaGeneration;
+  let stopped = false;
+  const unfinished = () => {
+    stopped = true;
+    onUnfinished();
+  };
   connection.prepare = (sql: string) => {
+    if (stopped) throw new Unfinished();
     if (SCHEMA.test(sql)) schemaGeneration++;
     if (generation !== schemaGeneration) {
       kept.clear();
       generation = schemaGeneration;
     }
-    if (!KEPT.test(sql)) return reportingBusy(prepare(sql), onUnfinished);
+    if (!KEPT.test(sql)) return reportingBusy(prepare(sql), unfinished);
     const found = kept.get(sql);
     if (found) {
       kept.delete(sql); // to the end: the most recently used
@@ -74,7 +90,7 @@ export function keepStatements(connection: Connection, onUnfinished: () => void)
     const drop = () => kept.delete(sql);
     const statement = reportingBusy(describedOnce(prepare(sql), drop), () => {
       drop();
-      onUnfinished();
+      unfinished();
     });
     kept.set(sql, statement);
     if (kept.size > PER_CONNECTION) kept.delete(kept.keys().next().value!);
