@@ -330,7 +330,7 @@ describe("a city's sights by what they are (decision 035, third pass)", async ()
     expect(az.get("Bisbee Historic District")?.kind).toBe("historic district");
     // A listed post office is a working one (its murals and façade are seen on an errand).
     expect(az.get("United States Post Office and Immigration Station–Nogales Main")?.kind).toBe("post office");
-  });
+  }, 120_000);
 
   test("a museum the census files under its operator's name takes its own (IMLS ALTNAME); an organisation's alternative name does not", async () => {
     const rows = new Map<string, PlaceInput>();
