@@ -44,12 +44,14 @@ const CITIES = [
 ] as const;
 
 describe("one place once", () => {
-  test("a typo, a legal suffix, 'X' and 'X Museum', or 'The' within 0.3 mi is one place; numbered piers are two", () => {
+  test("a typo, a legal suffix, 'X' and 'X Museum', 'Home' for 'House', or 'The' within 0.3 mi is one place; numbered piers are two", () => {
     const at = (title: string, latitude = 32.787) => row({ title, latitude, longitude: -96.806 });
     expect(sameSight(at("Perot Museum of Nature and Science"), at("Pertot Museum of Nature and Science"))).toBe(true);
     expect(sameSight(at("Art Institute of Chicago"), at("The Art Institute of Chicago"))).toBe(true);
     expect(sameSight(at("Dallas Heritage Village"), at("Dallas Heritage Village Inc"))).toBe(true);
     expect(sameSight(at("Old Red"), at("Old Red Museum"))).toBe(true);
+    expect(sameSight(at("Kate Chopin House"), at("Kate Chopin Home"))).toBe(true);
+    expect(sameSight(at("Kate Chopin House"), at("Kate Chopin Park"))).toBe(false);
     expect(sameSight(at("Pier 39"), at("Pier 35"))).toBe(false);
     // A name the census cut short is the place; a shorter name inside a longer one is another place.
     expect(sameSight(at("Dallas Arboretum & Botanical"), at("Dallas Arboretum and Botanical Garden"))).toBe(true);

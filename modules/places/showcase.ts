@@ -159,15 +159,19 @@ const FOLDED_WORDS =
   /\b(the|inc|incorporated|corp|corporation|co|ltd|llc|assn|association|foundation|museum|historic site|historical site|society)\b/g;
 /** A name reduced to what two records of one place share ("The Perot Museum" and "Perot Museum Inc" → "perot"). */
 export function foldKey(title: string): string {
-  return title
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/&/g, " and ")
-    .replace(/[^a-z0-9 ]+/g, " ")
-    .replace(FOLDED_WORDS, " ")
-    .replace(/\s+/g, "")
-    .trim();
+  return (
+    title
+      .toLowerCase()
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .replace(/&/g, " and ")
+      .replace(/[^a-z0-9 ]+/g, " ")
+      // "Kate Chopin Home" and "Kate Chopin House": two datasets' words for one house.
+      .replace(/\bhome\b/g, "house")
+      .replace(FOLDED_WORDS, " ")
+      .replace(/\s+/g, "")
+      .trim()
+  );
 }
 /** One edit (a letter added, dropped, changed or two swapped) between two keys of 6 letters or more. */
 function oneTypo(a: string, b: string): boolean {
