@@ -411,6 +411,16 @@ describe("a city's sights by what they are (decision 035, third pass)", async ()
   }, 120_000);
 });
 
+test("a historic site the museum census files without a street address stays when its name is the site's own", async () => {
+  const az = new Map<string, string>();
+  for await (const r of imlsMuseums.read("AZ") as AsyncIterable<any>) if (!("skip" in r)) az.set(r.sourceId, r.title);
+  expect(az.get("8400400016")).toBe("Tombstone Courthouse State Historic Park");
+  expect(az.get("8400400004")).toBe("Yuma Territorial Prison State Historic Park");
+  expect(az.get("8400400058")).toBe("Fort Verde State Historic Park");
+  // The organisations beside them, also without a street address, are offices: still left out.
+  for (const office of ["8400400118", "8400400257", "8400400321"]) expect(az.get(office), office).toBeUndefined();
+}, 120_000);
+
 describe("lodging and business junk on real rows (decision 035, second pass)", async () => {
   const wofNv = await verdicts(wofSimplegeo, "NV");
   const wofUt = await verdicts(wofSimplegeo, "UT");
