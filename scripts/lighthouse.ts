@@ -10,8 +10,11 @@
  * The guest's trip in the city, its first day planned ("Plan my day") and shared, is "/trip" (its page),
  * "/trip-map" (day 1 on the map), "/share" (its share link, signed out) and "/share-map" (the link's day map).
  * LH_DIR=name puts the server's database and log under .tmp/<name>; LH_SAVE=1 also saves each JSON report there.
+ * Lighthouse's mobile timings are the page's own multiplied by 4, so a busy machine inflates them (blocking time
+ * most): each row ends with the machine's load average (1 min) when its run ended, to read the row against.
  */
 import { mkdirSync, openSync } from "node:fs";
+import { availableParallelism, loadavg } from "node:os";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { CATEGORIES } from "../src/domain/categories";
@@ -210,7 +213,9 @@ try {
   console.log(
     `Lighthouse ${chrome} (mobile), ${CITY.name}, ${CITY.state}, signed in as a guest (the admin on /admin*, nobody on landing)`,
   );
-  console.log("screen              perf  a11y  best   seo     FCP     LCP     TBT    CLS");
+  console.log(
+    `screen              perf  a11y  best   seo     FCP     LCP     TBT    CLS   load (${availableParallelism()} cores)`,
+  );
   for (const screen of screens.length ? screens : SCREENS) {
     const path =
       screen === "landing"
@@ -227,7 +232,7 @@ try {
     const c = report.categories;
     const cls = (report.audits["cumulative-layout-shift"]?.numericValue ?? NaN).toFixed(3);
     console.log(
-      `${screen.padEnd(18)} ${pct(c.performance?.score)}   ${pct(c.accessibility?.score)}   ${pct(c["best-practices"]?.score)}   ${pct(c.seo?.score)}  ${ms(report, "first-contentful-paint")}  ${ms(report, "largest-contentful-paint")}  ${ms(report, "total-blocking-time")}  ${cls.padStart(5)}`,
+      `${screen.padEnd(18)} ${pct(c.performance?.score)}   ${pct(c.accessibility?.score)}   ${pct(c["best-practices"]?.score)}   ${pct(c.seo?.score)}  ${ms(report, "first-contentful-paint")}  ${ms(report, "largest-contentful-paint")}  ${ms(report, "total-blocking-time")}  ${cls.padStart(5)}  ${loadavg()[0]!.toFixed(1).padStart(5)}`,
     );
     const failing = (c.accessibility?.auditRefs ?? [])
       .filter((ref) => ref.weight > 0 && report.audits[ref.id]?.score === 0)

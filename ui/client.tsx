@@ -1,4 +1,4 @@
-import { useEffect, type ComponentType, type ReactNode } from "react";
+import { startTransition, useEffect, type ComponentType, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { IslandProviders } from "./providers";
 
@@ -94,15 +94,27 @@ async function hydrateIsland(element: HTMLElement) {
   started.add(element);
   const props = script.textContent ? JSON.parse(script.textContent) : {};
   const { default: Component } = await load();
-  hydrateRoot(
-    element,
-    <Hydrated element={element}>
-      <IslandProviders>
-        <Component {...props} />
-      </IslandProviders>
-    </Hydrated>,
-  );
+  // In a transition React hydrates in slices of a few milliseconds, yielding to the browser between them, so
+  // a page's islands never hold the main thread for one long task (a tap in between is still handled first).
+  startTransition(() => {
+    hydrateRoot(
+      element,
+      <Hydrated element={element}>
+        <IslandProviders>
+          <Component {...props} />
+        </IslandProviders>
+      </Hydrated>,
+    );
+  });
 }
+
+/**
+ * The shell's own islands (the toast region, the session watch) are not what the visitor came for: they hydrate
+ * once the browser is idle, after the page's islands. A toast raised before then shows when the region hydrates.
+ */
+const WHEN_IDLE = new Set<string>(["Toaster", "SessionWatch"]);
+const whenIdle = (run: () => void) =>
+  "requestIdleCallback" in window ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200);
 
 /**
  * Tooltips (ui/tooltip.ts) are only for hover and keyboard focus: their code loads at the first hover or focus
@@ -122,10 +134,16 @@ if (typeof document !== "undefined") {
   installTooltipsOnFirstUse();
   document.addEventListener("click", holdEarlyClick, true);
   const hydrateAll = () => {
-    for (const element of document.querySelectorAll<HTMLElement>("[data-island]")) void hydrateIsland(element);
+    for (const element of document.querySelectorAll<HTMLElement>("[data-island]"))
+      if (WHEN_IDLE.has(element.dataset.island!)) whenIdle(() => void hydrateIsland(element));
+      else void hydrateIsland(element);
   };
   hydrateAll();
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", hydrateAll, { once: true });
   // Offline trips (docs/decisions/055-trips-offline.md): the service worker keeps the pages a traveller opened.
-  navigator.serviceWorker?.register("/sw.js").catch(() => undefined);
+  // It is registered once the page has loaded and the browser is idle: its first install fetches pages to keep
+  // them, which must not compete with the page being opened.
+  const registerWorker = () => void navigator.serviceWorker?.register("/sw.js").catch(() => undefined);
+  if (document.readyState === "complete") whenIdle(registerWorker);
+  else window.addEventListener("load", () => whenIdle(registerWorker), { once: true });
 }
