@@ -19,7 +19,15 @@ export interface Town {
 
 export class TownFinder {
   private readonly byCounty = new Map<string, Town[]>();
-  constructor(private readonly towns: readonly Town[]) {
+  /**
+   * `elsewhere`: names (lower case) of listed towns of other states that no town of this state bears. A record of
+   * this state naming one gives a mailing address in another state (the museum census lists the September 11
+   * Memorial at "46 Charles Street, Hagerstown" with Manhattan's point and ZIP code).
+   */
+  constructor(
+    private readonly towns: readonly Town[],
+    private readonly elsewhere: ReadonlySet<string> = new Set(),
+  ) {
     for (const t of towns)
       (this.byCounty.get(t.countyFips) ?? this.byCounty.set(t.countyFips, []).get(t.countyFips)!).push(t);
   }
@@ -42,14 +50,34 @@ export class TownFinder {
       zips: String(r.zips ?? ""),
     }));
     const parts = partsOfCities(listed);
-    return new TownFinder(listed.map((c) => ({ ...c, name: parts.get(`${c.stateCode}|${c.name}`) ?? c.name })));
+    const elsewhere = (
+      await client.execute({
+        sql: "SELECT DISTINCT lower(name) AS name FROM cities WHERE state_code != ?1 EXCEPT SELECT lower(name) FROM cities WHERE state_code = ?1",
+        args: [stateCode],
+      })
+    ).rows.map((r) => String(r.name));
+    return new TownFinder(
+      listed.map((c) => ({ ...c, name: parts.get(`${c.stateCode}|${c.name}`) ?? c.name })),
+      new Set(elsewhere),
+    );
   }
 
-  /** A place without a town takes the one the rule gives, marked as the rule's (`tags.townFrom`). */
-  settle(p: { city?: string | null; latitude: number; longitude: number; tags?: Record<string, string> | null }) {
-    if (p.city) return;
+  /**
+   * A place without a town takes the one the rule gives, marked as the rule's (`tags.townFrom`). So does a place
+   * whose town is only another state's: its street address is that other town's, not the point's, and is dropped.
+   */
+  settle(p: {
+    city?: string | null;
+    address?: string | null;
+    latitude: number;
+    longitude: number;
+    tags?: Record<string, string> | null;
+  }) {
+    const elsewhere = !!p.city && this.elsewhere.has(p.city.toLowerCase());
+    if (p.city && !elsewhere) return;
     const town = this.townOf(p.latitude, p.longitude);
     if (!town) return;
+    if (elsewhere) p.address = null;
     p.city = town;
     p.tags = { ...(p.tags ?? {}), townFrom: "area" };
   }
