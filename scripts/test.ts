@@ -1,13 +1,14 @@
 /**
- * Every test: build the client, type-check, run bun:test (unit + API), the short fuzz and durability suites,
- * then Playwright (browser, Debian Chromium). The last line sums them as "N passed, N failed".
+ * Every test: build the client, type-check, run bun:test (unit + API; the kill -9 durability suite's five rounds
+ * are scripts/durability.test.ts), the short fuzz suite, then Playwright (browser, Debian Chromium). The last
+ * line sums them as "N passed, N failed".
  *
  * On two cores, each stage as soon as what it needs is there (decision 029):
  *   the template databases (scripts/test-template.ts: cities, then the states the tests read) build first;
  *   Playwright starts once its template (e2e.db) is written;
  *   the bun:test files that need no shared places database (once base.db is written), in two processes:
  *   db/'s files, and the type check followed by the others;
- *   durability (base.db), then fuzz (e2e.db);
+ *   fuzz (e2e.db);
  *   the bun:test files that read the shared database, once places.db is written.
  * Priorities: the templates at the top (places.db gates the shared-database files: imported at the browser
  * tests' priority it came at ~300 s of a 370 s run), Playwright and the shared-database files at nice 2, the
@@ -127,19 +128,17 @@ const laneOwn = (async () => {
   const unitDb = await laneOwnDb;
   return { types, unitOwn: { code: unitRest.code || unitDb.code, output: unitRest.output + unitDb.output } };
 })();
-// docs/decisions/019-request-hardening.md's suites in their short form: hostile requests over every route (any app 5xx fails) and kill -9
-// durability (an acknowledged write is never lost). Each prints its figures; the full runs are npm scripts.
+// docs/decisions/019-request-hardening.md's hostile requests over every route in their short form (any app 5xx
+// fails; it prints its figures; the full run is `npm run fuzz`). Its kill -9 durability suite is not run again
+// here: scripts/durability.test.ts runs `npm run durability` itself, all five rounds (decision 071).
 // The short fuzz starts from the browser tests' template (the browsed states' places are in, so place routes
 // answer from the store) with no background import of the whole country: a state it asks for still imports
 // on demand meanwhile. `npm run fuzz` keeps the background import on.
 const laneSuites = (async () => {
-  const durability = await run("durability --short", nice([bin("bun"), "scripts/durability.ts", "--short"]), {
-    env: await withTemplates(baseReady),
-  });
   const fuzz = await run("fuzz --short", nice([bin("bun"), "scripts/fuzz.ts", "--short"]), {
     env: { ...(await withTemplates(e2eReady)), PLACES_BACKGROUND_IMPORT: "off" },
   });
-  return { fuzz, durability };
+  return { fuzz };
 })();
 const laneShared = (async () =>
   testFiles(
@@ -151,7 +150,7 @@ const laneShared = (async () =>
   ))();
 
 const { types, unitOwn } = await laneOwn;
-const { fuzz, durability } = await laneSuites;
+const { fuzz } = await laneSuites;
 const unitShared = await laneShared;
 const template = await templateRun;
 const e2e = await e2eRun;
@@ -163,13 +162,12 @@ if (template.code !== 0)
     "Building the test templates failed (scripts/test-template.ts); the suites imported on demand instead.",
   );
 if (fuzz.code !== 0) console.error("The fuzz suite failed (scripts/fuzz.ts --short).");
-if (durability.code !== 0) console.error("The durability suite failed (scripts/durability.ts --short).");
 
 const unitOutput = unitOwn.output + unitShared.output;
 const unitCode = unitOwn.code || unitShared.code;
 const unitPassed = count(unitOutput, /^\s*(\d+) pass$/gm);
 const unitFailed = count(unitOutput, /^\s*(\d+) fail$/gm);
-const suitesFailed = (fuzz.code !== 0 ? 1 : 0) + (durability.code !== 0 ? 1 : 0) + (template.code !== 0 ? 1 : 0);
+const suitesFailed = (fuzz.code !== 0 ? 1 : 0) + (template.code !== 0 ? 1 : 0);
 const e2ePassed = count(e2e.output, /^\s*(\d+) passed/gm);
 const e2eFailed = count(e2e.output, /^\s*(\d+) failed/gm);
 // Flaky = failed once, passed on the CI retry: reported, not counted as a failure (Playwright exits 0).
@@ -179,8 +177,7 @@ const e2eFlaky = count(e2e.output, /^\s*(\d+) flaky/gm);
 // stage's output would be cut from it.
 const failures = [...failedUnitTests(unitOutput), ...failedBrowserTests(e2e.output)];
 // A full disk fails tests by the dozen, none on its own logic: said first, once.
-const noSpace =
-  [unitOutput, e2e.output, fuzz.output, durability.output, template.output].join("\n").match(/ENOSPC/g)?.length ?? 0;
+const noSpace = [unitOutput, e2e.output, fuzz.output, template.output].join("\n").match(/ENOSPC/g)?.length ?? 0;
 if (noSpace)
   console.log(
     `\n── the disk ran out of space during the run (ENOSPC ${noSpace} times): the failures below may be its doing; see the disk lines at the end ──`,
@@ -199,15 +196,9 @@ const failed =
   (unitCode !== 0 && unitFailed === 0 ? 1 : 0) +
   (e2e.code !== 0 && e2eFailed === 0 ? 1 : 0);
 console.log(
-  `\nunit+api: ${unitPassed} passed, ${unitFailed} failed; fuzz and durability: ${suitesFailed ? "failed" : "passed"}; browser: ${e2ePassed} passed, ${e2eFailed} failed${e2eFlaky ? `, ${e2eFlaky} flaky (passed on retry)` : ""}`,
+  `\nunit+api: ${unitPassed} passed, ${unitFailed} failed; fuzz and templates: ${suitesFailed ? "failed" : "passed"}; browser: ${e2ePassed} passed, ${e2eFailed} failed${e2eFlaky ? `, ${e2eFlaky} flaky (passed on retry)` : ""}`,
 );
 console.log(`total: ${unitPassed + e2ePassed} passed, ${failed} failed`);
 process.exit(
-  types.code ||
-    unitCode ||
-    fuzz.code ||
-    durability.code ||
-    template.code ||
-    e2e.code ||
-    (unitPassed + e2ePassed === 0 ? 1 : 0),
+  types.code || unitCode || fuzz.code || template.code || e2e.code || (unitPassed + e2ePassed === 0 ? 1 : 0),
 );
