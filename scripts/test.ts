@@ -69,11 +69,15 @@ const { own, shared } = unitFiles(root);
 const ownDb = own.filter((f) => f.startsWith("./db/"));
 const ownRest = own.filter((f) => !f.startsWith("./db/"));
 const ownEnv = async () => ({ ...(await withTemplates(baseReady)), LOCALSCOPE_TEST_PLACES: "off" });
-// db/'s files and the shared-database files run in `bun test --parallel=2`: two worker processes take a group's files, the slowest first by the
+// Each group (db/'s files, the other files on their own databases, the shared-database files) runs in
+// `bun test --parallel=2`: two worker processes take the group's files, the slowest first by the
 // durations recorded in scripts/test-timings.json, and a worker that runs dry takes the slowest file not yet
 // started. A file's tests mostly wait (child processes, servers, timers), so two workers per group fill the
 // cores where one left them idle (decision 029). `--no-isolate`: a worker keeps its modules across its files
 // (the shared database's app boots once per worker, as it did once per process), as one process did before.
+// The other files ran in one process, one after another: their waits (the five kill -9 rounds of the durability
+// test, spawned servers, stream timeouts) added up to the longest lane; two workers took 447 s of wall and 69
+// CPU-s where one took 815 s and 77 CPU-s (both on the same loaded machine, decision 071).
 // A test's time limit is 120 s instead of bun's 5 s (and no test sets a lower one): it guards against a hang,
 // not a slow machine. These lanes run niced below the browser tests on two busy cores, where a real-data test
 // that takes 3–4 s alone took over 30 s, and one such test failed a CI run at its 30 s limit. Speed is
@@ -122,8 +126,6 @@ const laneOwn = (async () => {
     "other",
     ownRest,
     await ownEnv(),
-    5,
-    1,
   );
   const unitDb = await laneOwnDb;
   return { types, unitOwn: { code: unitRest.code || unitDb.code, output: unitRest.output + unitDb.output } };
