@@ -1,5 +1,27 @@
 import { expect, test } from "bun:test";
+import Connection from "libsql";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { whenNotBusy } from "./client";
+
+/**
+ * A database file of its own, opened with `busyMs` as SQLite's wait for a lock (a server booted earlier in this
+ * test process, bun test --no-isolate, set its own short wait: `done` puts it back and removes the file).
+ */
+async function ownDatabase(busyMs: number) {
+  const { openDatabase, setBusyTimeout } = await import("./client");
+  const previous = setBusyTimeout(busyMs);
+  const dir = mkdtempSync(join(tmpdir(), "localscope-client-"));
+  const file = join(dir, "t.db");
+  const database = await openDatabase(`file:${file}`);
+  const done = () => {
+    setBusyTimeout(previous);
+    database.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { database, file, done };
+}
 
 const busy = () => Object.assign(new Error("SQLITE_BUSY: database is locked"), { code: "SQLITE_BUSY" });
 
@@ -62,17 +84,7 @@ test("the connection opened after a transaction keeps the settings (a lock is wa
 });
 
 test("kept statements: the same text with other values answers anew, and a column another process added is named", async () => {
-  const { openDatabase, setBusyTimeout } = await import("./client");
-  // A server booted earlier in this test process (bun test --no-isolate) set its own short wait: this test
-  // sets the wait it checks, and puts the other back.
-  const previous = setBusyTimeout(5000);
-  const { default: Connection } = await import("libsql");
-  const { mkdtempSync, rmSync } = await import("node:fs");
-  const { join } = await import("node:path");
-  const { tmpdir } = await import("node:os");
-  const dir = mkdtempSync(join(tmpdir(), "localscope-client-"));
-  const file = join(dir, "t.db");
-  const database = await openDatabase(`file:${file}`);
+  const { database, file, done } = await ownDatabase(5000);
   try {
     await database.client.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT)");
     await database.client.execute("INSERT INTO t (name) VALUES ('a'), ('b')");
@@ -87,8 +99,7 @@ test("kept statements: the same text with other values answers anew, and a colum
     expect(after.columns).toEqual(["id", "name", "city"]);
     expect(after.rows.map((r) => ({ ...r }) as Record<string, unknown>)).toEqual([{ id: 2, name: "b", city: "Reno" }]);
   } finally {
-    database.close();
-    rmSync(dir, { recursive: true, force: true });
+    done();
   }
 });
 
@@ -124,4 +135,61 @@ test("durable(): fsyncs the WAL of a database file (calls during a running fsync
   const memory = await openDatabase("file::memory:");
   await expect(memory.durable()).resolves.toBeUndefined();
   memory.close();
+});
+
+test("writes that met another connection's lock leave nothing running: transactions on those connections commit afterwards", async () => {
+  // The server's request thread waits only briefly inside SQLite, then retries (whenNotBusy): here not at all.
+  const { database, file, done } = await ownDatabase(0);
+  const other = new Connection(file);
+  try {
+    await database.client.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)");
+    await database.client.execute("CREATE TABLE hits (k TEXT, at INTEGER)");
+    // Another connection (the import thread's) holds the write lock while six requests write at once: each
+    // borrows a connection of its own, fails with SQLITE_BUSY, and is retried after a short pause.
+    other.exec("BEGIN IMMEDIATE; INSERT INTO t (v) VALUES ('import')");
+    const writes = Array.from({ length: 6 }, (_, i) =>
+      database.client.execute({ sql: "INSERT INTO t (v) VALUES (?)", args: [`request ${i}`] }),
+    );
+    // The import commits once every first attempt has failed (they run before any timer) and before the
+    // retries (their pause is longer than a timer's turn).
+    setImmediate(() => other.exec("COMMIT"));
+    await Promise.all(writes);
+    // Six transactions at once (a rate limit's batch), each on one of those connections: every one commits.
+    const batches = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, i) =>
+        database.client.batch([{ sql: "INSERT INTO hits (k, at) VALUES (?, ?)", args: [`guest ${i}`, i] }], "write"),
+      ),
+    );
+    expect(
+      batches.filter((b) => b.status === "rejected").map((b) => String((b as PromiseRejectedResult).reason)),
+    ).toEqual([]);
+    const count = async (table: string) =>
+      Number((await database.client.execute(`SELECT count(*) AS n FROM ${table}`)).rows[0]!.n);
+    // Each write landed once.
+    expect(await count("t")).toBe(7);
+    expect(await count("hits")).toBe(6);
+  } finally {
+    other.close();
+    done();
+  }
+}, 60_000);
+
+test("a call given a connection on which another call's write was stopped by a lock runs again elsewhere: its write is kept", async () => {
+  const { database, file, done } = await ownDatabase(0);
+  const other = new Connection(file);
+  try {
+    await database.client.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)");
+    other.exec("BEGIN IMMEDIATE"); // another connection holds the write lock
+    // Both calls are given the same connection; the first meets the lock, the lock goes, then the second runs.
+    const first = database.client.execute({ sql: "INSERT INTO t (v) VALUES (?)", args: ["first"] });
+    queueMicrotask(() => other.exec("COMMIT"));
+    const second = database.client.execute({ sql: "INSERT INTO t (v) VALUES (?)", args: ["second"] });
+    await Promise.all([first, second]);
+    // Both are committed: another connection reads them, and can write.
+    expect(other.prepare("SELECT v FROM t ORDER BY v").raw(true).all()).toEqual([["first"], ["second"]]);
+    other.exec("INSERT INTO t (v) VALUES ('third')");
+  } finally {
+    other.close();
+    done();
+  }
 });

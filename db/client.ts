@@ -6,13 +6,15 @@ import {
   type ResultSet,
   type TransactionMode,
 } from "@libsql/client";
-import { ConnectionPool } from "@libsql/client/sqlite3";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { mkdirSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { dirname } from "node:path";
 import * as schema from "./schema";
-import { keepStatements, StaleStatement } from "./statements";
+import "./pool";
+import { isBusy, StaleStatement } from "./statements";
+
+export { setBusyTimeout } from "./pool";
 
 export type Db = LibSQLDatabase<typeof schema>;
 export interface Database {
@@ -28,8 +30,6 @@ export interface Database {
 }
 
 const BUSY_RETRY_MS = 10_000;
-const isBusy = (error: unknown) =>
-  error instanceof Error && /SQLITE_BUSY/.test(`${(error as { code?: string }).code ?? ""} ${error.message}`);
 
 /**
  * Run `work`, again after a short, growing wait while it fails with SQLITE_BUSY (at most about 10 s), and again
@@ -51,54 +51,6 @@ export async function whenNotBusy<T>(work: () => Promise<T>): Promise<T> {
     }
   }
 }
-
-/**
- * Per-connection settings. WAL with synchronous=NORMAL: a commit is not fsynced on its own (the WAL is, at
- * checkpoints). A commit survives the process being killed (the durability suite, kill -9); an OS crash or a
- * power cut can lose the last commits (never corrupt the file). FULL fsynced every commit: about 4 ms of
- * blocked event loop per write, which made every request wait behind the writes under load (decision 033).
- * The writes a user must find again after a power cut await `durable()` (an fsync of the WAL off the event
- * loop, decision 068). busy_timeout rides out short locks; foreign_keys makes ON DELETE CASCADE hold.
- */
-const connectionSettings = () =>
-  `PRAGMA busy_timeout = ${busyTimeoutMs}; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;`;
-let busyTimeoutMs = 5000;
-
-/**
- * How long a statement of this thread waits inside SQLite for another connection's write lock (the places
- * import thread's, the request log's) before failing with SQLITE_BUSY, for the connections opened after the
- * call. SQLite waits synchronously: on the thread that answers requests, every request would wait with it. The
- * server sets a short wait, and `whenNotBusy` (below) runs the statement again after an asynchronous pause.
- * Returns the wait it replaces.
- */
-export function setBusyTimeout(ms: number): number {
-  const previous = busyTimeoutMs;
-  busyTimeoutMs = ms;
-  return previous;
-}
-
-/**
- * The embedded client keeps a pool of connections: a call borrows one, opening a new connection when every
- * other is busy (concurrent requests) or held by a transaction. Settings made with `execute` reach only the
- * connection that ran it, so every connection the pool opens gets them here, before its first use. Without
- * this, concurrent requests ran on connections with synchronous=FULL and no busy_timeout (docs/decisions/033).
- */
-const configured = new WeakSet<object>();
-const acquireSync = ConnectionPool.prototype.acquireSync;
-ConnectionPool.prototype.acquireSync = function (this: ConnectionPool, forTransaction?: boolean) {
-  const connection = acquireSync.call(this, forTransaction);
-  if (!configured.has(connection)) {
-    try {
-      connection.exec(connectionSettings());
-    } catch (error) {
-      this.release(connection); // not left borrowed: the pool would count it as busy for ever
-      throw error;
-    }
-    keepStatements(connection);
-    configured.add(connection);
-  }
-  return connection;
-};
 
 /**
  * Open the database: `file:` (embedded, the default) or a libSQL server (`libsql://`, `http(s)://`, `ws(s)://`).

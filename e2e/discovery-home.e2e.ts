@@ -403,7 +403,7 @@ test.describe("home", () => {
     await clickHeart(page, heart, false, "Removed from Favorites", "City has been removed from your favorites.");
   });
 
-  test("opening hours read 'Open now' or 'Closed' from the place's openNow, with the hours themselves", async ({
+  test("opening hours read 'Open now' or 'Closed' from the place's openNow, with the week spelled out", async ({
     page,
     context,
     baseURL,
@@ -411,8 +411,8 @@ test.describe("home", () => {
     await chooseCity(context, baseURL, LAS_VEGAS);
     const hours = (id: number) =>
       id % 2
-        ? { openNow: true, openingHours: "Mo-Su 06:00-23:00" }
-        : { openNow: false, openingHours: "Mo-Fr 09:00-17:00" };
+        ? { openNow: true, openingHours: "Mo-Su 06:00-23:00", hoursWeek: ["Every day: 6 AM–11 PM"] }
+        : { openNow: false, openingHours: "Mo-Fr 09:00-17:00", hoursWeek: ["Mon–Fri: 9 AM–5 PM", "Sat–Sun: Closed"] };
     await page.route(/\/api\/places\/nearby\?/, async (route) => {
       const places = await (await route.fetch()).json();
       await route.fulfill({ json: places.map((p: { id: number }) => ({ ...p, ...hours(p.id) })) });
@@ -435,7 +435,9 @@ test.describe("home", () => {
       await rows.nth(index).click();
       const dialog = page.getByRole("dialog");
       await expect(dialog.getByTestId("hours")).toHaveText(parity ? "Open now" : "Closed");
-      await expect(dialog).toContainText(parity ? "Mo-Su 06:00-23:00" : "Mo-Fr 09:00-17:00");
+      const week = dialog.getByRole("list", { name: "Opening hours by day" }).getByRole("listitem");
+      await expect(week).toHaveText(parity ? ["Every day: 6 AM–11 PM"] : ["Mon–Fri: 9 AM–5 PM", "Sat–Sun: Closed"]);
+      await expect(dialog).not.toContainText(parity ? "Mo-Su 06:00-23:00" : "Mo-Fr 09:00-17:00");
       await page.keyboard.press("Escape");
       await expect(dialog).toBeHidden();
     }

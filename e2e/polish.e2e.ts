@@ -1,4 +1,5 @@
 /** docs/decisions/026-traveller-polish.md (traveller polish): one test per fixed defect, at phone size unless a test says otherwise. */
+import type { BrowserContext, Page } from "@playwright/test";
 import { expect, islandsHydrated, test } from "./fixtures";
 import { signInAsAdmin } from "./admin-session";
 import { chooseCity, expectAccessible, LAS_VEGAS, PHONE, screenshot, screenshotAndAxe } from "./discovery-helpers";
@@ -122,19 +123,24 @@ test.describe("17.4 one label per category", () => {
   });
 });
 
+/** Las Vegas's first food place in its dialog, with the clipboard its Share button copies to. */
+async function openFoodDialog(page: Page, context: BrowserContext, baseURL: string | undefined) {
+  await chooseCity(context, baseURL, LAS_VEGAS);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.goto("/category/food");
+  const card = page.getByTestId("category-card").first();
+  const title = (await card.locator("h3").textContent())!;
+  await card.getByRole("button", { name: "View Details" }).click();
+  return { dialog: page.getByRole("dialog", { name: title }), title };
+}
+
 test.describe("17.6 toasts above a modal", () => {
   test("a toast raised inside the place dialog shows above its backdrop, is announced and can be dismissed", async ({
     page,
     context,
     baseURL,
   }, testInfo) => {
-    await chooseCity(context, baseURL, LAS_VEGAS);
-    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-    await page.goto("/category/food");
-    const card = page.getByTestId("category-card").first();
-    const title = (await card.locator("h3").textContent())!;
-    await card.getByRole("button", { name: "View Details" }).click();
-    const dialog = page.getByRole("dialog", { name: title });
+    const { dialog, title } = await openFoodDialog(page, context, baseURL);
     await dialog.getByRole("button", { name: "Share" }).click();
     // In the accessibility tree (not inert behind the modal) and on top where it is drawn.
     const toast = page.getByRole("status").filter({ hasText: "Copied to clipboard" });
@@ -171,6 +177,40 @@ test.describe("17.6 toasts above a modal", () => {
     await expect(dialog).toBeHidden();
     await expect(page.locator("#ls-toasts")).toHaveCount(1);
     expect(await page.evaluate(() => !!document.getElementById("ls-toasts")?.closest("dialog"))).toBe(false);
+  });
+});
+
+test.describe("17.6 a toast stays while it is read", () => {
+  test("the pointer over a toast or the keyboard in it stops its 5 s; leaving gives it back the time it had left", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await page.clock.install();
+    const { dialog, title } = await openFoodDialog(page, context, baseURL);
+    const toast = page.getByRole("status").filter({ hasText: "Copied to clipboard" });
+    // Hovered: a minute passes and it is still there; left, it ends within the rest of its 5 s.
+    await dialog.getByRole("button", { name: "Share" }).click();
+    await expect(toast).toBeVisible();
+    await page.clock.runFor(1_000);
+    await toast.hover();
+    await page.clock.runFor(60_000);
+    await expect(toast).toBeVisible();
+    await dialog.getByRole("heading", { name: title }).hover();
+    await page.clock.runFor(3_500);
+    await expect(toast).toBeVisible();
+    await page.clock.runFor(1_000);
+    await expect(toast).toBeHidden();
+    // Focused (F8 takes the keyboard to the notifications): it stays until the focus leaves.
+    await dialog.getByRole("button", { name: "Copied", exact: true }).click();
+    await expect(toast).toBeVisible();
+    await page.keyboard.press("F8");
+    await page.clock.runFor(60_000);
+    await expect(toast).toBeVisible();
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await page.clock.runFor(5_100);
+    await expect(toast).toBeHidden();
   });
 });
 

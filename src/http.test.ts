@@ -24,6 +24,12 @@ const app = new Elysia()
   })
   .get("/api/bug", () => {
     throw new Error("secret internal detail");
+  })
+  .post("/api/locked", () => {
+    // What the database layer throws once its retries met another writer's lock for about 10 s.
+    throw Object.assign(new Error("SQLITE_BUSY: cannot commit transaction - SQL statements in progress"), {
+      code: "SQLITE_BUSY",
+    });
   });
 
 const call = (path: string, init?: RequestInit) => app.handle(new Request(`http://localhost${path}`, init));
@@ -51,6 +57,16 @@ describe("one error shape", () => {
     const response = await call("/api/teapot");
     expect(response.status).toBe(418);
     expect(await response.json()).toEqual({ message: "I am a teapot", errors: { tea: ["too hot"] } });
+  });
+
+  test("a database still locked after the retries is 503 with Retry-After, not a 500", async () => {
+    const response = await call("/api/locked", { method: "POST" });
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toBe("5");
+    expect(await response.json()).toEqual({
+      message: "The server is busy. Please try again in a few seconds.",
+      errors: {},
+    });
   });
 
   test("a thrown bug is 500 with a generic message and a server log line", async () => {

@@ -160,6 +160,11 @@ export function errorHandling(options: {
           options.log.error(`[storage] ${request.method} ${pathOf(request)}: ${storageReason(error)}`);
           return jsonError(503, STORAGE_UNAVAILABLE, {}, { "retry-after": "30", "cache-control": "no-store" });
         }
+        const busy = reasonIn(error, BUSY_FAILURE);
+        if (busy) {
+          options.log.warn(`[busy] ${request.method} ${pathOf(request)}: ${busy}`);
+          return jsonError(503, DATABASE_BUSY, {}, { "retry-after": "5", "cache-control": "no-store" });
+        }
         options.log.error(`[error] ${request.method} ${pathOf(request)}:`, error);
         return jsonError(500, "Something went wrong on our side. Please try again.");
       }
@@ -191,9 +196,21 @@ export function isStorageFailure(error: unknown): boolean {
 }
 /** The first message in the error's cause chain that names a storage failure, if any. */
 export function storageReason(error: unknown): string | undefined {
+  return reasonIn(error, STORAGE_FAILURE);
+}
+
+/**
+ * What a request answers when the database stayed locked by another writer through the database layer's
+ * retries (about 10 s, db/client.ts): a wait, not a fault of the server's code, so 503 with Retry-After.
+ */
+export const DATABASE_BUSY = "The server is busy. Please try again in a few seconds.";
+const BUSY_FAILURE = /SQLITE_BUSY|SQLITE_LOCKED|database is locked|database table is locked/i;
+
+/** The first message (with its code) in the error's cause chain that `pattern` matches, if any. */
+function reasonIn(error: unknown, pattern: RegExp): string | undefined {
   for (let e: unknown = error, i = 0; e && i < 8; e = (e as { cause?: unknown }).cause, i++) {
     const text = `${(e as { code?: unknown }).code ?? ""} ${(e as Error).message ?? String(e)}`;
-    if (STORAGE_FAILURE.test(text)) return text.trim().slice(0, 200);
+    if (pattern.test(text)) return text.trim().slice(0, 200);
   }
   return undefined;
 }

@@ -27,7 +27,8 @@ function hours(p: SourcePlace): string {
     return `LocalScope has no opening hours for ${id}.${call}`;
   }
   const now = p.openNow === true ? " It's open right now." : p.openNow === false ? " It's closed right now." : "";
-  return `${id} lists its hours as ${stop(p.openingHours)}.${now}`;
+  const week = p.hoursWeek?.length ? p.hoursWeek.join("; ") : p.openingHours;
+  return `${id} lists its hours as ${stop(week)}.${now}`;
 }
 
 const address = (p: SourcePlace) =>

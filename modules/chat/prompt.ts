@@ -32,7 +32,7 @@ export function modelContext(g: Grounding) {
       phone: p.phone,
       website: p.website,
       wikipedia: p.wikipedia,
-      hours: p.openingHours,
+      hours: p.hoursWeek?.length ? p.hoursWeek.join("; ") : p.openingHours,
       openNow: p.openNow,
       since: p.since,
       about: p.description.slice(0, 200),

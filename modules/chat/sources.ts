@@ -24,6 +24,8 @@ export interface SourcePlace {
   latitude: number;
   longitude: number;
   openingHours: string | null;
+  /** The hours spelled out by weekday ("Mon–Thu: 10:30 AM–midnight"), when they are one plain week. */
+  hoursWeek?: string[] | null;
   openNow: boolean | null;
   since: string | null;
   stateCode: string;

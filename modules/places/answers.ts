@@ -1,9 +1,10 @@
 import type { Row } from "@libsql/client";
-import { LRUCache } from "lru-cache";
-import OpeningHours from "opening_hours";
 import { LIST_LABELS } from "../../src/domain/categories";
 import { distanceMiles } from "../../src/geo";
+import { openNow, weekHours } from "./hours";
 import { sightName } from "./showcase";
+
+export { openNow };
 
 /** One place as every API answer carries it (docs/product.md + provenance, docs/product.md#promise–3). */
 export interface Place {
@@ -35,6 +36,8 @@ export interface Place {
   /** Only what a source lists; [] otherwise. */
   amenities: string[];
   openingHours: string | null;
+  /** The opening hours spelled out by weekday ("Mon–Thu: 10:30 AM–midnight"); null when they are not one plain week. */
+  hoursWeek: string[] | null;
   /** true/false in the city's time zone; null when the hours are unknown or unreadable. */
   openNow: boolean | null;
   source: string;
@@ -68,58 +71,6 @@ export function isStale(
   if (!(AGEING_LISTS.has(listId) || (kind && AGEING_KIND.test(kind))) || !observedAt) return false;
   const year = Number(observedAt.slice(0, 4));
   return Number.isFinite(year) && now.getUTCFullYear() - year > STALE_YEARS;
-}
-
-/** Wall-clock time in a time zone as a local Date (the opening-hours parser reads local fields). */
-const formatters = new LRUCache<string, Intl.DateTimeFormat>({
-  max: 500,
-  memoMethod: (timeZone) =>
-    new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    }),
-});
-function wallClock(now: Date, timeZone: string): Date {
-  const format = formatters.memo(timeZone);
-  const parts = Object.fromEntries(format.formatToParts(now).map((p) => [p.type, p.value]));
-  return new Date(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
-}
-
-/** Parsed opening hours by their text; `false` for text the parser refuses. */
-const hoursCache = new LRUCache<string, OpeningHours | false>({
-  max: 5000,
-  memoMethod: (hours) => {
-    try {
-      return new OpeningHours(hours, null, 0);
-    } catch {
-      return false;
-    }
-  },
-});
-export function openNow(hours: string | null, timeZone: string, now = new Date()): boolean | null {
-  if (!hours) return null;
-  const parsed = hoursCache.memo(hours);
-  if (!parsed) return null;
-  try {
-    const at = wallClock(now, timeZone || "America/New_York");
-    if (parsed.getUnknown(at)) return null;
-    return parsed.getState(at);
-  } catch {
-    return null;
-  }
 }
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -188,6 +139,7 @@ export function toPlace(
     priceRange: (row.price_range as string | null) ?? null,
     amenities,
     openingHours: (row.opening_hours as string | null) ?? null,
+    hoursWeek: weekHours((row.opening_hours as string | null) ?? null),
     openNow: openNow(row.opening_hours as string | null, timeZone),
     source: String(row.source),
     sourceId: String(row.source_id),

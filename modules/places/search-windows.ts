@@ -2,9 +2,21 @@ import type { Client } from "@libsql/client";
 import { LRUCache } from "lru-cache";
 import type { boxAround } from "../../src/geo";
 import { dropWhere, Pending } from "../../src/cache-drop";
+import { TITLE_SEPARATOR, type TitleIndex, titleIndex } from "./search-titles";
 
-/** Bytes of window ids kept at most (a big city's 25-mile window holds 15,000–25,000 places: 60–100 KB). */
-const WINDOW_BYTES = 4 * 1024 * 1024;
+/**
+ * Bytes of windows kept at most. A big city's 25-mile window holds 15,000–25,000 places: 60–100 KB of ids, and
+ * 1.5–2.5 MB with its titles' index (./search-titles.ts).
+ */
+const WINDOW_BYTES = 24 * 1024 * 1024;
+/**
+ * A window's titles are read into memory at its 32nd search: about 50–100 ms of CPU once (on a busy machine),
+ * which pays back after some 100 searches at 0.5–1 ms saved each. A city searched a few times (a visitor's, or a
+ * client cycling through cities: 120 searches a minute reach four cities' titles) never pays for them.
+ */
+const TITLES_AT = 32;
+/** A window of more places than this searches the title index instead (its titles would take over 6 MB). */
+const MAX_TITLED = 60_000;
 /** Cities remembered as searched once (a window is built for a city's second search). */
 const SEEN_CITIES = 2_000;
 /** Id ranges a window is read in at most: a city's places come from a few imports (its state's, a neighbour's). */
@@ -24,6 +36,10 @@ const MIN_GAP = 50_000;
 export interface Window {
   ids: Int32Array;
   runs: Array<[number, number]>;
+  /** Searches made in it so far. */
+  searches: number;
+  /** Its places' titles (in the order of `ids`) and their index, once read; null when they cannot be. */
+  titles?: Promise<TitleIndex | null>;
 }
 
 /**
@@ -35,15 +51,23 @@ export interface Window {
  * caches when places change. The R*Tree's boxes are rounded outward, so the window holds every place whose exact
  * coordinates are in the box (and perhaps a few on its edge): the search checks the exact coordinates after.
  */
+/** The bytes of each window's titles, once read. */
+const titledBytes = new WeakMap<Window, number>();
+
 export class SearchWindows {
   private readonly windows: LRUCache<string, Window, { box: Box }>;
   private readonly seen = new LRUCache<string, true>({ max: SEEN_CITIES });
   private readonly pending = new Pending<string>();
 
-  constructor(private readonly client: Client) {
+  /** `titlesAt`: the window's search that reads its titles (tests read them sooner). */
+  constructor(
+    private readonly client: Client,
+    private readonly titlesAt = TITLES_AT,
+  ) {
     this.windows = new LRUCache({
       maxSize: WINDOW_BYTES,
-      sizeCalculation: (window) => Math.max(1, window.ids.byteLength + 16 * window.runs.length),
+      sizeCalculation: (window) =>
+        Math.max(1, window.ids.byteLength + 16 * window.runs.length + (titledBytes.get(window) ?? 0)),
       ignoreFetchAbort: true,
       fetchMethod: (key, _stale, { context: { box } }) => this.pending.run(key, () => this.build(box)),
     });
@@ -58,7 +82,10 @@ export class SearchWindows {
       this.seen.set(key, true);
       return null;
     }
-    return (await this.windows.fetch(key, { context: { box } })) ?? null;
+    const window = (await this.windows.fetch(key, { context: { box } })) ?? null;
+    if (window && ++window.searches >= this.titlesAt && !window.titles && window.ids.length <= MAX_TITLED)
+      window.titles = this.titles(key, box, window);
+    return window;
   }
 
   clear() {
@@ -77,7 +104,36 @@ export class SearchWindows {
     });
     const text = rows[0]?.ids;
     const ids = text == null ? new Int32Array(0) : Int32Array.from(String(text).split(","), Number).sort();
-    return { ids, runs: runsOf(ids) };
+    return { ids, runs: runsOf(ids), searches: 0 };
+  }
+
+  /**
+   * The titles of the window's places, read from the title index's own copy and put in the window's order; null
+   * when the places in the box are no longer the window's (they changed since: the window is dropped soon) or
+   * the titles cannot be indexed. The window's size then counts them.
+   */
+  private async titles(key: string, box: Box, window: Window): Promise<TitleIndex | null> {
+    // Unordered (an ordered group_concat sorted every title in SQLite: twice the time of this query and the
+    // reordering below); both lists come in the same order.
+    const { rows } = await this.client.execute({
+      sql: `SELECT group_concat(r.id) AS ids, group_concat(f.title, char(1)) AS titles, count(f.title) AS n
+            FROM places_rtree r LEFT JOIN places_fts f ON f.rowid = r.id
+            WHERE r.max_lat >= ? AND r.min_lat <= ? AND r.max_lng >= ? AND r.min_lng <= ?`,
+      args: [box.minLat, box.maxLat, box.minLng, box.maxLng],
+    });
+    const row = rows[0];
+    if (!row || !window.ids.length || Number(row.n) !== window.ids.length) return null;
+    const ids = String(row.ids).split(",").map(Number);
+    const titles = String(row.titles).split(TITLE_SEPARATOR);
+    if (titles.length !== ids.length) return null; // a title holds the separator
+    const order = ids.map((_, i) => i).sort((a, b) => ids[a]! - ids[b]!);
+    if (order.some((i, at) => ids[i] !== window.ids[at])) return null;
+    const index = titleIndex(order.map((i) => titles[i]).join(TITLE_SEPARATOR), ids.length);
+    if (index && this.windows.peek(key) === window) {
+      titledBytes.set(window, index.bytes);
+      this.windows.set(key, window); // counted again, with its titles
+    }
+    return index;
   }
 }
 

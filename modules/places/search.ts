@@ -6,6 +6,7 @@
 import type { Client, Row } from "@libsql/client";
 import { boxAround, distanceMiles } from "../../src/geo";
 import { oneOfEachName } from "./ranking";
+import { titlesHolding } from "./search-titles";
 import { type Box, holds, type Window } from "./search-windows";
 
 /** Title matches kept at most per search (a common three-letter text matches tens of thousands of places). */
@@ -106,12 +107,11 @@ async function inBoxFromIndex(client: Client, text: string, box: Box): Promise<{
 const MAX_READ = 8 * MAX_MATCHES;
 
 /**
- * With a window: the matches in the window's id ranges, read in chunks of ids as one text (no row per match),
- * kept when the window holds them, until `MAX_MATCHES` are kept: the cap counts the city's own matches, not
- * those of the states imported before it. Only the kept are read from the store (the caller checks their exact
- * coordinates against the box): in full (`whole`) when they are no more than the answer's `limit` (the answer is
- * among them, so one read serves both the order and the answer: most searches keep only a few), else the
- * columns the order reads.
+ * With a window: its places whose title holds the text (./search-titles.ts once it holds its titles, else the
+ * title index: `indexedIn`), at most `MAX_MATCHES`. Only those are read from the store (the caller checks their
+ * exact coordinates against the box): in full (`whole`) when they are no more than the answer's `limit` (the
+ * answer is among them, so one read serves both the order and the answer: most searches keep only a few), else
+ * the columns the order reads.
  */
 async function inWindow(
   client: Client,
@@ -119,6 +119,24 @@ async function inWindow(
   window: Window,
   limit: number,
 ): Promise<{ rows: Row[]; whole: boolean }> {
+  const titles = window.titles && (await window.titles);
+  const held = titles && titlesHolding(titles, text, MAX_MATCHES);
+  const kept = held ? held.map((at) => window.ids[at]!) : await indexedIn(client, text, window);
+  if (!kept.length) return { rows: [], whole: true };
+  const whole = kept.length <= limit;
+  const { rows } = await client.execute({
+    sql: `SELECT ${whole ? "p.*" : NARROW} FROM places p WHERE p.id IN (SELECT value FROM json_each(?))`,
+    args: [JSON.stringify(kept.slice(0, MAX_MATCHES))],
+  });
+  return { rows, whole };
+}
+
+/**
+ * The title index's matches in the window's id ranges, read in chunks of ids as one text (no row per match),
+ * kept when the window holds them, until `MAX_MATCHES` are kept: the cap counts the city's own matches, not
+ * those of the states imported before it.
+ */
+async function indexedIn(client: Client, text: string, window: Window): Promise<number[]> {
   const phrase = phraseOf(text);
   const kept: number[] = [];
   let read = 0;
@@ -136,11 +154,5 @@ async function inWindow(
       from = Number(rows[0]!.last) + 1;
     }
   }
-  if (!kept.length) return { rows: [], whole: true };
-  const whole = kept.length <= limit;
-  const { rows } = await client.execute({
-    sql: `SELECT ${whole ? "p.*" : NARROW} FROM places p WHERE p.id IN (SELECT value FROM json_each(?))`,
-    args: [JSON.stringify(kept.slice(0, MAX_MATCHES))],
-  });
-  return { rows, whole };
+  return kept;
 }

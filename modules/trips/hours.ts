@@ -1,4 +1,4 @@
-import OpeningHours from "opening_hours";
+import { parseHours } from "../places";
 
 const WEEKDAYS = ["Sundays", "Mondays", "Tuesdays", "Wednesdays", "Thursdays", "Fridays", "Saturdays"];
 export const HOURS_UNKNOWN = "Hours unknown";
@@ -6,17 +6,9 @@ export const HOURS_UNKNOWN = "Hours unknown";
 /** A reference week without public holidays (local dates; the parser reads local fields): from Sunday 9 August 2026. */
 const dayAt = (weekday: number) => new Date(2026, 7, 9 + weekday);
 
-function parse(hours: string): OpeningHours | null {
-  try {
-    return new OpeningHours(hours, null, 0);
-  } catch {
-    return null;
-  }
-}
-
 /** Weekdays (0 = Sunday) on which the hours open at no time; null when the hours are missing or unreadable. */
 export function closedWeekdays(hours: string | null): number[] | null {
-  const parsed = hours ? parse(hours) : null;
+  const parsed = hours ? parseHours(hours) : null;
   if (!parsed) return null;
   const closed: number[] = [];
   for (let weekday = 0; weekday < 7; weekday++) {

@@ -74,7 +74,15 @@ export function PlaceFacts(props: { place: Place }) {
       <dt className="font-semibold">Hours</dt>
       <dd>
         <HoursBadge openNow={place.openNow} />
-        {place.openingHours && <span className="mt-1 block text-ink-soft">{place.openingHours}</span>}
+        {place.hoursWeek?.length ? (
+          <ul className="mt-1 text-ink-soft" aria-label="Opening hours by day">
+            {place.hoursWeek.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        ) : (
+          place.openingHours && <span className="mt-1 block text-ink-soft">{place.openingHours}</span>
+        )}
       </dd>
       {place.phone && (
         <>

@@ -1,21 +1,42 @@
 import { useAtom } from "jotai";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { toastAtom } from "../state";
 
 export const TOAST_DURATION_MS = 5000;
 const SWIPE_THRESHOLD_PX = 50;
 
-/** One toast at a time, 5 s, dismissable by button, Escape or a swipe to the right; F8 focuses it. */
+/**
+ * One toast at a time, 5 s, dismissable by button, Escape or a swipe to the right; F8 focuses it. Its time stands
+ * still while the pointer is over it or the keyboard is in it, so it can be read and reached (WCAG 2.2.1).
+ */
 export default function Toaster() {
   const [toast, setToast] = useAtom(toastAtom);
   const region = useRef<HTMLOListElement>(null);
   const startX = useRef<number | null>(null);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const paused = hovered || focused;
+  /** The toast's time left, kept across pauses (a fresh toast starts with all of it). */
+  const left = useRef({ id: 0, ms: TOAST_DURATION_MS });
+
+  // A toast removed under the pointer or the keyboard's focus sends no leave event: the next one starts unpaused.
+  useEffect(() => {
+    if (toast) return;
+    setHovered(false);
+    setFocused(false);
+  }, [toast]);
 
   useEffect(() => {
     if (!toast) return;
-    const timer = setTimeout(() => setToast(null), TOAST_DURATION_MS);
-    return () => clearTimeout(timer);
-  }, [toast, setToast]);
+    if (left.current.id !== toast.id) left.current = { id: toast.id, ms: TOAST_DURATION_MS };
+    if (paused) return;
+    const started = Date.now();
+    const timer = setTimeout(() => setToast(null), left.current.ms);
+    return () => {
+      clearTimeout(timer);
+      left.current.ms = Math.max(0, left.current.ms - (Date.now() - started));
+    };
+  }, [toast, paused, setToast]);
 
   // The region's own listeners, not React's: an open dialog takes the region into itself (../components/Modal.tsx,
   // so toasts show above its backdrop), out of this island's root, where React's delegated events no longer reach
@@ -40,15 +61,28 @@ export default function Toaster() {
       if (startX.current !== null && event.clientX - startX.current > SWIPE_THRESHOLD_PX) setToast(null);
       startX.current = null;
     };
-    element.addEventListener("click", onClick);
-    element.addEventListener("keydown", onKeyDown);
-    element.addEventListener("pointerdown", onPointerDown);
-    element.addEventListener("pointerup", onPointerUp);
+    const onPointerOver = (event: PointerEvent) => setHovered(inToast(event) !== null);
+    const onPointerOut = (event: PointerEvent) => {
+      if (!(event.relatedTarget instanceof Node && element.contains(event.relatedTarget))) setHovered(false);
+    };
+    const onFocusIn = () => setFocused(true);
+    const onFocusOut = (event: FocusEvent) => {
+      if (!(event.relatedTarget instanceof Node && element.contains(event.relatedTarget))) setFocused(false);
+    };
+    const listeners = {
+      click: onClick,
+      keydown: onKeyDown,
+      pointerdown: onPointerDown,
+      pointerup: onPointerUp,
+      pointerover: onPointerOver,
+      pointerout: onPointerOut,
+      focusin: onFocusIn,
+      focusout: onFocusOut,
+    } as Record<string, (event: never) => void>;
+    for (const [type, listener] of Object.entries(listeners)) element.addEventListener(type, listener as EventListener);
     return () => {
-      element.removeEventListener("click", onClick);
-      element.removeEventListener("keydown", onKeyDown);
-      element.removeEventListener("pointerdown", onPointerDown);
-      element.removeEventListener("pointerup", onPointerUp);
+      for (const [type, listener] of Object.entries(listeners))
+        element.removeEventListener(type, listener as EventListener);
     };
   }, [setToast]);
 

@@ -46,6 +46,7 @@ function place(id: number, extra: Partial<Place> = {}): Place {
     priceRange: null,
     amenities: [],
     openingHours: null,
+    hoursWeek: null,
     openNow: null,
     source: "test",
     sourceId: String(id),

@@ -197,6 +197,7 @@ describe("Las Vegas's sights on real rows (decision 035, second pass)", async ()
     expect(isOrganisationName(quinn.title)).toBe(true);
     expect(score(quinn)).toBeLessThan(1);
     expect(isOrganisationName("Desert Rose Motel L L C")).toBe(true);
+    expect(isOrganisationName("C and a Investments")).toBe(true); // filed as a museum in Carson City
     expect(isOrganisationName("Lic Nail Spa")).toBe(false);
     expect(isOrganisationName("Golden Nugget Hotel & Casino")).toBe(false);
   });
@@ -322,6 +323,15 @@ describe("a city's sights by what they are (decision 035, third pass)", async ()
     }
   });
 
+  test("an office building or a post office its name calls one is that, whatever Wikidata calls it (Arizona)", async () => {
+    const az = new Map<string, PlaceInput>();
+    for await (const r of historicWikipedia.read("AZ") as AsyncIterable<any>) if (!("skip" in r)) az.set(r.title, r);
+    expect(az.get("Phelps Dodge General Office Building")?.kind).toBe("office building");
+    expect(az.get("Bisbee Historic District")?.kind).toBe("historic district");
+    // A listed post office is a working one (its murals and façade are seen on an errand).
+    expect(az.get("United States Post Office and Immigration Station–Nogales Main")?.kind).toBe("post office");
+  });
+
   test("a museum the census files under its operator's name takes its own (IMLS ALTNAME); an organisation's alternative name does not", async () => {
     const rows = new Map<string, PlaceInput>();
     for (const state of ["IL", "NV", "UT"])
@@ -409,6 +419,37 @@ describe("a city's sights by what they are (decision 035, third pass)", async ()
     expect(montana.has("Northern Rockies Childrens Museum of Science & Technology")).toBe(true);
     expect([...montana.keys()].filter((t) => /\s(of|in|and|the|&)$/i.test(t))).toEqual([]);
   }, 120_000);
+});
+
+test("a historic site the museum census files without a street address stays when its name is the site's own", async () => {
+  const az = new Map<string, string>();
+  for await (const r of imlsMuseums.read("AZ") as AsyncIterable<any>) if (!("skip" in r)) az.set(r.sourceId, r.title);
+  expect(az.get("8400400016")).toBe("Tombstone Courthouse State Historic Park");
+  expect(az.get("8400400004")).toBe("Yuma Territorial Prison State Historic Park");
+  expect(az.get("8400400058")).toBe("Fort Verde State Historic Park");
+  // The organisations beside them, also without a street address, are offices: still left out.
+  for (const office of ["8400400118", "8400400257", "8400400321"]) expect(az.get(office), office).toBeUndefined();
+}, 120_000);
+
+test("a state historic park or a courthouse the museum census files as a historical society scores as the museum it is", () => {
+  const hsc = (title: string) =>
+    notability({
+      title,
+      kind: "historic site",
+      categoryId: CATEGORY.history,
+      source: "imls-museums",
+      sourceId: title,
+      stateCode: "AZ",
+      latitude: 31.7,
+      longitude: -110.1,
+      tags: { discipline: "HSC" },
+      sources: [{ source: "imls-museums" }],
+    } as PlaceInput & { sources: Array<{ source: string }> });
+  const office = hsc("Cochise County Heritage");
+  expect(hsc("Tombstone Courthouse State Historic Park")).toBe(office + 4);
+  expect(hsc("Marshall Gold Discovery State Historic Park")).toBe(office + 4);
+  expect(hsc("Minute Man National Historical Park")).toBe(office + 4);
+  expect(hsc("Old Courthouse")).toBe(office + 4);
 });
 
 describe("lodging and business junk on real rows (decision 035, second pass)", async () => {

@@ -90,3 +90,39 @@ test("a failed state import rejects its callers and is retried by the next reque
   expect(calls).toBe(2);
   expect(loader.status("NV")).toEqual({ stateCode: "NV", ready: true, percent: 100 });
 });
+
+test("while the nationwide split runs, a visitor's state imports at once and the background states wait for it", async () => {
+  const fake = fakeImporter();
+  let endSplit!: () => void;
+  let splits = 0;
+  const loader = createStateLoader({} as Client, {
+    importer: fake.importer,
+    split: () => {
+      splits++;
+      return new Promise<void>((resolve) => (endSplit = resolve));
+    },
+  });
+  loader.startBackground(["CA", "TX"], 0);
+  await Bun.sleep(5);
+  expect(splits).toBe(1);
+  expect(fake.order).toEqual([]); // the background states wait for the split
+  // A visitor asks for Nevada: it imports now, the split still running.
+  const nv = loader("NV");
+  await fake.release("NV");
+  await fake.release("NV");
+  await nv;
+  expect(loader.status("NV")).toEqual({ stateCode: "NV", ready: true, percent: 100 });
+  expect(fake.order).toEqual(["NV"]); // (asking for California's status here would put it first too)
+  // Its status asked (a visitor's page polling it) puts Texas first, ahead of California, split or not.
+  loader.status("TX");
+  await Bun.sleep(2);
+  expect(fake.order).toEqual(["NV", "TX"]);
+  for (const s of ["TX", "TX"]) await fake.release(s);
+  await Bun.sleep(2);
+  expect(fake.order).toEqual(["NV", "TX"]); // California still waits for the split
+  endSplit();
+  await Bun.sleep(2);
+  expect(fake.order).toEqual(["NV", "TX", "CA"]);
+  for (const s of ["CA", "CA"]) await fake.release(s);
+  expect(loader.status("CA")).toEqual({ stateCode: "CA", ready: true, percent: 100 });
+});

@@ -30,7 +30,7 @@ export const PAWN_OR_LOAN_NAME = /\b(pawn\w*|payday|cash advance|title loans?|ch
  * an organisation's name its penalty: "Sorrel Weed House Corporation").
  */
 const HISTORIC_PLACE =
-  /\b(house|home|birthplace|plantation|mansion|fort|castle|palace|penitentiary|prison|jail|lighthouse|homestead|cabin|cottage|museum|historic site|battlefield|mission|village)\b/i;
+  /\b(house|home|birthplace|plantation|mansion|fort|castle|palace|penitentiary|prison|jail|courthouse|lighthouse|homestead|cabin|cottage|museum|historic site|battlefield|mission|village|(state|national) (historic(al)? )?park|historic(al)? park|national monument)\b/i;
 export const houseMuseum = (discipline: string, title: string) =>
   discipline === "HSC" && HISTORIC_PLACE.test(title) ? "HST" : discipline;
 /** A housing project or public housing, filed as a sight. */

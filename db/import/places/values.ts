@@ -57,6 +57,8 @@ export function titleCase(value: string): string {
       if (/^\s+$|^-$|^\/$/.test(word) || !word) return word;
       if (i > 0 && SMALL.has(word)) return word;
       if (/^(ii|iii|iv|vi|vii|viii|ix|xi|usa|us|ymca|ywca|nasa|uss|hq)$/.test(word)) return word.toUpperCase();
+      // Initials keep their capitals: "O.K. Corral", "U.S. Grant", "D.C.".
+      if (/^([a-z]\.){2,}$|^([a-z]\.)+[a-z]$/.test(word)) return word.toUpperCase();
       if (/^mc[a-z]/.test(word)) return `Mc${word[2]!.toUpperCase()}${word.slice(3)}`;
       if (/^o'[a-z]/.test(word)) return `O'${word[2]!.toUpperCase()}${word.slice(3)}`;
       return word[0]!.toUpperCase() + word.slice(1);

@@ -14,11 +14,13 @@ import file from "../../../data/places/nrhp_wikidata_sites_with_wikipedia_summar
 function kindOf(description: string, title = ""): string {
   const d = description.toLowerCase();
   if (/historic district|district/.test(d)) return "historic district";
+  if (/\bpost office\b/.test(d) || /\bpost office\b/i.test(title)) return "post office";
   // Homes and workplaces of others, seen from the street (filters.ts PRIVATE_KIND): Wikidata's own words, or the
-  // name's ("Benworth-Chapman Apartments and Chapman Cottages", "Daft Block": a 19th-century commercial block).
+  // name's ("Benworth-Chapman Apartments and Chapman Cottages", "Daft Block": a 19th-century commercial block;
+  // "Phelps Dodge General Office Building").
   if (/\bapartment|\bapartments$|\bflats$/i.test(d) || /\bapartments\b/i.test(title)) return "apartment building";
   if (/\bwarehouse\b/.test(d)) return "warehouse";
-  if (/\boffice building\b/.test(d)) return "office building";
+  if (/\boffice building\b/.test(d) || /\boffice buildings?\b/i.test(title)) return "office building";
   if (/\bcommercial (building|block)\b/.test(d) || /\bblock$/i.test(title)) return "commercial building";
   if (/\b(house|mansion|residence|farm)\b(?! of\b)|\bhome\b(?! (of|venue|ground|stadium|field|port|base)\b)/.test(d))
     return "historic house";

@@ -20,7 +20,7 @@ const SAYS_PLACE =
   /\b(museums?|msm|gallery|galleries|house|home|cent(er|re)|park|zoo|gardens?|aquarium|planetarium|site|village|fort|mansion|library|hall|cabin|farm|depot|station|lighthouse|memorial|monument|observatory|arboretum|collection|exhibit)\b/i;
 /** An alternative name that is an organisation's too ("… Foundation", "… Friends of"). */
 const ORG_NAME =
-  /\b(foundation|fund|friends of|friends|inc|incorporated|society|association|assn|council|commission|committee|guild|league|corps|corporation|corp|trust|consultants?|district|offices?|government|division|research for)\b/i;
+  /\b(foundation|fund|friends of|friends|inc|incorporated|society|association|assn|council|commission|committee|guild|league|corps|corporation|corp|trust|consultants?|district|offices?|government|division|research for|project|group|programs?|activities|restoration|preservation)\b/i;
 /**
  * The census cut many alternative names at 39 characters ("Rancho Los Alamitos Museum and Foundati"): 535 names
  * are exactly that long against ~200 of each length around it. One of that length is taken as cut.
@@ -99,8 +99,11 @@ export const imlsMuseums: Dataset = {
       const { position } = checked;
       const name = museumName(checked.name, row.ALTNAME, row.NAME ?? "");
       const discipline = DISCIPLINES[row.DISCIPL ?? ""] ?? DISCIPLINES.GMU!;
-      // Historical societies are often offices, not places to visit: keep them only with a street address.
-      if (row.DISCIPL === "HSC" && !/\d/.test(row.ADDRESS ?? "")) {
+      // Historical societies are often offices, not places to visit: keep them only with a street address, or when
+      // the name is a site's own and no organisation's ("Tombstone Courthouse State Historic Park", "Eudora Welty
+      // House"; not "Kodiak Historical Society" nor "… Restoration Project").
+      const namesSite = SAYS_PLACE.test(name) && !ORG_NAME.test(name);
+      if (row.DISCIPL === "HSC" && !/\d/.test(row.ADDRESS ?? "") && !namesSite) {
         yield { skip: "historical society without a street address" };
         continue;
       }
