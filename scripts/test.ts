@@ -1,13 +1,14 @@
 /**
- * Every test: build the client, type-check, run bun:test (unit + API), the short fuzz and durability suites,
- * then Playwright (browser, Debian Chromium). The last line sums them as "N passed, N failed".
+ * Every test: build the client, type-check, run bun:test (unit + API; the kill -9 durability suite's five rounds
+ * are scripts/durability.test.ts), the short fuzz suite, then Playwright (browser, Debian Chromium). The last
+ * line sums them as "N passed, N failed".
  *
  * On two cores, each stage as soon as what it needs is there (decision 029):
  *   the template databases (scripts/test-template.ts: cities, then the states the tests read) build first;
  *   Playwright starts once its template (e2e.db) is written;
  *   the bun:test files that need no shared places database (once base.db is written), in two processes:
  *   db/'s files, and the type check followed by the others;
- *   durability (base.db), then fuzz (e2e.db);
+ *   fuzz (e2e.db);
  *   the bun:test files that read the shared database, once places.db is written.
  * Priorities: the templates at the top (places.db gates the shared-database files: imported at the browser
  * tests' priority it came at ~300 s of a 370 s run), Playwright and the shared-database files at nice 2, the
@@ -68,11 +69,15 @@ const { own, shared } = unitFiles(root);
 const ownDb = own.filter((f) => f.startsWith("./db/"));
 const ownRest = own.filter((f) => !f.startsWith("./db/"));
 const ownEnv = async () => ({ ...(await withTemplates(baseReady)), LOCALSCOPE_TEST_PLACES: "off" });
-// db/'s files and the shared-database files run in `bun test --parallel=2`: two worker processes take a group's files, the slowest first by the
+// Each group (db/'s files, the other files on their own databases, the shared-database files) runs in
+// `bun test --parallel=2`: two worker processes take the group's files, the slowest first by the
 // durations recorded in scripts/test-timings.json, and a worker that runs dry takes the slowest file not yet
 // started. A file's tests mostly wait (child processes, servers, timers), so two workers per group fill the
 // cores where one left them idle (decision 029). `--no-isolate`: a worker keeps its modules across its files
 // (the shared database's app boots once per worker, as it did once per process), as one process did before.
+// The other files ran in one process, one after another: their waits (the five kill -9 rounds of the durability
+// test, spawned servers, stream timeouts) added up to the longest lane; two workers took 447 s of wall and 69
+// CPU-s where one took 815 s and 77 CPU-s (both on the same loaded machine, decision 071).
 // A test's time limit is 120 s instead of bun's 5 s (and no test sets a lower one): it guards against a hang,
 // not a slow machine. These lanes run niced below the browser tests on two busy cores, where a real-data test
 // that takes 3–4 s alone took over 30 s, and one such test failed a CI run at its 30 s limit. Speed is
@@ -121,25 +126,21 @@ const laneOwn = (async () => {
     "other",
     ownRest,
     await ownEnv(),
-    5,
-    1,
   );
   const unitDb = await laneOwnDb;
   return { types, unitOwn: { code: unitRest.code || unitDb.code, output: unitRest.output + unitDb.output } };
 })();
-// docs/decisions/019-request-hardening.md's suites in their short form: hostile requests over every route (any app 5xx fails) and kill -9
-// durability (an acknowledged write is never lost). Each prints its figures; the full runs are npm scripts.
+// docs/decisions/019-request-hardening.md's hostile requests over every route in their short form (any app 5xx
+// fails; it prints its figures; the full run is `npm run fuzz`). Its kill -9 durability suite is not run again
+// here: scripts/durability.test.ts runs `npm run durability` itself, all five rounds (decision 071).
 // The short fuzz starts from the browser tests' template (the browsed states' places are in, so place routes
 // answer from the store) with no background import of the whole country: a state it asks for still imports
 // on demand meanwhile. `npm run fuzz` keeps the background import on.
 const laneSuites = (async () => {
-  const durability = await run("durability --short", nice([bin("bun"), "scripts/durability.ts", "--short"]), {
-    env: await withTemplates(baseReady),
-  });
   const fuzz = await run("fuzz --short", nice([bin("bun"), "scripts/fuzz.ts", "--short"]), {
     env: { ...(await withTemplates(e2eReady)), PLACES_BACKGROUND_IMPORT: "off" },
   });
-  return { fuzz, durability };
+  return { fuzz };
 })();
 const laneShared = (async () =>
   testFiles(
@@ -151,7 +152,7 @@ const laneShared = (async () =>
   ))();
 
 const { types, unitOwn } = await laneOwn;
-const { fuzz, durability } = await laneSuites;
+const { fuzz } = await laneSuites;
 const unitShared = await laneShared;
 const template = await templateRun;
 const e2e = await e2eRun;
@@ -163,13 +164,12 @@ if (template.code !== 0)
     "Building the test templates failed (scripts/test-template.ts); the suites imported on demand instead.",
   );
 if (fuzz.code !== 0) console.error("The fuzz suite failed (scripts/fuzz.ts --short).");
-if (durability.code !== 0) console.error("The durability suite failed (scripts/durability.ts --short).");
 
 const unitOutput = unitOwn.output + unitShared.output;
 const unitCode = unitOwn.code || unitShared.code;
 const unitPassed = count(unitOutput, /^\s*(\d+) pass$/gm);
 const unitFailed = count(unitOutput, /^\s*(\d+) fail$/gm);
-const suitesFailed = (fuzz.code !== 0 ? 1 : 0) + (durability.code !== 0 ? 1 : 0) + (template.code !== 0 ? 1 : 0);
+const suitesFailed = (fuzz.code !== 0 ? 1 : 0) + (template.code !== 0 ? 1 : 0);
 const e2ePassed = count(e2e.output, /^\s*(\d+) passed/gm);
 const e2eFailed = count(e2e.output, /^\s*(\d+) failed/gm);
 // Flaky = failed once, passed on the CI retry: reported, not counted as a failure (Playwright exits 0).
@@ -179,8 +179,7 @@ const e2eFlaky = count(e2e.output, /^\s*(\d+) flaky/gm);
 // stage's output would be cut from it.
 const failures = [...failedUnitTests(unitOutput), ...failedBrowserTests(e2e.output)];
 // A full disk fails tests by the dozen, none on its own logic: said first, once.
-const noSpace =
-  [unitOutput, e2e.output, fuzz.output, durability.output, template.output].join("\n").match(/ENOSPC/g)?.length ?? 0;
+const noSpace = [unitOutput, e2e.output, fuzz.output, template.output].join("\n").match(/ENOSPC/g)?.length ?? 0;
 if (noSpace)
   console.log(
     `\n── the disk ran out of space during the run (ENOSPC ${noSpace} times): the failures below may be its doing; see the disk lines at the end ──`,
@@ -199,15 +198,9 @@ const failed =
   (unitCode !== 0 && unitFailed === 0 ? 1 : 0) +
   (e2e.code !== 0 && e2eFailed === 0 ? 1 : 0);
 console.log(
-  `\nunit+api: ${unitPassed} passed, ${unitFailed} failed; fuzz and durability: ${suitesFailed ? "failed" : "passed"}; browser: ${e2ePassed} passed, ${e2eFailed} failed${e2eFlaky ? `, ${e2eFlaky} flaky (passed on retry)` : ""}`,
+  `\nunit+api: ${unitPassed} passed, ${unitFailed} failed; fuzz and templates: ${suitesFailed ? "failed" : "passed"}; browser: ${e2ePassed} passed, ${e2eFailed} failed${e2eFlaky ? `, ${e2eFlaky} flaky (passed on retry)` : ""}`,
 );
 console.log(`total: ${unitPassed + e2ePassed} passed, ${failed} failed`);
 process.exit(
-  types.code ||
-    unitCode ||
-    fuzz.code ||
-    durability.code ||
-    template.code ||
-    e2e.code ||
-    (unitPassed + e2ePassed === 0 ? 1 : 0),
+  types.code || unitCode || fuzz.code || template.code || e2e.code || (unitPassed + e2ePassed === 0 ? 1 : 0),
 );

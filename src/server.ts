@@ -34,6 +34,8 @@ const { database, cityIndex, places, onPlacesChanged, stopWatching } = await boo
   console.error(error.message);
   process.exit(1);
 });
+// The city search's tables, built before the first visitor searches (modules/cities/city-index.ts).
+cityIndex.prepare();
 // How old the places a traveller needs open today are, in one line (README "Fresh data").
 void freshnessLine(database.client).then(
   (line) => line && log.info(line),

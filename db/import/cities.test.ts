@@ -9,14 +9,23 @@ import {
   type NewCity,
 } from "./cities";
 
+/** Each variant of the bundled cities parsed once for this file (its tests only read them). */
+const parsed = new Map<string, ReturnType<typeof readBundledCities>>();
+function bundledCities(...args: Parameters<typeof readBundledCities>): ReturnType<typeof readBundledCities> {
+  const key = args.map((a) => (a === undefined ? "default" : a === null ? "none" : String(a))).join("|");
+  let cities = parsed.get(key);
+  if (!cities) parsed.set(key, (cities = readBundledCities(...args)));
+  return cities;
+}
+
 const km = (a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }) =>
   distanceMiles(a.latitude, a.longitude, b.latitude, b.longitude) * 1.609344;
 
 test("the 20 largest cities are centred within 1.5 km of downtown (city hall in the bundled downtown file)", async () => {
   const [cities, simpleMapsOnly, geonamesOnly, downtown] = await Promise.all([
-    readBundledCities(),
-    readBundledCities(undefined, null, null),
-    readBundledCities(undefined, undefined, null),
+    bundledCities(),
+    bundledCities(undefined, null, null),
+    bundledCities(undefined, undefined, null),
     readDowntownPoints(),
   ]);
   expect(downtown).toHaveLength(50);
@@ -110,7 +119,7 @@ test("a GeoNames point is used only with the same name and state within 25 km", 
 });
 
 test("the towns travellers visit that GeoNames has and SimpleMaps lacks are cities, each away from every listed one", async () => {
-  const [cities, simpleMapsOnly] = await Promise.all([readBundledCities(), readBundledCities(undefined, null, null)]);
+  const [cities, simpleMapsOnly] = await Promise.all([bundledCities(), bundledCities(undefined, null, null)]);
   const find = (name: string, state: string) => cities.find((c) => c.name === name && c.stateCode === state);
   for (const [name, state] of [
     ["Bar Harbor", "ME"],
@@ -137,7 +146,7 @@ test("the towns travellers visit that GeoNames has and SimpleMaps lacks are citi
 test("Brooklyn and Staten Island are centred on their borough halls from the bundled landmark list", async () => {
   const { readCsvSync } = await import("./towns");
   const landmarks = readCsvSync(`${import.meta.dir}/../data/places/nyc_lpc_individual_landmarks.csv.gz`);
-  const cities = await readBundledCities();
+  const cities = await bundledCities();
   for (const borough of ["Brooklyn", "Staten Island"]) {
     const hall = landmarks.find((r) => `${r.name} ${r.alternate_names}`.includes(`${borough} Borough Hall`))!;
     const city = cities.find((c) => c.name === borough && c.stateCode === "NY")!;

@@ -80,6 +80,7 @@ describe("CityIndex on a small set", () => {
 
 describe("CityIndex on the bundled US cities", async () => {
   const { cityIndex } = await testServices();
+  cityIndex.prepare(); // its search tables, before the first test's time limit runs
   const names = (q: string, limit = 10) => cityIndex.search(q, limit).map((c) => `${c.name}, ${c.stateCode}`);
 
   test("spring: ten Springfields/Springs, most populous first", () => {

@@ -41,18 +41,38 @@ const TYPO_PENALTY = 1.5;
 const STATE_HINT_BONUS = 0.75;
 const popScore = (population: number) => Math.log10(Math.max(population, 0) + 10);
 
+/** What a search reads: the name trie, per-state sorted keys and the ZIP codes (CityIndex.prepare). */
+interface SearchTables {
+  root: TrieNode;
+  byState: Map<string, { keys: string[]; ids: number[] }>;
+  byZip: Map<string, number[]>;
+  sortedZips: string[];
+}
+
 export class CityIndex {
   readonly cities: IndexedCity[];
-  private readonly root: TrieNode;
-  private readonly byState = new Map<string, { keys: string[]; ids: number[] }>();
-  private readonly byZip = new Map<string, number[]>();
-  private readonly sortedZips: string[];
   private readonly byNameState = new Map<string, number>();
+  private tables: SearchTables | undefined;
 
   constructor(input: IndexedCity[]) {
-    const root = newNode();
     // Most populous first: the first TOP_K distinct cities to reach a node are its top list.
     this.cities = [...input].sort((a, b) => b.population - a.population || a.name.localeCompare(b.name));
+    this.cities.forEach((city, idx) => {
+      const nameKey = `${normalise(city.name)}|${city.stateCode}`;
+      if (!this.byNameState.has(nameKey)) this.byNameState.set(nameKey, idx);
+    });
+  }
+
+  /**
+   * Build the search tables now (about a CPU-second for 32,000 cities). The first search builds them otherwise:
+   * a process that only finds cities by name or position (an import script, most test processes) never pays
+   * for them; the server builds them before it listens (src/server.ts), so no visitor's search waits.
+   */
+  prepare(): SearchTables {
+    if (this.tables) return this.tables;
+    const root = newNode();
+    const byState = new Map<string, { keys: string[]; ids: number[] }>();
+    const byZip = new Map<string, number[]>();
     const stateEntries = new Map<string, Array<[string, number]>>();
     this.cities.forEach((city, idx) => {
       for (const key of keysFor(city.name)) {
@@ -63,20 +83,18 @@ export class CityIndex {
       }
       for (const zip of city.zips.split(/\s+/)) {
         if (!/^\d{5}$/.test(zip)) continue;
-        const list = this.byZip.get(zip);
+        const list = byZip.get(zip);
         if (list) list.push(idx);
-        else this.byZip.set(zip, [idx]);
+        else byZip.set(zip, [idx]);
       }
-      const nameKey = `${normalise(city.name)}|${city.stateCode}`;
-      if (!this.byNameState.has(nameKey)) this.byNameState.set(nameKey, idx);
     });
     for (const [code, entries] of stateEntries) {
       entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]));
-      this.byState.set(code, { keys: entries.map((e) => e[0]), ids: entries.map((e) => e[1]) });
+      byState.set(code, { keys: entries.map((e) => e[0]), ids: entries.map((e) => e[1]) });
     }
-    this.sortedZips = [...this.byZip.keys()].sort();
     shareTops(root);
-    this.root = root;
+    this.tables = { root, byState, byZip, sortedZips: [...byZip.keys()].sort() };
+    return this.tables;
   }
 
   get size() {
@@ -193,7 +211,7 @@ export class CityIndex {
   }
 
   private searchAll(key: string, limit: number, add: (idx: number, score: number) => void, allowFuzzy: boolean) {
-    let node: TrieNode | undefined = this.root;
+    let node: TrieNode | undefined = this.prepare().root;
     for (const ch of key) {
       node = childOf(node, ch);
       if (!node) break;
@@ -210,7 +228,7 @@ export class CityIndex {
 
   /** Every subtree within one edit of the key, a typo costing TYPO_PENALTY (city-trie.ts). */
   private fuzzyAll(key: string, add: (idx: number, score: number) => void) {
-    walkWithinOneEdit(this.root, key, (node, dist) => {
+    walkWithinOneEdit(this.prepare().root, key, (node, dist) => {
       const penalty = dist === 0 ? 0 : TYPO_PENALTY;
       for (const idx of node.top) add(idx, popScore(this.cities[idx]!.population) - penalty);
       for (const idx of node.ends) add(idx, popScore(this.cities[idx]!.population) + EXACT_BONUS - penalty);
@@ -233,7 +251,7 @@ export class CityIndex {
   }
 
   private searchState(code: string, key: string, bonus: number, add: (idx: number, score: number) => void): number {
-    const state = this.byState.get(code);
+    const state = this.prepare().byState.get(code);
     if (!state || !key) return 0;
     const { keys, ids } = state;
     let found = 0;
@@ -246,7 +264,7 @@ export class CityIndex {
   }
 
   private fuzzyState(code: string, key: string, bonus: number, add: (idx: number, score: number) => void) {
-    const state = this.byState.get(code);
+    const state = this.prepare().byState.get(code);
     if (!state || key.length < 4) return;
     const { keys, ids } = state;
     const a = key.charCodeAt(0);
@@ -270,12 +288,12 @@ export class CityIndex {
   private searchZip(digits: string, limit: number): CityMatch[] {
     const scores = new Map<number, number>();
     const take = (zip: string) => {
-      for (const idx of this.byZip.get(zip) ?? []) scores.set(idx, popScore(this.cities[idx]!.population));
+      for (const idx of this.prepare().byZip.get(zip) ?? []) scores.set(idx, popScore(this.cities[idx]!.population));
     };
     if (digits.length === 5) take(digits);
     else if (digits.length >= 3) {
       // A ZIP prefix while typing: the cities of the first few hundred ZIP codes that start with it.
-      const zips = this.sortedZips;
+      const zips = this.prepare().sortedZips;
       for (
         let i = lowerBound(zips, digits), seen = 0;
         i < zips.length && zips[i]!.startsWith(digits) && seen < 300;

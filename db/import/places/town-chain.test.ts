@@ -1,6 +1,5 @@
 import { expect, test } from "bun:test";
-import { migratedDatabase } from "../../testing-template";
-import { importCities } from "../cities";
+import { citiesDatabase, migratedDatabase } from "../../testing-template";
 import { importDatasetState } from "./store";
 import { historicWikipedia } from "./sources/historic-wikipedia";
 import { npsUnits } from "./sources/nps";
@@ -17,9 +16,8 @@ const rowsOf = (key: string, observedAt: string, rows: PlaceInput[]) => ({
 });
 
 test("towns: the Empire State Building is in New York, and no place's town lies in another state (NY, NJ)", async () => {
-  const database = await migratedDatabase("ls-towns-");
+  const database = await citiesDatabase("ls-towns-");
   const { client } = database;
-  await importCities(database);
   for (const state of ["NY", "NJ"]) {
     await importDatasetState(client, npsUnits, state);
     await importDatasetState(client, historicWikipedia, state);
