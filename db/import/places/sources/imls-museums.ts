@@ -35,6 +35,9 @@ export function museumName(name: string, altName: string | null | undefined, raw
   const alt = text(altName ?? "") ?? "";
   const altCut = (altName ?? "").length === CUT_AT || alt.length === CUT_AT || DANGLING.test(alt);
   let own = name;
+  // A shorter name ending in a connective whose alternative name is the same without it was cut too: "Academy of
+  // Natural Sciences of", alternatively "Academy of Natural Sciences".
+  if (alt && DANGLING.test(name) && withoutDangling(name).toLowerCase() === alt.toLowerCase()) return alt;
   if (rawName.length === NAME_CUT_AT || name.length === NAME_CUT_AT) {
     if (alt && !altCut && completes(alt, name)) return alt;
     own = withoutDangling(name);
