@@ -252,9 +252,9 @@ export function notability(p: NotabilityInput): number {
   // A skyscraper (Wikidata's word) is a sight of the skyline when the city's landmark list and the National
   // Register both name it (the Empire State Building); on Wikipedia's NRHP list alone it is an office block.
   else if (p.kind === "skyscraper") score += listings >= 3 ? 3 : 0;
-  // A private home is seen from the street; one open to visitors is a museum (discipline above). A listed post
-  // office is a working one: a mural or a façade to see on an errand, not a sight to lead a list.
-  else if (p.kind === "historic house" || p.kind === "post office") score -= 1;
+  // A private home is seen from the street; one open to visitors is a museum (discipline above). (A listed post
+  // office, a working civic building, loses in the featured ranking: modules/places/fame.ts CIVIC.)
+  else if (p.kind === "historic house") score -= 1;
   // An apartment block, an office or commercial building, a warehouse (Wikidata's words, historic-wikipedia.ts) is
   // someone's home or workplace: an article and a listing make it a fine façade, not a sight to lead a city's list.
   else if (isPrivateBuilding(p.kind)) score -= 3;
