@@ -5,6 +5,7 @@ import { nameWords } from "./names";
 import { isVisitable, oldestLast } from "./quality";
 import type { ChatCity, ChatSources, SourcePlace } from "./sources";
 import { findPlace, namedCity } from "./subject";
+import { isWanted } from "./wants";
 
 /** Step 2 of an answer: the places, history and facts of the city that match the question. */
 
@@ -90,8 +91,7 @@ export async function retrieve<C extends ChatCity>(
 ): Promise<Grounding> {
   const intent = understand(query);
   // A named city ("in Chicago"), or a "place" that is a city's name ("tell me about Chicago").
-  const other =
-    namedCity(sources, chatCity, intent.city) ?? (intent.named ? namedCity(sources, chatCity, intent.named) : null);
+  const other = namedCity(sources, chatCity, intent.city) ?? townNamed(sources, chatCity, intent);
   const city: C = other ?? chatCity;
   const base = { city, from: other ? chatCity : null, intent, around: [], story: null, history: [], facts: [] };
   const named = intent.named && !(other && nameWords(other.name).join(" ") === nameWords(intent.named).join(" "));
@@ -114,6 +114,28 @@ export async function retrieve<C extends ChatCity>(
   if (asksNothing && !other)
     return { ...base, kind: "help", asked: null, subject: "", places: [], anchor: null, notes: [] };
   return listGrounding(sources, city, base, intent, named ? intent.named : null);
+}
+
+/** Each place once: a record seen before, or the same name (any case) within half a mile of one kept. */
+function once(pool: SourcePlace[]): SourcePlace[] {
+  const kept: SourcePlace[] = [];
+  const ids = new Set<number>();
+  for (const p of pool) {
+    if (ids.has(p.id)) continue;
+    ids.add(p.id);
+    const title = p.title.toLowerCase();
+    const twin = kept.some(
+      (k) => k.title.toLowerCase() === title && miles(k.latitude, k.longitude, p.latitude, p.longitude) <= AROUND_MILES,
+    );
+    if (!twin) kept.push(p);
+  }
+  return kept;
+}
+
+/** A "place" that is a town's name ("tell me about Chicago"); "the Alamo" is a place, not the town of Alamo. */
+function townNamed<C extends ChatCity>(sources: ChatSources<C>, chatCity: C, intent: Intent): C | null {
+  const town = intent.named ? namedCity(sources, chatCity, intent.named) : null;
+  return town && (!intent.namedWithThe || /^the\s/i.test(town.name)) ? town : null;
 }
 
 type Base = Pick<Grounding, "city" | "from" | "intent" | "around" | "story" | "history" | "facts">;
@@ -197,6 +219,20 @@ async function listGrounding<C extends ChatCity>(
       );
     }
   }
+  const want = intent.want;
+  if (want) {
+    // The topic's list, then the area's places whose names say it ("… BBQ"), nearest first.
+    const found = (await Promise.all(want.search.map((word) => sources.search(city, word, 40))))
+      .flat()
+      .sort((a, b) => (a.distance ?? 1e9) - (b.distance ?? 1e9));
+    const lists = new Set(topics.map((t) => LIST_OF[t]));
+    const wanted = [...pool, ...found.filter((p) => lists.has(p.categoryId))].filter((p) => isWanted(want, p));
+    if (wanted.some(isVisitable)) pool = wanted;
+    else
+      notes.push(
+        `I couldn't find any ${want.label} in LocalScope's data for ${city.name}, so here are other ${topics.map((t) => SUBJECT[t]).join(" and ")}.`,
+      );
+  }
   pool = oldestLast(pool.filter(isVisitable));
   if (anchor && intent.near) {
     const from = anchor;
@@ -212,9 +248,13 @@ async function listGrounding<C extends ChatCity>(
     if (!known) notes.push("None of these list their opening hours in the data, so check before you go.");
     else if (!open.length) notes.push("None of the places with known hours is open right now.");
   }
-  const seen = new Set<number>();
-  const places = pool.filter((p) => (seen.has(p.id) ? false : (seen.add(p.id), true))).slice(0, ANSWER_PLACES * 2);
-  const subject = topics.length ? topics.map((t) => SUBJECT[t]).join(" and ") : "places worth a look";
+  const places = once(pool).slice(0, ANSWER_PLACES * 2);
+  const subject =
+    want && notes.every((n) => !n.includes(want.label))
+      ? want.label
+      : topics.length
+        ? topics.map((t) => SUBJECT[t]).join(" and ")
+        : "places worth a look";
   const [history, facts] = await Promise.all([
     topics.includes("history") ? sources.history(city).then((h) => h.slice(0, 8)) : Promise.resolve([]),
     topics.length === 0 ? sources.facts(city).then((f) => f.slice(0, 4)) : Promise.resolve([]),
