@@ -24,6 +24,8 @@ export interface Intent {
   asks: Ask;
   /** A city the question names ("in Chicago", "in Austin, TX"), as typed. */
   city: string | null;
+  /** What a town is known for ("what is Savannah famous for?"): its best places and facts. */
+  overview: boolean;
 }
 
 export type Ask = "phone" | "address" | "hours" | "openNow" | "website" | "worth" | "distance" | "about";
@@ -55,7 +57,16 @@ const NAME_PATTERNS = [
 const NOT_A_NAME =
   /^(a|an|there|here|it|this|that|the best|best|good|popular|open|nearby|near|in|to do|a good|some|any|fun|worth|the weather|weather|your name|you|up|new|happening|on|going on|the time|time|(?:the )?(?:most|oldest|biggest|largest|tallest|newest|cheapest|nicest|prettiest|coolest|top|famous|best-known))\b/i;
 /** "in Chicago", "in Austin, TX", "in New Orleans?": capitalised words after "in" (or "visit"), with an optional state. */
-const CITY_NAMED = /\b(?:in|visit|visiting|to)\s+((?:[A-Z][\w.'-]*)(?:\s+[A-Z][\w.'-]*){0,3}(?:,?\s+[A-Z]{2}\b)?)/;
+const CITY_NAMED =
+  /\b(?:in|visit|visiting|to|(?:history|story|past) of)\s+((?:[A-Z][\w.'-]*)(?:\s+[A-Z][\w.'-]*){0,3}(?:,?\s+[A-Z]{2}\b)?)/;
+
+/** A topic of a town ("history of Salt Lake City", "restaurants in Austin") is no place's name. */
+const TOPIC_OF = /^(?:the\s+)?[a-z][\w\s]{0,30}?\s+(?:of|in)\s+\p{Lu}/u;
+/** "What is Savannah famous for?": the town's best, not a place called "Savannah famous for". */
+const OVERVIEW = /\b(?:famous|known|best known|popular|notable)\s+for\b/i;
+/** The town whose fame is asked ("what is Savannah famous for", "why is Chicago known for …"). */
+const OVERVIEW_OF =
+  /\b(?:is|was)\s+((?:\p{Lu}[\w.'-]*)(?:\s+\p{Lu}[\w.'-]*){0,3}(?:,?\s+[A-Z]{2}\b)?)\s+(?:most\s+|best\s+)?(?:famous|known|popular|notable)\s+for\b/u;
 
 const TOPIC_WORDS: Array<[Topic, RegExp]> = [
   [
@@ -97,6 +108,8 @@ export function understand(query: string): Intent {
   const named =
     typed &&
     !NOT_A_NAME.test(typed) &&
+    !TOPIC_OF.test(typed) &&
+    !OVERVIEW.test(typed) &&
     !TOPIC_WORDS.some(([, w]) => w.test(typed) && typed.split(" ").length <= 3 && /^[a-z]/.test(typed))
       ? typed
       : null;
@@ -127,7 +140,8 @@ export function understand(query: string): Intent {
     namedWithThe: named !== null && new RegExp(`\\bthe\\s+${escaped(named)}`, "i").test(text),
     want,
     asks: ASKS.find(([, words]) => words.test(text))?.[0] ?? "about",
-    city: cityMatch?.[1]?.trim() ?? null,
+    city: cityMatch?.[1]?.trim() ?? text.match(OVERVIEW_OF)?.[1]?.trim() ?? null,
+    overview: OVERVIEW.test(text),
   };
 }
 

@@ -110,7 +110,13 @@ export async function retrieve<C extends ChatCity>(
       };
   }
   const asksNothing =
-    !intent.topics.length && !intent.near && !intent.kids && !intent.free && !intent.openNow && !intent.today;
+    !intent.topics.length &&
+    !intent.near &&
+    !intent.kids &&
+    !intent.free &&
+    !intent.openNow &&
+    !intent.today &&
+    !intent.overview;
   if (asksNothing && !other)
     return { ...base, kind: "help", asked: null, subject: "", places: [], anchor: null, notes: [] };
   return listGrounding(sources, city, base, intent, named ? intent.named : null);
@@ -194,9 +200,12 @@ async function listGrounding<C extends ChatCity>(
   if (missing) notes.push(`I couldn't find “${missing}” in LocalScope's data for ${city.name}.`);
   const topics: Topic[] = intent.topics.length ? intent.topics : intent.kids || intent.free ? ["activities"] : [];
   const coffee = /\b(coffee|espresso|latte|cappuccino)\b/i.test(intent.text);
+  // "Cheap" of a meal, a room or shopping asks a price the data does not have; of things to do, it asks for free ones.
+  const priced = topics.some((t) => t !== "activities" && t !== "history");
   let pool: SourcePlace[] = [];
   if (topics.length === 0) {
-    pool = await sources.list(city, "nearby", POOL);
+    // What a town is known for is its featured list (its best-known sights); otherwise what is near downtown.
+    pool = await sources.list(city, intent.overview ? "featured" : "nearby", POOL);
   } else {
     const lists = await Promise.all(
       [...new Set(topics.map((t) => LIST_OF[t]))].map((id) => sources.list(city, id, POOL)),
@@ -212,7 +221,9 @@ async function listGrounding<C extends ChatCity>(
       const extra = topics.includes("activities") ? [] : await sources.list(city, LIST.activities, POOL);
       pool = [...pool, ...extra].filter((p) => KIND.kids.test(p.kind));
     }
-    if (intent.free) {
+    if (intent.free && priced) {
+      notes.push("LocalScope has no prices, so these are not chosen by price; check before you go.");
+    } else if (intent.free) {
       pool = pool.filter((p) => KIND.free.test(p.kind));
       notes.push(
         "LocalScope has no prices; parks, libraries, monuments and places like these usually cost nothing to visit, but check before you go.",
@@ -254,7 +265,9 @@ async function listGrounding<C extends ChatCity>(
       ? want.label
       : topics.length
         ? topics.map((t) => SUBJECT[t]).join(" and ")
-        : "places worth a look";
+        : intent.overview
+          ? "best-known sights"
+          : "places worth a look";
   const [history, facts] = await Promise.all([
     topics.includes("history") ? sources.history(city).then((h) => h.slice(0, 8)) : Promise.resolve([]),
     topics.length === 0 ? sources.facts(city).then((f) => f.slice(0, 4)) : Promise.resolve([]),
@@ -263,7 +276,7 @@ async function listGrounding<C extends ChatCity>(
     ...base,
     kind: "list",
     asked: missing,
-    subject: intent.kids ? `${subject} for families with kids` : intent.free ? `free ${subject}` : subject,
+    subject: intent.kids ? `${subject} for families with kids` : intent.free && !priced ? `free ${subject}` : subject,
     places,
     anchor,
     history,

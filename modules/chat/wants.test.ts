@@ -24,6 +24,12 @@ describe("what a question asks for", () => {
     expect(understand("Is the Alamo free to visit?")).toMatchObject({ named: "Alamo", namedWithThe: true });
     expect(understand("Tell me about Chicago").namedWithThe).toBe(false);
     expect(understand("What is the oldest building in town?").named).toBeNull();
+    expect(understand("Tell me about the history of Salt Lake City")).toMatchObject({
+      named: null,
+      topics: ["history"],
+      city: "Salt Lake City",
+    });
+    expect(understand("What is Savannah famous for?")).toMatchObject({ named: null, overview: true, city: "Savannah" });
   });
 });
 
@@ -82,6 +88,32 @@ describe("answers within a topic, over real data", () => {
     const answer = await ask("Is the Alamo free to visit?", "San Antonio, TX");
     expect(answer.location).toBe("San Antonio, TX");
     expect(answer.response).not.toContain("Alamo, TX");
+  }, 60_000);
+
+  test("what a town is known for: its featured sights, for the town asked about", async () => {
+    const answer = await ask("What is Chicago known for?", "Savannah, GA");
+    expect(answer.location).toBe("Chicago, IL");
+    expect(answer.response).toContain("best-known sights");
+    const featured = (await (
+      await app.request("/api/places/featured?city=Chicago&state=IL&count=12")
+    ).json()) as Array<{ id: number }>;
+    const ids = new Set(featured.map((p) => p.id));
+    expect(answer.places.length).toBeGreaterThanOrEqual(3);
+    for (const p of answer.places) expect(ids.has(p.id)).toBe(true);
+  }, 60_000);
+
+  test("cheap hotels: places to stay, with a plain word that the data has no prices (not “no free places to stay”)", async () => {
+    const answer = await ask("Cheap hotels near downtown?", "Atlanta, GA");
+    expect(answer.places.length).toBeGreaterThan(0);
+    for (const p of answer.places) expect(p.category).toBe("Lodging");
+    expect(answer.response).toContain("LocalScope has no prices");
+    expect(answer.response).not.toContain("free places to stay");
+  }, 60_000);
+
+  test("souvenirs: no everyday chain store", async () => {
+    const answer = await ask("Where can I buy souvenirs?", "Savannah, GA");
+    expect(answer.places.length).toBeGreaterThan(0);
+    for (const p of answer.places) expect(p.title).not.toMatch(/dollar|lululemon|citi trends|black market/i);
   }, 60_000);
 
   test("the oldest building in Savannah: historic places, not “no record of”", async () => {

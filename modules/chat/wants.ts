@@ -30,6 +30,14 @@ const outing = (asked: RegExp, label: string, match: RegExp, search: string[], n
   { label, topic: "activities", match, search, not },
 ];
 
+const shop = (asked: RegExp, label: string, match: RegExp, search: string[], not?: RegExp): Rule => [
+  asked,
+  { label, topic: "shopping", match, search, not },
+];
+/** Chains and everyday stores are no place for a keepsake. */
+const EVERYDAY =
+  /\b(dollar|walmart|target|cvs|walgreens|rite aid|pharmacy|auto|tire|wireless|mobile|cellular|grocery|supermarket|lululemon|gap)\b/i;
+
 const RULES: Rule[] = [
   food(
     /\b(bbq|barbecue|barbeque|bar-b-q|brisket|smokehouse)\b/i,
@@ -130,6 +138,22 @@ const RULES: Rule[] = [
     "Aquarium",
   ]),
 ];
+
+RULES.push(
+  shop(
+    /\b(souvenirs?|gifts?|keepsakes?|mementos?|local crafts?)\b/i,
+    "gift, craft and souvenir shops",
+    /\b(gifts?|souvenirs?|crafts?|antiques?|galler(y|ies)|boutique|candy|candies|pralines?|trading post|general store|books?(store|shop|s)?|art|artisans?|makers?|(?:farmers|flea|craft|artisan|city|public) market)\b/i,
+    ["Gift", "Souvenir", "Craft", "Antique", "Gallery", "Candy", "Books"],
+    EVERYDAY,
+  ),
+  shop(/\b(books?|bookstores?|bookshops?)\b/i, "bookshops", /\bbook/i, ["Book"]),
+  shop(/\b(antiques?|vintage|thrift)\b/i, "antique, vintage and thrift shops", /\b(antique|vintage|thrift|resale)/i, [
+    "Antique",
+    "Vintage",
+    "Thrift",
+  ]),
+);
 
 /** The first thing the question asks for that a place's name or kind can show, or null. */
 export function wantOf(question: string): Want | null {
