@@ -1,5 +1,6 @@
 import { expect, test } from "bun:test";
 import { directoryName, titleCase } from "./values";
+import { cuisineText } from "./sources/osm-geojson";
 
 test("names the census and the registers spell in capitals read as names, initials and numerals kept", () => {
   expect(titleCase("O.K. CORRAL")).toBe("O.K. Corral");
@@ -22,4 +23,10 @@ test("a business directory's filing name reads as the sign does: the article fir
   expect(directoryName("Studio 54")).toBe("Studio 54");
   expect(directoryName("Theatre on the Square")).toBe("Theatre on the Square");
   expect(directoryName("556431")).toBe("");
+});
+
+test("OSM's cuisine list reads as words on a card: 'steak_house;steak;italian' is 'steak house, italian'", () => {
+  expect(cuisineText("steak_house;steak;italian")).toBe("steak house, italian");
+  expect(cuisineText("pizza;slices;italian;beer_&_wine")).toBe("pizza, slices, italian");
+  expect(cuisineText("sushi")).toBe("sushi");
 });
