@@ -138,7 +138,8 @@ describe("a refresh shows at once", () => {
       // sqld serves a copy of the browser tests' template (db/scale-out.test.ts proves the migrations and the
       // city import through a libSQL server; importing them again here took minutes of a CI run). Montana is in
       // but for one small dataset, which the first server's import Worker writes over http:// when its status
-      // route asks for the state.
+      // route asks for the state. (npm test runs this file once places.db is written, e2e.db before it: the
+      // file's first test copies the places template.)
       const seed = testTemplate("e2e");
       const sqld = await startSqld(seed);
       cleanups.push(() => sqld.stop());
