@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { openDatabase } from "../../client";
 import { sqldAvailable, startSqld } from "../../testing-sqld";
 import { testDir, testTemplate } from "../../testing-template";
+import { PLACES_VERSION } from ".";
 import { runScript } from "./testing";
 
 const root = join(import.meta.dir, "../../..");
@@ -153,6 +154,16 @@ describe("a refresh shows at once", () => {
       for (const server of [first, second]) {
         await stateReady(server, "Alzada", "MT");
         expect(await nearby(server, "Alzada", "MT")).not.toContain("Fresh Alzada");
+      }
+      if (seed) {
+        // The first server's import Worker wrote the dataset's marker back, over http://.
+        const database = await openDatabase(sqld.url);
+        const marker = await database.client.execute({
+          sql: "SELECT 1 FROM data_imports WHERE dataset = 'places:wikivoyage-do:MT' AND version = ?",
+          args: [PLACES_VERSION],
+        });
+        database.close();
+        expect(marker.rows.length).toBe(1);
       }
       const extract = await loopbackExtract(sqld.url, "Alzada", "MT", "Fresh Alzada Museum");
       await refresh(sqld.url, "MT", extract);
