@@ -2,6 +2,7 @@ import type { Client } from "@libsql/client";
 import { LRUCache } from "lru-cache";
 import type { boxAround } from "../../src/geo";
 import { dropWhere, Pending } from "../../src/cache-drop";
+import { readWindowPlaces, type WindowPlaces } from "./search-places";
 import { TITLE_SEPARATOR, type TitleIndex, titleIndex } from "./search-titles";
 
 /**
@@ -40,6 +41,8 @@ export interface Window {
   searches: number;
   /** Its places' titles (in the order of `ids`) and their index, once read; null when they cannot be. */
   titles?: Promise<TitleIndex | null>;
+  /** Its places' positions and folding keys (./search-places.ts), read with the titles; null when they cannot be. */
+  places?: WindowPlaces | null;
 }
 
 /**
@@ -129,9 +132,11 @@ export class SearchWindows {
     const order = ids.map((_, i) => i).sort((a, b) => ids[a]! - ids[b]!);
     if (order.some((i, at) => ids[i] !== window.ids[at])) return null;
     const index = titleIndex(order.map((i) => titles[i]).join(TITLE_SEPARATOR), ids.length);
+    // The places are read before the index is handed out: a search given the titles finds them beside.
+    window.places = index && (await readWindowPlaces(this.client, box, window.ids));
     if (index && this.windows.peek(key) === window) {
-      titledBytes.set(window, index.bytes);
-      this.windows.set(key, window); // counted again, with its titles
+      titledBytes.set(window, index.bytes + (window.places?.bytes ?? 0));
+      this.windows.set(key, window); // counted again, with its titles and places
     }
     return index;
   }
@@ -158,15 +163,18 @@ export function runsOf(ids: Int32Array): Array<[number, number]> {
 export type Box = ReturnType<typeof boxAround>;
 
 /** Whether sorted `ids` holds `id`. */
-export function holds(ids: Int32Array, id: number): boolean {
+export const holds = (ids: Int32Array, id: number): boolean => positionOf(ids, id) >= 0;
+
+/** The position of `id` in sorted `ids`, or -1. */
+export function positionOf(ids: Int32Array, id: number): number {
   let low = 0;
   let high = ids.length - 1;
   while (low <= high) {
     const mid = (low + high) >>> 1;
     const at = ids[mid]!;
-    if (at === id) return true;
+    if (at === id) return mid;
     if (at < id) low = mid + 1;
     else high = mid - 1;
   }
-  return false;
+  return -1;
 }
