@@ -24,34 +24,47 @@ export interface WindowPlaces {
 const stringBytes = (text: string | null) => (text == null ? 8 : 32 + 2 * text.length);
 
 /**
- * The places of the window whose sorted ids are `ids`, read from the store (the places in its box, as the window
- * was built); null when they are no longer the window's places (they changed since: the window is dropped soon).
+ * Window places read per statement: a big city's window (15,000–25,000 places) is read over a few dozen turns
+ * of the event loop, with other requests answered between them (one statement held every request up for
+ * 50–200 ms).
  */
-export async function readWindowPlaces(client: Client, box: Box, ids: Int32Array): Promise<WindowPlaces | null> {
-  const { rows } = await client.execute({
-    sql: `SELECT p.id, p.latitude, p.longitude, p.title_key, p.address
-          FROM places_rtree r JOIN places p ON p.id = r.id
-          WHERE r.max_lat >= ? AND r.min_lat <= ? AND r.max_lng >= ? AND r.min_lng <= ?`,
-    args: [box.minLat, box.maxLat, box.minLng, box.maxLng],
-  });
-  if (rows.length !== ids.length) return null;
+const READ_CHUNK = 1_000;
+
+/**
+ * The places of the window whose sorted ids are `ids`, and their titles (in the same order), read from the store;
+ * null when they are no longer all there (changed since: the window is dropped soon).
+ */
+export async function readWindowPlaces(
+  client: Client,
+  ids: Int32Array,
+): Promise<{ places: WindowPlaces; titles: string[] } | null> {
   const latitude = new Float64Array(ids.length);
   const longitude = new Float64Array(ids.length);
   const titleKey = new Array<string | null>(ids.length).fill(null);
   const address = new Array<string | null>(ids.length).fill(null);
-  const filled = new Uint8Array(ids.length);
+  const titles = new Array<string>(ids.length).fill("");
   let bytes = 16 * ids.length;
-  for (const r of rows) {
-    const at = positionOf(ids, Number(r.id));
-    if (at < 0 || filled[at]) return null;
-    filled[at] = 1;
-    latitude[at] = Number(r.latitude);
-    longitude[at] = Number(r.longitude);
-    titleKey[at] = r.title_key == null ? null : String(r.title_key);
-    address[at] = r.address == null ? null : String(r.address);
-    bytes += stringBytes(titleKey[at]!) + stringBytes(address[at]!);
+  let found = 0;
+  for (let from = 0; from < ids.length; from += READ_CHUNK) {
+    if (from) await new Promise((resolve) => setImmediate(resolve));
+    const { rows } = await client.execute({
+      sql: `SELECT id, title, latitude, longitude, title_key, address FROM places
+            WHERE id IN (SELECT value FROM json_each(?))`,
+      args: [JSON.stringify(Array.from(ids.subarray(from, from + READ_CHUNK)))],
+    });
+    for (const r of rows) {
+      const at = positionOf(ids, Number(r.id));
+      if (at < 0) return null;
+      found++;
+      titles[at] = String(r.title);
+      latitude[at] = Number(r.latitude);
+      longitude[at] = Number(r.longitude);
+      titleKey[at] = r.title_key == null ? null : String(r.title_key);
+      address[at] = r.address == null ? null : String(r.address);
+      bytes += stringBytes(titleKey[at]!) + stringBytes(address[at]!);
+    }
   }
-  return { latitude, longitude, titleKey, address, bytes };
+  return found === ids.length ? { places: { latitude, longitude, titleKey, address, bytes }, titles } : null;
 }
 
 /** What the search's order and folding read of a place: the fields of its row they use. */

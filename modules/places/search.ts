@@ -71,7 +71,7 @@ async function shownNear(client: Client, text: string, limit: number, near: Near
     if (direct.full && near.window) window = await near.window(box, true);
     else rows = direct.rows;
   }
-  const titles = window?.titles && (await window.titles);
+  const titles = window?.titles;
   const held = titles ? titlesHolding(titles, text, MAX_MATCHES) : null;
   if (window && held && window.places) {
     // The window's places in memory: no read of the store at all.
