@@ -1,7 +1,8 @@
 /**
  * Place search at 32 connections, unique texts (what no cache answers), on this checkout's server and on another
  * checkout's ("before", `--before DIR`) side by side, each on its own copy of the same database, in alternating
- * rounds of the same run: p50/p99 and the server's CPU per request (from /proc), with the ratios before / after.
+ * rounds of the same run: p50/p99 and the server's CPU per request (from /proc; the whole process's, and its request
+ * thread's: the one the requests queue for), with the ratios before / after.
  * Without `--before`, the baseline is /healthz ("hello") on the same server.
  *
  *   bun scripts/bench-place-search.ts --from .tmp/test-templates/e2e.db [--before DIR] [--seconds 5] [--rounds 2] [--warmup 3]
@@ -18,7 +19,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { arg, option } from "./lib/args";
 import { startSides, stopSides, type Side } from "./lib/before-after";
-import { cpuMs } from "./lib/proc-memory";
+import { cpuMs, threadCpuMs } from "./lib/proc-memory";
 import { lasVegasTitleParts } from "./lib/search-texts";
 
 const from = option("--from", ".tmp/test-templates/e2e.db");
@@ -40,6 +41,7 @@ try {
   const cursor = new Map<string, number>(servers.map((s) => [s.name, 0]));
   const phase = async (server: (typeof servers)[number], kind: "hello" | "search", duration = seconds) => {
     const cpu0 = cpuMs(server.proc.pid);
+    const thread0 = threadCpuMs(server.proc.pid);
     const r = await autocannon({
       url: server.base,
       connections: 32,
@@ -61,6 +63,7 @@ try {
     return {
       n: r.requests.total,
       cpu: (cpuMs(server.proc.pid) - cpu0) / Math.max(1, r.requests.total),
+      thread: (threadCpuMs(server.proc.pid) - thread0) / Math.max(1, r.requests.total),
       p50: r.latency.p50,
       p99: r.latency.p99,
       bad: r.errors + r.timeouts + r["5xx"] + r["4xx"],
@@ -87,6 +90,7 @@ try {
     return {
       n,
       cpu: list.reduce((s, r) => s + r.cpu * r.n, 0) / Math.max(1, n),
+      thread: list.reduce((s, r) => s + r.thread * r.n, 0) / Math.max(1, n),
       p50: Math.max(...list.map((r) => r.p50)),
       p99: Math.max(...list.map((r) => r.p99)),
       bad: list.reduce((s, r) => s + r.bad, 0),
@@ -98,12 +102,12 @@ try {
   const totals = new Map([...results].map(([key, list]) => [key, sum(list)]));
   for (const [key, s] of totals)
     console.log(
-      `${key.padEnd(14)} ${s.n} requests  p50 ${s.p50} ms  p99 ${s.p99} ms (worst round)  CPU ${s.cpu.toFixed(2)} ms/request  errors ${s.bad}`,
+      `${key.padEnd(14)} ${s.n} requests  p50 ${s.p50} ms  p99 ${s.p99} ms (worst round)  CPU ${s.cpu.toFixed(2)} ms/request (request thread ${s.thread.toFixed(2)})  errors ${s.bad}`,
     );
   const after = totals.get("after search")!;
   const base = totals.get(before ? "before search" : "after hello")!;
   console.log(
-    `${before ? "before / after" : "search / hello"}: CPU ${(before ? base.cpu / after.cpu : after.cpu / base.cpu).toFixed(2)}×  p99 ${(before ? base.p99 / Math.max(1, after.p99) : after.p99 / Math.max(1, base.p99)).toFixed(2)}×`,
+    `${before ? "before / after" : "search / hello"}: CPU ${(before ? base.cpu / after.cpu : after.cpu / base.cpu).toFixed(2)}× (request thread ${(before ? base.thread / after.thread : after.thread / base.thread).toFixed(2)}×)  p99 ${(before ? base.p99 / Math.max(1, after.p99) : after.p99 / Math.max(1, base.p99)).toFixed(2)}×`,
   );
   console.log(
     `targets (after): CPU ${after.cpu.toFixed(2)} ms ${after.cpu <= 2 ? "meets" : "ABOVE"} ≤ 2 ms a request; p99 ${after.p99} ms ${after.p99 <= 50 ? "meets" : "ABOVE"} ≤ 50 ms`,

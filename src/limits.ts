@@ -159,12 +159,12 @@ export function clientLimits(options: {
     return 0;
   };
   const waitFor = (request: Request, address: string): number => {
-    const client = clientKey(address);
     if (request.method === "GET") {
       const path = pathOf(request);
-      return EXPENSIVE_GETS.includes(path) ? take(`search:${client}`, options.searchesPerMinute) : 0;
+      return EXPENSIVE_GETS.includes(path) ? take(`search:${clientKey(address)}`, options.searchesPerMinute) : 0;
     }
     if (!WRITE_METHODS.has(request.method)) return 0;
+    const client = clientKey(address);
     return pathOf(request).startsWith("/api/auth/")
       ? take(`auth:${client}`, options.authPerMinute) || take(`write:${client}`, options.perMinute)
       : take(`write:${client}`, options.perMinute);

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { testServices } from "../../src/testing";
 import { openNow, weekHours } from "./hours";
 
 describe("opening hours spelled out as a week", () => {
@@ -51,4 +52,38 @@ describe("opening hours spelled out as a week", () => {
       openNow("Mo-Th 10:30-00:00; Fr-Sa 10:30-01:00; Su 10:30-00:00", "America/New_York", sundayHalfPastMidnight),
     ).toBe(true);
   });
+});
+
+describe("open now kept until the hours' next change", () => {
+  test("gives what the parser gives at every moment, for the stored places' hours and open ends", async () => {
+    const { database } = await testServices();
+    const { rows } = await database.client.execute(
+      "SELECT DISTINCT opening_hours FROM places WHERE opening_hours IS NOT NULL ORDER BY opening_hours LIMIT 120",
+    );
+    const texts = [...rows.map((r) => String(r.opening_hours)), "Mo-Su 17:00+", "07:00+,12:00-16:00", "24/7"];
+    expect(texts.length).toBeGreaterThan(100);
+    // Two weeks in steps of 1 h 37 min 13 s, and whole minutes (an opening's first minute) among them.
+    const start = Date.parse("2025-03-03T00:00:13Z");
+    const moments = Array.from({ length: 210 }, (_, i) => new Date(start + i * 5_833_000 - (i % 5 === 0 ? 13_000 : 0)));
+    // Each zone and another name of it: the other name's states are kept apart, and worked out backward in time
+    // no kept state ever answers (each lasts from the moment it was worked out).
+    const zones = [
+      ["America/New_York", "US/Eastern"],
+      ["America/Los_Angeles", "US/Pacific"],
+      ["Pacific/Honolulu", "US/Hawaii"],
+    ] as const;
+    const differ: string[] = [];
+    texts.forEach((text, t) => {
+      const [zone, alias] = zones[t % zones.length]!;
+      const forward = moments.map((at) => openNow(text, zone, at));
+      const backward = moments
+        .toReversed()
+        .map((at) => openNow(text, alias, at))
+        .toReversed();
+      moments.forEach((at, i) => {
+        if (forward[i] !== backward[i]) differ.push(`${text} ${zone} ${at.toISOString()}`);
+      });
+    });
+    expect(differ).toEqual([]);
+  }, 60_000);
 });

@@ -61,23 +61,27 @@ const SAME_ADDRESS_MILES = 1;
  * and two datasets can put one museum at points of its block 150 m apart (the Las Vegas Natural History Museum).
  */
 export function oneOfEachName<T extends { r: Row }>(ranked: T[]): T[] {
-  const seen = new Map<string, Array<{ r: Row; address: string | null }>>();
+  type Seen = { r: Row; address?: string | null };
+  const seen = new Map<string, Seen[]>();
+  // A row's street address key, worked out when it meets a row of its name (most never do: a search's folding
+  // spent most of its time on the keys).
+  const addressOf = (s: Seen) =>
+    s.address === undefined ? (s.address = s.r.address ? addressKey(String(s.r.address)) : null) : s.address;
   return ranked.filter(({ r }) => {
     // A name of no Latin letters has an empty key: it says nothing about being the same place.
     const key = String(r.title_key ?? "").replaceAll(" ", "");
     if (!key) return true;
-    const address = r.address ? addressKey(String(r.address)) : null;
+    const entry: Seen = { r };
     const same = seen.get(key);
     const isSame = same?.some((s) => {
       const miles = distanceMiles(Number(s.r.latitude), Number(s.r.longitude), Number(r.latitude), Number(r.longitude));
-      return (
-        miles <= SAME_PLACE_MILES ||
-        (address !== null && /\d/.test(address) && s.address === address && miles < SAME_ADDRESS_MILES)
-      );
+      if (miles <= SAME_PLACE_MILES) return true;
+      const address = addressOf(entry);
+      return address !== null && /\d/.test(address) && addressOf(s) === address && miles < SAME_ADDRESS_MILES;
     });
     if (isSame) return false;
-    if (same) same.push({ r, address });
-    else seen.set(key, [{ r, address }]);
+    if (same) same.push(entry);
+    else seen.set(key, [entry]);
     return true;
   });
 }

@@ -17,14 +17,15 @@ export class SearchAnswers {
   private readonly cache: LRUCache<string, string, { q: string; city?: IndexedCity; limit: number }>;
   private readonly pending = new Pending<string>();
 
-  constructor(lookUp: (q: string, city: IndexedCity | undefined, limit: number) => Promise<Place[]>) {
+  /** `lookUp`: the answer as JSON text. */
+  constructor(lookUp: (q: string, city: IndexedCity | undefined, limit: number) => Promise<string>) {
     this.cache = new LRUCache({
       maxSize: SEARCH_CACHE_BYTES,
       sizeCalculation: (json, key) => json.length + key.length,
       ttl: SEARCH_TTL_MS,
       ignoreFetchAbort: true,
       fetchMethod: (key, _stale, { context: { q, city, limit } }) =>
-        this.pending.run(key, async () => JSON.stringify(await lookUp(q, city, limit))),
+        this.pending.run(key, () => lookUp(q, city, limit)),
     });
   }
 

@@ -71,7 +71,9 @@ describe("a city's window with its titles read", async () => {
       (await titleMatches(database.client, text, 20, near(w))).map((r) => `${r.id} ${r.title}`);
     for (let i = 0; i < 3; i++) await search("museum", windows); // the third search reads the titles
     const window = await windows.window("lv", boxAround(city.latitude, city.longitude, 25));
-    expect((await window!.titles)?.starts.length).toBe(window!.ids.length);
+    await window!.titling;
+    expect(window!.titles?.starts.length).toBe(window!.ids.length);
+    expect(window!.places?.latitude.length).toBe(window!.ids.length);
     // A city's first search reads the title index (and, past its cap, a window of ids without titles).
     const answers = [];
     for (const text of texts)

@@ -2,6 +2,7 @@ import type { Client } from "@libsql/client";
 import { LRUCache } from "lru-cache";
 import type { boxAround } from "../../src/geo";
 import { dropWhere, Pending } from "../../src/cache-drop";
+import { readWindowPlaces, type WindowPlaces } from "./search-places";
 import { TITLE_SEPARATOR, type TitleIndex, titleIndex } from "./search-titles";
 
 /**
@@ -38,8 +39,15 @@ export interface Window {
   runs: Array<[number, number]>;
   /** Searches made in it so far. */
   searches: number;
-  /** Its places' titles (in the order of `ids`) and their index, once read; null when they cannot be. */
-  titles?: Promise<TitleIndex | null>;
+  /**
+   * Its places' titles (in the order of `ids`) and their index, once read (null when they cannot be); searches
+   * made while they are read go on without them.
+   */
+  titles?: TitleIndex | null;
+  /** Its places' positions and folding keys (./search-places.ts), read with the titles. */
+  places?: WindowPlaces;
+  /** The reading of its titles and places, once started (settles when they are there, or not to be). */
+  titling?: Promise<void>;
 }
 
 /**
@@ -83,8 +91,15 @@ export class SearchWindows {
       return null;
     }
     const window = (await this.windows.fetch(key, { context: { box } })) ?? null;
-    if (window && ++window.searches >= this.titlesAt && !window.titles && window.ids.length <= MAX_TITLED)
-      window.titles = this.titles(key, box, window);
+    if (window && ++window.searches >= this.titlesAt && !window.titling && window.ids.length <= MAX_TITLED)
+      window.titling = this.titles(key, window).then(
+        (titles) => {
+          window.titles = titles;
+        },
+        () => {
+          window.titles = null; // a read that failed (a lock met): the title index answers, as before
+        },
+      );
     return window;
   }
 
@@ -108,30 +123,19 @@ export class SearchWindows {
   }
 
   /**
-   * The titles of the window's places, read from the title index's own copy and put in the window's order; null
-   * when the places in the box are no longer the window's (they changed since: the window is dropped soon) or
-   * the titles cannot be indexed. The window's size then counts them.
+   * The titles of the window's places and the places' positions and folding keys (./search-places.ts), read in
+   * chunks between other requests; null when the window's places are no longer all there (they changed since:
+   * the window is dropped soon) or the titles cannot be indexed. The window's size then counts them.
    */
-  private async titles(key: string, box: Box, window: Window): Promise<TitleIndex | null> {
-    // Unordered (an ordered group_concat sorted every title in SQLite: twice the time of this query and the
-    // reordering below); both lists come in the same order.
-    const { rows } = await this.client.execute({
-      sql: `SELECT group_concat(r.id) AS ids, group_concat(f.title, char(1)) AS titles, count(f.title) AS n
-            FROM places_rtree r LEFT JOIN places_fts f ON f.rowid = r.id
-            WHERE r.max_lat >= ? AND r.min_lat <= ? AND r.max_lng >= ? AND r.min_lng <= ?`,
-      args: [box.minLat, box.maxLat, box.minLng, box.maxLng],
-    });
-    const row = rows[0];
-    if (!row || !window.ids.length || Number(row.n) !== window.ids.length) return null;
-    const ids = String(row.ids).split(",").map(Number);
-    const titles = String(row.titles).split(TITLE_SEPARATOR);
-    if (titles.length !== ids.length) return null; // a title holds the separator
-    const order = ids.map((_, i) => i).sort((a, b) => ids[a]! - ids[b]!);
-    if (order.some((i, at) => ids[i] !== window.ids[at])) return null;
-    const index = titleIndex(order.map((i) => titles[i]).join(TITLE_SEPARATOR), ids.length);
-    if (index && this.windows.peek(key) === window) {
-      titledBytes.set(window, index.bytes);
-      this.windows.set(key, window); // counted again, with its titles
+  private async titles(key: string, window: Window): Promise<TitleIndex | null> {
+    const read = window.ids.length ? await readWindowPlaces(this.client, window.ids) : null;
+    const index = read && titleIndex(read.titles.join(TITLE_SEPARATOR), window.ids.length);
+    if (!read || !index) return null;
+    // The places are there before the titles are: a search given the titles finds them beside.
+    window.places = read.places;
+    if (this.windows.peek(key) === window) {
+      titledBytes.set(window, index.bytes + read.places.bytes);
+      this.windows.set(key, window); // counted again, with its titles and places
     }
     return index;
   }
@@ -158,15 +162,18 @@ export function runsOf(ids: Int32Array): Array<[number, number]> {
 export type Box = ReturnType<typeof boxAround>;
 
 /** Whether sorted `ids` holds `id`. */
-export function holds(ids: Int32Array, id: number): boolean {
+export const holds = (ids: Int32Array, id: number): boolean => positionOf(ids, id) >= 0;
+
+/** The position of `id` in sorted `ids`, or -1. */
+export function positionOf(ids: Int32Array, id: number): number {
   let low = 0;
   let high = ids.length - 1;
   while (low <= high) {
     const mid = (low + high) >>> 1;
     const at = ids[mid]!;
-    if (at === id) return true;
+    if (at === id) return mid;
     if (at < id) low = mid + 1;
     else high = mid - 1;
   }
-  return false;
+  return -1;
 }

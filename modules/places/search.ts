@@ -6,6 +6,7 @@
 import type { Client, Row } from "@libsql/client";
 import { boxAround, distanceMiles } from "../../src/geo";
 import { oneOfEachName } from "./ranking";
+import { nearestShown } from "./search-places";
 import { titlesHolding } from "./search-titles";
 import { type Box, holds, type Window } from "./search-windows";
 
@@ -32,49 +33,70 @@ export interface Near {
  * most `limit`. Either way only the answer's places are read in full.
  */
 export async function titleMatches(client: Client, text: string, limit: number, near?: Near): Promise<Row[]> {
-  let ids: number[];
-  if (near) {
-    const { centre, radius } = near;
-    const box = boxAround(centre.latitude, centre.longitude, radius);
-    const inBox = (r: Row) => {
-      const latitude = Number(r.latitude);
-      const longitude = Number(r.longitude);
-      return latitude >= box.minLat && latitude <= box.maxLat && longitude >= box.minLng && longitude <= box.maxLng;
-    };
-    let window = near.window ? await near.window(box, false) : null;
-    let rows: Row[] = [];
-    let whole = false;
-    if (!window) {
-      // A city's first search reads the first matches directly; past the cap only the window finds its own.
-      const direct = await inBoxFromIndex(client, text, box);
-      if (direct.full && near.window) window = await near.window(box, true);
-      else rows = direct.rows;
-    }
-    if (window) ({ rows, whole } = await inWindow(client, text, window, limit));
-    const nearest = rows
-      .filter(inBox)
-      .map((r) => ({
-        r,
-        id: Number(r.id),
-        d: distanceMiles(centre.latitude, centre.longitude, Number(r.latitude), Number(r.longitude)),
-      }))
-      .filter((m) => m.d <= radius)
-      .sort((a, b) => a.d - b.d || a.id - b.id)
-      .slice(0, limit * ROWS_PER_RESULT);
-    const shown = oneOfEachName(nearest).slice(0, limit);
-    // The few kept were read whole: the answer's rows are at hand.
-    if (whole) return shown.map((m) => m.r);
-    ids = shown.map((m) => m.id);
-  } else {
-    const { rows } = await client.execute({
-      sql: `SELECT p.id FROM (SELECT rowid AS id FROM places_fts WHERE places_fts MATCH ? LIMIT ?) m
-            JOIN places p ON p.id = m.id ORDER BY p.quality DESC, p.id LIMIT ?`,
-      args: [phraseOf(text), MAX_MATCHES, limit],
-    });
-    ids = rows.map((r) => Number(r.id));
+  const { ids, rows } = await shownMatches(client, text, limit, near);
+  return rows ?? rowsOf(client, ids);
+}
+
+/** The places an answer shows, in its order: their ids, and their full rows when the search read them on its way. */
+export interface Shown {
+  ids: number[];
+  rows: Row[] | null;
+}
+
+/** The places `titleMatches` answers, before their rows are read (the caller may have them at hand). */
+export async function shownMatches(client: Client, text: string, limit: number, near?: Near): Promise<Shown> {
+  if (near) return shownNear(client, text, limit, near);
+  const { rows } = await client.execute({
+    sql: `SELECT p.id FROM (SELECT rowid AS id FROM places_fts WHERE places_fts MATCH ? LIMIT ?) m
+          JOIN places p ON p.id = m.id ORDER BY p.quality DESC, p.id LIMIT ?`,
+    args: [phraseOf(text), MAX_MATCHES, limit],
+  });
+  return { ids: rows.map((r) => Number(r.id)), rows: null };
+}
+
+async function shownNear(client: Client, text: string, limit: number, near: Near): Promise<Shown> {
+  const { centre, radius } = near;
+  const box = boxAround(centre.latitude, centre.longitude, radius);
+  const inBox = (r: Row) => {
+    const latitude = Number(r.latitude);
+    const longitude = Number(r.longitude);
+    return latitude >= box.minLat && latitude <= box.maxLat && longitude >= box.minLng && longitude <= box.maxLng;
+  };
+  let window = near.window ? await near.window(box, false) : null;
+  let rows: Row[] = [];
+  let whole = false;
+  if (!window) {
+    // A city's first search reads the first matches directly; past the cap only the window finds its own.
+    const direct = await inBoxFromIndex(client, text, box);
+    if (direct.full && near.window) window = await near.window(box, true);
+    else rows = direct.rows;
   }
+  const titles = window?.titles;
+  const held = titles ? titlesHolding(titles, text, MAX_MATCHES) : null;
+  if (window && held && window.places) {
+    // The window's places in memory: no read of the store at all.
+    const weighed = limit * ROWS_PER_RESULT;
+    return { ids: nearestShown(window.places, window.ids, held, { centre, radius, box }, weighed, limit), rows: null };
+  }
+  if (window) ({ rows, whole } = await inWindow(client, text, window, held, limit));
+  const nearest = rows
+    .filter(inBox)
+    .map((r) => ({
+      r,
+      id: Number(r.id),
+      d: distanceMiles(centre.latitude, centre.longitude, Number(r.latitude), Number(r.longitude)),
+    }))
+    .filter((m) => m.d <= radius)
+    .sort((a, b) => a.d - b.d || a.id - b.id)
+    .slice(0, limit * ROWS_PER_RESULT);
+  const shown = oneOfEachName(nearest).slice(0, limit);
+  // The few kept were read whole: the answer's rows are at hand.
+  return { ids: shown.map((m) => m.id), rows: whole ? shown.map((m) => m.r) : null };
+}
+
+/** The full rows of places `ids` (those the answer shows, never the records folded away), in the order of `ids`. */
+export async function rowsOf(client: Client, ids: number[]): Promise<Row[]> {
   if (!ids.length) return [];
-  // Full rows only for the places the answer shows, never for the records folded away.
   const { rows } = await client.execute({
     sql: `SELECT * FROM places WHERE id IN (${ids.map(() => "?").join(",")})`,
     args: ids,
@@ -107,20 +129,19 @@ async function inBoxFromIndex(client: Client, text: string, box: Box): Promise<{
 const MAX_READ = 8 * MAX_MATCHES;
 
 /**
- * With a window: its places whose title holds the text (./search-titles.ts once it holds its titles, else the
- * title index: `indexedIn`), at most `MAX_MATCHES`. Only those are read from the store (the caller checks their
- * exact coordinates against the box): in full (`whole`) when they are no more than the answer's `limit` (the
- * answer is among them, so one read serves both the order and the answer: most searches keep only a few), else
- * the columns the order reads.
+ * With a window: its places whose title holds the text (`held`: their positions, from its titles in memory when
+ * it holds them; else the title index: `indexedIn`), at most `MAX_MATCHES`. Only those are read from the store
+ * (the caller checks their exact coordinates against the box): in full (`whole`) when they are no more than the
+ * answer's `limit` (the answer is among them, so one read serves both the order and the answer: most searches
+ * keep only a few), else the columns the order reads.
  */
 async function inWindow(
   client: Client,
   text: string,
   window: Window,
+  held: number[] | null,
   limit: number,
 ): Promise<{ rows: Row[]; whole: boolean }> {
-  const titles = window.titles && (await window.titles);
-  const held = titles && titlesHolding(titles, text, MAX_MATCHES);
   const kept = held ? held.map((at) => window.ids[at]!) : await indexedIn(client, text, window);
   if (!kept.length) return { rows: [], whole: true };
   const whole = kept.length <= limit;

@@ -7,7 +7,6 @@ import { toListId } from "../../src/domain/categories";
 import { US_STATES } from "../../src/domain/states";
 import { distanceMiles } from "../../src/geo";
 import { describePlace, isStale, type Place, type PlaceBrief, toPlace, wikipediaOf } from "./answers";
-import { titleMatches } from "./search";
 import {
   distanceBand,
   GEM_CATEGORIES,
@@ -22,8 +21,7 @@ import {
 import { rankFeatured } from "./featured";
 import { dropWhere, Pending } from "../../src/cache-drop";
 import { type Affected, affectedBy } from "./changed-area";
-import { SearchAnswers } from "./search-answers";
-import { SearchWindows } from "./search-windows";
+import { PlaceSearch } from "./place-search";
 import { placesWithin, withArticles } from "./store";
 import { foldDuplicates, junkInList, notCurrent } from "./showcase";
 
@@ -116,10 +114,8 @@ export class PlacesService {
       this.pagesPending.run(key, async () => JSON.stringify(await this.page(city, kind, count, offset))),
   });
   private readonly pagesPending = new Pending<string>();
-  /** Search answers (./search-answers.ts), cleared with the lists. */
-  private readonly searches = new SearchAnswers((q, city, limit) => this.searchUncached(q, city, limit));
-  /** The places in each searched city's window (./search-windows.ts), cleared with the lists. */
-  private readonly windows: SearchWindows;
+  /** Title search with its caches (./place-search.ts), dropped with the lists. */
+  private readonly searches: PlaceSearch;
   private readonly invalidated: Array<(affected?: Affected) => void> = [];
   /** States whose places this service has seen imported (a list for them never waits on an import). */
   private readonly readyStates = new Set<string>();
@@ -133,7 +129,7 @@ export class PlacesService {
     rowsBytes = ROWS_BYTES,
   ) {
     this.rows = new LRUCache<number, Row>({ maxSize: rowsBytes, sizeCalculation: rowBytes });
-    this.windows = new SearchWindows(client);
+    this.searches = new PlaceSearch(client, ensureState, SEARCH_RADIUS);
   }
 
   /**
@@ -185,7 +181,6 @@ export class PlacesService {
     dropWhere(this.pages, (key) => cityAffected(key.split("|")[1]), this.pagesPending);
     dropWhere(this.rows, (_id, row) => !stateCodes || !row || states.has(String(row.state_code)));
     this.searches.drop(cityAffected);
-    this.windows.drop(cityAffected);
     for (const listener of this.invalidated) listener(affected);
   }
 
@@ -377,20 +372,5 @@ export class PlacesService {
   /** The same answer as JSON text, for the API. */
   searchJson(q: string, city: IndexedCity | undefined, limit: number): Promise<string> {
     return this.searches.answerJson(q, city, limit);
-  }
-
-  private async searchUncached(q: string, city: IndexedCity | undefined, limit: number): Promise<Place[]> {
-    if (!city) {
-      const rows = await titleMatches(this.client, q, limit);
-      return (await withArticles(this.client, rows)).map((r) => toPlace(r, null, "America/New_York"));
-    }
-    await this.ensureState(city.stateCode);
-    // One answer per place, as the lists give (two datasets' records of one museum, two states' of one café).
-    const found = await titleMatches(this.client, q, limit, {
-      centre: city,
-      radius: SEARCH_RADIUS,
-      window: (box, now) => this.windows.window(`${city.id}|${SEARCH_RADIUS}`, box, now),
-    });
-    return (await withArticles(this.client, found)).map((r) => toPlace(r, city, city.timezone));
   }
 }

@@ -27,6 +27,17 @@ export function cpuMs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
+/**
+ * The CPU time so far (user + system, ms) of a process's request thread: its main thread (`tid` = `pid`), or
+ * another of its threads. Unlike the process's figure it leaves out the JIT compiler's and the allocator's
+ * threads, whose share swings with a shared machine's load.
+ */
+export function threadCpuMs(pid: number, tid = pid): number {
+  const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
 /** One figure of /proc/PID/status in MiB (VmRSS, RssAnon, RssFile, RssShmem). */
 export function statusMiB(pid: number, key: string): number {
   return Number(new RegExp(`${key}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
