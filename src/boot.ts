@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { openDatabase, setBusyTimeout, type Database } from "../db/client";
 import { importCities } from "../db/import/cities";
 import { importCityTexts } from "../db/import/city-texts";
@@ -72,7 +73,13 @@ export async function bootServices(
   const ensureState = createStateLoader(database.client, {
     log: (line) => log.info(line),
     // Each state imports in a Worker on its own connection (decision 060): this thread keeps answering.
-    ...(importsInThread ? { thread: { databaseUrl: config.DATABASE_URL, authToken: config.DATABASE_AUTH_TOKEN } } : {}),
+    ...(importsInThread
+      ? {
+          thread: { databaseUrl: config.DATABASE_URL, authToken: config.DATABASE_AUTH_TOKEN },
+          // Two states at a time on a machine with two cores or more (decision 075), in Workers at low priority.
+          lanes: Math.min(IMPORT_LANES, availableParallelism()),
+        }
+      : {}),
     onImported: (stateCode) => {
       changed([stateCode]);
       // Other servers on the same database hear of it through the state's data version.
@@ -118,6 +125,9 @@ export async function bootServices(
     stopWatching,
   };
 }
+
+/** States imported at once at most (each in its own Worker). */
+const IMPORT_LANES = 2;
 
 /** Milliseconds a statement of the request thread waits inside SQLite for another connection's lock. */
 const REQUEST_THREAD_BUSY_MS = 20;

@@ -11,8 +11,11 @@ import { DATASETS, importState } from ".";
 import { sliceRows, writeSplits } from "./presplit";
 import type { ImportReply, ImportRequest } from "./import-thread";
 import { clearCsvCache } from "./util";
+import { lowerThreadPriority } from "../../thread-priority";
 
 if (!Bun.isMainThread) {
+  // Imports give way to the thread that answers requests (docs/decisions/075-a-first-import-on-both-cores.md).
+  lowerThreadPriority();
   const scope = globalThis as unknown as {
     onmessage: ((event: MessageEvent<ImportRequest>) => void) | null;
     postMessage(reply: ImportReply): void;

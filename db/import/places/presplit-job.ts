@@ -8,6 +8,10 @@
  */
 import { DATASETS } from ".";
 import { writeSplits } from "./presplit";
+import { lowerThreadPriority } from "../../thread-priority";
+
+// The split gives way to the server that started it (docs/decisions/075-a-first-import-on-both-cores.md).
+lowerThreadPriority();
 
 const [dir, spec] = process.argv.slice(2);
 const jobs = spec ? (JSON.parse(spec) as Array<{ key: string; states: string[] }>) : [];
