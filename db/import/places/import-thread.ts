@@ -14,6 +14,8 @@ export interface ImportRequest {
   stateCode: string;
   /** The background run's per-state splits of the nationwide datasets, when there are any. */
   splitsDir?: string;
+  /** Datasets whose split for this state is under way there: the import waits for each (./presplit.ts). */
+  splitting?: string[];
   /** Instead of an import: split a nationwide dataset per state into `dir` (`imported` is then its rows). */
   split?: { dir: string; datasetKey: string; states: readonly string[] };
 }
@@ -28,6 +30,7 @@ export interface ImportThread {
     splitsDir: string | undefined,
     log?: (line: string) => void,
     onProgress?: (fraction: number) => void,
+    splitting?: string[],
   ): Promise<ImportSummary[]>;
   /** Split a nationwide dataset per state in the Worker (./presplit.ts `writeSplits`); resolves with its rows. */
   split(dir: string, datasetKey: string, states: readonly string[]): Promise<number>;
@@ -88,8 +91,12 @@ export function importThread(database: { databaseUrl: string; authToken?: string
       worker.postMessage({ id, ...database, ...request } satisfies ImportRequest);
     });
   return {
-    import: async (stateCode, splitsDir, log, onProgress) => {
-      const imported = await send({ stateCode, ...(splitsDir ? { splitsDir } : {}) }, log, onProgress);
+    import: async (stateCode, splitsDir, log, onProgress, splitting) => {
+      const imported = await send(
+        { stateCode, ...(splitsDir ? { splitsDir } : {}), ...(splitting?.length ? { splitting } : {}) },
+        log,
+        onProgress,
+      );
       // The caller only needs to know whether anything was written (to drop its caches).
       return Array.from({ length: imported }, () => emptySummary("", stateCode));
     },

@@ -7,8 +7,8 @@
  */
 import { existsSync } from "node:fs";
 import { openDatabase, type Database } from "../../client";
-import { DATASETS, importState } from ".";
-import { sliceRows, writeSplits } from "./presplit";
+import { DATASETS, importState, readerOf } from ".";
+import { afterSplit, sliceRows, splitOutcome, writeSplits } from "./presplit";
 import type { ImportReply, ImportRequest } from "./import-thread";
 import { clearCsvCache } from "./util";
 import { lowerThreadPriority } from "../../thread-priority";
@@ -47,7 +47,12 @@ if (!Bun.isMainThread) {
           stateCode,
           (line) => scope.postMessage({ id, log: line }),
           (fraction) => scope.postMessage({ id, fraction }),
-          splitsDir && existsSync(splitsDir) ? (key, code) => sliceRows(splitsDir, key, code) : undefined,
+          splitsDir && existsSync(splitsDir)
+            ? (key, code) =>
+                request.splitting?.includes(key)
+                  ? afterSplit(splitOutcome(splitsDir, key), splitsDir, key, code, () => readerOf(key)(code))
+                  : sliceRows(splitsDir, key, code)
+            : undefined,
         );
         scope.postMessage({ id, imported: summaries.length });
       } catch (error) {

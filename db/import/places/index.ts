@@ -53,6 +53,13 @@ const BIG_DATASET = 2_000;
 /** Bump to re-import every state at next use. */
 export const PLACES_VERSION = "14";
 
+/** A dataset's own reader (a state reads a dataset itself when its split failed). */
+export const readerOf = (datasetKey: string) => {
+  const dataset = DATASETS.find((d) => d.key === datasetKey);
+  if (!dataset) throw new Error(`no dataset ${datasetKey}`);
+  return (stateCode: string) => dataset.read(stateCode);
+};
+
 export const datasetsFor = (stateCode: string) =>
   DATASETS.filter((d) => d.states === "all" || d.states.includes(stateCode));
 

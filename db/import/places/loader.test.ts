@@ -162,3 +162,23 @@ test("two lanes: two states import at once, a visitor's state takes the next fre
   expect(imported.sort()).toEqual(["CA", "FL", "NV", "NY", "PA", "TX"]);
   expect(loader.status("PA")).toEqual({ stateCode: "PA", ready: true, percent: 100 });
 });
+
+test("two lanes without a hook: one takes the most populous states first, the other the smallest (two large states are never imported at once)", async () => {
+  const fake = fakeImporter();
+  const loader = createStateLoader({} as Client, { importer: fake.importer, lanes: 2 });
+  loader.startBackground(["CA", "TX", "FL", "NY", "PA"], 0);
+  await Bun.sleep(5);
+  expect(fake.order).toEqual(["CA", "PA"]);
+  for (const s of ["PA", "PA"]) await fake.release(s);
+  expect(fake.order).toEqual(["CA", "PA", "NY"]);
+  const nv = loader("NV"); // a visitor's state: the next lane free takes it
+  for (const s of ["CA", "CA"]) await fake.release(s);
+  expect(fake.order).toEqual(["CA", "PA", "NY", "NV"]);
+  for (const s of ["NV", "NV"]) await fake.release(s);
+  await nv;
+  expect(fake.order).toEqual(["CA", "PA", "NY", "NV", "TX"]);
+  for (const s of ["NY", "NY"]) await fake.release(s);
+  expect(fake.order).toEqual(["CA", "PA", "NY", "NV", "TX", "FL"]);
+  for (const s of ["TX", "TX", "FL", "FL"]) await fake.release(s);
+  expect(loader.status("FL")).toEqual({ stateCode: "FL", ready: true, percent: 100 });
+});

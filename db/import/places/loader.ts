@@ -1,5 +1,5 @@
 import type { Client } from "@libsql/client";
-import { DATASETS, importState, PLACES_VERSION, stateImported } from ".";
+import { DATASETS, importState, PLACES_VERSION, readerOf, stateImported } from ".";
 import { StateSplits } from "./presplit";
 import { releaseNow } from "../release";
 import { importThread, type ImportThread } from "./import-thread";
@@ -66,7 +66,7 @@ export function createStateLoader(
       ? async (_client, stateCode, log, onProgress) => {
           // A state already in (every start of a server that imported it before) starts no Worker.
           if (await stateImported(client, stateCode)) return [];
-          return thread.import(stateCode, splits?.folder, log, onProgress);
+          return thread.import(stateCode, splits?.folder, log, onProgress, splits?.splitting(stateCode));
         }
       : (options.importer ?? importState);
   };
@@ -88,8 +88,13 @@ export function createStateLoader(
   let timer: ReturnType<typeof setTimeout> | undefined;
   /** The background run's per-state splits of the nationwide datasets (made by the split job). */
   let splits: StateSplits | undefined;
-  /** The split job while it runs, and the waiting lanes' wake-ups (the split ended, or a visitor asked). */
+  /**
+   * The split job while it runs (`planned` once the split child has its datasets: the background states start
+   * then and wait for each dataset's split as they come to it), and the waiting lanes' wake-ups (the split
+   * ended or was planned, or a visitor asked).
+   */
   let splitting: Promise<void> | undefined;
+  let planned = false;
   let waiting: Array<() => void> = [];
   const wake = () => {
     const woken = waiting;
@@ -141,11 +146,17 @@ export function createStateLoader(
           await open;
           if (open === gate) break;
         }
-        const stateCode = queue.shift();
+        // The first lane takes the queue's front (the most populous states first); the others take its back
+        // (the smallest), so two large states are not held in memory at once. A visitor's state (and the
+        // split) is at the front: any lane takes it first. With a `before` hook the queue's order is kept.
+        const front = queue[0];
+        const fromBack = lane > 0 && !backgroundBefore && front !== SPLIT_JOB && !entries.get(front ?? "")?.wanted;
+        const stateCode = fromBack ? queue.pop() : queue.shift();
         if (!stateCode) break;
         if (stateCode === SPLIT_JOB) {
           // The split runs beside the queue: a state a visitor asks for meanwhile imports at once (reading
-          // what is not split yet itself); the background states wait for it.
+          // what is not split for it itself); the background states wait for it, or for its plan.
+          planned = false;
           splitting = (options.split ?? splitJob)()
             .catch(() => {})
             .finally(() => {
@@ -159,8 +170,9 @@ export function createStateLoader(
           backgroundDone(stateCode);
           continue;
         }
-        if (splitting && !entry.wanted) {
-          queue.unshift(stateCode);
+        if (splitting && !planned && !entry.wanted) {
+          if (fromBack) queue.push(stateCode);
+          else queue.unshift(stateCode);
           await new Promise<void>((resolve) => waiting.push(resolve));
           continue;
         }
@@ -178,7 +190,7 @@ export function createStateLoader(
             stateCode,
             options.log,
             (fraction) => (entry.fraction = fraction),
-            splits ? (key, code) => splits?.rows(key, code) : undefined,
+            splits ? (key, code) => splits?.rows(key, code, () => readerOf(key)(code)) : undefined,
           );
           entry.ready = true;
           entry.fraction = 1;
@@ -239,6 +251,10 @@ export function createStateLoader(
             : `${key}: split for ${jobs.find((j) => j.dataset.key === key)!.states.length} states once (${outcome.rows.toLocaleString("en-US")} rows, ${outcome.seconds.toFixed(1)} s)`,
         ),
       threads[0]?.split,
+      () => {
+        planned = true;
+        wake();
+      },
     );
   }
 
