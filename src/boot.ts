@@ -100,7 +100,7 @@ export async function bootServices(
       })
     : undefined;
   places = new PlacesService(database.client, cityIndex, ensureState, { source: liveSource });
-  // Every state imported in the background after start, one at a time, a visited state first (decision 024).
+  // Every state imported in the background after start, two at a time (decision 075), a visited state first (024).
   // Off unless asked for (the server's config defaults it on; tests and scripts leave it off).
   if (config.PLACES_BACKGROUND_IMPORT === "on")
     ensureState.startBackground(await backgroundOrder(database), BACKGROUND_DELAY_MS);
