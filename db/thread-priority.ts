@@ -7,16 +7,19 @@
  */
 const NICE = 10;
 
-/** Raise the calling thread's nice value to `nice` (default 10); whether it was done. */
-export function lowerThreadPriority(nice = NICE): boolean {
+/** Raise the calling thread's nice value by `by` (default 10, at most to 19); whether it was done. */
+export function lowerThreadPriority(by = NICE): boolean {
   if (process.platform !== "linux") return false;
   try {
     const { dlopen, FFIType } = require("bun:ffi") as typeof import("bun:ffi");
     const libc = dlopen("libc.so.6", {
+      getpriority: { args: [FFIType.i32, FFIType.u32], returns: FFIType.i32 },
       setpriority: { args: [FFIType.i32, FFIType.u32, FFIType.i32], returns: FFIType.i32 },
     });
-    // PRIO_PROCESS with id 0: on Linux, the calling thread alone.
-    const done = libc.symbols.setpriority(0, 0, nice) === 0;
+    // PRIO_PROCESS with id 0: on Linux, the calling thread alone. Relative to its nice value now, so a server
+    // started under `nice` keeps its imports below it.
+    const now = libc.symbols.getpriority(0, 0);
+    const done = libc.symbols.setpriority(0, 0, Math.min(19, now + by)) === 0;
     libc.close();
     return done;
   } catch {
