@@ -36,6 +36,8 @@ export interface ImportThread {
   split(dir: string, datasetKey: string, states: readonly string[]): Promise<number>;
   /** End the Worker (the next import starts a new one). */
   close(): void;
+  /** Whether no import or split waits for the Worker. */
+  idle(): boolean;
 }
 
 export function importThread(database: { databaseUrl: string; authToken?: string }): ImportThread {
@@ -101,6 +103,7 @@ export function importThread(database: { databaseUrl: string; authToken?: string
       return Array.from({ length: imported }, () => emptySummary("", stateCode));
     },
     split: (dir, datasetKey, states) => send({ stateCode: "", split: { dir, datasetKey, states } }),
+    idle: () => waiting.size === 0,
     close: () => {
       const stopping = worker;
       worker = undefined;

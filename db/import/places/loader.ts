@@ -5,6 +5,12 @@ import { releaseNow } from "../release";
 import { importThread, type ImportThread } from "./import-thread";
 import { clearCsvCache } from "./util";
 
+/**
+ * Resident memory of the process past which an import lane's Worker ends after its state, when two lanes run
+ * (docs/decisions/075-a-first-import-on-both-cores.md): peak RSS must stay ≤ 512 MB.
+ */
+const RECYCLE_RSS = 400 * 1024 * 1024;
+
 /** The background run's queue entry that splits the nationwide datasets per state (before the states). */
 const SPLIT_JOB = "split:nationwide";
 
@@ -170,7 +176,9 @@ export function createStateLoader(
           backgroundDone(stateCode);
           continue;
         }
-        if (splitting && !planned && !entry.wanted) {
+        // Background states wait for the split's plan; then the first lane imports beside the split child, and
+        // the others wait for the split's end (two cores: the child and one import; and the memory of two).
+        if (splitting && (!planned || lane > 0) && !entry.wanted) {
           if (fromBack) queue.push(stateCode);
           else queue.unshift(stateCode);
           await new Promise<void>((resolve) => waiting.push(resolve));
@@ -210,6 +218,9 @@ export function createStateLoader(
           // Hand their memory back before the next state (db/import/release.ts); not awaited, so the queue's
           // timing stays as it was.
           void releaseNow();
+          // Two Workers' heaps grow apart over many states: past RECYCLE_RSS, this lane's Worker ends after
+          // its state (the next state starts a new one), so the process stays within its memory budget.
+          if (lanes > 1 && threads[lane]?.idle() && process.memoryUsage.rss() > RECYCLE_RSS) threads[lane]!.close();
           if (entry.ready) backgroundDone(stateCode);
         }
       }
