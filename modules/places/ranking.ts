@@ -1,3 +1,4 @@
+import { branchesLast } from "./list-mix";
 import type { Row } from "@libsql/client";
 import { distanceMiles } from "../../src/geo";
 import {
@@ -316,26 +317,28 @@ export function orderFeatured(
  */
 export function orderList(rows: Row[], dist: (r: Row) => number, lodging = false): Array<{ r: Row; d: number }> {
   return oneOfEachName(
-    rows
-      .map((r) => ({
-        r,
-        camp: lodging && lodgingClass(r) !== "hotel" ? 1 : 0,
-        d: dist(r),
-        band: distanceBand(dist(r)),
-        stale: isStale(Number(r.category_id), r.observed_at as string | null, String(r.kind)) ? 1 : 0,
-        chain: chainFoodOrStore(r) || dumpCompany(r) ? 1 : 0,
-        q: Number(r.quality) + Math.max(0, Number(r.notability)),
-      }))
-      .sort(
-        (a, b) =>
-          a.camp - b.camp ||
-          a.band - b.band ||
-          a.stale - b.stale ||
-          a.chain - b.chain ||
-          b.q - a.q ||
-          a.d - b.d ||
-          Number(a.r.id) - Number(b.r.id),
-      ),
+    branchesLast(
+      rows
+        .map((r) => ({
+          r,
+          camp: lodging && lodgingClass(r) !== "hotel" ? 1 : 0,
+          d: dist(r),
+          band: distanceBand(dist(r)),
+          stale: isStale(Number(r.category_id), r.observed_at as string | null, String(r.kind)) ? 1 : 0,
+          chain: chainFoodOrStore(r) || dumpCompany(r) ? 1 : 0,
+          q: Number(r.quality) + Math.max(0, Number(r.notability)),
+        }))
+        .sort(
+          (a, b) =>
+            a.camp - b.camp ||
+            a.band - b.band ||
+            a.stale - b.stale ||
+            a.chain - b.chain ||
+            b.q - a.q ||
+            a.d - b.d ||
+            Number(a.r.id) - Number(b.r.id),
+        ),
+    ),
   );
 }
 
