@@ -42,7 +42,8 @@ export async function bootServices(
     PLACES_BACKGROUND_IMPORT?: "on" | "off";
   },
   log: Logger,
-  options: { watchDataVersion?: boolean } = {},
+  /** `lowPriorityImports`: imports and splits run at a low scheduling priority (a server: its requests first). */
+  options: { watchDataVersion?: boolean; lowPriorityImports?: boolean } = {},
 ): Promise<{
   database: Database;
   cityIndex: CityIndex;
@@ -75,7 +76,11 @@ export async function bootServices(
     // Each state imports in a Worker on its own connection (decision 060): this thread keeps answering.
     ...(importsInThread
       ? {
-          thread: { databaseUrl: config.DATABASE_URL, authToken: config.DATABASE_AUTH_TOKEN },
+          thread: {
+            databaseUrl: config.DATABASE_URL,
+            authToken: config.DATABASE_AUTH_TOKEN,
+            lowPriority: options.lowPriorityImports ?? false,
+          },
           // Two states at a time on a machine with two cores or more (decision 075), in Workers at low priority.
           lanes: Math.min(IMPORT_LANES, availableParallelism()),
         }

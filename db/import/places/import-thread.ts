@@ -11,6 +11,8 @@ export interface ImportRequest {
   id: number;
   databaseUrl: string;
   authToken?: string;
+  /** The Worker lowers its scheduling priority (a server's imports give way to its requests: db/thread-priority.ts). */
+  lowPriority?: boolean;
   stateCode: string;
   /** The background run's per-state splits of the nationwide datasets, when there are any. */
   splitsDir?: string;
@@ -40,7 +42,11 @@ export interface ImportThread {
   idle(): boolean;
 }
 
-export function importThread(database: { databaseUrl: string; authToken?: string }): ImportThread {
+export function importThread(database: {
+  databaseUrl: string;
+  authToken?: string;
+  lowPriority?: boolean;
+}): ImportThread {
   let worker: Worker | undefined;
   let next = 0;
   const waiting = new Map<

@@ -14,19 +14,23 @@ import { clearCsvCache } from "./util";
 import { lowerThreadPriority } from "../../thread-priority";
 
 if (!Bun.isMainThread) {
-  // Imports give way to the thread that answers requests (docs/decisions/075-a-first-import-on-both-cores.md).
-  lowerThreadPriority();
   const scope = globalThis as unknown as {
     onmessage: ((event: MessageEvent<ImportRequest>) => void) | null;
     postMessage(reply: ImportReply): void;
   };
   let database: Promise<Database> | undefined;
   let opened = "";
+  let lowered = false;
   // One state at a time, in order.
   let queue = Promise.resolve();
   scope.onmessage = ({ data: request }) => {
     queue = queue.then(async () => {
       const { id, stateCode, splitsDir } = request;
+      // A server's imports give way to the thread that answers requests (docs/decisions/075-a-first-import-on-both-cores.md).
+      if (request.lowPriority && !lowered) {
+        lowerThreadPriority();
+        lowered = true;
+      }
       try {
         if (request.split) {
           const dataset = DATASETS.find((d) => d.key === request.split!.datasetKey);

@@ -53,7 +53,7 @@ export function createStateLoader(
      * Import in a Worker on its own connection to this database (the server: its request thread only waits
      * for the outcome, ./import-thread.ts). Not for an in-memory database, which a second connection cannot see.
      */
-    thread?: { databaseUrl: string; authToken?: string };
+    thread?: { databaseUrl: string; authToken?: string; lowPriority?: boolean };
     /**
      * Imports at a time (default 1; with `thread`, one Worker each, on their own connections). Two use both
      * cores of a small machine for the first background import (docs/decisions/075-a-first-import-on-both-cores.md).
@@ -302,7 +302,7 @@ export function createStateLoader(
       backgroundStates = states;
       backgroundBefore = before;
       // Nationwide datasets first, split per state once (decision 024); a visitor's state still goes first.
-      if (!options.importer) splits ??= new StateSplits();
+      if (!options.importer) splits ??= new StateSplits(options.thread?.lowPriority);
       if (!options.importer || options.split) queue.push(SPLIT_JOB);
       for (const stateCode of states) {
         if (entries.get(stateCode)?.ready) continue;

@@ -13,6 +13,8 @@ import { shareCsvReads, textChunks } from "./util";
  */
 export class StateSplits {
   private readonly dir = mkdtempSync(join(tmpdir(), "localscope-splits-"));
+  /** `lowPriority`: the split child lowers its scheduling priority (a server's: db/thread-priority.ts). */
+  constructor(private readonly lowPriority = false) {}
   private readonly files = new Map<string, string>();
   /**
    * Datasets being split by the child process, with their states and outcome (true: the slices are written):
@@ -72,7 +74,7 @@ export class StateSplits {
     const proc = Bun.spawn([process.execPath, JOB, this.dir, spec], {
       stdout: "pipe",
       stderr: "pipe",
-      env: process.env,
+      env: this.lowPriority ? { ...process.env, LOCALSCOPE_SPLIT_LOW_PRIORITY: "1" } : process.env,
     });
     const stderr = new Response(proc.stderr).text();
     const told = new Set<string>();
