@@ -81,7 +81,7 @@ export async function bootServices(
             authToken: config.DATABASE_AUTH_TOKEN,
             lowPriority: options.lowPriorityImports ?? false,
           },
-          // Two states at a time on a machine with two cores or more (decision 075), in Workers at low priority.
+          // IMPORT_LANES states at a time on a machine with that many cores (decision 075), in Workers.
           lanes: Math.min(IMPORT_LANES, availableParallelism()),
         }
       : {}),
@@ -105,7 +105,7 @@ export async function bootServices(
       })
     : undefined;
   places = new PlacesService(database.client, cityIndex, ensureState, { source: liveSource });
-  // Every state imported in the background after start, two at a time (decision 075), a visited state first (024).
+  // Every state imported in the background after start, IMPORT_LANES at a time (075), a visited state first (024).
   // Off unless asked for (the server's config defaults it on; tests and scripts leave it off).
   if (config.PLACES_BACKGROUND_IMPORT === "on")
     ensureState.startBackground(await backgroundOrder(database), BACKGROUND_DELAY_MS);
@@ -131,8 +131,12 @@ export async function bootServices(
   };
 }
 
-/** States imported at once at most (each in its own Worker). */
-const IMPORT_LANES = 2;
+/**
+ * States imported at once at most (each in its own Worker). One: two lanes cut the first import's wall time to
+ * 0.73× but took its peak RSS past 512 MB (592–625 MB) and its CPU up 5–20 % (decision 075); two until that
+ * memory is brought down.
+ */
+const IMPORT_LANES = 1;
 
 /** Milliseconds a statement of the request thread waits inside SQLite for another connection's lock. */
 const REQUEST_THREAD_BUSY_MS = 20;

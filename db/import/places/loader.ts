@@ -176,9 +176,10 @@ export function createStateLoader(
           backgroundDone(stateCode);
           continue;
         }
-        // Background states wait for the split's plan; then the first lane imports beside the split child, and
-        // the others wait for the split's end (two cores: the child and one import; and the memory of two).
-        if (splitting && (!planned || lane > 0) && !entry.wanted) {
+        // Background states wait for the split's plan; then, with two lanes or more, the first lane imports
+        // beside the split child and the others wait for the split's end (two cores: the child and one import;
+        // and the memory of two). A single lane waits for the split's end (the memory of one, decision 075).
+        if (splitting && (!planned || lane > 0 || lanes === 1) && !entry.wanted) {
           if (fromBack) queue.push(stateCode);
           else queue.unshift(stateCode);
           await new Promise<void>((resolve) => waiting.push(resolve));
