@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { openDatabase, setBusyTimeout, type Database } from "../db/client";
 import { importCities } from "../db/import/cities";
 import { importCityTexts } from "../db/import/city-texts";
@@ -41,7 +42,8 @@ export async function bootServices(
     PLACES_BACKGROUND_IMPORT?: "on" | "off";
   },
   log: Logger,
-  options: { watchDataVersion?: boolean } = {},
+  /** `lowPriorityImports`: imports and splits run at a low scheduling priority (a server: its requests first). */
+  options: { watchDataVersion?: boolean; lowPriorityImports?: boolean } = {},
 ): Promise<{
   database: Database;
   cityIndex: CityIndex;
@@ -72,7 +74,17 @@ export async function bootServices(
   const ensureState = createStateLoader(database.client, {
     log: (line) => log.info(line),
     // Each state imports in a Worker on its own connection (decision 060): this thread keeps answering.
-    ...(importsInThread ? { thread: { databaseUrl: config.DATABASE_URL, authToken: config.DATABASE_AUTH_TOKEN } } : {}),
+    ...(importsInThread
+      ? {
+          thread: {
+            databaseUrl: config.DATABASE_URL,
+            authToken: config.DATABASE_AUTH_TOKEN,
+            lowPriority: options.lowPriorityImports ?? false,
+          },
+          // IMPORT_LANES states at a time on a machine with that many cores (decision 075), in Workers.
+          lanes: Math.min(IMPORT_LANES, availableParallelism()),
+        }
+      : {}),
     onImported: (stateCode) => {
       changed([stateCode]);
       // Other servers on the same database hear of it through the state's data version.
@@ -93,7 +105,7 @@ export async function bootServices(
       })
     : undefined;
   places = new PlacesService(database.client, cityIndex, ensureState, { source: liveSource });
-  // Every state imported in the background after start, one at a time, a visited state first (decision 024).
+  // Every state imported in the background after start, IMPORT_LANES at a time (075), a visited state first (024).
   // Off unless asked for (the server's config defaults it on; tests and scripts leave it off).
   if (config.PLACES_BACKGROUND_IMPORT === "on")
     ensureState.startBackground(await backgroundOrder(database), BACKGROUND_DELAY_MS);
@@ -118,6 +130,13 @@ export async function bootServices(
     stopWatching,
   };
 }
+
+/**
+ * States imported at once at most (each in its own Worker). One: two lanes cut the first import's wall time to
+ * 0.73× but took its peak RSS past 512 MB (592–625 MB) and its CPU up 5–20 % (decision 075); two until that
+ * memory is brought down.
+ */
+const IMPORT_LANES = 1;
 
 /** Milliseconds a statement of the request thread waits inside SQLite for another connection's lock. */
 const REQUEST_THREAD_BUSY_MS = 20;

@@ -29,6 +29,8 @@ try {
 
 const { database, cityIndex, places, onPlacesChanged, stopWatching } = await bootServices(config, log, {
   watchDataVersion: true,
+  // Imports and splits give way to visitors' requests (docs/decisions/075-a-first-import-on-both-cores.md).
+  lowPriorityImports: true,
 }).catch((error) => {
   if (!(error instanceof StartupError)) throw error;
   console.error(error.message);

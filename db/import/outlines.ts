@@ -57,9 +57,38 @@ export function inRing(ring: Ring, x: number, y: number): boolean {
   return inside;
 }
 
+/**
+ * The outlines whose box touches each 1° cell, by index in their list (ascending): a point's candidates are its
+ * cell's, so a look-up tests a few boxes instead of every county's (3,000 box tests a point were most of the
+ * point-in-county rule's time during an import). Built once per list of outlines.
+ */
+const grids = new WeakMap<Outline<unknown>[], Map<number, number[]>>();
+const cellKey = (latitude: number, longitude: number) =>
+  (Math.floor(latitude) + 90) * 1000 + (Math.floor(longitude) + 360);
+
+function gridOf(outlines: Outline<unknown>[]): Map<number, number[]> {
+  let grid = grids.get(outlines);
+  if (grid) return grid;
+  grid = new Map();
+  for (const [index, { box }] of outlines.entries()) {
+    if (!box.every(Number.isFinite)) continue; // no ring: it holds no point
+    for (let lat = Math.floor(box[1]); lat <= Math.floor(box[3]); lat++)
+      for (let lng = Math.floor(box[0]); lng <= Math.floor(box[2]); lng++) {
+        const key = cellKey(lat, lng);
+        const cell = grid.get(key);
+        if (cell) cell.push(index);
+        else grid.set(key, [index]);
+      }
+  }
+  grids.set(outlines, grid);
+  return grid;
+}
+
 /** The value of the first outline holding this point, or null (at sea, abroad, on an outline gap). */
 export function outlineHolding<T>(outlines: Outline<T>[], latitude: number, longitude: number): T | null {
-  for (const s of outlines) {
+  // Only the outlines whose box touches the point's cell can hold it; they are tested in list order.
+  for (const index of gridOf(outlines).get(cellKey(latitude, longitude)) ?? []) {
+    const s = outlines[index]!;
     if (longitude < s.box[0] || longitude > s.box[2] || latitude < s.box[1] || latitude > s.box[3]) continue;
     for (const polygon of s.polygons) {
       if (!polygon[0] || !inRing(polygon[0], longitude, latitude)) continue;

@@ -11,9 +11,13 @@ export interface ImportRequest {
   id: number;
   databaseUrl: string;
   authToken?: string;
+  /** The Worker lowers its scheduling priority (a server's imports give way to its requests: db/thread-priority.ts). */
+  lowPriority?: boolean;
   stateCode: string;
   /** The background run's per-state splits of the nationwide datasets, when there are any. */
   splitsDir?: string;
+  /** Datasets whose split for this state is under way there: the import waits for each (./presplit.ts). */
+  splitting?: string[];
   /** Instead of an import: split a nationwide dataset per state into `dir` (`imported` is then its rows). */
   split?: { dir: string; datasetKey: string; states: readonly string[] };
 }
@@ -28,14 +32,21 @@ export interface ImportThread {
     splitsDir: string | undefined,
     log?: (line: string) => void,
     onProgress?: (fraction: number) => void,
+    splitting?: string[],
   ): Promise<ImportSummary[]>;
   /** Split a nationwide dataset per state in the Worker (./presplit.ts `writeSplits`); resolves with its rows. */
   split(dir: string, datasetKey: string, states: readonly string[]): Promise<number>;
   /** End the Worker (the next import starts a new one). */
   close(): void;
+  /** Whether no import or split waits for the Worker. */
+  idle(): boolean;
 }
 
-export function importThread(database: { databaseUrl: string; authToken?: string }): ImportThread {
+export function importThread(database: {
+  databaseUrl: string;
+  authToken?: string;
+  lowPriority?: boolean;
+}): ImportThread {
   let worker: Worker | undefined;
   let next = 0;
   const waiting = new Map<
@@ -88,12 +99,17 @@ export function importThread(database: { databaseUrl: string; authToken?: string
       worker.postMessage({ id, ...database, ...request } satisfies ImportRequest);
     });
   return {
-    import: async (stateCode, splitsDir, log, onProgress) => {
-      const imported = await send({ stateCode, ...(splitsDir ? { splitsDir } : {}) }, log, onProgress);
+    import: async (stateCode, splitsDir, log, onProgress, splitting) => {
+      const imported = await send(
+        { stateCode, ...(splitsDir ? { splitsDir } : {}), ...(splitting?.length ? { splitting } : {}) },
+        log,
+        onProgress,
+      );
       // The caller only needs to know whether anything was written (to drop its caches).
       return Array.from({ length: imported }, () => emptySummary("", stateCode));
     },
     split: (dir, datasetKey, states) => send({ stateCode: "", split: { dir, datasetKey, states } }),
+    idle: () => waiting.size === 0,
     close: () => {
       const stopping = worker;
       worker = undefined;

@@ -7,10 +7,11 @@
  */
 import { existsSync } from "node:fs";
 import { openDatabase, type Database } from "../../client";
-import { DATASETS, importState } from ".";
-import { sliceRows, writeSplits } from "./presplit";
+import { DATASETS, importState, readerOf } from ".";
+import { afterSplit, sliceRows, splitOutcome, writeSplits } from "./presplit";
 import type { ImportReply, ImportRequest } from "./import-thread";
 import { clearCsvCache } from "./util";
+import { lowerThreadPriority } from "../../thread-priority";
 
 if (!Bun.isMainThread) {
   const scope = globalThis as unknown as {
@@ -19,11 +20,17 @@ if (!Bun.isMainThread) {
   };
   let database: Promise<Database> | undefined;
   let opened = "";
+  let lowered = false;
   // One state at a time, in order.
   let queue = Promise.resolve();
   scope.onmessage = ({ data: request }) => {
     queue = queue.then(async () => {
       const { id, stateCode, splitsDir } = request;
+      // A server's imports give way to the thread that answers requests (docs/decisions/075-a-first-import-on-both-cores.md).
+      if (request.lowPriority && !lowered) {
+        lowerThreadPriority();
+        lowered = true;
+      }
       try {
         if (request.split) {
           const dataset = DATASETS.find((d) => d.key === request.split!.datasetKey);
@@ -44,7 +51,12 @@ if (!Bun.isMainThread) {
           stateCode,
           (line) => scope.postMessage({ id, log: line }),
           (fraction) => scope.postMessage({ id, fraction }),
-          splitsDir && existsSync(splitsDir) ? (key, code) => sliceRows(splitsDir, key, code) : undefined,
+          splitsDir && existsSync(splitsDir)
+            ? (key, code) =>
+                request.splitting?.includes(key)
+                  ? afterSplit(splitOutcome(splitsDir, key), splitsDir, key, code, () => readerOf(key)(code))
+                  : sliceRows(splitsDir, key, code)
+            : undefined,
         );
         scope.postMessage({ id, imported: summaries.length });
       } catch (error) {

@@ -126,3 +126,59 @@ test("while the nationwide split runs, a visitor's state imports at once and the
   for (const s of ["CA", "CA"]) await fake.release(s);
   expect(loader.status("CA")).toEqual({ stateCode: "CA", ready: true, percent: 100 });
 });
+
+test("two lanes: two states import at once, a visitor's state takes the next free lane, a `before` hook holds both", async () => {
+  const fake = fakeImporter();
+  const imported: string[] = [];
+  const hooked: string[] = [];
+  let openHook!: () => void;
+  const loader = createStateLoader({} as Client, {
+    importer: fake.importer,
+    lanes: 2,
+    onImported: (s) => imported.push(s),
+  });
+  loader.startBackground(["CA", "TX", "FL", "NY", "PA"], 0, async (state) => {
+    hooked.push(state);
+    if (state === "NY") await new Promise<void>((resolve) => (openHook = resolve));
+  });
+  await Bun.sleep(5);
+  expect(fake.order).toEqual(["CA", "TX"]); // both lanes busy, FL waits
+  const nv = loader("NV");
+  for (const s of ["CA", "CA"]) await fake.release(s);
+  expect(fake.order).toEqual(["CA", "TX", "NV"]); // the freed lane takes the visitor's state first
+  for (const s of ["NV", "NV"]) await fake.release(s);
+  await nv;
+  expect(fake.order).toEqual(["CA", "TX", "NV", "FL"]);
+  for (const s of ["TX", "TX"]) await fake.release(s);
+  // The freed lane takes NY, whose hook holds it; the other lane (after FL) starts nothing while it runs.
+  expect(hooked).toEqual(["CA", "TX", "FL", "NY"]);
+  for (const s of ["FL", "FL"]) await fake.release(s);
+  await Bun.sleep(5);
+  expect(fake.order).toEqual(["CA", "TX", "NV", "FL"]);
+  openHook();
+  await Bun.sleep(5);
+  expect(fake.order).toEqual(["CA", "TX", "NV", "FL", "NY", "PA"]);
+  for (const s of ["NY", "NY", "PA", "PA"]) await fake.release(s);
+  expect(imported.sort()).toEqual(["CA", "FL", "NV", "NY", "PA", "TX"]);
+  expect(loader.status("PA")).toEqual({ stateCode: "PA", ready: true, percent: 100 });
+});
+
+test("two lanes without a hook: one takes the most populous states first, the other the smallest (two large states are never imported at once)", async () => {
+  const fake = fakeImporter();
+  const loader = createStateLoader({} as Client, { importer: fake.importer, lanes: 2 });
+  loader.startBackground(["CA", "TX", "FL", "NY", "PA"], 0);
+  await Bun.sleep(5);
+  expect(fake.order).toEqual(["CA", "PA"]);
+  for (const s of ["PA", "PA"]) await fake.release(s);
+  expect(fake.order).toEqual(["CA", "PA", "NY"]);
+  const nv = loader("NV"); // a visitor's state: the next lane free takes it
+  for (const s of ["CA", "CA"]) await fake.release(s);
+  expect(fake.order).toEqual(["CA", "PA", "NY", "NV"]);
+  for (const s of ["NV", "NV"]) await fake.release(s);
+  await nv;
+  expect(fake.order).toEqual(["CA", "PA", "NY", "NV", "TX"]);
+  for (const s of ["NY", "NY"]) await fake.release(s);
+  expect(fake.order).toEqual(["CA", "PA", "NY", "NV", "TX", "FL"]);
+  for (const s of ["TX", "TX", "FL", "FL"]) await fake.release(s);
+  expect(loader.status("FL")).toEqual({ stateCode: "FL", ready: true, percent: 100 });
+});

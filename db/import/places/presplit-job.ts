@@ -8,6 +8,10 @@
  */
 import { DATASETS } from ".";
 import { writeSplits } from "./presplit";
+import { lowerThreadPriority } from "../../thread-priority";
+
+// A server's split gives way to its requests (docs/decisions/075-a-first-import-on-both-cores.md).
+if (process.env.LOCALSCOPE_SPLIT_LOW_PRIORITY === "1") lowerThreadPriority();
 
 const [dir, spec] = process.argv.slice(2);
 const jobs = spec ? (JSON.parse(spec) as Array<{ key: string; states: string[] }>) : [];

@@ -2,7 +2,7 @@ import { afterAll, expect, test } from "bun:test";
 import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
-import { sliceRows, writeSplits } from "./presplit";
+import { sliceRows, splitOutcome, StateSplits, writeSplits } from "./presplit";
 import { openBreweryDb } from "./sources/openbrewerydb";
 import { imlsLibraries } from "./sources/imls-libraries";
 import type { Dataset, ReadResult } from "./types";
@@ -109,4 +109,43 @@ test("a file that breaks in the middle of a shared pass fails every reader of it
     ),
   );
   for (const result of results) expect(result.status).toBe("rejected");
+}, 120_000);
+
+test("a state's import can start once the split is planned: its rows wait for its dataset's split, or read the file when it failed", async () => {
+  const splits = new StateSplits();
+  const missing: Dataset = { ...openBreweryDb, key: "no-such-dataset", read: () => [{ skip: "read by the state" }] };
+  const heard: string[] = [];
+  let early: { nv?: AsyncIterable<ReadResult>; failed?: AsyncIterable<ReadResult>; splitting: string[] } | undefined;
+  try {
+    await splits.splitAll(
+      [
+        { dataset: openBreweryDb, states: ["NV", "DC"] },
+        { dataset: missing, states: ["NV", "DC"] },
+      ],
+      (key, outcome) => heard.push(`${key} ${"rows" in outcome ? "split" : "failed"}`),
+      undefined,
+      () => {
+        // Planned: nothing split yet, and the states may start.
+        early = {
+          nv: splits.rows("openbrewerydb", "NV", () => []),
+          failed: splits.rows("no-such-dataset", "NV", () => missing.read("NV")),
+          splitting: splits.splitting("NV"),
+        };
+        expect(heard).toEqual([]);
+        expect(splits.rows("openbrewerydb", "UT", () => [])).toBeUndefined(); // not in the split: reads itself
+      },
+    );
+    expect(heard).toEqual(["openbrewerydb split", "no-such-dataset failed"]);
+    expect(early?.splitting).toEqual(["openbrewerydb", "no-such-dataset"]);
+    expect(splits.splitting("NV")).toEqual([]);
+    const direct = await collect(openBreweryDb.read("NV") as AsyncIterable<ReadResult>);
+    expect(direct.length).toBeGreaterThan(10);
+    expect(await collect(early!.nv!)).toEqual(JSON.parse(JSON.stringify(direct)));
+    expect(await collect(early!.failed!)).toEqual([{ skip: "read by the state" }]);
+    // An import thread, which does not hear the child, reads the outcome from the folder.
+    expect(await splitOutcome(splits.folder, "openbrewerydb")).toBe(true);
+    expect(await splitOutcome(splits.folder, "no-such-dataset")).toBe(false);
+  } finally {
+    splits.dispose();
+  }
 }, 120_000);

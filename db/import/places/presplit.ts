@@ -13,26 +13,42 @@ import { shareCsvReads, textChunks } from "./util";
  */
 export class StateSplits {
   private readonly dir = mkdtempSync(join(tmpdir(), "localscope-splits-"));
+  /** `lowPriority`: the split child lowers its scheduling priority (a server's: db/thread-priority.ts). */
+  constructor(private readonly lowPriority = false) {}
   private readonly files = new Map<string, string>();
+  /**
+   * Datasets being split by the child process, with their states and outcome (true: the slices are written):
+   * a state's import starts meanwhile and waits for each of these datasets' split when it comes to it
+   * (docs/decisions/075-a-first-import-on-both-cores.md), instead of waiting for the whole split first.
+   */
+  private readonly pending = new Map<string, { states: Set<string>; outcome: Promise<boolean> }>();
+  private readonly settle = new Map<string, (ok: boolean) => void>();
 
   /**
    * Split nationwide datasets for their states (the rows each state's import would read), one after another:
    * in one child process when the job script is on disk (a `bun src/server.ts` run: one start for every
    * dataset, and the parsed files' memory leaves with it); in the single compiled binary in `elsewhere` (the
    * import thread) when given, else here. `onSplit` hears each dataset's outcome as it comes; a dataset that
-   * failed is read by each state itself.
+   * failed is read by each state itself. `onPlanned` is called once the child process has its datasets (the
+   * states may start then: ./loader.ts); never when the split runs elsewhere (the import thread splits one
+   * dataset after another between imports, so an import waiting there for a split would wait for itself).
    */
   async splitAll(
     jobs: ReadonlyArray<{ dataset: Dataset; states: readonly string[] }>,
     onSplit: (datasetKey: string, outcome: SplitOutcome) => void,
     /** Where to split when there is no job script (the import thread), else here. */
     elsewhere?: (dir: string, datasetKey: string, states: readonly string[]) => Promise<number>,
+    onPlanned?: () => void,
   ): Promise<void> {
     const heard = (key: string, outcome: SplitOutcome) => {
       const job = jobs.find((j) => j.dataset.key === key);
       if (!job) return;
       if ("rows" in outcome)
         for (const stateCode of job.states) this.files.set(`${key}|${stateCode}`, sliceFile(this.dir, key, stateCode));
+      // For an import thread waiting for it (splitOutcome), then for this thread's.
+      writeFileSync(markerFile(this.dir, key, "rows" in outcome), "");
+      this.settle.get(key)?.("rows" in outcome);
+      this.settle.delete(key);
       onSplit(key, outcome);
     };
     if (!existsSync(JOB)) {
@@ -49,11 +65,16 @@ export class StateSplits {
       }
       return;
     }
+    for (const { dataset, states } of jobs) {
+      const outcome = new Promise<boolean>((resolve) => this.settle.set(dataset.key, resolve));
+      this.pending.set(dataset.key, { states: new Set(states), outcome });
+    }
+    onPlanned?.();
     const spec = JSON.stringify(jobs.map(({ dataset, states }) => ({ key: dataset.key, states })));
     const proc = Bun.spawn([process.execPath, JOB, this.dir, spec], {
       stdout: "pipe",
       stderr: "pipe",
-      env: process.env,
+      env: this.lowPriority ? { ...process.env, LOCALSCOPE_SPLIT_LOW_PRIORITY: "1" } : process.env,
     });
     const stderr = new Response(proc.stderr).text();
     const told = new Set<string>();
@@ -76,9 +97,26 @@ export class StateSplits {
       if (!told.has(dataset.key)) heard(dataset.key, { error: err.trim().split("\n").at(-1) || `exit code ${code}` });
   }
 
-  /** The rows of a dataset for a state, when split; else undefined (the dataset reads its own file). */
-  rows(datasetKey: string, stateCode: string): AsyncIterable<ReadResult> | undefined {
-    return this.files.has(`${datasetKey}|${stateCode}`) ? sliceRows(this.dir, datasetKey, stateCode) : undefined;
+  /**
+   * The rows of a dataset for a state, when split, or once split when its split is under way (`fallback`, the
+   * dataset's own reader, when that split fails); else undefined (the dataset reads its own file).
+   */
+  rows(
+    datasetKey: string,
+    stateCode: string,
+    fallback: () => AsyncIterable<ReadResult> | Iterable<ReadResult>,
+  ): AsyncIterable<ReadResult> | undefined {
+    if (this.files.has(`${datasetKey}|${stateCode}`)) return sliceRows(this.dir, datasetKey, stateCode);
+    const pending = this.pending.get(datasetKey);
+    if (!pending?.states.has(stateCode)) return undefined;
+    return afterSplit(pending.outcome, this.dir, datasetKey, stateCode, fallback);
+  }
+
+  /** The datasets whose split for the state is under way (an import thread waits for them: splitOutcome). */
+  splitting(stateCode: string): string[] {
+    return [...this.pending].flatMap(([key, { states }]) =>
+      states.has(stateCode) && !this.files.has(`${key}|${stateCode}`) && this.settle.has(key) ? [key] : [],
+    );
   }
 
   /** The folder of the slices (a state-import child process reads them there). */
@@ -97,6 +135,9 @@ export class StateSplits {
 
   dispose() {
     this.files.clear();
+    for (const settle of this.settle.values()) settle(false);
+    this.settle.clear();
+    this.pending.clear();
     rmSync(this.dir, { recursive: true, force: true });
   }
 }
@@ -106,6 +147,32 @@ export type SplitOutcome = { rows: number; seconds: number } | { error: string }
 
 const JOB = join(import.meta.dir, "presplit-job.ts");
 const sliceFile = (dir: string, key: string, stateCode: string) => join(dir, key, `${stateCode}.jsonl.gz`);
+/** Written when a dataset's split is over: whether its slices were written (`ok`), or it failed. */
+const markerFile = (dir: string, key: string, ok: boolean) => join(dir, `${key}.${ok ? "split" : "failed"}`);
+
+/**
+ * Whether a dataset's split under way in `dir` wrote its slices, once it is over (read from its marker file, by
+ * an import thread, which does not hear the child process): false when it failed or the folder is gone.
+ */
+export async function splitOutcome(dir: string, datasetKey: string): Promise<boolean> {
+  for (;;) {
+    if (existsSync(markerFile(dir, datasetKey, true))) return true;
+    if (existsSync(markerFile(dir, datasetKey, false)) || !existsSync(dir)) return false;
+    await Bun.sleep(100);
+  }
+}
+
+/** A state's slice once its dataset's split is over, or the dataset's own reader when the split failed. */
+export async function* afterSplit(
+  outcome: Promise<boolean>,
+  dir: string,
+  datasetKey: string,
+  stateCode: string,
+  fallback: () => AsyncIterable<ReadResult> | Iterable<ReadResult>,
+): AsyncIterable<ReadResult> {
+  const slice = (await outcome) ? sliceRows(dir, datasetKey, stateCode) : undefined;
+  yield* slice ?? fallback();
+}
 
 /**
  * Write a dataset's rows per state as gzipped JSON lines under `dir/<dataset>/<state>.jsonl.gz`. Every
