@@ -4,13 +4,14 @@ import {
   BUSINESS_DUMP,
   isOrganisationName,
   isPrivateBuilding,
+  MINOR_KIND,
   notability,
   SIGNAL_TAGS,
 } from "../../db/import/places/filters";
 import { MERGE_RADIUS_M, addressKey } from "../../db/import/places/merge";
 import { LISTING_SOURCES } from "../../db/import/places/quality";
 import { isStale, wikipediaOf } from "./answers";
-import { fame, family } from "./fame";
+import { civicListing, fame, family } from "./fame";
 import { joinGuideListings } from "./guide-names";
 import { lodgingClass, operatedSight } from "./showcase";
 
@@ -89,7 +90,7 @@ export function oneOfEachName<T extends { r: Row }>(ranked: T[]): T[] {
  */
 export function corroborated(
   rows: Row[],
-): Array<{ r: Row; n: number; key: string; area: boolean; article: Row | null; agree: number }> {
+): Array<{ r: Row; n: number; key: string; area: boolean; article: Row | null; agree: number; civic: boolean }> {
   const groups = new Map<string, Row[][]>();
   for (const r of rows) {
     // A café or a shop is never a record of a sight, whatever its name ("Park Slope Cafe" beside the Park Slope
@@ -111,7 +112,15 @@ export function corroborated(
     if (near) near.push(r);
     else clusters.push([r]);
   }
-  const out: Array<{ r: Row; n: number; key: string; area: boolean; article: Row | null; agree: number }> = [];
+  const out: Array<{
+    r: Row;
+    n: number;
+    key: string;
+    area: boolean;
+    article: Row | null;
+    agree: number;
+    civic: boolean;
+  }> = [];
   const keyed = [...groups].flatMap(([groupKey, clusters]) =>
     clusters.map((c) => ({ c, key: groupKey.startsWith("#") ? String(c[0]!.title_key) : groupKey })),
   );
@@ -144,7 +153,7 @@ export function corroborated(
         ),
       ).size,
     );
-    out.push({ r: face, n: fame(c, best), key, area, article, agree });
+    out.push({ r: face, n: fame(c, best), key, area, article, agree, civic: civicListing(c, best) });
   }
   return out;
 }
@@ -278,24 +287,32 @@ const dumpCompany = (r: Row) =>
     isOrganisationName(parse<{ legalName?: string }>(r.tags, {}).legalName ?? ""));
 
 /**
- * Featured order: an apartment block or an office building follows the sights whatever its score (its listing
+ * A statue or a memorial whose name is only the name of whom it honours ("Jack London", a monument in Oakland): the
+ * places around named after that person (Jack London Square and its shops) borrowed the person's name, not the
+ * statue's, and say nothing of the statue's fame. A name that says what it is ("Washington Monument") keeps them.
+ */
+const namedForSomeone = (r: Row) => MINOR_KIND.test(String(r.kind)) && !MINOR_KIND.test(String(r.title));
+
+/**
+ * Featured order: a listed civic building (fame.ts civicListing), then an apartment block or an office building,
+ * follow the sights whatever their score (its listing
  * and article make it a fine façade, and in a city of few sights its score still put it third: Helena's Porter
  * Flats Apartments); then notability (with names borrowed), then how many independent datasets hold the sight
  * (Griffith Observatory, in the map's extract and the museum census, before a cemetery one list knows at the same
  * score; a record's quality counts its fields, not its fame), quality, distance.
  */
 export function orderFeatured(
-  sights: Array<{ r: Row; n: number; area: boolean; agree?: number }>,
+  sights: Array<{ r: Row; n: number; area: boolean; agree?: number; civic?: boolean }>,
   borrowed: Eponyms[],
   dist: (r: Row) => number,
 ): Array<{ r: Row; d: number; n: number }> {
   return sights
-    .map(({ r, n, area, agree = 1 }, i) => ({
+    .map(({ r, n, area, agree = 1, civic = false }, i) => ({
       r,
       agree,
-      n: n + (area ? 0 : eponymBonus(n, borrowed[i]!)),
+      n: n + (area || namedForSomeone(r) ? 0 : eponymBonus(n, borrowed[i]!)),
       d: dist(r),
-      building: isPrivateBuilding(String(r.kind)) ? 1 : 0,
+      building: isPrivateBuilding(String(r.kind)) ? 2 : civic ? 1 : 0,
     }))
     .sort(
       (a, b) =>

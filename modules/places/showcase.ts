@@ -154,9 +154,13 @@ export function junkInList(r: Row, list: "featured" | "list" | "lodging"): strin
 
 /** Two rows of a list within this distance whose names fold to one are one place. */
 export const FOLD_MILES = 0.3;
-/** Words a name gains or loses without becoming another place's. */
+/**
+ * Words a name gains or loses without becoming another place's: articles, legal and operator words, "(and) Museum",
+ * and the part of a life a house museum's name may say ("Mark Twain Home" and "Mark Twain Boyhood Home", "… Home and
+ * Museum": one house, named by two datasets). A birthplace is another house.
+ */
 const FOLDED_WORDS =
-  /\b(the|inc|incorporated|corp|corporation|co|ltd|llc|assn|association|foundation|museum|historic site|historical site|society)\b/g;
+  /\b(the|inc|incorporated|corp|corporation|co|ltd|llc|assn|association|foundation|(and )?museum|historic site|historical site|society|boyhood|girlhood|childhood)\b/g;
 /** A name reduced to what two records of one place share ("The Perot Museum" and "Perot Museum Inc" → "perot"). */
 export function foldKey(title: string): string {
   return (
@@ -275,6 +279,16 @@ function nameBlocks(name: FoldName): string[] {
   if (name.words.length >= 3) blocks.push(`=${name.words[0]}`);
   return blocks;
 }
+/**
+ * One name spelt with its apostrophe, one without (the census files Salt Lake City's zoo as "Utah's Hogle Zoo" and,
+ * under its society, "Utahs Hogle Zoo"): the card shows the spelling that has it.
+ */
+function apostrophed(keep: Row, other: Row): string {
+  const title = String(keep.title ?? "");
+  const spelt = String(other.title ?? "");
+  const bare = (s: string) => s.replace(/['’]/g, "");
+  return bare(spelt) === title && spelt !== title ? spelt : title;
+}
 function withSources(keep: Row, other: Row): Row {
   const parse = (r: Row) => {
     try {
@@ -286,5 +300,5 @@ function withSources(keep: Row, other: Row): Row {
   const sources = parse(keep);
   for (const s of parse(other))
     if (!sources.some((k) => k.source === s.source && k.sourceId === s.sourceId)) sources.push(s);
-  return { ...keep, sources: JSON.stringify(sources) } as unknown as Row;
+  return { ...keep, title: apostrophed(keep, other), sources: JSON.stringify(sources) } as unknown as Row;
 }
