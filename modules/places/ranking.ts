@@ -13,7 +13,8 @@ import { isStale, wikipediaOf } from "./answers";
 import { type Eponyms, eponymBonus, namedForSomeone } from "./eponyms";
 import { civicListing, fame, family } from "./fame";
 import { joinGuideListings } from "./guide-names";
-import { lodgingClass, operatedSight } from "./showcase";
+import { commaSight, lodgingClass, operatedSight } from "./showcase";
+import { titleKey } from "../../db/import/places/titles";
 
 export * from "./eponyms";
 
@@ -98,7 +99,9 @@ export function corroborated(
     // A café or a shop is never a record of a sight, whatever its name ("Park Slope Cafe" beside the Park Slope
     // Historic District, whose key loses its designation): it stands alone.
     const own = GROUPLESS.has(Number(r.category_id)) || !r.title_key; // a name of no Latin letters has no key to group by
-    const key = own ? `#${r.id}` : sightKey(String(r.title_key));
+    // "Smithsonian Institution, National Air and Space Museum" is the museum's record (showcase.ts commaSight).
+    const named = own ? null : commaSight(String(r.title));
+    const key = own ? `#${r.id}` : sightKey(named ? titleKey(named) : String(r.title_key));
     const clusters = groups.get(key) ?? groups.set(key, []).get(key)!;
     const near = clusters.find((c) => {
       const miles = distanceMiles(

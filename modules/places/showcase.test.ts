@@ -76,6 +76,12 @@ describe("names and kinds", () => {
     expect(isOrganisation(row({ title: "Menil Foundation Inc", kind: "art museum", address: "1511 Branard St" }))).toBe(
       false,
     );
+    // An operator's name and the museum's, a comma apart: the museum's.
+    expect(sightName(row({ title: "Smithsonian Institution, National Air and Space Museum" }))).toBe(
+      "National Air and Space Museum",
+    );
+    expect(sightName(row({ title: "Lowe Art Museum, University of Miami" }))).toBe("Lowe Art Museum");
+    expect(sightName(row({ title: "Martin Luther King, Jr. Memorial" }))).toBe("Martin Luther King, Jr. Memorial");
     for (const title of ["After School Matters", "Fellows of Contemporary Art", "Craft Emergency Relief Fund"])
       expect(isOrganisation(row({ title, kind: "art museum" })), title).toBe(true);
   });

@@ -67,6 +67,22 @@ export function operatedSight(name: string): string {
   return sight !== name && SIGHT_WORDS.test(sight) ? sight : name;
 }
 
+/**
+ * An operator's name and the sight's, a comma apart ("Smithsonian Institution, National Museum of Natural History",
+ * "Lowe Art Museum, University of Miami"): the part that names a sight when the other names an institution, a
+ * university or college, a society or a foundation; else null.
+ */
+export function commaSight(title: string): string | null {
+  const parts = title.split(/\s*,\s+/);
+  if (parts.length !== 2) return null;
+  const [first, second] = parts as [string, string];
+  const sight = (part: string) => SIGHT_WORDS.test(part) && !INSTITUTION.test(part);
+  if (INSTITUTION.test(first) && sight(second)) return second;
+  if (INSTITUTION.test(second) && sight(first)) return first;
+  return null;
+}
+const INSTITUTION = /\b(institution|university|college|society|foundation)\b/i;
+
 /** Legal and volunteer words: an organisation's name, not a place's. */
 const LEGAL_SUFFIX = /[\s,]+(inc|incorporated|corp|corporation|co|ltd|llc|l\.l\.c|assn|assoc|association)\.?$/i;
 
@@ -77,6 +93,8 @@ const LEGAL_SUFFIX = /[\s,]+(inc|incorporated|corp|corporation|co|ltd|llc|l\.l\.
  */
 export function sightName(r: Row): string {
   const title = String(r.title ?? "");
+  const named = commaSight(title);
+  if (named) return named;
   const other = (tagsOf(r).otherNames ?? "")
     .split("|")
     .map((n) => n.trim())
