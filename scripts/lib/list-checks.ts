@@ -65,8 +65,14 @@ export function namedJunk(r: Row): string | null {
   if (NAMED_JUNK_KIND.test(kind)) return `kind ${kind}`;
   const title = String(r.title ?? "");
   const word = title.match(NAMED_JUNK_TITLE)?.[0];
-  // A museum of a school's name ("Schoolhouse Museum") or a club's is the museum's; the word alone is not.
-  if (word && !/\b(museum|gallery|zoo|aquarium|garden|memorial|monument|park|historic site)\b/i.test(title))
+  // A museum, gallery, garden or observatory of a school's name ("Schoolhouse Museum", a college's arboretum), a
+  // district or a hill named after one, is the sight's or the area's; the word alone is not.
+  if (
+    word &&
+    !/\b(museums?|galler(y|ies)|zoo|aquarium|gardens?|arboretum|planetarium|observatory|memorial|monument|park|historic site|district|hill)\b/i.test(
+      title,
+    )
+  )
     return `name says ${word.toLowerCase()}`;
   return null;
 }
