@@ -130,6 +130,11 @@ describe("names and kinds", () => {
     expect(junkInList(listed("College of Charleston"), "list")).toBe("a school's listed building");
     expect(junkInList(listed("Little Rock Central High School", { nationalLandmark: "yes" }), "featured")).toBeNull();
     expect(junkInList(listed("Old Schoolhouse Museum"), "featured")).toBeNull();
+    expect(junkInList(listed("1914 Plant City High School Community Center"), "featured")).toBe(
+      "a school's listed building",
+    );
+    const centre = row({ title: "Arizona State University Center for Meteorite Studies", category_id: 9 });
+    expect(junkInList(centre, "featured")).toBe("organisation");
     for (const title of ["Altamont School", "Archaeological Conservancy", "Colonial Williamsburg Job Line"])
       expect(junkInList(row({ title, kind: "art museum", category_id: 9 }), "featured"), title).not.toBeNull();
   });

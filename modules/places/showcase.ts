@@ -115,6 +115,8 @@ export function sightName(r: Row): string {
  */
 export function isOrganisation(r: Row): boolean {
   const name = sightName(r);
+  // A university's research centre filed as a museum ("Arizona State University Center for Meteorite Studies").
+  if (SCHOOL_NAME.test(name) && RESEARCH_CENTRE.test(name)) return true;
   if (!(isOrganisationName(name) || ORGANISATION_WORDS.test(name))) return false;
   if (SIGHT_WORDS.test(name.replace(LEGAL_SUFFIX, ""))) return false;
   // "Menil Foundation Inc", "Barnes Foundation": a foundation the data files as a museum, at a street address, is the
@@ -134,7 +136,8 @@ export function isOrganisation(r: Row): boolean {
  */
 export function isSchoolBuilding(r: Row): boolean {
   const title = String(r.title ?? "");
-  if (!SCHOOL_NAME.test(title) || SIGHT_WORDS.test(title)) return false;
+  // A school's building that is now a community centre is still a school's listed building, no sight.
+  if (!SCHOOL_NAME.test(title) || SIGHT_WORDS.test(title.replace(COMMUNITY_CENTRE, ""))) return false;
   const tags = tagsOf(r);
   if (isNationalLandmark(tags) || tags.npsCode) return false;
   let sources: Array<{ source: string }> = [];
@@ -144,6 +147,8 @@ export function isSchoolBuilding(r: Row): boolean {
   const families = sources.length ? sources.map((s) => s.source) : [String(r.source ?? "")];
   return families.every((s) => LISTING_SOURCES.has(s));
 }
+const RESEARCH_CENTRE = /\bcent(er|re) for [\w\s&-]+ studies\b/i;
+const COMMUNITY_CENTRE = /\bcommunity cent(er|re)\b/i;
 /** Names that are an organisation whatever the kind a dataset gives it. */
 const ORG_ONLY = /\b(fellows|friends|endowment|humanities|relief|council|matters|guild|league|alliance|coalition)\b/i;
 
