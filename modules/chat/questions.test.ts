@@ -1,8 +1,8 @@
-import { beforeAll, describe, expect, test } from "bun:test";
-import { testApp } from "../../src/testing";
+import { describe, expect, test } from "bun:test";
 import { segments } from "../../ui/chat-text";
-import { continueAsGuest, jsonPost } from "../auth/testing";
 import type { ChatAnswer } from "./model";
+import { guestAsker } from "./testing";
+import { testApp } from "../../src/testing";
 
 /**
  * The travel assistant answers the question asked (grounded provider, through the API): the seven questions a
@@ -10,16 +10,7 @@ import type { ChatAnswer } from "./model";
  */
 
 const app = await testApp({ CHAT_MESSAGES_PER_MINUTE: "100000" });
-let cookie = "";
-beforeAll(async () => {
-  cookie = (await continueAsGuest(app.request)).cookie;
-});
-
-async function ask(query: string, location: string): Promise<ChatAnswer> {
-  const response = await app.request("/api/chat/recommendations", jsonPost({ query, location }, { cookie }));
-  expect(response.status).toBe(200);
-  return (await response.json()) as ChatAnswer;
-}
+const ask = guestAsker(app);
 
 interface Record {
   id: number;
