@@ -133,6 +133,9 @@ describe("names and kinds", () => {
     expect(junkInList(listed("1914 Plant City High School Community Center"), "featured")).toBe(
       "a school's listed building",
     );
+    expect(junkInList(row({ title: "1914 Plant City High School Community Center", category_id: 9 }), "featured")).toBe(
+      "not listed: a school or university, not a museum",
+    );
     const centre = row({ title: "Arizona State University Center for Meteorite Studies", category_id: 9 });
     expect(junkInList(centre, "featured")).toBe("organisation");
     for (const title of ["Altamont School", "Archaeological Conservancy", "Colonial Williamsburg Job Line"])

@@ -9,7 +9,7 @@ import {
   SCHOOL_NAME,
   SIGHT_WORDS,
 } from "../../db/import/places/filters";
-import { LISTING_SOURCES, NOT_LODGING_NAME } from "../../db/import/places/quality";
+import { COMMUNITY_CENTRE, LISTING_SOURCES, NOT_LODGING_NAME } from "../../db/import/places/quality";
 import type { CategoryId } from "../../db/import/places/types";
 
 /**
@@ -148,7 +148,6 @@ export function isSchoolBuilding(r: Row): boolean {
   return families.every((s) => LISTING_SOURCES.has(s));
 }
 const RESEARCH_CENTRE = /\bcent(er|re) for [\w\s&-]+ studies\b/i;
-const COMMUNITY_CENTRE = /\bcommunity cent(er|re)\b/i;
 /** Names that are an organisation whatever the kind a dataset gives it. */
 const ORG_ONLY = /\b(fellows|friends|endowment|humanities|relief|council|matters|guild|league|alliance|coalition)\b/i;
 
