@@ -5,13 +5,18 @@
  * it; delete it after a data change), then prints the lines below. With --imported it imports nothing and measures
  * only the cities of the states FILE already holds (a quick run on a test template's database).
  * 1. For each city of SIGHTS, how many of its best-known sights reach the first 12 featured rows, and how many
- *    the store holds at all within 25 mi (a sight the data lacks cannot be ranked).
+ *    the store holds at all within 25 mi (a sight the data lacks cannot be ranked); and the same counted over the
+ *    sights held under their own name (a record whose name starts with the sight's, no restaurant, shop or junk row:
+ *    "Jeff Mitchum Gallery at Bellagio" does not hold the Bellagio).
  * 2. Of the 100 largest cities, how many have hotel-type lodging (hotel, motel, inn, B&B, hostel, resort, lodge)
  *    within 10 mi, and how many lodging lists lead with one.
  * 3. The share of food, store and lodging places whose newest data is older than five years.
  * 4. Over the first 12 rows of featured, nearby, local gems and lodging of the N largest cities (default 120):
  *    junk (organisation names, places flagged not to list or not current, campgrounds in featured, camps and
  *    offices in lodging, non-lodging in lodging) and near-duplicates (one place twice within 0.3 mi).
+ * 5. Over the first 12 featured rows of the same cities: the junk kinds the issue names, read by words of the bench's
+ *    own (a post office, an office block, a campground, a council or a club, a school, a wholesaler …), and places
+ *    whose town is only another state's.
  * SIGHTS is a test expectation (what a guidebook names), never data: nothing here feeds the product.
  */
 import { mkdirSync } from "node:fs";
@@ -24,9 +29,9 @@ import { US_STATES } from "../src/domain/states";
 import { distanceMiles } from "../src/geo";
 import { loadCityIndex, type IndexedCity } from "../modules/cities";
 import { PlacesService } from "../modules/places/service";
-import { lodgingClass } from "../modules/places/showcase";
+import { junkInList, lodgingClass } from "../modules/places/showcase";
 import { option } from "./lib/args";
-import { listProblems, rowsOf } from "./lib/list-checks";
+import { listProblems, namedJunk, rowsOf, townElsewhere } from "./lib/list-checks";
 import { SIGHTS } from "./lib/sights-expected";
 
 const root = join(import.meta.dir, "..");
@@ -70,6 +75,8 @@ const city = (name: string, state: string) => {
 line("\n1. Best-known sights (test expectation) in the first 12 featured rows");
 let hits = 0;
 let held = 0;
+let hitsOwn = 0;
+let heldOwn = 0;
 let total = 0;
 for (const [name, state, sights] of SIGHTS) {
   if (!measured(state)) continue;
@@ -77,7 +84,7 @@ for (const [name, state, sights] of SIGHTS) {
   const featured = await service.page(c, "featured", 12, 0);
   const rows = (
     await database.client.execute({
-      sql: "SELECT title, latitude, longitude FROM places WHERE state_code = ? AND latitude BETWEEN ? AND ?",
+      sql: "SELECT title, latitude, longitude, category_id, kind, tags, sources, source, address FROM places WHERE state_code = ? AND latitude BETWEEN ? AND ?",
       args: [c.stateCode, c.latitude - 0.37, c.latitude + 0.37],
     })
   ).rows.filter((r) => distanceMiles(c.latitude, c.longitude, Number(r.latitude), Number(r.longitude)) <= 25);
@@ -91,6 +98,15 @@ for (const [name, state, sights] of SIGHTS) {
     cityHits += inList ? 1 : 0;
     cityHeld += inStore ? 1 : 0;
     if (inStore && !inList) missed.push(sight.split("|")[0]!);
+    // Held under its own name: a record whose name starts with the sight's (not "Jeff Mitchum Gallery at Bellagio",
+    // "Courtyard by Marriott at Fisherman's Wharf"), no restaurant or shop, and no row the lists leave out.
+    const ownName = new RegExp(`^(the )?(${sight})`, "i");
+    const ownRecord = (r: Record<string, unknown>) =>
+      ownName.test(String(r.title)) && ![10, 12].includes(Number(r.category_id)) && !junkInList(r as never, "featured");
+    if (inList || rows.some(ownRecord)) {
+      heldOwn++;
+      hitsOwn += inList ? 1 : 0;
+    }
   }
   hits += cityHits;
   held += cityHeld;
@@ -101,6 +117,9 @@ for (const [name, state, sights] of SIGHTS) {
 }
 line(
   `  total: ${hits} of ${held} held sights in the first 12 (${((100 * hits) / Math.max(held, 1)).toFixed(0)} %); the store holds ${held} of ${total}`,
+);
+line(
+  `  held under their own name (a record whose name starts with the sight's, no restaurant, shop or row the lists leave out): ${hitsOwn} of ${heldOwn} in the first 12 (${((100 * hitsOwn) / Math.max(heldOwn, 1)).toFixed(0)} %)`,
 );
 
 // The N largest cities (SimpleMaps ranks its two largest by urban area: the index sorts by that population).
@@ -165,5 +184,34 @@ for (const [label, get] of lists) {
     `  ${label.padEnd(10)} junk ${junk}, duplicates ${dupes}${examples.length ? `  e.g. ${examples.join("; ")}` : ""}`,
   );
 }
+
+// 5. The junk kinds the issue names, and towns of another state, in the first 12 featured rows (words of this
+// bench's own, not the showcase's rules).
+const towns = new Map<string, Set<string>>();
+for (const r of (await database.client.execute("SELECT lower(name) AS name, state_code FROM cities")).rows) {
+  const state = String(r.state_code);
+  (towns.get(state) ?? towns.set(state, new Set()).get(state)!).add(String(r.name));
+}
+const allTowns = new Set([...towns.values()].flatMap((t) => [...t]));
+const townsOf = (state: string) => towns.get(state) ?? new Set<string>();
+let namedKinds = 0;
+let otherState = 0;
+const namedExamples: string[] = [];
+for (const c of listed) {
+  for (const r of await rowsOf(database.client, await service.page(c, "featured", 12, 0))) {
+    const why = namedJunk(r);
+    if (why) {
+      namedKinds++;
+      if (namedExamples.length < 8) namedExamples.push(`${r.title} (${c.name}: ${why})`);
+    }
+    if (townElsewhere(r, townsOf, allTowns)) {
+      otherState++;
+      if (namedExamples.length < 8) namedExamples.push(`${r.title} (${c.name}: town ${r.city}, ${r.state_code})`);
+    }
+  }
+}
+line(
+  `\n5. First 12 featured rows of ${listed.length} cities: junk kinds the issue names ${namedKinds}, towns of another state ${otherState}${namedExamples.length ? `  e.g. ${namedExamples.join("; ")}` : ""}`,
+);
 
 database.close();

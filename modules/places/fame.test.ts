@@ -102,3 +102,43 @@ test("a museum's small income (under $100,000) or its university's income does n
     score(general("Smart Museum of Art", {})),
   );
 });
+
+test("a listed post office, school or library follows a town's sights whatever its article; a landmark or a museum in one does not", async () => {
+  const { civicListing } = await import("./fame");
+  const { orderFeatured } = await import("./ranking");
+  const postOffice = {
+    ...listed("United States Post Office", {
+      leadLength: "834",
+      wikidataDescription: "government building in Cooperstown, New York",
+    }),
+    kind: "post office",
+  } as unknown as Row;
+  expect(civicListing([postOffice], postOffice)).toBe(true);
+  expect(civicListing([listed("Lincoln School", {})], listed("Lincoln School", {}))).toBe(true);
+  const landmark = listed("Old Post Office", { nationalLandmark: "yes" });
+  expect(civicListing([landmark], landmark)).toBe(false);
+  const museum = listed("Old Post Office", { wikidataDescription: "former post office, now a museum" });
+  expect(civicListing([museum], museum)).toBe(false);
+  // Known to a dataset other than the heritage lists (the map, the museum census), it is what that says.
+  const mapped = { ...postOffice, sources: JSON.stringify([{ source: "osm" }]) } as unknown as Row;
+  expect(civicListing([mapped], mapped)).toBe(false);
+  const farmers = census("Farmers' Museum", "museum", { discipline: "GMU" });
+  const order = orderFeatured(
+    [
+      { r: postOffice, n: 4, area: false, civic: true },
+      { r: farmers, n: 2, area: false },
+    ],
+    [
+      { names: 0, datasets: 0 },
+      { names: 0, datasets: 0 },
+    ],
+    () => 0.5,
+  );
+  expect(order.map(({ r }) => r.title)).toEqual(["Farmers' Museum", "United States Post Office"]);
+});
+
+test("a pier or a wharf only the heritage lists know is a sight a visitor comes to, not a listed building", () => {
+  const pier = listed("Navy Pier", { leadLength: "300", wikidataDescription: "pier in Chicago" });
+  const building = listed("Navy Building", { leadLength: "300" });
+  expect(score(pier)).toBeGreaterThan(score(building));
+});

@@ -88,6 +88,24 @@ export function fame(records: Row[], best: Row): number {
 }
 
 /**
+ * A civic building that only the heritage lists know (a post office, a branch library, a school, a courthouse), with
+ * no landmark designation or Park Service unit: it follows a town's sights in featured whatever its score, as an
+ * office block does. However long its article, a listed post office is not what a traveller came for (Cooperstown's
+ * led its list, ahead of the town's museums). Its name, kind or Wikidata's description says so, unless one of them
+ * also names a museum in it.
+ */
+export function civicListing(records: Row[], best: Row): boolean {
+  const tags: Record<string, string> = {};
+  for (const r of records) for (const [k, v] of Object.entries(tagsOf(r))) if (v && !tags[k]) tags[k] = v;
+  if (isNationalLandmark(tags) || tags.npsCode) return false;
+  const families = records.flatMap((r) => sourcesOf(r)).map((s) => family(s.source));
+  if (!families.length || !families.every((f) => LISTING_SOURCES.has(f))) return false;
+  const described = tags.wikidataDescription ?? "";
+  const says = [String(best.title), String(best.kind), described];
+  return says.some((text) => CIVIC.test(text)) && !says.some((text) => MUSEUM_NAME.test(text));
+}
+
+/**
  * The name a sight (no organisation) is scored under: the name it is known by (sightName, its operator's words
  * dropped), less "Foundation" as its last word ("Barnes Foundation" → "Barnes"). The word elsewhere in a name is the
  * name's ("Foundation Square").
@@ -159,11 +177,11 @@ function sourcesOf(r: Row): Array<{ source: string }> {
 /**
  * What a visitor comes to see, by its name or Wikidata's description, whatever list knows it: a public space (a park,
  * a square), a structure to climb or cross (an observation tower, a bridge), a fort, a mission, a palace, a mansion,
- * a stadium, a ride, an archaeological site, a tomb, a capitol, a cathedral (Coit Tower, Graceland, Eads Bridge, Jackson
- * Square, the Cathedral of Saint Helena).
+ * a stadium, a ride, an archaeological site, a tomb, a capitol, a cathedral, a pier or a wharf (Coit Tower, Graceland,
+ * Eads Bridge, Jackson Square, the Cathedral of Saint Helena, Navy Pier).
  */
 const VISITED =
-  /\b(park|square|plaza|tower|bridge|archaeological site|mission|fort|palace|castle|lighthouse|mansion|stadium|ballpark|amusement|monument|memorial|tomb|mausoleum|capitol|cathedral|basilica)\b/i;
+  /\b(park|square|plaza|tower|bridge|pier|wharf|archaeological site|mission|fort|palace|castle|lighthouse|mansion|stadium|ballpark|amusement|monument|memorial|tomb|mausoleum|capitol|cathedral|basilica)\b/i;
 /** The National Register's files and its Wikipedia articles: one body's listing, however many copies hold it. */
 const REGISTER_SOURCES = new Set([
   "historic-wikipedia",

@@ -11,9 +11,13 @@ import {
 import { MERGE_RADIUS_M, addressKey } from "../../db/import/places/merge";
 import { LISTING_SOURCES } from "../../db/import/places/quality";
 import { isStale, wikipediaOf } from "./answers";
-import { fame, family } from "./fame";
+import { type Eponyms, eponymBonus, namedForSomeone } from "./eponyms";
+import { civicListing, fame, family } from "./fame";
 import { joinGuideListings } from "./guide-names";
-import { lodgingClass, operatedSight } from "./showcase";
+import { commaSight, lodgingClass, operatedSight } from "./showcase";
+import { titleKey } from "../../db/import/places/titles";
+
+export * from "./eponyms";
 
 export type ListKind = "nearby" | "local-gems" | "featured" | `category-${number}`;
 export const LIST_MAX = 240;
@@ -94,13 +98,15 @@ export function oneOfEachName<T extends { r: Row }>(ranked: T[]): T[] {
  */
 export function corroborated(
   rows: Row[],
-): Array<{ r: Row; n: number; key: string; area: boolean; article: Row | null; agree: number }> {
+): Array<{ r: Row; n: number; key: string; area: boolean; article: Row | null; agree: number; civic: boolean }> {
   const groups = new Map<string, Row[][]>();
   for (const r of rows) {
     // A café or a shop is never a record of a sight, whatever its name ("Park Slope Cafe" beside the Park Slope
     // Historic District, whose key loses its designation): it stands alone.
     const own = GROUPLESS.has(Number(r.category_id)) || !r.title_key; // a name of no Latin letters has no key to group by
-    const key = own ? `#${r.id}` : sightKey(String(r.title_key));
+    // "Smithsonian Institution, National Air and Space Museum" is the museum's record (showcase.ts commaSight).
+    const named = own ? null : commaSight(String(r.title));
+    const key = own ? `#${r.id}` : sightKey(named ? titleKey(named) : String(r.title_key));
     const clusters = groups.get(key) ?? groups.set(key, []).get(key)!;
     const near = clusters.find((c) => {
       const miles = distanceMiles(
@@ -116,7 +122,15 @@ export function corroborated(
     if (near) near.push(r);
     else clusters.push([r]);
   }
-  const out: Array<{ r: Row; n: number; key: string; area: boolean; article: Row | null; agree: number }> = [];
+  const out: Array<{
+    r: Row;
+    n: number;
+    key: string;
+    area: boolean;
+    article: Row | null;
+    agree: number;
+    civic: boolean;
+  }> = [];
   const keyed = [...groups].flatMap(([groupKey, clusters]) =>
     clusters.map((c) => ({ c, key: groupKey.startsWith("#") ? String(c[0]!.title_key) : groupKey })),
   );
@@ -149,7 +163,7 @@ export function corroborated(
         ),
       ).size,
     );
-    out.push({ r: face, n: fame(c, best), key, area, article, agree });
+    out.push({ r: face, n: fame(c, best), key, area, article, agree, civic: civicListing(c, best) });
   }
   return out;
 }
@@ -172,81 +186,6 @@ const agreeing = (source: string) => (LISTING_SOURCES.has(family(source)) ? "her
 
 /** Food and stores never join a sight's records (corroborated). */
 export const GROUPLESS = new Set([10, 12]);
-
-/** Another place named after a sight lies within this distance of it ("Brooklyn Bridge Park", "Times Square Hotel"). */
-export const EPONYM_MILES = 1.25;
-/**
- * Names and datasets counted, each: at 4, Central Park and the White House (a zoo, a conservancy, a boathouse, hotels,
- * stations …) counted as a house museum's four shops did, and listed houses and memorials led them.
- */
-const EPONYM_MAX = 6;
-/** A street lends its name to every address on it: no sign of fame. */
-const STREET = /\b(street|st|avenue|ave|road|rd|boulevard|blvd|drive|lane|place|way|parkway|highway)$/;
-/**
- * Names borrowed count for a sight already notable by its own signals (a street or a tree lends its name
- * without being a sight) — or, from a lower score (a sight's kind alone: an OpenStreetMap attraction), when
- * at least EPONYM_DATASETS independent datasets name places after it (a business's naming habit is one
- * dataset's rows; a city's landmark is named in the heritage lists, the museum census, hotels and guides).
- */
-const EPONYM_FROM = 6;
-const EPONYM_LOW_FROM = 3;
-const EPONYM_DATASETS = 3;
-export interface Eponyms {
-  /** Distinct names holding the sight's name, at most EPONYM_MAX. */
-  names: number;
-  /** Distinct datasets those places come from, at most EPONYM_MAX. */
-  datasets: number;
-}
-/**
- * Places take their names from the landmarks around them: for each candidate sight, the other places
- * within EPONYM_MILES whose name holds the sight's whole name — how many distinct names, and from how many
- * datasets. Only names of two words or more count (a one-word name — "Chelsea", "Lincoln" — is too common to
- * be borrowed from one sight).
- */
-export function eponyms(
-  sights: Array<{ key: string; latitude: number; longitude: number }>,
-  names: Array<{ key: string; latitude: number; longitude: number; source?: string }>,
-): Eponyms[] {
-  const CELL = 0.02;
-  // Each name padded and reduced to its sight key once (not once per sight it is compared with: New York's
-  // featured list compares thousands of sights with tens of thousands of names).
-  type Name = { key: string; padded: string; sight: string; latitude: number; longitude: number; source?: string };
-  const cells = new Map<string, Name[]>();
-  for (const n of names) {
-    const cell = `${Math.floor(n.latitude / CELL)}:${Math.floor(n.longitude / CELL)}`;
-    (cells.get(cell) ?? cells.set(cell, []).get(cell)!).push({ ...n, padded: ` ${n.key} `, sight: sightKey(n.key) });
-  }
-  return sights.map((s) => {
-    if (s.key.split(" ").length < 2 || s.key.length < 8 || STREET.test(s.key)) return { names: 0, datasets: 0 };
-    const padded = ` ${s.key} `;
-    const found = new Set<string>();
-    const datasets = new Set<string>();
-    const cLat = Math.floor(s.latitude / CELL);
-    const cLng = Math.floor(s.longitude / CELL);
-    for (let a = -1; a <= 1; a++)
-      for (let b = -1; b <= 1; b++)
-        for (const n of cells.get(`${cLat + a}:${cLng + b}`) ?? [])
-          if (
-            n.key !== s.key &&
-            n.padded.includes(padded) &&
-            n.sight !== s.key &&
-            distanceMiles(s.latitude, s.longitude, n.latitude, n.longitude) <= EPONYM_MILES
-          ) {
-            found.add(n.key);
-            if (n.source) datasets.add(n.source);
-          }
-    return { names: Math.min(found.size, EPONYM_MAX), datasets: Math.min(datasets.size, EPONYM_MAX) };
-  });
-}
-
-/**
- * What names borrowed add to a sight scoring `n` by its own signals: 1 per distinct name and 1 per dataset
- * (at most EPONYM_MAX each), from EPONYM_FROM, or from EPONYM_LOW_FROM when EPONYM_DATASETS datasets name it.
- */
-export function eponymBonus(n: number, e: Eponyms): number {
-  if (n >= EPONYM_FROM || (n >= EPONYM_LOW_FROM && e.datasets >= EPONYM_DATASETS)) return e.names + e.datasets;
-  return 0;
-}
 
 /** Featured looks city-wide: a larger city's famous places lie farther from downtown (SimpleMaps area population). */
 export function featuredRadii(population: number): number[] {
@@ -283,24 +222,25 @@ const dumpCompany = (r: Row) =>
     isOrganisationName(parse<{ legalName?: string }>(r.tags, {}).legalName ?? ""));
 
 /**
- * Featured order: an apartment block or an office building follows the sights whatever its score (its listing
+ * Featured order: a listed civic building (fame.ts civicListing), then an apartment block or an office building,
+ * follow the sights whatever their score (its listing
  * and article make it a fine façade, and in a city of few sights its score still put it third: Helena's Porter
  * Flats Apartments); then notability (with names borrowed), then how many independent datasets hold the sight
  * (Griffith Observatory, in the map's extract and the museum census, before a cemetery one list knows at the same
  * score; a record's quality counts its fields, not its fame), quality, distance.
  */
 export function orderFeatured(
-  sights: Array<{ r: Row; n: number; area: boolean; agree?: number }>,
+  sights: Array<{ r: Row; n: number; area: boolean; agree?: number; civic?: boolean }>,
   borrowed: Eponyms[],
   dist: (r: Row) => number,
 ): Array<{ r: Row; d: number; n: number }> {
   return sights
-    .map(({ r, n, area, agree = 1 }, i) => ({
+    .map(({ r, n, area, agree = 1, civic = false }, i) => ({
       r,
       agree,
-      n: n + (area ? 0 : eponymBonus(n, borrowed[i]!)),
+      n: n + (area || namedForSomeone(r) ? 0 : eponymBonus(n, borrowed[i]!)),
       d: dist(r),
-      building: isPrivateBuilding(String(r.kind)) ? 1 : 0,
+      building: isPrivateBuilding(String(r.kind)) ? 2 : civic ? 1 : 0,
     }))
     .sort(
       (a, b) =>

@@ -52,6 +52,10 @@ describe("one place once", () => {
     expect(sameSight(at("Old Red"), at("Old Red Museum"))).toBe(true);
     expect(sameSight(at("Kate Chopin House"), at("Kate Chopin Home"))).toBe(true);
     expect(sameSight(at("Kate Chopin House"), at("Kate Chopin Park"))).toBe(false);
+    // The part of a life a house museum's name says, and "… and Museum", leave one house; a birthplace is another.
+    expect(sameSight(at("Mark Twain Boyhood Home"), at("Mark Twain Home"))).toBe(true);
+    expect(sameSight(at("Mark Twain Home and Museum"), at("Mark Twain Boyhood Home"))).toBe(true);
+    expect(sameSight(at("Ernest Hemingway Birthplace"), at("Ernest Hemingway Boyhood Home"))).toBe(false);
     expect(sameSight(at("Pier 39"), at("Pier 35"))).toBe(false);
     // A name the census cut short is the place; a shorter name inside a longer one is another place.
     expect(sameSight(at("Dallas Arboretum & Botanical"), at("Dallas Arboretum and Botanical Garden"))).toBe(true);
@@ -72,6 +76,12 @@ describe("names and kinds", () => {
     expect(isOrganisation(row({ title: "Menil Foundation Inc", kind: "art museum", address: "1511 Branard St" }))).toBe(
       false,
     );
+    // An operator's name and the museum's, a comma apart: the museum's.
+    expect(sightName(row({ title: "Smithsonian Institution, National Air and Space Museum" }))).toBe(
+      "National Air and Space Museum",
+    );
+    expect(sightName(row({ title: "Lowe Art Museum, University of Miami" }))).toBe("Lowe Art Museum");
+    expect(sightName(row({ title: "Martin Luther King, Jr. Memorial" }))).toBe("Martin Luther King, Jr. Memorial");
     for (const title of ["After School Matters", "Fellows of Contemporary Art", "Craft Emergency Relief Fund"])
       expect(isOrganisation(row({ title, kind: "art museum" })), title).toBe(true);
   });
@@ -120,6 +130,14 @@ describe("names and kinds", () => {
     expect(junkInList(listed("College of Charleston"), "list")).toBe("a school's listed building");
     expect(junkInList(listed("Little Rock Central High School", { nationalLandmark: "yes" }), "featured")).toBeNull();
     expect(junkInList(listed("Old Schoolhouse Museum"), "featured")).toBeNull();
+    expect(junkInList(listed("1914 Plant City High School Community Center"), "featured")).toBe(
+      "a school's listed building",
+    );
+    expect(junkInList(row({ title: "1914 Plant City High School Community Center", category_id: 9 }), "featured")).toBe(
+      "not listed: a school or university, not a museum",
+    );
+    const centre = row({ title: "Arizona State University Center for Meteorite Studies", category_id: 9 });
+    expect(junkInList(centre, "featured")).toBe("organisation");
     for (const title of ["Altamont School", "Archaeological Conservancy", "Colonial Williamsburg Job Line"])
       expect(junkInList(row({ title, kind: "art museum", category_id: 9 }), "featured"), title).not.toBeNull();
   });
@@ -209,6 +227,26 @@ describe("showcase lists over real data", () => {
       ).toBe(true);
     }
   }, 120_000);
+
+  test("Cooperstown's featured list leads with its sights, not its listed post office", async () => {
+    const featured = await get(`/api/places/featured?${qs("Cooperstown", "NY")}&count=12`);
+    const titles = featured.map((p) => p.title);
+    expect(featured.length, titles.join("; ")).toBeGreaterThan(4);
+    for (const p of featured.slice(0, 4)) expect(`${p.title} (${p.kind})`).not.toMatch(/post office/i);
+    // The museums come before the post office, wherever it is.
+    const museum = titles.findIndex((t) => /museum/i.test(t));
+    const postOffice = titles.findIndex((t) => /post office/i.test(t));
+    expect(museum, titles.join("; ")).toBeGreaterThanOrEqual(0);
+    if (postOffice >= 0) expect(museum, titles.join("; ")).toBeLessThan(postOffice);
+  });
+
+  test("Hannibal shows Mark Twain's home once, whichever datasets name it", async () => {
+    for (const list of ["featured", "nearby"]) {
+      const places = await get(`/api/places/${list}?${qs("Hannibal", "MO")}&count=24`);
+      const homes = places.filter((p) => /^mark twain.*\b(home|house)\b/i.test(p.title)).map((p) => p.title);
+      expect(homes, `${list}: ${places.map((p) => p.title).join("; ")}`).toHaveLength(1);
+    }
+  });
 
   test("Abbeville, AL: its far sights follow the near ones and name their own town", async () => {
     const featured = await get(`/api/places/featured?${qs("Abbeville", "AL")}&count=24`);

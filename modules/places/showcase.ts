@@ -9,7 +9,7 @@ import {
   SCHOOL_NAME,
   SIGHT_WORDS,
 } from "../../db/import/places/filters";
-import { LISTING_SOURCES, NOT_LODGING_NAME } from "../../db/import/places/quality";
+import { COMMUNITY_CENTRE, LISTING_SOURCES, NOT_LODGING_NAME } from "../../db/import/places/quality";
 import type { CategoryId } from "../../db/import/places/types";
 
 /**
@@ -67,6 +67,22 @@ export function operatedSight(name: string): string {
   return sight !== name && SIGHT_WORDS.test(sight) ? sight : name;
 }
 
+/**
+ * An operator's name and the sight's, a comma apart ("Smithsonian Institution, National Museum of Natural History",
+ * "Lowe Art Museum, University of Miami"): the part that names a sight when the other names an institution, a
+ * university or college, a society or a foundation; else null.
+ */
+export function commaSight(title: string): string | null {
+  const parts = title.split(/\s*,\s+/);
+  if (parts.length !== 2) return null;
+  const [first, second] = parts as [string, string];
+  const sight = (part: string) => SIGHT_WORDS.test(part) && !INSTITUTION.test(part);
+  if (INSTITUTION.test(first) && sight(second)) return second;
+  if (INSTITUTION.test(second) && sight(first)) return first;
+  return null;
+}
+const INSTITUTION = /\b(institution|university|college|society|foundation)\b/i;
+
 /** Legal and volunteer words: an organisation's name, not a place's. */
 const LEGAL_SUFFIX = /[\s,]+(inc|incorporated|corp|corporation|co|ltd|llc|l\.l\.c|assn|assoc|association)\.?$/i;
 
@@ -77,6 +93,8 @@ const LEGAL_SUFFIX = /[\s,]+(inc|incorporated|corp|corporation|co|ltd|llc|l\.l\.
  */
 export function sightName(r: Row): string {
   const title = String(r.title ?? "");
+  const named = commaSight(title);
+  if (named) return named;
   const other = (tagsOf(r).otherNames ?? "")
     .split("|")
     .map((n) => n.trim())
@@ -97,6 +115,8 @@ export function sightName(r: Row): string {
  */
 export function isOrganisation(r: Row): boolean {
   const name = sightName(r);
+  // A university's research centre filed as a museum ("Arizona State University Center for Meteorite Studies").
+  if (SCHOOL_NAME.test(name) && RESEARCH_CENTRE.test(name)) return true;
   if (!(isOrganisationName(name) || ORGANISATION_WORDS.test(name))) return false;
   if (SIGHT_WORDS.test(name.replace(LEGAL_SUFFIX, ""))) return false;
   // "Menil Foundation Inc", "Barnes Foundation": a foundation the data files as a museum, at a street address, is the
@@ -116,7 +136,8 @@ export function isOrganisation(r: Row): boolean {
  */
 export function isSchoolBuilding(r: Row): boolean {
   const title = String(r.title ?? "");
-  if (!SCHOOL_NAME.test(title) || SIGHT_WORDS.test(title)) return false;
+  // A school's building that is now a community centre is still a school's listed building, no sight.
+  if (!SCHOOL_NAME.test(title) || SIGHT_WORDS.test(title.replace(COMMUNITY_CENTRE, ""))) return false;
   const tags = tagsOf(r);
   if (isNationalLandmark(tags) || tags.npsCode) return false;
   let sources: Array<{ source: string }> = [];
@@ -126,6 +147,7 @@ export function isSchoolBuilding(r: Row): boolean {
   const families = sources.length ? sources.map((s) => s.source) : [String(r.source ?? "")];
   return families.every((s) => LISTING_SOURCES.has(s));
 }
+const RESEARCH_CENTRE = /\bcent(er|re) for [\w\s&-]+ studies\b/i;
 /** Names that are an organisation whatever the kind a dataset gives it. */
 const ORG_ONLY = /\b(fellows|friends|endowment|humanities|relief|council|matters|guild|league|alliance|coalition)\b/i;
 
@@ -154,9 +176,13 @@ export function junkInList(r: Row, list: "featured" | "list" | "lodging"): strin
 
 /** Two rows of a list within this distance whose names fold to one are one place. */
 export const FOLD_MILES = 0.3;
-/** Words a name gains or loses without becoming another place's. */
+/**
+ * Words a name gains or loses without becoming another place's: articles, legal and operator words, "(and) Museum",
+ * and the part of a life a house museum's name may say ("Mark Twain Home" and "Mark Twain Boyhood Home", "… Home and
+ * Museum": one house, named by two datasets). A birthplace is another house.
+ */
 const FOLDED_WORDS =
-  /\b(the|inc|incorporated|corp|corporation|co|ltd|llc|assn|association|foundation|museum|historic site|historical site|society)\b/g;
+  /\b(the|inc|incorporated|corp|corporation|co|ltd|llc|assn|association|foundation|(and )?museum|historic site|historical site|society|boyhood|girlhood|childhood)\b/g;
 /** A name reduced to what two records of one place share ("The Perot Museum" and "Perot Museum Inc" → "perot"). */
 export function foldKey(title: string): string {
   return (
@@ -275,6 +301,16 @@ function nameBlocks(name: FoldName): string[] {
   if (name.words.length >= 3) blocks.push(`=${name.words[0]}`);
   return blocks;
 }
+/**
+ * One name spelt with its apostrophe, one without (the census files Salt Lake City's zoo as "Utah's Hogle Zoo" and,
+ * under its society, "Utahs Hogle Zoo"): the card shows the spelling that has it.
+ */
+function apostrophed(keep: Row, other: Row): string {
+  const title = String(keep.title ?? "");
+  const spelt = String(other.title ?? "");
+  const bare = (s: string) => s.replace(/['’]/g, "");
+  return bare(spelt) === title && spelt !== title ? spelt : title;
+}
 function withSources(keep: Row, other: Row): Row {
   const parse = (r: Row) => {
     try {
@@ -286,5 +322,5 @@ function withSources(keep: Row, other: Row): Row {
   const sources = parse(keep);
   for (const s of parse(other))
     if (!sources.some((k) => k.source === s.source && k.sourceId === s.sourceId)) sources.push(s);
-  return { ...keep, sources: JSON.stringify(sources) } as unknown as Row;
+  return { ...keep, title: apostrophed(keep, other), sources: JSON.stringify(sources) } as unknown as Row;
 }

@@ -405,6 +405,9 @@ describe("a city's sights by what they are (decision 035, third pass)", async ()
         "PENNSYLVANIA FEDERATION OF MUSEUMS AND",
         "PENNSYLVANIA FEDERATION OF MUSEUMS AND HISTORICAL ORGANIZATI",
       ],
+      // An operator's name of only an organisation's words and "museum" names no museum: the museum's own name does.
+      ["MUSEUM ASSOCIATES", "LOS ANGELES COUNTY MUSEUM OF ART", "LOS ANGELES COUNTY MUSEUM OF ART"],
+      ["LIBRARY & MUSEUM", "LIBRARY AND MUSEUM", "LIBRARY & MUSEUM"],
       // Shorter, a name ending in a connective was cut all the same (Philadelphia).
       ["ACADEMY OF NATURAL SCIENCES OF", "ACADEMY OF NATURAL SCIENCES", "ACADEMY OF NATURAL SCIENCES"],
       // A name of 59 characters is whole: its last word stays, whatever it is.

@@ -121,7 +121,7 @@ const FAMOUS_KIND =
 const PRIVATE_KIND = /^(apartment building|office building|commercial building|warehouse)$/;
 /** Someone's home or workplace (Wikidata's words): a fine façade, never the lead of a city's sights. */
 export const isPrivateBuilding = (kind: string) => PRIVATE_KIND.test(kind);
-const MINOR_KIND = /\b(monument|memorial|statue|historic bridge)\b/i;
+export const MINOR_KIND = /\b(monument|memorial|statue|historic bridge)\b/i;
 // A general museum (GMU) is as much a museum as a history museum: IMLS files the Neon Museum and the Mob Museum so.
 const MUSEUM_DISCIPLINE: Record<string, number> = {
   ART: 3,

@@ -97,6 +97,12 @@ const HOTEL_TYPES = new Set(["hotel", "motel", "inn", "bed and breakfast", "host
 /** Whether a lodging sub-kind is a roof and a bed (hotels to lodges), not a campsite or an RV pitch. */
 export const isHotelType = (type: string | null | undefined) => !!type && HOTEL_TYPES.has(type);
 
+/**
+ * A community centre is a hall for a neighbourhood's meetings, no sight's word: a school's building that is one
+ * ("1914 Plant City High School Community Center", filed as a museum) is still the school's.
+ */
+export const COMMUNITY_CENTRE = /\bcommunity cent(er|re)\b/i;
+
 /** Why a place belongs in no showcase list (kept for its sources), or null. */
 export function notListedReason(p: Pick<PlaceInput, "categoryId" | "kind" | "title" | "tags">): string | null {
   const { categoryId, title } = p;
@@ -106,7 +112,7 @@ export function notListedReason(p: Pick<PlaceInput, "categoryId" | "kind" | "tit
   if (INDUSTRIAL_NAME.test(title)) return "wholesale or industrial business";
   if (MUSEUM_KIND.test(p.kind) && HOSPITAL_NAME.test(title) && !/\bmuseums?\b/i.test(title))
     return "a hospital, not a museum";
-  if (SIGHT_WORDS.test(title)) return null;
+  if (SIGHT_WORDS.test(title.replace(COMMUNITY_CENTRE, ""))) return null;
   // A museum of the largest income class (over $50 M a year, IMLS) is a museum whatever its operator's name says.
   if (ORGANISATION_WORDS.test(title) && p.tags?.income !== "9") return "an organisation, not a place to visit";
   if (SCHOOL_NAME.test(title) && MUSEUM_KIND.test(p.kind)) return "a school or university, not a museum";

@@ -11,6 +11,7 @@ import { COLUMNS, type Held, heldFromRow, type RowArgs, rowArgs, type SourceRef 
 import { carriedState, type StateCarry, stillStored } from "./carry";
 import { CARRIED_TAGS, FILLABLE, mergeInto, mergeSignals, PlaceGrid, preferArticle } from "./merge";
 import { emptySummary, type ImportSummary } from "./summary";
+import { mailingOnly, Namesakes, withoutMailingAddress } from "./mailing-only";
 import { writeImport } from "./write";
 
 /**
@@ -92,17 +93,21 @@ export async function importDatasetState(
   const chains = dataset.key === BUSINESS_DUMP ? new ChainIndex<Held>() : undefined;
   if (chains) for (const p of held.values()) chains.add(p);
   const fresh: Held[] = [];
+  const namesakes = new Namesakes(() => [...held.values(), ...fresh]);
   const seen = new Set<string>();
   const rows = options.rows ?? dataset.read(stateCode);
   for await (const result of rows as AsyncIterable<ReadResult>) {
     summary.read++;
     if (summary.read % 5000 === 0) options.onProgress?.(summary.read);
-    const skip = "skip" in result ? result.skip : junkReason(result);
+    let skip = "skip" in result ? result.skip : junkReason(result);
+    // A record at a PO box joins a place of its name in its town, or is left out (./mailing-only.ts).
+    const mailing = !!skip && !("skip" in result) && mailingOnly(result);
+    if (mailing) skip = junkReason(withoutMailingAddress(result as PlaceInput));
     if (skip) {
       summary.skipped[skip] = (summary.skipped[skip] ?? 0) + 1;
       continue;
     }
-    let input = flagged(result as PlaceInput);
+    let input = flagged(mailing ? withoutMailingAddress(result as PlaceInput) : (result as PlaceInput));
     const verdict = chains?.match(input);
     if (verdict && "closed" in verdict)
       input = { ...input, tags: { ...(input.tags ?? {}), status: "probably closed", statusEvidence: verdict.closed } };
@@ -161,12 +166,19 @@ export async function importDatasetState(
     const match =
       (input.sameAs && bySource.get(`${input.sameAs.source}\u0000${input.sameAs.sourceId}`)) ||
       grid.findMatch(input, key) ||
-      (verdict && "same" in verdict ? verdict.same : undefined);
+      (verdict && "same" in verdict ? verdict.same : undefined) ||
+      (mailing ? namesakes.find(input) : undefined);
     if (match) {
       mergeInto(match, input, [ref]);
       bySource.set(refKey, match);
       newLinks.push({ place: match, ref });
       summary.merged++;
+      continue;
+    }
+    if (mailing) {
+      const reason = junkReason(result as PlaceInput)!;
+      summary.skipped[reason] = (summary.skipped[reason] ?? 0) + 1;
+      seen.delete(refKey);
       continue;
     }
     const place: Held = { ...input, licence: dataset.licence, sources: [ref], titleKey: key, dirty: true };

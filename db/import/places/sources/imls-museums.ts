@@ -20,7 +20,7 @@ const SAYS_PLACE =
   /\b(museums?|msm|gallery|galleries|house|home|cent(er|re)|park|zoo|gardens?|aquarium|planetarium|site|village|fort|mansion|library|hall|cabin|farm|depot|station|lighthouse|memorial|monument|observatory|arboretum|collection|exhibit)\b/i;
 /** An alternative name that is an organisation's too ("… Foundation", "… Friends of"). */
 const ORG_NAME =
-  /\b(foundation|fund|friends of|friends|inc|incorporated|society|association|assn|council|commission|committee|guild|league|corps|corporation|corp|trust|consultants?|district|offices?|government|division|research for|project|group|programs?|activities|restoration|preservation)\b/i;
+  /\b(foundation|fund|friends of|friends|inc|incorporated|society|association|assn|council|commission|committee|guild|league|corps|corporation|corp|trust|consultants?|district|offices?|government|division|research for|project|group|programs?|activities|restoration|preservation|associates)\b/i;
 /**
  * The census cut many alternative names at 39 characters ("Rancho Los Alamitos Museum and Foundati"): 535 names
  * are exactly that long against ~200 of each length around it. One of that length is taken as cut.
@@ -42,9 +42,21 @@ export function museumName(name: string, altName: string | null | undefined, raw
     if (alt && !altCut && completes(alt, name)) return alt;
     own = withoutDangling(name);
   }
-  if (!alt || altCut || SAYS_PLACE.test(own) || !SAYS_PLACE.test(alt) || ORG_NAME.test(alt)) return own;
+  if (!alt || altCut || !SAYS_PLACE.test(alt) || ORG_NAME.test(alt)) return own;
+  // An operator's name of nothing but an organisation's words and the word "museum" ("Museum Associates", the Los
+  // Angeles County Museum of Art's operator) names no museum in particular: the museum's own name does.
+  if (SAYS_PLACE.test(own) && (namesSomething(own) || !namesSomething(alt))) return own;
   return alt;
 }
+
+/** Whether a name holds a word of its own: a word other than an organisation's, a place's kind, or a connective. */
+const namesSomething = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(new RegExp(ORG_NAME.source, "gi"), " ")
+    .replace(new RegExp(SAYS_PLACE.source, "gi"), " ")
+    .replace(/\b(the|of|and|at|for|in|a|an)\b/g, " ")
+    .replace(/[^a-z0-9]+/g, "") !== "";
 
 /**
  * The census cut NAME at 60 characters: 601 names are exactly that long against 196 of 59 ("Northern Rockies
