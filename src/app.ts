@@ -169,8 +169,8 @@ export function chatSourcesOf(deps: Pick<AppDeps, "cityIndex" | "places">, conte
       const found = resolveLocation(deps.cityIndex, location);
       return found ? deps.cityIndex.find(found.name, found.stateCode) : undefined;
     },
-    list: (city: City, list: "nearby" | number, count: number) =>
-      deps.places.page(city, list === "nearby" ? "nearby" : `category-${list}`, count, 0),
+    list: (city: City, list: "nearby" | "featured" | number, count: number) =>
+      deps.places.page(city, typeof list === "number" ? `category-${list}` : list, count, 0),
     search: (city: City, q: string, limit: number) => deps.places.search(q, city, limit),
     searchAll: (q: string, limit: number) => deps.places.search(q, undefined, limit),
     cities: (q: string, limit: number) => deps.cityIndex.search(q, limit),

@@ -39,7 +39,7 @@ export function groundedText(g: Grounding): string {
   parts.push(`Here ${shown.length === 1 ? "is" : "are"} ${count} of the ${g.subject} near ${anchorText}: ${listed}.`);
   const withAddress = shown.find((p) => p.address);
   if (withAddress) parts.push(`[[${withAddress.id}]] is at ${withAddress.address!.replace(/\.+$/, "")}.`);
-  const dated = g.places.filter((p) => p.since).slice(0, 2);
+  const dated = shown.filter((p) => p.since).slice(0, 2);
   if (g.intent.topics.includes("history") && dated.length)
     parts.push(`The records date ${dated.map((p) => `[[${p.id}]] to ${p.since}`).join(" and ")}.`);
   for (const f of g.facts.slice(0, 2)) parts.push(f.summary.trim().replace(/\.?$/, "."));

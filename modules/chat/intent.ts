@@ -1,3 +1,5 @@
+import { type Want, wantOf } from "./wants";
+
 /** Step 1 of an answer: what the question asks (topics, open now, near X, with kids, free, a named place). */
 
 export type Topic = "food" | "cafe" | "bar" | "activities" | "history" | "shopping" | "lodging";
@@ -14,10 +16,16 @@ export interface Intent {
   near: string | null;
   /** A place the question names ("tell me about X", "the phone number of X", "is X worth it"). */
   named: string | null;
+  /** The question says "the X" of the name: a place ("is the Alamo free"), not a town called X. */
+  namedWithThe: boolean;
+  /** What is asked for within a topic (a cuisine, live music, a view, indoors), when the question says. */
+  want: Want | null;
   /** What is asked about the named place; "about" when nothing more precise. */
   asks: Ask;
   /** A city the question names ("in Chicago", "in Austin, TX"), as typed. */
   city: string | null;
+  /** What a town is known for ("what is Savannah famous for?"): its best places and facts. */
+  overview: boolean;
 }
 
 export type Ask = "phone" | "address" | "hours" | "openNow" | "website" | "worth" | "distance" | "about";
@@ -45,11 +53,20 @@ const NAME_PATTERNS = [
   /^(?:the\s+)?(.{2,80}?)'s\s+(?:phone|address|website|hours|number)\b/i,
   /^(?:the\s+)?(.{2,80}?)\s+(?:phone(?: number)?|address|website|hours|opening hours)\s*[?.!]*$/i,
 ];
-/** Words that are no place's name ("what is there to do", "where is good for lunch"). */
+/** Words that are no place's name ("what is there to do", "where is good for lunch", "the oldest building"). */
 const NOT_A_NAME =
-  /^(a|an|there|here|it|this|that|the best|best|good|popular|open|nearby|near|in|to do|a good|some|any|fun|worth|the weather|weather|your name|you|up|new|happening|on|going on|the time|time)\b/i;
+  /^(a|an|there|here|it|this|that|the best|best|good|popular|open|nearby|near|in|to do|a good|some|any|fun|worth|the weather|weather|your name|you|up|new|happening|on|going on|the time|time|(?:the )?(?:most|oldest|biggest|largest|tallest|newest|cheapest|nicest|prettiest|coolest|top|famous|best-known))\b/i;
 /** "in Chicago", "in Austin, TX", "in New Orleans?": capitalised words after "in" (or "visit"), with an optional state. */
-const CITY_NAMED = /\b(?:in|visit|visiting|to)\s+((?:[A-Z][\w.'-]*)(?:\s+[A-Z][\w.'-]*){0,3}(?:,?\s+[A-Z]{2}\b)?)/;
+const CITY_NAMED =
+  /\b(?:in|visit|visiting|to|(?:history|story|past) of)\s+((?:[A-Z][\w.'-]*)(?:\s+[A-Z][\w.'-]*){0,3}(?:,?\s+[A-Z]{2}\b)?)/;
+
+/** A topic of a town ("history of Salt Lake City", "restaurants in Austin") is no place's name. */
+const TOPIC_OF = /^(?:the\s+)?[a-z][\w\s]{0,30}?\s+(?:of|in)\s+\p{Lu}/u;
+/** "What is Savannah famous for?": the town's best, not a place called "Savannah famous for". */
+const OVERVIEW = /\b(?:famous|known|best known|popular|notable)\s+for\b/i;
+/** The town whose fame is asked ("what is Savannah famous for", "why is Chicago known for …"). */
+const OVERVIEW_OF =
+  /\b(?:is|was)\s+((?:\p{Lu}[\w.'-]*)(?:\s+\p{Lu}[\w.'-]*){0,3}(?:,?\s+[A-Z]{2}\b)?)\s+(?:most\s+|best\s+)?(?:famous|known|popular|notable)\s+for\b/u;
 
 const TOPIC_WORDS: Array<[Topic, RegExp]> = [
   [
@@ -91,17 +108,23 @@ export function understand(query: string): Intent {
   const named =
     typed &&
     !NOT_A_NAME.test(typed) &&
+    !TOPIC_OF.test(typed) &&
+    !OVERVIEW.test(typed) &&
     !TOPIC_WORDS.some(([, w]) => w.test(typed) && typed.split(" ").length <= 3 && /^[a-z]/.test(typed))
       ? typed
       : null;
   // Topics come from the question without the place it names ("coffee near the Neon Museum" is about coffee).
   const asked = text.replace(nearMatch?.[1] ?? "\u0000", " ").replace(named ?? "\u0000", " ");
+  const want = wantOf(asked);
   const topics = TOPIC_WORDS.filter(([, words]) => words.test(asked)).map(([topic]) => topic);
+  // A cuisine or an outing is asked within its topic ("where can I get Thai?" asks for food).
+  if (want && !topics.includes(want.topic)) topics.push(want.topic);
   // "Activities" is the catch-all for things to do; it only stays when nothing more specific was asked.
   const specific = topics.filter((t) => t !== "activities");
   const keepActivities =
     topics.includes("activities") &&
     (specific.length === 0 ||
+      want?.topic === "activities" ||
       /\b(activit(y|ies)|things? to do|today|tonight|attractions?|parks?|kids?|children|family)\b/i.test(asked));
   const near = nearMatch?.[1]?.trim() ?? null;
   const cityMatch = text.match(CITY_NAMED);
@@ -114,10 +137,15 @@ export function understand(query: string): Intent {
     free: /\b(free|no cost|cheap|budget|without paying)\b/i.test(text),
     near: near && !GENERIC_NEAR.test(near) ? near : null,
     named,
+    namedWithThe: named !== null && new RegExp(`\\bthe\\s+${escaped(named)}`, "i").test(text),
+    want,
     asks: ASKS.find(([, words]) => words.test(text))?.[0] ?? "about",
-    city: cityMatch?.[1]?.trim() ?? null,
+    city: cityMatch?.[1]?.trim() ?? text.match(OVERVIEW_OF)?.[1]?.trim() ?? null,
+    overview: OVERVIEW.test(text),
   };
 }
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** The place a question names, as typed (without a leading "the" or a trailing "in City"). */
 function placeName(text: string): string | null {

@@ -5,6 +5,7 @@ import { nameWords } from "./names";
 import { isVisitable, oldestLast } from "./quality";
 import type { ChatCity, ChatSources, SourcePlace } from "./sources";
 import { findPlace, namedCity } from "./subject";
+import { isWanted } from "./wants";
 
 /** Step 2 of an answer: the places, history and facts of the city that match the question. */
 
@@ -90,8 +91,7 @@ export async function retrieve<C extends ChatCity>(
 ): Promise<Grounding> {
   const intent = understand(query);
   // A named city ("in Chicago"), or a "place" that is a city's name ("tell me about Chicago").
-  const other =
-    namedCity(sources, chatCity, intent.city) ?? (intent.named ? namedCity(sources, chatCity, intent.named) : null);
+  const other = namedCity(sources, chatCity, intent.city) ?? townNamed(sources, chatCity, intent);
   const city: C = other ?? chatCity;
   const base = { city, from: other ? chatCity : null, intent, around: [], story: null, history: [], facts: [] };
   const named = intent.named && !(other && nameWords(other.name).join(" ") === nameWords(intent.named).join(" "));
@@ -110,10 +110,38 @@ export async function retrieve<C extends ChatCity>(
       };
   }
   const asksNothing =
-    !intent.topics.length && !intent.near && !intent.kids && !intent.free && !intent.openNow && !intent.today;
+    !intent.topics.length &&
+    !intent.near &&
+    !intent.kids &&
+    !intent.free &&
+    !intent.openNow &&
+    !intent.today &&
+    !intent.overview;
   if (asksNothing && !other)
     return { ...base, kind: "help", asked: null, subject: "", places: [], anchor: null, notes: [] };
   return listGrounding(sources, city, base, intent, named ? intent.named : null);
+}
+
+/** Each place once: a record seen before, or the same name (any case) within half a mile of one kept. */
+function once(pool: SourcePlace[]): SourcePlace[] {
+  const kept: SourcePlace[] = [];
+  const ids = new Set<number>();
+  for (const p of pool) {
+    if (ids.has(p.id)) continue;
+    ids.add(p.id);
+    const title = p.title.toLowerCase();
+    const twin = kept.some(
+      (k) => k.title.toLowerCase() === title && miles(k.latitude, k.longitude, p.latitude, p.longitude) <= AROUND_MILES,
+    );
+    if (!twin) kept.push(p);
+  }
+  return kept;
+}
+
+/** A "place" that is a town's name ("tell me about Chicago"); "the Alamo" is a place, not the town of Alamo. */
+function townNamed<C extends ChatCity>(sources: ChatSources<C>, chatCity: C, intent: Intent): C | null {
+  const town = intent.named ? namedCity(sources, chatCity, intent.named) : null;
+  return town && (!intent.namedWithThe || /^the\s/i.test(town.name)) ? town : null;
 }
 
 type Base = Pick<Grounding, "city" | "from" | "intent" | "around" | "story" | "history" | "facts">;
@@ -172,9 +200,12 @@ async function listGrounding<C extends ChatCity>(
   if (missing) notes.push(`I couldn't find “${missing}” in LocalScope's data for ${city.name}.`);
   const topics: Topic[] = intent.topics.length ? intent.topics : intent.kids || intent.free ? ["activities"] : [];
   const coffee = /\b(coffee|espresso|latte|cappuccino)\b/i.test(intent.text);
+  // "Cheap" of a meal, a room or shopping asks a price the data does not have; of things to do, it asks for free ones.
+  const priced = topics.some((t) => t !== "activities" && t !== "history");
   let pool: SourcePlace[] = [];
   if (topics.length === 0) {
-    pool = await sources.list(city, "nearby", POOL);
+    // What a town is known for is its featured list (its best-known sights); otherwise what is near downtown.
+    pool = await sources.list(city, intent.overview ? "featured" : "nearby", POOL);
   } else {
     const lists = await Promise.all(
       [...new Set(topics.map((t) => LIST_OF[t]))].map((id) => sources.list(city, id, POOL)),
@@ -190,12 +221,28 @@ async function listGrounding<C extends ChatCity>(
       const extra = topics.includes("activities") ? [] : await sources.list(city, LIST.activities, POOL);
       pool = [...pool, ...extra].filter((p) => KIND.kids.test(p.kind));
     }
-    if (intent.free) {
+    if (intent.free && priced) {
+      notes.push("LocalScope has no prices, so these are not chosen by price; check before you go.");
+    } else if (intent.free) {
       pool = pool.filter((p) => KIND.free.test(p.kind));
       notes.push(
         "LocalScope has no prices; parks, libraries, monuments and places like these usually cost nothing to visit, but check before you go.",
       );
     }
+  }
+  const want = intent.want;
+  if (want) {
+    // The topic's list, then the area's places whose names say it ("… BBQ"), nearest first.
+    const found = (await Promise.all(want.search.map((word) => sources.search(city, word, 40))))
+      .flat()
+      .sort((a, b) => (a.distance ?? 1e9) - (b.distance ?? 1e9));
+    const lists = new Set(topics.map((t) => LIST_OF[t]));
+    const wanted = [...pool, ...found.filter((p) => lists.has(p.categoryId))].filter((p) => isWanted(want, p));
+    if (wanted.some(isVisitable)) pool = wanted;
+    else
+      notes.push(
+        `I couldn't find any ${want.label} in LocalScope's data for ${city.name}, so here are other ${topics.map((t) => SUBJECT[t]).join(" and ")}.`,
+      );
   }
   pool = oldestLast(pool.filter(isVisitable));
   if (anchor && intent.near) {
@@ -212,9 +259,15 @@ async function listGrounding<C extends ChatCity>(
     if (!known) notes.push("None of these list their opening hours in the data, so check before you go.");
     else if (!open.length) notes.push("None of the places with known hours is open right now.");
   }
-  const seen = new Set<number>();
-  const places = pool.filter((p) => (seen.has(p.id) ? false : (seen.add(p.id), true))).slice(0, ANSWER_PLACES * 2);
-  const subject = topics.length ? topics.map((t) => SUBJECT[t]).join(" and ") : "places worth a look";
+  const places = once(pool).slice(0, ANSWER_PLACES * 2);
+  const subject =
+    want && notes.every((n) => !n.includes(want.label))
+      ? want.label
+      : topics.length
+        ? topics.map((t) => SUBJECT[t]).join(" and ")
+        : intent.overview
+          ? "best-known sights"
+          : "places worth a look";
   const [history, facts] = await Promise.all([
     topics.includes("history") ? sources.history(city).then((h) => h.slice(0, 8)) : Promise.resolve([]),
     topics.length === 0 ? sources.facts(city).then((f) => f.slice(0, 4)) : Promise.resolve([]),
@@ -223,7 +276,7 @@ async function listGrounding<C extends ChatCity>(
     ...base,
     kind: "list",
     asked: missing,
-    subject: intent.kids ? `${subject} for families with kids` : intent.free ? `free ${subject}` : subject,
+    subject: intent.kids ? `${subject} for families with kids` : intent.free && !priced ? `free ${subject}` : subject,
     places,
     anchor,
     history,

@@ -40,8 +40,8 @@ export interface SourcePlace {
 export interface ChatSources<C extends ChatCity> {
   /** "City, ST" → the city, or undefined. */
   resolve(location: string): C | undefined;
-  /** A city's list, best first: "nearby" or a list category id 8–12. */
-  list(city: C, list: "nearby" | number, count: number): Promise<SourcePlace[]>;
+  /** A city's list, best first: "nearby", "featured" (its best-known sights) or a list category id 8–12. */
+  list(city: C, list: "nearby" | "featured" | number, count: number): Promise<SourcePlace[]>;
   /** Places of the city's area whose title contains `q`, nearest first. */
   search(city: C, q: string, limit: number): Promise<SourcePlace[]>;
   /** Places anywhere (every imported state) whose title contains `q`. */

@@ -189,6 +189,45 @@ test("within a distance band, local food comes before a chain's, even one whose 
   database.close();
 });
 
+test("a chain once per distance band: its other branches follow the band's other chains (not four of one on a page)", async () => {
+  const database = await migratedDatabase("ls-branches-");
+  const food = (sourceId: string, title: string, latitude: number): PlaceInput => ({
+    source: "a",
+    sourceId,
+    categoryId: 10,
+    kind: "restaurant",
+    title,
+    stateCode: "NV",
+    latitude,
+    longitude: -115.1391,
+  });
+  await importDatasetState(
+    database.client,
+    {
+      key: "a",
+      licence: "CC0-1.0",
+      read: () => [
+        // Branches ~0.4 mi apart (not one place twice), all within the first mile.
+        food("1", "Starbucks", 36.1726),
+        food("2", "Starbucks", 36.1786),
+        food("3", "Starbucks", 36.1846),
+        food("4", "Wendy's", 36.1858),
+        food("5", "Tacos Mexico", 36.1766),
+      ],
+    },
+    "NV",
+  );
+  const service = new PlacesService(database.client, new CityIndex([vegas]), async () => {});
+  expect((await service.byCategory(vegas, 10, 12, 0)).map((p) => p.title)).toEqual([
+    "Tacos Mexico",
+    "Starbucks",
+    "Wendy's",
+    "Starbucks",
+    "Starbucks",
+  ]);
+  database.close();
+});
+
 test("within a distance band, the 2011 business dump's company names ('… Inc', '… Svc') follow the places; a museum's legal name does not", async () => {
   const database = await migratedDatabase("ls-companies-");
   const place = (over: Partial<PlaceInput>): PlaceInput => ({

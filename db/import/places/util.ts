@@ -262,6 +262,7 @@ export {
   phone,
   website,
   titleCase,
+  directoryName,
   year,
   shortHash,
   nameAndPosition,

@@ -1,5 +1,6 @@
 import { expect, test } from "bun:test";
-import { titleCase } from "./values";
+import { directoryName, titleCase } from "./values";
+import { cuisineText } from "./sources/osm-geojson";
 
 test("names the census and the registers spell in capitals read as names, initials and numerals kept", () => {
   expect(titleCase("O.K. CORRAL")).toBe("O.K. Corral");
@@ -10,4 +11,22 @@ test("names the census and the registers spell in capitals read as names, initia
   expect(titleCase("USS ARIZONA MEMORIAL")).toBe("USS Arizona Memorial");
   expect(titleCase("POPE JOHN PAUL II PARK")).toBe("Pope John Paul II Park");
   expect(titleCase("Already Mixed Case")).toBe("Already Mixed Case");
+});
+
+test("a business directory's filing name reads as the sign does: the article first, no record number", () => {
+  expect(directoryName("PALMS HOTEL & RESORT THE")).toBe("The Palms Hotel & Resort");
+  expect(directoryName("Buffet the")).toBe("The Buffet");
+  expect(directoryName("Beach, The")).toBe("The Beach");
+  expect(directoryName("Pizza Hut #9104302")).toBe("Pizza Hut");
+  expect(directoryName("Staggering Ox 5422200")).toBe("Staggering Ox");
+  expect(directoryName("KFC L747009")).toBe("Kfc");
+  expect(directoryName("Studio 54")).toBe("Studio 54");
+  expect(directoryName("Theatre on the Square")).toBe("Theatre on the Square");
+  expect(directoryName("556431")).toBe("");
+});
+
+test("OSM's cuisine list reads as words on a card: 'steak_house;steak;italian' is 'steak house, italian'", () => {
+  expect(cuisineText("steak_house;steak;italian")).toBe("steak house, italian");
+  expect(cuisineText("pizza;slices;italian;beer_&_wine")).toBe("pizza, slices, italian");
+  expect(cuisineText("sushi")).toBe("sushi");
 });

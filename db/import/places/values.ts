@@ -66,6 +66,21 @@ export function titleCase(value: string): string {
     .join("");
 }
 
+/**
+ * A business directory's filing name as a sign reads: title case, an article filed at the end put first ("Palms
+ * Hotel & Resort The" → "The Palms Hotel & Resort", "Beach, The" → "The Beach"), a trailing store or record number
+ * dropped ("Pizza Hut #9104302", "Staggering Ox 5422200"). Shorter numbers stay: "Studio 54", "Route 66 Diner".
+ * A name of no letters at all ("556431") is no name: "".
+ */
+export function directoryName(value: string): string {
+  const name = titleCase(value.trim())
+    .replace(/\s+(?:#\s*)?[A-Z]?\d{6,}$/, "")
+    .trim();
+  if (!/\p{L}/u.test(name)) return "";
+  const filed = name.match(/^(.+?),?\s+the$/i);
+  return filed ? `The ${filed[1]}` : name;
+}
+
 /** A four-digit year found in a date-ish string ("1972-05-04", "5/4/1972", "c. 1890"), else null. */
 export function year(value: string | undefined | null): string | null {
   const m = value?.match(/\b(1[5-9]\d\d|20\d\d)\b/);

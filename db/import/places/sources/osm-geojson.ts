@@ -9,6 +9,18 @@ import { readText } from "../../../../src/files";
 type Feature = { geometry?: { type?: string; coordinates?: unknown }; properties?: Record<string, unknown> };
 
 /** One OSM feature → a place (or why not). `stateCode` comes from addr:state, else from the caller. */
+/**
+ * OSM's cuisine list as words: "steak_house;steak;italian" → "steak house, italian" (an item that is a word of
+ * another is left out; at most three).
+ */
+export function cuisineText(value: string): string {
+  const items = [...new Set(value.split(/[;,]/).map((c) => c.replace(/_/g, " ").trim().toLowerCase()))].filter(Boolean);
+  return items
+    .filter((c) => !items.some((other) => other !== c && other.split(" ").includes(c)))
+    .slice(0, 3)
+    .join(", ");
+}
+
 export function placeFromOsm(
   tags: Record<string, string>,
   position: { latitude: number; longitude: number } | null,
@@ -31,7 +43,7 @@ export function placeFromOsm(
     categoryId: category.categoryId,
     kind:
       tags.cuisine && category.categoryId === LIST.food
-        ? `${category.kind} (${tags.cuisine.replace(/[;_]/g, " ")})`
+        ? `${category.kind} (${cuisineText(tags.cuisine)})`
         : category.kind,
     title: name,
     description: text(tags.description),

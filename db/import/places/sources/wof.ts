@@ -1,5 +1,5 @@
 import { CATEGORY, type CategoryId, type Dataset, type ReadResult } from "../types";
-import { coords, phone, csvRows, text, titleCase } from "../util";
+import { coords, directoryName, phone, csvRows, text } from "../util";
 import { WOF_FILES } from "./wof-files";
 import { isCasinoResort } from "../filters";
 
@@ -120,7 +120,8 @@ export const wofSimplegeo: Dataset = {
     const file = WOF_FILES[stateCode];
     if (!file) return;
     for await (const row of csvRows(file)) {
-      const name = text(row.name);
+      const raw = text(row.name);
+      const name = raw ? directoryName(raw) : "";
       if (!name) {
         yield { skip: "no name" };
         continue;
@@ -150,7 +151,7 @@ export const wofSimplegeo: Dataset = {
         sourceId: row.wof_id!,
         categoryId: rule.categoryId,
         kind: rule.kind,
-        title: titleCase(name),
+        title: name,
         address: text(row.address),
         city: text(row.city),
         stateCode,

@@ -1,0 +1,124 @@
+import { beforeAll, describe, expect, test } from "bun:test";
+import { testApp } from "../../src/testing";
+import { continueAsGuest, jsonPost } from "../auth/testing";
+import { understand } from "./intent";
+import type { ChatAnswer } from "./model";
+
+/**
+ * The assistant answers what the question asks within a topic (a cuisine, live music, a beach, indoors on a rainy
+ * day), not the topic's list; "the Alamo" is a place, not the town of Alamo; a superlative is no place's name.
+ */
+
+describe("what a question asks for", () => {
+  test("a cuisine, an outing or the weather is read from the question, with its topic", () => {
+    expect(understand("Where can I get good barbecue?")).toMatchObject({ topics: ["food"], want: { topic: "food" } });
+    expect(understand("Where can I get Thai?").topics).toEqual(["food"]);
+    expect(understand("What should I do on a rainy day?")).toMatchObject({ want: { label: "indoor things to do" } });
+    expect(understand("Any hot dogs around here?").want?.label).toBe("hot dog places");
+    expect(understand("Where can I take my dog?").want?.label).toBe("places for dogs");
+    expect(understand("Show me restaurants").want).toBeNull();
+    expect(understand("Where can kids play?").want).toBeNull();
+  });
+
+  test("“the X” is said of a place; a superlative is no place's name", () => {
+    expect(understand("Is the Alamo free to visit?")).toMatchObject({ named: "Alamo", namedWithThe: true });
+    expect(understand("Tell me about Chicago").namedWithThe).toBe(false);
+    expect(understand("What is the oldest building in town?").named).toBeNull();
+    expect(understand("Tell me about the history of Salt Lake City")).toMatchObject({
+      named: null,
+      topics: ["history"],
+      city: "Salt Lake City",
+    });
+    expect(understand("What is Savannah famous for?")).toMatchObject({ named: null, overview: true, city: "Savannah" });
+  });
+});
+
+const app = await testApp({ CHAT_MESSAGES_PER_MINUTE: "100000" });
+let cookie = "";
+beforeAll(async () => {
+  cookie = (await continueAsGuest(app.request)).cookie;
+});
+
+async function ask(query: string, location: string): Promise<ChatAnswer> {
+  const response = await app.request("/api/chat/recommendations", jsonPost({ query, location }, { cookie }));
+  expect(response.status).toBe(200);
+  return (await response.json()) as ChatAnswer;
+}
+
+const titles = (a: ChatAnswer) => a.places.map((p) => p.title.toLowerCase());
+
+describe("answers within a topic, over real data", () => {
+  test("barbecue in Austin: every place named is a barbecue place", async () => {
+    const answer = await ask("Where can I get good barbecue?", "Austin, TX");
+    expect(answer.places.length).toBeGreaterThanOrEqual(3);
+    for (const p of answer.places) expect(`${p.title} ${p.kind}`).toMatch(/bbq|barbecue|smokehouse/i);
+    expect(answer.response).toContain("barbecue places");
+  }, 60_000);
+
+  test("a rainy day in Chicago: indoor places (museums, theatres …), not the help text", async () => {
+    const answer = await ask("What should I do on a rainy day?", "Chicago, IL");
+    expect(answer.places.length).toBeGreaterThanOrEqual(3);
+    for (const p of answer.places) expect(`${p.title} ${p.kind}`).toMatch(/museum|theat|gallery|aquarium|library/i);
+  }, 60_000);
+
+  test("a beach in Chicago: beaches, each once", async () => {
+    const answer = await ask("Is there a beach nearby?", "Chicago, IL");
+    expect(titles(answer).filter((t) => t.includes("beach")).length).toBeGreaterThanOrEqual(2);
+    expect(new Set(titles(answer)).size).toBe(answer.places.length);
+  }, 60_000);
+
+  test("live jazz in New Orleans: music places, no music museum", async () => {
+    const answer = await ask("Where can I hear live jazz tonight?", "New Orleans, LA");
+    expect(answer.places.length).toBeGreaterThanOrEqual(3);
+    for (const p of answer.places) {
+      expect(`${p.title} ${p.kind}`).toMatch(/music|jazz|blues|hall|theat|auditorium|venue/i);
+      expect(p.kind).not.toMatch(/museum/i);
+    }
+  }, 60_000);
+
+  test("a cuisine the data lists nowhere near is said plainly, then the topic's places (Thai in Boston)", async () => {
+    const thai = await ask("Where can I get Thai?", "Boston, MA");
+    expect(thai.response).toStartWith(
+      "I couldn't find any Thai places in LocalScope's data for Boston, so here are other places to eat.",
+    );
+    expect(thai.places.length).toBeGreaterThan(0);
+  }, 60_000);
+
+  test("“the Alamo” asked in San Antonio stays in San Antonio (Alamo, TX is another town)", async () => {
+    const answer = await ask("Is the Alamo free to visit?", "San Antonio, TX");
+    expect(answer.location).toBe("San Antonio, TX");
+    expect(answer.response).not.toContain("Alamo, TX");
+  }, 60_000);
+
+  test("what a town is known for: its featured sights, for the town asked about", async () => {
+    const answer = await ask("What is Chicago known for?", "Savannah, GA");
+    expect(answer.location).toBe("Chicago, IL");
+    expect(answer.response).toContain("best-known sights");
+    const featured = (await (
+      await app.request("/api/places/featured?city=Chicago&state=IL&count=12")
+    ).json()) as Array<{ id: number }>;
+    const ids = new Set(featured.map((p) => p.id));
+    expect(answer.places.length).toBeGreaterThanOrEqual(3);
+    for (const p of answer.places) expect(ids.has(p.id)).toBe(true);
+  }, 60_000);
+
+  test("cheap hotels: places to stay, with a plain word that the data has no prices (not “no free places to stay”)", async () => {
+    const answer = await ask("Cheap hotels near downtown?", "Atlanta, GA");
+    expect(answer.places.length).toBeGreaterThan(0);
+    for (const p of answer.places) expect(p.category).toBe("Lodging");
+    expect(answer.response).toContain("LocalScope has no prices");
+    expect(answer.response).not.toContain("free places to stay");
+  }, 60_000);
+
+  test("souvenirs: no everyday chain store", async () => {
+    const answer = await ask("Where can I buy souvenirs?", "Savannah, GA");
+    expect(answer.places.length).toBeGreaterThan(0);
+    for (const p of answer.places) expect(p.title).not.toMatch(/dollar|lululemon|citi trends|black market/i);
+  }, 60_000);
+
+  test("the oldest building in Savannah: historic places, not “no record of”", async () => {
+    const answer = await ask("What is the oldest building in town?", "Savannah, GA");
+    expect(answer.response).not.toContain("has no record of");
+    expect(answer.places.length).toBeGreaterThan(0);
+  }, 60_000);
+});
