@@ -31,4 +31,5 @@ export function watchSession(overlay: HTMLElement) {
   window.addEventListener("storage", (event) => {
     if (event.key === null) void check();
   });
+  overlay.dataset.watching = "true"; // for tests and debugging: the watch is live
 }
