@@ -1,4 +1,4 @@
-import { existsSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { testDir } from "./testing-template";
@@ -19,9 +19,19 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Start sqld on a free loopback port with a fresh database; resolves once it answers /health. */
-export async function startSqld(): Promise<{ url: string; stop(): void }> {
+/**
+ * Start sqld on a free loopback port; resolves once it answers /health. Its database is fresh, or a copy of
+ * `seed` (a database file, e.g. a test template): sqld serves a file it finds as its namespace's data and
+ * builds its replication log from it at start (under a second for the browser tests' template), so a test
+ * that needs cities or a state's places over http:// does not import them through the server first.
+ */
+export async function startSqld(seed?: string): Promise<{ url: string; stop(): void }> {
   const dir = testDir("localscope-sqld-");
+  if (seed) {
+    const data = join(dir, "data.sqld", "dbs", "default");
+    mkdirSync(data, { recursive: true });
+    copyFileSync(seed, join(data, "data"));
+  }
   const port = await freePort();
   const sqld = Bun.spawn(
     [sqldPath, "--no-welcome", "--db-path", join(dir, "data.sqld"), "--http-listen-addr", `127.0.0.1:${port}`],
@@ -31,7 +41,8 @@ export async function startSqld(): Promise<{ url: string; stop(): void }> {
     },
   );
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
+  // Up to a minute (a hang guard): a seeded sqld checks its file first, slowly on a busy machine.
+  for (let i = 0; i < 600 && sqld.exitCode === null; i++) {
     try {
       if ((await fetch(`${url}/health`)).ok) break;
     } catch {

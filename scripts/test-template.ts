@@ -30,8 +30,12 @@ import { bootServices } from "../src/boot";
  * imported (VT in ui/pages/discovery-pages.test.tsx, WY in the Overpass and status tests).
  */
 export const E2E_STATES: readonly string[] = [...new Set(BROWSED_CITIES.map(([, state]) => state))];
-/** More states bun:test reads (modules/places/service.test.ts real-data lists, content, pages, the page cache). */
-export const UNIT_STATES = ["LA", "UT", "MO", "TX", "DC"] as const;
+/**
+ * More states bun:test reads (modules/places/service.test.ts real-data lists, content, pages, the page cache;
+ * WA and TN for the assistant's questions in modules/chat/questions.test.ts, which imported each on first use:
+ * every nationwide file parsed again for one state, where the template's run splits them once for all).
+ */
+export const UNIT_STATES = ["LA", "UT", "MO", "TX", "DC", "WA", "TN"] as const;
 export const TEMPLATE_STATES = [...E2E_STATES, ...UNIT_STATES];
 
 export async function buildTestTemplates(

@@ -1,8 +1,8 @@
-import { beforeAll, describe, expect, test } from "bun:test";
-import { testApp } from "../../src/testing";
-import { continueAsGuest, jsonPost } from "../auth/testing";
+import { describe, expect, test } from "bun:test";
 import { understand } from "./intent";
 import type { ChatAnswer } from "./model";
+import { guestAsker } from "./testing";
+import { testApp } from "../../src/testing";
 
 /**
  * The assistant answers what the question asks within a topic (a cuisine, live music, a beach, indoors on a rainy
@@ -34,16 +34,7 @@ describe("what a question asks for", () => {
 });
 
 const app = await testApp({ CHAT_MESSAGES_PER_MINUTE: "100000" });
-let cookie = "";
-beforeAll(async () => {
-  cookie = (await continueAsGuest(app.request)).cookie;
-});
-
-async function ask(query: string, location: string): Promise<ChatAnswer> {
-  const response = await app.request("/api/chat/recommendations", jsonPost({ query, location }, { cookie }));
-  expect(response.status).toBe(200);
-  return (await response.json()) as ChatAnswer;
-}
+const ask = guestAsker(app);
 
 const titles = (a: ChatAnswer) => a.places.map((p) => p.title.toLowerCase());
 

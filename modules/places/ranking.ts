@@ -1,3 +1,4 @@
+import { branchesLast } from "./list-mix";
 import type { Row } from "@libsql/client";
 import { distanceMiles } from "../../src/geo";
 import {
@@ -339,35 +340,6 @@ export function orderList(rows: Row[], dist: (r: Row) => number, lodging = false
         ),
     ),
   );
-}
-
-/**
- * A chain once per distance band: its best-ranked branch keeps its place among the band's chains, its other
- * branches follow every other chain of the band (and of its recent or stale records) (Atlanta's first food page was four Chick-fil-A and Boston's three
- * Au Bon Pain within half a mile).
- */
-function branchesLast<T extends { r: Row; camp: number; band: number; stale: number; chain: number }>(
-  ranked: T[],
-): T[] {
-  const seen = new Set<string>();
-  const repeat = ranked.map(({ r, band, chain }) => {
-    if (!chain || r.brand == null) return 0;
-    const key = `${band}|${String(r.brand)}`;
-    if (!seen.has(key)) return (seen.add(key), 0);
-    return 1;
-  });
-  return ranked
-    .map((x, i) => ({ x, i, repeat: repeat[i]! }))
-    .sort(
-      (a, b) =>
-        a.x.camp - b.x.camp ||
-        a.x.band - b.x.band ||
-        a.x.stale - b.x.stale ||
-        a.x.chain - b.x.chain ||
-        a.repeat - b.repeat ||
-        a.i - b.i,
-    )
-    .map(({ x }) => x);
 }
 
 /** A town's own sights lie within this distance: shown before the famous ones farther out. */

@@ -1,3 +1,4 @@
+import { kindsMixed } from "./list-mix";
 import type { Client, Row } from "@libsql/client";
 import { LRUCache } from "lru-cache";
 import { HttpError } from "../../src/http";
@@ -8,6 +9,7 @@ import { distanceMiles } from "../../src/geo";
 import { describePlace, isStale, type Place, type PlaceBrief, toPlace, wikipediaOf } from "./answers";
 import { titleMatches } from "./search";
 import {
+  distanceBand,
   GEM_CATEGORIES,
   GEM_RADII,
   isErrand,
@@ -282,7 +284,8 @@ export class PlacesService {
     // Showcase lists (nearby, local gems, lodging) show no junk; every list leaves out what is no longer there.
     const showcase = kind === "category-11" ? "lodging" : kind === "nearby" || kind === "local-gems" ? "list" : null;
     const shown = rows.filter((r) => (showcase ? !junkInList(r, showcase) : !notCurrent(r)));
-    return foldDuplicates(orderList(shown, dist, kind === "category-11"));
+    const ordered = orderList(shown, dist, kind === "category-11");
+    return foldDuplicates(kind === "local-gems" ? kindsMixed(ordered, distanceBand) : ordered);
   }
 
   /** Give a thin city's live fetch up to `waitMs`; past that the list is built from the store and the import finishes later. */

@@ -481,6 +481,21 @@ describe("lodging and business junk on real rows (decision 035, second pass)", a
     for (const v of web) expect(v.reason, v.place.title).toBe("a web address, not a place");
     expect(junkReason({ ...web[0]!.place, title: "Tacos.com Grill" })).toBeNull();
   });
+  test("a trade serving businesses is no shop or restaurant; a restaurant that also caters stays (Montana, Alabama)", async () => {
+    const wofMt = await verdicts(wofSimplegeo, "MT");
+    const wofAl = await verdicts(wofSimplegeo, "AL");
+    const titled = (m: typeof wofNv, title: string) => [...m.values()].find((v) => v.place.title === title);
+    for (const title of ["Copper City Signs", "Silver Bow Trophy"])
+      expect(titled(wofMt, title)?.reason, title).toBe("a trade serving businesses, not a shop or restaurant");
+    for (const title of ["Guarantee Awning & Tarpaulin", "MAC Uniforms & Equipment", "Sodexho USA"])
+      expect(titled(wofAl, title)?.reason, title).toBe("a trade serving businesses, not a shop or restaurant");
+    const cateringToo = [...wofAl.values(), ...wofMt.values()].filter(
+      (v) => /cater/i.test(v.place.title) && /\b(deli|grill|bar-b-q|bbq|restaurant|caf[eé])\b/i.test(v.place.title),
+    );
+    expect(cateringToo.length).toBeGreaterThan(0);
+    for (const v of cateringToo)
+      expect(v.reason, v.place.title).not.toBe("a trade serving businesses, not a shop or restaurant");
+  });
   test("a museum the dump files as a restaurant is not food; a bar that is also a museum is", async () => {
     expect(verdict(wofNv, "354079977", "Neon Museum")).toBe("a museum filed as a business");
     const wofMt = await verdicts(wofSimplegeo, "MT");

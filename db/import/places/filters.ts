@@ -1,6 +1,6 @@
 import { CATEGORY, type PlaceInput } from "./types";
 import { dissolvedChain } from "./brands";
-import { houseMuseum, INDUSTRIAL_NAME, LISTING_SOURCES, NOT_LODGING_NAME } from "./quality";
+import { houseMuseum, INDUSTRIAL_NAME, LISTING_SOURCES, NOT_LODGING_NAME, TRADE_NAME } from "./quality";
 
 export { brandOf, chainKey, dissolvedChain, REPEATED, repeatedChain } from "./brands";
 export {
@@ -88,6 +88,8 @@ export function junkReason(p: PlaceInput): string | null {
     return "not lodging (youth, church or horse camp, day-use site, office, housing)";
   if ((categoryId === CATEGORY.food || categoryId === CATEGORY.stores) && INDUSTRIAL_NAME.test(title))
     return "wholesale or industrial business";
+  if ((categoryId === CATEGORY.food || categoryId === CATEGORY.stores) && TRADE_NAME.test(title))
+    return "a trade serving businesses, not a shop or restaurant";
   if (categoryId === CATEGORY.lodging && HOMES_NOT_LODGING.test(title) && !TAKES_TRAVELLERS.test(title))
     return "mobile-home park, not lodging";
   if (categoryId === CATEGORY.lodging && TOUR_OPERATOR.test(title)) return "tour operator, not lodging";

@@ -58,7 +58,7 @@ const SPLIT_JOB = "split:nationwide";
 const BIG_DATASET = 2_000;
 
 /** Bump to re-import every state at next use. */
-export const PLACES_VERSION = "15";
+export const PLACES_VERSION = "16";
 
 export const datasetsFor = (stateCode: string) =>
   DATASETS.filter((d) => d.states === "all" || d.states.includes(stateCode));

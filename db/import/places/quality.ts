@@ -20,6 +20,16 @@ export const NOT_LODGING_NAME =
 export const INDUSTRIAL_NAME =
   /\b(wholesale|wholesalers?|distributors?|distributing|distribution|lumber|industries|industrial|manufactur\w*|bakeries|food ?service|division|warehouse|supply co|suppliers?)\b/i;
 
+/**
+ * A trade that serves businesses or builders, filed by the 2011 directory as shopping or food: a sign maker, an
+ * awning firm, a uniform or trophy supplier, a printer, a contractor, an office (mediation, insurance, realty,
+ * law), a caterer whose name says no restaurant,
+ * deli or grill besides ("Zarda Bar-B-Q & Catering Co" is a restaurant) (Birmingham's and Butte's first local
+ * gems were "Guarantee Awning & Tarpaulin", "MAC Uniforms & Equipment", "Copper City Signs", "Silver Bow Trophy").
+ */
+export const TRADE_NAME =
+  /\b(awnings?|tarpaulins?|tarps|uniforms?|troph(y|ies)|janitorial|printing|printers|contractors?|plumbing|roofing|hvac|welding|machine shop|fasteners|pallets|scaffolding|sodexho|sodexo|aramark|mediation|consulting|consultants?|insurance|realty|real estate|attorneys?|law offices?|accounting|tax service|staffing)\b|\bsigns?(\s+(co|company|shop|inc|& graphics|and graphics))?\s*$|^(?!.*\b(bistro|deli|delicatessen|caf[eé]|restaurant|grill|grille|bar|bbq|bar-b-q|barbecue|kitchen|pizza|pizzeria|bakery|diner|tavern|pub|smokehouse|taqueria|eatery|cafeteria)\b).*\bcater(ing|ers?)\b/i;
+
 /** Pawn and loan shops: real, but no local gem. */
 export const PAWN_OR_LOAN_NAME = /\b(pawn\w*|payday|cash advance|title loans?|check cashing|loans?)\b/i;
 

@@ -6,7 +6,6 @@ import { lngCells } from "./merge";
 import { storedPlaces } from "./held";
 import { titleKey } from "./titles";
 import type { StateCarry } from "./carry";
-import { createStateLoader, importState } from ".";
 import { CATEGORY, type PlaceInput, type ReadResult } from "./types";
 import { migratedDatabase } from "../../testing-template";
 
@@ -301,25 +300,8 @@ test("a carried state is not trusted once another writer changed the state's pla
   expect([neon.phone, neon.website]).toEqual(["(702) 555-0199", "https://example.org"]); // the other writer's phone kept
 });
 
-// One real state import (every nationwide file parsed: tens of seconds on a busy machine) proves both the loader
-// and importState's own idempotence.
-test("the state loader: concurrent callers share one import, onImported runs once; a loaded state is not imported again, and a second importState run does nothing (counts stay)", async () => {
-  const database = await freshDb();
-  const imported: string[] = [];
-  const ensure = createStateLoader(database.client, { onImported: (s) => imported.push(s) });
-  await Promise.all([ensure("RI"), ensure("RI")]);
-  expect(imported).toEqual(["RI"]);
-  const n = await count(database, "places");
-  expect(n).toBeGreaterThan(1000);
-  await ensure("RI");
-  // A second process (a restart) sees the state as done too.
-  await createStateLoader(database.client, { onImported: (s) => imported.push(s) })("RI");
-  expect(imported).toEqual(["RI"]);
-  expect(await count(database, "places")).toBe(n);
-  // The importer itself, asked again, writes nothing.
-  expect(await importState(database.client, "RI")).toEqual([]);
-  expect(await count(database, "places")).toBe(n);
-}, 300_000); // a real state import (every nationwide file parsed): 9 s alone, past 120 s in a CI run beside the other lanes
+// The state loader's sharing of one import and importState's own idempotence on a real state are proven by
+// import-thread.test.ts, beside the import thread, with the one real state import of db/'s tests.
 
 test("lodging at the same address with the same phone is one place, whatever its names; all sources listed", async () => {
   const database = await freshDb();

@@ -21,6 +21,8 @@ test("a business directory's filing name reads as the sign does: the article fir
   expect(directoryName("Staggering Ox 5422200")).toBe("Staggering Ox");
   expect(directoryName("KFC L747009")).toBe("Kfc");
   expect(directoryName("Studio 54")).toBe("Studio 54");
+  expect(directoryName("Granite City Food & Brewery (#21)")).toBe("Granite City Food & Brewery");
+  expect(directoryName("Brewerie at Union Station, The")).toBe("The Brewerie at Union Station");
   expect(directoryName("Theatre on the Square")).toBe("Theatre on the Square");
   expect(directoryName("556431")).toBe("");
 });

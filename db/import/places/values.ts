@@ -69,12 +69,12 @@ export function titleCase(value: string): string {
 /**
  * A business directory's filing name as a sign reads: title case, an article filed at the end put first ("Palms
  * Hotel & Resort The" → "The Palms Hotel & Resort", "Beach, The" → "The Beach"), a trailing store or record number
- * dropped ("Pizza Hut #9104302", "Staggering Ox 5422200"). Shorter numbers stay: "Studio 54", "Route 66 Diner".
+ * dropped ("Pizza Hut #9104302", "Staggering Ox 5422200", "Granite City Food & Brewery (#21)"). Shorter numbers stay: "Studio 54", "Route 66 Diner".
  * A name of no letters at all ("556431") is no name: "".
  */
 export function directoryName(value: string): string {
   const name = titleCase(value.trim())
-    .replace(/\s+(?:#\s*)?[A-Z]?\d{6,}$/, "")
+    .replace(/\s+(?:#\s*)?[A-Z]?\d{6,}$|\s*\(#\s*\d+\)$/, "")
     .trim();
   if (!/\p{L}/u.test(name)) return "";
   const filed = name.match(/^(.+?),?\s+the$/i);

@@ -1,6 +1,6 @@
 import { stateCodeFromName } from "../../../../src/domain/states";
 import { CATEGORY, type Dataset, type ReadResult } from "../types";
-import { coords, phone, csvRows, text, titleCase, website } from "../util";
+import { coords, directoryName, phone, csvRows, text, website } from "../util";
 import file from "../../../data/places/openbrewerydb_us.csv.gz" with { type: "file" };
 
 /**
@@ -64,7 +64,7 @@ export const openBreweryDb: Dataset = {
         categoryId: CATEGORY.food,
         kind,
         // A handful of names are ALL CAPS ("WAR WATER BREWERY"); single words may be acronyms, so keep those.
-        title: /\s/.test(name) ? titleCase(name).replace(/\bLlc\b/g, "LLC") : name,
+        title: (/\s/.test(name) && directoryName(name).replace(/\bLlc\b/g, "LLC")) || name,
         address: street || null,
         city: text(row.city),
         stateCode,
