@@ -1,5 +1,4 @@
 import { useContext, type ComponentType } from "react";
-import { preloadModule } from "react-dom";
 import type { IslandName } from "./client";
 import { PageAssets } from "./components/Document";
 import { IslandProviders } from "./providers";
@@ -42,13 +41,19 @@ export function Island<P extends Record<string, unknown>>(props: {
   /** "interaction": at the visitor's first use of it; "idle": once another island has brought React in. */
   hydrate?: "interaction" | "idle";
 }) {
+  // The first island that hydrates at once writes React's preload links (React puts them in the head, after
+  // the stylesheet, so they never hold the stylesheet back); the page's other islands find them written.
   const page = useContext(PageAssets);
-  if (page && !props.hydrate) for (const href of page.runtime) preloadModule(href, { as: "script", nonce: page.nonce });
+  const preload = page && !props.hydrate && !page.preloaded.done ? page.runtime : [];
+  if (preload.length) page!.preloaded.done = true;
   const id = `i${(nextId = (nextId + 1) % 1_000_000_000)}`;
   const Tag = props.as ?? "div";
   const Component = props.component;
   return (
     <>
+      {preload.map((href) => (
+        <link key={href} rel="modulepreload" href={href} nonce={page!.nonce} />
+      ))}
       <Tag data-island={props.name} data-island-id={id} data-hydrate={props.hydrate} className={props.className}>
         <IslandProviders>
           <Component {...props.props} />
