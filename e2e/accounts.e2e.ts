@@ -135,8 +135,14 @@ test.describe("signed out", () => {
       localStorage.setItem("something", "1");
       sessionStorage.setItem("else", "1");
     });
+    // Another tab of the app, open on the trips page, hears the sign-out and goes to the landing page too.
+    const other = await page.context().newPage();
+    await other.goto("/trips");
+    await expect(other.locator("[data-session-watch][data-watching]")).toHaveCount(1);
     await page.getByRole("button", { name: /Sign Out/ }).click();
     await expect(hero(page)).toBeVisible();
+    await expect(hero(other)).toBeVisible();
+    await other.close();
     expect(await page.evaluate(() => [localStorage.length, sessionStorage.length])).toEqual([0, 0]);
     expect((await page.context().cookies()).map((c) => c.name)).not.toContain("localscope_session");
     // The old session is gone on the server too: a direct request gets the landing page.

@@ -77,9 +77,15 @@ export function uniqueIp(): string {
   return `198.${18 + ((lastIp >> 16) & 1)}.${(lastIp >> 8) & 255}.${lastIp & 255}`;
 }
 
-/** Wait until every island on the page has hydrated (ui/client.tsx marks each with data-hydrated). */
+/**
+ * Wait until every island on the page is live: hydrated (ui/client.tsx marks each with data-hydrated), or
+ * waiting by design (data-waiting: for the visitor's first use, which hydrates it and replays a held tap, or
+ * for React to come with another island) once the runtime has started.
+ */
 export async function islandsHydrated(page: import("@playwright/test").Page) {
   await page.waitForFunction(() =>
-    [...document.querySelectorAll<HTMLElement>("[data-island]")].every((el) => el.dataset.hydrated === "true"),
+    [...document.querySelectorAll<HTMLElement>("[data-island]")].every(
+      (el) => el.dataset.hydrated === "true" || Boolean(el.dataset.waiting),
+    ),
   );
 }

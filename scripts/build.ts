@@ -51,9 +51,16 @@ export async function build() {
   const entryOutput = result.outputs.find((o) => o.kind === "entry-point")!;
   const entryName = basename(entryOutput.path);
   const entryCode = await entryOutput.text();
-  const staticImports = [...entryCode.matchAll(/(?:^|[;\s}])(?:import|from)\s*["']\.\/([^"']+\.js)["']/g)].map(
-    (m) => m[1]!,
-  );
+  const staticImportsOf = (code: string) =>
+    [...code.matchAll(/(?:^|[;\s}])(?:import|from)\s*["']\.\/([^"']+\.js)["']/g)].map((m) => m[1]!);
+  const staticImports = staticImportsOf(entryCode);
+  // React's part of the runtime (ui/hydrate.tsx), a chunk the entry imports on demand, and the chunks it imports.
+  const runtimeChunk = /import\(\s*["']\.\/(hydrate-[\w-]+\.js)["']\s*\)/.exec(entryCode)?.[1];
+  if (!runtimeChunk) throw new Error("The entry does not import ui/hydrate.tsx on demand");
+  const runtime = [runtimeChunk];
+  for (let i = 0; i < runtime.length; i++)
+    for (const file of staticImportsOf(await Bun.file(join(assetsDir, runtime[i]!)).text()))
+      if (!runtime.includes(file) && !staticImports.includes(file)) runtime.push(file);
 
   // 2. Stylesheet: reset + base + 16 theme token sets + the utilities used in ui/ and src/.
   const uno = await createGenerator(unoConfig);
@@ -78,6 +85,7 @@ export async function build() {
     entry: `/assets/${entryName}`,
     preload: staticImports.map((f) => `/assets/${f}`),
     css: `/assets/${cssName}`,
+    runtime: runtime.map((f) => `/assets/${f}`),
   };
   const files: string[] = [];
   for await (const file of new Glob("**/*").scan(outDir)) if (!file.endsWith(".map") || !production) files.push(file);
@@ -145,6 +153,8 @@ async function printMapSizes() {
 /** Islands on the home page: every `<Island name="…">` in the home page and the shell around it. */
 const HOME_SOURCES = ["ui/pages/Home.tsx", "ui/components/Shell.tsx"];
 export const HOME_JS_BUDGET_KB = 80;
+/** The entry's own chunks that the home page loads at start too: React's runtime, the session watch. */
+const AT_LOAD = new Set(["hydrate", "session-watch"]);
 
 /**
  * Prints the home page's JavaScript, gzip: the entry, the chunks of the islands on / and everything they
@@ -161,7 +171,7 @@ async function printHomeSizes(entryName: string) {
   const lazy = new Set<string>();
   // The entry's own on-demand chunks (the tooltips, at the first hover or focus) count as on demand.
   for (const m of entry.matchAll(/import\("\.\/((\w+)-[\w]+\.js)"\)/g))
-    if (islands.has(m[2]!)) chunks.add(m[1]!);
+    if (islands.has(m[2]!) || AT_LOAD.has(m[2]!)) chunks.add(m[1]!);
     else if (!(await Bun.file(join(root, "ui/islands", `${m[2]}.tsx`)).exists())) lazy.add(m[1]!);
   const queue = [...chunks];
   while (queue.length) {

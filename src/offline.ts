@@ -11,7 +11,10 @@ export const WEB_MANIFEST = {
   display: "standalone",
   background_color: "#ffffff",
   theme_color: "#15803d",
-  icons: [{ src: "/favicon.svg", sizes: "any", type: "image/svg+xml", purpose: "any" }],
+  icons: [
+    { src: "/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+    { src: "/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+  ],
 };
 
 export const offline = () =>

@@ -1,9 +1,10 @@
-import { startTransition, useEffect, type ComponentType, type ReactNode } from "react";
-import { hydrateRoot } from "react-dom/client";
-import { IslandProviders } from "./providers";
+import type { ComponentType } from "react";
 
 /**
- * The island runtime: every island's code is its own chunk, loaded only when its marker is on the page.
+ * The island runtime: every island's code is its own chunk, loaded only when its marker is on the page; React
+ * itself is one more (ui/hydrate.tsx), loaded with the first island that hydrates. This file holds no React, so
+ * a page whose islands all wait for the visitor runs almost no JavaScript at start
+ * (docs/decisions/077-islands-on-first-use.md).
  * Add an island here when you add one to ui/islands/ (the unit test checks that every island is listed).
  */
 export const islandLoaders = {
@@ -19,7 +20,6 @@ export const islandLoaders = {
   FavoritesView: () => import("./islands/FavoritesView"),
   TripList: () => import("./islands/TripList"),
   TripEditor: () => import("./islands/TripEditor"),
-  SessionWatch: () => import("./islands/SessionWatch"),
   // Discovery screens (docs/decisions/010-discovery-screens.md).
   CityFavorite: () => import("./islands/CityFavorite"),
   HomeNearby: () => import("./islands/HomeNearby"),
@@ -49,7 +49,8 @@ export type IslandName = keyof typeof islandLoaders;
 
 /**
  * A tap on a server-rendered button before its island is hydrated would be lost: it is held (the last one
- * per island) and replayed once the island is live.
+ * per island) and replayed once the island is live. The browser's implicit submission (Enter in a form's field)
+ * is a click on the form's button too, so a form does not submit itself without its island either.
  */
 const heldClicks = new WeakMap<HTMLElement, HTMLButtonElement>();
 function holdEarlyClick(event: MouseEvent) {
@@ -62,14 +63,12 @@ function holdEarlyClick(event: MouseEvent) {
 }
 
 /** Marks the island element once React has hydrated it (`data-hydrated`, for tests and debugging) and replays a held tap. */
-function Hydrated(props: { element: HTMLElement; children: ReactNode }) {
-  useEffect(() => {
-    props.element.dataset.hydrated = "true";
-    const held = heldClicks.get(props.element);
-    heldClicks.delete(props.element);
-    if (held?.isConnected && !held.disabled) held.click();
-  }, [props.element]);
-  return props.children;
+function hydrated(element: HTMLElement) {
+  element.dataset.hydrated = "true";
+  delete element.dataset.waiting;
+  const held = heldClicks.get(element);
+  heldClicks.delete(element);
+  if (held?.isConnected && !held.disabled) held.click();
 }
 
 const started = new WeakSet<HTMLElement>();
@@ -92,29 +91,42 @@ async function hydrateIsland(element: HTMLElement) {
   // Parsed to its end once something follows it (or the whole document is in).
   if (!script || (!script.nextSibling && document.readyState === "loading")) return;
   started.add(element);
+  reactLoading();
   const props = script.textContent ? JSON.parse(script.textContent) : {};
-  const { default: Component } = await load();
-  // In a transition React hydrates in slices of a few milliseconds, yielding to the browser between them, so
-  // a page's islands never hold the main thread for one long task (a tap in between is still handled first).
-  startTransition(() => {
-    hydrateRoot(
-      element,
-      <Hydrated element={element}>
-        <IslandProviders>
-          <Component {...props} />
-        </IslandProviders>
-      </Hydrated>,
-    );
-  });
+  const [{ default: Component }, runtime] = await Promise.all([load(), import("./hydrate")]);
+  runtime.hydrate(element, Component, props, () => hydrated(element));
 }
 
-/**
- * The shell's own islands (the toast region, the session watch) are not what the visitor came for: they hydrate
- * once the browser is idle, after the page's islands. A toast raised before then shows when the region hydrates.
- */
-const WHEN_IDLE = new Set<string>(["Toaster", "SessionWatch"]);
 const whenIdle = (run: () => void) =>
   "requestIdleCallback" in window ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200);
+
+/**
+ * When an island hydrates (`data-hydrate` on its marker, from ui/island.tsx):
+ * - at once (no attribute): what the visitor came for;
+ * - "interaction": at the visitor's first pointer, touch, key or focus inside it, or at once when the browser is
+ *   offline (the page is then the device's copy, which the island refreshes from the kept data). Until then
+ *   it is its server-rendered HTML; a tap on its buttons is held and replayed (above);
+ * - "idle": when the browser is idle once another island has brought React in (the toast region: only an
+ *   island can raise a toast, so without one it has nothing to show).
+ */
+const idleIslands: HTMLElement[] = [];
+let reactWanted = false;
+function hydrateIdleIslands() {
+  if (reactWanted && idleIslands.length)
+    whenIdle(() => {
+      for (const element of idleIslands.splice(0)) void hydrateIsland(element);
+    });
+}
+function reactLoading() {
+  if (reactWanted) return;
+  reactWanted = true;
+  hydrateIdleIslands();
+}
+
+function wakeOnFirstUse(event: Event) {
+  const island = event.target instanceof Element ? event.target.closest<HTMLElement>("[data-island]") : null;
+  if (island?.dataset.hydrate === "interaction") void hydrateIsland(island);
+}
 
 /**
  * Tooltips (ui/tooltip.ts) are only for hover and keyboard focus: their code loads at the first hover or focus
@@ -133,13 +145,26 @@ function installTooltipsOnFirstUse() {
 if (typeof document !== "undefined") {
   installTooltipsOnFirstUse();
   document.addEventListener("click", holdEarlyClick, true);
+  for (const type of ["pointerdown", "touchstart", "keydown", "focusin"])
+    document.addEventListener(type, wakeOnFirstUse, { capture: true, passive: true });
+  const seen = new WeakSet<HTMLElement>();
   const hydrateAll = () => {
-    for (const element of document.querySelectorAll<HTMLElement>("[data-island]"))
-      if (WHEN_IDLE.has(element.dataset.island!)) whenIdle(() => void hydrateIsland(element));
-      else void hydrateIsland(element);
+    for (const element of document.querySelectorAll<HTMLElement>("[data-island]")) {
+      const when = element.dataset.hydrate;
+      if (when === "interaction" && navigator.onLine) element.dataset.waiting = "visitor";
+      else if (when === "idle" && !seen.has(element)) {
+        seen.add(element);
+        idleIslands.push(element);
+        element.dataset.waiting = "idle";
+      } else if (when !== "idle") void hydrateIsland(element);
+    }
+    hydrateIdleIslands();
   };
   hydrateAll();
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", hydrateAll, { once: true });
+  // Signed-in pages: the session and theme watch (no React), when the browser is idle.
+  const watch = document.querySelector<HTMLElement>("[data-session-watch]");
+  if (watch) whenIdle(() => void import("./session-watch").then((m) => m.watchSession(watch)));
   // Offline trips (docs/decisions/055-trips-offline.md): the service worker keeps the pages a traveller opened.
   // It is registered once the page has loaded and the browser is idle: its first install fetches pages to keep
   // them, which must not compete with the page being opened.

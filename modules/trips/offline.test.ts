@@ -19,8 +19,16 @@ describe("installable app", () => {
     expect(await manifest.json()).toMatchObject({
       start_url: "/trips",
       display: "standalone",
-      icons: [expect.anything()],
     });
+    // PNG icons (the app's static files), one of 192 px (what an install needs).
+    const icons = (
+      (await (await request("/manifest.webmanifest")).json()) as {
+        icons: { src: string; sizes: string; type: string }[];
+      }
+    ).icons;
+    expect(icons.map((i) => [i.sizes, i.type])).toContainEqual(["192x192", "image/png"]);
+    for (const icon of icons)
+      expect(await Bun.file(`${import.meta.dir}/../../ui/static${icon.src}`).exists()).toBe(true);
     const worker = await request("/sw.js");
     expect(worker.headers.get("content-type")).toStartWith("text/javascript");
     const code = await worker.text();

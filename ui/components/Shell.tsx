@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Island } from "../island";
-import SessionWatch from "../islands/SessionWatch";
 import Toaster from "../islands/Toaster";
+import { LoadingScreen } from "./Loading";
 import { ChatIcon, HeartIcon, HomeIcon, LogoMark, MapIcon, TripIcon, UserIcon } from "./icons";
 import { useViewer } from "./viewer";
 
@@ -18,7 +18,7 @@ const isCurrent = (href: string, path: string) => (href === "/" ? path === "/" :
 /**
  * The app shell: header, main content, attribution footer, the main tabs and the toast region. Below 1024 px
  * the tabs sit at the bottom; from 1024 px they are a bar in the header (docs/decisions/026-traveller-polish.md). CSS only: the shell is
- * rendered on the server and ships no JavaScript. `wide` pages (lists, the map) use up to 72 rem from 1024 px.
+ * rendered on the server and ships no JavaScript of its own. `wide` pages (lists, the map) use up to 72 rem from 1024 px.
  */
 export function Shell(props: { path: string; children: ReactNode; wide?: boolean }) {
   // Who is signed in (src/pages.tsx provides it): the admin button only for the admin (docs/decisions/013-signed-in-shell.md).
@@ -139,8 +139,13 @@ export function Shell(props: { path: string; children: ReactNode; wide?: boolean
           />
         </nav>
       )}
-      <Island name="Toaster" component={Toaster} props={{}} />
-      {viewer && <Island name="SessionWatch" component={SessionWatch} props={{}} />}
+      <Island name="Toaster" component={Toaster} props={{}} hydrate="idle" />
+      {/* The session watch's overlay, shown while it asks whether the session still holds (ui/session-watch.ts). */}
+      {viewer && (
+        <div data-session-watch hidden>
+          <LoadingScreen overlay />
+        </div>
+      )}
     </>
   );
 }

@@ -1,5 +1,5 @@
 // LocalScope's service worker (served at /sw.js; docs/decisions/055-trips-offline.md). Hand-written, no build step:
-// - the app's files (/assets/*, /favicon.svg): cache first (their names change with their content);
+// - the app's files (/assets/*, the icons): cache first (their names change with their content);
 // - pages, the user's trips and the place lists and places they opened: network first, the last good answer
 //   kept and served when the network is off; a page never opened answers a short "You are offline" page;
 // - writes are never queued: offline they answer 503 "You are offline…" and the screen says so;
@@ -9,7 +9,7 @@ const FILES = `localscope-files-${VERSION}`;
 const DATA = `localscope-data-${VERSION}`;
 const MAX_DATA_ENTRIES = 300;
 const OFFLINE_WRITE = "You are offline: changes cannot be saved until the network is back.";
-const PRECACHE = ["/", "/trips", "/favicon.svg", "/manifest.webmanifest"];
+const PRECACHE = ["/", "/trips", "/favicon-48.png", "/manifest.webmanifest"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -29,7 +29,7 @@ self.addEventListener("activate", (event) => {
   );
 });
 
-const isFile = (url) => url.pathname.startsWith("/assets/") || url.pathname === "/favicon.svg";
+const isFile = (url) => url.pathname.startsWith("/assets/") || /^\/(favicon-48|icon-\d+)\.png$/.test(url.pathname);
 /** What is kept for offline reading: pages and the API answers a traveller reads on the street. */
 const isKept = (url, request) =>
   request.mode === "navigate" ||
