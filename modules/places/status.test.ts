@@ -9,9 +9,12 @@ test("a state still importing answers ready false with its percent; once in, rea
   const { cityIndex } = await testServices();
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
+  let reported!: () => void;
+  const atForty = new Promise<void>((resolve) => (reported = resolve));
   const loader = createStateLoader({} as Client, {
     importer: async (_c, _s, _l, onProgress) => {
       onProgress?.(0.4);
+      reported();
       await gate;
       onProgress?.(1);
       return [];
@@ -21,6 +24,9 @@ test("a state still importing answers ready false with its percent; once in, rea
   const app = placesModule({ cityIndex, places });
   const get = async (path: string) => (await app.handle(new Request(`http://localhost/api${path}`))).json();
 
+  // The first ask starts the state's import (its loader queues it); once the import reports 40 %, the route says so.
+  expect(await get("/places/status?city=Cheyenne&state=WY")).toMatchObject({ stateCode: "WY", ready: false });
+  await atForty;
   expect(await get("/places/status?city=Cheyenne&state=WY")).toEqual({
     stateCode: "WY",
     state: "Wyoming",
