@@ -139,6 +139,22 @@ const RULES: Rule[] = [
   ]),
 ];
 
+RULES.push(
+  shop(
+    /\b(souvenirs?|gifts?|keepsakes?|mementos?|local crafts?)\b/i,
+    "gift, craft and souvenir shops",
+    /\b(gifts?|souvenirs?|crafts?|antiques?|galler(y|ies)|boutique|candy|candies|pralines?|trading post|general store|books?(store|shop|s)?|art|artisans?|makers?|(?:farmers|flea|craft|artisan|city|public) market)\b/i,
+    ["Gift", "Souvenir", "Craft", "Antique", "Gallery", "Candy", "Books"],
+    EVERYDAY,
+  ),
+  shop(/\b(books?|bookstores?|bookshops?)\b/i, "bookshops", /\bbook/i, ["Book"]),
+  shop(/\b(antiques?|vintage|thrift)\b/i, "antique, vintage and thrift shops", /\b(antique|vintage|thrift|resale)/i, [
+    "Antique",
+    "Vintage",
+    "Thrift",
+  ]),
+);
+
 /** The first thing the question asks for that a place's name or kind can show, or null. */
 export function wantOf(question: string): Want | null {
   return RULES.find(([asked]) => asked.test(question))?.[1] ?? null;
