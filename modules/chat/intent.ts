@@ -53,6 +53,11 @@ const NAME_PATTERNS = [
   /^(?:the\s+)?(.{2,80}?)'s\s+(?:phone|address|website|hours|number)\b/i,
   /^(?:the\s+)?(.{2,80}?)\s+(?:phone(?: number)?|address|website|hours|opening hours)\s*[?.!]*$/i,
 ];
+/** Where a question names a place only when the name is capitalised: "where can I see the Liberty Bell?" names one,
+ * "where can I see live music?" asks for a kind of place. */
+const PROPER_NAME_PATTERNS = [
+  /\b(?:where|how) (?:can|could|do|should|would) (?:i|we|you|one) (?:see|find|visit|view)\s+(?:the\s+)?(.{2,80}?)\s*(?:[?.!,]|$)/i,
+];
 /** Words that are no place's name ("what is there to do", "where is good for lunch", "the oldest building"). */
 const NOT_A_NAME =
   /^(a|an|there|here|it|this|that|the best|best|good|popular|open|nearby|near|in|to do|a good|some|any|fun|worth|the weather|weather|your name|you|up|new|happening|on|going on|the time|time|(?:the )?(?:most|oldest|biggest|largest|tallest|newest|cheapest|nicest|prettiest|coolest|top|famous|best-known))\b/i;
@@ -149,9 +154,10 @@ const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** The place a question names, as typed (without a leading "the" or a trailing "in City"). */
 function placeName(text: string): string | null {
-  for (const pattern of NAME_PATTERNS) {
+  for (const pattern of [...NAME_PATTERNS, ...PROPER_NAME_PATTERNS]) {
     const found = text.match(pattern)?.[1]?.trim();
-    if (!found) continue;
+    // Of those, a capitalised kind of place is asked for, not named ("where can I find Italian food?").
+    if (!found || (PROPER_NAME_PATTERNS.includes(pattern) && (!/^\p{Lu}/u.test(found) || wantOf(found)))) continue;
     const name = found
       .replace(/\s+(?:in|near|around)\s+[A-Z][\w .,'-]*$/, "")
       .replace(/\s+(?:now|today|tonight|right now|it|worth it|worth visiting)$/i, "")

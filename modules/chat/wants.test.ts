@@ -31,6 +31,15 @@ describe("what a question asks for", () => {
     });
     expect(understand("What is Savannah famous for?")).toMatchObject({ named: null, overview: true, city: "Savannah" });
   });
+
+  test("“where can I see X” names a place only when X is a name, not a kind of place", () => {
+    expect(understand("Where can I see the Liberty Bell?")).toMatchObject({
+      named: "Liberty Bell",
+      namedWithThe: true,
+    });
+    expect(understand("Where can I see live music?").named).toBeNull();
+    expect(understand("Where can I find Italian food?")).toMatchObject({ named: null, topics: ["food"] });
+  });
 });
 
 const app = await testApp({ CHAT_MESSAGES_PER_MINUTE: "100000" });
@@ -105,6 +114,23 @@ describe("answers within a topic, over real data", () => {
     const answer = await ask("Where can I buy souvenirs?", "Savannah, GA");
     expect(answer.places.length).toBeGreaterThan(0);
     for (const p of answer.places) expect(p.title).not.toMatch(/dollar|lululemon|citi trends|black market/i);
+  }, 120_000);
+
+  test("a sight with no record of its own: said plainly, with the place whose description names it", async () => {
+    const answer = await ask("Where can I see the Liberty Bell?", "Philadelphia, PA");
+    expect(answer.location).toBe("Philadelphia, PA");
+    // Not the "Liberty Bell Shrine" of Allentown, 48 mi away: a title that only begins with the name, far off.
+    expect(answer.response).not.toMatch(/shrine|allent/i);
+    expect(answer.response).toStartWith("LocalScope has no record of its own for “Liberty Bell” in Philadelphia");
+    // The place whose description names it comes first, and the sentence that names it is quoted.
+    expect(answer.response).toMatch(new RegExp(`Of ${answer.places[0]?.title}: “[^”]*Liberty Bell[^”]*”`));
+  }, 120_000);
+
+  test("a hotel named after a sight is not the sight (Faneuil Hall in Boston)", async () => {
+    const answer = await ask("Tell me about Faneuil Hall", "Boston, MA");
+    expect(answer.places.length).toBeGreaterThan(0);
+    for (const p of answer.places) expect(p.category).not.toBe("Lodging");
+    expect(answer.response).not.toMatch(/hyatt/i);
   }, 120_000);
 
   test("the oldest building in Savannah: historic places, not “no record of”", async () => {

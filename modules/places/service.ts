@@ -364,6 +364,23 @@ export class PlacesService {
       .sort((a, b) => a.distance - b.distance || a.id - b.id);
   }
 
+  /**
+   * Places within `radius` miles whose description names `phrase` as words ("the Liberty Bell" in Old City's
+   * article): what the data says of a sight that has no record of its own. Most notable first, then nearest.
+   */
+  async mentioning(phrase: string, city: IndexedCity, radius: number, limit: number): Promise<Place[]> {
+    await this.ensureState(city.stateCode);
+    const words = new RegExp(
+      `(?<![\\p{L}\\p{N}])${phrase.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}])`,
+      "iu",
+    );
+    const rows = (await placesWithin(this.client, city, radius, { descriptionHolding: phrase }))
+      .filter((r) => words.test(String(r.description)) && !notCurrent(r))
+      .sort((a, b) => Number(b.notability) - Number(a.notability) || Number(b.quality) - Number(a.quality))
+      .slice(0, limit);
+    return (await withArticles(this.client, rows)).map((r) => toPlace(r, city, city.timezone));
+  }
+
   /** Title search (./search.ts); within a city's area (25 mi), nearest first, when one is given, else across all imported places. */
   async search(q: string, city: IndexedCity | undefined, limit: number): Promise<Place[]> {
     return this.searches.answer(q, city, limit);
