@@ -26,6 +26,8 @@ export interface Intent {
   city: string | null;
   /** What a town is known for ("what is Savannah famous for?"): its best places and facts. */
   overview: boolean;
+  /** What the places should be about ("a museum about civil rights", "the history of jazz"), as typed. */
+  about: string | null;
 }
 
 export type Ask = "phone" | "address" | "hours" | "openNow" | "website" | "worth" | "distance" | "about";
@@ -72,6 +74,11 @@ const OVERVIEW = /\b(?:famous|known|best known|popular|notable)\s+for\b/i;
 /** The town whose fame is asked ("what is Savannah famous for", "why is Chicago known for …"). */
 const OVERVIEW_OF =
   /\b(?:is|was)\s+((?:\p{Lu}[\w.'-]*)(?:\s+\p{Lu}[\w.'-]*){0,3}(?:,?\s+[A-Z]{2}\b)?)\s+(?:most\s+|best\s+)?(?:famous|known|popular|notable)\s+for\b/u;
+
+/** "a museum about civil rights", "sites on the Civil War", "the history of jazz": what the places are about. */
+const ABOUT =
+  /\b(?:museums?|exhibits?|exhibitions?|history|tours?|sites?|places?|memorials?|monuments?|galler(?:y|ies))\s+(?:about|on|of|devoted to|dedicated to)\s+((?:the\s+)?[\p{L}][\p{L}' -]{2,40}?)\s*(?:[?.!,]|\s+(?:in|near|around|here|nearby|to|for)\b|$)/iu;
+const NOT_ABOUT = /^(?:the\s+)?(it|this|that|here|there|them|area|town|city|this city|interest|note)$/i;
 
 const TOPIC_WORDS: Array<[Topic, RegExp]> = [
   [
@@ -133,6 +140,7 @@ export function understand(query: string): Intent {
       /\b(activit(y|ies)|things? to do|today|tonight|attractions?|parks?|kids?|children|family)\b/i.test(asked));
   const near = nearMatch?.[1]?.trim() ?? null;
   const cityMatch = text.match(CITY_NAMED);
+  const about = text.match(ABOUT)?.[1]?.trim() ?? null;
   return {
     text,
     topics: [...specific, ...(keepActivities ? (["activities"] as Topic[]) : [])],
@@ -147,6 +155,7 @@ export function understand(query: string): Intent {
     asks: ASKS.find(([, words]) => words.test(text))?.[0] ?? "about",
     city: cityMatch?.[1]?.trim() ?? text.match(OVERVIEW_OF)?.[1]?.trim() ?? null,
     overview: OVERVIEW.test(text),
+    about: about && !NOT_ABOUT.test(about) ? about : null,
   };
 }
 

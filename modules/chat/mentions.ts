@@ -1,3 +1,4 @@
+import { phraseWords } from "../../src/domain/phrase";
 import type { SourcePlace } from "./sources";
 
 /**
@@ -10,10 +11,7 @@ const QUOTE_MAX = 280;
 
 /** The first sentence of `text` that names `phrase` as words, shortened at a word to QUOTE_MAX. */
 export function sentenceNaming(text: string, phrase: string): string | null {
-  const words = new RegExp(
-    `(?<![\\p{L}\\p{N}])${phrase.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}])`,
-    "iu",
-  );
+  const words = phraseWords(phrase).pattern;
   const sentence = text
     .replace(/\s+/g, " ")
     .split(/(?<=[.!?])\s+(?=[\p{Lu}"“])/u)

@@ -6,6 +6,7 @@ import { isVisitable, oldestLast } from "./quality";
 import type { ChatCity, ChatSources, SourcePlace } from "./sources";
 import { mentionNote } from "./mentions";
 import { findPlace, namedCity } from "./subject";
+import { phraseWords } from "../../src/domain/phrase";
 import { isWanted } from "./wants";
 
 /** Step 2 of an answer: the places, history and facts of the city that match the question. */
@@ -261,6 +262,31 @@ async function listGrounding<C extends ChatCity>(
         `I couldn't find any ${want.label} in LocalScope's data for ${city.name}, so here are other ${topics.map((t) => SUBJECT[t]).join(" and ")}.`,
       );
   }
+  // "A museum about civil rights": the topic's places whose names or descriptions say it, and the area's places
+  // whose descriptions do, before the rest (a town the question names is no subject: "the history of Chicago").
+  const about =
+    intent.about && !(intent.city && nameWords(intent.city).join(" ") === nameWords(intent.about).join(" "))
+      ? intent.about
+      : null;
+  let aboutFound = false;
+  if (about) {
+    const phrase = about.replace(/^the\s+/i, "");
+    const { pattern } = phraseWords(phrase);
+    const lists = new Set(topics.map((t) => LIST_OF[t]));
+    const described = (await sources.mentioning(city, phrase, 20)).filter(
+      (p) => (!lists.size || lists.has(p.categoryId)) && (!want || isWanted(want, p)),
+    );
+    const matching = [
+      ...pool.filter((p) => pattern.test(`${p.title} ${p.kind}`) && (!want || isWanted(want, p))),
+      ...described,
+    ];
+    aboutFound = matching.some(isVisitable);
+    if (aboutFound) pool = [...matching, ...pool];
+    else
+      notes.push(
+        `I couldn't find any ${want?.label ?? "places"} about ${about} in LocalScope's data for ${city.name}.`,
+      );
+  }
   pool = oldestLast(pool.filter(isVisitable));
   if (anchor && intent.near) {
     const from = anchor;
@@ -277,14 +303,17 @@ async function listGrounding<C extends ChatCity>(
     else if (!open.length) notes.push("None of the places with known hours is open right now.");
   }
   const places = once([...base.mentions, ...pool]).slice(0, ANSWER_PLACES * 2);
-  const subject =
-    want && notes.every((n) => !n.includes(want.label))
-      ? want.label
-      : topics.length
-        ? topics.map((t) => SUBJECT[t]).join(" and ")
-        : intent.overview
-          ? "best-known sights"
+  const wantFound = want && !notes.some((n) => n.startsWith(`I couldn't find any ${want.label} in`));
+  const listed = wantFound
+    ? want.label
+    : topics.length
+      ? topics.map((t) => SUBJECT[t]).join(" and ")
+      : intent.overview
+        ? "best-known sights"
+        : aboutFound
+          ? "places"
           : "places worth a look";
+  const subject = aboutFound ? `${listed} about ${about}` : listed;
   const [history, facts] = await Promise.all([
     topics.includes("history") ? sources.history(city).then((h) => h.slice(0, 8)) : Promise.resolve([]),
     topics.length === 0 ? sources.facts(city).then((f) => f.slice(0, 4)) : Promise.resolve([]),

@@ -6,6 +6,7 @@ import type { CityIndex, IndexedCity } from "../cities";
 import { toListId } from "../../src/domain/categories";
 import { US_STATES } from "../../src/domain/states";
 import { distanceMiles } from "../../src/geo";
+import { phraseWords } from "../../src/domain/phrase";
 import { describePlace, isStale, type Place, type PlaceBrief, toPlace, wikipediaOf } from "./answers";
 import {
   distanceBand,
@@ -365,17 +366,14 @@ export class PlacesService {
   }
 
   /**
-   * Places within `radius` miles whose description names `phrase` as words ("the Liberty Bell" in Old City's
+   * Places within `radius` miles whose description names `phrase` as words, singular or plural ("the Liberty Bell" in Old City's
    * article): what the data says of a sight that has no record of its own. Most notable first, then nearest.
    */
   async mentioning(phrase: string, city: IndexedCity, radius: number, limit: number): Promise<Place[]> {
     await this.ensureState(city.stateCode);
-    const words = new RegExp(
-      `(?<![\\p{L}\\p{N}])${phrase.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}])`,
-      "iu",
-    );
-    const rows = (await placesWithin(this.client, city, radius, { descriptionHolding: phrase }))
-      .filter((r) => words.test(String(r.description)) && !notCurrent(r))
+    const { like, pattern } = phraseWords(phrase);
+    const rows = (await placesWithin(this.client, city, radius, { descriptionHolding: like }))
+      .filter((r) => pattern.test(String(r.description)) && !notCurrent(r))
       .sort((a, b) => Number(b.notability) - Number(a.notability) || Number(b.quality) - Number(a.quality))
       .slice(0, limit);
     return (await withArticles(this.client, rows)).map((r) => toPlace(r, city, city.timezone));
