@@ -37,3 +37,16 @@ export function mentionNote(asked: string, mentions: SourcePlace[], where: strin
     .filter(Boolean)
     .join(" ");
 }
+
+/**
+ * Whether a place's description gives `phrase` as another name of the place itself ("the Metropolitan Museum of
+ * Art, colloquially referred to as the Met"; "the Museum of Modern Art (MoMA)"): then the question is about it.
+ */
+export function isAliasOf(p: Pick<SourcePlace, "description">, phrase: string): boolean {
+  const name = phraseWords(phrase.replace(/^the\s+/i, "")).pattern.source.replace(/^\(\?<!\[\\p\{L\}\\p\{N\}\]\)/, "");
+  const alias = new RegExp(
+    `(?:(?:known|referred to|called|nicknamed|dubbed)(?:\\s+(?:as|simply|locally|popularly))*\\s+["“]?(?:the\\s+)?["“]?|\\(\\s*(?:the\\s+)?)${name}`,
+    "iu",
+  );
+  return alias.test(p.description);
+}

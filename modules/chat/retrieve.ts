@@ -4,7 +4,7 @@ import { understand, type Intent, type Topic } from "./intent";
 import { nameWords } from "./names";
 import { isVisitable, oldestLast } from "./quality";
 import type { ChatCity, ChatSources, SourcePlace } from "./sources";
-import { mentionNote } from "./mentions";
+import { isAliasOf, mentionNote } from "./mentions";
 import { findPlace, namedCity } from "./subject";
 import { phraseWords } from "../../src/domain/phrase";
 import { isWanted } from "./wants";
@@ -85,6 +85,9 @@ const ASKED_FIELD: Record<Intent["asks"], keyof SourcePlace> = {
   about: "description",
 };
 
+/** A town of another state this large is meant by its name even where the chat's city has a place of that name. */
+const TOWN_OVER_PLACE = 50_000;
+
 /** Miles within which a place counts as near the named one. */
 const AROUND_MILES = 0.5;
 
@@ -95,7 +98,7 @@ export async function retrieve<C extends ChatCity>(
 ): Promise<Grounding> {
   const intent = understand(query);
   // A named city ("in Chicago"), or a "place" that is a city's name ("tell me about Chicago").
-  const other = namedCity(sources, chatCity, intent.city) ?? townNamed(sources, chatCity, intent);
+  const other = namedCity(sources, chatCity, intent.city) ?? (await townNamed(sources, chatCity, intent));
   const city: C = other ?? chatCity;
   const base = {
     city,
@@ -113,6 +116,9 @@ export async function retrieve<C extends ChatCity>(
     if (found.place) return placeGrounding(sources, city, base, found.place, intent.named);
     // A sight with no record of its own may be named in a place's description ("the Liberty Bell").
     const mentions = (await sources.mentioning(city, intent.named, 3)).filter(isVisitable);
+    // A description that gives the name as the place's own other name ("… referred to as the Met") is that place.
+    const alias = mentions.find((p) => isAliasOf(p, intent.named!));
+    if (alias) return placeGrounding(sources, city, base, alias, intent.named);
     if (!intent.topics.length)
       return {
         ...base,
@@ -156,9 +162,14 @@ function once(pool: SourcePlace[]): SourcePlace[] {
 }
 
 /** A "place" that is a town's name ("tell me about Chicago"); "the Alamo" is a place, not the town of Alamo. */
-function townNamed<C extends ChatCity>(sources: ChatSources<C>, chatCity: C, intent: Intent): C | null {
+async function townNamed<C extends ChatCity>(sources: ChatSources<C>, chatCity: C, intent: Intent): Promise<C | null> {
   const town = intent.named ? namedCity(sources, chatCity, intent.named) : null;
-  return town && (!intent.namedWithThe || /^the\s/i.test(town.name)) ? town : null;
+  if (!town || (intent.namedWithThe && !/^the\s/i.test(town.name))) return null;
+  // A small town of another state is not what a place of the chat's city by that name means ("Is Central Park
+  // free?" asked in New York is the park, not Central Park, WA).
+  if (town.stateCode !== chatCity.stateCode && town.population < TOWN_OVER_PLACE)
+    if ((await findPlace(sources, chatCity, intent.named!)).place) return null;
+  return town;
 }
 
 type Base = Pick<Grounding, "city" | "from" | "intent" | "around" | "story" | "history" | "facts" | "mentions">;

@@ -18,6 +18,9 @@ describe("what a question asks for", () => {
     expect(understand("Where can I take my dog?").want?.label).toBe("places for dogs");
     expect(understand("Show me restaurants").want).toBeNull();
     expect(understand("Where can kids play?").want).toBeNull();
+    expect(understand("Where can I watch a Broadway show?").want?.label).toBe("theatres and shows");
+    expect(understand("Show me restaurants").want).toBeNull();
+    expect(understand("Where can I go hiking?").want?.label).toBe("places to hike");
   });
 
   test("“the X” is said of a place; a superlative is no place's name", () => {
@@ -141,6 +144,18 @@ describe("answers within a topic, over real data", () => {
     expect(answer.response).toContain("museums about art");
     expect(answer.places.length).toBeGreaterThanOrEqual(3);
     for (const p of answer.places) expect(`${p.title} ${p.kind}`).toMatch(/museum|galler/i);
+  }, 120_000);
+
+  test("a name the sources give as a place's other name is that place (“the Met” in New York)", async () => {
+    const answer = await ask("What time does the Met close?", "New York, NY");
+    expect(answer.places[0]?.title).toMatch(/metropolitan museum of art|the met/i);
+    expect(answer.response).not.toContain("no record of its own");
+  }, 120_000);
+
+  test("a park of the chat's city is not a small town of that name in another state (Central Park in New York)", async () => {
+    const answer = await ask("Is Central Park free?", "New York, NY");
+    expect(answer.location).toBe("New York, NY");
+    expect(answer.response).not.toContain("Central Park, WA");
   }, 120_000);
 
   test("a hotel named after a sight is not the sight (Faneuil Hall in Boston)", async () => {
