@@ -142,3 +142,13 @@ test("a pier or a wharf only the heritage lists know is a sight a visitor comes 
   const building = listed("Navy Building", { leadLength: "300" });
   expect(score(pier)).toBeGreaterThan(score(building));
 });
+
+test("a zoo under the zoological society that runs it is the zoo: listed, scored as a zoo of its income", () => {
+  const society = census("Denver Zoological Foundation", "zoo or aquarium", { discipline: "ZAW", income: "8" });
+  const zoo = census("Denver Zoo", "zoo or aquarium", { discipline: "ZAW", income: "8" });
+  expect(isOrganisation(society)).toBe(false);
+  expect(junkInList(society, "featured")).toBeNull();
+  expect(score(society)).toBe(score(zoo));
+  // A society that files as a general museum stays an organisation.
+  expect(isOrganisation(census("Dallas Zoological Society", "museum", { discipline: "GMU", income: "7" }))).toBe(true);
+});

@@ -9,7 +9,7 @@ import {
   SCHOOL_NAME,
   SIGHT_WORDS,
 } from "../../db/import/places/filters";
-import { COMMUNITY_CENTRE, LISTING_SOURCES, NOT_LODGING_NAME } from "../../db/import/places/quality";
+import { COMMUNITY_CENTRE, isZooOperator, LISTING_SOURCES, NOT_LODGING_NAME } from "../../db/import/places/quality";
 import type { CategoryId } from "../../db/import/places/types";
 
 /**
@@ -114,6 +114,7 @@ export function sightName(r: Row): string {
  * Foundation Inc" filed as a museum, "… Historic Site Inc") is the sight.
  */
 export function isOrganisation(r: Row): boolean {
+  if (isZooOperator({ kind: String(r.kind ?? ""), title: String(r.title ?? ""), tags: tagsOf(r) })) return false;
   const name = sightName(r);
   // A university's research centre filed as a museum ("Arizona State University Center for Meteorite Studies").
   if (SCHOOL_NAME.test(name) && RESEARCH_CENTRE.test(name)) return true;
