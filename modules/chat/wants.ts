@@ -137,6 +137,10 @@ const RULES: Rule[] = [
     "Zoo",
     "Aquarium",
   ]),
+  outing(/\b(museums?|galler(y|ies)|exhibits?|exhibitions?)\b/i, "museums", /\b(museum|galler(y|ies))\b/i, [
+    "Museum",
+    "Gallery",
+  ]),
 ];
 
 RULES.push(
