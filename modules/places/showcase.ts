@@ -10,7 +10,7 @@ import {
   SIGHT_WORDS,
 } from "../../db/import/places/filters";
 import { notLodgingReason } from "../../db/import/places/lodging";
-import { COMMUNITY_CENTRE, LISTING_SOURCES } from "../../db/import/places/quality";
+import { COMMUNITY_CENTRE, isZooOperator, LISTING_SOURCES } from "../../db/import/places/quality";
 import type { CategoryId } from "../../db/import/places/types";
 
 /**
@@ -73,8 +73,9 @@ export function operatedSight(name: string): string {
 
 /**
  * An operator's name and the sight's, a comma apart ("Smithsonian Institution, National Museum of Natural History",
- * "Lowe Art Museum, University of Miami"): the part that names a sight when the other names an institution, a
- * university or college, a society or a foundation; else null.
+ * "Lowe Art Museum, University of Miami", the census's inverted "Des Moines Botanical Center, Friends of the"): the part
+ * that names a sight when the other names an institution, a university or college, a society, a foundation or its
+ * friends; else null.
  */
 export function commaSight(title: string): string | null {
   const parts = title.split(/\s*,\s+/);
@@ -85,7 +86,7 @@ export function commaSight(title: string): string | null {
   if (INSTITUTION.test(second) && sight(first)) return first;
   return null;
 }
-const INSTITUTION = /\b(institution|university|college|society|foundation)\b/i;
+const INSTITUTION = /\b(institution|university|college|society|foundation)\b|^friends of( the)?$/i;
 
 /** Legal and volunteer words: an organisation's name, not a place's. */
 const LEGAL_SUFFIX = /[\s,]+(inc|incorporated|corp|corporation|co|ltd|llc|l\.l\.c|assn|assoc|association)\.?$/i;
@@ -118,6 +119,7 @@ export function sightName(r: Row): string {
  * Foundation Inc" filed as a museum, "… Historic Site Inc") is the sight.
  */
 export function isOrganisation(r: Row): boolean {
+  if (isZooOperator({ kind: String(r.kind ?? ""), title: String(r.title ?? ""), tags: tagsOf(r) })) return false;
   const name = sightName(r);
   // A university's research centre filed as a museum ("Arizona State University Center for Meteorite Studies").
   if (SCHOOL_NAME.test(name) && RESEARCH_CENTRE.test(name)) return true;

@@ -1,7 +1,7 @@
 import { CATEGORY, type PlaceInput } from "./types";
 import { dissolvedChain } from "./brands";
 import { hotelOwnName, notLodgingReason } from "./lodging";
-import { houseMuseum, INDUSTRIAL_NAME, LISTING_SOURCES, TRADE_NAME } from "./quality";
+import { houseMuseum, INDUSTRIAL_NAME, isZooOperator, LISTING_SOURCES, TRADE_NAME } from "./quality";
 
 export { brandOf, chainKey, dissolvedChain, REPEATED, repeatedChain } from "./brands";
 export {
@@ -267,9 +267,11 @@ export function notability(p: NotabilityInput): number {
   const bare = !p.wikidata && !wikipedia && families.size === 1 && p.tags?.tourism === "attraction";
   if (p.tags?.tourism && /attraction|museum|viewpoint/.test(p.tags.tourism) && !bare) score += 2;
   if (p.categoryId === CATEGORY.food || p.categoryId === CATEGORY.stores) score -= 2;
+  // (A zoo under the society that runs it is the zoo: quality.ts isZooOperator.)
   if (
-    isOrganisationName(p.title) ||
-    /\b(society|association|council|commission|committee|club)\b|^friends of\b/i.test(p.title)
+    (isOrganisationName(p.title) ||
+      /\b(society|association|council|commission|committee|club)\b|^friends of\b/i.test(p.title)) &&
+    !isZooOperator(p)
   )
     score -= 6;
   if (isPoBox(p.address)) score -= 6;

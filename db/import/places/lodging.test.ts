@@ -2,10 +2,10 @@ import { describe, expect, test } from "bun:test";
 import { junkReason } from "./filters";
 import { hotelOwnName, lodgingType, notLodgingReason } from "./lodging";
 import { flagged } from "./quality";
-import { allThePlaces } from "./sources/alltheplaces";
 import { osmCampgrounds, ridbCampgrounds } from "./sources/campgrounds";
 import { wofSimplegeo } from "./sources/wof";
 import { CATEGORY, type Dataset, type PlaceInput } from "./types";
+import { streetAddress } from "./values";
 
 const camp = (title: string, over: Partial<PlaceInput> = {}): PlaceInput => ({
   source: "osm-campgrounds",
@@ -152,10 +152,16 @@ describe("lodging on real rows", async () => {
     );
   }, 30_000);
 
-  test("an airport hotel whose address also gives a PO box is kept at its street address", async () => {
-    const texas = await titled(allThePlaces, "TX");
-    const hyatt = first(texas, "Grand Hyatt DFW");
+  test("an airport hotel whose address also gives a PO box is kept at its street address", () => {
+    // All the Places' row of the Grand Hyatt DFW (its address column as the file gives it), as its reader builds it.
+    const hyatt = camp("Grand Hyatt DFW", {
+      source: "alltheplaces",
+      kind: "hotel",
+      stateCode: "TX",
+      address: streetAddress("2337 South International Parkway, PO Box 619045"),
+    });
     expect(hyatt.address).toBe("2337 South International Parkway");
     expect(junkReason(hyatt)).toBeNull();
-  }, 30_000);
+    expect(junkReason({ ...hyatt, address: "2337 South International Parkway, PO Box 619045" })).toStartWith("PO-box");
+  });
 });

@@ -74,6 +74,33 @@ const LEGAL_SUFFIX = /,?\s+(inc|incorporated|corp|corporation|llc|l\.l\.c|ltd)\.
  */
 export const COMMUNITY_CENTRE = /\bcommunity cent(er|re)\b/i;
 
+/**
+ * A zoo under its operator's name: the museum census files many zoos as the zoological society, foundation or
+ * association that runs them, with the zoo's discipline and the zoo's income ("Denver Zoological Foundation" at the
+ * zoo's gate, $10–50 M; "San Francisco Zoological Society" at 1 Zoo Road; "Zoological Society of Florida" at Zoo
+ * Miami). Such a record is the zoo, not an organisation. A fund or a research body of the same words files with a
+ * small income (under $500,000 a year: "Zoological Foundation of Georgia", $0), and stays one.
+ */
+export function isZooOperator(p: {
+  kind?: string | null;
+  title: string;
+  tags?: Record<string, string> | null;
+}): boolean {
+  return (
+    ZOO_OPERATOR.test(p.title) &&
+    !ZOO_FUND.test(p.title) &&
+    p.kind === ZOO_DISCIPLINE_KIND &&
+    Number(p.tags?.income ?? -1) >= ZOO_OPERATOR_INCOME
+  );
+}
+/** A society's endowment or trust at the zoo's address ("Zoological Society of Milwaukee County Endowment Tr"). */
+const ZOO_FUND = /\b(endowment|trusts?|tr|fund)\b/i;
+const ZOO_OPERATOR = /\bzoological (society|foundation|association|corporation)\b|\bzoological society\b/i;
+/** The kind the museum census's zoo and aquarium discipline (ZAW) gives a record. */
+export const ZOO_DISCIPLINE_KIND = "zoo or aquarium";
+/** The census's income code 5: $500,000 to $1 M a year. */
+const ZOO_OPERATOR_INCOME = 5;
+
 /** Why a place belongs in no showcase list (kept for its sources), or null. */
 export function notListedReason(p: Pick<PlaceInput, "categoryId" | "kind" | "title" | "tags">): string | null {
   const { categoryId, title } = p;
@@ -83,7 +110,7 @@ export function notListedReason(p: Pick<PlaceInput, "categoryId" | "kind" | "tit
   if (INDUSTRIAL_NAME.test(title)) return "wholesale or industrial business";
   if (MUSEUM_KIND.test(p.kind) && HOSPITAL_NAME.test(title) && !/\bmuseums?\b/i.test(title))
     return "a hospital, not a museum";
-  if (SIGHT_WORDS.test(title.replace(COMMUNITY_CENTRE, ""))) return null;
+  if (SIGHT_WORDS.test(title.replace(COMMUNITY_CENTRE, "")) || isZooOperator(p)) return null;
   // A museum of the largest income class (over $50 M a year, IMLS) is a museum whatever its operator's name says.
   if (ORGANISATION_WORDS.test(title) && p.tags?.income !== "9") return "an organisation, not a place to visit";
   if (SCHOOL_NAME.test(title) && MUSEUM_KIND.test(p.kind)) return "a school or university, not a museum";
