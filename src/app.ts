@@ -173,6 +173,7 @@ export function chatSourcesOf(deps: Pick<AppDeps, "cityIndex" | "places">, conte
       deps.places.page(city, typeof list === "number" ? `category-${list}` : list, count, 0),
     search: (city: City, q: string, limit: number) => deps.places.search(q, city, limit),
     searchAll: (q: string, limit: number) => deps.places.search(q, undefined, limit),
+    mentioning: (city: City, phrase: string, limit: number) => deps.places.mentioning(phrase, city, 25, limit),
     cities: (q: string, limit: number) => deps.cityIndex.search(q, limit),
     history: (city: City) => content.batch("history", city, 8, { more: false }),
     facts: (city: City) => content.batch("facts", city, 4, { more: false }),

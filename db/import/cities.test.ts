@@ -118,6 +118,20 @@ test("a GeoNames point is used only with the same name and state within 25 km", 
   expect(list[3]!.latitude).toBe(38.62727);
 });
 
+test("names read as their towns spell them: no letter lost to “??” (Española, Cañon City, Doña Ana County)", async () => {
+  const list = await bundledCities();
+  expect(list.filter((c) => c.name.includes("??") || (c.countyName ?? "").includes("??")).map((c) => c.name)).toEqual(
+    [],
+  );
+  const find = (name: string, state: string) => list.find((c) => c.name === name && c.stateCode === state);
+  expect(find("Española", "NM")?.countyName).toBe("Rio Arriba");
+  expect(find("Cañon City", "CO")).toBeDefined();
+  expect(find("La Cañada Flintridge", "CA")).toBeDefined();
+  expect(find("Las Cruces", "NM")?.countyName).toBe("Doña Ana");
+  // A place GeoNames does not know keeps the file's ASCII spelling.
+  expect(find("Bayamon", "PR")?.countyName).toBe("Bayamon");
+});
+
 test("the towns travellers visit that GeoNames has and SimpleMaps lacks are cities, each away from every listed one", async () => {
   const [cities, simpleMapsOnly] = await Promise.all([bundledCities(), bundledCities(undefined, null, null)]);
   const find = (name: string, state: string) => cities.find((c) => c.name === name && c.stateCode === state);

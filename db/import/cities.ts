@@ -11,7 +11,10 @@ import { distanceMiles } from "../../src/geo";
 import { boroughHalls, partsOfCities, placeNameKey, readCsvSync, townsMissingFrom } from "./towns";
 
 /** Bump when the bundled file or the mapping below changes: the next start re-imports. */
-export const CITIES_DATASET = { name: "simplemaps-uscities-basic", version: "2025-3-downtown-top50-towns" } as const;
+export const CITIES_DATASET = {
+  name: "simplemaps-uscities-basic",
+  version: "2025-3-downtown-top50-towns-letters",
+} as const;
 
 type CsvRow = Record<string, string>;
 export type NewCity = typeof cities.$inferInsert;
@@ -63,6 +66,7 @@ async function readCsvRows(path: string): Promise<CsvRow[]> {
 }
 
 export { placeNameKey } from "./towns";
+import { restoreLostLetters } from "./lost-letters";
 
 export interface GeoNamesPoint {
   name: string;
@@ -185,7 +189,11 @@ export async function readBundledCities(
   downtownPath: string | null = downtownCsvPath,
 ): Promise<NewCity[]> {
   const list = (await readCsvRows(path)).map(cityFromCsv).filter((c): c is NewCity => c !== null);
-  if (geonamesPath) applyDowntownCentres(list, await readGeoNamesPoints(geonamesPath));
+  if (geonamesPath) {
+    const points = await readGeoNamesPoints(geonamesPath);
+    restoreLostLetters(list, points);
+    applyDowntownCentres(list, points);
+  }
   if (downtownPath) applyTop50Centres(list, await readDowntownPoints(downtownPath));
   if (!geonamesPath) return list;
   // A part of a city (New York's boroughs) is centred on its borough hall where the landmark list has one.

@@ -59,6 +59,7 @@ const sources: ChatSources<ChatCity> = {
   list: async () => places,
   search: async (_city, q) => places.filter((p) => p.title.toLowerCase().includes(q.toLowerCase())),
   searchAll: async () => [],
+  mentioning: async () => [],
   cities: () => [],
   history: async () => [],
   facts: async () => [],

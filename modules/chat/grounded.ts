@@ -44,7 +44,7 @@ export function groundedText(g: Grounding): string {
     parts.push(`The records date ${dated.map((p) => `[[${p.id}]] to ${p.since}`).join(" and ")}.`);
   for (const f of g.facts.slice(0, 2)) parts.push(f.summary.trim().replace(/\.?$/, "."));
   parts.push("LocalScope has no ratings, so these are the best-documented ones nearby.");
-  const missing = g.notes.filter((n) => n.startsWith("I couldn't"));
+  const missing = g.notes.filter((n) => n.startsWith("I couldn't") || n.startsWith("LocalScope has no record"));
   return withSwitch(g, [...missing, ...parts, ...g.notes.filter((n) => !missing.includes(n))].join(" "));
 }
 
@@ -62,6 +62,11 @@ function helpText(g: Grounding): string {
 
 /** A named place with no record: said plainly, with the closest names we have. */
 function unknownText(g: Grounding): string {
+  if (g.mentions.length)
+    return [
+      ...g.notes,
+      `More on ${g.mentions.length === 1 ? "it" : "them"}: ${g.mentions.map((p) => describe(p, "downtown")).join(", ")}.`,
+    ].join(" ");
   const where = `${g.city.name} or elsewhere in ${g.city.stateName}`;
   const parts = [`LocalScope has no record of “${g.asked}” in ${where}.`];
   if (g.places.length)

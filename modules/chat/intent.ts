@@ -26,6 +26,8 @@ export interface Intent {
   city: string | null;
   /** What a town is known for ("what is Savannah famous for?"): its best places and facts. */
   overview: boolean;
+  /** What the places should be about ("a museum about civil rights", "the history of jazz"), as typed. */
+  about: string | null;
 }
 
 export type Ask = "phone" | "address" | "hours" | "openNow" | "website" | "worth" | "distance" | "about";
@@ -53,6 +55,11 @@ const NAME_PATTERNS = [
   /^(?:the\s+)?(.{2,80}?)'s\s+(?:phone|address|website|hours|number)\b/i,
   /^(?:the\s+)?(.{2,80}?)\s+(?:phone(?: number)?|address|website|hours|opening hours)\s*[?.!]*$/i,
 ];
+/** Where a question names a place only when the name is capitalised: "where can I see the Liberty Bell?" names one,
+ * "where can I see live music?" asks for a kind of place. */
+const PROPER_NAME_PATTERNS = [
+  /\b(?:where|how) (?:can|could|do|should|would) (?:i|we|you|one) (?:see|find|visit|view)\s+(?:the\s+)?(.{2,80}?)\s*(?:[?.!,]|$)/i,
+];
 /** Words that are no place's name ("what is there to do", "where is good for lunch", "the oldest building"). */
 const NOT_A_NAME =
   /^(a|an|there|here|it|this|that|the best|best|good|popular|open|nearby|near|in|to do|a good|some|any|fun|worth|the weather|weather|your name|you|up|new|happening|on|going on|the time|time|(?:the )?(?:most|oldest|biggest|largest|tallest|newest|cheapest|nicest|prettiest|coolest|top|famous|best-known))\b/i;
@@ -67,6 +74,11 @@ const OVERVIEW = /\b(?:famous|known|best known|popular|notable)\s+for\b/i;
 /** The town whose fame is asked ("what is Savannah famous for", "why is Chicago known for …"). */
 const OVERVIEW_OF =
   /\b(?:is|was)\s+((?:\p{Lu}[\w.'-]*)(?:\s+\p{Lu}[\w.'-]*){0,3}(?:,?\s+[A-Z]{2}\b)?)\s+(?:most\s+|best\s+)?(?:famous|known|popular|notable)\s+for\b/u;
+
+/** "a museum about civil rights", "sites on the Civil War", "the history of jazz": what the places are about. */
+const ABOUT =
+  /\b(?:museums?|exhibits?|exhibitions?|history|tours?|sites?|places?|memorials?|monuments?|galler(?:y|ies))\s+(?:about|on|of|devoted to|dedicated to)\s+((?:the\s+)?[\p{L}][\p{L}' -]{2,40}?)\s*(?:[?.!,]|\s+(?:in|near|around|here|nearby|to|for)\b|$)/iu;
+const NOT_ABOUT = /^(?:the\s+)?(it|this|that|here|there|them|area|town|city|this city|interest|note)$/i;
 
 const TOPIC_WORDS: Array<[Topic, RegExp]> = [
   [
@@ -128,6 +140,7 @@ export function understand(query: string): Intent {
       /\b(activit(y|ies)|things? to do|today|tonight|attractions?|parks?|kids?|children|family)\b/i.test(asked));
   const near = nearMatch?.[1]?.trim() ?? null;
   const cityMatch = text.match(CITY_NAMED);
+  const about = text.match(ABOUT)?.[1]?.trim() ?? null;
   return {
     text,
     topics: [...specific, ...(keepActivities ? (["activities"] as Topic[]) : [])],
@@ -142,6 +155,7 @@ export function understand(query: string): Intent {
     asks: ASKS.find(([, words]) => words.test(text))?.[0] ?? "about",
     city: cityMatch?.[1]?.trim() ?? text.match(OVERVIEW_OF)?.[1]?.trim() ?? null,
     overview: OVERVIEW.test(text),
+    about: about && !NOT_ABOUT.test(about) ? about : null,
   };
 }
 
@@ -149,9 +163,10 @@ const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** The place a question names, as typed (without a leading "the" or a trailing "in City"). */
 function placeName(text: string): string | null {
-  for (const pattern of NAME_PATTERNS) {
+  for (const pattern of [...NAME_PATTERNS, ...PROPER_NAME_PATTERNS]) {
     const found = text.match(pattern)?.[1]?.trim();
-    if (!found) continue;
+    // Of those, a capitalised kind of place is asked for, not named ("where can I find Italian food?").
+    if (!found || (PROPER_NAME_PATTERNS.includes(pattern) && (!/^\p{Lu}/u.test(found) || wantOf(found)))) continue;
     const name = found
       .replace(/\s+(?:in|near|around)\s+[A-Z][\w .,'-]*$/, "")
       .replace(/\s+(?:now|today|tonight|right now|it|worth it|worth visiting)$/i, "")

@@ -35,10 +35,11 @@ const sameWord = (a: string, b: string) =>
 
 /**
  * How well a title matches the typed name, 0–1: the Dice coefficient over words (a typo a word forgiven), or
- * 0.8 when every typed word of two or more is in the title ("August Wilson Center" for "August Wilson Center
- * for African American Culture").
+ * 0.8 when the title begins with every typed word of two or more ("August Wilson Center" for "August Wilson Center
+ * for African American Culture"; not "Hyatt Centric Faneuil Hall Boston" for "Faneuil Hall": a hotel named after
+ * a sight is not the sight). `partial: false` leaves that out: the title must match as a whole.
  */
-export function nameScore(typed: string, title: string): number {
+export function nameScore(typed: string, title: string, partial = true): number {
   const asked = nameWords(typed);
   const words = nameWords(title);
   if (!asked.length || !words.length) return 0;
@@ -52,5 +53,6 @@ export function nameScore(typed: string, title: string): number {
     }
   }
   const dice = (2 * shared) / (asked.length + words.length);
-  return shared === asked.length && asked.length >= 2 ? Math.max(dice, 0.8) : dice;
+  const head = asked.every((a, k) => words[k] !== undefined && sameWord(a, words[k]!));
+  return partial && head && asked.length >= 2 ? Math.max(dice, 0.8) : dice;
 }

@@ -4,7 +4,9 @@ import { understand, type Intent, type Topic } from "./intent";
 import { nameWords } from "./names";
 import { isVisitable, oldestLast } from "./quality";
 import type { ChatCity, ChatSources, SourcePlace } from "./sources";
+import { isAliasOf, mentionNote } from "./mentions";
 import { findPlace, namedCity } from "./subject";
+import { phraseWords } from "../../src/domain/phrase";
 import { isWanted } from "./wants";
 
 /** Step 2 of an answer: the places, history and facts of the city that match the question. */
@@ -34,6 +36,8 @@ export interface Grounding {
   facts: Array<{ title: string; summary: string }>;
   /** Honest notes about what the data does not know. */
   notes: string[];
+  /** A named place with no record of its own: the places whose descriptions name it. */
+  mentions: SourcePlace[];
 }
 
 const KIND = {
@@ -81,6 +85,9 @@ const ASKED_FIELD: Record<Intent["asks"], keyof SourcePlace> = {
   about: "description",
 };
 
+/** A town of another state this large is meant by its name even where the chat's city has a place of that name. */
+const TOWN_OVER_PLACE = 50_000;
+
 /** Miles within which a place counts as near the named one. */
 const AROUND_MILES = 0.5;
 
@@ -91,23 +98,39 @@ export async function retrieve<C extends ChatCity>(
 ): Promise<Grounding> {
   const intent = understand(query);
   // A named city ("in Chicago"), or a "place" that is a city's name ("tell me about Chicago").
-  const other = namedCity(sources, chatCity, intent.city) ?? townNamed(sources, chatCity, intent);
+  const other = namedCity(sources, chatCity, intent.city) ?? (await townNamed(sources, chatCity, intent));
   const city: C = other ?? chatCity;
-  const base = { city, from: other ? chatCity : null, intent, around: [], story: null, history: [], facts: [] };
+  const base = {
+    city,
+    from: other ? chatCity : null,
+    intent,
+    around: [],
+    story: null,
+    history: [],
+    facts: [],
+    mentions: [],
+  };
   const named = intent.named && !(other && nameWords(other.name).join(" ") === nameWords(intent.named).join(" "));
   if (named && intent.named && !intent.near) {
     const found = await findPlace(sources, city, intent.named, (p) => Boolean(p[ASKED_FIELD[intent.asks]]));
     if (found.place) return placeGrounding(sources, city, base, found.place, intent.named);
+    // A sight with no record of its own may be named in a place's description ("the Liberty Bell").
+    const mentions = (await sources.mentioning(city, intent.named, 3)).filter(isVisitable);
+    // A description that gives the name as the place's own other name ("… referred to as the Met") is that place.
+    const alias = mentions.find((p) => isAliasOf(p, intent.named!));
+    if (alias) return placeGrounding(sources, city, base, alias, intent.named);
     if (!intent.topics.length)
       return {
         ...base,
         kind: "unknown-place",
         asked: intent.named,
         subject: "",
-        places: found.closest,
+        places: mentions.length ? mentions : found.closest,
+        mentions,
         anchor: null,
-        notes: [],
+        notes: mentions.length ? [mentionNote(intent.named, mentions, city.name)] : [],
       };
+    return listGrounding(sources, city, { ...base, mentions }, intent, intent.named);
   }
   const asksNothing =
     !intent.topics.length &&
@@ -139,12 +162,17 @@ function once(pool: SourcePlace[]): SourcePlace[] {
 }
 
 /** A "place" that is a town's name ("tell me about Chicago"); "the Alamo" is a place, not the town of Alamo. */
-function townNamed<C extends ChatCity>(sources: ChatSources<C>, chatCity: C, intent: Intent): C | null {
+async function townNamed<C extends ChatCity>(sources: ChatSources<C>, chatCity: C, intent: Intent): Promise<C | null> {
   const town = intent.named ? namedCity(sources, chatCity, intent.named) : null;
-  return town && (!intent.namedWithThe || /^the\s/i.test(town.name)) ? town : null;
+  if (!town || (intent.namedWithThe && !/^the\s/i.test(town.name))) return null;
+  // A small town of another state is not what a place of the chat's city by that name means ("Is Central Park
+  // free?" asked in New York is the park, not Central Park, WA).
+  if (town.stateCode !== chatCity.stateCode && town.population < TOWN_OVER_PLACE)
+    if ((await findPlace(sources, chatCity, intent.named!)).place) return null;
+  return town;
 }
 
-type Base = Pick<Grounding, "city" | "from" | "intent" | "around" | "story" | "history" | "facts">;
+type Base = Pick<Grounding, "city" | "from" | "intent" | "around" | "story" | "history" | "facts" | "mentions">;
 
 /** One named place: its record, what is near it and the history paragraph about it. */
 async function placeGrounding<C extends ChatCity>(
@@ -197,7 +225,8 @@ async function listGrounding<C extends ChatCity>(
         `I couldn't find “${intent.near}” in LocalScope's data for ${city.name}, so distances are from downtown.`,
       );
   }
-  if (missing) notes.push(`I couldn't find “${missing}” in LocalScope's data for ${city.name}.`);
+  if (missing && base.mentions.length) notes.push(mentionNote(missing, base.mentions, city.name));
+  else if (missing) notes.push(`I couldn't find “${missing}” in LocalScope's data for ${city.name}.`);
   const topics: Topic[] = intent.topics.length ? intent.topics : intent.kids || intent.free ? ["activities"] : [];
   const coffee = /\b(coffee|espresso|latte|cappuccino)\b/i.test(intent.text);
   // "Cheap" of a meal, a room or shopping asks a price the data does not have; of things to do, it asks for free ones.
@@ -244,6 +273,31 @@ async function listGrounding<C extends ChatCity>(
         `I couldn't find any ${want.label} in LocalScope's data for ${city.name}, so here are other ${topics.map((t) => SUBJECT[t]).join(" and ")}.`,
       );
   }
+  // "A museum about civil rights": the topic's places whose names or descriptions say it, and the area's places
+  // whose descriptions do, before the rest (a town the question names is no subject: "the history of Chicago").
+  const about =
+    intent.about && !(intent.city && nameWords(intent.city).join(" ") === nameWords(intent.about).join(" "))
+      ? intent.about
+      : null;
+  let aboutFound = false;
+  if (about) {
+    const phrase = about.replace(/^the\s+/i, "");
+    const { pattern } = phraseWords(phrase);
+    const lists = new Set(topics.map((t) => LIST_OF[t]));
+    const described = (await sources.mentioning(city, phrase, 20)).filter(
+      (p) => (!lists.size || lists.has(p.categoryId)) && (!want || isWanted(want, p)),
+    );
+    const matching = [
+      ...pool.filter((p) => pattern.test(`${p.title} ${p.kind}`) && (!want || isWanted(want, p))),
+      ...described,
+    ];
+    aboutFound = matching.some(isVisitable);
+    if (aboutFound) pool = [...matching, ...pool];
+    else
+      notes.push(
+        `I couldn't find any ${want?.label ?? "places"} about ${about} in LocalScope's data for ${city.name}.`,
+      );
+  }
   pool = oldestLast(pool.filter(isVisitable));
   if (anchor && intent.near) {
     const from = anchor;
@@ -259,15 +313,18 @@ async function listGrounding<C extends ChatCity>(
     if (!known) notes.push("None of these list their opening hours in the data, so check before you go.");
     else if (!open.length) notes.push("None of the places with known hours is open right now.");
   }
-  const places = once(pool).slice(0, ANSWER_PLACES * 2);
-  const subject =
-    want && notes.every((n) => !n.includes(want.label))
-      ? want.label
-      : topics.length
-        ? topics.map((t) => SUBJECT[t]).join(" and ")
-        : intent.overview
-          ? "best-known sights"
+  const places = once([...base.mentions, ...pool]).slice(0, ANSWER_PLACES * 2);
+  const wantFound = want && !notes.some((n) => n.startsWith(`I couldn't find any ${want.label} in`));
+  const listed = wantFound
+    ? want.label
+    : topics.length
+      ? topics.map((t) => SUBJECT[t]).join(" and ")
+      : intent.overview
+        ? "best-known sights"
+        : aboutFound
+          ? "places"
           : "places worth a look";
+  const subject = aboutFound ? `${listed} about ${about}` : listed;
   const [history, facts] = await Promise.all([
     topics.includes("history") ? sources.history(city).then((h) => h.slice(0, 8)) : Promise.resolve([]),
     topics.length === 0 ? sources.facts(city).then((f) => f.slice(0, 4)) : Promise.resolve([]),

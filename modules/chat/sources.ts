@@ -46,6 +46,8 @@ export interface ChatSources<C extends ChatCity> {
   search(city: C, q: string, limit: number): Promise<SourcePlace[]>;
   /** Places anywhere (every imported state) whose title contains `q`. */
   searchAll(q: string, limit: number): Promise<SourcePlace[]>;
+  /** Places of the city's area whose description names `phrase` (a sight with no record of its own), best first. */
+  mentioning(city: C, phrase: string, limit: number): Promise<SourcePlace[]>;
   /** Cities whose name matches `q`, best first (the city search box's index). */
   cities(q: string, limit: number): C[];
   /** The city's history entries (id "place-{placeId}" where it is about a place). */

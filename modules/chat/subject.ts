@@ -62,12 +62,19 @@ export async function findPlace<C extends ChatCity>(
   prefer: (p: SourcePlace) => boolean = () => false,
 ): Promise<PlaceMatch> {
   const pool = new Map<number, SourcePlace>();
-  const add = (list: SourcePlace[]) => {
-    for (const p of list) if (!pool.has(p.id)) pool.set(p.id, p);
+  /** Found only across the state, beyond the city's area: the title must match as a whole ("Liberty Bell Shrine of
+   * Allentown", 48 mi from Philadelphia, is not "the Liberty Bell"). */
+  const far = new Set<number>();
+  const add = (list: SourcePlace[], beyond = false) => {
+    for (const p of list)
+      if (!pool.has(p.id)) {
+        pool.set(p.id, p);
+        if (beyond) far.add(p.id);
+      }
   };
   const ranked = () =>
     [...pool.values()]
-      .map((p) => ({ p, score: nameScore(typed, p.title) }))
+      .map((p) => ({ p, score: nameScore(typed, p.title, !far.has(p.id)) }))
       .sort(
         (a, b) =>
           b.score - a.score ||
@@ -86,7 +93,10 @@ export async function findPlace<C extends ChatCity>(
   }
   if ((best()?.score ?? 0) < SAME_PLACE) {
     const state = (await sources.searchAll(typed, 40)).filter((p) => p.stateCode === city.stateCode);
-    add(state.map((p) => ({ ...p, distance: milesFrom(city, p) })));
+    add(
+      state.map((p) => ({ ...p, distance: milesFrom(city, p) })),
+      true,
+    );
   }
   const top = best();
   if (top && top.score >= SAME_PLACE) return { place: top.p, closest: [] };

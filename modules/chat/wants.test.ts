@@ -18,6 +18,9 @@ describe("what a question asks for", () => {
     expect(understand("Where can I take my dog?").want?.label).toBe("places for dogs");
     expect(understand("Show me restaurants").want).toBeNull();
     expect(understand("Where can kids play?").want).toBeNull();
+    expect(understand("Where can I watch a Broadway show?").want?.label).toBe("theatres and shows");
+    expect(understand("Show me restaurants").want).toBeNull();
+    expect(understand("Where can I go hiking?").want?.label).toBe("places to hike");
   });
 
   test("“the X” is said of a place; a superlative is no place's name", () => {
@@ -30,6 +33,25 @@ describe("what a question asks for", () => {
       city: "Salt Lake City",
     });
     expect(understand("What is Savannah famous for?")).toMatchObject({ named: null, overview: true, city: "Savannah" });
+  });
+
+  test("“where can I see X” names a place only when X is a name, not a kind of place", () => {
+    expect(understand("Where can I see the Liberty Bell?")).toMatchObject({
+      named: "Liberty Bell",
+      namedWithThe: true,
+    });
+    expect(understand("Where can I see live music?").named).toBeNull();
+    expect(understand("Where can I find Italian food?")).toMatchObject({ named: null, topics: ["food"] });
+  });
+
+  test("what the places should be about: “a museum about civil rights”, not a town's history", () => {
+    expect(understand("Is there a museum about civil rights?")).toMatchObject({
+      about: "civil rights",
+      want: { label: "museums" },
+    });
+    expect(understand("Any museums about the Civil War?").about).toBe("the Civil War");
+    expect(understand("Tell me about the history of it").about).toBeNull();
+    expect(understand("What restaurants are popular here?").about).toBeNull();
   });
 });
 
@@ -105,6 +127,42 @@ describe("answers within a topic, over real data", () => {
     const answer = await ask("Where can I buy souvenirs?", "Savannah, GA");
     expect(answer.places.length).toBeGreaterThan(0);
     for (const p of answer.places) expect(p.title).not.toMatch(/dollar|lululemon|citi trends|black market/i);
+  }, 120_000);
+
+  test("a sight with no record of its own: said plainly, with the place whose description names it", async () => {
+    const answer = await ask("Where can I see the Liberty Bell?", "Philadelphia, PA");
+    expect(answer.location).toBe("Philadelphia, PA");
+    // Not the "Liberty Bell Shrine" of Allentown, 48 mi away: a title that only begins with the name, far off.
+    expect(answer.response).not.toMatch(/shrine|allent/i);
+    expect(answer.response).toStartWith("LocalScope has no record of its own for “Liberty Bell” in Philadelphia");
+    // The place whose description names it comes first, and the sentence that names it is quoted.
+    expect(answer.response).toMatch(new RegExp(`Of ${answer.places[0]?.title}: “[^”]*Liberty Bell[^”]*”`));
+  }, 120_000);
+
+  test("museums about art in Boston: museums whose names or descriptions say art, said so", async () => {
+    const answer = await ask("Museums about art?", "Boston, MA");
+    expect(answer.response).toContain("museums about art");
+    expect(answer.places.length).toBeGreaterThanOrEqual(3);
+    for (const p of answer.places) expect(`${p.title} ${p.kind}`).toMatch(/museum|galler/i);
+  }, 120_000);
+
+  test("a name the sources give as a place's other name is that place (“the Met” in New York)", async () => {
+    const answer = await ask("What time does the Met close?", "New York, NY");
+    expect(answer.places[0]?.title).toMatch(/metropolitan museum of art|the met/i);
+    expect(answer.response).not.toContain("no record of its own");
+  }, 120_000);
+
+  test("a park of the chat's city is not a small town of that name in another state (Central Park in New York)", async () => {
+    const answer = await ask("Is Central Park free?", "New York, NY");
+    expect(answer.location).toBe("New York, NY");
+    expect(answer.response).not.toContain("Central Park, WA");
+  }, 120_000);
+
+  test("a hotel named after a sight is not the sight (Faneuil Hall in Boston)", async () => {
+    const answer = await ask("Tell me about Faneuil Hall", "Boston, MA");
+    expect(answer.places.length).toBeGreaterThan(0);
+    for (const p of answer.places) expect(p.category).not.toBe("Lodging");
+    expect(answer.response).not.toMatch(/hyatt/i);
   }, 120_000);
 
   test("the oldest building in Savannah: historic places, not “no record of”", async () => {

@@ -127,15 +127,26 @@ const RULES: Rule[] = [
     [],
   ),
   outing(
-    /\b(shows|a show|theat(er|re)s?|plays|musicals?|comedy|stand-up|opera|ballet)\b/i,
+    /\b(shows|(?:a|an|the|broadway|comedy|live|magic|drag|evening|night) show|broadway|theat(er|re)s?|plays|musicals?|comedy|stand-up|opera|ballet)\b/i,
     "theatres and shows",
     /\b(theat(er|re)|playhouse|opera|comedy|ballet|performing arts|auditorium|symphony)/i,
     ["Theater", "Theatre", "Playhouse", "Opera", "Comedy"],
   ),
   outing(/\b(golf(ing)?)\b/i, "places to golf", /\bgolf/i, ["Golf"]),
+  outing(
+    /\b(hik(e|es|ing)|trails?|nature walks?|backpacking|trekking)\b/i,
+    "places to hike",
+    /\b(trails?|trailhead|greenway|forest|canyon|peak|summit|mountain|mount|butte|ridge|hill|preserve|wilderness|falls|nature|state park|national park|recreation area)\b/i,
+    ["Trail", "Canyon", "Peak", "Preserve"],
+    /\b(museum|school|store|shop|mall|library|church|restaurant|hotel|inn|motel|golf|gym(nastics)?|fitness|yoga|pilates|movement|dance|studio|martial|karate|crossfit|salon|spa|apartments?|realty|bowling|arcade|casino|theat(er|re)|cinema)\b/i,
+  ),
   outing(/\b(zoos?|aquariums?|animals?)\b/i, "zoos and aquariums", /\b(zoo|aquarium|wildlife|safari)/i, [
     "Zoo",
     "Aquarium",
+  ]),
+  outing(/\b(museums?|galler(y|ies)|exhibits?|exhibitions?)\b/i, "museums", /\b(museum|galler(y|ies))\b/i, [
+    "Museum",
+    "Gallery",
   ]),
 ];
 

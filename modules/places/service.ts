@@ -6,6 +6,7 @@ import type { CityIndex, IndexedCity } from "../cities";
 import { toListId } from "../../src/domain/categories";
 import { US_STATES } from "../../src/domain/states";
 import { distanceMiles } from "../../src/geo";
+import { phraseWords } from "../../src/domain/phrase";
 import { describePlace, isStale, type Place, type PlaceBrief, toPlace, wikipediaOf } from "./answers";
 import {
   distanceBand,
@@ -362,6 +363,20 @@ export class PlacesService {
           Math.round(distanceMiles(city.latitude, city.longitude, Number(r.latitude), Number(r.longitude)) * 10) / 10,
       }))
       .sort((a, b) => a.distance - b.distance || a.id - b.id);
+  }
+
+  /**
+   * Places within `radius` miles whose description names `phrase` as words, singular or plural ("the Liberty Bell" in Old City's
+   * article): what the data says of a sight that has no record of its own. Most notable first, then nearest.
+   */
+  async mentioning(phrase: string, city: IndexedCity, radius: number, limit: number): Promise<Place[]> {
+    await this.ensureState(city.stateCode);
+    const { like, pattern } = phraseWords(phrase);
+    const rows = (await placesWithin(this.client, city, radius, { descriptionHolding: like }))
+      .filter((r) => pattern.test(String(r.description)) && !notCurrent(r))
+      .sort((a, b) => Number(b.notability) - Number(a.notability) || Number(b.quality) - Number(a.quality))
+      .slice(0, limit);
+    return (await withArticles(this.client, rows)).map((r) => toPlace(r, city, city.timezone));
   }
 
   /** Title search (./search.ts); within a city's area (25 mi), nearest first, when one is given, else across all imported places. */

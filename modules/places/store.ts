@@ -97,6 +97,8 @@ export async function placesWithin(
     orLegalName?: boolean;
     /** Only rows whose tags (JSON text) hold this text. */
     tagsHolding?: string;
+    /** Only rows whose description holds this text (any case). */
+    descriptionHolding?: string;
     columns?: string;
   } = {},
 ): Promise<Row[]> {
@@ -119,6 +121,10 @@ export async function placesWithin(
   if (filter.tagsHolding) {
     where.push("p.tags LIKE ? ESCAPE '\\'");
     args.push(holding(filter.tagsHolding));
+  }
+  if (filter.descriptionHolding) {
+    where.push("p.description LIKE ? ESCAPE '\\'");
+    args.push(holding(filter.descriptionHolding));
   }
   if (filter.title) {
     where.push("p.title LIKE ? ESCAPE '\\'");

@@ -95,14 +95,18 @@ describe("amenity chips", () => {
 describe("restaurant tagline", () => {
   test("a keyword in the title or the description picks its phrase", () => {
     expect(restaurantTagline({ title: "Donna Mia Restaurant & Pizzeria", description: "Restaurant." })).toBe(
-      "Hand-tossed and worth the detour",
+      "For when only pizza will do",
     );
-    expect(restaurantTagline({ title: "Blue Door", description: "Sushi bar and grill." })).toBe(
-      "Precise flavours from the Japanese kitchen",
-    );
+    expect(restaurantTagline({ title: "Blue Door", description: "Sushi bar and grill." })).toBe("For a taste of Japan");
     expect(restaurantTagline({ title: "Starbucks Coffee", description: "Cafe in Las Vegas, NV." })).toBe(
-      "Your next cup, brewed with care",
+      "For your next cup",
     );
+  });
+  test("no phrase vouches for what the data cannot know: quality, popularity, freshness, hours", () => {
+    const claims =
+      /\b(best|great|good food|favou?rite|locals|swear|fresh|every morning|any time|juicy|made to order|served right|straight from|worth the|popular|famous|loved|happy)\b/i;
+    for (const phrase of [...TAGLINE_KEYWORDS.map(([, p]) => p), ...TAGLINE_PHRASES])
+      expect(phrase).not.toMatch(claims);
   });
   test("the first matching keyword wins", () => {
     const text = { title: "Pizza & Burgers", description: "" };
@@ -120,8 +124,8 @@ describe("restaurant tagline", () => {
     expect(restaurantTagline({ title: "Ba", description: "" })).toBe(TAGLINE_PHRASES[3]);
   });
   test("'pub' needs a whole word, so 'Republic' does not count", () => {
-    expect(restaurantTagline({ title: "Republic Kitchen", description: "" })).not.toBe("Local pours and good company");
-    expect(restaurantTagline({ title: "The Pub", description: "" })).toBe("Local pours and good company");
+    expect(restaurantTagline({ title: "Republic Kitchen", description: "" })).not.toBe("For a pint and good company");
+    expect(restaurantTagline({ title: "The Pub", description: "" })).toBe("For a pint and good company");
   });
 });
 

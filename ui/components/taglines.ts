@@ -7,30 +7,34 @@ import type { Place } from "./places";
 
 /** Restaurant taglines: a keyword in the title or description picks a phrase; otherwise one of 8 by the title's character codes. */
 export const TAGLINE_KEYWORDS: Array<[RegExp, string]> = [
-  [/pizz/i, "Hand-tossed and worth the detour"],
-  [/sushi|ramen|izakaya|japanese/i, "Precise flavours from the Japanese kitchen"],
-  [/taco|taqueria|mexican|burrito|cantina/i, "Tortillas, salsa and a little heat"],
-  [/bbq|barbecue|barbeque|smokehouse/i, "Low, slow and smoky"],
-  [/burger/i, "Stacked, juicy and made to order"],
-  [/coffee|café|cafe|espresso|roaster/i, "Your next cup, brewed with care"],
-  [/bakery|bakehouse|pastr|donut|doughnut|bagel/i, "Fresh from the oven every morning"],
-  [/brew|beer|tap ?room|\bpub\b|tavern|saloon/i, "Local pours and good company"],
-  [/steak|chophouse/i, "Seared, rested and served right"],
-  [/seafood|oyster|fish|crab|lobster/i, "Straight from the water to your plate"],
-  [/noodle|pho|dumpling|chinese|thai|vietnam/i, "Steaming bowls and bold spices"],
-  [/vegan|vegetarian|plant-based/i, "Plant-powered and full of flavour"],
-  [/ice cream|gelato|frozen yogurt|creamery/i, "A sweet scoop to end the day"],
-  [/wine|bistro|brasserie/i, "A glass, a plate and time to linger"],
-  [/diner|breakfast|pancake|waffle/i, "Breakfast classics any time of day"],
+  [/pizz/i, "For when only pizza will do"],
+  [/sushi|ramen|izakaya|japanese/i, "For a taste of Japan"],
+  [/taco|taqueria|mexican|burrito|cantina/i, "For tacos, salsa and a little heat"],
+  [/bbq|barbecue|barbeque|smokehouse/i, "For a barbecue craving"],
+  [/burger/i, "For a burger stop"],
+  [/coffee|café|cafe|espresso|roaster/i, "For your next cup"],
+  [/bakery|bakehouse|pastr|donut|doughnut|bagel/i, "For something from the bakery"],
+  [/brew|beer|tap ?room|\bpub\b|tavern|saloon/i, "For a pint and good company"],
+  [/steak|chophouse/i, "For a steak night"],
+  [/seafood|oyster|fish|crab|lobster/i, "For a seafood craving"],
+  [/noodle|pho|dumpling|chinese|thai|vietnam/i, "For a bowl of something warm"],
+  [/vegan|vegetarian|plant-based/i, "For a plant-based meal"],
+  [/ice cream|gelato|frozen yogurt|creamery/i, "For a sweet scoop to end the day"],
+  [/wine|bistro|brasserie/i, "For a glass and time to linger"],
+  [/diner|breakfast|pancake|waffle/i, "For a diner breakfast"],
 ];
+/**
+ * Phrases that invite, never vouch: the data has no ratings, menus, hours or popularity, so no phrase says a
+ * place is good, popular with locals, fresh or open at any time.
+ */
 export const TAGLINE_PHRASES = [
-  "A local favourite worth the stop",
-  "Where the neighbourhood comes to eat",
-  "Good food, no fuss",
-  "A table waiting for you",
-  "Come hungry, leave happy",
-  "Flavours the locals swear by",
-  "Made fresh, served warm",
+  "One for your food map",
+  "Somewhere new to try",
+  "A stop on your way",
+  "A table to try in town",
+  "Come hungry",
+  "A place to refuel",
+  "Worth a look at the menu",
   "A taste of the town",
 ] as const;
 export function restaurantTagline(place: Pick<Place, "title" | "description">): string {
