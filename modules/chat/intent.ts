@@ -62,7 +62,7 @@ const PROPER_NAME_PATTERNS = [
 ];
 /** Words that are no place's name ("what is there to do", "where is good for lunch", "the oldest building"). */
 const NOT_A_NAME =
-  /^(a|an|there|here|it|this|that|the best|best|good|popular|open|nearby|near|in|to do|a good|some|any|fun|worth|the weather|weather|your name|you|up|new|happening|on|going on|the time|time|(?:the )?(?:most|oldest|biggest|largest|tallest|newest|cheapest|nicest|prettiest|coolest|top|famous|best-known))\b/i;
+  /^(a|an|there|here|it|this|that|the best|best|good|popular|open|nearby|near|in|to do|a good|some|any|fun|worth|the weather|weather|your name|you|up|new|happening|on|going on|the time|time|(?:the )?(?:most|oldest|biggest|largest|tallest|newest|cheapest|nicest|prettiest|coolest|top|famous|best-known|nearest|closest))\b/i;
 /** "in Chicago", "in Austin, TX", "in New Orleans?": capitalised words after "in" (or "visit"), with an optional state. */
 const CITY_NAMED =
   /\b(?:in|visit|visiting|to|(?:history|story|past) of)\s+((?:[A-Z][\w.'-]*)(?:\s+[A-Z][\w.'-]*){0,3}(?:,?\s+[A-Z]{2}\b)?)/;

@@ -313,6 +313,9 @@ async function listGrounding<C extends ChatCity>(
     if (!known) notes.push("None of these list their opening hours in the data, so check before you go.");
     else if (!open.length) notes.push("None of the places with known hours is open right now.");
   }
+  // "The nearest pharmacy": nearest first, whatever list or search each came from.
+  if (/\b(nearest|closest)\b/i.test(intent.text) && !anchor)
+    pool = [...pool].sort((a, b) => (a.distance ?? 1e9) - (b.distance ?? 1e9));
   const places = once([...base.mentions, ...pool]).slice(0, ANSWER_PLACES * 2);
   const wantFound = want && !notes.some((n) => n.startsWith(`I couldn't find any ${want.label} in`));
   const listed = wantFound

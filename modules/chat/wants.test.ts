@@ -21,6 +21,8 @@ describe("what a question asks for", () => {
     expect(understand("Where can I watch a Broadway show?").want?.label).toBe("theatres and shows");
     expect(understand("Show me restaurants").want).toBeNull();
     expect(understand("Where can I go hiking?").want?.label).toBe("places to hike");
+    expect(understand("Where is the nearest pharmacy?")).toMatchObject({ named: null, want: { label: "pharmacies" } });
+    expect(understand("Which is the closest grocery store?").want?.label).toBe("grocery and convenience stores");
   });
 
   test("“the X” is said of a place; a superlative is no place's name", () => {
@@ -156,6 +158,15 @@ describe("answers within a topic, over real data", () => {
     const answer = await ask("Is Central Park free?", "New York, NY");
     expect(answer.location).toBe("New York, NY");
     expect(answer.response).not.toContain("Central Park, WA");
+  }, 120_000);
+
+  test("the nearest pharmacy in Boston: pharmacies, nearest first (not “no record of nearest pharmacy”)", async () => {
+    const answer = await ask("Where is the nearest pharmacy?", "Boston, MA");
+    expect(answer.response).not.toContain("no record of");
+    expect(answer.places.length).toBeGreaterThanOrEqual(2);
+    for (const p of answer.places) expect(`${p.title} ${p.kind}`).toMatch(/pharmac|drug|walgreens|cvs|rite aid/i);
+    const miles = answer.places.map((p) => p.distance ?? 0);
+    expect(miles).toEqual([...miles].sort((a, b) => a - b));
   }, 120_000);
 
   test("a hotel named after a sight is not the sight (Faneuil Hall in Boston)", async () => {

@@ -159,6 +159,19 @@ RULES.push(
     EVERYDAY,
   ),
   shop(/\b(books?|bookstores?|bookshops?)\b/i, "bookshops", /\bbook/i, ["Book"]),
+  shop(
+    /\b(pharmac(y|ies)|drug ?stores?|chemists?|prescriptions?)\b/i,
+    "pharmacies",
+    /\b(pharmac(y|ies)|drug|cvs|walgreens|rite aid|apothecary)/i,
+    ["Pharmacy", "Drug", "CVS", "Walgreens"],
+  ),
+  shop(
+    /\b(grocer(y|ies)|supermarkets?|food stores?|convenience stores?|food shopping)\b/i,
+    "grocery and convenience stores",
+    /\b(grocer|supermarket|convenience|food ?mart|(?:food|fresh|super|mini|corner|meat|fish|international|asian|latin) ?market|deli|bodega|whole foods|trader joe|aldi|kroger|safeway|publix|7-eleven)/i,
+    ["Grocery", "Market", "Supermarket", "Foods"],
+    /\b(flea|antique|art|craft|farmers|stock|super ?cuts)\b/i,
+  ),
   shop(/\b(antiques?|vintage|thrift)\b/i, "antique, vintage and thrift shops", /\b(antique|vintage|thrift|resale)/i, [
     "Antique",
     "Vintage",

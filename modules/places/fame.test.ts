@@ -1,7 +1,7 @@
 import { expect, test } from "bun:test";
 import type { Row } from "@libsql/client";
 import { fame, scoredName } from "./fame";
-import { isOrganisation, junkInList } from "./showcase";
+import { isOrganisation, junkInList, sightName } from "./showcase";
 
 const listed = (title: string, tags: Record<string, string>) =>
   ({
@@ -141,4 +141,26 @@ test("a pier or a wharf only the heritage lists know is a sight a visitor comes 
   const pier = listed("Navy Pier", { leadLength: "300", wikidataDescription: "pier in Chicago" });
   const building = listed("Navy Building", { leadLength: "300" });
   expect(score(pier)).toBeGreaterThan(score(building));
+});
+
+test("a zoo under the zoological society that runs it is the zoo: listed, scored as a zoo of its income", () => {
+  const society = census("Denver Zoological Foundation", "zoo or aquarium", { discipline: "ZAW", income: "8" });
+  const zoo = census("Denver Zoo", "zoo or aquarium", { discipline: "ZAW", income: "8" });
+  expect(isOrganisation(society)).toBe(false);
+  expect(junkInList(society, "featured")).toBeNull();
+  expect(score(society)).toBe(score(zoo));
+  // A society that files as a general museum stays an organisation.
+  expect(isOrganisation(census("Dallas Zoological Society", "museum", { discipline: "GMU", income: "7" }))).toBe(true);
+});
+
+test("the census's inverted friends' name shows and scores as the sight it names", () => {
+  const garden = census("Des Moines Botanical Center, Friends of the", "botanical garden", {
+    discipline: "BOT",
+    income: "7",
+  });
+  expect(sightName(garden)).toBe("Des Moines Botanical Center");
+  expect(isOrganisation(garden)).toBe(false);
+  expect(score(garden)).toBe(
+    score(census("Des Moines Botanical Center", "botanical garden", { discipline: "BOT", income: "7" })),
+  );
 });

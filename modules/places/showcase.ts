@@ -9,7 +9,8 @@ import {
   SCHOOL_NAME,
   SIGHT_WORDS,
 } from "../../db/import/places/filters";
-import { COMMUNITY_CENTRE, LISTING_SOURCES, NOT_LODGING_NAME } from "../../db/import/places/quality";
+import { notLodgingReason } from "../../db/import/places/lodging";
+import { COMMUNITY_CENTRE, isZooOperator, LISTING_SOURCES } from "../../db/import/places/quality";
 import type { CategoryId } from "../../db/import/places/types";
 
 /**
@@ -36,10 +37,13 @@ const ROOM_WORD = /\b(hotel|inn|motel|suites)\b/i;
 /** "hotel" (hotel, motel, inn, B&B, hostel, resort, lodge), "camp" (campgrounds, RV parks, cabins) or "not" lodging. */
 export function lodgingClass(r: Row): "hotel" | "camp" | "not" {
   const title = String(r.title ?? "");
-  // Never lodging (the import's vocabulary): scout, YMCA, church and Bible camps, picnic pavilions, day-use areas…
-  // A hotel's own name can hold one of those words ("Ramada Inn"): a room word keeps it lodging.
-  if (NOT_LODGING_NAME.test(title) && !ROOM_WORD.test(title)) return "not";
-  const type = tagsOf(r).lodgingType;
+  const tags = tagsOf(r);
+  // Never lodging (the import's rule): scout, YMCA, church and Bible camps, a camp run for an organisation's members,
+  // picnic pavilions, day-use areas… A hotel's own name can hold one of those words ("Ramada Inn"): a room word keeps
+  // it lodging.
+  const not = notLodgingReason({ title, kind: String(r.kind ?? ""), source: r.source as string | null, tags });
+  if (not && !ROOM_WORD.test(title)) return "not";
+  const type = tags.lodgingType;
   if (type) return isHotelType(type) ? "hotel" : "camp";
   const kind = String(r.kind ?? "");
   if (CAMP_KIND.test(kind)) return "camp";
@@ -69,8 +73,9 @@ export function operatedSight(name: string): string {
 
 /**
  * An operator's name and the sight's, a comma apart ("Smithsonian Institution, National Museum of Natural History",
- * "Lowe Art Museum, University of Miami"): the part that names a sight when the other names an institution, a
- * university or college, a society or a foundation; else null.
+ * "Lowe Art Museum, University of Miami", the census's inverted "Des Moines Botanical Center, Friends of the"): the part
+ * that names a sight when the other names an institution, a university or college, a society, a foundation or its
+ * friends; else null.
  */
 export function commaSight(title: string): string | null {
   const parts = title.split(/\s*,\s+/);
@@ -81,7 +86,7 @@ export function commaSight(title: string): string | null {
   if (INSTITUTION.test(second) && sight(first)) return first;
   return null;
 }
-const INSTITUTION = /\b(institution|university|college|society|foundation)\b/i;
+const INSTITUTION = /\b(institution|university|college|society|foundation)\b|^friends of( the)?$/i;
 
 /** Legal and volunteer words: an organisation's name, not a place's. */
 const LEGAL_SUFFIX = /[\s,]+(inc|incorporated|corp|corporation|co|ltd|llc|l\.l\.c|assn|assoc|association)\.?$/i;
@@ -114,6 +119,7 @@ export function sightName(r: Row): string {
  * Foundation Inc" filed as a museum, "… Historic Site Inc") is the sight.
  */
 export function isOrganisation(r: Row): boolean {
+  if (isZooOperator({ kind: String(r.kind ?? ""), title: String(r.title ?? ""), tags: tagsOf(r) })) return false;
   const name = sightName(r);
   // A university's research centre filed as a museum ("Arizona State University Center for Meteorite Studies").
   if (SCHOOL_NAME.test(name) && RESEARCH_CENTRE.test(name)) return true;

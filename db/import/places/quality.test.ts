@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { CATEGORY, type PlaceInput } from "./types";
 import { flagged, isHotelType, lodgingType, statusFromText } from "./quality";
-import { junkReason } from "./filters";
+import { junkReason, notability } from "./filters";
 
 const base = (over: Partial<PlaceInput>): PlaceInput => ({
   source: "test",
@@ -63,6 +63,31 @@ describe("place quality at import", () => {
     expect(reason("Cash America Pawn", CATEGORY.stores)).toBe("pawn or loan shop");
     expect(reason("Eastern State Penitentiary Historic Site Inc", CATEGORY.history)).toBeUndefined();
     expect(reason("Philadelphia Museum of Art")).toBeUndefined();
+  });
+
+  test("a zoo the census files under its zoological society is the zoo; the society's fund, or a small one, is not", () => {
+    const zoo = (title: string, income: string, kind = "zoo or aquarium") =>
+      flagged(base({ title, kind, tags: { discipline: "ZAW", income } }));
+    for (const title of [
+      "Denver Zoological Foundation",
+      "Zoological Society of Buffalo Inc",
+      "Toledo Zoological Society",
+    ]) {
+      expect(zoo(title, "8").tags?.notListed, title).toBeUndefined();
+      expect(notability({ ...zoo(title, "8"), sources: [{ source: "imls-museums" }] }), title).toBeGreaterThanOrEqual(
+        6,
+      );
+    }
+    // Its endowment at the zoo's gate, a society of small income, or one filed as a general museum: organisations.
+    expect(zoo("Zoological Society of Milwaukee County Endowment Tr", "6").tags?.notListed).toBe(
+      "an organisation, not a place to visit",
+    );
+    expect(zoo("Zoological Foundation of Georgia Inc", "0").tags?.notListed).toBe(
+      "an organisation, not a place to visit",
+    );
+    expect(zoo("Dallas Zoological Society", "7", "museum").tags?.notListed).toBe(
+      "an organisation, not a place to visit",
+    );
   });
 
   test("schools and hospitals filed as museums, conservancies, federations and job lines are not listed; a university's museum or arboretum is", () => {

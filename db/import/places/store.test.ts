@@ -463,6 +463,30 @@ test("a Wikipedia paragraph merged into a place keeps its link across a re-impor
   expect(await read()).toEqual([{ description: "The Liberty Statue is a colossal sculpture.", wikipedia: article }]);
 });
 
+test("a re-import gives a record's list verdict afresh: a flag an older rule stored on its own name does not stay", async () => {
+  const database = await freshDb();
+  const zoo = () => [
+    place({
+      source: "z",
+      sourceId: "1",
+      categoryId: CATEGORY.activities,
+      kind: "zoo or aquarium",
+      title: "Denver Zoological Foundation",
+      tags: { discipline: "ZAW", income: "8" },
+    }),
+  ];
+  const flag = async () =>
+    (await database.client.execute("SELECT tags FROM places")).rows.map((r) => JSON.parse(String(r.tags)).notListed);
+  await importDatasetState(database.client, { key: "z", licence: "Public domain", read: zoo }, "NV");
+  expect(await flag()).toEqual([undefined]);
+  // The verdict of the rule as it was before it knew a zoo under its society's name.
+  await database.client.execute(
+    `UPDATE places SET tags = json_set(tags, '$.notListed', 'an organisation, not a place to visit')`,
+  );
+  await importDatasetState(database.client, { key: "z", licence: "Public domain", read: zoo }, "NV");
+  expect(await flag()).toEqual([undefined]);
+});
+
 test("a 'large' brewery merged into a place another dataset listed first is a brand there too (not a local gem)", async () => {
   const database = await freshDb();
   const osm = () => [place({ source: "o", sourceId: "node/1", kind: "brewery", title: "Anheuser-Busch Brewery" })];

@@ -148,8 +148,12 @@ export async function importDatasetState(
         known.longitude = input.longitude;
         // Signals merged from other datasets stay (notability).
         // …and so does an article's link whose paragraph another record brought (preferArticle).
+        // The list verdict (`notListed`) is the rules' over the record's own name, given afresh with it: a rule that
+        // no longer flags the name (a zoo under its society's name) must not find last import's verdict kept.
         const signals = Object.fromEntries(
-          [...CARRIED_TAGS, "wikipedia"].flatMap((k) => (known.tags?.[k] ? [[k, known.tags[k]]] : [])),
+          [...CARRIED_TAGS, "wikipedia"].flatMap((k) =>
+            k !== "notListed" && known.tags?.[k] ? [[k, known.tags[k]]] : [],
+          ),
         );
         known.tags = input.tags || Object.keys(signals).length ? { ...signals, ...(input.tags ?? {}) } : known.tags;
       } else {
