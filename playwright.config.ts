@@ -8,9 +8,10 @@ import { defineConfig, devices } from "@playwright/test";
  *   (decision 029); the map's file, which ran in /usr/bin/chromium after two of its tests failed in the shell on
  *   a loaded machine (they waited on New York's first featured list, 2 s then, 0.46 s since), now passes there
  *   too: 40 of 40 without a retry at load 10–16, in 53 s and 36 CPU-s against 73 s and 47 CPU-s (decision 029).
- * - The files whose tests are the longest (the admin screen, the map, the traffic screen: 10–30 s each on a
- *   loaded machine) form a project listed first, so they start early and the run does not end on one of them
- *   while the other workers idle (Playwright runs projects in order, files alphabetically within a project).
+ * - One project: a Playwright worker runs the tests of one project only, so a second project (the longest files,
+ *   listed first to start early) stopped each worker when its tests ran out and started a new Node process and
+ *   a new Chromium for the other files: ~3.5 CPU-s a restart, four or more a run (decision 084). Every test is
+ *   its own unit of work (`fullyParallel`), so a long file is spread over the workers wherever it sorts.
  * CHROMIUM_PATH picks one browser for every file.
  * - Pages are seen with "reduce motion" set, as a user who asked for it sees them (no animation repaints every
  *   frame while a test waits); the tests about motion itself turn it off.
@@ -23,7 +24,6 @@ import { defineConfig, devices } from "@playwright/test";
 
 const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 const CHROMIUM = "/usr/bin/chromium";
-const LONGEST = ["**/admin.e2e.ts", "**/map.e2e.ts", "**/traffic.e2e.ts"];
 const BROWSER = existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : CHROMIUM;
 
 const browser = (executablePath: string) => ({
@@ -67,8 +67,5 @@ export default defineConfig({
   use: { trace: { mode: "on-first-retry", screenshots: false, snapshots: false, sources: false } },
   reporter: process.env.CI ? "line" : "list",
   timeout: 30_000,
-  projects: [
-    { name: "longest", testMatch: LONGEST, use: browser(BROWSER) },
-    { name: "pages", testIgnore: LONGEST, use: browser(BROWSER) },
-  ],
+  projects: [{ name: "chromium", use: browser(BROWSER) }],
 });

@@ -6,6 +6,8 @@ import { createApp } from "./app";
 import { bootServices } from "./boot";
 import { loadConfig } from "./config";
 import { baseTemplate, freshDatabase, testDir, testTemplate } from "../db/testing-template";
+import { createStateLoader } from "../db/import/places";
+import { PlacesService } from "../modules/places";
 
 export { freshDatabase, testDir, testTemplate };
 
@@ -102,4 +104,29 @@ export async function guestBrowser(env: Record<string, string> = {}) {
   const get = (path: string, cookie?: string) =>
     app.request(path, { headers: { cookie: [cookie, guest].filter(Boolean).join("; ") } });
   return { ...app, guest, get };
+}
+
+/**
+ * A guest browser on the shared database whose app queues a state's import and never runs it (`queued` lists
+ * the states it was asked for): a page for a state not yet imported is rendered exactly as while its import
+ * runs, without importing a whole state no test reads (every nationwide file parsed: ~15 CPU-s, and every
+ * state asked for after it in this process waited behind it).
+ */
+export async function guestBrowserImportsHeld() {
+  const { database, cityIndex, onPlacesChanged } = await testServices();
+  const queued: string[] = [];
+  const loader = createStateLoader(database.client, {
+    importer: (_client, stateCode) => {
+      queued.push(stateCode);
+      return new Promise<never>(() => {});
+    },
+  });
+  const places = new PlacesService(database.client, cityIndex, loader);
+  const config = loadConfig({ NODE_ENV: "test", TRUSTED_PROXIES: "127.0.0.1" });
+  const app = createApp({ config, database, cityIndex, places, assets: testAssets, log: silentLog(), onPlacesChanged });
+  const request = (path: string, init?: RequestInit) => app.handle(new Request(`http://localhost${path}`, init));
+  const guest = await guestCookie(request);
+  const get = (path: string, cookie?: string) =>
+    request(path, { headers: { cookie: [cookie, guest].filter(Boolean).join("; ") } });
+  return { get, queued };
 }

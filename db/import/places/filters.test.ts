@@ -16,25 +16,58 @@ import { categoryFromOverture } from "./overture";
 import { osmCampgrounds } from "./sources/campgrounds";
 import { imlsMuseums } from "./sources/imls-museums";
 import { usdaFarmersMarkets } from "./sources/usda-farmers-markets";
+import { historicWikipedia } from "./sources/historic-wikipedia";
+import { openBreweryDb } from "./sources/openbrewerydb";
 import { wofSimplegeo } from "./sources/wof";
-import { CATEGORY, type Dataset, type PlaceInput } from "./types";
+import { CATEGORY, type Dataset, type PlaceInput, type ReadResult } from "./types";
+import { shareCsvReads } from "./util";
+
+/** Real rows of a bundled dataset for a state, places only (read once per file: tests only look). */
+const stateRows = new Map<string, Promise<PlaceInput[]>>();
+const placesOf = async (reading: AsyncIterable<ReadResult> | Iterable<ReadResult>) => {
+  const rows: PlaceInput[] = [];
+  for await (const r of reading) if (!("skip" in r)) rows.push(r);
+  return rows;
+};
+function rowsOf(dataset: Dataset, state: string): Promise<PlaceInput[]> {
+  const key = `${dataset.key}|${state}`;
+  let rows = stateRows.get(key);
+  if (!rows) stateRows.set(key, (rows = placesOf(dataset.read(state))));
+  return rows;
+}
+/**
+ * The states' rows of a nationwide file read in one pass (`shareCsvReads`, as the per-state split reads them):
+ * each state's own read parsed the whole file again (~1.2 CPU-s a read of the museum census).
+ */
+async function readTogether(dataset: Dataset, states: string[]) {
+  await shareCsvReads(states.length, (finished) =>
+    Promise.all(
+      states.map((state) => {
+        const rows = placesOf(dataset.read(state)).finally(finished);
+        stateRows.set(`${dataset.key}|${state}`, rows);
+        return rows;
+      }),
+    ),
+  );
+}
+await readTogether(imlsMuseums, ["NV", "IL", "UT", "MT", "AZ"]);
+await readTogether(usdaFarmersMarkets, ["NV", "MO", "PA"]);
+await readTogether(historicWikipedia, ["UT", "AZ"]);
+await readTogether(openBreweryDb, ["MO", "MA"]);
 
 type Verdicts = Map<string, { place: PlaceInput; reason: string | null }>;
-const read = new Map<string, Promise<Verdicts>>();
-/** Real rows of a bundled dataset, by source id, with the filter's verdict (read once per file: tests only look). */
+const judged = new Map<string, Promise<Verdicts>>();
+/** Real rows of a bundled dataset, by source id, with the filter's verdict. */
 function verdicts(dataset: Dataset, state: string): Promise<Verdicts> {
   const key = `${dataset.key}|${state}`;
-  let rows = read.get(key);
-  if (!rows) {
-    rows = (async () => {
-      const out: Verdicts = new Map();
-      for await (const r of dataset.read(state) as AsyncIterable<any>)
-        if (!("skip" in r)) out.set(r.sourceId, { place: r, reason: junkReason(r) });
-      return out;
-    })();
-    read.set(key, rows);
+  let out = judged.get(key);
+  if (!out) {
+    out = rowsOf(dataset, state).then(
+      (rows) => new Map(rows.map((r) => [r.sourceId, { place: r, reason: junkReason(r) }] as const)),
+    );
+    judged.set(key, out);
   }
-  return rows;
+  return out;
 }
 
 describe("junk filters on real rows", async () => {
@@ -151,12 +184,7 @@ describe("the chain rule: a name the bundled business data repeats across states
     expect(brandOf("Mc Donald's", 10)).not.toBeNull();
   });
   test("Open Brewery DB's 'large' breweries are a multinational's brand, never a local gem; its 'regional' brewers stay local", async () => {
-    const { openBreweryDb } = await import("./sources/openbrewerydb");
-    const read = async (state: string) => {
-      const rows: PlaceInput[] = [];
-      for await (const r of openBreweryDb.read(state) as AsyncIterable<any>) if (!("skip" in r)) rows.push(r);
-      return rows;
-    };
+    const read = (state: string) => rowsOf(openBreweryDb, state);
     const ab = (await read("MO")).find((r) => r.title === "Anheuser-Busch InBev")!;
     expect(ab.tags?.breweryType).toBe("large");
     expect(brandOf(ab.title, ab.categoryId, ab.tags)).not.toBeNull();
@@ -287,10 +315,9 @@ describe("Las Vegas's sights on real rows (decision 035, second pass)", async ()
 });
 
 describe("a city's sights by what they are (decision 035, third pass)", async () => {
-  const { historicWikipedia } = await import("./sources/historic-wikipedia");
   const { museumName } = await import("./sources/imls-museums");
   const ut = new Map<string, PlaceInput>();
-  for await (const r of historicWikipedia.read("UT") as AsyncIterable<any>) if (!("skip" in r)) ut.set(r.title, r);
+  for (const r of await rowsOf(historicWikipedia, "UT")) ut.set(r.title, r);
 
   test("Salt Lake City: an apartment block, a commercial block, an office building, a warehouse rank below its theatre, planetarium and monument", () => {
     const kinds = Object.fromEntries(
@@ -325,7 +352,7 @@ describe("a city's sights by what they are (decision 035, third pass)", async ()
 
   test("an office building or a post office its name calls one is that, whatever Wikidata calls it (Arizona)", async () => {
     const az = new Map<string, PlaceInput>();
-    for await (const r of historicWikipedia.read("AZ") as AsyncIterable<any>) if (!("skip" in r)) az.set(r.title, r);
+    for (const r of await rowsOf(historicWikipedia, "AZ")) az.set(r.title, r);
     expect(az.get("Phelps Dodge General Office Building")?.kind).toBe("office building");
     expect(az.get("Bisbee Historic District")?.kind).toBe("historic district");
     // A listed post office is a working one (its murals and façade are seen on an errand).
@@ -334,8 +361,7 @@ describe("a city's sights by what they are (decision 035, third pass)", async ()
 
   test("a museum the census files under its operator's name takes its own (IMLS ALTNAME); an organisation's alternative name does not", async () => {
     const rows = new Map<string, PlaceInput>();
-    for (const state of ["IL", "NV", "UT"])
-      for await (const r of imlsMuseums.read(state) as AsyncIterable<any>) if (!("skip" in r)) rows.set(r.sourceId, r);
+    for (const state of ["IL", "NV", "UT"]) for (const r of await rowsOf(imlsMuseums, state)) rows.set(r.sourceId, r);
     expect(rows.get("8401700013")!.title).toBe("Grand Army Museum"); // NAME: "Womans's Relief Corps National" (Springfield, IL)
     expect(rows.get("8403200061")!.title).toBe("Mob Museum"); // NAME: "300 Stewart Avenue Corporation"
     expect(rows.get("8404900163")!.title).toBe("Utahs Hogle Zoo"); // NAME: "Utah Zoological Society"
@@ -420,7 +446,7 @@ describe("a city's sights by what they are (decision 035, third pass)", async ()
     for (const [name, alt, expected] of cases) expect(museumName(name, alt), name).toBe(expected);
     // From the real file (Helena, MT): the card's title.
     const montana = new Map<string, PlaceInput>();
-    for await (const r of imlsMuseums.read("MT") as AsyncIterable<any>) if (!("skip" in r)) montana.set(r.title, r);
+    for (const r of await rowsOf(imlsMuseums, "MT")) montana.set(r.title, r);
     expect(montana.has("Northern Rockies Childrens Museum of Science & Technology")).toBe(true);
     expect([...montana.keys()].filter((t) => /\s(of|in|and|the|&)$/i.test(t))).toEqual([]);
   }, 120_000);
@@ -428,7 +454,7 @@ describe("a city's sights by what they are (decision 035, third pass)", async ()
 
 test("a historic site the museum census files without a street address stays when its name is the site's own", async () => {
   const az = new Map<string, string>();
-  for await (const r of imlsMuseums.read("AZ") as AsyncIterable<any>) if (!("skip" in r)) az.set(r.sourceId, r.title);
+  for (const r of await rowsOf(imlsMuseums, "AZ")) az.set(r.sourceId, r.title);
   expect(az.get("8400400016")).toBe("Tombstone Courthouse State Historic Park");
   expect(az.get("8400400004")).toBe("Yuma Territorial Prison State Historic Park");
   expect(az.get("8400400058")).toBe("Fort Verde State Historic Park");
