@@ -55,3 +55,17 @@ test("a sight and its full name, its support bodies' records or a fixture of it 
   ] as const;
   for (const [a, b, off] of two) expect(sameSight(at(a, 47.6, -122.33), at(b, 47.601 + off, -122.331)), b).toBe(false);
 });
+
+test("a place whose point contradicts its own address leads no showcase list", () => {
+  const off = { pointOff: "7.4 mi from its address, ZIP 33130" };
+  const museum = {
+    ...listed("Historical Museum of Southern Florida Miami", off),
+    source: "imls-museums",
+    category_id: 9,
+  };
+  expect(junkInList(museum as unknown as Row, "featured")).toBe(
+    "point far from its address: 7.4 mi from its address, ZIP 33130",
+  );
+  expect(junkInList(museum as unknown as Row, "list")).not.toBeNull();
+  expect(junkInList(listed("Historical Museum of Southern Florida Miami"), "featured")).toBeNull();
+});

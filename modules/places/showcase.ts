@@ -172,6 +172,8 @@ export function junkInList(r: Row, list: "featured" | "list" | "lodging"): strin
     });
   if (notListed) return `not listed: ${notListed}`;
   if (notCurrent(r)) return `not current: ${tags.status}`;
+  // A point miles from the record's own street address (the import's flag): its distance and map pin would mislead.
+  if (tags.pointOff && list !== "lodging") return `point far from its address: ${tags.pointOff}`;
   // Lodging that is not lodging (a camp, an office or apartment block filed as a hotel) shows in no list as lodging.
   if ((list === "lodging" || Number(r.category_id) === LODGING) && lodgingClass(r) === "not") return "not lodging";
   if (list === "featured" && isCamp(r)) return "campground in featured";
