@@ -29,18 +29,34 @@ const census = (latitude: number, longitude: number, over: Partial<PlaceInput> =
     ...over,
   }) as PlaceInput;
 
-test("a census point miles from both its address's town and its ZIP code's places contradicts its address", () => {
-  const points = new AddressPoints(() => held, [town]);
+// Another ZIP code's places around the census point (a suburb's streets by the airport).
+const suburb = Array.from(
+  { length: 6 },
+  (_, i) =>
+    ({
+      latitude: 25.814 + i * 0.001,
+      longitude: -80.3 - i * 0.001,
+      zip: "33166",
+      sources: [{ source: "osm", sourceId: `s${i}` }],
+    }) as unknown as Held,
+);
+
+test("a census point miles from its address's town and ZIP code, among another code's places, contradicts its address", () => {
+  const points = new AddressPoints(() => [...held, ...suburb], [town]);
   expect(points.contradiction(census(25.8169, -80.3031))).toMatch(/^\d+\.\d mi from its address, ZIP 33130$/);
   // At its address, or another dataset's record: no contradiction.
   expect(points.contradiction(census(25.7745, -80.196))).toBeNull();
   expect(points.contradiction(census(25.8169, -80.3031, { source: "osm" }))).toBeNull();
 });
 
-test("a point far from the town centre but among its ZIP code's places, or a ZIP code too few places hold, stands", () => {
+test("a point among its ZIP code's places, out in the country, or of a ZIP code too few places hold stands", () => {
   // A big city's outer ZIP code: far from the centre, amid the other datasets' places of that code.
   const outer = held.map((h) => ({ ...h, latitude: h.latitude + 0.1, zip: "33131" }) as Held);
   expect(new AddressPoints(() => outer, [town]).contradiction(census(25.87, -80.2, { zip: "33131" }))).toBeNull();
+  // Out in the country, among no other ZIP code's places (a plantation up the highway): the point stands.
+  expect(new AddressPoints(() => held, [town]).contradiction(census(25.8169, -80.3031))).toBeNull();
   // Two places are too few to say where a ZIP code lies: the census point is kept as it is.
-  expect(new AddressPoints(() => held.slice(0, 2), [town]).contradiction(census(25.8169, -80.3031))).toBeNull();
+  expect(
+    new AddressPoints(() => [...held.slice(0, 2), ...suburb], [town]).contradiction(census(25.8169, -80.3031)),
+  ).toBeNull();
 });

@@ -113,7 +113,7 @@ export async function importDatasetState(
       continue;
     }
     let input = flagged(mailing ? withoutMailingAddress(result as PlaceInput) : (result as PlaceInput));
-    const pointOff = addresses?.contradiction(input);
+    const pointOff = addresses && !namesakes.find(input) ? addresses.contradiction(input) : null;
     if (pointOff) input = { ...input, tags: { ...(input.tags ?? {}), pointOff } };
     const verdict = chains?.match(input);
     if (verdict && "closed" in verdict)
