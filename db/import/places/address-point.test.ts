@@ -8,16 +8,19 @@ import type { PlaceInput } from "./types";
 
 // A downtown whose ZIP code 33130 the town lists, and six places of another dataset in that ZIP code downtown.
 const town = { name: "Miami", latitude: 25.774, longitude: -80.194, zips: "33130 33131" };
-const held = Array.from(
-  { length: 6 },
-  (_, i) =>
-    ({
-      latitude: 25.766 + i * 0.001,
-      longitude: -80.2 - i * 0.001,
-      zip: "33130",
-      sources: [{ source: "osm", sourceId: String(i) }],
-    }) as unknown as Held,
-);
+/** Six places of another dataset in a ZIP code, from a point a little to the south-west each. */
+const cluster = (zip: string, latitude: number, longitude: number) =>
+  Array.from(
+    { length: 6 },
+    (_, i) =>
+      ({
+        latitude: latitude + i * 0.001,
+        longitude: longitude - i * 0.001,
+        zip,
+        sources: [{ source: "osm", sourceId: `${zip}-${i}` }],
+      }) as unknown as Held,
+  );
+const held = cluster("33130", 25.766, -80.2);
 const census = (latitude: number, longitude: number, over: Partial<PlaceInput> = {}) =>
   ({
     source: "imls-museums",
@@ -30,16 +33,7 @@ const census = (latitude: number, longitude: number, over: Partial<PlaceInput> =
   }) as PlaceInput;
 
 // Another ZIP code's places around the census point (a suburb's streets by the airport).
-const suburb = Array.from(
-  { length: 6 },
-  (_, i) =>
-    ({
-      latitude: 25.814 + i * 0.001,
-      longitude: -80.3 - i * 0.001,
-      zip: "33166",
-      sources: [{ source: "osm", sourceId: `s${i}` }],
-    }) as unknown as Held,
-);
+const suburb = cluster("33166", 25.814, -80.3);
 
 test("a census point miles from its address's town and ZIP code, among another code's places, contradicts its address", () => {
   const points = new AddressPoints(() => [...held, ...suburb], [town]);
