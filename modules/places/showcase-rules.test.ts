@@ -69,3 +69,18 @@ test("a place whose point contradicts its own address leads no showcase list", (
   expect(junkInList(museum as unknown as Row, "list")).not.toBeNull();
   expect(junkInList(listed("Historical Museum of Southern Florida Miami"), "featured")).toBeNull();
 });
+
+test("a census fund filed under the sight it pays for is an organisation", () => {
+  const census = (title: string) =>
+    ({
+      title,
+      kind: "museum",
+      category_id: 9,
+      source: "imls-museums",
+      address: "200 19th St N",
+      tags: null,
+    }) as unknown as Row;
+  expect(junkInList(census("Endowment for McWane Science Center"), "featured")).toBe("organisation");
+  expect(junkInList(census("Tacoma Art Museum Endowment"), "list")).toBe("organisation");
+  expect(junkInList(census("McWane Science Center"), "featured")).toBeNull();
+});

@@ -117,6 +117,9 @@ export function sightName(r: Row): string {
 export function isOrganisation(r: Row): boolean {
   if (isZooOperator({ kind: String(r.kind ?? ""), title: String(r.title ?? ""), tags: tagsOf(r) })) return false;
   const name = sightName(r);
+  // The census files funds under the sight they pay for ("Endowment for McWane Science Center", "Tacoma Art Museum
+  // Endowment" in Pasadena): a fund has no door.
+  if (/\bendowment\b/i.test(name) && String(r.source ?? "") === "imls-museums") return true;
   // A university's research centre filed as a museum ("Arizona State University Center for Meteorite Studies").
   if (SCHOOL_NAME.test(name) && RESEARCH_CENTRE.test(name)) return true;
   if (!(isOrganisationName(name) || ORGANISATION_WORDS.test(name))) return false;
