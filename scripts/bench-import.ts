@@ -12,6 +12,9 @@
  *   npm run bench:import -- --all [--baseline REV] [--together]
  * measures the whole first background import of every state instead (./lib/bench-import-all.ts): wall and CPU
  * time, peak RSS, and whether both builds wrote the same rows.
+ *   npm run bench:import -- --states CA,CT,RI [--baseline REV] [--rounds 2]
+ * measures a few states' imports, each alone (./lib/bench-import-states.ts): CPU, wall, peak RSS, the datasets
+ * that cost most, and whether both builds wrote the same rows.
  */
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -21,6 +24,7 @@ import { arg, option } from "./lib/args";
 import { checkoutTree, freePort, guestCookie, startServer } from "./lib/server";
 import { testTemplate } from "../db/testing-template";
 import { benchImportAll } from "./lib/bench-import-all";
+import { benchImportStates } from "./lib/bench-import-states";
 
 const seconds = arg("seconds", 8);
 const connections = arg("connections", 32);
@@ -97,6 +101,12 @@ async function run(label: string, tree?: string) {
     await server.proc.exited;
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+if (process.argv.includes("--states")) {
+  const states = option("--states", "").toUpperCase().split(",").filter(Boolean);
+  await benchImportStates(states, baselineRev, arg("rounds", 2));
+  process.exit(0);
 }
 
 if (process.argv.includes("--all")) {

@@ -9,7 +9,8 @@ import {
   SCHOOL_NAME,
   SIGHT_WORDS,
 } from "../../db/import/places/filters";
-import { COMMUNITY_CENTRE, isZooOperator, LISTING_SOURCES, NOT_LODGING_NAME } from "../../db/import/places/quality";
+import { notLodgingReason } from "../../db/import/places/lodging";
+import { COMMUNITY_CENTRE, isZooOperator, LISTING_SOURCES } from "../../db/import/places/quality";
 import type { CategoryId } from "../../db/import/places/types";
 
 /**
@@ -36,10 +37,13 @@ const ROOM_WORD = /\b(hotel|inn|motel|suites)\b/i;
 /** "hotel" (hotel, motel, inn, B&B, hostel, resort, lodge), "camp" (campgrounds, RV parks, cabins) or "not" lodging. */
 export function lodgingClass(r: Row): "hotel" | "camp" | "not" {
   const title = String(r.title ?? "");
-  // Never lodging (the import's vocabulary): scout, YMCA, church and Bible camps, picnic pavilions, day-use areas…
-  // A hotel's own name can hold one of those words ("Ramada Inn"): a room word keeps it lodging.
-  if (NOT_LODGING_NAME.test(title) && !ROOM_WORD.test(title)) return "not";
-  const type = tagsOf(r).lodgingType;
+  const tags = tagsOf(r);
+  // Never lodging (the import's rule): scout, YMCA, church and Bible camps, a camp run for an organisation's members,
+  // picnic pavilions, day-use areas… A hotel's own name can hold one of those words ("Ramada Inn"): a room word keeps
+  // it lodging.
+  const not = notLodgingReason({ title, kind: String(r.kind ?? ""), source: r.source as string | null, tags });
+  if (not && !ROOM_WORD.test(title)) return "not";
+  const type = tags.lodgingType;
   if (type) return isHotelType(type) ? "hotel" : "camp";
   const kind = String(r.kind ?? "");
   if (CAMP_KIND.test(kind)) return "camp";

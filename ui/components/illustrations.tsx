@@ -18,10 +18,13 @@ const SCENE: Record<CategoryColour, [string, string, string]> = {
 
 /**
  * Kinds that have a better picture than their category's (docs/decisions/026-traveller-polish.md): a museum is an Activity, but the
- * mountains say nothing about it; it gets the columns of a building, as historic sites do.
+ * mountains say nothing about it; it gets the columns of a building, as historic sites do. A campground is Lodging,
+ * but a hotel's lit windows say nothing about it; it gets the mountains.
  */
 const KIND_SCENES: Array<[RegExp, number]> = [
   [/\b(museum|gallery|planetarium|library|memorial|monument)\b/i, LIST.history],
+  // A campground, an RV park or a cabin is lodging without a hotel's windows: the outdoors' mountains.
+  [/\b(campground|camp ?site|rv park|cabin|fire lookout)\b/i, LIST.activities],
 ];
 
 /** The drawing for a place: by its kind where one exists, else by its category (list numbering 7–12). */

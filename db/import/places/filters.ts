@@ -1,6 +1,7 @@
 import { CATEGORY, type PlaceInput } from "./types";
 import { dissolvedChain } from "./brands";
-import { houseMuseum, INDUSTRIAL_NAME, isZooOperator, LISTING_SOURCES, NOT_LODGING_NAME, TRADE_NAME } from "./quality";
+import { hotelOwnName, notLodgingReason } from "./lodging";
+import { houseMuseum, INDUSTRIAL_NAME, isZooOperator, LISTING_SOURCES, TRADE_NAME } from "./quality";
 
 export { brandOf, chainKey, dissolvedChain, REPEATED, repeatedChain } from "./brands";
 export {
@@ -84,8 +85,8 @@ export function junkReason(p: PlaceInput): string | null {
   if ((categoryId === CATEGORY.stores || categoryId === CATEGORY.food) && JUNK_KIND.test(kind))
     return "kind no traveller looks for";
   if (categoryId === CATEGORY.lodging && NOT_LODGING.test(title)) return "children's camp, not lodging";
-  if (categoryId === CATEGORY.lodging && NOT_LODGING_NAME.test(title))
-    return "not lodging (youth, church or horse camp, day-use site, office, housing)";
+  const notLodging = categoryId === CATEGORY.lodging ? notLodgingReason(p) : null;
+  if (notLodging) return notLodging;
   if ((categoryId === CATEGORY.food || categoryId === CATEGORY.stores) && INDUSTRIAL_NAME.test(title))
     return "wholesale or industrial business";
   if ((categoryId === CATEGORY.food || categoryId === CATEGORY.stores) && TRADE_NAME.test(title))
@@ -102,7 +103,9 @@ export function junkReason(p: PlaceInput): string | null {
     return "a museum filed as a business";
   if (
     (categoryId === CATEGORY.lodging || categoryId === CATEGORY.food || categoryId === CATEGORY.stores) &&
-    isOrganisationName(title)
+    isOrganisationName(title) &&
+    // A lodging's own name under its legal suffix ("Westmark Hotel Inc", "Hospitality Inn") is the lodging's.
+    !(categoryId === CATEGORY.lodging && hotelOwnName(title))
   )
     return "organisation-like name";
   if (

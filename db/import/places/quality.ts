@@ -1,20 +1,14 @@
 import { CATEGORY, type PlaceInput } from "./types";
 
 /**
- * Place-quality vocabulary (rules on names, kinds and source text, no lists of places): what is not lodging, what
- * is an organisation or an industrial business rather than a place to visit, the lodging sub-kind, a legal name's
- * suffix, and the status a record's own text gives (demolished, closed). filters.ts applies the rules that drop a
+ * Place-quality vocabulary (rules on names, kinds and source text, no lists of places): what is an organisation or
+ * an industrial business rather than a place to visit (what is lodging: ./lodging.ts), a legal name's suffix, and the status a record's own text gives (demolished, closed). filters.ts applies the rules that drop a
  * record; `flagged` stores the rest as signals (db/import/places/SIGNALS.md).
  */
 
-/**
- * Lodging rows that are not lodging: youth, church and equestrian camps, day-use sites, offices, housing. A ramada
- * is a picnic shelter, but Ramada is also a hotel brand: the word counts only when it does not open the name and no
- * hotel word follows it. A name that ends in "Building" names an office or apartment block (Chicago's Fisher Building,
- * apartments since 2001, filed as a hotel): a hotel in one says so ("Georgetown Suites Harbor Building").
- */
-export const NOT_LODGING_NAME =
-  /^(?!.*\b(hotel|inn|motel|suites?)\b).*\bbuilding(\s+[a-z0-9])?\s*$|\b(scouts?|boy scout|girl scout|cub scout|y\.?m\.?c\.?a|y\.?w\.?c\.?a|bible|4-h|pavilions?|(?<!^)ramadas?(?!\s+(inn|hotel|suites?|plaza|resort|limited|by|encore|conference))|picnic|day[- ]use|trail ?heads?|ranger (station|district|office)|district office|equestrian|horse camp|housing|work center)\b|\b(church|christian|baptist|methodist|lutheran|catholic|presbyterian|ministr(y|ies))\b.*\b(camp|retreat|conference)\b|\b(camp|retreat)\b.*\b(church|christian|baptist|methodist|lutheran|catholic|presbyterian|ministr(y|ies))\b/i;
+import { hotelOwnName, isHotelType, lodgingType } from "./lodging";
+
+export { isHotelType, lodgingType } from "./lodging";
 
 /** A wholesale, industrial or trade business (no shop front for a traveller): bakeries, lumber, distributors. */
 export const INDUSTRIAL_NAME =
@@ -73,29 +67,6 @@ const MUSEUM_KIND = /\b(museum|gallery|botanical garden|zoo|aquarium|planetarium
 
 /** An organisation's legal suffix at the end of a name: "Eastern State Penitentiary Historic Site Inc". */
 const LEGAL_SUFFIX = /,?\s+(inc|incorporated|corp|corporation|llc|l\.l\.c|ltd)\.?$/i;
-
-/** The lodging sub-kind (SIGNALS.md `lodgingType`), from the kind first, then the name. */
-export function lodgingType(kind: string, title: string): string {
-  const k = kind.toLowerCase();
-  if (/\brv\b|caravan/.test(k)) return "rv park";
-  if (/camp|lookout/.test(k)) return "campground";
-  if (/cabin/.test(k)) return "cabin";
-  const text = `${k} ${title}`.toLowerCase();
-  if (/\bhostel\b/.test(text)) return "hostel";
-  if (/\b(b ?& ?b|bed (and|&) breakfast|guest ?house)\b/.test(text)) return "bed and breakfast";
-  if (/\bmotel|motor (inn|lodge)\b/.test(text)) return "motel";
-  if (/\bresort|casino\b/.test(text)) return "resort";
-  if (/\b(rv|r\.v\.)\b|\brv park\b|trailer park/.test(text)) return "rv park";
-  if (/\b(campground|campsite|camping|camp)\b/.test(text)) return "campground";
-  if (/\bcabins?\b/.test(text)) return "cabin";
-  if (/\binn\b/.test(text)) return "inn";
-  if (/\blodge\b/.test(text)) return "lodge";
-  return "hotel";
-}
-
-const HOTEL_TYPES = new Set(["hotel", "motel", "inn", "bed and breakfast", "hostel", "resort", "lodge"]);
-/** Whether a lodging sub-kind is a roof and a bed (hotels to lodges), not a campsite or an RV pitch. */
-export const isHotelType = (type: string | null | undefined) => !!type && HOTEL_TYPES.has(type);
 
 /**
  * A community centre is a hall for a neighbourhood's meetings, no sight's word: a school's building that is one
@@ -159,13 +130,27 @@ export function statusFromText(description: string | null | undefined): { status
 }
 
 /**
- * The record with its quality signals set: the lodging sub-kind; a history or activities record's legal suffix
- * dropped from its title (kept as `legalName`); `notListed` with its reason; the status its own text gives.
+ * The record with its quality signals set: the lodging sub-kind (and a kind that says a camp, RV park or cabin
+ * when the sub-kind is one); a history or activities record's legal suffix, or a lodging's, dropped from its title
+ * (kept as `legalName`); `notListed` with its reason; the status its own text gives.
  */
 export function flagged(p: PlaceInput): PlaceInput {
   const tags: Record<string, string> = { ...(p.tags ?? {}) };
   let title = p.title;
-  if (p.categoryId === CATEGORY.lodging) tags.lodgingType = lodgingType(p.kind, p.title);
+  let kind = p.kind;
+  if (p.categoryId === CATEGORY.lodging) {
+    const type = lodgingType(p.kind, p.title);
+    tags.lodgingType = type;
+    // The card labels a campground, an RV park or a cabin by its kind: a record filed as a hotel whose name says
+    // cabins or an RV park ("Volcano View Cabins"), or OSM's "caravan site", reads as what it is.
+    if ((!isHotelType(type) && !CAMP_KIND.test(kind)) || /\bcaravan\b/i.test(kind)) kind = type;
+    // A lodging's legal suffix is its company's ("Westmark Hotel Inc"): the card shows its own name.
+    const own = hotelOwnName(title);
+    if (own && own !== title) {
+      tags.legalName = title;
+      title = own;
+    }
+  }
   if ((p.categoryId === CATEGORY.history || p.categoryId === CATEGORY.activities) && LEGAL_SUFFIX.test(title)) {
     const own = title.replace(LEGAL_SUFFIX, "").trim();
     // Only a name that says what a visitor finds there ("… Historic Site", "… Museum"): a company's ("World
@@ -182,8 +167,10 @@ export function flagged(p: PlaceInput): PlaceInput {
     tags.status = status.status;
     tags.statusEvidence = status.evidence;
   }
-  return Object.keys(tags).length ? { ...p, title, tags } : { ...p, title };
+  return Object.keys(tags).length ? { ...p, title, kind, tags } : { ...p, title, kind };
 }
+/** The kinds of lodging that are no room: a campground, a camp site, an RV park, a cabin, a fire lookout. */
+const CAMP_KIND = /\b(camp\w*|rv park|cabins?|fire lookout)\b/i;
 
 /**
  * Heritage listings (city landmark lists, state and national registers, their Wikipedia articles): one family of

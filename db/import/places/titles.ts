@@ -1,8 +1,27 @@
-/** Lower-case, accents and punctuation removed, a leading "the" dropped: "The Bean Café" → "bean cafe". */
+/**
+ * Lower-case, accents and punctuation removed, a leading "the" dropped: "The Bean Café" → "bean cafe".
+ * Memoised: an import asks for the key of one record's title about ten times (the chain rule, the brands, the
+ * merge grid, the row written), and chain names come back across records; an ASCII title skips the Unicode
+ * decomposition, which changes nothing in it.
+ */
 export function titleKey(title: string): string {
-  return title
-    .normalize("NFD")
-    .replace(/\p{M}+/gu, "")
+  let key = keys.get(title);
+  if (key === undefined) {
+    if (keys.size >= KEPT_KEYS) keys.clear();
+    key = computeTitleKey(title);
+    keys.set(title, key);
+  }
+  return key;
+}
+
+/** Titles whose keys are kept at most (then the cache starts again: a few MB at most). */
+const KEPT_KEYS = 20_000;
+const keys = new Map<string, string>();
+const ASCII = /^[\x00-\x7f]*$/;
+
+/** The key without the cache (exported for the test that compares the two). */
+export function computeTitleKey(title: string): string {
+  return (ASCII.test(title) ? title : title.normalize("NFD").replace(/\p{M}+/gu, ""))
     .toLowerCase()
     .replace(/&/g, " and ")
     .replace(/[^a-z0-9]+/g, " ")

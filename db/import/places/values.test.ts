@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { directoryName, titleCase } from "./values";
+import { directoryName, streetAddress, titleCase } from "./values";
 import { cuisineText } from "./sources/osm-geojson";
 
 test("names the census and the registers spell in capitals read as names, initials and numerals kept", () => {
@@ -31,4 +31,12 @@ test("OSM's cuisine list reads as words on a card: 'steak_house;steak;italian' i
   expect(cuisineText("steak_house;steak;italian")).toBe("steak house, italian");
   expect(cuisineText("pizza;slices;italian;beer_&_wine")).toBe("pizza, slices, italian");
   expect(cuisineText("sushi")).toBe("sushi");
+});
+
+test("an address that gives a street and a mailing box is the street; a box alone stays a box", () => {
+  expect(streetAddress("2334 North International Parkway, P.O. Box 619014")).toBe("2334 North International Parkway");
+  expect(streetAddress("PO Box 1595, 136 East Thomas Place")).toBe("136 East Thomas Place");
+  expect(streetAddress("23044 US Hwy 6 PO Box 38 (K-66)")).toBe("23044 US Hwy 6");
+  expect(streetAddress("PO Box 12")).toBe("PO Box 12");
+  expect(streetAddress("12 Main St")).toBe("12 Main St");
 });

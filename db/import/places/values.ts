@@ -9,6 +9,19 @@ export function text(value: string | undefined | null): string | null {
   return t ? t : null;
 }
 
+/**
+ * An address less its mailing box when it also gives a street ("2334 North International Parkway, P.O. Box 619014",
+ * "PO Box 1595, 136 East Thomas Place"): the street is where the place is. A box alone is returned as it is.
+ */
+export function streetAddress(value: string | null): string | null {
+  if (!value || !/(^|,\s*)\d+[a-z]?\s+[a-z]/i.test(value)) return value;
+  const street = value
+    .replace(/,?\s*\b(p\.?\s*o\.?\s*box|post office box)\s*[\w-]+(\s*\([^)]*\))?\s*,?/gi, ", ")
+    .replace(/^[\s,]+|[\s,]+$/g, "")
+    .replace(/\s*,\s*,?\s*/g, ", ");
+  return street || value;
+}
+
 /** Coordinates inside the US and its territories (incl. Alaska, Hawaii, Puerto Rico), else null. */
 export function coords(
   lat: string | number | undefined | null,

@@ -2,6 +2,7 @@ import { US_STATES } from "../../../../src/domain/states";
 import { CATEGORY, type CategoryId, type Dataset, type ReadResult } from "../types";
 import { csvRows, nameAndPosition, oncePerRow, phone, shortHash, text, website } from "../util";
 import { stateOfPoint } from "../state-of-point";
+import { streetAddress } from "../values";
 import file from "../../../data/places/atp_2021-12_us_lodging_food_shops.csv.gz" with { type: "file" };
 
 /**
@@ -101,7 +102,7 @@ export const allThePlaces: Dataset = {
         categoryId,
         kind,
         title: checked.name,
-        address: text(row.addr),
+        address: streetAddress(text(row.addr)),
         city: text(row.city),
         stateCode,
         zip: row.postcode?.match(/^\d{5}/)?.[0] ?? null,
