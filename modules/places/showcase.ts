@@ -121,6 +121,9 @@ export function sightName(r: Row): string {
 export function isOrganisation(r: Row): boolean {
   if (isZooOperator({ kind: String(r.kind ?? ""), title: String(r.title ?? ""), tags: tagsOf(r) })) return false;
   const name = sightName(r);
+  // The census files funds under the sight they pay for ("Endowment for McWane Science Center", "Tacoma Art Museum
+  // Endowment" in Pasadena): a fund has no door.
+  if (/\bendowment\b/i.test(name) && String(r.source ?? "") === "imls-museums") return true;
   // A university's research centre filed as a museum ("Arizona State University Center for Meteorite Studies").
   if (SCHOOL_NAME.test(name) && RESEARCH_CENTRE.test(name)) return true;
   if (!(isOrganisationName(name) || ORGANISATION_WORDS.test(name))) return false;
@@ -137,15 +140,18 @@ export function isOrganisation(r: Row): boolean {
 
 /**
  * A school's listed building: a school, college or university by its name (no word of a sight a visitor finds there:
- * "… Schoolhouse Museum" is one), that only heritage lists know, with no landmark designation or Park Service unit.
- * A fine façade ("Simmons Colored School", "College of Charleston"), not a sight to lead a showcase list.
+ * "… Schoolhouse Museum" is one), that only heritage lists know, with no Park Service unit, and no landmark
+ * designation unless it is a college's or university's (a working campus building: "University of Wisconsin Dairy
+ * Barn"). A fine façade ("Simmons Colored School", "College of Charleston"), not a sight to lead a showcase list; a
+ * school whose history made it a landmark ("Little Rock Central High School") is the sight. Category lists still
+ * show them all.
  */
 export function isSchoolBuilding(r: Row): boolean {
   const title = String(r.title ?? "");
   // A school's building that is now a community centre is still a school's listed building, no sight.
   if (!SCHOOL_NAME.test(title) || SIGHT_WORDS.test(title.replace(COMMUNITY_CENTRE, ""))) return false;
   const tags = tagsOf(r);
-  if (isNationalLandmark(tags) || tags.npsCode) return false;
+  if (tags.npsCode || (isNationalLandmark(tags) && !CAMPUS.test(title))) return false;
   let sources: Array<{ source: string }> = [];
   try {
     sources = JSON.parse(String(r.sources ?? "[]")) as Array<{ source: string }>;
@@ -153,6 +159,8 @@ export function isSchoolBuilding(r: Row): boolean {
   const families = sources.length ? sources.map((s) => s.source) : [String(r.source ?? "")];
   return families.every((s) => LISTING_SOURCES.has(s));
 }
+/** A college's or university's name; a hill or district named after one is an area, not its building. */
+const CAMPUS = /^(?!.*\b(hill|district|heights)\b).*\b(university|college)\b/i;
 const RESEARCH_CENTRE = /\bcent(er|re) for [\w\s&-]+ studies\b/i;
 /** Names that are an organisation whatever the kind a dataset gives it. */
 const ORG_ONLY = /\b(fellows|friends|endowment|humanities|relief|council|matters|guild|league|alliance|coalition)\b/i;
@@ -171,6 +179,8 @@ export function junkInList(r: Row, list: "featured" | "list" | "lodging"): strin
     });
   if (notListed) return `not listed: ${notListed}`;
   if (notCurrent(r)) return `not current: ${tags.status}`;
+  // A point miles from the record's own street address (the import's flag): its distance and map pin would mislead.
+  if (tags.pointOff && list !== "lodging") return `point far from its address: ${tags.pointOff}`;
   // Lodging that is not lodging (a camp, an office or apartment block filed as a hotel) shows in no list as lodging.
   if ((list === "lodging" || Number(r.category_id) === LODGING) && lodgingClass(r) === "not") return "not lodging";
   if (list === "featured" && isCamp(r)) return "campground in featured";
@@ -247,7 +257,14 @@ const foldNameOf = (r: Row) => {
 export function sameSight(a: Row, b: Row): boolean {
   const na = foldNameOf(a);
   const nb = foldNameOf(b);
-  if (!((!!na.key && !!nb.key && oneTypo(na.key, nb.key)) || cutName(na.words, nb.words))) return false;
+  if (
+    !(
+      (!!na.key && !!nb.key && oneTypo(na.key, nb.key)) ||
+      cutName(na.words, nb.words) ||
+      partOfName(na.words, nb.words)
+    )
+  )
+    return false;
   return distanceMiles(Number(a.latitude), Number(a.longitude), Number(b.latitude), Number(b.longitude)) <= FOLD_MILES;
 }
 /**
@@ -259,6 +276,23 @@ function cutName(a: string[], b: string[]): boolean {
   const [short, long] = a.length < b.length ? [a, b] : [b, a];
   return short.length >= 3 && short.every((w, i) => w === long[i]);
 }
+
+/**
+ * One name is another's whole name and more that still names that sight: its full name ("Whitaker Center" and
+ * "Whitaker Center for Science and the Arts", "Victor Valley Museum & Art Gallery"), its support bodies' records
+ * ("Birmingham Museum of Art Members", "… Endowment Tr"), its town ("Confederate Soldier Monument in
+ * Lexington") or a fixture of it ("Pioneer Square pergola"). A name of two words or more; another sight within it
+ * ("Central Park Zoo", "… Carousel") or a museum named after it ("Havre de Grace Maritime Museum") is not folded.
+ */
+function partOfName(a: string[], b: string[]): boolean {
+  const [x, y] = [a, b].map((w) => (w[0] === "the" ? w.slice(1) : w)) as [string[], string[]];
+  const [short, long] = x.length < y.length ? [x, y] : [y, x];
+  if (short.length < 2 || long.length <= short.length || !short.every((w, i) => w === long[i])) return false;
+  const rest = long.slice(short.length).join(" ");
+  return /^(of|for|and) /.test(rest) || SUPPORT_OR_FIXTURE.test(rest);
+}
+const SUPPORT_OR_FIXTURE =
+  /^((endowment|trust|tr|members|membership|guild|auxiliary|associates|commission)( (fund|tr|trust|inc))?|in \w+( \w+)?|pergola|gazebo|fountain|bandstand|band ?shell|kiosk|sign|marker|plaque|flagpole|totem pole|clock|sundial)$/;
 
 /**
  * A list less its near-duplicates: the first (highest) row of each place stays, with every source of the others.

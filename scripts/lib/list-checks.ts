@@ -4,7 +4,7 @@
  */
 import type { Client, Row } from "@libsql/client";
 import type { Place } from "../../modules/places/service";
-import { junkInList, sameSight } from "../../modules/places/showcase";
+import { junkInList, sameSight, sightName } from "../../modules/places/showcase";
 
 /** The store's rows of a list's places, in the list's order. */
 export async function rowsOf(client: Client, places: Place[]): Promise<Row[]> {
@@ -59,11 +59,15 @@ const NAMED_JUNK_KIND =
   /\b(post office|office building|apartment building|commercial building|warehouse|campground|rv park|camp ?site)\b/i;
 const NAMED_JUNK_TITLE =
   /\b(post office|office building|council|guild|endowment|club|fellows|friends of|job line|school|university|college|bakery|bakeries|lumber|distributors?|wholesale|housing projects?|projects|pawn|loans?)\b/i;
-/** Why a featured row is a kind the issue names as junk, or null. */
+/**
+ * Why a featured row is a kind the issue names as junk, or null. The name read is the one the card and chat show
+ * (`sightName`): the census's inverted "Des Moines Botanical Center, Friends of the" shows as the garden it names,
+ * while its record keeps the census's own name for search and attribution.
+ */
 export function namedJunk(r: Row): string | null {
   const kind = String(r.kind ?? "");
   if (NAMED_JUNK_KIND.test(kind)) return `kind ${kind}`;
-  const title = String(r.title ?? "");
+  const title = sightName(r);
   const word = title.match(NAMED_JUNK_TITLE)?.[0];
   // A museum, gallery, garden or observatory of a school's name ("Schoolhouse Museum", a college's arboretum), a
   // district or a hill named after one, is the sight's or the area's; the word alone is not.

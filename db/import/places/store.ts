@@ -13,6 +13,7 @@ import { CARRIED_TAGS, FILLABLE, mergeInto, mergeSignals, PlaceGrid, preferArtic
 import { emptySummary, type ImportSummary } from "./summary";
 import { mailingOnly, Namesakes, withoutMailingAddress } from "./mailing-only";
 import { writeImport } from "./write";
+import { AddressPoints, checksAddresses } from "./address-point";
 
 /**
  * One job: importing one dataset's records of one state into the store. Every import is idempotent and
@@ -94,6 +95,10 @@ export async function importDatasetState(
   if (chains) for (const p of held.values()) chains.add(p);
   const fresh: Held[] = [];
   const namesakes = new Namesakes(() => [...held.values(), ...fresh]);
+  // A census point miles from its own street address is flagged, never moved (./address-point.ts).
+  const addresses = checksAddresses(dataset.key)
+    ? await AddressPoints.forState(client, stateCode, () => held.values())
+    : undefined;
   const seen = new Set<string>();
   const rows = options.rows ?? dataset.read(stateCode);
   for await (const result of rows as AsyncIterable<ReadResult>) {
@@ -108,6 +113,8 @@ export async function importDatasetState(
       continue;
     }
     let input = flagged(mailing ? withoutMailingAddress(result as PlaceInput) : (result as PlaceInput));
+    const pointOff = addresses && !namesakes.find(input) ? addresses.contradiction(input) : null;
+    if (pointOff) input = { ...input, tags: { ...(input.tags ?? {}), pointOff } };
     const verdict = chains?.match(input);
     if (verdict && "closed" in verdict)
       input = { ...input, tags: { ...(input.tags ?? {}), status: "probably closed", statusEvidence: verdict.closed } };

@@ -1,0 +1,86 @@
+/**
+ * The showcase rules on single rows (no database): what a featured list leaves out and what it folds.
+ * Names below are test expectations, never data.
+ */
+import { expect, test } from "bun:test";
+import type { Row } from "@libsql/client";
+import { junkInList, sameSight } from "./showcase";
+
+const listed = (title: string, tags: Record<string, string> = {}) =>
+  ({
+    title,
+    kind: "historic site",
+    category_id: 8,
+    latitude: 43,
+    longitude: -89.4,
+    source: "historic-wikipedia",
+    sources: JSON.stringify([{ source: "historic-wikipedia" }]),
+    tags: JSON.stringify(tags),
+  }) as unknown as Row;
+
+test("a university's working building is no showcase sight whatever its designation; a landmark school stays", () => {
+  expect(junkInList(listed("University of Wisconsin Dairy Barn", { nationalLandmark: "yes" }), "featured")).toBe(
+    "a school's listed building",
+  );
+  expect(junkInList(listed("Westminster College Gymnasium", { nationalLandmark: "yes" }), "list")).toBe(
+    "a school's listed building",
+  );
+  // A school whose history made it the landmark, a hill named after a college, a Park Service unit: sights.
+  expect(junkInList(listed("Little Rock Central High School", { nationalLandmark: "yes" }), "featured")).toBeNull();
+  expect(junkInList(listed("College Hill", { nationalLandmark: "yes" }), "featured")).toBeNull();
+  expect(junkInList(listed("Tuskegee University Historic Campus", { npsCode: "tuin" }), "featured")).toBeNull();
+});
+
+const at = (title: string, latitude: number, longitude: number) =>
+  ({ title, kind: "historic site", category_id: 8, latitude, longitude, tags: null }) as unknown as Row;
+
+test("a sight and its full name, its support bodies' records or a fixture of it within 0.3 mi are one place", () => {
+  const one = [
+    ["Pioneer Square", "Pioneer Square pergola"],
+    ["Whitaker Center", "Whitaker Center for Science and the Arts"],
+    ["Victor Valley Museum", "Victor Valley Museum & Art Gallery"],
+    ["The Birmingham Museum of Art", "Birmingham Museum of Art Endowment Tr"],
+    ["The Birmingham Museum of Art", "Birmingham Museum of Art Members"],
+    ["Confederate Soldier Monument", "Confederate Soldier Monument in Lexington"],
+  ];
+  for (const [a, b] of one) expect(sameSight(at(a!, 47.6, -122.33), at(b!, 47.601, -122.331)), b).toBe(true);
+  // Another sight inside it, a second branch across town, a one-word name: two places.
+  const two = [
+    ["Central Park", "Central Park Zoo", 0],
+    ["Pioneer Square", "Pioneer Square pergola", 0.01],
+    ["Des Moines Art Center", "Des Moines Art Center Downtown", 0.04],
+    ["Balboa Park", "Balboa Park Carousel", 0],
+    ["Havre de Grace", "Havre de Grace Maritime Museum", 0],
+    ["Whitaker", "Whitaker for Science", 0],
+  ] as const;
+  for (const [a, b, off] of two) expect(sameSight(at(a, 47.6, -122.33), at(b, 47.601 + off, -122.331)), b).toBe(false);
+});
+
+test("a place whose point contradicts its own address leads no showcase list", () => {
+  const off = { pointOff: "7.4 mi from its address, ZIP 33130" };
+  const museum = {
+    ...listed("Historical Museum of Southern Florida Miami", off),
+    source: "imls-museums",
+    category_id: 9,
+  };
+  expect(junkInList(museum as unknown as Row, "featured")).toBe(
+    "point far from its address: 7.4 mi from its address, ZIP 33130",
+  );
+  expect(junkInList(museum as unknown as Row, "list")).not.toBeNull();
+  expect(junkInList(listed("Historical Museum of Southern Florida Miami"), "featured")).toBeNull();
+});
+
+test("a census fund filed under the sight it pays for is an organisation", () => {
+  const census = (title: string) =>
+    ({
+      title,
+      kind: "museum",
+      category_id: 9,
+      source: "imls-museums",
+      address: "200 19th St N",
+      tags: null,
+    }) as unknown as Row;
+  expect(junkInList(census("Endowment for McWane Science Center"), "featured")).toBe("organisation");
+  expect(junkInList(census("Tacoma Art Museum Endowment"), "list")).toBe("organisation");
+  expect(junkInList(census("McWane Science Center"), "featured")).toBeNull();
+});
