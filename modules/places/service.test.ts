@@ -120,7 +120,9 @@ describe("place lists over real data", () => {
     ["Houston", "TX"],
     ["Washington", "DC"],
   ] as const;
-  const ORGANISATION = /\b(llc|l l c|inc|corp|mgmt|management|hospitality)\b|\b(l ic|lp|svc)$/i;
+  // "Hospitality" names an operator ("… Hospitality LLC"), except as a lodging's own name ("Hospitality Inn").
+  const ORGANISATION =
+    /\b(llc|l l c|inc|corp|mgmt|management)\b|\bhospitality\b(?!\s+(?:inn|house|suites|hotel|lodge|motel))|\b(l ic|lp|svc)$/i;
   const titleKey = (t: string) =>
     t
       .toLowerCase()
