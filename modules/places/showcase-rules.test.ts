@@ -70,7 +70,7 @@ test("a place whose point contradicts its own address leads no showcase list", (
   expect(junkInList(listed("Historical Museum of Southern Florida Miami"), "featured")).toBeNull();
 });
 
-test("a census fund filed under the sight it pays for is an organisation", () => {
+test("a census fund, auxiliary or scholars' institute filed under the sight it serves is an organisation", () => {
   const census = (title: string) =>
     ({
       title,
@@ -83,4 +83,8 @@ test("a census fund filed under the sight it pays for is an organisation", () =>
   expect(junkInList(census("Endowment for McWane Science Center"), "featured")).toBe("organisation");
   expect(junkInList(census("Tacoma Art Museum Endowment"), "list")).toBe("organisation");
   expect(junkInList(census("McWane Science Center"), "featured")).toBeNull();
+  expect(junkInList(census("Mint Museum Auxiliary"), "featured")).toBe("organisation");
+  expect(junkInList(census("American Institute of Pakistan Studies"), "featured")).toBe("organisation");
+  expect(junkInList(census("Mint Museum"), "featured")).toBeNull();
+  expect(junkInList(census("Glen Ullin Museum and Auxiliary"), "featured")).toBeNull();
 });

@@ -123,7 +123,13 @@ export function isOrganisation(r: Row): boolean {
   const name = sightName(r);
   // The census files funds under the sight they pay for ("Endowment for McWane Science Center", "Tacoma Art Museum
   // Endowment" in Pasadena): a fund has no door.
-  if (/\bendowment\b/i.test(name) && String(r.source ?? "") === "imls-museums") return true;
+  // Likewise its volunteers' auxiliary ("Mint Museum Auxiliary"; not "Glen Ullin Museum and Auxiliary") and a
+  // scholars' institute ("American Institute of Pakistan Studies").
+  if (
+    /\bendowment\b|(?<!\b(?:and|&) )\bauxiliar(?:y|ies)$|\binstitute (?:of|for)\b.*\bstudies\b/i.test(name) &&
+    String(r.source ?? "") === "imls-museums"
+  )
+    return true;
   // A university's research centre filed as a museum ("Arizona State University Center for Meteorite Studies").
   if (SCHOOL_NAME.test(name) && RESEARCH_CENTRE.test(name)) return true;
   if (!(isOrganisationName(name) || ORGANISATION_WORDS.test(name))) return false;
