@@ -43,7 +43,7 @@ export function mentionNote(asked: string, mentions: SourcePlace[], where: strin
  * Art, colloquially referred to as the Met"; "the Museum of Modern Art (MoMA)"): then the question is about it.
  */
 export function isAliasOf(p: Pick<SourcePlace, "description">, phrase: string): boolean {
-  const name = phraseWords(phrase.replace(/^the\s+/i, "")).pattern.source.replace(/^\(\?<!\[\\p\{L\}\\p\{N\}\]\)/, "");
+  const name = phraseWords(phrase.replace(/^the\s+/i, "")).tail;
   const alias = new RegExp(
     `(?:(?:known|referred to|called|nicknamed|dubbed)(?:\\s+(?:as|simply|locally|popularly))*\\s+["“]?(?:the\\s+)?["“]?|\\(\\s*(?:the\\s+)?)${name}`,
     "iu",

@@ -5,7 +5,7 @@ import { nameWords } from "./names";
 import { isVisitable, oldestLast } from "./quality";
 import type { ChatCity, ChatSources, SourcePlace } from "./sources";
 import { isAliasOf, mentionNote } from "./mentions";
-import { findPlace, namedCity } from "./subject";
+import { findPlace, namedCity, type PlaceMatch } from "./subject";
 import { phraseWords } from "../../src/domain/phrase";
 import { isWanted } from "./wants";
 
@@ -98,7 +98,13 @@ export async function retrieve<C extends ChatCity>(
 ): Promise<Grounding> {
   const intent = understand(query);
   // A named city ("in Chicago"), or a "place" that is a city's name ("tell me about Chicago").
-  const other = namedCity(sources, chatCity, intent.city) ?? (await townNamed(sources, chatCity, intent));
+  // The place the question names, looked up once (a town's name is checked against it too).
+  let looked: Promise<PlaceMatch> | undefined;
+  const placeNamed = (city: C) =>
+    city.id === chatCity.id
+      ? (looked ??= findPlace(sources, city, intent.named!, (p) => Boolean(p[ASKED_FIELD[intent.asks]])))
+      : findPlace(sources, city, intent.named!, (p) => Boolean(p[ASKED_FIELD[intent.asks]]));
+  const other = namedCity(sources, chatCity, intent.city) ?? (await townNamed(sources, chatCity, intent, placeNamed));
   const city: C = other ?? chatCity;
   const base = {
     city,
@@ -112,7 +118,7 @@ export async function retrieve<C extends ChatCity>(
   };
   const named = intent.named && !(other && nameWords(other.name).join(" ") === nameWords(intent.named).join(" "));
   if (named && intent.named && !intent.near) {
-    const found = await findPlace(sources, city, intent.named, (p) => Boolean(p[ASKED_FIELD[intent.asks]]));
+    const found = await placeNamed(city);
     if (found.place) return placeGrounding(sources, city, base, found.place, intent.named);
     // A sight with no record of its own may be named in a place's description ("the Liberty Bell").
     const mentions = (await sources.mentioning(city, intent.named, 3)).filter(isVisitable);
@@ -162,13 +168,18 @@ function once(pool: SourcePlace[]): SourcePlace[] {
 }
 
 /** A "place" that is a town's name ("tell me about Chicago"); "the Alamo" is a place, not the town of Alamo. */
-async function townNamed<C extends ChatCity>(sources: ChatSources<C>, chatCity: C, intent: Intent): Promise<C | null> {
+async function townNamed<C extends ChatCity>(
+  sources: ChatSources<C>,
+  chatCity: C,
+  intent: Intent,
+  placeNamed: (city: C) => Promise<PlaceMatch>,
+): Promise<C | null> {
   const town = intent.named ? namedCity(sources, chatCity, intent.named) : null;
   if (!town || (intent.namedWithThe && !/^the\s/i.test(town.name))) return null;
   // A small town of another state is not what a place of the chat's city by that name means ("Is Central Park
   // free?" asked in New York is the park, not Central Park, WA).
   if (town.stateCode !== chatCity.stateCode && town.population < TOWN_OVER_PLACE)
-    if ((await findPlace(sources, chatCity, intent.named!)).place) return null;
+    if ((await placeNamed(chatCity)).place) return null;
   return town;
 }
 
