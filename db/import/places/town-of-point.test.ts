@@ -26,3 +26,13 @@ test("a record whose town is only another state's takes the town of its point, w
   towns.settle(bare);
   expect(bare.city).toBe("New York");
 });
+
+test("a town in capitals reads as the town does; a mixed-case one is left as the source spells it", () => {
+  const towns = new TownFinder([manhattan], new Set());
+  const chain = { city: "NEW YORK" as string | null, latitude: 40.708109, longitude: -74.012745 };
+  towns.settle(chain);
+  expect(chain.city).toBe("New York");
+  const mixed = { city: "McAllen" as string | null, latitude: 26.2, longitude: -98.23 };
+  towns.settle(mixed);
+  expect(mixed.city).toBe("McAllen");
+});

@@ -2,6 +2,7 @@ import type { Client } from "@libsql/client";
 import { distanceMiles } from "../../../src/geo";
 import { countyOfPoint } from "../county-of-point";
 import { partsOfCities } from "../towns";
+import { titleCase } from "./values";
 
 /**
  * The point-in-area rule for a place whose source gives no town: the county whose outline holds the point, then
@@ -73,6 +74,8 @@ export class TownFinder {
     longitude: number;
     tags?: Record<string, string> | null;
   }) {
+    // A town in capitals ("PHILADELPHIA": All the Places, the farmers-market and 2011 files) reads as the town does.
+    if (p.city && /\p{Lu}{2}/u.test(p.city)) p.city = titleCase(p.city);
     const elsewhere = !!p.city && this.elsewhere.has(p.city.toLowerCase());
     if (p.city && !elsewhere) return;
     const town = this.townOf(p.latitude, p.longitude);
