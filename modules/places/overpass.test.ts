@@ -211,7 +211,9 @@ describe("a thin city gets live OpenStreetMap places", () => {
   test("concurrent list requests for the same city share one fetch", async () => {
     server.mode = "slow";
     server.delayMs = 200;
-    const s = await stack({ url: server.url });
+    // What is shared is the fetch, not the wait bound (tests of their own): on a busy machine importing the fetched
+    // places took longer than the 4 s a list waits, and the lists fell back to the (empty) store.
+    const s = await stack({ url: server.url, waitMs: 30_000 });
     const before = server.requests.length;
     const q = qs("Boston", "MA");
     const answers = await Promise.all(
