@@ -4,7 +4,7 @@
  */
 import type { Client, InStatement } from "@libsql/client";
 import { releaseStatements } from "../release";
-import { COLUMNS, type Held, type RowArgs, type SourceRef } from "./held";
+import { COLUMNS, type Held, KEYED_COLUMNS, type RowArgs, type SourceRef } from "./held";
 
 /** What one dataset's import changes in one state. */
 export interface ImportWrites {
@@ -72,15 +72,24 @@ export async function writeImport(
   }
   // Each statement with the rows it writes (the bound values are held per row until it is collected).
   const writes: Array<{ statement: InStatement; rows: number }> = [];
-  const assignments = COLUMNS.split(", ")
-    .map((c) => `${c} = ?`)
-    .join(", ");
+  const columns = COLUMNS.split(", ");
+  const assignments = columns.map((c) => `${c} = ?`).join(", ");
+  // A place whose keyed columns keep their stored values (a record merged in, a field filled) is updated
+  // without them: setting them rewrote its title search entry, its R*Tree entry and three indexes' entries, and
+  // such updates took more of California's import than its 54,000 source links (the same row either way).
+  const keyed = KEYED_COLUMNS.map((c) => columns.indexOf(c));
+  const rest = columns.flatMap((c, i) => (keyed.includes(i) ? [] : [i]));
+  const restAssignments = rest.map((i) => `${columns[i]} = ?`).join(", ");
   for (const p of held) {
-    if (p.dirty && !p.gone)
-      writes.push({
-        statement: { sql: `UPDATE places SET ${assignments} WHERE id = ?`, args: [...argsOf(p), p.id!] },
-        rows: 1,
-      });
+    if (!p.dirty || p.gone) continue;
+    const args = argsOf(p);
+    const same = !!p.stored && keyed.every((column, k) => args[column] === p.stored![k]);
+    writes.push({
+      statement: same
+        ? { sql: `UPDATE places SET ${restAssignments} WHERE id = ?`, args: [...rest.map((i) => args[i]!), p.id!] }
+        : { sql: `UPDATE places SET ${assignments} WHERE id = ?`, args: [...args, p.id!] },
+      rows: 1,
+    });
   }
   // One link per (source, sourceId): inside a multi-row upsert as between statements, the later row wins.
   const linkRows = newLinks.filter(({ place }) => !place.gone);
