@@ -104,7 +104,24 @@ const GENERIC_TAIL = new Set([
  * Title keys to try against the brand list: the whole name, the name before " - " / " #12" / "(…)"
  * (branch suffixes), and each leading run of words whose remaining words are all generic.
  */
-function brandKeys(title: string): string[] {
+function brandKeys(title: string): readonly string[] {
+  let keys = keptBrandKeys.get(title);
+  if (keys === undefined) {
+    if (keptBrandKeys.size >= KEPT_BRAND_KEYS) keptBrandKeys.clear();
+    keys = computeBrandKeys(title);
+    keptBrandKeys.set(title, keys);
+  }
+  return keys;
+}
+/**
+ * Titles whose brand keys are kept at most (then the cache starts again). An import asks for them several
+ * times a record (the chain rules, the 2011 dump's branch check, the brand of every row written), and again
+ * for every place each dataset writes back.
+ */
+const KEPT_BRAND_KEYS = 20_000;
+const keptBrandKeys = new Map<string, readonly string[]>();
+
+function computeBrandKeys(title: string): string[] {
   const whole = titleKey(title);
   const base = chainKey(title);
   const keys = [whole];

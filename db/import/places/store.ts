@@ -220,14 +220,17 @@ export async function importDatasetState(
   if (options.prune) {
     let pruned = 0;
     for (const p of held) {
-      const stale = p.sources.filter((s) => s.source === dataset.key && !seen.has(`${s.source}\u0000${s.sourceId}`));
-      if (!stale.length) continue;
+      // A loop, not a filter: it runs for every place of the state, once per dataset, and most have no stale link.
+      let stale: SourceRef[] | undefined;
+      for (const s of p.sources)
+        if (s.source === dataset.key && !seen.has(`${s.source}\u0000${s.sourceId}`)) (stale ??= []).push(s);
+      if (!stale) continue;
       for (const s of stale)
         unlinks.push({
           sql: "DELETE FROM place_sources WHERE source = ? AND source_id = ?",
           args: [s.source, s.sourceId],
         });
-      p.sources = p.sources.filter((s) => !stale.includes(s));
+      p.sources = p.sources.filter((s) => !stale!.includes(s));
       pruned += stale.length;
       if (!p.sources.length) {
         p.gone = true;

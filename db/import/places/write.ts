@@ -30,8 +30,17 @@ const ROWS = 100;
 // Readers never wait for a write transaction (WAL); a write of the request thread waits asynchronously.
 const CHUNK = 1000;
 
-const placeholders = (n: number, width: number) =>
-  Array.from({ length: n }, () => `(${Array(width).fill("?").join(", ")})`).join(", ");
+const placeholderTexts = new Map<string, string>();
+/** `n` rows of `width` placeholders (made once per shape: every statement of an import asks again). */
+const placeholders = (n: number, width: number) => {
+  const key = `${n}x${width}`;
+  let text = placeholderTexts.get(key);
+  if (text === undefined) {
+    text = Array.from({ length: n }, () => `(${Array(width).fill("?").join(", ")})`).join(", ");
+    placeholderTexts.set(key, text);
+  }
+  return text;
+};
 const refKeyOf = (source: unknown, sourceId: unknown) => `${String(source)}\u0000${String(sourceId)}`;
 
 /** The ids of new places, from their rows (ids above `top`, up to `last`) matched by their records. */
