@@ -88,3 +88,36 @@ test("a census fund, auxiliary or scholars' institute filed under the sight it s
   expect(junkInList(census("Mint Museum"), "featured")).toBeNull();
   expect(junkInList(census("Glen Ullin Museum and Auxiliary"), "featured")).toBeNull();
 });
+
+test("a census network, partnership, group, festival, show or resource programme is no museum, whatever it names", () => {
+  const census = (title: string) =>
+    ({
+      title,
+      kind: "museum",
+      category_id: 9,
+      source: "imls-museums",
+      address: "1 Main St",
+      tags: null,
+    }) as unknown as Row;
+  for (const body of [
+    "Museum Computer Network",
+    "Balboa Park Cultural Partnership",
+    "Mercer Auto Racing Group",
+    "Fells Point Fun Festival",
+    "Antiques and Garden Show of Nashville",
+    "Ana Cortes Antique Machinery Show",
+    "Pacific Resources for Education and Learning",
+    "Texas Folklife Resources",
+    "Experience Learning Community",
+    "Gnomon Productions",
+  ])
+    expect(junkInList(census(body), "featured"), body).toBe("organisation");
+  // A place named after a show, a group of painters or a resource it holds is still the place.
+  for (const place of [
+    "Orange Show Center for Visionary Art",
+    "Group of Seven Gallery",
+    "Showboat Museum",
+    "The Parthenon",
+  ])
+    expect(junkInList(census(place), "featured"), place).toBeNull();
+});

@@ -125,11 +125,11 @@ export function isOrganisation(r: Row): boolean {
   // Endowment" in Pasadena): a fund has no door.
   // Likewise its volunteers' auxiliary ("Mint Museum Auxiliary"; not "Glen Ullin Museum and Auxiliary") and a
   // scholars' institute ("American Institute of Pakistan Studies").
-  if (
-    /\bendowment\b|(?<!\b(?:and|&) )\bauxiliar(?:y|ies)$|\binstitute (?:of|for)\b.*\bstudies\b/i.test(name) &&
-    String(r.source ?? "") === "imls-museums"
-  )
-    return true;
+  // And a network, a partnership, a preservation or support group, a production company, a festival or a show, a
+  // resource or learning programme ("Museum Computer Network", "Balboa Park Cultural Partnership", "Mercer Auto Racing
+  // Group", "Antiques and Garden Show of Nashville", "Pacific Resources for Education and Learning"): whatever sight
+  // its name mentions, it is the body or the event, not a door to walk in.
+  if ((CENSUS_FUND.test(name) || CENSUS_BODY.test(name)) && String(r.source ?? "") === "imls-museums") return true;
   // A university's research centre filed as a museum ("Arizona State University Center for Meteorite Studies").
   if (SCHOOL_NAME.test(name) && RESEARCH_CENTRE.test(name)) return true;
   if (!(isOrganisationName(name) || ORGANISATION_WORDS.test(name))) return false;
@@ -168,6 +168,9 @@ export function isSchoolBuilding(r: Row): boolean {
 /** A college's or university's name; a hill or district named after one is an area, not its building. */
 const CAMPUS = /^(?!.*\b(hill|district|heights)\b).*\b(university|college)\b/i;
 const RESEARCH_CENTRE = /\bcent(er|re) for [\w\s&-]+ studies\b/i;
+const CENSUS_FUND = /\bendowment\b|(?<!\b(?:and|&) )\bauxiliar(?:y|ies)$|\binstitute (?:of|for)\b.*\bstudies\b/i;
+const CENSUS_BODY =
+  /\b(network|partnership|productions|festival)\b|\bgroup$|\bshow(s| of\b|$)|\bresources?( for\b|$)|\blearning community\b/i;
 /** Names that are an organisation whatever the kind a dataset gives it. */
 const ORG_ONLY = /\b(fellows|friends|endowment|humanities|relief|council|matters|guild|league|alliance|coalition)\b/i;
 
