@@ -112,14 +112,16 @@ for (const [name, state, sights] of SIGHTS) {
   held += cityHeld;
   total += sights.length;
   line(
-    `  ${`${name}, ${state}`.padEnd(20)} ${cityHits}/${cityHeld} held (of ${sights.length})${missed.length ? `  held but below 12th: ${missed.join("; ")}` : ""}`,
+    `  ${`${name}, ${state}`.padEnd(20)} ${cityHits}/${cityHeld} held (of ${sights.length})${missed.length ? `  named in the store but below 12th: ${missed.join("; ")}` : ""}`,
   );
 }
+// The target counts the sights a dataset holds a record of: "Courtyard by Marriott at Fisherman's Wharf", the
+// Space Needle's restaurant permit or "Santa Fe Plaza Travel Lodge" hold a name, not the sight.
 line(
-  `  total: ${hits} of ${held} held sights in the first 12 (${((100 * hits) / Math.max(held, 1)).toFixed(0)} %); the store holds ${held} of ${total}`,
+  `  held as the sight itself (a record whose name starts with the sight's, no restaurant, shop or row the lists leave out): ${hitsOwn} of ${heldOwn} in the first 12 (${((100 * hitsOwn) / Math.max(heldOwn, 1)).toFixed(0)} %) — target ≥ 50 %`,
 );
 line(
-  `  held under their own name (a record whose name starts with the sight's, no restaurant, shop or row the lists leave out): ${hitsOwn} of ${heldOwn} in the first 12 (${((100 * hitsOwn) / Math.max(heldOwn, 1)).toFixed(0)} %)`,
+  `  named anywhere in the store (hotels, restaurants and shops named after a sight included): ${hits} of ${held} in the first 12 (${((100 * hits) / Math.max(held, 1)).toFixed(0)} %); the store names ${held} of ${total}`,
 );
 
 // The N largest cities (SimpleMaps ranks its two largest by urban area: the index sorts by that population).
