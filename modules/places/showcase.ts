@@ -64,7 +64,7 @@ export const notCurrent = (r: Row) => NOT_CURRENT.has(tagsOf(r).status ?? "");
  * Museum Foundation", "Shedd Aquarium Society": the museum census's legal names).
  */
 export const OPERATOR =
-  /[\s,]+((operating )?foundation|board of trustees|trustees|society|association|assn|inc|incorporated)\.?$/i;
+  /[\s,]+((operating )?(foundation|fdn)|board of trustees|trustees|society|association|assn|inc|incorporated)\.?$/i;
 /** A name less its operator's words when what is left names a sight, else the name. */
 export function operatedSight(name: string): string {
   const sight = name.replace(OPERATOR, "");
@@ -266,6 +266,8 @@ const foldNameOf = (r: Row) => {
 export function sameSight(a: Row, b: Row): boolean {
   const na = foldNameOf(a);
   const nb = foldNameOf(b);
+  if (isZooName(a, na.words) && isZooName(b, nb.words))
+    return distanceMiles(Number(a.latitude), Number(a.longitude), Number(b.latitude), Number(b.longitude)) <= ZOO_MILES;
   if (
     !(
       (!!na.key && !!nb.key && oneTypo(na.key, nb.key)) ||
@@ -276,6 +278,15 @@ export function sameSight(a: Row, b: Row): boolean {
     return false;
   return distanceMiles(Number(a.latitude), Number(a.longitude), Number(b.latitude), Number(b.longitude)) <= FOLD_MILES;
 }
+/**
+ * Two zoos at one point are one zoo under two names (the census's "Henry Doorly Zoo" and the 2011 file's "Omaha Zoo",
+ * 13 m apart); a zoo inside a park or beside a museum has another name and stays, and so does a fixture of a zoo
+ * (a gate, a fountain) named after it.
+ */
+const isZooName = (r: Row, words: string[]) =>
+  !String(r.title).includes(",") && // "Rockefeller Fountain, New York Zoological Park" is a fixture in it
+  (words.at(-1) === "zoo" || /^zoological (park|gardens?)$/.test(words.slice(-2).join(" ")));
+const ZOO_MILES = 0.1;
 /**
  * The museum census cut long names ("Dallas Arboretum & Botanical" for the Dallas Arboretum and Botanical Garden): a
  * name of three words or more that starts another one word longer is that place.
