@@ -4,6 +4,7 @@ import brandsPath from "../../data/brands/nsi_us_brands.json.gz" with { type: "f
 import repeatedPath from "../../data/brands/repeated_names.json.gz" with { type: "file" };
 import { CATEGORY } from "./types";
 import { titleKey } from "./titles";
+import { keptPerText } from "./kept";
 
 /**
  * Which chain a place belongs to: the name-suggestion-index's US brands and dissolved chains
@@ -102,24 +103,10 @@ const GENERIC_TAIL = new Set([
 
 /**
  * Title keys to try against the brand list: the whole name, the name before " - " / " #12" / "(…)"
- * (branch suffixes), and each leading run of words whose remaining words are all generic.
+ * (branch suffixes), and each leading run of words whose remaining words are all generic. Kept per title: an
+ * import asks several times a record (the chain rules, the 2011 dump's branch check) and for every row written.
  */
-function brandKeys(title: string): readonly string[] {
-  let keys = keptBrandKeys.get(title);
-  if (keys === undefined) {
-    if (keptBrandKeys.size >= KEPT_BRAND_KEYS) keptBrandKeys.clear();
-    keys = computeBrandKeys(title);
-    keptBrandKeys.set(title, keys);
-  }
-  return keys;
-}
-/**
- * Titles whose brand keys are kept at most (then the cache starts again). An import asks for them several
- * times a record (the chain rules, the 2011 dump's branch check, the brand of every row written), and again
- * for every place each dataset writes back.
- */
-const KEPT_BRAND_KEYS = 20_000;
-const keptBrandKeys = new Map<string, readonly string[]>();
+const brandKeys: (title: string) => readonly string[] = keptPerText(computeBrandKeys, 20_000);
 
 function computeBrandKeys(title: string): string[] {
   const whole = titleKey(title);
