@@ -43,13 +43,16 @@ const placeholders = (n: number, width: number) => {
 };
 const refKeyOf = (source: unknown, sourceId: unknown) => `${String(source)}\u0000${String(sourceId)}`;
 
-/** The ids of new places, from their rows (ids above `top`, up to `last`) matched by their records. */
-async function readBackIds(client: Client, chunk: Held[], top: number, last: number) {
+/**
+ * The ids of a chunk's new places, read back: its rows are the first `chunk.length` above `top` (no other
+ * connection inserted while the transaction held the write lock; later rows have higher ids), matched by record.
+ */
+async function readBackIds(client: Client, chunk: Held[], top: number) {
   const byRef = new Map(chunk.map((p) => [refKeyOf(p.source, p.sourceId), p]));
   const rows = (
     await client.execute({
-      sql: "SELECT id, source, source_id FROM places WHERE id > ? AND id <= ?",
-      args: [top, last],
+      sql: "SELECT id, source, source_id FROM places WHERE id > ? ORDER BY id LIMIT ?",
+      args: [top, chunk.length],
     })
   ).rows;
   for (const r of rows) {
@@ -75,7 +78,7 @@ export async function writeImport(
   // and the highest it ever gave: the chunk's rows take the ids after that, in order. The batch reads that
   // mark before the inserts, and after them the connection's last id and the first and last new rows' records;
   // when they are not what the chunk's order says, the new rows are read back and matched by their records
-  // (a new place's (source, sourceId) is unique among them: a repeated record became an update).
+  // (readBackIds; a new place's (source, sourceId) is unique among them: a repeated record became an update).
   for (let i = 0; i < fresh.length; i += CHUNK) {
     const chunk = fresh.slice(i, i + CHUNK);
     const statements: InStatement[] = [
@@ -104,7 +107,7 @@ export async function writeImport(
       refKeyOf(ends[0]!.source, ends[0]!.source_id) === refKeyOf(first.source, first.sourceId) &&
       refKeyOf(ends.at(-1)!.source, ends.at(-1)!.source_id) === refKeyOf(final.source, final.sourceId);
     if (inOrder) for (const [k, p] of chunk.entries()) p.id = top + 1 + k;
-    else await readBackIds(client, chunk, top, last);
+    else await readBackIds(client, chunk, top);
     if (chunk.some((p) => p.id === undefined)) throw new Error(`the import wrote ${label} places without ids`);
     await releaseStatements(chunk.length);
   }
