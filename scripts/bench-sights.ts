@@ -6,8 +6,9 @@
  * only the cities of the states FILE already holds (a quick run on a test template's database).
  * 1. For each city of SIGHTS, how many of its best-known sights reach the first 12 featured rows, and how many
  *    the store holds at all within 25 mi (a sight the data lacks cannot be ranked); and the same counted over the
- *    sights held under their own name (a record whose name starts with the sight's, no restaurant, shop or junk row:
- *    "Jeff Mitchum Gallery at Bellagio" does not hold the Bellagio).
+ *    sights held as themselves (a record whose name starts with the sight's and the lists keep, or a restaurant, market
+ *    or shop of exactly its name: "Jeff Mitchum Gallery at Bellagio" and "Pike Place Chowder" hold a name, not the
+ *    sight).
  * 2. Of the 100 largest cities, how many have hotel-type lodging (hotel, motel, inn, B&B, hostel, resort, lodge)
  *    within 10 mi, and how many lodging lists lead with one.
  * 3. The share of food, store and lodging places whose newest data is older than five years.
@@ -100,9 +101,14 @@ for (const [name, state, sights] of SIGHTS) {
     if (inStore && !inList) missed.push(sight.split("|")[0]!);
     // Held under its own name: a record whose name starts with the sight's (not "Jeff Mitchum Gallery at Bellagio",
     // "Courtyard by Marriott at Fisherman's Wharf"), no restaurant or shop, and no row the lists leave out.
+    // A restaurant, a market or a shop under exactly the sight's name is the sight's record too (Reading Terminal
+    // Market in the farmers-market file, the Space Needle's food permit); "Pike Place Chowder" is not.
     const ownName = new RegExp(`^(the )?(${sight})`, "i");
+    const wholeName = new RegExp(`^(the )?(${sight})$`, "i");
     const ownRecord = (r: Record<string, unknown>) =>
-      ownName.test(String(r.title)) && ![10, 12].includes(Number(r.category_id)) && !junkInList(r as never, "featured");
+      [10, 12].includes(Number(r.category_id))
+        ? wholeName.test(String(r.title))
+        : ownName.test(String(r.title)) && !junkInList(r as never, "featured");
     if (inList || rows.some(ownRecord)) {
       heldOwn++;
       hitsOwn += inList ? 1 : 0;
@@ -112,14 +118,16 @@ for (const [name, state, sights] of SIGHTS) {
   held += cityHeld;
   total += sights.length;
   line(
-    `  ${`${name}, ${state}`.padEnd(20)} ${cityHits}/${cityHeld} held (of ${sights.length})${missed.length ? `  held but below 12th: ${missed.join("; ")}` : ""}`,
+    `  ${`${name}, ${state}`.padEnd(20)} ${cityHits}/${cityHeld} held (of ${sights.length})${missed.length ? `  named in the store but below 12th: ${missed.join("; ")}` : ""}`,
   );
 }
+// The target counts the sights a dataset holds a record of: "Courtyard by Marriott at Fisherman's Wharf", the
+// Space Needle's restaurant permit or "Santa Fe Plaza Travel Lodge" hold a name, not the sight.
 line(
-  `  total: ${hits} of ${held} held sights in the first 12 (${((100 * hits) / Math.max(held, 1)).toFixed(0)} %); the store holds ${held} of ${total}`,
+  `  held as the sight itself (a record whose name starts with the sight's and the lists keep, or a restaurant or shop of exactly its name): ${hitsOwn} of ${heldOwn} in the first 12 (${((100 * hitsOwn) / Math.max(heldOwn, 1)).toFixed(0)} %) — target ≥ 50 %`,
 );
 line(
-  `  held under their own name (a record whose name starts with the sight's, no restaurant, shop or row the lists leave out): ${hitsOwn} of ${heldOwn} in the first 12 (${((100 * hitsOwn) / Math.max(heldOwn, 1)).toFixed(0)} %)`,
+  `  named anywhere in the store (hotels, restaurants and shops named after a sight included): ${hits} of ${held} in the first 12 (${((100 * hits) / Math.max(held, 1)).toFixed(0)} %); the store names ${held} of ${total}`,
 );
 
 // The N largest cities (SimpleMaps ranks its two largest by urban area: the index sorts by that population).

@@ -105,3 +105,31 @@ test("between sights of equal fame, the one more independent datasets hold comes
   );
   expect(ordered.map(({ r }) => String(r.title))).toEqual(["Griffith Observatory", "Hollywood Forever Cemetery"]);
 });
+
+test("a guide's listing and the census's record of one one-word sight, given whole and alike 2 mi apart, are one sight", () => {
+  // The census geocodes "The Parthenon" at the city's mailing address, the guide at the building in its park.
+  const census = row(1, "The Parthenon", "imls-museums", {
+    kind: "museum",
+    notability: 2,
+    latitude: 36.1645,
+    title_key: "parthenon",
+  });
+  const guide = row(2, "The Parthenon", "wikivoyage-do", {
+    latitude: 36.1496,
+    longitude: -84.4,
+    title_key: "parthenon",
+  });
+  const one = corroborated([census, guide]);
+  expect(one).toHaveLength(1);
+  expect(one[0]!.agree).toBe(2);
+  // A short word ("Rotunda" has 7 letters) or two names that only share a word stay apart.
+  expect(
+    corroborated([row(3, "Rotunda", "imls-museums"), row(4, "Rotunda", "wikivoyage-do", { latitude: 33.75 })]),
+  ).toHaveLength(2);
+  expect(
+    corroborated([
+      row(5, "The Hermitage", "imls-museums", { title_key: "hermitage" }),
+      row(6, "Hermitage Hotel", "wikivoyage-do", { latitude: 33.75 }),
+    ]),
+  ).toHaveLength(2);
+});

@@ -116,7 +116,8 @@ export function corroborated(
         Number(r.longitude),
       );
       return (
-        miles <= CORROBORATION_MILES || (miles <= NAMESAKE_MILES && !own && otherDataset(c, r) && distinctive(key))
+        miles <= CORROBORATION_MILES ||
+        (miles <= NAMESAKE_MILES && !own && otherDataset(c, r) && (distinctive(key) || sameWholeName(c, r)))
       );
     });
     if (near) near.push(r);
@@ -176,6 +177,19 @@ export function corroborated(
  */
 const NAMESAKE_MILES = 2.5;
 const distinctive = (key: string) => key.split(" ").length >= 2 && key.replaceAll(" ", "").length >= 10;
+/**
+ * A one-word name is distinctive when two datasets give it whole and alike, and it is long enough to be a proper
+ * name ("The Parthenon": the museum census at the city's mailing address, the travel guide in Centennial Park, 2 mi
+ * apart); a short or a generic word ("Rotary", "Park") stays apart.
+ */
+const sameWholeName = (cluster: Row[], r: Row) => {
+  const key = String(r.title_key);
+  return (
+    !key.includes(" ") &&
+    key.length >= 8 &&
+    cluster.some((c) => String(c.title).toLowerCase() === String(r.title).toLowerCase())
+  );
+};
 const otherDataset = (cluster: Row[], r: Row) =>
   cluster.every((c) => family(String(c.source)) !== family(String(r.source)));
 

@@ -4,7 +4,7 @@
  */
 import { expect, test } from "bun:test";
 import type { Row } from "@libsql/client";
-import { junkInList, sameSight } from "./showcase";
+import { junkInList, sameSight, sightName } from "./showcase";
 
 const listed = (title: string, tags: Record<string, string> = {}) =>
   ({
@@ -44,6 +44,13 @@ test("a sight and its full name, its support bodies' records or a fixture of it 
     ["Confederate Soldier Monument", "Confederate Soldier Monument in Lexington"],
   ];
   for (const [a, b] of one) expect(sameSight(at(a!, 47.6, -122.33), at(b!, 47.601, -122.331)), b).toBe(true);
+  // Two zoos at one point are one zoo under two names; two zoos a mile apart are two.
+  expect(sameSight(at("Henry Doorly Zoo", 41.224587, -95.929429), at("Omaha Zoo", 41.224706, -95.929451))).toBe(true);
+  expect(sameSight(at("Henry Doorly Zoo", 41.2246, -95.9294), at("Omaha Children's Zoo", 41.2396, -95.9294))).toBe(
+    false,
+  );
+  const fountain = at("Rockefeller Fountain, New York Zoological Park", 40.8506, -73.8769);
+  expect(sameSight(fountain, at("Baird Court, New York Zoological Park", 40.8508, -73.877))).toBe(false);
   // Another sight inside it, a second branch across town, a one-word name: two places.
   const two = [
     ["Central Park", "Central Park Zoo", 0],
@@ -87,4 +94,44 @@ test("a census fund, auxiliary or scholars' institute filed under the sight it s
   expect(junkInList(census("American Institute of Pakistan Studies"), "featured")).toBe("organisation");
   expect(junkInList(census("Mint Museum"), "featured")).toBeNull();
   expect(junkInList(census("Glen Ullin Museum and Auxiliary"), "featured")).toBeNull();
+});
+
+test("a census network, partnership, group, festival, show or resource programme is no museum, whatever it names", () => {
+  const census = (title: string) =>
+    ({
+      title,
+      kind: "museum",
+      category_id: 9,
+      source: "imls-museums",
+      address: "1 Main St",
+      tags: null,
+    }) as unknown as Row;
+  for (const body of [
+    "Museum Computer Network",
+    "Balboa Park Cultural Partnership",
+    "Mercer Auto Racing Group",
+    "Fells Point Fun Festival",
+    "Antiques and Garden Show of Nashville",
+    "Ana Cortes Antique Machinery Show",
+    "Pacific Resources for Education and Learning",
+    "Texas Folklife Resources",
+    "Experience Learning Community",
+    "Gnomon Productions",
+  ])
+    expect(junkInList(census(body), "featured"), body).toBe("organisation");
+  // A place named after a show, a group of painters or a resource it holds is still the place.
+  for (const place of [
+    "Orange Show Center for Visionary Art",
+    "Group of Seven Gallery",
+    "Showboat Museum",
+    "The Parthenon",
+  ])
+    expect(junkInList(census(place), "featured"), place).toBeNull();
+});
+
+test("a sight filed under its foundation's short name shows the sight's name", () => {
+  const census = (title: string) =>
+    ({ title, kind: "science museum", source: "imls-museums", tags: null }) as unknown as Row;
+  expect(sightName(census("Southern Museum of Flight Fdn"))).toBe("Southern Museum of Flight");
+  expect(sightName(census("Kemper Museum Operating Foundation"))).toBe("Kemper Museum");
 });

@@ -64,7 +64,7 @@ export const notCurrent = (r: Row) => NOT_CURRENT.has(tagsOf(r).status ?? "");
  * Museum Foundation", "Shedd Aquarium Society": the museum census's legal names).
  */
 export const OPERATOR =
-  /[\s,]+((operating )?foundation|board of trustees|trustees|society|association|assn|inc|incorporated)\.?$/i;
+  /[\s,]+((operating )?(foundation|fdn)|board of trustees|trustees|society|association|assn|inc|incorporated)\.?$/i;
 /** A name less its operator's words when what is left names a sight, else the name. */
 export function operatedSight(name: string): string {
   const sight = name.replace(OPERATOR, "");
@@ -125,11 +125,11 @@ export function isOrganisation(r: Row): boolean {
   // Endowment" in Pasadena): a fund has no door.
   // Likewise its volunteers' auxiliary ("Mint Museum Auxiliary"; not "Glen Ullin Museum and Auxiliary") and a
   // scholars' institute ("American Institute of Pakistan Studies").
-  if (
-    /\bendowment\b|(?<!\b(?:and|&) )\bauxiliar(?:y|ies)$|\binstitute (?:of|for)\b.*\bstudies\b/i.test(name) &&
-    String(r.source ?? "") === "imls-museums"
-  )
-    return true;
+  // And a network, a partnership, a preservation or support group, a production company, a festival or a show, a
+  // resource or learning programme ("Museum Computer Network", "Balboa Park Cultural Partnership", "Mercer Auto Racing
+  // Group", "Antiques and Garden Show of Nashville", "Pacific Resources for Education and Learning"): whatever sight
+  // its name mentions, it is the body or the event, not a door to walk in.
+  if ((CENSUS_FUND.test(name) || CENSUS_BODY.test(name)) && String(r.source ?? "") === "imls-museums") return true;
   // A university's research centre filed as a museum ("Arizona State University Center for Meteorite Studies").
   if (SCHOOL_NAME.test(name) && RESEARCH_CENTRE.test(name)) return true;
   if (!(isOrganisationName(name) || ORGANISATION_WORDS.test(name))) return false;
@@ -168,6 +168,9 @@ export function isSchoolBuilding(r: Row): boolean {
 /** A college's or university's name; a hill or district named after one is an area, not its building. */
 const CAMPUS = /^(?!.*\b(hill|district|heights)\b).*\b(university|college)\b/i;
 const RESEARCH_CENTRE = /\bcent(er|re) for [\w\s&-]+ studies\b/i;
+const CENSUS_FUND = /\bendowment\b|(?<!\b(?:and|&) )\bauxiliar(?:y|ies)$|\binstitute (?:of|for)\b.*\bstudies\b/i;
+const CENSUS_BODY =
+  /\b(network|partnership|productions|festival)\b|\bgroup$|\bshow(s| of\b|$)|\bresources?( for\b|$)|\blearning community\b/i;
 /** Names that are an organisation whatever the kind a dataset gives it. */
 const ORG_ONLY = /\b(fellows|friends|endowment|humanities|relief|council|matters|guild|league|alliance|coalition)\b/i;
 
@@ -263,6 +266,8 @@ const foldNameOf = (r: Row) => {
 export function sameSight(a: Row, b: Row): boolean {
   const na = foldNameOf(a);
   const nb = foldNameOf(b);
+  if (isZooName(a, na.words) && isZooName(b, nb.words))
+    return distanceMiles(Number(a.latitude), Number(a.longitude), Number(b.latitude), Number(b.longitude)) <= ZOO_MILES;
   if (
     !(
       (!!na.key && !!nb.key && oneTypo(na.key, nb.key)) ||
@@ -273,6 +278,15 @@ export function sameSight(a: Row, b: Row): boolean {
     return false;
   return distanceMiles(Number(a.latitude), Number(a.longitude), Number(b.latitude), Number(b.longitude)) <= FOLD_MILES;
 }
+/**
+ * Two zoos at one point are one zoo under two names (the census's "Henry Doorly Zoo" and the 2011 file's "Omaha Zoo",
+ * 13 m apart); a zoo inside a park or beside a museum has another name and stays, and so does a fixture of a zoo
+ * (a gate, a fountain) named after it.
+ */
+const isZooName = (r: Row, words: string[]) =>
+  !String(r.title).includes(",") && // "Rockefeller Fountain, New York Zoological Park" is a fixture in it
+  (words.at(-1) === "zoo" || /^zoological (park|gardens?)$/.test(words.slice(-2).join(" ")));
+const ZOO_MILES = 0.1;
 /**
  * The museum census cut long names ("Dallas Arboretum & Botanical" for the Dallas Arboretum and Botanical Garden): a
  * name of three words or more that starts another one word longer is that place.
