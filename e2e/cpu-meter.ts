@@ -1,8 +1,8 @@
 /**
  * Where the browser tests' CPU goes, test by test (`E2E_CPU_LOG=FILE npx playwright test`): each test appends one
  * JSON line to FILE with the CPU seconds its worker used meanwhile — the worker's Node process with its Chromium
- * (and every renderer, live or already ended) — and the CPU of the slot's server. Workers run side by side on
- * servers of their own (e2e/server.ts), so a test's figures are its own. Off unless E2E_CPU_LOG is set.
+ * (and every renderer, live or already ended) — and the CPU of the slot's server (decision 089). Workers run side
+ * by side on servers of their own (e2e/server.ts), so a test's figures are its own. Off unless E2E_CPU_LOG is set.
  */
 import { appendFileSync, readdirSync, readFileSync } from "node:fs";
 import { workerDir } from "./server";
@@ -13,20 +13,6 @@ interface Proc {
   pid: number;
   ppid: number;
   ticks: number;
-  /** Chromium's process type (renderer, gpu-process, utility; a zygote's ended children are its renderers), else the program. */
-  kind: string;
-}
-
-function kindOf(pid: string): string {
-  try {
-    // Chromium rewrites its command line into one string: the type is found anywhere in it.
-    const command = readFileSync(`/proc/${pid}/cmdline`, "utf8");
-    const type = /--type=(\S+)/.exec(command)?.[1];
-    if (type) return type === "zygote" ? "renderer" : type;
-    return /chrom/.test(command.split(/[\0 ]/)[0] ?? "") ? "browser" : "node";
-  } catch {
-    return "ended";
-  }
 }
 
 function processes(): Proc[] {
@@ -39,7 +25,7 @@ function processes(): Proc[] {
       const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       // ppid is field 4; utime, stime, cutime, cstime are 14–17 (f[0] is field 3).
       const ticks = Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
-      list.push({ pid: Number(name), ppid: Number(f[1]), ticks, kind: kindOf(name) });
+      list.push({ pid: Number(name), ppid: Number(f[1]), ticks });
     } catch {
       // ended meanwhile
     }
@@ -49,26 +35,22 @@ function processes(): Proc[] {
 
 /**
  * CPU seconds of the processes rooted at `roots` with their descendants (ended children are in their parent's),
- * in all and by kind of process.
+ * leaving out the trees under `skip`.
  */
-function treeSeconds(all: Proc[], roots: number[]): { total: number; kinds: Record<string, number> } {
+function treeSeconds(all: Proc[], roots: number[], skip: number[] = []): number {
   const children = new Map<number, Proc[]>();
   for (const p of all) children.set(p.ppid, [...(children.get(p.ppid) ?? []), p]);
-  const seen = new Set<number>();
+  const seen = new Set<number>(skip);
   let ticks = 0;
-  const kinds: Record<string, number> = {};
   const walk = (pid: number) => {
     if (seen.has(pid)) return;
     seen.add(pid);
     const self = all.find((p) => p.pid === pid);
-    if (self) {
-      ticks += self.ticks;
-      kinds[self.kind] = (kinds[self.kind] ?? 0) + self.ticks / TICKS;
-    }
+    if (self) ticks += self.ticks;
     for (const child of children.get(pid) ?? []) walk(child.pid);
   };
   for (const root of roots) walk(root);
-  return { total: ticks / TICKS, kinds };
+  return ticks / TICKS;
 }
 
 /** The slot's server: the process whose database is in the slot's folder. */
@@ -93,23 +75,20 @@ export function cpuMeter(slot: number): ((title: string, file: string, status: s
   const server = serverPids(slot);
   const sample = () => {
     const all = processes();
-    return { worker: treeSeconds(all, [process.pid]), server: treeSeconds(all, server) };
+    // A worker whose slot had no server started its own: counted as the server's, not the worker's.
+    return { worker: treeSeconds(all, [process.pid], server), server: treeSeconds(all, server) };
   };
   const before = sample();
   const started = performance.now();
   return (title, file, status) => {
     const after = sample();
-    const kinds = Object.fromEntries(
-      Object.entries(after.worker.kinds).map(([kind, s]) => [kind, +(s - (before.worker.kinds[kind] ?? 0)).toFixed(2)]),
-    );
     const line = {
       file,
       title,
       status,
       wall: +((performance.now() - started) / 1000).toFixed(2),
-      worker: +(after.worker.total - before.worker.total).toFixed(2),
-      server: +(after.server.total - before.server.total).toFixed(2),
-      kinds,
+      worker: +(after.worker - before.worker).toFixed(2),
+      server: +(after.server - before.server).toFixed(2),
     };
     appendFileSync(log, `${JSON.stringify(line)}\n`);
   };
