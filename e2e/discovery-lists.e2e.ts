@@ -138,7 +138,10 @@ test.describe("/nearby", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nearby Discoveries");
     await expect(page.locator("[data-skeleton]")).toHaveCount(8);
     expect(new URL((await request).url()).searchParams.get("count")).toBe("12");
+    // As on /featured: the held list may be ranked on this first ask; its answer first, then the rows.
+    const answered = page.waitForResponse((r) => r.url().includes("/api/places/nearby?"));
     release();
+    expect((await answered).status()).toBe(200);
     const rows = page.getByTestId("nearby-list").getByRole("button");
     await expect(rows).toHaveCount(12);
     await expect(rows.first()).toContainText(
@@ -287,7 +290,9 @@ test.describe("/local-gems", () => {
     await expect(page.locator("[data-skeleton]")).toHaveCount(12);
     const params = new URL((await request).url()).searchParams;
     expect([params.get("count"), params.get("local")]).toEqual(["12", "true"]);
+    const answered = page.waitForResponse((r) => r.url().includes("/api/places/local-gems?"));
     release();
+    expect((await answered).status()).toBe(200);
     const rows = page.getByTestId("local-gems-list").getByRole("button");
     await expect(rows).toHaveCount(12);
     await expect(page.getByTestId("gems-count")).toHaveText("12 downtown businesses in Las Vegas");
