@@ -33,8 +33,10 @@ const libc =
 const subreaper = libc?.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) === 0;
 
 const child = Bun.spawn(command, { stdio: ["inherit", "inherit", "inherit"] });
-// Ctrl-C or a stop reaches the whole process group; a signal sent to this process alone is passed on.
-for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
+// Ctrl-C reaches the whole process group, COMMAND too: this process stays to wait for it (a second SIGINT would
+// make Playwright skip its teardown). A SIGTERM sent to this process alone is passed on.
+process.on("SIGINT", () => {});
+process.on("SIGTERM", () => child.kill("SIGTERM"));
 const code = await child.exited;
 
 if (libc && subreaper) {
