@@ -1,4 +1,5 @@
 import { expect, test as base } from "@playwright/test";
+import { cpuMeter } from "./cpu-meter";
 import { slotServerUp, startSlotServer } from "./server";
 
 /**
@@ -6,7 +7,13 @@ import { slotServerUp, startSlotServer } from "./server";
  * A test that provokes an error on purpose (a 404 page) lists the messages it expects in `expectedConsoleErrors`.
  */
 export const test = base.extend<
-  { expectedConsoleErrors: RegExp[]; consoleErrors: string[]; signedIn: boolean; guestSession: void },
+  {
+    expectedConsoleErrors: RegExp[];
+    consoleErrors: string[];
+    signedIn: boolean;
+    guestSession: void;
+    cpuLog: void;
+  },
   { workerServer: string }
 >({
   /**
@@ -26,6 +33,15 @@ export const test = base.extend<
     { scope: "worker", timeout: 130_000 },
   ],
   baseURL: async ({ workerServer }, use) => use(workerServer),
+  /** With E2E_CPU_LOG=FILE, each test's CPU (its worker with Chromium, the slot's server) as a line of FILE. */
+  cpuLog: [
+    async ({}, use, testInfo) => {
+      const done = cpuMeter(testInfo.parallelIndex);
+      await use();
+      done?.(testInfo.title, testInfo.file.replace(/^.*\/e2e\//, ""), testInfo.status ?? "");
+    },
+    { auto: true },
+  ],
   expectedConsoleErrors: [[], { option: true }],
   /**
    * Pages are for signed-in visitors; everyone else sees the landing page (docs/decisions/013-signed-in-shell.md). By default every test

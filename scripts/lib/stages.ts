@@ -1,8 +1,13 @@
 /**
- * The stages of scripts/test.ts: each a child process whose wall and CPU time is recorded, its output printed
- * whole when it ends (or streamed), a wait for a file another stage writes, and the nice levels stages run at.
+ * The stages of scripts/test.ts: each a child process whose wall and CPU time (with the processes it left
+ * behind, ./reap.ts) is recorded, its output printed whole when it ends (or streamed), a wait for a file another
+ * stage writes, and the nice levels stages run at.
  */
 import { existsSync } from "node:fs";
+import { join } from "node:path";
+
+/** Runs a command and waits for what it left behind, so their CPU counts in the stage's (./reap.ts). */
+const REAP = join(import.meta.dir, "reap.ts");
 
 export interface Stage {
   name: string;
@@ -25,7 +30,14 @@ export function stageRunner(root: string) {
     options: { env?: Record<string, string | undefined>; live?: boolean; pid?: (pid: number) => void } = {},
   ): Promise<{ code: number; output: string }> {
     const start = since();
-    const proc = Bun.spawn(cmd, { cwd: root, stdout: "pipe", stderr: "pipe", env: { ...process.env, ...options.env } });
+    // Through ./reap.ts: the processes a stage leaves behind (Chromium's zygotes with every renderer's time, servers
+    // a test kills without waiting) count in its CPU; without it the browser tests' figure was half of their CPU.
+    const proc = Bun.spawn([process.execPath, REAP, ...cmd], {
+      cwd: root,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: { ...process.env, ...options.env },
+    });
     options.pid?.(proc.pid);
     let output = "";
     const pump = async (stream: ReadableStream<Uint8Array>, sink: NodeJS.WriteStream) => {
