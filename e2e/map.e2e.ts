@@ -206,7 +206,9 @@ test.describe("map with tiles", () => {
     await expect.poll(() => colourShare(page, map(page), TILE_RGB), { timeout: 10_000 }).toBeGreaterThan(0.3);
   });
 
-  test("a list card selects the place, centres it and opens its popup", async ({ page }) => {
+  test("a list card selects the place, centres it and opens its popup; a marker click opens the detail dialog; Get Directions goes to its whole address or its coordinates; Close and Escape close it", async ({
+    page,
+  }) => {
     await page.goto("/map");
     await settledCount(page);
     const card = page.getByTestId("map-list").getByRole("button").nth(2);
@@ -233,41 +235,21 @@ test.describe("map with tiles", () => {
     // "View details" in the popup opens the same dialog as the marker.
     await popup.getByRole("button", { name: "View details" }).click();
     await expect(page.getByRole("dialog", { name: title })).toBeVisible();
-  });
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog", { name: title })).toBeHidden();
 
-  test("'View on map' (/map?place=ID) shows that place selected with its popup, even when it is not in the first batch", async ({
-    page,
-    request,
-  }) => {
-    // A Las Vegas place far down the nearby list, so the map's first batch does not hold it.
-    const far = (await (
-      await request.get("/api/places/nearby?city=Las%20Vegas&state=NV&count=1&offset=40")
-    ).json()) as Array<{ id: number; title: string }>;
-    expect(far).toHaveLength(1);
-    await page.goto(`/map?place=${far[0]!.id}`);
-    const popup = page.locator(".maplibregl-popup");
-    await expect(popup).toBeVisible({ timeout: 15_000 });
-    await expect(popup).toContainText(far[0]!.title);
-    await expect(page.getByTestId("map-list").getByRole("button", { pressed: true })).toContainText(far[0]!.title);
-  });
-
-  test("a marker click opens the detail dialog; Get Directions goes to its whole address or its coordinates; Close and Escape close it", async ({
-    page,
-  }) => {
-    await page.goto("/map");
-    await settledCount(page);
+    // A marker click opens the detail dialog (on the same page: another place, the list's first).
     // Zoom in on one place so its marker is not covered by a neighbour, then click the marker itself.
-    const card = page.getByTestId("map-list").getByRole("button").first();
-    await card.click();
+    const first = page.getByTestId("map-list").getByRole("button").first();
+    await first.click();
     await page.locator(".maplibregl-popup-close-button").click();
-    const marker = page.locator(".ls-marker[data-selected=true]");
     // Markers are pointer shortcuts hidden from assistive technology and the tab order; the list is the way in.
     await expect(marker).toHaveAttribute("aria-hidden", "true");
     expect(await marker.evaluate((el) => (el as HTMLElement).tabIndex)).toBe(-1);
     const label = (await marker.getAttribute("title"))!;
-    const title = label.replace(/ \([^)]*\)$/, "");
+    const firstTitle = label.replace(/ \([^)]*\)$/, "");
     await marker.click();
-    const dialog = page.getByRole("dialog", { name: title });
+    const dialog = page.getByRole("dialog", { name: firstTitle });
     await expect(dialog).toBeVisible();
     // The dialog's badge is the place page's label for the marker's category (docs/decisions/026-traveller-polish.md: one label per place).
     const BADGES: Record<string, string> = {
@@ -291,15 +273,30 @@ test.describe("map with tiles", () => {
     await expect(dialog).toBeHidden();
     // Focus returns to the place's list card (the keyboard's way in); its popup's "View details" opens the
     // dialog again, and Escape closes it.
-    await expect(card).toBeFocused();
+    await expect(first).toBeFocused();
     await page.keyboard.press("Enter");
-    const popup = page.locator(".maplibregl-popup");
-    await expect(popup).toContainText(title);
+    await expect(popup).toContainText(firstTitle);
     await popup.getByRole("button", { name: "View details" }).focus();
     await page.keyboard.press("Enter");
     await expect(dialog).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
+  });
+
+  test("'View on map' (/map?place=ID) shows that place selected with its popup, even when it is not in the first batch", async ({
+    page,
+    request,
+  }) => {
+    // A Las Vegas place far down the nearby list, so the map's first batch does not hold it.
+    const far = (await (
+      await request.get("/api/places/nearby?city=Las%20Vegas&state=NV&count=1&offset=40")
+    ).json()) as Array<{ id: number; title: string }>;
+    expect(far).toHaveLength(1);
+    await page.goto(`/map?place=${far[0]!.id}`);
+    const popup = page.locator(".maplibregl-popup");
+    await expect(popup).toBeVisible({ timeout: 15_000 });
+    await expect(popup).toContainText(far[0]!.title);
+    await expect(page.getByTestId("map-list").getByRole("button", { pressed: true })).toContainText(far[0]!.title);
   });
 
   test("the placeholder's 'Show the map' button starts the map from the keyboard; load more adds places (block at 15+, header button at 24+)", async ({
@@ -359,37 +356,6 @@ test.describe("map with tiles", () => {
     expect(firstBatches.filter((city) => city === "Boston")).toHaveLength(2);
     expect(cookies.length).toBeGreaterThan(4);
     expect(cookies.filter(Boolean)).toEqual([]);
-  });
-
-  test("the first batch is in the page's HTML (the list paints first); MapLibre starts on the first use, after the page has loaded", async ({
-    page,
-    context,
-  }) => {
-    // The context's request client carries the guest session and the Las Vegas cookie.
-    const html = await (await context.request.get("/map")).text();
-    expect(html).toContain('data-testid="map-list"');
-    expect(html).not.toContain("Discovering Places");
-    expect(html).toContain('data-testid="map-placeholder"');
-    const firstBatch: string[] = [];
-    const maplibre: string[] = [];
-    page.on("request", (r) => {
-      const url = new URL(r.url());
-      if (/^\/api\/places\/(nearby|featured)$/.test(url.pathname) && url.searchParams.get("offset") === "0")
-        firstBatch.push(url.pathname);
-      if (/\/assets\/maplibre-gl-[^/]*\.js$/.test(url.pathname)) maplibre.push(url.pathname);
-    });
-    await page.goto("/map");
-    await expect(page.getByTestId("map-list").getByRole("listitem").first()).toBeVisible();
-    // Nobody has used the page yet: the placeholder, and no MapLibre once the page's requests are over.
-    await page.waitForLoadState("networkidle");
-    expect(maplibre).toEqual([]);
-    await expect(map(page)).toHaveAttribute("data-map-status", "idle");
-    await expect(page.getByTestId("map-placeholder").getByRole("button", { name: "Show the map" })).toBeVisible();
-    await useThePage(page);
-    await expect(map(page)).toHaveAttribute("data-map-status", "ready", { timeout: 15_000 });
-    await expect(page.getByTestId("map-placeholder")).toHaveCount(0);
-    expect(maplibre.length).toBeGreaterThan(0);
-    expect(firstBatch).toEqual([]);
   });
 
   test("390 px: the header keeps its words whole and fits (docs/decisions/026-traveller-polish.md)", async ({
@@ -712,10 +678,16 @@ test.describe("map offline", () => {
 test.describe("map code loads only on /map", () => {
   // The home page asks whether the city is a favorite; anonymous, that is a 401 (logged by Chromium).
   test.use({ expectedConsoleErrors: [/status of 401/] });
-  test("the home page requests no map chunk, worker or stylesheet; /map does", async ({ page }) => {
+  // One test for what the home page and /map load, and when: the map code comes with the first use of /map only.
+  test("the home page requests no map chunk, worker or stylesheet; /map's first batch is in its HTML (the list paints first); MapLibre, its worker and stylesheet load on the first use, after the page has loaded", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     // Two full page loads and a map start (about 24 s alone on a busy 2-core machine).
     test.setTimeout(60_000);
     await serveTiles(page);
+    await chooseCity(context, baseURL, "Las Vegas, NV");
     const requested: string[] = [];
     page.on("request", (request) => requested.push(new URL(request.url()).pathname));
     await page.goto("/");
@@ -724,16 +696,35 @@ test.describe("map code loads only on /map", () => {
     expect(assets.length).toBeGreaterThan(0);
     expect(assets.filter((path) => /maplibre|MapExplorer|\/map-/.test(path))).toEqual([]);
 
+    // The context's request client carries the guest session and the Las Vegas cookie.
+    const html = await (await context.request.get("/map")).text();
+    expect(html).toContain('data-testid="map-list"');
+    expect(html).not.toContain("Discovering Places");
+    expect(html).toContain('data-testid="map-placeholder"');
+    const firstBatch: string[] = [];
+    page.on("request", (r) => {
+      const url = new URL(r.url());
+      if (/^\/api\/places\/(nearby|featured)$/.test(url.pathname) && url.searchParams.get("offset") === "0")
+        firstBatch.push(url.pathname);
+    });
     requested.length = 0;
     await page.goto("/map");
+    await expect(page.getByTestId("map-list").getByRole("listitem").first()).toBeVisible();
+    // Nobody has used the page yet: the placeholder, and no MapLibre once the page's requests are over.
+    await page.waitForLoadState("networkidle");
+    expect(requested.filter((path) => /\/assets\/maplibre-gl-[^/]*\.js$/.test(path))).toEqual([]);
+    await expect(map(page)).toHaveAttribute("data-map-status", "idle");
+    await expect(page.getByTestId("map-placeholder").getByRole("button", { name: "Show the map" })).toBeVisible();
     await useThePage(page);
     await expect(map(page)).toHaveAttribute("data-map-status", "ready", { timeout: 15_000 });
+    await expect(page.getByTestId("map-placeholder")).toHaveCount(0);
     expect(requested.some((path) => /^\/assets\/MapExplorer-.*\.js$/.test(path))).toBe(true);
     expect(requested.some((path) => /^\/assets\/maplibre-gl-[^/]*\.js$/.test(path) && !path.includes("worker"))).toBe(
       true,
     );
     expect(requested.some((path) => /^\/assets\/map-.*\.css$/.test(path))).toBe(true);
     await expect.poll(() => requested.some((path) => /^\/assets\/maplibre-gl-worker-.*\.js$/.test(path))).toBe(true);
+    expect(firstBatch).toEqual([]);
   });
 });
 
