@@ -155,6 +155,7 @@ test.describe("map with tiles", () => {
   test("Las Vegas: header, markers for every listed place, tiles drawn, count badge and legend; dark mode (the system setting, as the app follows it) darkens the tiles, and back", async ({
     page,
   }) => {
+    test.setTimeout(60_000); // two tests' checks on one page: past 30 s on a busy machine
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.emulateMedia({ colorScheme: "light" });
     await page.goto("/map");
@@ -209,6 +210,7 @@ test.describe("map with tiles", () => {
   test("a list card selects the place, centres it and opens its popup; a marker click opens the detail dialog; Get Directions goes to its whole address or its coordinates; Close and Escape close it", async ({
     page,
   }) => {
+    test.setTimeout(60_000); // two tests' checks on one page: past 30 s on a busy machine
     await page.goto("/map");
     await settledCount(page);
     const card = page.getByTestId("map-list").getByRole("button").nth(2);
@@ -302,6 +304,7 @@ test.describe("map with tiles", () => {
   test("the placeholder's 'Show the map' button starts the map from the keyboard; load more adds places (block at 15+, header button at 24+)", async ({
     page,
   }) => {
+    test.setTimeout(60_000); // two tests' checks on one page: past 30 s on a busy machine
     await page.goto("/map");
     const show = page.getByRole("button", { name: "Show the map" });
     await show.focus();
@@ -328,6 +331,7 @@ test.describe("map with tiles", () => {
   test("a city chosen elsewhere (local storage) is picked up within about a second; returning to it within 5 minutes reuses its cached first batch; place calls carry no credentials", async ({
     page,
   }) => {
+    test.setTimeout(60_000); // two tests' checks on one page: past 30 s on a busy machine
     const firstBatches: string[] = [];
     const cookies: Array<string | undefined> = [];
     page.on("request", async (request) => {
@@ -741,6 +745,7 @@ test.describe("map list states", () => {
   test("the first batch failing shows an error with Try again, which recovers; no places: 'No Places Found' with the city, and the map still shows", async ({
     page,
   }) => {
+    test.setTimeout(60_000); // two tests' checks on one page: past 30 s on a busy machine
     await page.goto("/map");
     await settledCount(page);
     let fail = true;
