@@ -4,6 +4,7 @@ import brandsPath from "../../data/brands/nsi_us_brands.json.gz" with { type: "f
 import repeatedPath from "../../data/brands/repeated_names.json.gz" with { type: "file" };
 import { CATEGORY } from "./types";
 import { titleKey } from "./titles";
+import { keptPerText } from "./kept";
 
 /**
  * Which chain a place belongs to: the name-suggestion-index's US brands and dissolved chains
@@ -102,9 +103,12 @@ const GENERIC_TAIL = new Set([
 
 /**
  * Title keys to try against the brand list: the whole name, the name before " - " / " #12" / "(…)"
- * (branch suffixes), and each leading run of words whose remaining words are all generic.
+ * (branch suffixes), and each leading run of words whose remaining words are all generic. Kept per title: an
+ * import asks several times a record (the chain rules, the 2011 dump's branch check) and for every row written.
  */
-function brandKeys(title: string): string[] {
+const brandKeys: (title: string) => readonly string[] = keptPerText(computeBrandKeys, 20_000);
+
+function computeBrandKeys(title: string): string[] {
   const whole = titleKey(title);
   const base = chainKey(title);
   const keys = [whole];

@@ -50,7 +50,15 @@ export interface Held extends PlaceInput {
   gone?: boolean;
   /** The stored row's updated_at (a carried state's check, carry.ts). */
   updatedAt?: number;
+  /** The stored row's values of KEYED_COLUMNS (an update that leaves them as they are does not set them: write.ts). */
+  stored?: unknown[];
 }
+
+/**
+ * The columns an index or a trigger (the title search, the map's R*Tree) is kept on: setting one, even to the
+ * value it has, makes SQLite rewrite those entries.
+ */
+export const KEYED_COLUMNS = ["title", "title_key", "latitude", "longitude", "state_code", "category_id", "city"];
 
 /** A place as read from its row (`get` gives a column's stored value). */
 export function heldFromRow(get: (column: string) => unknown): Held {
@@ -83,6 +91,7 @@ export function heldFromRow(get: (column: string) => unknown): Held {
     since: get("since") as string | null,
     tags: tags ? JSON.parse(String(tags)) : null,
     updatedAt: Number(get("updated_at")),
+    stored: KEYED_COLUMNS.map(get),
     dirty: false,
   };
 }

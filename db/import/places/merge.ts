@@ -155,3 +155,23 @@ export class PlaceGrid {
     return same && same !== self && !same.gone ? same : undefined;
   }
 }
+
+/**
+ * Places by their records' (source, sourceId): a map per source, so a look-up builds no joined key (an import
+ * looks up every source of every place of the state once per dataset). Ids are compared as text, as a joined
+ * key compared them.
+ */
+export class SourceIndex<T> {
+  private readonly bySource = new Map<string, Map<string, T>>();
+
+  get(source: string, sourceId: string): T | undefined {
+    return this.bySource.get(String(source))?.get(String(sourceId));
+  }
+
+  set(source: string, sourceId: string, value: T) {
+    const key = String(source);
+    let ids = this.bySource.get(key);
+    if (!ids) this.bySource.set(key, (ids = new Map()));
+    ids.set(String(sourceId), value);
+  }
+}

@@ -9,7 +9,16 @@ import { ChainIndex } from "./chain-evidence";
 import { flagged } from "./quality";
 import { COLUMNS, type Held, heldFromRow, type RowArgs, rowArgs, type SourceRef } from "./held";
 import { carriedState, type StateCarry, stillStored } from "./carry";
-import { CARRIED_TAGS, FILLABLE, mergeInto, mergeSignals, PlaceGrid, preferArticle } from "./merge";
+import {
+  CARRIED_TAGS,
+  FILLABLE,
+  lodgingKey,
+  mergeInto,
+  mergeSignals,
+  PlaceGrid,
+  preferArticle,
+  SourceIndex,
+} from "./merge";
 import { emptySummary, type ImportSummary } from "./summary";
 import { mailingOnly, Namesakes, withoutMailingAddress } from "./mailing-only";
 import { writeImport } from "./write";
@@ -50,32 +59,36 @@ export async function importDatasetState(
       : await TownFinder.forState(client, stateCode);
   if (options.carry) options.carry.towns = { stateCode, finder: towns };
   // Existing places of this state (and, for cross-border records, whatever the dataset already linked).
-  const held = new Map<number, Held>();
+  const held: Held[] = [];
   const grid = new PlaceGrid();
-  const bySource = new Map<string, Held>();
+  const bySource = new SourceIndex<Held>();
   const newLinks: Array<{ place: Held; ref: SourceRef }> = [];
   const gone: Held[] = [];
-  const admit = (p: Held) => {
+  /** `alone`: no other place to admit has its title key and it has no lodging key, so nothing can match it. */
+  const admit = (p: Held, alone = false) => {
     // Stored before the 100 m / address-and-phone rules: fold a duplicate into the earlier place.
-    const earlier = grid.findMatch(p, p.titleKey);
+    const earlier = alone ? undefined : grid.findMatch(p, p.titleKey);
     if (earlier) {
       mergeInto(earlier, p, p.sources);
       for (const ref of p.sources) {
-        bySource.set(`${ref.source}\u0000${ref.sourceId}`, earlier);
+        bySource.set(ref.source, ref.sourceId, earlier);
         newLinks.push({ place: earlier, ref });
       }
       p.gone = true;
       gone.push(p);
       return;
     }
-    held.set(p.id!, p);
+    held.push(p);
     grid.add(p);
-    for (const s of p.sources) bySource.set(`${s.source}\u0000${s.sourceId}`, p);
+    for (const s of p.sources) bySource.set(s.source, s.sourceId, p);
   };
   const carried = options.carry?.current;
   if (options.carry) options.carry.current = undefined;
   if (carried && carried.stateCode === stateCode && (await stillStored(client, carried))) {
-    for (const p of carried.places) admit(p);
+    // The carried places: most titles occur once in a state, and such a place matches none of the others.
+    const keys = new Map<string, number>();
+    for (const p of carried.places) keys.set(p.titleKey, (keys.get(p.titleKey) ?? 0) + 1);
+    for (const p of carried.places) admit(p, keys.get(p.titleKey) === 1 && !lodgingKey(p));
   } else {
     let after = 0;
     for (;;) {
@@ -92,12 +105,12 @@ export async function importDatasetState(
 
   // The 2011 dump against All the Places' branches of the same brands (chain-evidence.ts).
   const chains = dataset.key === BUSINESS_DUMP ? new ChainIndex<Held>() : undefined;
-  if (chains) for (const p of held.values()) chains.add(p);
+  if (chains) for (const p of held) chains.add(p);
   const fresh: Held[] = [];
-  const namesakes = new Namesakes(() => [...held.values(), ...fresh]);
+  const namesakes = new Namesakes(() => [...held, ...fresh]);
   // A census point miles from its own street address is flagged, never moved (./address-point.ts).
   const addresses = checksAddresses(dataset.key)
-    ? await AddressPoints.forState(client, stateCode, () => held.values())
+    ? await AddressPoints.forState(client, stateCode, () => held)
     : undefined;
   const seen = new Set<string>();
   const rows = options.rows ?? dataset.read(stateCode);
@@ -133,7 +146,7 @@ export async function importDatasetState(
     };
     const refKey = `${ref.source}\u0000${ref.sourceId}`;
     seen.add(refKey);
-    const known = bySource.get(refKey);
+    const known = bySource.get(ref.source, ref.sourceId);
     if (known) {
       // Re-import: the primary source refreshes its own fields; a secondary source only fills blanks.
       const primary = known.source === ref.source && known.sourceId === ref.sourceId;
@@ -175,13 +188,13 @@ export async function importDatasetState(
     }
     const key = titleKey(input.title);
     const match =
-      (input.sameAs && bySource.get(`${input.sameAs.source}\u0000${input.sameAs.sourceId}`)) ||
+      (input.sameAs && bySource.get(input.sameAs.source, input.sameAs.sourceId)) ||
       grid.findMatch(input, key) ||
       (verdict && "same" in verdict ? verdict.same : undefined) ||
       (mailing ? namesakes.find(input) : undefined);
     if (match) {
       mergeInto(match, input, [ref]);
-      bySource.set(refKey, match);
+      bySource.set(ref.source, ref.sourceId, match);
       newLinks.push({ place: match, ref });
       summary.merged++;
       continue;
@@ -197,7 +210,7 @@ export async function importDatasetState(
     delete (place as Partial<PlaceInput>).sameAs;
     fresh.push(place);
     grid.add(place);
-    bySource.set(refKey, place);
+    bySource.set(ref.source, ref.sourceId, place);
     newLinks.push({ place, ref });
     summary.inserted++;
   }
@@ -206,15 +219,18 @@ export async function importDatasetState(
   const unlinks: InStatement[] = [];
   if (options.prune) {
     let pruned = 0;
-    for (const p of held.values()) {
-      const stale = p.sources.filter((s) => s.source === dataset.key && !seen.has(`${s.source}\u0000${s.sourceId}`));
-      if (!stale.length) continue;
+    for (const p of held) {
+      // A loop, not a filter: it runs for every place of the state, once per dataset, and most have no stale link.
+      let stale: SourceRef[] | undefined;
+      for (const s of p.sources)
+        if (s.source === dataset.key && !seen.has(`${s.source}\u0000${s.sourceId}`)) (stale ??= []).push(s);
+      if (!stale) continue;
       for (const s of stale)
         unlinks.push({
           sql: "DELETE FROM place_sources WHERE source = ? AND source_id = ?",
           args: [s.source, s.sourceId],
         });
-      p.sources = p.sources.filter((s) => !stale.includes(s));
+      p.sources = p.sources.filter((s) => !stale!.includes(s));
       pruned += stale.length;
       if (!p.sources.length) {
         p.gone = true;
@@ -240,13 +256,8 @@ export async function importDatasetState(
     written?.set(p, args);
     return args;
   };
-  await writeImport(
-    client,
-    { fresh, held: held.values(), newLinks, unlinks, gone },
-    argsOf,
-    `${dataset.key} ${stateCode}`,
-  );
-  if (options.carry && written) options.carry.current = carriedState(stateCode, [...held.values(), ...fresh], written);
+  await writeImport(client, { fresh, held, newLinks, unlinks, gone }, argsOf, `${dataset.key} ${stateCode}`);
+  if (options.carry && written) options.carry.current = carriedState(stateCode, [...held, ...fresh], written);
   options.onProgress?.(summary.read);
   return summary;
 }

@@ -1,22 +1,12 @@
+import { keptPerText } from "./kept";
+
 /**
  * Lower-case, accents and punctuation removed, a leading "the" dropped: "The Bean Café" → "bean cafe".
  * Memoised: an import asks for the key of one record's title about ten times (the chain rule, the brands, the
  * merge grid, the row written), and chain names come back across records; an ASCII title skips the Unicode
  * decomposition, which changes nothing in it.
  */
-export function titleKey(title: string): string {
-  let key = keys.get(title);
-  if (key === undefined) {
-    if (keys.size >= KEPT_KEYS) keys.clear();
-    key = computeTitleKey(title);
-    keys.set(title, key);
-  }
-  return key;
-}
-
-/** Titles whose keys are kept at most (then the cache starts again: a few MB at most). */
-const KEPT_KEYS = 20_000;
-const keys = new Map<string, string>();
+export const titleKey: (title: string) => string = keptPerText(computeTitleKey, 20_000);
 const ASCII = /^[\x00-\x7f]*$/;
 
 /** The key without the cache (exported for the test that compares the two). */

@@ -1,13 +1,13 @@
 import { parse } from "csv-parse/sync";
 import { readText } from "../../../src/files";
 import { collectWhenGrown } from "../release";
+import { CSV_OPTIONS, csvFileRecords, csvRecords } from "./csv-records";
 
 /** Shared helpers for dataset readers. */
 
 const parsed = new Map<string, Promise<Record<string, string>[]>>();
 /** Whether parsed files are kept (the per-state split's readers share one parse: decision 024). */
 let keepParsed = false;
-const CSV_OPTIONS = { skip_empty_lines: true, bom: true, relax_column_count: true, relax_quotes: true } as const;
 
 /**
  * Parse a whole (gzipped) CSV file with a header row, for readers that need every row at once (two passes;
@@ -18,8 +18,10 @@ export function readCsv(path: string, options: { header?: string[] } = {}): Prom
   const cached = parsed.get(key);
   if (cached) return cached;
   // The promise is what is kept: the split's readers ask at once and share one parse.
-  const rows = readText(path).then(
-    (text) => parse(text, { columns: options.header ?? true, ...CSV_OPTIONS }) as Record<string, string>[],
+  const rows = readText(path).then((text) =>
+    options.header
+      ? (parse(text, { columns: options.header, ...CSV_OPTIONS }) as Record<string, string>[])
+      : csvFileRecords(text),
   );
   if (keepParsed) parsed.set(key, rows);
   return rows;
@@ -117,7 +119,7 @@ export async function* csvSlices(path: string): AsyncIterable<Record<string, str
       if (!columns) return;
       continue;
     }
-    yield parse(text, { columns, ...CSV_OPTIONS }) as Record<string, string>[];
+    yield csvRecords(text, columns);
   }
 }
 const SLICE_CHARS = 1 << 20;
