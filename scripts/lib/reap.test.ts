@@ -13,8 +13,9 @@ function leavesOrphan(file?: string): string[] {
   const report = file
     ? `require("node:fs").writeFileSync(${JSON.stringify(file)}, String(process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6));`
     : "";
-  // A fixed amount of work, not a time: on a loaded machine 300 ms of wall time was 0.07 CPU-s.
-  const orphan = `let x = 0; for (let i = 0; i < 3e8; i++) x += Math.sqrt(i); ${report}`;
+  // A fixed amount of work (~0.3 CPU-s), not a time: on a loaded machine 300 ms of wall time was 0.07 CPU-s; within
+  // the wrapper's 10 s wait for orphans even at a load of 25.
+  const orphan = `let x = 0; for (let i = 0; i < 1e8; i++) x += Math.sqrt(i); ${report}`;
   return ["sh", "-c", `(${JSON.stringify(process.execPath)} -e '${orphan}' &); exit 3`];
 }
 
