@@ -36,6 +36,8 @@ export interface OverpassTestServer {
   requests: OverpassTestRequest[];
   /** The most requests that were ever being answered at the same time. */
   maxInFlight: number;
+  /** Resolves once `count` requests have come in (at once when they have). */
+  received(count: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -165,6 +167,7 @@ export async function startOverpassTestServer(
 ): Promise<OverpassTestServer> {
   const elements = await overpassSamples();
   const hanging = new Set<() => void>();
+  const waiting: Array<{ count: number; resolve: () => void }> = [];
   let inFlight = 0;
   const state: OverpassTestServer = {
     url: "",
@@ -173,6 +176,10 @@ export async function startOverpassTestServer(
     delayMs: options.delayMs ?? 500,
     requests: [],
     maxInFlight: 0,
+    received: (count) =>
+      state.requests.length >= count
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => waiting.push({ count, resolve })),
     stop: async () => {
       for (const release of hanging) release();
       server.stop(true);
@@ -193,6 +200,10 @@ export async function startOverpassTestServer(
         startedAt: Date.now(),
       };
       state.requests.push(record);
+      for (const w of waiting.splice(0)) {
+        if (state.requests.length >= w.count) w.resolve();
+        else waiting.push(w);
+      }
       state.maxInFlight = Math.max(state.maxInFlight, ++inFlight);
       try {
         if (request.method === "POST") record.query = new URLSearchParams(await request.text()).get("data") ?? "";
