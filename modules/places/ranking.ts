@@ -175,8 +175,7 @@ export function corroborated(
  * The Parthenon at Nashville's postal service, 2 mi from Centennial Park where the travel guide places it. A census
  * record that stands for a sight other datasets place elsewhere, none of them within CORROBORATION_MILES of it, gives
  * way on the card to the most notable of those records (taken at the sight; the business directory, which also
- * files addresses, is not one of them), named as the census names its kind. The sight's fame is its records' all the
- * same.
+ * files addresses, is not one of them). The sight's fame is its records' all the same.
  */
 function locatedFace(records: Row[], face: Row): Row {
   if (face.source !== MAILING_CENSUS) return face;
@@ -184,8 +183,8 @@ function locatedFace(records: Row[], face: Row): Row {
   const near = (r: Row) =>
     distanceMiles(Number(face.latitude), Number(face.longitude), Number(r.latitude), Number(r.longitude)) <=
     CORROBORATION_MILES;
-  // What the sight is stays the census's word ("museum", "botanical garden"; a guide's listing says "activity").
-  return others.length && !others.some(near) ? ({ ...others[0]!, kind: face.kind } as Row) : face;
+  // That record whole, as it answers by its id (a card and the place's page say the same).
+  return others.length && !others.some(near) ? others[0]! : face;
 }
 const MAILING_CENSUS = "imls-museums";
 
