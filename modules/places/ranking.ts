@@ -145,8 +145,9 @@ export function corroborated(
     );
     const best = c[0]!;
     // The card shows the guide's name when a guide's listing names the sight more simply (./guide-names.ts).
-    const face = shown ?? best;
-    const key = keyOf.get(face)!;
+    const named = shown ?? best;
+    const key = keyOf.get(named)!;
+    const face = locatedFace(c, named);
     // The card of a sight shows a Wikipedia paragraph when one of its records has it (with the article's link).
     const article =
       wikipediaOf(face) && face.description ? null : (c.find((r) => wikipediaOf(r) && r.description) ?? null);
@@ -168,6 +169,24 @@ export function corroborated(
   }
   return out;
 }
+
+/**
+ * The museum census places an organisation at its mailing address, which for a few sights is not the sight: it files
+ * The Parthenon at Nashville's postal service, 2 mi from Centennial Park where the travel guide places it. A census
+ * record that stands for a sight other datasets place elsewhere, none of them within CORROBORATION_MILES of it, gives
+ * way on the card to the most notable of those records (taken at the sight; the business directory, which also
+ * files addresses, is not one of them). The sight's fame is its records' all the same.
+ */
+function locatedFace(records: Row[], face: Row): Row {
+  if (face.source !== MAILING_CENSUS) return face;
+  const others = records.filter((r) => r.source !== MAILING_CENSUS && r.source !== BUSINESS_DUMP);
+  const near = (r: Row) =>
+    distanceMiles(Number(face.latitude), Number(face.longitude), Number(r.latitude), Number(r.longitude)) <=
+    CORROBORATION_MILES;
+  // That record whole, as it answers by its id (a card and the place's page say the same).
+  return others.length && !others.some(near) ? others[0]! : face;
+}
+const MAILING_CENSUS = "imls-museums";
 
 /**
  * Two datasets can place one sight far apart (the museum census geocodes Griffith Observatory 1.3 mi from
