@@ -51,12 +51,12 @@ export const test = base.extend<
    * offline switch, and the app's Cache Storage (the offline trips' service worker fills it).
    */
   contextLeftovers: [
-    async ({ context, baseURL, serviceWorkers }, use) => {
+    async ({ context, baseURL }, use) => {
       await use();
       await context.clearPermissions();
       await context.setOffline(false);
       const [page] = context.pages();
-      if (serviceWorkers === "allow" && page && baseURL) {
+      if (page && baseURL) {
         const session = await context.newCDPSession(page);
         await session.send("Storage.clearDataForOrigin", {
           origin: new URL(baseURL).origin,
