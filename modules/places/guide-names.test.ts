@@ -122,6 +122,9 @@ test("a guide's listing and the census's record of one one-word sight, given who
   const one = corroborated([census, guide]);
   expect(one).toHaveLength(1);
   expect(one[0]!.agree).toBe(2);
+  // The card stands where the guide places the sight, not at the census's mailing address.
+  expect([one[0]!.r.id, one[0]!.r.latitude, one[0]!.r.source]).toEqual([2, 36.1496, "wikivoyage-do"]);
+  expect(one[0]!.key).toBe("parthenon");
   // A short word ("Rotunda" has 7 letters) or two names that only share a word stay apart.
   expect(
     corroborated([row(3, "Rotunda", "imls-museums"), row(4, "Rotunda", "wikivoyage-do", { latitude: 33.75 })]),
@@ -130,6 +133,65 @@ test("a guide's listing and the census's record of one one-word sight, given who
     corroborated([
       row(5, "The Hermitage", "imls-museums", { title_key: "hermitage" }),
       row(6, "Hermitage Hotel", "wikivoyage-do", { latitude: 33.75 }),
+    ]),
+  ).toHaveLength(2);
+});
+
+test("a census record keeps the card where another dataset's record of the sight stands near it, or where only the business directory disagrees", () => {
+  // Griffith Observatory: the census at the park's address 1.3 mi from OpenStreetMap's point at the building.
+  const census = row(1, "Griffith Observatory", "imls-museums", { kind: "museum", notability: 6 });
+  const osmFar = row(2, "Griffith Observatory", "osm-city-extracts", {
+    kind: "museum",
+    notability: 3,
+    latitude: 33.752,
+  });
+  expect(corroborated([census, osmFar]).map((s) => s.r.id)).toEqual([2]);
+  // Another dataset's record within the corroboration distance agrees with the census's point: the census stays.
+  const osmNear = row(3, "Griffith Observatory", "osm-city-extracts", {
+    kind: "museum",
+    notability: 3,
+    latitude: 33.735,
+  });
+  expect(corroborated([census, osmFar, osmNear]).map((s) => s.r.id)).toEqual([1]);
+  // The 2011 business directory files addresses too: its point is no better than the census's.
+  const directory = row(4, "Griffith Observatory", "wof-simplegeo", {
+    kind: "museum",
+    notability: 1,
+    latitude: 33.752,
+  });
+  expect(corroborated([census, directory]).map((s) => s.r.id)).toEqual([1]);
+});
+
+test("a museum's own census record joins its foundation's and an article's records 1.2 mi away: one sight, not two", () => {
+  // Spokane: the census's foundation record and Wikipedia's article at the museum, the museum's census record 1.2 mi off.
+  const foundation = row(1, "Northwest Museum of Arts and Culture Foundation", "imls-museums", {
+    kind: "museum",
+    notability: -2,
+    title_key: "northwest museum of arts and culture foundation",
+  });
+  const article = row(2, "Northwest Museum of Arts and Culture", "historic-wikipedia", {
+    kind: "museum",
+    notability: 5,
+    latitude: 33.7335,
+  });
+  const museum = row(3, "Northwest Museum of Arts & Culture", "imls-museums", {
+    kind: "museum",
+    notability: 2,
+    latitude: 33.751,
+    title_key: "northwest museum of arts and culture",
+  });
+  expect(corroborated([foundation, article, museum]).map((s) => s.r.id)).toEqual([2]);
+  // Two records of one name from one dataset, 1.2 mi apart, stay two places, another dataset's record beside one or not.
+  const memorial = (id: number, source: string, latitude: number) =>
+    row(id, "Veterans Memorial Park", source, { kind: "park", notability: 3, latitude });
+  expect(
+    corroborated([memorial(4, "osm-city-extracts", 33.733), memorial(5, "osm-city-extracts", 33.751)]),
+  ).toHaveLength(2);
+  expect(
+    corroborated([
+      memorial(4, "osm-city-extracts", 33.733),
+      memorial(6, "historic-wikipedia", 33.7335),
+      memorial(5, "osm-city-extracts", 33.751),
     ]),
   ).toHaveLength(2);
 });

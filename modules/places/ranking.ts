@@ -145,8 +145,9 @@ export function corroborated(
     );
     const best = c[0]!;
     // The card shows the guide's name when a guide's listing names the sight more simply (./guide-names.ts).
-    const face = shown ?? best;
-    const key = keyOf.get(face)!;
+    const named = shown ?? best;
+    const key = keyOf.get(named)!;
+    const face = locatedFace(c, named);
     // The card of a sight shows a Wikipedia paragraph when one of its records has it (with the article's link).
     const article =
       wikipediaOf(face) && face.description ? null : (c.find((r) => wikipediaOf(r) && r.description) ?? null);
@@ -170,6 +171,24 @@ export function corroborated(
 }
 
 /**
+ * The museum census places an organisation at its mailing address, which for a few sights is not the sight: it files
+ * The Parthenon at Nashville's postal service, 2 mi from Centennial Park where the travel guide places it. A census
+ * record that stands for a sight other datasets place elsewhere, none of them within CORROBORATION_MILES of it, gives
+ * way on the card to the most notable of those records (taken at the sight; the business directory, which also
+ * files addresses, is not one of them). The sight's fame is its records' all the same.
+ */
+function locatedFace(records: Row[], face: Row): Row {
+  if (face.source !== MAILING_CENSUS) return face;
+  const others = records.filter((r) => r.source !== MAILING_CENSUS && r.source !== BUSINESS_DUMP);
+  const near = (r: Row) =>
+    distanceMiles(Number(face.latitude), Number(face.longitude), Number(r.latitude), Number(r.longitude)) <=
+    CORROBORATION_MILES;
+  // That record whole, as it answers by its id (a card and the place's page say the same).
+  return others.length && !others.some(near) ? others[0]! : face;
+}
+const MAILING_CENSUS = "imls-museums";
+
+/**
  * Two datasets can place one sight far apart (the museum census geocodes Griffith Observatory 1.3 mi from
  * OpenStreetMap's point, at the park's address): a record of a name of two words or more and ten letters or more
  * joins another dataset's record of that name within this distance. Records of one dataset stay apart (two
@@ -190,8 +209,15 @@ const sameWholeName = (cluster: Row[], r: Row) => {
     cluster.some((c) => String(c.title).toLowerCase() === String(r.title).toLowerCase())
   );
 };
-const otherDataset = (cluster: Row[], r: Row) =>
-  cluster.every((c) => family(String(c.source)) !== family(String(r.source)));
+/**
+ * A record under its operator's name (operatedSight: "… Foundation", "… Society") does not speak for its dataset
+ * here: the census files Spokane's Northwest Museum of Arts and Culture 1.2 mi off and its foundation at the museum,
+ * where Wikipedia's article places it, and the museum's own record joins the two.
+ */
+const otherDataset = (cluster: Row[], r: Row) => {
+  const own = cluster.filter((c) => operatedSight(String(c.title_key)) === String(c.title_key));
+  return (own.length ? own : cluster).every((c) => family(String(c.source)) !== family(String(r.source)));
+};
 
 /** One voice per organisation that keeps data, the heritage lists and their articles counting as one (as notability).
  * The 2011 business directory is no voice on fame (the caller leaves it out): its record says a business was

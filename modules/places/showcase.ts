@@ -324,6 +324,7 @@ const SUPPORT_OR_FIXTURE =
 export function foldDuplicates<T extends { r: Row }>(ranked: T[]): T[] {
   const kept: T[] = [];
   if (!ranked.length) return kept;
+  const twins = new Map<string, number[]>();
   const latitude = Number(ranked[0]!.r.latitude);
   const cellLat = (FOLD_MILES / MILES_PER_LAT_DEGREE) * 1.1;
   const cellLng = (FOLD_MILES / Math.max(milesPerLngDegree(latitude), 0.05 * milesPerLngDegree(0))) * 1.25;
@@ -332,7 +333,8 @@ export function foldDuplicates<T extends { r: Row }>(ranked: T[]): T[] {
   for (const item of ranked) {
     const [y, x] = cellOf(item.r);
     const blocks = nameBlocks(foldNameOf(item.r));
-    let same = -1;
+    const twin = censusTwinKey(item.r);
+    let same = twin ? (twins.get(twin)?.find((at) => censusTwins(kept[at]!.r, item.r)) ?? -1) : -1;
     for (let dy = -1; dy <= 1; dy++)
       for (let dx = -1; dx <= 1; dx++)
         for (const block of blocks)
@@ -343,6 +345,7 @@ export function foldDuplicates<T extends { r: Row }>(ranked: T[]): T[] {
         const key = `${y}:${x}:${block}`;
         (filed.get(key) ?? filed.set(key, []).get(key)!).push(kept.length);
       }
+      if (twin) (twins.get(twin) ?? twins.set(twin, []).get(twin)!).push(kept.length);
       kept.push(item);
       continue;
     }
@@ -351,6 +354,16 @@ export function foldDuplicates<T extends { r: Row }>(ranked: T[]): T[] {
   }
   return kept;
 }
+/**
+ * The museum census holds many museums twice (two source lists' ids; two geocodes of one address, or the museum and a
+ * mailing address): "Paterson Museum" 0.7 mi apart, Frederick's Schifferstadt Architectural Museum 2.3 mi, "Children's
+ * Museum of Tacoma" and "Childrens …". Two census rows whose names fold to one (8 letters or more) in one town, up to
+ * 2.5 mi apart, are one museum; two towns' "Historical Museum" stay two.
+ */
+const censusTwinKey = (r: Row) =>
+  r.source === "imls-museums" && foldNameOf(r).key.length >= 8 ? `${r.city}`.toLowerCase() + foldNameOf(r).key : null;
+const censusTwins = (a: Row, b: Row) =>
+  distanceMiles(Number(a.latitude), Number(a.longitude), Number(b.latitude), Number(b.longitude)) <= 2.5;
 /**
  * Blocks that two names `sameSight` matches always share: keys one edit apart (6 letters or more; shorter ones only
  * when equal) share their first two letters or their last two, since one edit cannot touch both ends; a name cut
