@@ -64,7 +64,13 @@ export default defineConfig({
   // snapshots), so a failure that only shows on a busy CI machine can be read afterwards (`npx playwright
   // show-trace`): a test that fails twice keeps the trace of its second failure. Tracing every first attempt
   // cost ~15 % of the suite's CPU for traces thrown away (decision 071).
-  use: { trace: { mode: "on-first-retry", screenshots: false, snapshots: false, sources: false } },
+  use: {
+    trace: { mode: "on-first-retry", screenshots: false, snapshots: false, sources: false },
+    // A worker's tests share one browser context and its page, reset between tests (e2e/fixtures.ts says what is
+    // reset), instead of a new context, page and renderer process each (decision 091). E2E_FRESH_CONTEXT=1 gives
+    // each test a context of its own again, to tell state left by an earlier test from a bug.
+    reuseContext: process.env.E2E_FRESH_CONTEXT !== "1",
+  },
   reporter: process.env.CI ? "line" : "list",
   timeout: 30_000,
   projects: [{ name: "chromium", use: browser(BROWSER) }],

@@ -12,6 +12,7 @@ export const test = base.extend<
     consoleErrors: string[];
     signedIn: boolean;
     guestSession: void;
+    contextLeftovers: void;
     cpuLog: void;
   },
   { workerServer: string }
@@ -39,6 +40,30 @@ export const test = base.extend<
       const done = cpuMeter(testInfo.parallelIndex);
       await use();
       done?.(testInfo.title, testInfo.file.replace(/^.*\/e2e\//, ""), testInfo.status ?? "");
+    },
+    { auto: true },
+  ],
+  /**
+   * The tests of a worker share one browser context and its page (`reuseContext`, playwright.config.ts): between
+   * tests Playwright clears cookies, the HTTP cache, local and session storage, IndexedDB and service workers of
+   * the origins visited, closes extra pages, removes routes, init scripts, bindings and the fake clock, and
+   * applies the test's viewport and media again. What it leaves is undone here: permissions a test granted, the
+   * offline switch, and the app's Cache Storage (the offline trips' service worker fills it).
+   */
+  contextLeftovers: [
+    async ({ context, baseURL }, use) => {
+      await use();
+      await context.clearPermissions();
+      await context.setOffline(false);
+      const [page] = context.pages();
+      if (page && baseURL) {
+        const session = await context.newCDPSession(page);
+        await session.send("Storage.clearDataForOrigin", {
+          origin: new URL(baseURL).origin,
+          storageTypes: "cache_storage",
+        });
+        await session.detach();
+      }
     },
     { auto: true },
   ],

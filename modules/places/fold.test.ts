@@ -65,3 +65,28 @@ test("folding within name blocks keeps exactly the rows that comparing every pai
     expect(sources).toHaveLength(ranked.length);
   }
 }, 60_000); // 20 rounds of 600 rows: ~4 s on a loaded machine, past bun's 5 s default at times
+
+test("two museum-census rows of one museum, in one town up to 2.5 mi apart, are one card; two towns' alike names stay two", () => {
+  const census = (id: number, title: string, city: string, latitude: number) => ({
+    r: {
+      id,
+      title,
+      city,
+      source: "imls-museums",
+      latitude,
+      longitude: -74.17,
+      sources: JSON.stringify([{ source: "imls-museums", sourceId: String(id) }]),
+    } as unknown as Row,
+  });
+  const folded = foldDuplicates([
+    census(1, "Schifferstadt Architectural Museum", "Frederick", 40.9),
+    census(2, "Children's Museum of Tacoma", "Tacoma", 40.95),
+    census(3, "Schifferstadt Architectural Museum", "Frederick", 40.933), // 2.3 mi: the mailing address
+    census(4, "Childrens Museum of Tacoma", "Tacoma", 40.955),
+    census(5, "Historical Museum", "Clifton", 40.91), // another town's museum of an alike name
+    census(6, "Historical Museum", "Paterson", 40.92),
+    census(7, "Schifferstadt Architectural Museum", "Frederick", 40.95), // 7.2 mi away: another place
+  ]);
+  expect(folded.map(({ r }) => r.id)).toEqual([1, 2, 5, 6, 7]);
+  expect(JSON.parse(String(folded[0]!.r.sources))).toHaveLength(2);
+});

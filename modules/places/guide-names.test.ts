@@ -161,3 +161,37 @@ test("a census record keeps the card where another dataset's record of the sight
   });
   expect(corroborated([census, directory]).map((s) => s.r.id)).toEqual([1]);
 });
+
+test("a museum's own census record joins its foundation's and an article's records 1.2 mi away: one sight, not two", () => {
+  // Spokane: the census's foundation record and Wikipedia's article at the museum, the museum's census record 1.2 mi off.
+  const foundation = row(1, "Northwest Museum of Arts and Culture Foundation", "imls-museums", {
+    kind: "museum",
+    notability: -2,
+    title_key: "northwest museum of arts and culture foundation",
+  });
+  const article = row(2, "Northwest Museum of Arts and Culture", "historic-wikipedia", {
+    kind: "museum",
+    notability: 5,
+    latitude: 33.7335,
+  });
+  const museum = row(3, "Northwest Museum of Arts & Culture", "imls-museums", {
+    kind: "museum",
+    notability: 2,
+    latitude: 33.751,
+    title_key: "northwest museum of arts and culture",
+  });
+  expect(corroborated([foundation, article, museum]).map((s) => s.r.id)).toEqual([2]);
+  // Two records of one name from one dataset, 1.2 mi apart, stay two places, another dataset's record beside one or not.
+  const memorial = (id: number, source: string, latitude: number) =>
+    row(id, "Veterans Memorial Park", source, { kind: "park", notability: 3, latitude });
+  expect(
+    corroborated([memorial(4, "osm-city-extracts", 33.733), memorial(5, "osm-city-extracts", 33.751)]),
+  ).toHaveLength(2);
+  expect(
+    corroborated([
+      memorial(4, "osm-city-extracts", 33.733),
+      memorial(6, "historic-wikipedia", 33.7335),
+      memorial(5, "osm-city-extracts", 33.751),
+    ]),
+  ).toHaveLength(2);
+});

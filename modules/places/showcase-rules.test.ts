@@ -96,7 +96,7 @@ test("a census fund, auxiliary or scholars' institute filed under the sight it s
   expect(junkInList(census("Glen Ullin Museum and Auxiliary"), "featured")).toBeNull();
 });
 
-test("a census network, partnership, group, festival, show or resource programme is no museum, whatever it names", () => {
+test("a census network, partnership, group, festival, show, resource programme, government or office is no museum, whatever it names", () => {
   const census = (title: string) =>
     ({
       title,
@@ -117,6 +117,13 @@ test("a census network, partnership, group, festival, show or resource programme
     "Texas Folklife Resources",
     "Experience Learning Community",
     "Gnomon Productions",
+    // A government or its office, not a museum it runs.
+    "City of Lakewood",
+    "Town of Normal",
+    "County of New Hanover",
+    "Office of the State Archaeologist",
+    "Florida Department of State",
+    "City of Austin Parks and Recreation Dep",
   ])
     expect(junkInList(census(body), "featured"), body).toBe("organisation");
   // A place named after a show, a group of painters or a resource it holds is still the place.
@@ -125,6 +132,10 @@ test("a census network, partnership, group, festival, show or resource programme
     "Group of Seven Gallery",
     "Showboat Museum",
     "The Parthenon",
+    "City of Greeley Museums",
+    "Village of Arts and Humanities",
+    "City of Fort Myers - Burroughs Home",
+    "Thompson Gallery, Furman University Art Department",
   ])
     expect(junkInList(census(place), "featured"), place).toBeNull();
 });

@@ -129,7 +129,8 @@ export function isOrganisation(r: Row): boolean {
   // resource or learning programme ("Museum Computer Network", "Balboa Park Cultural Partnership", "Mercer Auto Racing
   // Group", "Antiques and Garden Show of Nashville", "Pacific Resources for Education and Learning"): whatever sight
   // its name mentions, it is the body or the event, not a door to walk in.
-  if ((CENSUS_FUND.test(name) || CENSUS_BODY.test(name)) && String(r.source ?? "") === "imls-museums") return true;
+  if ([CENSUS_FUND, CENSUS_BODY, CENSUS_OFFICE].some((body) => body.test(name)) && r.source === "imls-museums")
+    return true;
   // A university's research centre filed as a museum ("Arizona State University Center for Meteorite Studies").
   if (SCHOOL_NAME.test(name) && RESEARCH_CENTRE.test(name)) return true;
   if (!(isOrganisationName(name) || ORGANISATION_WORDS.test(name))) return false;
@@ -171,6 +172,9 @@ const RESEARCH_CENTRE = /\bcent(er|re) for [\w\s&-]+ studies\b/i;
 const CENSUS_FUND = /\bendowment\b|(?<!\b(?:and|&) )\bauxiliar(?:y|ies)$|\binstitute (?:of|for)\b.*\bstudies\b/i;
 const CENSUS_BODY =
   /\b(network|partnership|productions|festival)\b|\bgroup$|\bshow(s| of\b|$)|\bresources?( for\b|$)|\blearning community\b/i;
+/** A government or its office ("City of Lakewood", "Office of the State Archaeologist"), not a museum it runs. */
+const CENSUS_OFFICE =
+  /^(?!.*\b(arts?|museums?|house|home|cent(er|re)|gallery|garden|park|zoo|library|heritage|history|historic|site|collection|memorial)\b)(.*\b(office|department|dept|dep)( of\b|$)|(city|town|village|county|borough|township) of )/i;
 /** Names that are an organisation whatever the kind a dataset gives it. */
 const ORG_ONLY = /\b(fellows|friends|endowment|humanities|relief|council|matters|guild|league|alliance|coalition)\b/i;
 
@@ -324,6 +328,7 @@ const SUPPORT_OR_FIXTURE =
 export function foldDuplicates<T extends { r: Row }>(ranked: T[]): T[] {
   const kept: T[] = [];
   if (!ranked.length) return kept;
+  const twins = new Map<string, number[]>();
   const latitude = Number(ranked[0]!.r.latitude);
   const cellLat = (FOLD_MILES / MILES_PER_LAT_DEGREE) * 1.1;
   const cellLng = (FOLD_MILES / Math.max(milesPerLngDegree(latitude), 0.05 * milesPerLngDegree(0))) * 1.25;
@@ -332,7 +337,8 @@ export function foldDuplicates<T extends { r: Row }>(ranked: T[]): T[] {
   for (const item of ranked) {
     const [y, x] = cellOf(item.r);
     const blocks = nameBlocks(foldNameOf(item.r));
-    let same = -1;
+    const twin = censusTwinKey(item.r);
+    let same = twin ? (twins.get(twin)?.find((at) => censusTwins(kept[at]!.r, item.r)) ?? -1) : -1;
     for (let dy = -1; dy <= 1; dy++)
       for (let dx = -1; dx <= 1; dx++)
         for (const block of blocks)
@@ -343,6 +349,7 @@ export function foldDuplicates<T extends { r: Row }>(ranked: T[]): T[] {
         const key = `${y}:${x}:${block}`;
         (filed.get(key) ?? filed.set(key, []).get(key)!).push(kept.length);
       }
+      if (twin) (twins.get(twin) ?? twins.set(twin, []).get(twin)!).push(kept.length);
       kept.push(item);
       continue;
     }
@@ -351,6 +358,13 @@ export function foldDuplicates<T extends { r: Row }>(ranked: T[]): T[] {
   }
   return kept;
 }
+/** The museum census holds many museums twice (two source lists' ids; two geocodes of one address, or a mailing
+ * address): "Paterson Museum" 0.7 mi apart, Schifferstadt Architectural Museum 2.3 mi. Two census rows whose names fold
+ * to one (8 letters or more) in one town, up to 2.5 mi apart, are one museum; two towns' "Historical Museum" stay two. */
+const censusTwinKey = (r: Row) =>
+  r.source === "imls-museums" && foldNameOf(r).key.length >= 8 ? `${r.city}`.toLowerCase() + foldNameOf(r).key : null;
+const censusTwins = (a: Row, b: Row) =>
+  distanceMiles(Number(a.latitude), Number(a.longitude), Number(b.latitude), Number(b.longitude)) <= 2.5;
 /**
  * Blocks that two names `sameSight` matches always share: keys one edit apart (6 letters or more; shorter ones only
  * when equal) share their first two letters or their last two, since one edit cannot touch both ends; a name cut
