@@ -146,3 +146,15 @@ test("a sight filed under its foundation's short name shows the sight's name", (
   expect(sightName(census("Southern Museum of Flight Fdn"))).toBe("Southern Museum of Flight");
   expect(sightName(census("Kemper Museum Operating Foundation"))).toBe("Kemper Museum");
 });
+
+test("a census name written with its town and state after it shows without them; another dataset's name keeps them", () => {
+  const at = (title: string, source: string, city: string, state_code: string) =>
+    ({ title, kind: "art museum", source, city, state_code, tags: null }) as unknown as Row;
+  expect(sightName(at("Tacoma Art Museum Tacoma Wa", "imls-museums", "Tacoma", "WA"))).toBe("Tacoma Art Museum");
+  expect(sightName(at("Rural Life Museum of Trappe Md", "imls-museums", "Trappe", "MD"))).toBe(
+    "Rural Life Museum of Trappe",
+  );
+  // The hotel's own name, and a census name that only ends with its town.
+  expect(sightName(at("W Washington DC", "dc-open-data", "Washington", "DC"))).toBe("W Washington DC");
+  expect(sightName(at("Museum of Tacoma", "imls-museums", "Tacoma", "WA"))).toBe("Museum of Tacoma");
+});

@@ -10,6 +10,7 @@ import {
   SIGHT_WORDS,
 } from "../../db/import/places/filters";
 import { notLodgingReason } from "../../db/import/places/lodging";
+import { censusTwinKey, censusTwins, withoutTownSuffix } from "./census-twins";
 import { COMMUNITY_CENTRE, isZooOperator, LISTING_SOURCES } from "../../db/import/places/quality";
 import type { CategoryId } from "../../db/import/places/types";
 
@@ -97,7 +98,7 @@ const LEGAL_SUFFIX = /[\s,]+(inc|incorporated|corp|corporation|co|ltd|llc|l\.l\.
  * Penitentiary Historic Site Inc" → "… Historic Site", "Shedd Aquarium Society" → "Shedd Aquarium"), else its own name.
  */
 export function sightName(r: Row): string {
-  const title = String(r.title ?? "");
+  const title = withoutTownSuffix(r);
   const named = commaSight(title);
   if (named) return named;
   const other = (tagsOf(r).otherNames ?? "")
@@ -337,7 +338,7 @@ export function foldDuplicates<T extends { r: Row }>(ranked: T[]): T[] {
   for (const item of ranked) {
     const [y, x] = cellOf(item.r);
     const blocks = nameBlocks(foldNameOf(item.r));
-    const twin = censusTwinKey(item.r);
+    const twin = censusTwinKey(item.r, foldNameOf(item.r).key);
     let same = twin ? (twins.get(twin)?.find((at) => censusTwins(kept[at]!.r, item.r)) ?? -1) : -1;
     for (let dy = -1; dy <= 1; dy++)
       for (let dx = -1; dx <= 1; dx++)
@@ -358,13 +359,6 @@ export function foldDuplicates<T extends { r: Row }>(ranked: T[]): T[] {
   }
   return kept;
 }
-/** The museum census holds many museums twice (two source lists' ids; two geocodes of one address, or a mailing
- * address): "Paterson Museum" 0.7 mi apart, Schifferstadt Architectural Museum 2.3 mi. Two census rows whose names fold
- * to one (8 letters or more) in one town, up to 2.5 mi apart, are one museum; two towns' "Historical Museum" stay two. */
-const censusTwinKey = (r: Row) =>
-  r.source === "imls-museums" && foldNameOf(r).key.length >= 8 ? `${r.city}`.toLowerCase() + foldNameOf(r).key : null;
-const censusTwins = (a: Row, b: Row) =>
-  distanceMiles(Number(a.latitude), Number(a.longitude), Number(b.latitude), Number(b.longitude)) <= 2.5;
 /**
  * Blocks that two names `sameSight` matches always share: keys one edit apart (6 letters or more; shorter ones only
  * when equal) share their first two letters or their last two, since one edit cannot touch both ends; a name cut
