@@ -28,6 +28,26 @@ async function titled(dataset: Dataset, state: string): Promise<Map<string, Plac
 }
 
 describe("what is lodging a traveller can book", () => {
+  test("a camp whose name is only its kind, or an organisation's headquarters, is nothing a traveller can find", () => {
+    for (const title of [
+      "Dispersed Camping",
+      "Group Camp",
+      "RV Park",
+      "hunting camp",
+      "Primitive Campsite",
+      "Campground",
+    ])
+      expect(notLodgingReason(camp(title)), title).toStartWith("not lodging (a kind of camp");
+    expect(notLodgingReason(camp("FULDA GAP / CEF Dragoons HQ"))).toStartWith("not lodging");
+    // A name with a name in it stays lodging.
+    for (const title of [
+      "Headquarters Campground",
+      "Hunting Island State Park Campground",
+      "Waterdog Lake Hunting Camp",
+    ])
+      expect(notLodgingReason(camp(title)), title).toBeNull();
+  });
+
   test("a camp run for a scouting, church or school body's members is not lodging, by its operator", () => {
     for (const operator of [
       "Girl Scouts of Western Ohio",

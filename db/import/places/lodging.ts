@@ -24,6 +24,13 @@ const CLOSED_CAMP_NAME =
   /\b(youth (group )?(camp\w*|areas?|sites?)|horsem[ae]n'?s?|horse ?camp\w*|camp ?meetings?|salvation army|bsa|scouting|fam ?camps?|(navy ?)?mwr|air force base|afb|naval (air )?station|army recreation(al)? area)\b/i;
 
 /**
+ * A camp whose name is only its kind ("Dispersed Camping", "Group Camp", "RV Park", "hunting camp": 195 records
+ * nationwide) or an organisation's headquarters ("… Dragoons HQ"): a card a traveller cannot look up or book.
+ */
+const KIND_ONLY_NAME =
+  /^((hunting|hunt|deer|fish|group|primitive|overflow|dispersed|backcountry|tent) )?(camp( ?(ground|site))?s?|camping( area)?|campground area|rv (park|site)s?|group sites?|cabins?)$|\bhq$/i;
+
+/**
  * An operator that runs camps for its own members (OSM's `operator` tag): scouting (a council of the Boy Scouts names
  * itself "Sioux Council"), the YMCA and kindred bodies, churches, schools and universities, a property owners'
  * association, a military base's recreation office. A trail's council or club runs public sites ("Yough River Trail
@@ -56,6 +63,7 @@ export function notLodgingReason(p: {
 }): string | null {
   if (NOT_LODGING_NAME.test(p.title) || CLOSED_CAMP_NAME.test(p.title))
     return "not lodging (youth, church, horse or military camp, day-use site, office, housing)";
+  if (KIND_ONLY_NAME.test(p.title.trim())) return "not lodging (a kind of camp for a name, nothing to find it by)";
   const operator = p.tags?.operator ?? "";
   if (MEMBERS_OPERATOR.test(operator))
     return "not lodging (a camp run for a scouting, church or school body's members)";
