@@ -10,7 +10,7 @@ import {
   SIGHT_WORDS,
 } from "../../db/import/places/filters";
 import { notLodgingReason } from "../../db/import/places/lodging";
-import { censusTwinKey, censusTwins, withoutTownSuffix } from "./census-twins";
+import { censusTwinKey, censusTwins, withoutTownSuffix } from "./census-rows";
 import { COMMUNITY_CENTRE, isZooOperator, LISTING_SOURCES } from "../../db/import/places/quality";
 import type { CategoryId } from "../../db/import/places/types";
 

@@ -37,8 +37,10 @@ describe("what is lodging a traveller can book", () => {
       "Primitive Campsite",
       "Campground",
     ])
-      expect(notLodgingReason(camp(title)), title).toStartWith("not lodging (a kind of camp");
-    expect(notLodgingReason(camp("FULDA GAP / CEF Dragoons HQ"))).toStartWith("not lodging");
+      expect(notLodgingReason(camp(title)), title).toStartWith("not lodging (a name that is only a kind of camp");
+    expect(notLodgingReason(camp("FULDA GAP / CEF Dragoons HQ"))).toStartWith(
+      "not lodging (a name that is only a kind of camp, or a headquarters",
+    );
     // A name with a name in it stays lodging.
     for (const title of [
       "Headquarters Campground",

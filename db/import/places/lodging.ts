@@ -63,7 +63,7 @@ export function notLodgingReason(p: {
 }): string | null {
   if (NOT_LODGING_NAME.test(p.title) || CLOSED_CAMP_NAME.test(p.title))
     return "not lodging (youth, church, horse or military camp, day-use site, office, housing)";
-  if (KIND_ONLY_NAME.test(p.title.trim())) return "not lodging (a kind of camp for a name, nothing to find it by)";
+  if (KIND_ONLY_NAME.test(p.title.trim())) return "not lodging (a name that is only a kind of camp, or a headquarters)";
   const operator = p.tags?.operator ?? "";
   if (MEMBERS_OPERATOR.test(operator))
     return "not lodging (a camp run for a scouting, church or school body's members)";
