@@ -403,6 +403,33 @@ test.describe("home", () => {
     await clickHeart(page, heart, false, "Removed from Favorites", "City has been removed from your favorites.");
   });
 
+  test("a toast raised before the toast region is live shows once it is, without a hydration error", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    // The toast region hydrates when the browser is idle; on a busy phone a first tap can come before that.
+    // Idle callbacks are held here until the tap's toast is raised, then let run.
+    await page.addInitScript(() => {
+      const held: IdleRequestCallback[] = [];
+      window.requestIdleCallback = (callback) => held.push(callback);
+      (window as unknown as { releaseIdle: () => void }).releaseIdle = () => {
+        for (const callback of held.splice(0)) callback({ didTimeout: false, timeRemaining: () => 50 });
+      };
+    });
+    await chooseCity(context, baseURL, LAS_VEGAS);
+    await page.goto("/");
+    const heart = page.getByRole("button", { name: "Save Las Vegas, NV to favorites" });
+    await heart.click();
+    await expect(heart).toHaveAttribute("aria-pressed", "true");
+    await expect(page.locator('[data-island="Toaster"]')).toHaveAttribute("data-waiting", "idle");
+    await page.evaluate(() => (window as unknown as { releaseIdle: () => void }).releaseIdle());
+    await expect(page.locator('[data-island="Toaster"]')).toHaveAttribute("data-hydrated", "true");
+    await expect(page.getByRole("status").filter({ hasText: "Added to Favorites" })).toContainText(
+      "City has been added to your favorites!",
+    );
+  });
+
   test("opening hours read 'Open now' or 'Closed' from the place's openNow, with the week spelled out", async ({
     page,
     context,

@@ -2,6 +2,7 @@ import { useAtom } from "jotai";
 import { useHydrateAtoms } from "jotai/utils";
 import { useEffect } from "react";
 import { apiRequest } from "../api";
+import { useMounted } from "../requests";
 import {
   formatPopulation,
   locationText,
@@ -16,7 +17,8 @@ import {
 export default function CityBanner(props: { city: SelectedCity; fromCookie: boolean }) {
   useHydrateAtoms([[selectedCityAtom, props.city]]);
   const [city, setCity] = useAtom(selectedCityAtom);
-  const shown = city ?? props.city;
+  // Hydrated as the server rendered it: a city another island chose meanwhile shows right after.
+  const shown = (useMounted() && city) || props.city;
 
   useEffect(() => {
     // A choice stored before the cookie existed (or by another tab): adopt it and mirror it in the cookie.

@@ -1,5 +1,6 @@
 import { useAtom } from "jotai";
 import { useEffect, useRef, useState } from "react";
+import { useMounted } from "../requests";
 import { toastAtom } from "../state";
 
 export const TOAST_DURATION_MS = 5000;
@@ -10,7 +11,10 @@ const SWIPE_THRESHOLD_PX = 50;
  * still while the pointer is over it or the keyboard is in it, so it can be read and reached (WCAG 2.2.1).
  */
 export default function Toaster() {
-  const [toast, setToast] = useAtom(toastAtom);
+  const [current, setToast] = useAtom(toastAtom);
+  // The region hydrates when the browser is idle (ui/client.tsx), and a tap in another island may already have
+  // raised a toast: the hydrating render is the server's empty region, the toast comes right after.
+  const toast = useMounted() ? current : null;
   const region = useRef<HTMLOListElement>(null);
   const startX = useRef<number | null>(null);
   const [hovered, setHovered] = useState(false);
