@@ -1,4 +1,5 @@
 /** Fuzzy matching of a place name as typed against the store's titles (word by word, one typo a word allowed). */
+import { editDistance } from "../../src/domain/spelling";
 
 const STOP = new Set(["the", "of", "and", "at", "a", "an", "in", "on", "for", "s"]);
 
@@ -12,22 +13,6 @@ export function nameWords(name: string): string[] {
     .replace(/&/g, " and ")
     .split(/[^a-z0-9]+/)
     .filter((w) => w && !STOP.has(w));
-}
-
-/** Edit distance with adjacent transpositions ("musuem" → "museum" is one), stopping past `max`. */
-function editDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
-      d[i]![j] = v;
-    }
-  }
-  return d[a.length]![b.length]!;
 }
 
 const sameWord = (a: string, b: string) =>

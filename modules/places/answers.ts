@@ -1,6 +1,7 @@
 import type { Row } from "@libsql/client";
 import { LIST_LABELS } from "../../src/domain/categories";
 import { distanceMiles } from "../../src/geo";
+import { townKey } from "../../src/domain/spelling";
 import { openNow, weekHours } from "./hours";
 import { sightName } from "./showcase";
 
@@ -88,16 +89,6 @@ export function describePlace(p: {
   const since = p.since ? ` (${/^\d{4}$/.test(p.since) ? `since ${p.since}` : p.since})` : "";
   return `${cap(p.kind)}${where}${since}.`;
 }
-
-/** A town's name as two sources spell it alike ("Saint Louis", "St. Louis"). */
-const townKey = (name: string) =>
-  name
-    .toLowerCase()
-    .replace(/\bsaint\b/g, "st")
-    .replace(/\bfort\b/g, "ft")
-    .replace(/\bmount\b/g, "mt")
-    .replace(/\bcty\b/g, "city")
-    .replace(/[^a-z0-9]+/g, "");
 
 export function toPlace(
   row: Row,

@@ -36,3 +36,29 @@ test("a town in capitals reads as the town does; a mixed-case one is left as the
   towns.settle(mixed);
   expect(mixed.city).toBe("McAllen");
 });
+
+test("a town the source misspells or cuts short reads as the town of its point; a place of its own stays", () => {
+  const santaFe = { name: "Santa Fe", countyFips: "35049", latitude: 35.6869, longitude: -105.9378 };
+  const borrego = { name: "Borrego Springs", countyFips: "06073", latitude: 33.2559, longitude: -116.3747 };
+  const augustine = { name: "St. Augustine", countyFips: "12109", latitude: 29.8947, longitude: -81.3145 };
+  const towns = new TownFinder([santaFe, borrego, augustine], new Set(), ["Santa Fe", "Sanza Fe", "Borrego Springs"]);
+  const at = (city: string, [latitude, longitude]: [number, number]) => {
+    const place = { city: city as string | null, latitude, longitude };
+    towns.settle(place);
+    return place.city;
+  };
+  const plaza: [number, number] = [35.6841, -105.9423];
+  // One edit, or two in a longer name that begins alike; the state's code after the name.
+  expect(at("Sante Fe", plaza)).toBe("Santa Fe");
+  expect(at("Santa Fe NM", plaza)).toBe("Santa Fe");
+  expect(at("Santa Fe, N.M.", plaza)).toBe("Santa Fe");
+  // Cut mid-word at a field's width, with "Saint" for "St.".
+  expect(at("Borrego Sprin", [33.2562, -116.3748])).toBe("Borrego Springs");
+  expect(at("Saint Augusti", [29.8921, -81.3139])).toBe("St. Augustine");
+  // Stay: a name the state lists, a neighbourhood, the town's name with a word before it, a short name, a name
+  // cut at a word's end, and a short cut.
+  for (const city of ["Sanza Fe", "Agua Fria", "West Santa Fe", "Fort Santa Fe", "Santa", "Santa Fe Springs"])
+    expect(at(city, plaza)).toBe(city);
+  expect(at("Borrego", [33.2562, -116.3748])).toBe("Borrego");
+  expect(at("Borrego Spr", [33.2562, -116.3748])).toBe("Borrego Spr");
+});

@@ -1,4 +1,5 @@
 import type { Client } from "@libsql/client";
+import { editDistance, townKey } from "../../../src/domain/spelling";
 import { distanceMiles } from "../../../src/geo";
 import { countyOfPoint } from "../county-of-point";
 import { partsOfCities } from "../towns";
@@ -11,6 +12,12 @@ import { titleCase } from "./values";
  * stands for that city. A point in a county with no listed town gets none.
  */
 const GAP_MILES = 5;
+/** A name's words, each as its town key ("Saint" as "st"). */
+const wordKeys = (name: string) =>
+  name
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .map((word) => townKey(word));
 export interface Town {
   name: string;
   countyFips: string;
@@ -20,6 +27,8 @@ export interface Town {
 
 export class TownFinder {
   private readonly byCounty = new Map<string, Town[]>();
+  /** The keys (src/domain/spelling.ts) of every name this state's listed towns bear. */
+  private readonly listed: ReadonlySet<string>;
   /**
    * `elsewhere`: names (lower case) of listed towns of other states that no town of this state bears. A record of
    * this state naming one gives a mailing address in another state (the museum census lists the September 11
@@ -28,7 +37,9 @@ export class TownFinder {
   constructor(
     private readonly towns: readonly Town[],
     private readonly elsewhere: ReadonlySet<string> = new Set(),
+    names: Iterable<string> = towns.map((t) => t.name),
   ) {
+    this.listed = new Set([...names].map(townKey));
     for (const t of towns)
       (this.byCounty.get(t.countyFips) ?? this.byCounty.set(t.countyFips, []).get(t.countyFips)!).push(t);
   }
@@ -60,12 +71,14 @@ export class TownFinder {
     return new TownFinder(
       listed.map((c) => ({ ...c, name: parts.get(`${c.stateCode}|${c.name}`) ?? c.name })),
       new Set(elsewhere),
+      listed.map((c) => c.name),
     );
   }
 
   /**
    * A place without a town takes the one the rule gives, marked as the rule's (`tags.townFrom`). So does a place
    * whose town is only another state's: its street address is that other town's, not the point's, and is dropped.
+   * A town the source misspells or cuts short reads as the town of its point (`spelledAs`).
    */
   settle(p: {
     city?: string | null;
@@ -77,12 +90,43 @@ export class TownFinder {
     // A town in capitals ("PHILADELPHIA": All the Places, the farmers-market and 2011 files) reads as the town does.
     if (p.city && /\p{Lu}{2}/u.test(p.city)) p.city = titleCase(p.city);
     const elsewhere = !!p.city && this.elsewhere.has(p.city.toLowerCase());
-    if (p.city && !elsewhere) return;
+    if (p.city && !elsewhere) {
+      p.city = this.spelledAs(p.city, p.latitude, p.longitude) ?? p.city;
+      return;
+    }
     const town = this.townOf(p.latitude, p.longitude);
     if (!town) return;
     if (elsewhere) p.address = null;
     p.city = town;
     p.tags = { ...(p.tags ?? {}), townFrom: "area" };
+  }
+
+  /**
+   * The town of the point when `city`, a name no listed town of this state bears, is that town misspelt or cut
+   * short: one edit away ("Sante Fe", "Anchester"), two for a name of eight letters or more that begins alike
+   * ("Daytona Bch", "Chicago IL"), or its words with the last one cut mid-word at twelve characters or more ("Borrego
+   * Sprin", "Saint Augusti"). A name that is the town's with a word before it ("Fort Leavenworth", "N. Easton") is a
+   * place of its own, and a neighbourhood's name is not near its town's: both stay. Null when the name stands.
+   */
+  spelledAs(city: string, latitude: number, longitude: number): string | null {
+    const given = townKey(city);
+    if (given.length < 5 || this.listed.has(given)) return null;
+    const town = this.townOf(latitude, longitude);
+    if (!town) return null;
+    const key = townKey(town);
+    if (given.endsWith(key)) return null;
+    const edits = editDistance(given, key, 2);
+    if (edits <= 1 || (edits === 2 && given.length >= 8 && given[0] === key[0])) return town;
+    const words = wordKeys(city);
+    const whole = wordKeys(town);
+    const last = words.length - 1;
+    const cut =
+      city.length >= 12 &&
+      words.length <= whole.length &&
+      words.slice(0, last).every((w, i) => w === whole[i]) &&
+      whole[last]!.length > words[last]!.length &&
+      whole[last]!.startsWith(words[last]!);
+    return cut ? town : null;
   }
 
   /** The town of a point by the rule above, or null. */
