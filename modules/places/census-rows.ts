@@ -1,6 +1,6 @@
 /**
- * Two habits of the museum census's rows that the lists undo: one museum held twice, and a name written with its
- * town and state after it.
+ * Three habits of the museum census's rows that the lists undo: one museum held twice, a name written with its
+ * town and state after it, and a name cut short after a joining word.
  */
 import type { Row } from "@libsql/client";
 import { distanceMiles } from "../../src/geo";
@@ -31,4 +31,14 @@ export function withoutTownSuffix(r: Row): string {
   const head = title.slice(0, -suffix.length);
   // "… Museum of Trappe Md": the town is part of the name, the state is not.
   return /\b(of|in|at|and|the|for|on)$/i.test(head) ? title.slice(0, -state.length) : head;
+}
+
+/**
+ * A census name cut short after a joining word or a comma ("Rosson House Heritage Square &", "Utah Museum of
+ * Science &"), without it; other datasets' names, and a name that would be left under four letters, as they are.
+ */
+export function withoutDanglingWord(r: Row, title: string): string {
+  if (r.source !== CENSUS) return title;
+  const trimmed = title.replace(/(?:[\s,]+(?:&|and|of|the|at|for|-))+$|,$/i, "");
+  return trimmed.length >= 4 ? trimmed : title;
 }

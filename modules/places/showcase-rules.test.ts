@@ -151,3 +151,16 @@ test("a census name written with its town and state after it shows without them;
   expect(sightName(at("W Washington DC", "dc-open-data", "Washington", "DC"))).toBe("W Washington DC");
   expect(sightName(at("Museum of Tacoma", "imls-museums", "Tacoma", "WA"))).toBe("Museum of Tacoma");
 });
+
+test("a census name cut short after a joining word shows without it; the friends' inverted name, and another dataset's, as before", () => {
+  const at = (title: string, source = "imls-museums") =>
+    ({ title, kind: "history museum", source, city: "Phoenix", state_code: "AZ", tags: null }) as unknown as Row;
+  expect(sightName(at("Rosson House Heritage Square & Foundation"))).toBe("Rosson House Heritage Square");
+  expect(sightName(at("Utah Museum of Science &"))).toBe("Utah Museum of Science");
+  expect(sightName(at("Heath Eiland and Morgan Moss BMX Skate Park,"))).toBe(
+    "Heath Eiland and Morgan Moss BMX Skate Park",
+  );
+  expect(sightName(at("Palo Alto Junior Museum and Zoo, Friends of the"))).toBe("Palo Alto Junior Museum and Zoo");
+  expect(sightName(at("Hamblen Museum of Glass &"))).toBe("Hamblen Museum of Glass");
+  expect(sightName(at("Our Heroes -", "osm-monuments"))).toBe("Our Heroes -");
+});

@@ -10,7 +10,7 @@ import {
   SIGHT_WORDS,
 } from "../../db/import/places/filters";
 import { notLodgingReason } from "../../db/import/places/lodging";
-import { censusTwinKey, censusTwins, withoutTownSuffix } from "./census-rows";
+import { censusTwinKey, censusTwins, withoutDanglingWord, withoutTownSuffix } from "./census-rows";
 import { COMMUNITY_CENTRE, isZooOperator, LISTING_SOURCES } from "../../db/import/places/quality";
 import type { CategoryId } from "../../db/import/places/types";
 
@@ -99,8 +99,9 @@ const LEGAL_SUFFIX = /[\s,]+(inc|incorporated|corp|corporation|co|ltd|llc|l\.l\.
  */
 export function sightName(r: Row): string {
   const title = withoutTownSuffix(r);
-  const named = commaSight(title);
-  if (named) return named;
+  return commaSight(title) ?? withoutDanglingWord(r, knownName(r, title));
+}
+function knownName(r: Row, title: string): string {
   const other = (tagsOf(r).otherNames ?? "")
     .split("|")
     .map((n) => n.trim())
