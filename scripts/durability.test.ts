@@ -40,8 +40,16 @@ test.skipIf(process.platform !== "linux")(
     const folder = mkdtempSync(join(tmpdir(), "localscope-durability-test-"));
     try {
       const run = durability(folder);
-      const [code, out] = await Promise.all([run.exited, new Response(run.stdout).text()]);
-      expect({ code, passed: out.includes("durability: PASS") }).toEqual({ code: 0, passed: true });
+      const [code, out, err] = await Promise.all([
+        run.exited,
+        new Response(run.stdout).text(),
+        new Response(run.stderr).text(),
+      ]);
+      // A failure says why: the script's last lines and its servers' errors.
+      expect(
+        { code, passed: out.includes("durability: PASS") },
+        `npm run durability:\n${out.slice(-1500)}\n${err.slice(-2500)}`,
+      ).toEqual({ code: 0, passed: true });
       expect(out).toContain("after 5 kill -9 rounds");
       expect(serversUnder(folder)).toEqual([]);
     } finally {
