@@ -54,6 +54,9 @@ const server = Bun.serve({
   maxRequestBodySize: 1024 * 1024,
   idleTimeout: 30,
   development: config.NODE_ENV !== "production",
+  // Bun sets SO_REUSEPORT when not in development: a second server started on this port (another database) would
+  // then silently take part of the requests. Off, it stops with "Is port … in use?" instead.
+  reusePort: false,
   fetch: app.traffic.wrap(compressPages(app.fetch) as typeof app.fetch) as never,
 });
 app.server = server as never; // what Elysia hands handlers as `server` (requestIP) and what app.stop() stops
