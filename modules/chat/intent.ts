@@ -1,4 +1,5 @@
 import { type Want, wantOf } from "./wants";
+import { weekdayOf } from "./weekday";
 
 /** Step 1 of an answer: what the question asks (topics, open now, near X, with kids, free, a named place). */
 
@@ -10,6 +11,8 @@ export interface Intent {
   topics: Topic[];
   openNow: boolean;
   today: boolean;
+  /** A weekday the question names ("open on Monday"), 0 = Monday; null when none. */
+  weekday: number | null;
   kids: boolean;
   free: boolean;
   /** "near X": X as typed. */
@@ -146,6 +149,7 @@ export function understand(query: string): Intent {
     topics: [...specific, ...(keepActivities ? (["activities"] as Topic[]) : [])],
     openNow: /\b(open now|open right now|currently open|still open|open late|open tonight|open today)\b/i.test(text),
     today: /\b(today|tonight|right now|this (afternoon|evening|morning))\b/i.test(text),
+    weekday: weekdayOf(text),
     kids: /\b(kids?|children|child|family|families|toddlers?)\b/i.test(text),
     free: /\b(free|no cost|cheap|budget|without paying)\b/i.test(text),
     near: near && !GENERIC_NEAR.test(near) ? near : null,

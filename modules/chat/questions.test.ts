@@ -106,3 +106,36 @@ describe("the subject of a question", () => {
     if (!museum.openingHours) expect(open.response).toContain(`LocalScope has no opening hours for ${museum.title}`);
   }, 120_000);
 });
+
+describe("what a question asks within its topic", () => {
+  test("a hotel is a hotel, motel or inn, never a campground; a pitch is a campground; a stay leads with a room (Las Vegas)", async () => {
+    const camp = /\b(camp\w*|rv|tent)\b/i;
+    const hotels = await ask("Where can I find a hotel?", "Las Vegas, NV");
+    expect(hotels.response).toContain("hotels, motels and inns");
+    expect(hotels.places.length).toBeGreaterThan(0);
+    for (const p of hotels.places) {
+      expect(p.kind).toMatch(/\b(hotel|motel|inn|b ?& ?b|bed|hostel|resort|lodge|suites|guest)/i);
+      expect(p.kind).not.toMatch(camp);
+    }
+    const pitches = await ask("Where can I camp with my RV?", "Las Vegas, NV");
+    expect(pitches.places.length).toBeGreaterThan(0);
+    for (const p of pitches.places) expect(`${p.title} ${p.kind}`).toMatch(camp);
+    const stay = await ask("Where can I stay?", "Las Vegas, NV");
+    expect(stay.places[0]!.kind).not.toMatch(camp);
+  }, 120_000);
+
+  test("'open on Sunday': no place whose hours close that day, and the answer says what the hours tell (Las Vegas)", async () => {
+    const sunday = await ask("Which restaurants are open on Sunday?", "Las Vegas, NV");
+    expect(sunday.places.length).toBeGreaterThan(0);
+    expect(sunday.response).toMatch(/opens? on Sunday/);
+    for (const p of sunday.places) {
+      const week = ((await (await app.request(`/api/places/${p.id}`)).json()) as Record).hoursWeek ?? [];
+      expect(
+        week.filter((line) => /^(?:\w{3}–)?Sun: Closed$/.test(line)),
+        p.title,
+      ).toEqual([]);
+    }
+    const monday = await ask("What museums are open on Monday?", "Las Vegas, NV");
+    expect(monday.response).toMatch(/opens? on Monday/);
+  }, 120_000);
+});

@@ -7,7 +7,8 @@ import type { ChatCity, ChatSources, SourcePlace } from "./sources";
 import { isAliasOf, mentionNote } from "./mentions";
 import { findPlace, namedCity, type PlaceMatch } from "./subject";
 import { phraseWords } from "../../src/domain/phrase";
-import { isWanted } from "./wants";
+import { CAMP, isWanted } from "./wants";
+import { openOn, WEEKDAY_NAMES } from "./weekday";
 
 /** Step 2 of an answer: the places, history and facts of the city that match the question. */
 
@@ -145,6 +146,7 @@ export async function retrieve<C extends ChatCity>(
     !intent.free &&
     !intent.openNow &&
     !intent.today &&
+    intent.weekday === null &&
     !intent.overview;
   if (asksNothing && !other)
     return { ...base, kind: "help", asked: null, subject: "", places: [], anchor: null, notes: [] };
@@ -310,6 +312,12 @@ async function listGrounding<C extends ChatCity>(
       );
   }
   pool = oldestLast(pool.filter(isVisitable));
+  // A place to stay is a room before a pitch, as the lodging list has them (a fresh RV park 9 mi out led the answer
+  // ahead of an inn downtown listed in older data).
+  if (topics.includes("lodging") && !want) {
+    const pitch = (p: SourcePlace) => p.categoryId === LIST.lodging && CAMP.test(p.kind);
+    pool = [...pool.filter((p) => !pitch(p)), ...pool.filter(pitch)];
+  }
   if (anchor && intent.near) {
     const from = anchor;
     pool = pool
@@ -323,6 +331,27 @@ async function listGrounding<C extends ChatCity>(
     if (open.length) pool = [...open, ...pool.filter((p) => p.openNow === null)];
     if (!known) notes.push("None of these list their opening hours in the data, so check before you go.");
     else if (!open.length) notes.push("None of the places with known hours is open right now.");
+  }
+  if (intent.weekday !== null) {
+    // "Open on Monday": the places whose hours open that day, then those with no hours; not those closed that day.
+    const day = intent.weekday;
+    const opens = new Map(pool.map((p) => [p.id, openOn(p.openingHours, day)]));
+    const open = pool.filter((p) => opens.get(p.id) === true);
+    const known = [...opens.values()].some((o) => o !== null);
+    pool = [...open, ...pool.filter((p) => opens.get(p.id) === null)];
+    const name = WEEKDAY_NAMES[day];
+    const unknown = pool.slice(0, ANSWER_PLACES).some((p) => opens.get(p.id) === null);
+    if (!known)
+      notes.push(
+        `None of these list their opening hours in the data, so I can't tell which open on ${name}; check before you go.`,
+      );
+    else if (!open.length)
+      notes.push(
+        `None of the places with opening hours in the data opens on ${name}; these list none, so check before you go.`,
+      );
+    else if (unknown)
+      notes.push(`Those with opening hours in the data open on ${name}; the others list none, so check before you go.`);
+    else notes.push(`By the opening hours in the data, all of these open on ${name}.`);
   }
   // "The nearest pharmacy": nearest first, whatever list or search each came from.
   if (/\b(nearest|closest)\b/i.test(intent.text) && !anchor)

@@ -23,6 +23,17 @@ describe("what a question asks for", () => {
     expect(understand("Where can I go hiking?").want?.label).toBe("places to hike");
     expect(understand("Where is the nearest pharmacy?")).toMatchObject({ named: null, want: { label: "pharmacies" } });
     expect(understand("Which is the closest grocery store?").want?.label).toBe("grocery and convenience stores");
+    // A room or a pitch, within the places to stay; a weekday the question names.
+    expect(understand("Is there a hotel near the plaza?")).toMatchObject({
+      topics: ["lodging"],
+      want: { label: "hotels, motels and inns" },
+    });
+    expect(understand("Any B&Bs in town?").want?.label).toBe("hotels, motels and inns");
+    expect(understand("Where can I camp with my RV?").want?.label).toBe("campgrounds and RV parks");
+    expect(understand("Where should I stay tonight?").want).toBeNull();
+    expect(understand("What museums are open on Monday?").weekday).toBe(0);
+    expect(understand("Any brunch on Sundays?").weekday).toBe(6);
+    expect(understand("bars open now").weekday).toBeNull();
   });
 
   test("“the X” is said of a place; a superlative is no place's name", () => {

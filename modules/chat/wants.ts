@@ -30,6 +30,13 @@ const outing = (asked: RegExp, label: string, match: RegExp, search: string[], n
   { label, topic: "activities", match, search, not },
 ];
 
+const stay = (asked: RegExp, label: string, match: RegExp, search: string[], not?: RegExp): Rule => [
+  asked,
+  { label, topic: "lodging", match, search, not },
+];
+/** A campground or RV park: a pitch, not a room. */
+export const CAMP = /\b(camp(ground|site|ing)?s?|rv|caravan|tent|koa)\b/i;
+
 const shop = (asked: RegExp, label: string, match: RegExp, search: string[], not?: RegExp): Rule => [
   asked,
   { label, topic: "shopping", match, search, not },
@@ -151,6 +158,20 @@ const RULES: Rule[] = [
 ];
 
 RULES.push(
+  // A room asks for a hotel, motel, inn or B&B, never a campground; a pitch asks for the campgrounds.
+  stay(
+    /\b(camping|campgrounds?|campsites?|camp|rv|rvs|motor ?homes?|caravans?|tents?|glamping)\b/i,
+    "campgrounds and RV parks",
+    CAMP,
+    ["Campground", "RV Park", "Camp"],
+  ),
+  stay(
+    /\b(hotels?|motels?|inns?|b ?& ?bs?|bed and breakfasts?|hostels?|resorts?|rooms?|suites?)\b/i,
+    "hotels, motels and inns",
+    /\b(hotels?|motels?|inns?|b ?& ?b|bed (and|&) breakfast|hostels?|resorts?|lodges?|suites|guest ?houses?|guest ranch)\b/i,
+    ["Hotel", "Motel", "Inn", "Suites", "Lodge"],
+    CAMP,
+  ),
   shop(
     /\b(souvenirs?|gifts?|keepsakes?|mementos?|local crafts?)\b/i,
     "gift, craft and souvenir shops",
