@@ -33,7 +33,7 @@ export interface Intent {
   about: string | null;
 }
 
-export type Ask = "phone" | "address" | "hours" | "openNow" | "website" | "worth" | "distance" | "about";
+export type Ask = "phone" | "address" | "hours" | "openNow" | "website" | "worth" | "distance" | "price" | "about";
 
 /** What a question asks about a place, most precise first. */
 const ASKS: Array<[Ask, RegExp]> = [
@@ -43,6 +43,7 @@ const ASKS: Array<[Ask, RegExp]> = [
   ["hours", /\b(hours|opening times|when (does|do|is|are)\b.{2,80}\b(open|close)|what time)\b/i],
   ["address", /\b(address|where (is|are)|where's|located|location of|directions|how do i get to)\b/i],
   ["distance", /\b(how far|distance|far from|how close)\b/i],
+  ["price", /\b(free|cost|costs|price|prices|admission|tickets?|entry fee|entrance fee|how much)\b/i],
   ["worth", /\b(worth|any good|recommend|should i (go|visit|see)|is it good|good place)\b/i],
 ];
 
@@ -50,6 +51,8 @@ const ASKS: Array<[Ask, RegExp]> = [
 const NAME_PATTERNS = [
   /\b(?:phone(?: number)?|telephone(?: number)?|number|address|website|web site|hours|opening hours|opening times|location)\s+(?:of|for|at)\s+(?:the\s+)?(.{2,80}?)\s*(?:[?.!,]|$)/i,
   /\b(?:call|contact)\s+(?:the\s+)?(.{2,80}?)\s*(?:[?.!,]|$)/i,
+  /\b(?:admission|tickets?|entry fee|entrance fee|prices?)\s+(?:for|to|of|at)\s+(?:the\s+)?(.{2,80}?)\s*(?:[?.!,]|$)/i,
+  /\bhow much (?:is|are|does|do)\s+(?:it cost to (?:visit|enter|see|get into)\s+)?(?:the\s+)?(.{2,80}?)(?:\s+cost)?\s*(?:[?.!,]|$)/i,
   /\b(?:when|what time)\s+(?:does|do|is|are)\s+(?:the\s+)?(.{2,80}?)\s+(?:open|close|opening|closing)\b/i,
   /\b(?:is|are)\s+(?:the\s+)?(.{2,80}?)\s+(?:open|worth|any good|good|free|far|close)\b/i,
   /\bhow far (?:away )?(?:is|are)\s+(?:the\s+)?(.{2,80}?)(?:\s+from\b|\s*[?.!,]|$)/i,

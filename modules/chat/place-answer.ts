@@ -1,4 +1,4 @@
-import type { Grounding } from "./retrieve";
+import { type Grounding, KIND } from "./retrieve";
 import type { SourcePlace } from "./sources";
 
 /** The grounded answer about one named place: what was asked, from its record; never an opinion or a rating. */
@@ -85,6 +85,18 @@ export function placeText(g: Grounding): string {
       );
       if (p.address) parts.push(`Its address is ${stop(p.address)}.`);
       break;
+    case "price": {
+      // "Is X free?", "How much is X?": the data has no prices; a park or a monument usually costs nothing.
+      parts.push(`LocalScope has no prices or admission fees, so it cannot say what ${id} costs.`);
+      if (KIND.free.test(p.kind))
+        parts.push(
+          `${sentence(article(p.kind))} ${p.kind.toLowerCase()} usually costs nothing to visit, but check before you go.`,
+        );
+      if (p.website) parts.push(`Its website, ${p.website}, should say.`);
+      else if (p.phone) parts.push(`You can ask at ${p.phone}.`);
+      parts.push(`It is ${what(p, city)}.`);
+      break;
+    }
     case "worth": {
       parts.push(`${id} is ${what(p, city)}.`);
       const evidence: string[] = [];

@@ -41,10 +41,10 @@ export interface Grounding {
   mentions: SourcePlace[];
 }
 
-const KIND = {
+export const KIND = {
   /** "Coffee" asks for a café, not any bakery (a wholesale bakery is no place for a coffee). */
   coffee: /caf[eé]|coffee|espresso|tea ?house|tea room/i,
-  cafe: /caf[eé]|coffee|bakery|tea|ice cream|juice|dessert|donut|doughnut|pastry/i,
+  cafe: /caf[eé]|coffee|bakery|\btea\b|tea ?house|tea ?room|ice cream|juice|dessert|donut|doughnut|pastry/i,
   bar: /(?<!juice )\bbar\b|pub|nightclub|brew|biergarten|winery|wine|cocktail|taproom|lounge|distillery/i,
   kids: /playground|park|zoo|aquarium|museum|library|amusement|arcade|bowling|ice cream|water park|theme park|miniature golf|science|nature|garden|trampoline|skating|children/i,
   free: /park|library|monument|memorial|marker|historic site|trail|viewpoint|beach|spring|lake|visitor center|community center|plaza|square|garden|nature|summit|reservoir/i,
@@ -82,6 +82,7 @@ const ASKED_FIELD: Record<Intent["asks"], keyof SourcePlace> = {
   openNow: "openingHours",
   address: "address",
   distance: "distance",
+  price: "website",
   worth: "description",
   about: "description",
 };

@@ -169,6 +169,9 @@ describe("answers within a topic, over real data", () => {
     const answer = await ask("Is Central Park free?", "New York, NY");
     expect(answer.location).toBe("New York, NY");
     expect(answer.response).not.toContain("Central Park, WA");
+    // What was asked, the price, answered as the data allows: no prices, and what a park usually costs.
+    expect(answer.response).toStartWith("LocalScope has no prices or admission fees, so it cannot say what");
+    expect(answer.response).toContain("usually costs nothing to visit, but check before you go");
   }, 120_000);
 
   test("the nearest pharmacy in Boston: pharmacies, nearest first (not “no record of nearest pharmacy”)", async () => {
