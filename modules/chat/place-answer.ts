@@ -87,7 +87,7 @@ export function placeText(g: Grounding): string {
       break;
     case "price": {
       // "Is X free?", "How much is X?": the data has no prices; a park or a monument usually costs nothing.
-      parts.push(`LocalScope has no prices or admission fees, so it cannot say what ${id} costs.`);
+      parts.push(`LocalScope has no prices or admission fees for ${id}.`);
       if (KIND.free.test(p.kind))
         parts.push(
           `${sentence(article(p.kind))} ${p.kind.toLowerCase()} usually costs nothing to visit, but check before you go.`,
