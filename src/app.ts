@@ -174,6 +174,8 @@ export function chatSourcesOf(deps: Pick<AppDeps, "cityIndex" | "places">, conte
     search: (city: City, q: string, limit: number) => deps.places.search(q, city, limit),
     searchAll: (q: string, limit: number) => deps.places.search(q, undefined, limit),
     mentioning: (city: City, phrase: string, limit: number) => deps.places.mentioning(phrase, city, 25, limit),
+    near: (city: City, point: { latitude: number; longitude: number }, lists: number[] | null, count: number) =>
+      deps.places.nearPoint(city, point, lists, count),
     cities: (q: string, limit: number) => deps.cityIndex.search(q, limit),
     history: (city: City) => content.batch("history", city, 8, { more: false }),
     facts: (city: City) => content.batch("facts", city, 4, { more: false }),

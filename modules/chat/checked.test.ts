@@ -60,6 +60,7 @@ const sources: ChatSources<ChatCity> = {
   search: async (_city, q) => places.filter((p) => p.title.toLowerCase().includes(q.toLowerCase())),
   searchAll: async () => [],
   mentioning: async () => [],
+  near: async () => places,
   cities: () => [],
   history: async () => [],
   facts: async () => [],

@@ -5,12 +5,17 @@ import type { SourcePlace } from "./sources";
 /** Step 3a: the data-grounded provider: natural sentences composed from the retrieval alone. */
 
 const NUMBER_WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
-const miText = (d: number | null) => (d === null ? null : d < 0.1 ? "right downtown" : `${d} mi`);
+/** "0.3 mi from X"; under 0.1 mi "right downtown", or "next to X" when the distances are from a named place. */
+function miText(d: number | null, from: string): string | null {
+  if (d === null) return null;
+  if (d >= 0.1) return `${d} mi from ${from}`;
+  return from === "downtown" ? "right downtown" : `next to ${from}`;
+}
 
 function describe(p: SourcePlace, from: string): string {
   const bits = [p.kind.toLowerCase()];
-  const d = miText(p.distance);
-  if (d) bits.push(d === "right downtown" ? d : `${d} from ${from}`);
+  const d = miText(p.distance, from);
+  if (d) bits.push(d);
   if (p.openNow === true) bits.push("open now");
   else if (p.openNow === false) bits.push("closed right now");
   return `[[${p.id}]] (${bits.join(", ")})`;

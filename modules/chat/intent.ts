@@ -146,7 +146,8 @@ export function understand(query: string): Intent {
       /\b(activit(y|ies)|things? to do|today|tonight|attractions?|parks?|kids?|children|family)\b/i.test(asked));
   const near = nearMatch?.[1]?.trim() ?? null;
   const cityMatch = text.match(CITY_NAMED);
-  const about = text.match(ABOUT)?.[1]?.trim() ?? null;
+  // What the places are about, from the question without the place it names ("coffee near the Museum of Art").
+  const about = asked.match(ABOUT)?.[1]?.trim() ?? null;
   return {
     text,
     topics: [...specific, ...(keepActivities ? (["activities"] as Topic[]) : [])],

@@ -139,3 +139,23 @@ describe("what a question asks within its topic", () => {
     expect(monday.response).toMatch(/opens? on Monday/);
   }, 120_000);
 });
+
+describe("near a place the question names", () => {
+  test("coffee near Times Square is near Times Square, not downtown's cafés sorted by distance from it (New York)", async () => {
+    const answer = await ask("Where can I get a coffee near Times Square?", "New York, NY");
+    expect(answer.places.length).toBeGreaterThanOrEqual(3);
+    // Each place's distance is from the named place: within a walk of it (downtown's cafés were 2.5 mi off).
+    for (const p of answer.places.slice(0, 5)) {
+      expect(p.kind).toMatch(/caf[eé]|coffee|espresso|tea/i);
+      expect(p.distance ?? 99).toBeLessThanOrEqual(1.5);
+    }
+    expect(answer.response).not.toContain("right downtown");
+  }, 120_000);
+
+  test("what is near a landmark: the places around it, and no facts about the town instead (New York)", async () => {
+    const answer = await ask("What's near the Empire State Building?", "New York, NY");
+    expect(answer.places.length).toBeGreaterThanOrEqual(3);
+    for (const p of answer.places.slice(0, 5)) expect(p.distance ?? 99).toBeLessThanOrEqual(1.5);
+    expect(answer.response).toContain("near Empire State Building");
+  }, 120_000);
+});

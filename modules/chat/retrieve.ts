@@ -246,13 +246,15 @@ async function listGrounding<C extends ChatCity>(
   // "Cheap" of a meal, a room or shopping asks a price the data does not have; of things to do, it asks for free ones.
   const priced = topics.some((t) => t !== "activities" && t !== "history");
   let pool: SourcePlace[] = [];
+  const listIds = [...new Set(topics.map((t) => LIST_OF[t]))];
+  // Near a place the question names, the lists' places nearest it (a downtown list may lie miles from it); a place
+  // with nothing around it in the data falls back to the lists.
+  const around = anchor ? await sources.near(city, anchor, listIds.length ? listIds : null, POOL) : [];
   if (topics.length === 0) {
     // What a town is known for is its featured list (its best-known sights); otherwise what is near downtown.
-    pool = await sources.list(city, intent.overview ? "featured" : "nearby", POOL);
+    pool = around.length ? around : await sources.list(city, intent.overview ? "featured" : "nearby", POOL);
   } else {
-    const lists = await Promise.all(
-      [...new Set(topics.map((t) => LIST_OF[t]))].map((id) => sources.list(city, id, POOL)),
-    );
+    const lists = around.length ? [around] : await Promise.all(listIds.map((id) => sources.list(city, id, POOL)));
     const all = lists.flat();
     pool = all.filter((p) => {
       if (topics.includes("cafe") && (coffee ? KIND.coffee : KIND.cafe).test(p.kind)) return true;
@@ -371,7 +373,8 @@ async function listGrounding<C extends ChatCity>(
   const subject = aboutFound ? `${listed} about ${about}` : listed;
   const [history, facts] = await Promise.all([
     topics.includes("history") ? sources.history(city).then((h) => h.slice(0, 8)) : Promise.resolve([]),
-    topics.length === 0 ? sources.facts(city).then((f) => f.slice(0, 4)) : Promise.resolve([]),
+    // The town's facts answer what it is like, not what is near a place the question names.
+    topics.length === 0 && !anchor ? sources.facts(city).then((f) => f.slice(0, 4)) : Promise.resolve([]),
   ]);
   return {
     ...base,

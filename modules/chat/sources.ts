@@ -46,6 +46,13 @@ export interface ChatSources<C extends ChatCity> {
   search(city: C, q: string, limit: number): Promise<SourcePlace[]>;
   /** Places anywhere (every imported state) whose title contains `q`. */
   searchAll(q: string, limit: number): Promise<SourcePlace[]>;
+  /** The places of some lists (ids 8–12; null: every list) nearest a point of the city's area, nearest first. */
+  near(
+    city: C,
+    point: { latitude: number; longitude: number },
+    lists: number[] | null,
+    count: number,
+  ): Promise<SourcePlace[]>;
   /** Places of the city's area whose description names `phrase` (a sight with no record of its own), best first. */
   mentioning(city: C, phrase: string, limit: number): Promise<SourcePlace[]>;
   /** Cities whose name matches `q`, best first (the city search box's index). */

@@ -34,6 +34,11 @@ describe("what a question asks for", () => {
     expect(understand("What museums are open on Monday?").weekday).toBe(0);
     expect(understand("Any brunch on Sundays?").weekday).toBe(6);
     expect(understand("bars open now").weekday).toBeNull();
+    // The place a question names is no subject: "… Museum of Art" near which coffee is asked is not "about art".
+    expect(understand("Coffee near the Metropolitan Museum of Art?")).toMatchObject({
+      near: "Metropolitan Museum of Art",
+      about: null,
+    });
   });
 
   test("“the X” is said of a place; a superlative is no place's name", () => {

@@ -24,6 +24,7 @@ import { dropWhere, Pending } from "../../src/cache-drop";
 import { type Affected, affectedBy } from "./changed-area";
 import { PlaceSearch } from "./place-search";
 import { placesWithin, withArticles } from "./store";
+import { nearPoint, type Point } from "./near-point";
 import { foldDuplicates, junkInList, notCurrent } from "./showcase";
 
 export * from "./answers";
@@ -377,6 +378,12 @@ export class PlacesService {
       .sort((a, b) => Number(b.notability) - Number(a.notability) || Number(b.quality) - Number(a.quality))
       .slice(0, limit);
     return (await withArticles(this.client, rows)).map((r) => toPlace(r, city, city.timezone));
+  }
+
+  /** The places of some lists nearest a point of the city's area (./near-point.ts). */
+  async nearPoint(city: IndexedCity, point: Point, lists: number[] | null, limit: number) {
+    await this.ensureState(city.stateCode);
+    return nearPoint(this.client, city, point, lists, limit);
   }
 
   /** Title search (./search.ts); within a city's area (25 mi), nearest first, when one is given, else across all imported places. */
