@@ -112,7 +112,7 @@ const TOPIC_WORDS: Array<[Topic, RegExp]> = [
 ];
 
 const NEAR =
-  /\b(?:near|close to|next to|around|by)\s+(?:the\s+)?([^?.!,]{2,60}?)(?:\s+(?:that|which|with|for|open)\b|[?.!,]|$)/i;
+  /\b(?:near|close to|next to|around|by)\s+(?:the\s+)?([^?.!,]{2,60}?)(?:\s+(?:that|which|with|for|open|on|this|tonight|today)\b|[?.!,]|$)/i;
 const NAMED =
   /\b(?:tell me about|what(?:'s| is)|where(?:'s| is)|info(?:rmation)? (?:on|about)|more about|directions to|hours (?:of|for))\s+(?:the\s+)?([^?.!,]{2,80}?)\s*(?:[?.!,]|$)/i;
 const GENERIC_NEAR = /^(me|here|downtown|the centre|the center|the city|town|this city|my location|my hotel)$/i;

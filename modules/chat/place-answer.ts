@@ -1,5 +1,7 @@
 import { type Grounding, KIND } from "./retrieve";
+import { dayHours } from "../places";
 import type { SourcePlace } from "./sources";
+import { WEEKDAY_NAMES } from "./weekday";
 
 /** The grounded answer about one named place: what was asked, from its record; never an opinion or a rating. */
 
@@ -29,6 +31,19 @@ function hours(p: SourcePlace): string {
   const now = p.openNow === true ? " It's open right now." : p.openNow === false ? " It's closed right now." : "";
   const week = p.hoursWeek?.length ? p.hoursWeek.join("; ") : p.openingHours;
   return `${id} lists its hours as ${stop(week)}.${now}`;
+}
+
+/** "Is X open on Monday?": that day's hours from its week, or plainly that the data cannot tell. */
+function onDay(p: SourcePlace, weekday: number): string {
+  const id = `[[${p.id}]]`;
+  const day = WEEKDAY_NAMES[weekday];
+  if (!p.openingHours) return hours(p);
+  const text = dayHours(p.openingHours)?.[weekday];
+  if (!text)
+    return `${id} lists its hours as ${stop(p.openingHours)}; LocalScope cannot tell from them whether it opens on ${day}.`;
+  return text === "Closed"
+    ? `By its listed hours, ${id} is closed on ${day}s.`
+    : `By its listed hours, ${id} opens on ${day}: ${text}.`;
 }
 
 const address = (p: SourcePlace) =>
@@ -71,7 +86,7 @@ export function placeText(g: Grounding): string {
       break;
     case "hours":
     case "openNow":
-      parts.push(hours(p));
+      parts.push(g.intent.weekday === null ? hours(p) : onDay(p, g.intent.weekday));
       if (p.openingHours && p.phone) parts.push(`Its phone number is ${p.phone}.`);
       break;
     case "address":
@@ -88,11 +103,11 @@ export function placeText(g: Grounding): string {
     case "price": {
       // "Is X free?", "How much is X?": the data has no prices; a park or a monument usually costs nothing.
       parts.push(`LocalScope has no prices or admission fees for ${id}.`);
-      if (KIND.free.test(p.kind))
+      if (KIND.freeToEnter.test(p.kind))
         parts.push(
           `${sentence(article(p.kind))} ${p.kind.toLowerCase()} usually costs nothing to visit, but check before you go.`,
         );
-      if (p.website) parts.push(`Its website, ${p.website}, should say.`);
+      if (p.website) parts.push(`Its website, ${p.website}, may say.`);
       else if (p.phone) parts.push(`You can ask at ${p.phone}.`);
       parts.push(`It is ${what(p, city)}.`);
       break;

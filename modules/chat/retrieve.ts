@@ -48,6 +48,9 @@ export const KIND = {
   bar: /(?<!juice )\bbar\b|pub|nightclub|brew|biergarten|winery|wine|cocktail|taproom|lounge|distillery/i,
   kids: /playground|park|zoo|aquarium|museum|library|amusement|arcade|bowling|ice cream|water park|theme park|miniature golf|science|nature|garden|trampoline|skating|children/i,
   free: /park|library|monument|memorial|marker|historic site|trail|viewpoint|beach|spring|lake|visitor center|community center|plaza|square|garden|nature|summit|reservoir/i,
+  /** Kinds that cost nothing to enter, as a price answer may say of one place (not an amusement or state park). */
+  freeToEnter:
+    /^(?:(?:city |public |county |neighborhood |pocket )?park|(?:public )?library|(?:war )?memorial|monument|plaza|square|trail|trailhead|viewpoint|(?:historical )?marker|fountain|statue)$/i,
 };
 const SUBJECT: Record<Topic, string> = {
   food: "places to eat",
@@ -250,6 +253,8 @@ async function listGrounding<C extends ChatCity>(
   // Near a place the question names, the lists' places nearest it (a downtown list may lie miles from it); a place
   // with nothing around it in the data falls back to the lists.
   const around = anchor ? await sources.near(city, anchor, listIds.length ? listIds : null, POOL) : [];
+  const fromAnchor = (p: SourcePlace) =>
+    anchor ? miles(anchor.latitude, anchor.longitude, p.latitude, p.longitude) : null;
   if (topics.length === 0) {
     // What a town is known for is its featured list (its best-known sights); otherwise what is near downtown.
     pool = around.length ? around : await sources.list(city, intent.overview ? "featured" : "nearby", POOL);
@@ -282,7 +287,12 @@ async function listGrounding<C extends ChatCity>(
       .flat()
       .sort((a, b) => (a.distance ?? 1e9) - (b.distance ?? 1e9));
     const lists = new Set(topics.map((t) => LIST_OF[t]));
-    const wanted = [...pool, ...found.filter((p) => lists.has(p.categoryId))].filter((p) => isWanted(want, p));
+    // Near a named place, only those as near it as the places around it.
+    const reach = Math.max(0, ...around.map((p) => fromAnchor(p) ?? 0));
+    const inReach = (p: SourcePlace) => !around.length || (fromAnchor(p) ?? Infinity) <= reach;
+    const wanted = [...pool, ...found.filter((p) => lists.has(p.categoryId) && inReach(p))].filter((p) =>
+      isWanted(want, p),
+    );
     if (wanted.some(isVisitable)) pool = wanted;
     else
       notes.push(
@@ -323,10 +333,10 @@ async function listGrounding<C extends ChatCity>(
   }
   if (anchor && intent.near) {
     const from = anchor;
-    pool = pool
-      .filter((p) => p.id !== from.id)
-      .map((p) => ({ ...p, distance: miles(from.latitude, from.longitude, p.latitude, p.longitude) }))
-      .sort((a, b) => (a.distance ?? 0) - (b.distance ?? 0));
+    pool = pool.filter((p) => p.id !== from.id).map((p) => ({ ...p, distance: fromAnchor(p) }));
+    // The places around it come in the lists' order from it (local before chains, rooms before pitches); places
+    // from downtown's lists are sorted by their distance from it.
+    if (!around.length) pool.sort((a, b) => (a.distance ?? 0) - (b.distance ?? 0));
   }
   if (intent.openNow || intent.today) {
     const open = pool.filter((p) => p.openNow === true);
@@ -350,7 +360,7 @@ async function listGrounding<C extends ChatCity>(
       );
     else if (!open.length)
       notes.push(
-        `None of the places with opening hours in the data opens on ${name}; these list none, so check before you go.`,
+        `None of the places with opening hours in the data opens on ${name}${pool.length ? "; these list no hours, so check before you go" : ""}.`,
       );
     else if (unknown)
       notes.push(`Those with opening hours in the data open on ${name}; the others list none, so check before you go.`);

@@ -158,15 +158,16 @@ const RULES: Rule[] = [
 ];
 
 RULES.push(
-  // A room asks for a hotel, motel, inn or B&B, never a campground; a pitch asks for the campgrounds.
+  // A room asks for a hotel, motel, inn or B&B, never a campground; a pitch asks for the campgrounds. Not an escape
+  // room, a tea room, a ski resort or a day camp.
   stay(
-    /\b(camping|campgrounds?|campsites?|camp|rv|rvs|motor ?homes?|caravans?|tents?|glamping)\b/i,
+    /\b(camping|campgrounds?|campsites?|(?:i|we|to) camp|rv|rvs|motor ?homes?|caravans?|glamping)\b/i,
     "campgrounds and RV parks",
     CAMP,
     ["Campground", "RV Park", "Camp"],
   ),
   stay(
-    /\b(hotels?|motels?|inns?|b ?& ?bs?|bed and breakfasts?|hostels?|resorts?|rooms?|suites?)\b/i,
+    /\b(hotels?|motels?|inns?|b ?& ?bs?|bed and breakfasts?|hostels?|(?:a|hotel|motel) room (?:for|to stay|tonight))\b/i,
     "hotels, motels and inns",
     /\b(hotels?|motels?|inns?|b ?& ?b|bed (and|&) breakfast|hostels?|resorts?|lodges?|suites|guest ?houses?|guest ranch)\b/i,
     ["Hotel", "Motel", "Inn", "Suites", "Lodge"],

@@ -176,7 +176,8 @@ function dayText(intervals: Array<[Date, Date]>, dayStart: number): string {
   return spans.length ? spans.join(", ") : "Closed";
 }
 
-function spellWeek(hours: string): string[] | null {
+/** Each weekday's text (Monday first) and the lines after the week, or null when the text is not one plain week. */
+function spellDays(hours: string): { days: string[]; extra: string[] } | null {
   let text = hours;
   let parsed = parsedHours.memo(text);
   const extra: string[] = [];
@@ -204,6 +205,10 @@ function spellWeek(hours: string): string[] | null {
       new Date(2025, 0, 13 + i).getTime(),
     ),
   );
+  return { days, extra };
+}
+
+function spellWeek({ days, extra }: { days: string[]; extra: string[] }): string[] {
   if (days.every((d) => d === "24 hours")) return ["Open 24 hours, every day", ...extra];
   if (days.every((d) => d === days[0])) return [`Every day: ${days[0]}`, ...extra];
   const lines: string[] = [];
@@ -217,12 +222,23 @@ function spellWeek(hours: string): string[] | null {
   return [...lines, ...extra];
 }
 
-const spelled = new LRUCache<string, { week: string[] | null }>({
+const spelled = new LRUCache<string, { week: string[] | null; days: string[] | null }>({
   max: 5000,
-  memoMethod: (hours) => ({ week: spellWeek(hours) }),
+  memoMethod: (hours) => {
+    const spelt = spellDays(hours);
+    return { week: spelt && spellWeek(spelt), days: spelt?.days ?? null };
+  },
 });
 
 /** The week as lines a traveller reads; null when the text is not one plain week (seasons, comments): show it as is. */
 export function weekHours(hours: string | null): string[] | null {
   return hours ? spelled.memo(hours).week : null;
+}
+
+/**
+ * Each weekday's hours as the week's lines read them, Monday first ("Closed" on a day it does not open; the small
+ * hours of an opening that began the evening before are that evening's), or null when they are not one plain week.
+ */
+export function dayHours(hours: string | null): string[] | null {
+  return hours ? spelled.memo(hours).days : null;
 }

@@ -23,7 +23,7 @@ import { HttpError, parseQueryOrThrow } from "../../src/http";
 export { PlacesService, openNow, distanceMiles, changedBy } from "./service";
 export type { Place, PlaceBrief } from "./service";
 export { OverpassSource, OVERPASS_SOURCE } from "./overpass";
-export { parseHours } from "./hours";
+export { dayHours, parseHours } from "./hours";
 export type { Affected, Placed } from "./changed-area";
 
 const JSON_TYPE = "application/json; charset=utf-8";

@@ -17,6 +17,7 @@ export type Point = { latitude: number; longitude: number };
 
 /** How far from the point a place may be: a walk, where a downtown list may lie miles off. */
 export const NEAR_POINT_MILES = 1.5;
+const RADII = [0.5, 1, NEAR_POINT_MILES];
 
 export async function nearPoint(
   client: Client,
@@ -26,9 +27,14 @@ export async function nearPoint(
   limit: number,
 ): Promise<Place[]> {
   const dist = (r: Row) => distanceMiles(point.latitude, point.longitude, Number(r.latitude), Number(r.longitude));
-  const rows = (await placesWithin(client, point, NEAR_POINT_MILES, { categories })).filter(
-    (r) => dist(r) <= NEAR_POINT_MILES && !junkInList(r, Number(r.category_id) === LIST.lodging ? "lodging" : "list"),
-  );
+  // The smallest radius that holds enough (a 1.5 mi circle in Midtown Manhattan holds ~3,000 places).
+  let rows: Row[] = [];
+  for (const radius of RADII) {
+    rows = (await placesWithin(client, point, radius, { categories })).filter(
+      (r) => dist(r) <= radius && !junkInList(r, Number(r.category_id) === LIST.lodging ? "lodging" : "list"),
+    );
+    if (rows.length >= limit) break;
+  }
   // In the lists' order from the point: distance bands, recent before stale, local before chains.
   const lodging = categories?.length === 1 && categories[0] === LIST.lodging;
   const nearest = foldDuplicates(orderList(rows, dist, lodging)).slice(0, limit);

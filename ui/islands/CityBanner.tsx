@@ -1,8 +1,7 @@
-import { useAtom } from "jotai";
-import { useHydrateAtoms } from "jotai/utils";
+import { useSetAtom } from "jotai";
 import { useEffect } from "react";
 import { apiRequest } from "../api";
-import { useMounted } from "../requests";
+import { useCity } from "../requests";
 import {
   formatPopulation,
   locationText,
@@ -15,10 +14,9 @@ import {
 
 /** "Exploring {city}" with its caption. Follows the choice made in the picker, in this tab or another. */
 export default function CityBanner(props: { city: SelectedCity; fromCookie: boolean }) {
-  useHydrateAtoms([[selectedCityAtom, props.city]]);
-  const [city, setCity] = useAtom(selectedCityAtom);
   // Hydrated as the server rendered it: a city another island chose meanwhile shows right after.
-  const shown = (useMounted() && city) || props.city;
+  const shown = useCity(props.city);
+  const setCity = useSetAtom(selectedCityAtom);
 
   useEffect(() => {
     // A choice stored before the cookie existed (or by another tab): adopt it and mirror it in the cookie.

@@ -62,3 +62,11 @@ test("a town the source misspells or cuts short reads as the town of its point; 
   expect(at("Borrego", [33.2562, -116.3748])).toBe("Borrego");
   expect(at("Borrego Spr", [33.2562, -116.3748])).toBe("Borrego Spr");
 });
+
+test("a name with fewer words than the town of its point is no cut of it", () => {
+  const center = { name: "North Attleborough Center", countyFips: "25005", latitude: 41.9724, longitude: -71.3265 };
+  const towns = new TownFinder([center], new Set(), ["North Attleborough Center"]);
+  const place = { city: "North Attleboro" as string | null, latitude: 41.9831, longitude: -71.3328 };
+  towns.settle(place);
+  expect(place.city).toBe("North Attleboro");
+});

@@ -104,9 +104,10 @@ export class TownFinder {
   /**
    * The town of the point when `city`, a name no listed town of this state bears, is that town misspelt or cut
    * short: one edit away ("Sante Fe", "Anchester"), two for a name of eight letters or more that begins alike
-   * ("Daytona Bch", "Chicago IL"), or its words with the last one cut mid-word at twelve characters or more ("Borrego
-   * Sprin", "Saint Augusti"). A name that is the town's with a word before it ("Fort Leavenworth", "N. Easton") is a
-   * place of its own, and a neighbourhood's name is not near its town's: both stay. Null when the name stands.
+   * ("Daytona Bch", "Chicago IL"), or as many words as the town's, the last one cut mid-word, at twelve characters or
+   * more ("Borrego Sprin", "Saint Augusti"; not "North Attleboro" for "North Attleborough Center"). A name that is
+   * the town's with a word before it ("Fort Leavenworth", "N. Easton") is a place of its own, and a neighbourhood's
+   * name is not near its town's: both stay. Null when the name stands.
    */
   spelledAs(city: string, latitude: number, longitude: number): string | null {
     const given = townKey(city);
@@ -122,7 +123,7 @@ export class TownFinder {
     const last = words.length - 1;
     const cut =
       city.length >= 12 &&
-      words.length <= whole.length &&
+      words.length === whole.length &&
       words.slice(0, last).every((w, i) => w === whole[i]) &&
       whole[last]!.length > words[last]!.length &&
       whole[last]!.startsWith(words[last]!);
