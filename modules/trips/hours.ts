@@ -1,4 +1,4 @@
-import { parseHours } from "../places";
+import { dayHours, parseHours } from "../places";
 
 const WEEKDAYS = ["Sundays", "Mondays", "Tuesdays", "Wednesdays", "Thursdays", "Fridays", "Saturdays"];
 export const HOURS_UNKNOWN = "Hours unknown";
@@ -6,8 +6,14 @@ export const HOURS_UNKNOWN = "Hours unknown";
 /** A reference week without public holidays (local dates; the parser reads local fields): from Sunday 9 August 2026. */
 const dayAt = (weekday: number) => new Date(2026, 7, 9 + weekday);
 
-/** Weekdays (0 = Sunday) on which the hours open at no time; null when the hours are missing or unreadable. */
+/**
+ * Weekdays (0 = Sunday) on which the hours open at no time; null when the hours are missing or unreadable. A plain
+ * week is read as its lines read (places' `dayHours`: an opening past midnight is the evening's, so a bar open
+ * "Mo-Sa 17:00-02:00" is closed on Sundays); other hours (seasons) by whether they open at all that day.
+ */
 export function closedWeekdays(hours: string | null): number[] | null {
+  const days = dayHours(hours);
+  if (days) return days.flatMap((text, monday) => (text === "Closed" ? [(monday + 1) % 7] : [])).sort((a, b) => a - b);
   const parsed = hours ? parseHours(hours) : null;
   if (!parsed) return null;
   const closed: number[] = [];

@@ -58,5 +58,8 @@ describe("opening-hours warnings", () => {
     expect(hoursWarnings(null, null)).toEqual(["Hours unknown"]);
     expect(hoursWarnings("not hours", null)).toEqual(["Hours unknown"]);
     expect(hoursWarnings("24/7", null)).toEqual([]);
+    // An opening past midnight is the evening's: a bar open Monday to Saturday evenings is closed on Sundays.
+    expect(hoursWarnings("Mo-Sa 17:00-02:00", null)).toEqual(["Closed on Sundays"]);
+    expect(hoursWarnings("Mo-Sa 17:00-02:00", "2026-12-06")).toEqual(["Closed on Sundays"]);
   });
 });
