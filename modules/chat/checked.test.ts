@@ -136,3 +136,23 @@ describe("checked model text", () => {
     expect(stopped.response.length).toBeLessThan(4_000);
   });
 });
+
+describe("near a named place, without a store", () => {
+  test("none of what is asked around it: the lists' places instead, by their distance from it", async () => {
+    const museum = place(11, "Old Mill Museum", "museum");
+    const park = place(12, "Riverside Park", "park");
+    const cafe = place(21, "Far Bean Cafe", "cafe", { categoryId: 10, category: "Food", latitude: 36.04 });
+    const farther = place(22, "Farther Cafe", "cafe", { categoryId: 10, category: "Food", latitude: 36.08 });
+    const sparse: ChatSources<ChatCity> = {
+      ...sources,
+      search: async (_city, q) => [museum].filter((p) => p.title.toLowerCase().includes(q.toLowerCase())),
+      near: async () => [park],
+      list: async () => [farther, cafe],
+    };
+    const { retrieve } = await import("./retrieve");
+    const found = await retrieve(sparse, city, "Any coffee near the Old Mill Museum?");
+    expect(found.anchor?.id).toBe(11);
+    expect(found.places.map((p) => p.id)).toEqual([21, 22]);
+    expect(found.places[0]!.distance).toBeLessThan(found.places[1]!.distance!);
+  });
+});

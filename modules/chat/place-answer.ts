@@ -1,4 +1,5 @@
-import { type Grounding, KIND } from "./retrieve";
+import { KIND } from "./kinds";
+import type { Grounding } from "./retrieve";
 import { dayHours } from "../places";
 import type { SourcePlace } from "./sources";
 import { WEEKDAY_NAMES } from "./weekday";

@@ -2,6 +2,7 @@ import { LIST } from "../../src/domain/lists";
 import { distanceMiles } from "../../src/geo";
 import { understand, type Intent, type Topic } from "./intent";
 import { nameWords } from "./names";
+import { KIND } from "./kinds";
 import { isVisitable, oldestLast } from "./quality";
 import type { ChatCity, ChatSources, SourcePlace } from "./sources";
 import { isAliasOf, mentionNote } from "./mentions";
@@ -41,17 +42,6 @@ export interface Grounding {
   mentions: SourcePlace[];
 }
 
-export const KIND = {
-  /** "Coffee" asks for a café, not any bakery (a wholesale bakery is no place for a coffee). */
-  coffee: /caf[eé]|coffee|espresso|tea ?house|tea room/i,
-  cafe: /caf[eé]|coffee|bakery|\btea\b|tea ?house|tea ?room|ice cream|juice|dessert|donut|doughnut|pastry/i,
-  bar: /(?<!juice )\bbar\b|pub|nightclub|brew|biergarten|winery|wine|cocktail|taproom|lounge|distillery/i,
-  kids: /playground|park|zoo|aquarium|museum|library|amusement|arcade|bowling|ice cream|water park|theme park|miniature golf|science|nature|garden|trampoline|skating|children/i,
-  free: /park|library|monument|memorial|marker|historic site|trail|viewpoint|beach|spring|lake|visitor center|community center|plaza|square|garden|nature|summit|reservoir/i,
-  /** Kinds that cost nothing to enter, as a price answer may say of one place (not an amusement or state park). */
-  freeToEnter:
-    /^(?:(?:city |public |county |neighborhood |pocket )?park|(?:public )?library|(?:war )?memorial|monument|plaza|square|trail|trailhead|viewpoint|(?:historical )?marker|fountain|statue)$/i,
-};
 const SUBJECT: Record<Topic, string> = {
   food: "places to eat",
   cafe: "cafés and bakeries",
@@ -252,21 +242,26 @@ async function listGrounding<C extends ChatCity>(
   const listIds = [...new Set(topics.map((t) => LIST_OF[t]))];
   // Near a place the question names, the lists' places nearest it (a downtown list may lie miles from it); a place
   // with nothing around it in the data falls back to the lists.
-  const around = anchor ? await sources.near(city, anchor, listIds.length ? listIds : null, POOL) : [];
+  let around = anchor ? await sources.near(city, anchor, listIds.length ? listIds : null, POOL) : [];
   const fromAnchor = (p: SourcePlace) =>
     anchor ? miles(anchor.latitude, anchor.longitude, p.latitude, p.longitude) : null;
   if (topics.length === 0) {
     // What a town is known for is its featured list (its best-known sights); otherwise what is near downtown.
     pool = around.length ? around : await sources.list(city, intent.overview ? "featured" : "nearby", POOL);
   } else {
-    const lists = around.length ? [around] : await Promise.all(listIds.map((id) => sources.list(city, id, POOL)));
-    const all = lists.flat();
-    pool = all.filter((p) => {
-      if (topics.includes("cafe") && (coffee ? KIND.coffee : KIND.cafe).test(p.kind)) return true;
-      if (topics.includes("bar") && KIND.bar.test(p.kind)) return true;
-      if (topics.includes("food") && p.categoryId === LIST.food && !KIND.bar.test(p.kind)) return true;
-      return topics.some((t) => !["food", "cafe", "bar"].includes(t) && LIST_OF[t] === p.categoryId);
-    });
+    const ofTopics = (all: SourcePlace[]) =>
+      all.filter((p) => {
+        if (topics.includes("cafe") && (coffee ? KIND.coffee : KIND.cafe).test(p.kind)) return true;
+        if (topics.includes("bar") && KIND.bar.test(p.kind)) return true;
+        if (topics.includes("food") && p.categoryId === LIST.food && !KIND.bar.test(p.kind)) return true;
+        return topics.some((t) => !["food", "cafe", "bar"].includes(t) && LIST_OF[t] === p.categoryId);
+      });
+    pool = ofTopics(around);
+    // None of what is asked around it: the lists' places, sorted by their distance from it (below).
+    if (!pool.length) {
+      around = [];
+      pool = ofTopics((await Promise.all(listIds.map((id) => sources.list(city, id, POOL)))).flat());
+    }
     if (intent.kids) {
       const extra = topics.includes("activities") ? [] : await sources.list(city, LIST.activities, POOL);
       pool = [...pool, ...extra].filter((p) => KIND.kids.test(p.kind));
