@@ -1,3 +1,4 @@
+import { nameWords } from "./names";
 import { placeText } from "./place-answer";
 import { ANSWER_PLACES, type Grounding } from "./retrieve";
 import type { SourcePlace } from "./sources";
@@ -21,10 +22,22 @@ function describe(p: SourcePlace, from: string): string {
   return `[[${p.id}]] (${bits.join(", ")})`;
 }
 
+/**
+ * The name a "near X" answer measures from: X as typed when the place found bears it inside a longer name ("Times
+ * Square" found as "Bowlero Times Square", a bowling alley on it), else the place's own title.
+ */
+function nearName(g: Grounding): string | null {
+  if (!g.anchor || !g.intent.near) return null;
+  const typed = nameWords(g.intent.near);
+  const title = nameWords(g.anchor.title);
+  return title.length > typed.length && typed.every((w) => title.includes(w)) ? g.intent.near : null;
+}
+
 /** A natural answer composed from the retrieval alone; places are `[[id]]` markers. */
 export function groundedText(g: Grounding): string {
   const where = `${g.city.name}`;
-  const from = g.anchor && g.intent.near ? g.anchor.title : "downtown";
+  const typedNear = nearName(g);
+  const from = g.anchor && g.intent.near ? (typedNear ?? g.anchor.title) : "downtown";
   const parts: string[] = [];
   if (g.kind === "help") return helpText(g);
   if (g.kind === "place") return withSwitch(g, placeText(g));
@@ -42,6 +55,10 @@ export function groundedText(g: Grounding): string {
   const items = shown.map((p) => describe(p, from));
   const listed = items.length > 1 ? `${items.slice(0, -1).join(", ")} and ${items.at(-1)}` : items[0];
   parts.push(`Here ${shown.length === 1 ? "is" : "are"} ${count} of the ${g.subject} near ${anchorText}: ${listed}.`);
+  if (typedNear)
+    parts.push(
+      `Distances are from ${g.anchor!.title}, the place in LocalScope's data whose name holds “${typedNear}”.`,
+    );
   const withAddress = shown.find((p) => p.address);
   if (withAddress) parts.push(`[[${withAddress.id}]] is at ${withAddress.address!.replace(/\.+$/, "")}.`);
   const dated = shown.filter((p) => p.since).slice(0, 2);

@@ -150,6 +150,11 @@ describe("near a place the question names", () => {
       expect(p.distance ?? 99).toBeLessThanOrEqual(1.5);
     }
     expect(answer.response).not.toContain("right downtown");
+    // Named as asked; the place measured from, a longer name that holds it, said once.
+    expect(answer.response).toContain("near Times Square:");
+    expect(answer.response).toMatch(
+      /Distances are from [^.]*Times Square[^.]*, the place in LocalScope's data whose name holds “Times Square”\./,
+    );
   }, 120_000);
 
   test("what is near a landmark: the places around it, and no facts about the town instead (New York)", async () => {

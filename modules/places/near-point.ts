@@ -18,6 +18,7 @@ export type Point = { latitude: number; longitude: number };
 /** How far from the point a place may be: a walk, where a downtown list may lie miles off. */
 export const NEAR_POINT_MILES = 1.5;
 const RADII = [0.5, 1, NEAR_POINT_MILES];
+const WALK_SCALE = 4;
 
 export async function nearPoint(
   client: Client,
@@ -35,9 +36,10 @@ export async function nearPoint(
     );
     if (rows.length >= limit) break;
   }
-  // In the lists' order from the point: distance bands, recent before stale, local before chains.
+  // In the lists' order from the point (distance bands, recent before stale, local before chains), with bands a
+  // quarter as wide as a city's lists have (a quarter mile, not a mile: a walk from the place, not a drive).
   const lodging = categories?.length === 1 && categories[0] === LIST.lodging;
-  const nearest = foldDuplicates(orderList(rows, dist, lodging)).slice(0, limit);
+  const nearest = foldDuplicates(orderList(rows, (r) => dist(r) * WALK_SCALE, lodging)).slice(0, limit);
   const found = await withArticles(
     client,
     nearest.map(({ r }) => r),
