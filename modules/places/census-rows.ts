@@ -5,7 +5,8 @@
 import type { Row } from "@libsql/client";
 import { distanceMiles } from "../../src/geo";
 
-const CENSUS = "imls-museums";
+/** The museum census's dataset key. */
+export const CENSUS = "imls-museums";
 
 /**
  * The census holds many museums twice (two source lists' ids; two geocodes of one address, or a mailing address):

@@ -1,3 +1,4 @@
+import { CENSUS } from "./census-rows";
 import { branchesLast } from "./list-mix";
 import type { Row } from "@libsql/client";
 import { distanceMiles } from "../../src/geo";
@@ -178,15 +179,14 @@ export function corroborated(
  * files addresses, is not one of them). The sight's fame is its records' all the same.
  */
 function locatedFace(records: Row[], face: Row): Row {
-  if (face.source !== MAILING_CENSUS) return face;
-  const others = records.filter((r) => r.source !== MAILING_CENSUS && r.source !== BUSINESS_DUMP);
+  if (face.source !== CENSUS) return face;
+  const others = records.filter((r) => r.source !== CENSUS && r.source !== BUSINESS_DUMP);
   const near = (r: Row) =>
     distanceMiles(Number(face.latitude), Number(face.longitude), Number(r.latitude), Number(r.longitude)) <=
     CORROBORATION_MILES;
   // That record whole, as it answers by its id (a card and the place's page say the same).
   return others.length && !others.some(near) ? others[0]! : face;
 }
-const MAILING_CENSUS = "imls-museums";
 
 /**
  * Two datasets can place one sight far apart (the museum census geocodes Griffith Observatory 1.3 mi from

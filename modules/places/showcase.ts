@@ -10,7 +10,7 @@ import {
   SIGHT_WORDS,
 } from "../../db/import/places/filters";
 import { notLodgingReason } from "../../db/import/places/lodging";
-import { censusTwinKey, censusTwins, withoutDanglingWord, withoutTownSuffix } from "./census-rows";
+import { CENSUS, censusTwinKey, censusTwins, withoutDanglingWord, withoutTownSuffix } from "./census-rows";
 import { COMMUNITY_CENTRE, isZooOperator, LISTING_SOURCES } from "../../db/import/places/quality";
 import type { CategoryId } from "../../db/import/places/types";
 
@@ -131,8 +131,7 @@ export function isOrganisation(r: Row): boolean {
   // resource or learning programme ("Museum Computer Network", "Balboa Park Cultural Partnership", "Mercer Auto Racing
   // Group", "Antiques and Garden Show of Nashville", "Pacific Resources for Education and Learning"): whatever sight
   // its name mentions, it is the body or the event, not a door to walk in.
-  if ([CENSUS_FUND, CENSUS_BODY, CENSUS_OFFICE].some((body) => body.test(name)) && r.source === "imls-museums")
-    return true;
+  if ([CENSUS_FUND, CENSUS_BODY, CENSUS_OFFICE].some((body) => body.test(name)) && r.source === CENSUS) return true;
   // A university's research centre filed as a museum ("Arizona State University Center for Meteorite Studies").
   if (SCHOOL_NAME.test(name) && RESEARCH_CENTRE.test(name)) return true;
   if (!(isOrganisationName(name) || ORGANISATION_WORDS.test(name))) return false;
@@ -338,8 +337,9 @@ export function foldDuplicates<T extends { r: Row }>(ranked: T[]): T[] {
   const cellOf = (r: Row) => [Math.floor(Number(r.latitude) / cellLat), Math.floor(Number(r.longitude) / cellLng)];
   for (const item of ranked) {
     const [y, x] = cellOf(item.r);
-    const blocks = nameBlocks(foldNameOf(item.r));
-    const twin = censusTwinKey(item.r, foldNameOf(item.r).key);
+    const name = foldNameOf(item.r);
+    const blocks = nameBlocks(name);
+    const twin = censusTwinKey(item.r, name.key);
     let same = twin ? (twins.get(twin)?.find((at) => censusTwins(kept[at]!.r, item.r)) ?? -1) : -1;
     for (let dy = -1; dy <= 1; dy++)
       for (let dx = -1; dx <= 1; dx++)
