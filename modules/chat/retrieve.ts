@@ -8,7 +8,7 @@ import type { ChatCity, ChatSources, SourcePlace } from "./sources";
 import { isAliasOf, mentionNote } from "./mentions";
 import { findPlace, namedCity, type PlaceMatch } from "./subject";
 import { phraseWords } from "../../src/domain/phrase";
-import { CAMP, isWanted } from "./wants";
+import { isWanted } from "./wants";
 import { openOn, WEEKDAY_NAMES } from "./weekday";
 
 /** Step 2 of an answer: the places, history and facts of the city that match the question. */
@@ -319,13 +319,11 @@ async function listGrounding<C extends ChatCity>(
         `I couldn't find any ${want?.label ?? "places"} about ${about} in LocalScope's data for ${city.name}.`,
       );
   }
-  pool = oldestLast(pool.filter(isVisitable));
-  // A place to stay is a room before a pitch, as the lodging list has them (a fresh RV park 9 mi out led the answer
-  // ahead of an inn downtown listed in older data).
-  if (topics.includes("lodging") && !want) {
-    const pitch = (p: SourcePlace) => p.categoryId === LIST.lodging && CAMP.test(p.kind);
-    pool = [...pool.filter((p) => !pitch(p)), ...pool.filter(pitch)];
-  }
+  pool = pool.filter(isVisitable);
+  // The 2011 directory's records follow the others', but for places to stay: their list already puts rooms before
+  // pitches and recent before stale within each distance band (moved last, the inns downtown followed a fresh RV
+  // park 9 mi out).
+  if (!topics.length || topics.some((t) => t !== "lodging")) pool = oldestLast(pool);
   if (anchor && intent.near) {
     const from = anchor;
     pool = pool.filter((p) => p.id !== from.id).map((p) => ({ ...p, distance: fromAnchor(p) }));

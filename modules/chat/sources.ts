@@ -46,7 +46,7 @@ export interface ChatSources<C extends ChatCity> {
   search(city: C, q: string, limit: number): Promise<SourcePlace[]>;
   /** Places anywhere (every imported state) whose title contains `q`. */
   searchAll(q: string, limit: number): Promise<SourcePlace[]>;
-  /** The places of some lists (ids 8–12; null: every list) nearest a point of the city's area, nearest first. */
+  /** The places of some lists (ids 8–12; null: every list) around a point of the city's area, in the lists' order from it. */
   near(
     city: C,
     point: { latitude: number; longitude: number },

@@ -35,7 +35,7 @@ const stay = (asked: RegExp, label: string, match: RegExp, search: string[], not
   { label, topic: "lodging", match, search, not },
 ];
 /** A campground or RV park: a pitch, not a room. */
-export const CAMP = /\b(camp(ground|site|ing)?s?|rv|caravan|tent|koa)\b/i;
+const CAMP = /\b(camp(ground|site|ing)?s?|rv|caravan|tent|koa)\b/i;
 
 const shop = (asked: RegExp, label: string, match: RegExp, search: string[], not?: RegExp): Rule => [
   asked,
