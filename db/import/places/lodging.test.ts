@@ -50,6 +50,26 @@ describe("what is lodging a traveller can book", () => {
       expect(notLodgingReason(camp(title)), title).toBeNull();
   });
 
+  test("a booking line, an agency or a letting office filed as a hotel is not lodging; a park's reservation is", () => {
+    const hotel = (title: string) => camp(title, { source: "wof-simplegeo", kind: "hotel" });
+    for (const title of [
+      "Accommodations Hotline-Santa",
+      "Santa Fe Central Reservations",
+      "Reno Hotel Reservations",
+      "Exclusive Properties",
+      "Fort Morgan Realty",
+      "Paso Robles Vacation Rentals",
+      "Mustang Motor Inn Reservation",
+    ])
+      expect(notLodgingReason(hotel(title)), title).toBe("not lodging (a booking line, an agency or a letting office)");
+    for (const title of [
+      "Scusset Beach State Reservation",
+      "Mohican Reservation Campgrounds & Canoeing",
+      "Inn Of The Anasazi",
+    ])
+      expect(notLodgingReason(camp(title)), title).toBeNull();
+  });
+
   test("a camp run for a scouting, church or school body's members is not lodging, by its operator", () => {
     for (const operator of [
       "Girl Scouts of Western Ohio",

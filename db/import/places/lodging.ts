@@ -27,6 +27,14 @@ const CLOSED_CAMP_NAME =
  * A camp whose name is only its kind ("Dispersed Camping", "Group Camp", "RV Park", "hunting camp": 195 records
  * nationwide) or an organisation's headquarters ("… Dragoons HQ"): a card a traveller cannot look up or book.
  */
+/**
+ * A booking line, an agency or a letting office filed as a hotel by the 2011 directory ("Accommodations Hotline-Santa",
+ * "Santa Fe Central Reservations", "Exclusive Properties", "Fort Morgan Realty", "Paso Robles Vacation Rentals"):
+ * no door to sleep behind. A park's "State Reservation" or a "Reservation Campground" is a place.
+ */
+const AGENCY_NAME =
+  /\b(realty|realtors?|hotline|reservations|(rental )?properties|property management|vacation rentals)\b|\b(inn|motel|hotel|central) reservation$/i;
+
 const KIND_ONLY_NAME =
   /^((hunting|hunt|deer|fish|group|primitive|overflow|dispersed|backcountry|tent) )?(camp( ?(ground|site))?s?|camping( area)?|campground area|rv (park|site)s?|group sites?|cabins?)$|\bhq$/i;
 
@@ -64,6 +72,7 @@ export function notLodgingReason(p: {
   if (NOT_LODGING_NAME.test(p.title) || CLOSED_CAMP_NAME.test(p.title))
     return "not lodging (youth, church, horse or military camp, day-use site, office, housing)";
   if (KIND_ONLY_NAME.test(p.title.trim())) return "not lodging (a name that is only a kind of camp, or a headquarters)";
+  if (AGENCY_NAME.test(p.title)) return "not lodging (a booking line, an agency or a letting office)";
   const operator = p.tags?.operator ?? "";
   if (MEMBERS_OPERATOR.test(operator))
     return "not lodging (a camp run for a scouting, church or school body's members)";
