@@ -70,3 +70,17 @@ test("a name with fewer words than the town of its point is no cut of it", () =>
   towns.settle(place);
   expect(place.city).toBe("North Attleboro");
 });
+
+test("a listed town spelt another way reads as the list spells it", () => {
+  const slc = { name: "Salt Lake City", countyFips: "49035", latitude: 40.7774, longitude: -111.9301 };
+  const towns = new TownFinder([slc], new Set(), ["Salt Lake City", "St. George"]);
+  for (const [city, listed] of [
+    ["Salt Lake Cty", "Salt Lake City"],
+    ["Saint George", "St. George"],
+    ["Salt Lake City", "Salt Lake City"],
+  ]) {
+    const place = { city: city as string | null, latitude: 40.75, longitude: -111.87 };
+    towns.settle(place);
+    expect(place.city).toBe(listed!);
+  }
+});

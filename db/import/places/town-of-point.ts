@@ -27,8 +27,8 @@ export interface Town {
 
 export class TownFinder {
   private readonly byCounty = new Map<string, Town[]>();
-  /** The keys (src/domain/spelling.ts) of every name this state's listed towns bear. */
-  private readonly listed: ReadonlySet<string>;
+  /** Every name this state's listed towns bear, by its key (src/domain/spelling.ts): the first name of a key. */
+  private readonly listed = new Map<string, string>();
   /**
    * `elsewhere`: names (lower case) of listed towns of other states that no town of this state bears. A record of
    * this state naming one gives a mailing address in another state (the museum census lists the September 11
@@ -39,7 +39,7 @@ export class TownFinder {
     private readonly elsewhere: ReadonlySet<string> = new Set(),
     names: Iterable<string> = towns.map((t) => t.name),
   ) {
-    this.listed = new Set([...names].map(townKey));
+    for (const name of names) if (!this.listed.has(townKey(name))) this.listed.set(townKey(name), name);
     for (const t of towns)
       (this.byCounty.get(t.countyFips) ?? this.byCounty.set(t.countyFips, []).get(t.countyFips)!).push(t);
   }
@@ -102,8 +102,9 @@ export class TownFinder {
   }
 
   /**
-   * The town of the point when `city`, a name no listed town of this state bears, is that town misspelt or cut
-   * short: one edit away ("Sante Fe", "Anchester"), two for a name of eight letters or more that begins alike
+   * A listed town's name as the list spells it when `city` is that name spelt another way (same key: "Salt Lake
+   * Cty", "Canon City"). The town of the point when `city`, a name no listed town of this state bears, is that town
+   * misspelt or cut short: one edit away ("Sante Fe", "Anchester"), two for a name of eight letters or more that begins alike
    * ("Daytona Bch", "Chicago IL"), or as many words as the town's, the last one cut mid-word, at twelve characters or
    * more ("Borrego Sprin", "Saint Augusti"; not "North Attleboro" for "North Attleborough Center"). A name that is
    * the town's with a word before it ("Fort Leavenworth", "N. Easton") is a place of its own, and a neighbourhood's
@@ -111,7 +112,10 @@ export class TownFinder {
    */
   spelledAs(city: string, latitude: number, longitude: number): string | null {
     const given = townKey(city);
-    if (given.length < 5 || this.listed.has(given)) return null;
+    // A listed town spelt another way ("Salt Lake Cty", "Canon City"): as the list spells it.
+    const listedAs = this.listed.get(given);
+    if (listedAs !== undefined) return listedAs === city ? null : listedAs;
+    if (given.length < 5) return null;
     const town = this.townOf(latitude, longitude);
     if (!town) return null;
     const key = townKey(town);
