@@ -204,6 +204,9 @@ test.describe("/lodging", () => {
       places[0].priceRange = "$$";
       places[0].website = "www.example-hotel.com";
       places[0].amenities = ["WiFi", "Parking", "Pool", "Gym", "Spa", "Bar"];
+      places[0].stale = true;
+      places[0].observedAt = "2011";
+      places[1].stale = false;
       await route.fulfill({ json: places });
     });
     await page.goto("/lodging");
@@ -223,6 +226,9 @@ test.describe("/lodging", () => {
       "Gym",
       "+2 more",
     ]);
+    // Data older than five years says so on the card, not only in the dialog; current data says nothing.
+    await expect(first.getByTestId("card-stale")).toHaveText("Listed in 2011 data — may have changed");
+    await expect(cards.nth(1).getByTestId("card-stale")).toHaveCount(0);
     // A card whose source gives no price shows none (never a default "$$").
     await expect(cards.nth(1).getByTestId("price")).toHaveCount(0);
     await expect(first.getByRole("link", { name: "Website" })).toHaveAttribute("href", "https://www.example-hotel.com");

@@ -125,6 +125,19 @@ export function PlaceFacts(props: { place: Place }) {
   );
 }
 
+/** A list card's data-age warning ("Listed in 2011 data — may have changed"), or nothing for current data. */
+export function StaleNote({ place }: { place: Place }) {
+  const note = staleNote(place);
+  return note ? (
+    <span
+      className="mt-1 block truncate text-xs font-medium text-amber-800 dark:text-amber-200"
+      data-testid="card-stale"
+    >
+      {note}
+    </span>
+  ) : null;
+}
+
 /** Under the description: the data-age warning (docs/product.md#data-rules) and the Wikipedia article it quotes (CC BY-SA). */
 export function PlaceNotes({ place }: { place: Place }) {
   const note = staleNote(place);

@@ -3,7 +3,7 @@ import { placeCity, placeFavoriteData } from "../components/place-favorite";
 import type { ReactNode } from "react";
 import { useCategoryCity } from "../components/category-view";
 import { preloadPlaceDialog, usePlaceDialog } from "../components/PlaceRows";
-import { PlaceHero } from "../components/PlaceParts";
+import { PlaceHero, StaleNote } from "../components/PlaceParts";
 import {
   categoryColour,
   listCategoryLabel,
@@ -184,6 +184,7 @@ function PlaceCard(props: { view: PlacesView; place: Place; onOpen: () => void; 
         {props.children}
       </div>
       <p className="mt-1 line-clamp-2 text-sm text-ink-soft">{place.description}</p>
+      <StaleNote place={place} />
       {view === "food" && (
         <p className="mt-1 truncate text-sm italic text-primary" data-testid="tagline">
           {restaurantTagline(place)}
@@ -241,6 +242,7 @@ function GenericCard(props: { place: Place; onOpen: () => void }) {
         </span>
         <span className="mt-2 truncate text-lg font-semibold">{place.title}</span>
         <span className="line-clamp-2 text-sm text-ink-soft">{place.description}</span>
+        <StaleNote place={place} />
         {place.address && <span className="mt-auto truncate text-xs text-ink-soft">{place.address}</span>}
       </span>
     </button>

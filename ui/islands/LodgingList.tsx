@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { preloadPlaceDialog, usePlaceDialog } from "../components/PlaceRows";
-import { PlaceHero } from "../components/PlaceParts";
+import { PlaceHero, StaleNote } from "../components/PlaceParts";
 import { amenityChips, campLabel, telUrl, websiteUrl, whereLabel, type Place } from "../components/places";
 import { directionsUrl } from "../components/directions";
 import { HomeLink, QueryStates, SkeletonList } from "../components/ui";
@@ -113,6 +113,7 @@ function LodgingCard(props: { place: Place; seed: string; onOpen: () => void }) 
           </p>
         )}
         <p className="line-clamp-2 text-sm text-ink-soft">{place.description}</p>
+        <StaleNote place={place} />
         <ul className="mt-2 flex h-7 flex-wrap gap-1.5 overflow-hidden" aria-label="Amenities" data-testid="amenities">
           {chips.shown.map((a) => (
             <li key={a} className="rounded-full bg-black/5 px-2.5 py-0.5 text-xs dark:bg-white/10">
