@@ -2,7 +2,7 @@
  * A census point against its own street address. Town and ZIP positions below are test fixtures, not data.
  */
 import { expect, test } from "bun:test";
-import { AddressPoints } from "./address-point";
+import { AddressPoints, flagLate } from "./address-point";
 import type { Held } from "./held";
 import type { PlaceInput } from "./types";
 
@@ -53,4 +53,26 @@ test("a point among its ZIP code's places, out in the country, or of a ZIP code 
   expect(
     new AddressPoints(() => [...held.slice(0, 2), ...suburb], [town]).contradiction(census(25.8169, -80.3031)),
   ).toBeNull();
+});
+
+test("once every dataset is in, a census point its address contradicts is flagged; one a namesake stands by is not", () => {
+  const named = (places: Held[]) =>
+    places.map((h, i) => ({ ...h, id: 100 + i, title: `Shop ${i}`, categoryId: 10 }) as unknown as Held);
+  const record = (id: number, title: string, latitude: number, longitude: number) =>
+    ({
+      ...census(latitude, longitude, { title }),
+      id,
+      categoryId: 9,
+      sources: [{ source: "imls-museums", sourceId: String(id) }],
+    }) as unknown as Held;
+  const off = record(1, "Historical Museum", 25.8169, -80.3031);
+  const atHome = record(2, "Art Museum", 25.7745, -80.196);
+  const vouched = record(3, "Wings Over Miami Museum", 25.8168, -80.303);
+  const namesake = { ...vouched, id: 4, zip: "33166", sources: [{ source: "osm", sourceId: "n1" }] } as Held;
+  const places = [...named([...held, ...suburb]), off, atHome, vouched, namesake];
+  const flagged = flagLate(new AddressPoints(() => places, [town]), places);
+  expect(flagged.map((p) => p.id)).toEqual([1]);
+  expect(off.tags?.pointOff).toMatch(/^\d+\.\d mi from its address, ZIP 33130$/);
+  // A second run flags nothing again.
+  expect(flagLate(new AddressPoints(() => places, [town]), places)).toEqual([]);
 });

@@ -10,6 +10,7 @@
 import type { Client } from "@libsql/client";
 import { distanceMiles } from "../../../src/geo";
 import type { Held } from "./held";
+import { Namesakes } from "./mailing-only";
 import type { PlaceInput } from "./types";
 
 /** The datasets whose points are checked against their addresses (the museum census). */
@@ -133,4 +134,25 @@ export class AddressPoints {
     }
     return this.zipMiddles.get(zip) ?? null;
   }
+}
+
+/**
+ * The check again once every dataset of the state is in. At the census's own turn only the datasets before it had
+ * given the ZIP codes their places, so a first import flagged none (Miami's two census records 7.4 mi out reached
+ * the featured list of every fresh deployment); a re-import found them. A census record not flagged yet, with no
+ * namesake of another dataset near its point, is checked against the whole state. Returns the places it flagged
+ * (their tags set; the caller writes them).
+ */
+export function flagLate(points: AddressPoints, places: Held[]): Held[] {
+  const namesakes = new Namesakes(() => places);
+  const flagged: Held[] = [];
+  for (const p of places) {
+    if (p.gone || p.id === undefined || !CHECKED.has(p.source) || p.tags?.pointOff) continue;
+    // The namesakes' index is built on its first question: only for a record its address contradicts.
+    const pointOff = points.contradiction(p);
+    if (!pointOff || namesakes.find(p)) continue;
+    p.tags = { ...(p.tags ?? {}), pointOff };
+    flagged.push(p);
+  }
+  return flagged;
 }

@@ -1,3 +1,4 @@
+import { AddressPoints, checksAddresses, flagLate } from "./address-point";
 import type { Client } from "@libsql/client";
 import { osmCampgrounds, ridbCampgrounds } from "./sources/campgrounds";
 import { cityFoodDatasets } from "./sources/city-food";
@@ -116,6 +117,17 @@ export async function importState(
       if (summary.read + summary.updated >= BIG_DATASET) await releaseNow();
     }
     onProgress?.(++finished / datasets.length);
+  }
+  // The census's address check needs the ZIP codes of the datasets after it (./address-point.ts).
+  if (carry.current?.stateCode === stateCode && summaries.some((s) => checksAddresses(s.dataset))) {
+    const { places } = carry.current;
+    const flagged = flagLate(await AddressPoints.forState(client, stateCode, () => places), places);
+    const sql = "UPDATE places SET tags = ? WHERE id = ?";
+    if (flagged.length)
+      await client.batch(
+        flagged.map((p) => ({ sql, args: [JSON.stringify(p.tags), p.id!] })),
+        "write",
+      );
   }
   carry.current = undefined;
   carry.towns = undefined;
